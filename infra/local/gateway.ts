@@ -1,0 +1,311 @@
+// The local gateway: on one port, what API Gateway, CloudFront, S3, the Lambda service and SES are in AWS.
+//   POST /api/fn/{name}                      a named function, after the JWT authorizer's check
+//   POST /2015-03-31/functions/{name}/invocations   Lambda Invoke, for cognito-local's triggers
+//   POST /v2/email/outbound-emails           SES v2 SendEmail, into the outbox
+//   GET  /config.json  /_local/outbox        the site's runtime config, the outbox (local only)
+//   *    /_cognito/...                       cognito-local
+//   GET  anything else                       the built web app, index.html for SPA routes
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Context, Handler } from 'aws-lambda';
+import { functionNames, handlerModule, isFunctionName, manifest, triggerModule, userPoolTriggers, type FunctionName, type TriggerName } from '../../lambdas/manifest';
+import type { PortalEvent } from '../../lambdas/shared/handler';
+import { COGNITO_PATH } from './cognito';
+import type { Outbox } from './outbox';
+
+export interface SiteConfig {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  userPoolEndpoint?: string;
+  apiBaseUrl: string;
+}
+
+export interface GatewayOptions {
+  port: number;
+  host: string;
+  webRoot: string;
+  outbox: Outbox;
+  log: (line: string) => void;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const FUNCTION_TIMEOUT_MS = 30_000;
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+type Loaded<T> = Map<string, Promise<T>>;
+
+export class Gateway {
+  readonly server: Server;
+  private cognito: RequestListener | undefined;
+  private siteConfig: Omit<SiteConfig, 'userPoolEndpoint'> | undefined;
+  private readonly functions: Loaded<Handler<PortalEvent>> = new Map();
+  private readonly triggers: Loaded<Handler> = new Map();
+  private readonly gzipped = new Map<string, Buffer>();
+  private authorizer: typeof import('../../lambdas/shared/caller') | undefined;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.server = createServer((req, res) => {
+      this.route(req, res).catch((error: unknown) => {
+        options.log(`gateway error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error', error: { code: 'internal', message: 'The local gateway failed.' } });
+        else res.end();
+      });
+    });
+    this.server.keepAliveTimeout = 5000;
+  }
+
+  get url(): string {
+    return `http://localhost:${this.options.port}`;
+  }
+
+  listen(): Promise<void> {
+    return new Promise((resolvePromise, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.options.port, this.options.host, () => resolvePromise());
+    });
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolvePromise) => {
+      this.server.close(() => resolvePromise());
+      this.server.closeAllConnections();
+    });
+  }
+
+  mountCognito(listener: RequestListener): void {
+    this.cognito = listener;
+  }
+
+  setSiteConfig(config: Omit<SiteConfig, 'userPoolEndpoint'>): void {
+    this.siteConfig = config;
+  }
+
+  /** Loads every function and trigger module now, so a missing setting fails the start, not a request. */
+  async loadAll(): Promise<void> {
+    this.authorizer = await import('../../lambdas/shared/caller');
+    await Promise.all([...functionNames.map((name) => this.functionHandler(name)), ...Object.values(userPoolTriggers).map((name) => this.triggerHandler(name))]);
+  }
+
+  private functionHandler(name: FunctionName) {
+    return loadOnce(this.functions, name, handlerModule(name));
+  }
+
+  private triggerHandler(name: TriggerName) {
+    return loadOnce(this.triggers, name, triggerModule(name));
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    if (path === COGNITO_PATH || path.startsWith(`${COGNITO_PATH}/`)) return this.serveCognito(req, res, url);
+    const fn = /^\/api\/fn\/([^/]+)$/.exec(path);
+    if (fn) return this.serveFunction(req, res, decodeURIComponent(fn[1]!), url);
+    if (path.startsWith('/api/')) return sendJson(res, 404, { message: 'Not Found', error: { code: 'not-found', message: `No API route ${path}.` } });
+    const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
+    if (invoke && req.method === 'POST') return this.serveTrigger(req, res, decodeURIComponent(invoke[1]!));
+    if (path === '/v2/email/outbound-emails' && req.method === 'POST') return this.serveSendEmail(req, res);
+    if (path === '/config.json') return this.serveSiteConfig(req, res);
+    if (path === '/_local/outbox') return sendJson(res, 200, { messages: this.options.outbox.messages });
+    if (req.method === 'GET' || req.method === 'HEAD') return this.serveWebApp(req, res, path);
+    sendJson(res, 405, { message: 'Method Not Allowed' });
+  }
+
+  private async serveFunction(req: IncomingMessage, res: ServerResponse, name: string, url: URL): Promise<void> {
+    const started = Date.now();
+    if (req.method !== 'POST' || !isFunctionName(name)) {
+      // API Gateway answers an unknown route with its own 404.
+      return sendJson(res, 404, { message: 'Not Found', error: { code: 'not-found', message: `There is no function named "${name}".` } });
+    }
+    const body = await readBody(req);
+    if (body === undefined) {
+      return sendJson(res, 413, { message: 'Request Entity Too Large', error: { code: 'invalid-argument', message: 'The request body is too large.' } });
+    }
+    const event = apiGatewayEvent(req, url, name, body.toString('utf8'));
+    if (manifest[name].access !== 'public') {
+      // The HTTP API's JWT authorizer: issuer, signature, expiry, token_use and client_id.
+      const authorizer = this.authorizer ?? (this.authorizer = await import('../../lambdas/shared/caller'));
+      const token = authorizer.bearerToken(event.headers.authorization);
+      const claims = token && (await authorizer.verifyAccessToken(token));
+      if (!claims) {
+        this.logCall(name, 401, started);
+        return sendJson(res, 401, { message: 'Unauthorized', error: { code: 'unauthenticated', message: 'Sign in to do this.' } });
+      }
+      event.requestContext.authorizer = { jwt: { claims: authorizer.authorizerClaims(claims), scopes: null } } as never;
+    }
+    const handler = await this.functionHandler(name);
+    const result = (await handler(event, lambdaContext(name), () => undefined)) as { statusCode: number; headers?: Record<string, string>; body?: string };
+    res.writeHead(result.statusCode, result.headers ?? {});
+    res.end(result.body ?? '');
+    this.logCall(name, result.statusCode, started);
+  }
+
+  private logCall(name: string, status: number, started: number) {
+    this.options.log(`POST /api/fn/${name} ${status} ${Date.now() - started} ms`);
+  }
+
+  private async serveTrigger(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+    const trigger = Object.values(userPoolTriggers).find((candidate) => candidate === name);
+    if (!trigger) return sendJson(res, 404, { Type: 'User', Message: `Function not found: ${name}` }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
+    const event = JSON.parse(((await readBody(req)) ?? Buffer.from('{}')).toString('utf8')) as unknown;
+    const handler = await this.triggerHandler(trigger);
+    try {
+      sendJson(res, 200, await handler(event, lambdaContext(name), () => undefined));
+    } catch (error) {
+      sendJson(res, 200, { errorType: (error as Error).name, errorMessage: (error as Error).message }, { 'x-amz-function-error': 'Unhandled' });
+    }
+  }
+
+  private async serveSendEmail(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const request = JSON.parse(((await readBody(req)) ?? Buffer.from('{}')).toString('utf8')) as SesSendEmail;
+    const simple = request.Content?.Simple;
+    for (const to of request.Destination?.ToAddresses ?? []) {
+      this.options.outbox.add({
+        to,
+        subject: simple?.Subject?.Data ?? '',
+        text: simple?.Body?.Text?.Data ?? '',
+        ...(simple?.Body?.Html?.Data && { html: simple.Body.Html.Data }),
+      });
+    }
+    sendJson(res, 200, { MessageId: randomUUID() });
+  }
+
+  private serveSiteConfig(req: IncomingMessage, res: ServerResponse): void {
+    if (!this.siteConfig) return sendJson(res, 503, { message: 'The portal is still starting.' });
+    // The browser reaches cognito-local through this gateway, at whatever address it used for the site.
+    const origin = `http://${req.headers.host ?? `localhost:${this.options.port}`}`;
+    sendJson(res, 200, { ...this.siteConfig, userPoolEndpoint: `${origin}${COGNITO_PATH}/` } satisfies SiteConfig);
+  }
+
+  private serveCognito(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (!this.cognito) return sendJson(res, 503, { message: 'The user pool is still starting.' });
+    req.url = (url.pathname.slice(COGNITO_PATH.length) || '/') + url.search;
+    this.cognito(req, res);
+  }
+
+  private serveWebApp(req: IncomingMessage, res: ServerResponse, path: string): void {
+    const root = resolve(this.options.webRoot);
+    let file = resolve(join(root, decodeURIComponent(path)));
+    if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {
+      if (extname(path) && !path.endsWith('.html')) return sendJson(res, 404, { message: 'Not Found' });
+      file = join(root, 'index.html');
+      if (!existsSync(file)) {
+        res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+        return void res.end('The web app is not built yet: run `npm run build:web` (npm start does it for you).');
+      }
+    }
+    const type = contentTypes[extname(file)] ?? 'application/octet-stream';
+    const immutable = file.includes(`${sep}assets${sep}`);
+    const headers: Record<string, string> = {
+      'content-type': type,
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+    };
+    if (/gzip/.test(String(req.headers['accept-encoding'])) && /text|javascript|json|svg/.test(type)) {
+      const zipped = this.gzipped.get(file) ?? gzipSync(readFileSync(file));
+      if (immutable) this.gzipped.set(file, zipped);
+      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': zipped.length, vary: 'accept-encoding' });
+      return void res.end(req.method === 'HEAD' ? undefined : zipped);
+    }
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') return void res.end();
+    createReadStream(file).pipe(res);
+  }
+}
+
+interface SesSendEmail {
+  Destination?: { ToAddresses?: string[] };
+  Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
+}
+
+function loadOnce<T>(cache: Loaded<T>, name: string, modulePath: string): Promise<T> {
+  let loaded = cache.get(name);
+  if (!loaded) {
+    loaded = import(pathToFileURL(resolve(modulePath)).href).then((module: { handler: T }) => module.handler);
+    cache.set(name, loaded);
+  }
+  return loaded;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** The body, or undefined when it is larger than API Gateway would pass on. */
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The HTTP API (payload 2.0) event for `POST /fn/{name}` on stage `api`, as CloudFront forwards `/api/fn/{name}`. */
+function apiGatewayEvent(req: IncomingMessage, url: URL, name: string, body: string): PortalEvent {
+  const headers: Record<string, string> = {};
+  for (const [header, value] of Object.entries(req.headers)) if (value !== undefined) headers[header] = Array.isArray(value) ? value.join(',') : value;
+  const now = new Date();
+  const routeKey = 'POST /fn/{name}';
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: { method: 'POST', path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey,
+      stage: 'api',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+    },
+    pathParameters: { name },
+    body,
+    isBase64Encoded: false,
+  };
+}
+
+function lambdaContext(functionName: string): Context {
+  const deadline = Date.now() + FUNCTION_TIMEOUT_MS;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}

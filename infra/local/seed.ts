@@ -1,0 +1,109 @@
+// The demo data a new data dir starts with: a current semester open for registration (dates relative to
+// today, so the demo never goes stale), a past semester, classes of different sizes, two class groups,
+// the t-shirt sizes and the remote configuration values.
+import { createClass } from '../../lambdas/data/classes';
+import { putGroup } from '../../lambdas/data/groups';
+import { putSemester } from '../../lambdas/data/semesters';
+import { writeConfigValues, writeTshirtSizes } from '../../lambdas/data/settings';
+import type { ClassInput, Semester } from '../../lambdas/records';
+
+const DAY = 86_400_000;
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The first given weekday (0 = Sunday) on or after a date. */
+function nextWeekday(from: Date, weekday: number): Date {
+  return new Date(from.getTime() + (((weekday - from.getUTCDay() + 7) % 7) * DAY));
+}
+
+function weekly(first: Date, weeks: number, start: string, end: string) {
+  return Array.from({ length: weeks }, (_, week) => ({ date: isoDate(new Date(first.getTime() + week * 7 * DAY)), start, end }));
+}
+
+function seasonName(date: Date): string {
+  const month = date.getUTCMonth();
+  const season = month === 11 || month <= 1 ? 'Winter' : month <= 4 ? 'Spring' : month <= 7 ? 'Summer' : 'Fall';
+  return `${season} ${month === 11 ? date.getUTCFullYear() + 1 : date.getUTCFullYear()}`;
+}
+
+type DemoClass = Omit<ClassInput, 'semesterId' | 'meetings' | 'description' | 'location' | 'instructor' | 'status'> & {
+  id: string;
+  description: string;
+  location: string;
+  instructor: string;
+  weekday: number;
+  start: string;
+  end: string;
+};
+
+const demoClasses: DemoClass[] = [
+  { id: 'avalanche-safety', name: 'Avalanche Safety Basics', capacity: 12, minGrade: 6, maxGrade: 8, weekday: 6, start: '09:00', end: '12:00', location: 'Summit Lodge, Room A', instructor: 'Maya Lindqvist', description: 'Reading the snowpack, using a beacon, probe and shovel, and making safe choices in avalanche terrain.' },
+  { id: 'backcountry-skiing', name: 'Backcountry Skiing', capacity: 8, minGrade: 9, maxGrade: 12, weekday: 6, start: '13:00', end: '16:00', location: 'Ridge Trailhead', instructor: 'Tomas Berg', description: 'Skinning uphill, transitions and descending off-piste with a guide. Bring touring skis or rent them at the lodge.' },
+  { id: 'snowshoe-ecology', name: 'Snowshoe Ecology', capacity: 20, minGrade: 3, maxGrade: 6, weekday: 0, start: '10:00', end: '12:00', location: 'Nature Center', instructor: 'Priya Natarajan', description: 'Animal tracks, tree identification and how life survives the winter, on snowshoes.' },
+  { id: 'ice-climbing', name: 'Ice Climbing Intro', capacity: 6, minGrade: 9, maxGrade: 12, weekday: 0, start: '09:00', end: '13:00', location: 'Frozen Falls', instructor: 'Jonas Keller', description: 'Top-rope ice climbing with crampons and axes. All technical gear is provided.' },
+  { id: 'winter-camping', name: 'Winter Camping Skills', capacity: 10, minGrade: 7, maxGrade: 12, weekday: 3, start: '16:00', end: '18:00', location: 'Summit Lodge, Room B', instructor: 'Tomas Berg', description: 'Layering, stoves, snow shelters and staying warm overnight, ending with a camp-out.' },
+  { id: 'nordic-skiing', name: 'Nordic Skiing', capacity: 25, minGrade: 1, maxGrade: 8, weekday: 6, start: '10:00', end: '12:00', location: 'Meadow Loop', instructor: 'Anna Svensson', description: 'Classic cross-country technique and games on groomed trails.' },
+  { id: 'mountain-first-aid', name: 'Mountain First Aid', capacity: 16, minGrade: 6, maxGrade: 12, weekday: 2, start: '16:00', end: '18:00', location: 'Summit Lodge, Room B', instructor: 'Dr. Lena Fischer', description: 'Cold injuries, splinting and what to do until help arrives, far from the road.' },
+  { id: 'snow-photography', name: 'Photography in the Snow', capacity: 14, weekday: 0, start: '13:00', end: '15:00', location: 'Nature Center', instructor: 'Sam Okafor', description: 'Exposure in bright snow, keeping batteries warm and telling a story in pictures.' },
+];
+
+export const demoTshirtSizes = [
+  { code: 'YXS', label: 'Youth XS' },
+  { code: 'YS', label: 'Youth S' },
+  { code: 'YM', label: 'Youth M' },
+  { code: 'YL', label: 'Youth L' },
+  { code: 'AS', label: 'Adult S' },
+  { code: 'AM', label: 'Adult M' },
+  { code: 'AL', label: 'Adult L' },
+  { code: 'AXL', label: 'Adult XL' },
+];
+
+export async function seedDemoData(now = new Date()): Promise<{ semester: Semester }> {
+  const today = new Date(`${isoDate(now)}T00:00:00Z`);
+  const start = nextWeekday(new Date(today.getTime() + 35 * DAY), 1);
+  const weeks = 8;
+  const semester: Semester = {
+    id: 'demo-current',
+    name: seasonName(start),
+    startDate: isoDate(start),
+    endDate: isoDate(new Date(start.getTime() + (weeks * 7 - 1) * DAY)),
+    current: true,
+    registrationOpens: new Date(today.getTime() - DAY).toISOString(),
+    registrationCloses: new Date(start.getTime() + 7 * DAY).toISOString(),
+  };
+  const pastStart = nextWeekday(new Date(today.getTime() - 120 * DAY), 1);
+  const past: Semester = {
+    id: 'demo-past',
+    name: seasonName(pastStart),
+    startDate: isoDate(pastStart),
+    endDate: isoDate(new Date(pastStart.getTime() + (weeks * 7 - 1) * DAY)),
+    current: false,
+    registrationOpens: new Date(pastStart.getTime() - 60 * DAY).toISOString(),
+    registrationCloses: pastStart.toISOString(),
+  };
+  await Promise.all([putSemester(semester), putSemester(past)]);
+
+  await Promise.all(
+    demoClasses.map(({ weekday, start: from, end: to, ...demo }) =>
+      createClass({ ...demo, semesterId: semester.id, status: 'open', meetings: weekly(nextWeekday(start, weekday), weeks, from, to) }),
+    ),
+  );
+  await Promise.all(
+    ['nordic-skiing', 'snowshoe-ecology'].map((id) => {
+      const demo = demoClasses.find((candidate) => candidate.id === id)!;
+      const { weekday, start: from, end: to, ...rest } = demo;
+      return createClass({ ...rest, id: `${id}-past`, semesterId: past.id, status: 'closed', meetings: weekly(nextWeekday(pastStart, weekday), weeks, from, to) });
+    }),
+  );
+  await Promise.all([
+    putGroup({ id: 'winter-safety-pack', semesterId: semester.id, name: 'Winter Safety Pack', description: 'Avalanche Safety Basics and Mountain First Aid together, for students who want the full safety foundation.', classIds: ['avalanche-safety', 'mountain-first-aid'] }),
+    putGroup({ id: 'backcountry-explorer', semesterId: semester.id, name: 'Backcountry Explorer', description: 'Backcountry Skiing and Winter Camping Skills: ski in, camp out.', classIds: ['backcountry-skiing', 'winter-camping'] }),
+  ]);
+  await writeTshirtSizes(demoTshirtSizes);
+  await writeConfigValues({
+    contactEmail: 'help@mountainschool.example',
+    privacyPolicyUrl: 'https://mountainschool.example/privacy',
+    studentUnitsUrl: 'https://mountainschool.example/student-units',
+    announcement: `Registration for ${semester.name} is open. Classes fill quickly: enroll early to get a seat.`,
+  });
+  return { semester };
+}

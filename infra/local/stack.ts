@@ -1,0 +1,95 @@
+// The whole portal on one machine: DynamoDB Local, cognito-local and the gateway running the same
+// handler modules as the Lambdas in AWS, configured through the same environment variables.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { COGNITO_PATH, createCognitoLocal } from './cognito';
+import { ensureTable, startDynamoDbLocal } from './dynamodb';
+import { Gateway } from './gateway';
+import { Outbox } from './outbox';
+import { cognitoAdminClient, ensureAdmin, ensureUserPool } from './userPool';
+
+export const TABLE_NAME = 'registration-portal';
+export const MAIL_FROM = 'Registration Portal <registration@mountainschool.example>';
+
+export interface LocalStackOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  webRoot: string;
+  /** cognito-local's log level (pino): `error` keeps it quiet. */
+  cognitoLogLevel: string;
+  log: (line: string) => void;
+  /** Logs every function call with its status and time. */
+  logCalls: boolean;
+}
+
+export interface LocalStack {
+  url: string;
+  dataDir: string;
+  dynamoDbEndpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  cognitoEndpoint: string;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const outbox = new Outbox(dataDir);
+  const gateway = new Gateway({ port: options.port, host: options.host, webRoot: options.webRoot, outbox, log: options.logCalls ? options.log : () => undefined });
+  await gateway.listen();
+  const url = gateway.url;
+  const internalUrl = `http://127.0.0.1:${options.port}`;
+  const cognitoEndpoint = `${internalUrl}${COGNITO_PATH}`;
+  const stops: Array<() => Promise<void>> = [() => gateway.close()];
+  const stop = async () => {
+    for (const step of stops.reverse()) await step().catch(() => undefined);
+  };
+  try {
+    const [dynamoDb, cognito] = await Promise.all([
+      startDynamoDbLocal(join(dataDir, 'dynamodb')),
+      createCognitoLocal({ dataDir: join(dataDir, 'cognito'), gatewayUrl: url, outbox, logLevel: options.cognitoLogLevel }),
+    ]);
+    stops.push(() => dynamoDb.stop());
+    gateway.mountCognito(cognito);
+
+    const cognitoAdmin = cognitoAdminClient(cognitoEndpoint);
+    const pool = await ensureUserPool(cognitoAdmin, join(dataDir, 'cognito'));
+
+    // The functions' configuration, as the CDK stack sets it on every Lambda.
+    Object.assign(process.env, {
+      TABLE_NAME,
+      DYNAMODB_ENDPOINT: dynamoDb.endpoint,
+      AWS_REGION: 'local',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      JWT_ISSUER: `${url}${COGNITO_PATH}/${pool.userPoolId}`,
+      USER_POOL_ID: pool.userPoolId,
+      USER_POOL_CLIENT_ID: pool.userPoolClientId,
+      COGNITO_ENDPOINT: cognitoEndpoint,
+      SES_ENDPOINT: internalUrl,
+      MAIL_FROM,
+      SITE_URL: url,
+    });
+
+    const dynamoDbClient = new DynamoDBClient({ endpoint: dynamoDb.endpoint });
+    const seeded = await ensureTable(dynamoDbClient, TABLE_NAME);
+    dynamoDbClient.destroy();
+    if (seeded) {
+      const { seedDemoData } = await import('./seed');
+      await seedDemoData();
+    }
+    await ensureAdmin(cognitoAdmin, pool.userPoolId, options.adminEmail, options.adminPassword);
+    await gateway.loadAll();
+    gateway.setSiteConfig({ region: 'local', userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, apiBaseUrl: '/api' });
+    return { url, dataDir, dynamoDbEndpoint: dynamoDb.endpoint, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, cognitoEndpoint, seeded, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+// `npm start`: the whole portal on this machine, at http://localhost:3000 by default.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startLocalStack, TABLE_NAME } from './stack';
+
+// This machine's Node 20 runs the same SDK as Lambda's Node 22; its upgrade notice is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const DEFAULT_ADMIN_PASSWORD = 'Mountain-Admin-2025';
+
+const started = Date.now();
+const port = Number(process.env.PORT ?? 3000);
+const adminEmail = process.env.PORTAL_ADMIN_EMAIL ?? 'admin@example.com';
+const adminPassword = process.env.PORTAL_ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD;
+
+const log = (line: string) => console.log(`[portal] ${line}`);
+
+try {
+  const stack = await startLocalStack({
+    port,
+    host: process.env.HOST ?? '127.0.0.1',
+    dataDir: process.env.PORTAL_DATA_DIR ?? '.local',
+    adminEmail,
+    adminPassword,
+    webRoot: 'web/dist',
+    cognitoLogLevel: process.env.COGNITO_LOG_LEVEL ?? 'error',
+    log,
+    logCalls: process.env.PORTAL_LOG_CALLS !== '0',
+  });
+  // What is running where, for tools and tests that work against this portal (removed on stop).
+  const stackFile = join(stack.dataDir, 'stack.json');
+  const { stop: _stop, ...running } = stack;
+  writeFileSync(stackFile, `${JSON.stringify({ ...running, tableName: TABLE_NAME, jwtIssuer: process.env.JWT_ISSUER, adminEmail, pid: process.pid }, null, 2)}\n`);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping…`);
+    rmSync(stackFile, { force: true });
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  console.log(
+    [
+      '',
+      `Registration Portal is ready at ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `  admin account     ${adminEmail} / ${adminPassword}`,
+      `  data dir          ${stack.dataDir}${stack.seeded ? '  (new: demo data seeded)' : ''}`,
+      `  API               POST ${stack.url}/api/fn/{name}`,
+      `  outbox            ${stack.url}/_local/outbox`,
+      `  DynamoDB Local    ${stack.dynamoDbEndpoint}  (table registration-portal)`,
+      `  cognito-local     ${stack.url}/_cognito  (pool ${stack.userPoolId}, client ${stack.userPoolClientId})`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+} catch (error) {
+  console.error(`[portal] could not start: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,83 @@
+// The local user pool, made once per data dir like the stack's: e-mail as username, the web app client
+// (USER_PASSWORD_AUTH allowed, no secret), the `admin` group and the documented admin account.
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ADMIN_GROUP } from '../../lambdas/manifest';
+
+export interface UserPoolIds {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+export function cognitoAdminClient(endpoint: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/** The pool recorded in the data dir, or a new one when there is none yet. */
+export async function ensureUserPool(client: CognitoIdentityProviderClient, dataDir: string): Promise<UserPoolIds> {
+  const stateFile = join(dataDir, 'user-pool.json');
+  if (existsSync(stateFile)) {
+    const ids = JSON.parse(readFileSync(stateFile, 'utf8')) as UserPoolIds;
+    const exists = await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId })).then(
+      () => true,
+      () => false,
+    );
+    if (exists) return ids;
+  }
+  const { UserPool } = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: 'registration-portal',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false } },
+    }),
+  );
+  const userPoolId = UserPool!.Id!;
+  const { UserPoolClient } = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'web',
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      PreventUserExistenceErrors: 'ENABLED',
+    }),
+  );
+  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, Description: 'Programme administrators' }));
+  const ids = { userPoolId, userPoolClientId: UserPoolClient!.ClientId! };
+  writeFileSync(stateFile, `${JSON.stringify(ids, null, 2)}\n`);
+  return ids;
+}
+
+/** Makes sure the admin account exists, has the configured password and is in group `admin`. */
+export async function ensureAdmin(client: CognitoIdentityProviderClient, userPoolId: string, email: string, password: string): Promise<void> {
+  try {
+    await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  }
+  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: ADMIN_GROUP }));
+}

@@ -1,0 +1,40 @@
+// One Jest run, five projects: each can also run alone with `npx jest --selectProjects <name>`.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  rootDir: '.',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  // Middy ships only ES modules: let the transform turn them into CommonJS like the project's own code.
+  transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  testEnvironment: 'node',
+};
+
+// Integration and end-to-end tests share one real local stack (DynamoDB Local, cognito-local, gateway).
+const withLocalStack = {
+  globalSetup: '<rootDir>/test/support/stack-setup.ts',
+  globalTeardown: '<rootDir>/test/support/stack-teardown.ts',
+};
+
+export default {
+  reporters: ['<rootDir>/test/support/default-reporter.cjs', '<rootDir>/test/support/summary-reporter.cjs'],
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'], setupFiles: ['<rootDir>/test/support/unit-env.ts'] },
+    { ...common, ...withLocalStack, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], testTimeout: 60_000 },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/test/web/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/web-setup.ts'],
+    },
+    { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'], testTimeout: 180_000 },
+    { ...common, ...withLocalStack, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'], testTimeout: 90_000 },
+  ],
+};

@@ -1,0 +1,52 @@
+// Semesters: `SEMESTER#id / SEMESTER`, listed through GSI1 under `SEMESTERS`, ordered by start date.
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Semester } from '../records';
+import { dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
+
+export const semesterKey = (id: string) => ({ PK: `SEMESTER#${id}`, SK: 'SEMESTER' });
+const SEMESTER_LIST = 'SEMESTERS';
+
+export function toSemester(item: Item): Semester {
+  const { id, name, startDate, endDate, current, registrationOpens, registrationCloses } = item as unknown as Semester;
+  return { id, name, startDate, endDate, current: current === true, ...(registrationOpens && { registrationOpens }), ...(registrationCloses && { registrationCloses }) };
+}
+
+/** Every semester, newest first. */
+export async function listSemesters(): Promise<Semester[]> {
+  const items = await queryAll({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :list',
+    ExpressionAttributeValues: { ':list': SEMESTER_LIST },
+    ScanIndexForward: false,
+  });
+  return items.map(toSemester);
+}
+
+export async function getSemester(id: string): Promise<Semester | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: semesterKey(id), ConsistentRead: true }));
+  return Item && toSemester(Item);
+}
+
+export async function currentSemester(): Promise<Semester | undefined> {
+  return (await listSemesters()).find((semester) => semester.current);
+}
+
+export function semesterItem(semester: Semester): Item {
+  return { ...semesterKey(semester.id), GSI1PK: SEMESTER_LIST, GSI1SK: `${semester.startDate}#${semester.id}`, type: 'semester', ...semester };
+}
+
+export async function putSemester(semester: Semester): Promise<void> {
+  await dynamo.send(new PutCommand({ TableName: tableName, Item: semesterItem(semester) }));
+}
+
+/**
+ * Whether families may enroll now. The window is `registrationOpens` (inclusive) to `registrationCloses`
+ * (exclusive); a semester with neither date is open while it is the current one.
+ */
+export function isRegistrationOpen(semester: Semester, now = new Date()): boolean {
+  const { registrationOpens, registrationCloses } = semester;
+  if (!registrationOpens && !registrationCloses) return semester.current;
+  if (registrationOpens && now.getTime() < Date.parse(registrationOpens)) return false;
+  if (registrationCloses && now.getTime() >= Date.parse(registrationCloses)) return false;
+  return true;
+}

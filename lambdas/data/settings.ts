@@ -1,0 +1,34 @@
+// Programme-wide settings under the `SETTINGS` partition: the remote configuration values the site reads
+// (`CONFIG`) and the t-shirt sizes (`TSHIRT_SIZES`, in display order; a retired size stays readable on
+// the students who have it but is no longer offered).
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ConfigValues, TshirtSize } from '../records';
+import { dynamo, tableName } from '../shared/dynamo';
+
+const configKey = { PK: 'SETTINGS', SK: 'CONFIG' };
+const tshirtSizesKey = { PK: 'SETTINGS', SK: 'TSHIRT_SIZES' };
+
+export type StoredTshirtSize = TshirtSize & { retired?: boolean };
+
+export async function readConfigValues(): Promise<ConfigValues> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: configKey }));
+  return (Item?.values as ConfigValues | undefined) ?? {};
+}
+
+export async function writeConfigValues(values: ConfigValues): Promise<void> {
+  await dynamo.send(new PutCommand({ TableName: tableName, Item: { ...configKey, type: 'config', values } }));
+}
+
+/** Every size ever offered, retired ones included, in display order. */
+export async function readTshirtSizes(): Promise<StoredTshirtSize[]> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: tshirtSizesKey }));
+  return (Item?.sizes as StoredTshirtSize[] | undefined) ?? [];
+}
+
+export async function writeTshirtSizes(sizes: StoredTshirtSize[]): Promise<void> {
+  await dynamo.send(new PutCommand({ TableName: tableName, Item: { ...tshirtSizesKey, type: 'tshirtSizes', sizes } }));
+}
+
+export async function offeredTshirtSizes(): Promise<TshirtSize[]> {
+  return (await readTshirtSizes()).filter((size) => !size.retired).map(({ code, label }) => ({ code, label }));
+}

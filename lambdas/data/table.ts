@@ -1,0 +1,38 @@
+// The one table of the portal: its keys and indexes, defined once for the CDK stack and the local stack.
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+export const tableKeys = { partitionKey: 'PK', sortKey: 'SK' } as const;
+
+/**
+ * GSI1 (overloaded): a semester's classes and groups (`SEMESTER#id`), the list of semesters
+ * (`SEMESTERS`), a family's enrollments (`FAMILY#sub`).
+ * GSI2: a semester's enrollments and enrollment activity, for the administrators' reports.
+ */
+export const tableIndexes = [
+  { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+  { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+] as const;
+
+export type IndexName = (typeof tableIndexes)[number]['indexName'];
+
+/** The CreateTable request for DynamoDB Local; the CDK stack builds the same table from the same names. */
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const keyNames = [tableKeys.partitionKey, tableKeys.sortKey, ...tableIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+    KeySchema: [
+      { AttributeName: tableKeys.partitionKey, KeyType: 'HASH' },
+      { AttributeName: tableKeys.sortKey, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: tableIndexes.map((index) => ({
+      IndexName: index.indexName,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}

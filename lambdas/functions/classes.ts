@@ -1,0 +1,23 @@
+import { byFirstMeeting, classesOfSemester, getClasses } from '../data/classes';
+import { currentSemester } from '../data/semesters';
+import type { ParsedInput } from '../manifest';
+import type { Class } from '../records';
+import { portalHandler } from '../shared/handler';
+
+/** Without a query: the current semester's classes. With one: those classes, grouped by semester. */
+export async function classes({ query }: ParsedInput<'classes'>) {
+  if (!query) {
+    const semester = await currentSemester();
+    return { classes: semester ? await classesOfSemester(semester.id) : [] };
+  }
+  const found = await getClasses(query.map((reference) => reference.id));
+  return { classes: groupBySemester(found) };
+}
+
+export function groupBySemester(classList: Class[]): Record<string, Class[]> {
+  const grouped: Record<string, Class[]> = {};
+  for (const found of [...classList].sort(byFirstMeeting)) (grouped[found.semesterId] ??= []).push(found);
+  return grouped;
+}
+
+export const handler = portalHandler('classes', classes);

@@ -1,0 +1,100 @@
+// The function manifest: every named function of the portal, who may call it, what it takes and which
+// resources it touches. The CDK stack, the local gateway, the handlers and the web client all derive
+// from this list. A function `name` lives in `lambdas/functions/<name>.ts` and exports `handler`.
+import { z } from 'zod';
+import { id, type Class, type ClassGroup, type ConfigValues, type Semester, type TshirtSize } from './records';
+
+export type Access = 'public' | 'user' | 'admin';
+
+/** The Cognito group whose members have `admin` access. */
+export const ADMIN_GROUP = 'admin';
+
+export interface FunctionSpec {
+  access: Access;
+  /** The payload; `{}` stands for "no payload". Unknown fields are refused. */
+  input: z.ZodType;
+  /** The table access the function needs: its IAM grant in AWS. */
+  table: 'none' | 'read' | 'write';
+  /** Cognito admin APIs the function calls (AdminGetUser…), or none. */
+  userPool?: 'read' | 'write';
+  /** Sends the portal's own e-mail (SES in AWS, the outbox locally). */
+  mail?: boolean;
+  /** The type of `data` in a successful answer; a type only, for the handler and the web client. */
+  result: unknown;
+  summary: string;
+}
+
+const returns = <T>() => undefined as T;
+
+const noPayload = z.object({}).strict();
+const references = (field: string) => z.array(z.object({ id }).strict()).min(1, `must list at least one ${field}`).max(100, `must list at most 100 ${field}s`);
+
+export const manifest = {
+  config: {
+    access: 'public',
+    input: noPayload,
+    table: 'read',
+    result: returns<{ values: ConfigValues }>(),
+    summary: 'The remote configuration values the site reads.',
+  },
+  semesters: { access: 'public', input: noPayload, table: 'read', result: returns<{ semesters: Semester[] }>(), summary: 'Every semester, newest first.' },
+  tshirtSizes: {
+    access: 'public',
+    input: noPayload,
+    table: 'read',
+    result: returns<{ sizes: TshirtSize[] }>(),
+    summary: 'The t-shirt sizes offered, in display order.',
+  },
+  classes: {
+    access: 'public',
+    input: z.object({ query: references('class').optional() }).strict(),
+    table: 'read',
+    result: returns<{ classes: Class[] } | { classes: Record<string, Class[]> }>(),
+    summary: "The current semester's classes, or the classes asked for, grouped by semester.",
+  },
+  classesBySemester: {
+    access: 'public',
+    input: z.object({ semesters: z.array(id).min(1, 'must list at least one semester').max(20, 'must list at most 20 semesters') }).strict(),
+    table: 'read',
+    result: returns<{ classes: Record<string, Class[]> }>(),
+    summary: 'The classes of each semester asked for.',
+  },
+  classGroups: {
+    access: 'public',
+    input: z.object({ groups: references('group') }).strict(),
+    table: 'read',
+    result: returns<{ groups: ClassGroup[] }>(),
+    summary: 'The class groups asked for.',
+  },
+  availableEnrollmentClasses: {
+    access: 'public',
+    input: noPayload,
+    table: 'read',
+    result: returns<Record<string, { classes: Class[]; groups: ClassGroup[] }>>(),
+    summary: 'The classes and groups open for enrollment now, per semester.',
+  },
+  roles: { access: 'user', input: noPayload, table: 'none', result: returns<string[]>(), summary: "The caller's roles." },
+} as const satisfies Record<string, FunctionSpec>;
+
+export type FunctionName = keyof typeof manifest;
+export const functionNames = Object.keys(manifest) as FunctionName[];
+export type FunctionInput<N extends FunctionName> = z.input<(typeof manifest)[N]['input']>;
+export type ParsedInput<N extends FunctionName> = z.output<(typeof manifest)[N]['input']>;
+export type FunctionResult<N extends FunctionName> = (typeof manifest)[N]['result'];
+
+export function isFunctionName(name: string): name is FunctionName {
+  return Object.hasOwn(manifest, name);
+}
+
+/** The module that holds a function's handler, relative to the project root. */
+export function handlerModule(name: FunctionName): string {
+  return `lambdas/functions/${name}.ts`;
+}
+
+/** The user pool's Lambda triggers: Cognito source → function, in `lambdas/triggers/<name>.ts`. */
+export const userPoolTriggers = { PreSignUp: 'preSignUp', CustomMessage: 'customMessage' } as const;
+export type TriggerName = (typeof userPoolTriggers)[keyof typeof userPoolTriggers];
+
+export function triggerModule(name: TriggerName): string {
+  return `lambdas/triggers/${name}.ts`;
+}

@@ -1,0 +1,87 @@
+// Who is calling: only ever from a verified Cognito access token. In AWS the HTTP API's JWT authorizer
+// verifies it on `user` and `admin` routes; on `public` routes the function verifies an optional token
+// itself, with the same checks (issuer, signature, token_use, client_id).
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { ADMIN_GROUP } from '../manifest';
+import { requiredEnv } from './env';
+
+export interface Caller {
+  sub: string;
+  username: string;
+  groups: string[];
+  isAdmin: boolean;
+}
+
+const issuer = requiredEnv('JWT_ISSUER');
+const clientId = requiredEnv('USER_POOL_CLIENT_ID');
+
+// Fetch the key set with the runtime's fetch: it reaches Cognito over HTTPS and cognito-local over HTTP.
+const jwksCache = new SimpleJwksCache({
+  fetcher: {
+    fetch: async (uri: string) => {
+      const response = await fetch(uri);
+      if (!response.ok) throw new Error(`JWKS fetch from ${uri} answered ${response.status}`);
+      return response.arrayBuffer();
+    },
+  },
+});
+
+const verifier = JwtRsaVerifier.create(
+  {
+    issuer,
+    audience: null,
+    jwksUri: `${issuer}/.well-known/jwks.json`,
+    customJwtCheck: ({ payload }) => {
+      if (payload.token_use !== 'access') throw new Error('not an access token');
+      if (payload.client_id !== clientId) throw new Error('token issued to another client');
+    },
+  },
+  { jwksCache },
+);
+
+/** The claims of a valid access token, or undefined for anything else (missing, forged, expired, wrong client). */
+export async function verifyAccessToken(token: string): Promise<JwtPayload | undefined> {
+  try {
+    return await verifier.verify(token);
+  } catch {
+    return undefined;
+  }
+}
+
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  return match?.[1];
+}
+
+/**
+ * The caller described by verified claims. API Gateway hands array claims to the function as a string
+ * such as "[admin teachers]"; a verifier hands them over as an array: both are read.
+ */
+export function callerFromClaims(claims: Record<string, unknown>): Caller | undefined {
+  const sub = claims.sub;
+  if (typeof sub !== 'string' || sub === '') return undefined;
+  const username = typeof claims.username === 'string' ? claims.username : sub;
+  const groups = readGroups(claims['cognito:groups']);
+  return { sub, username, groups, isAdmin: groups.includes(ADMIN_GROUP) };
+}
+
+function readGroups(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((group): group is string => typeof group === 'string');
+  if (typeof value !== 'string') return [];
+  return value
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+}
+
+/** Claims as API Gateway's JWT authorizer passes them on: arrays flattened to "[a b]". */
+export function authorizerClaims(payload: JwtPayload): Record<string, string | number | boolean> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' && value !== null ? JSON.stringify(value) : (value as string | number | boolean),
+    ]),
+  );
+}

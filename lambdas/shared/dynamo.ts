@@ -1,0 +1,55 @@
+// One DynamoDB document client per process, created at module load, and the paginating helpers every
+// data module uses.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  QueryCommand,
+  type BatchGetCommandInput,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { optionalEnv, requiredEnv } from './env';
+
+export const tableName = requiredEnv('TABLE_NAME');
+
+export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: optionalEnv('DYNAMODB_ENDPOINT') }), {
+  marshallOptions: { removeUndefinedValues: true },
+});
+
+export type Item = Record<string, unknown>;
+export interface Key {
+  PK: string;
+  SK: string;
+}
+
+/** Every item a query matches, following the pages. */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+const BATCH_GET_LIMIT = 100;
+
+/** The items stored under the given keys (absent ones are left out), in no particular order. */
+export async function batchGetAll(keys: Key[], options: Pick<NonNullable<BatchGetCommandInput['RequestItems']>[string], 'ConsistentRead'> = {}): Promise<Item[]> {
+  const unique = [...new Map(keys.map((key) => [`${key.PK}|${key.SK}`, key])).values()];
+  const items: Item[] = [];
+  for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) {
+    let pending: Key[] = unique.slice(start, start + BATCH_GET_LIMIT);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 0) await sleep(Math.min(1000, 2 ** attempt * 25) * Math.random());
+      const result = await dynamo.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...options } } }));
+      items.push(...(result.Responses?.[tableName] ?? []));
+      pending = (result.UnprocessedKeys?.[tableName]?.Keys as Key[] | undefined) ?? [];
+    }
+  }
+  return items;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

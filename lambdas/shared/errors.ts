@@ -1,0 +1,40 @@
+// Typed failures and the wire contract's statuses and codes (design.md §3).
+export const errorStatus = {
+  'invalid-argument': 400,
+  unauthenticated: 401,
+  'permission-denied': 403,
+  'not-found': 404,
+  'already-exists': 409,
+  'failed-precondition': 409,
+  'resource-exhausted': 429,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class PortalError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'PortalError';
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const invalidArgument = (message: string, details?: unknown) => new PortalError('invalid-argument', message, details);
+export const unauthenticated = (message = 'Sign in to do this.') => new PortalError('unauthenticated', message);
+export const permissionDenied = (message = 'Only administrators may do this.') => new PortalError('permission-denied', message);
+export const notFound = (message: string) => new PortalError('not-found', message);
+export const alreadyExists = (message: string) => new PortalError('already-exists', message);
+export const failedPrecondition = (message: string, details?: unknown) => new PortalError('failed-precondition', message, details);
+export const resourceExhausted = (message: string) => new PortalError('resource-exhausted', message);
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown };
+}

@@ -1,0 +1,131 @@
+// The one handler pattern: `portalHandler(name, run)` wraps a plain business function in Middy with the
+// portal's middleware: JSON body, caller identity, input validation against the manifest, and the
+// mapping of failures onto the wire contract (design.md §3).
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
+import { bearerToken, callerFromClaims, verifyAccessToken, type Caller } from './caller';
+import { invalidArgument, permissionDenied, PortalError, unauthenticated, type ErrorBody } from './errors';
+
+/**
+ * The event as API Gateway (or the local gateway) delivers it, the authorizer's claims present on user
+ * and admin routes; the middleware adds the parsed payload and the caller.
+ */
+export type PortalEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: { jwt?: { claims?: Record<string, unknown> } } };
+  payload?: unknown;
+  caller?: Caller;
+};
+
+type Result = APIGatewayProxyStructuredResultV2;
+type Middleware = MiddlewareObj<PortalEvent, Result, Error, Context>;
+type Request = middy.Request<PortalEvent, Result, Error, Context>;
+
+export type CallerFor<A extends Access> = A extends 'public' ? Caller | undefined : Caller;
+export type Run<N extends FunctionName> = (input: ParsedInput<N>, caller: CallerFor<(typeof manifest)[N]['access']>) => Promise<FunctionResult<N>>;
+
+const MAX_BODY_BYTES = 256 * 1024;
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function jsonResponse(statusCode: number, body: unknown): Result {
+  return { statusCode, headers: jsonHeaders, body: JSON.stringify(body) };
+}
+
+/** Parses the body as JSON; an empty body is the empty payload `{}`. */
+export function jsonBody(): Middleware {
+  return {
+    before: async (request: Request) => {
+      const { body, isBase64Encoded } = request.event;
+      const raw = body === undefined ? '' : isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+      if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw invalidArgument(`The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+      if (raw.trim() === '') {
+        request.event.payload = {};
+        return;
+      }
+      try {
+        request.event.payload = JSON.parse(raw);
+      } catch {
+        throw invalidArgument('The request body is not valid JSON.');
+      }
+    },
+  };
+}
+
+/** Finds out who calls, and refuses callers the function's access does not admit. */
+export function callerIdentity(access: Access): Middleware {
+  return {
+    before: async (request: Request) => {
+      const authorizerClaims = request.event.requestContext.authorizer?.jwt?.claims;
+      let caller: Caller | undefined;
+      if (authorizerClaims) {
+        caller = callerFromClaims(authorizerClaims);
+      } else {
+        const token = bearerToken(request.event.headers?.authorization ?? request.event.headers?.Authorization);
+        if (token) {
+          const claims = await verifyAccessToken(token);
+          caller = claims && callerFromClaims(claims);
+          if (!caller) throw unauthenticated('Your sign-in has expired or is not valid: sign in again.');
+        }
+      }
+      if (access !== 'public' && !caller) throw unauthenticated();
+      if (access === 'admin' && !caller?.isAdmin) throw permissionDenied();
+      request.event.caller = caller;
+    },
+  };
+}
+
+/** Validates the payload against the manifest's schema; the message names the first field at fault. */
+export function validInput(schema: z.ZodType): Middleware {
+  return {
+    before: async (request: Request) => {
+      const body = request.event.payload;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw invalidArgument('The payload must be a JSON object.');
+      }
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.flatMap((issue) =>
+          issue.code === 'unrecognized_keys'
+            ? issue.keys.map((key) => ({ field: fieldName([...issue.path, key]), message: 'is not a known field' }))
+            : [{ field: fieldName(issue.path), message: issue.message }],
+        );
+        const first = issues[0]!;
+        throw invalidArgument(first.field ? `${first.field}: ${first.message}` : first.message, { issues });
+      }
+      request.event.payload = parsed.data;
+    },
+  };
+}
+
+function fieldName(path: PropertyKey[]): string {
+  return path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
+}
+
+/** Typed failures become their status and code; anything else is a 500 whose detail stays in the log. */
+export function errorMapping(name: string): Middleware {
+  return {
+    onError: async (request: Request) => {
+      const error = request.error;
+      if (error instanceof PortalError) {
+        const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } };
+        request.response = jsonResponse(error.status, body);
+        return;
+      }
+      console.error(JSON.stringify({ level: 'error', function: name, requestId: request.context.awsRequestId, error: error instanceof Error ? error.stack : String(error) }));
+      const body: ErrorBody = { error: { code: 'internal', message: 'Something went wrong on our side. Please try again in a moment.' } };
+      request.response = jsonResponse(500, body);
+    },
+  };
+}
+
+export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
+  const spec = manifest[name];
+  return middy<PortalEvent, Result, Error, Context>()
+    .use(errorMapping(name))
+    .use(jsonBody())
+    .use(callerIdentity(spec.access))
+    .use(validInput(spec.input))
+    .handler(async (event) => jsonResponse(200, { data: await run(event.payload as ParsedInput<N>, event.caller as CallerFor<(typeof manifest)[N]['access']>) }));
+}

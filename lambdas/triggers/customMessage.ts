@@ -1,0 +1,50 @@
+// The user pool's e-mails in the portal's words. The password-reset e-mail links to the reset screen with
+// the e-mail and code filled in; Cognito puts the code where `{####}` stands.
+import middy from '@middy/core';
+import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { requiredEnv } from '../shared/env';
+
+const siteUrl = requiredEnv('SITE_URL').replace(/\/+$/, '');
+
+export const PORTAL_NAME = 'Registration Portal';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function resetLink(email: string, codeParameter: string): string {
+  return `${siteUrl}/user/reset?email=${encodeURIComponent(email)}&code=${codeParameter}`;
+}
+
+export async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+  const { codeParameter, usernameParameter, userAttributes } = event.request;
+  const email = userAttributes.email ?? '';
+  switch (event.triggerSource) {
+    case 'CustomMessage_ForgotPassword': {
+      const link = resetLink(email, codeParameter);
+      event.response.emailSubject = `Reset your ${PORTAL_NAME} password`;
+      event.response.emailMessage = [
+        `<p>Hello,</p>`,
+        `<p>We received a request to reset the password of the ${PORTAL_NAME} account for ${escapeHtml(email)}.</p>`,
+        `<p>To choose a new password, open this link:<br><a href="${link}">${link}</a></p>`,
+        `<p>Your reset code is ${codeParameter}.</p>`,
+        `<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
+        `<p>— The mountain school programme</p>`,
+      ].join('\n');
+      break;
+    }
+    case 'CustomMessage_AdminCreateUser': {
+      event.response.emailSubject = `Your ${PORTAL_NAME} account`;
+      event.response.emailMessage = [
+        `<p>Hello,</p>`,
+        `<p>An account was made for you on the ${PORTAL_NAME}: sign in at <a href="${siteUrl}/user/login">${siteUrl}/user/login</a>`,
+        `with ${usernameParameter ?? escapeHtml(email)} and the temporary password ${codeParameter}.</p>`,
+        `<p>— The mountain school programme</p>`,
+      ].join('\n');
+      break;
+    }
+    default:
+      break;
+  }
+  return event;
+}
+
+export const handler = middy(customMessage);

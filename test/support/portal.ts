@@ -1,0 +1,86 @@
+// Talking to the local stack as a client would: named functions over HTTP, real users in cognito-local.
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import type { OutboxMessage } from '../../infra/local/outbox';
+import type { FunctionName } from '../../lambdas/manifest';
+import { TEST_ADMIN } from './stack-info';
+
+export function portalUrl(): string {
+  const url = process.env.PORTAL_TEST_URL;
+  if (!url) throw new Error('PORTAL_TEST_URL is not set: run this test in the integration or e2e project, whose global setup starts the stack.');
+  return url;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: { data?: T; error?: { code: string; message: string; details?: unknown }; message?: string };
+}
+
+/** POST /api/fn/{name} with a raw body and headers. */
+export async function post(name: string, body: string, headers: Record<string, string> = {}): Promise<CallResult> {
+  const response = await fetch(`${portalUrl()}/api/fn/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const text = await response.text();
+  let parsed: CallResult['body'];
+  try {
+    parsed = JSON.parse(text) as CallResult['body'];
+  } catch {
+    throw new Error(`${name} answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, body: parsed };
+}
+
+/** Calls a named function with a payload, as the user whose access token is given (or anonymously). */
+export async function call<T = unknown>(name: FunctionName, payload: unknown = {}, token?: string): Promise<CallResult<T>> {
+  return post(name, JSON.stringify(payload), token ? { authorization: `Bearer ${token}` } : {}) as Promise<CallResult<T>>;
+}
+
+/** Like call, but the data of a 200 answer, failing loudly otherwise. */
+export async function data<T = unknown>(name: FunctionName, payload: unknown = {}, token?: string): Promise<T> {
+  const result = await call<T>(name, payload, token);
+  if (result.status !== 200) throw new Error(`${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
+  return result.body.data as T;
+}
+
+let cognito: CognitoIdentityProviderClient | undefined;
+function userPool(): CognitoIdentityProviderClient {
+  cognito ??= new CognitoIdentityProviderClient({ endpoint: `${portalUrl()}/_cognito`, region: 'local', credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
+  return cognito;
+}
+
+export interface SignedIn {
+  email: string;
+  password: string;
+  accessToken: string;
+  idToken: string;
+  sub: string;
+}
+
+export async function signIn(email: string, password: string): Promise<SignedIn> {
+  const { AuthenticationResult } = await userPool().send(
+    new InitiateAuthCommand({ ClientId: process.env.USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  );
+  const accessToken = AuthenticationResult!.AccessToken!;
+  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string };
+  return { email, password, accessToken, idToken: AuthenticationResult!.IdToken!, sub: claims.sub };
+}
+
+/** A new family account, signed up through the user pool (its PreSignUp trigger confirms it) and signed in. */
+export async function signUpFamily(name = 'family'): Promise<SignedIn> {
+  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+  const password = `Pw-${randomUUID()}`;
+  await userPool().send(new SignUpCommand({ ClientId: process.env.USER_POOL_CLIENT_ID, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
+  return signIn(email, password);
+}
+
+export function signInAdmin(): Promise<SignedIn> {
+  return signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+}
+
+export async function outbox(): Promise<OutboxMessage[]> {
+  const response = await fetch(`${portalUrl()}/_local/outbox`);
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages;
+}

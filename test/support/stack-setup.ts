@@ -1,0 +1,73 @@
+// Starts the local stack the way `npm start` does, on a free port with a new data dir, and hands its
+// addresses to the tests through the environment. The integration and e2e projects share one stack.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../infra/local/ports';
+import { TEST_ADMIN, type StackInfo } from './stack-info';
+
+declare global {
+  var portalStack: { stop(): Promise<void> } | undefined;
+}
+
+export default async function startStackForTests(): Promise<void> {
+  if (globalThis.portalStack) return;
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PORTAL_DATA_DIR: dataDir,
+      PORTAL_ADMIN_EMAIL: TEST_ADMIN.email,
+      PORTAL_ADMIN_PASSWORD: TEST_ADMIN.password,
+      PORTAL_LOG_CALLS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the local stack did not start within 90 s:\n${output}`)), 90_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('is ready at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the local stack exited with ${code}:\n${output}`));
+    });
+  });
+  const info = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as StackInfo;
+  Object.assign(process.env, {
+    PORTAL_TEST_URL: info.url,
+    PORTAL_TEST_DATA_DIR: dataDir,
+    // The stack's own settings, so a test can also load a handler in process against the same tables.
+    TABLE_NAME: info.tableName,
+    DYNAMODB_ENDPOINT: info.dynamoDbEndpoint,
+    USER_POOL_ID: info.userPoolId,
+    USER_POOL_CLIENT_ID: info.userPoolClientId,
+    JWT_ISSUER: info.jwtIssuer,
+    COGNITO_ENDPOINT: info.cognitoEndpoint,
+    SES_ENDPOINT: info.url,
+    SITE_URL: info.url,
+    MAIL_FROM: 'Registration Portal <registration@mountainschool.example>',
+    AWS_REGION: 'local',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  });
+  globalThis.portalStack = {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}

@@ -1,0 +1,47 @@
+// Calls a named function: `POST {apiBaseUrl}/fn/{name}` with the signed-in user's access token. Names,
+// payloads and results are typed from the function manifest.
+import { fetchAuthSession } from 'aws-amplify/auth';
+import type { FunctionInput, FunctionName, FunctionResult } from '../../../lambdas/manifest';
+import type { ErrorCode } from '../../../lambdas/shared/errors';
+import { runtimeConfig } from '../runtimeConfig';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status: number,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The access token of the signed-in user (refreshed by Amplify when it is about to expire), if any. */
+async function accessToken(): Promise<string | undefined> {
+  try {
+    return (await fetchAuthSession()).tokens?.accessToken?.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function callFunction<N extends FunctionName>(name: N, ...payload: {} extends FunctionInput<N> ? [FunctionInput<N>?] : [FunctionInput<N>]): Promise<FunctionResult<N>> {
+  const token = await accessToken();
+  let response: Response;
+  try {
+    response = await fetch(`${runtimeConfig().apiBaseUrl}/fn/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+      body: JSON.stringify(payload[0] ?? {}),
+    });
+  } catch {
+    throw new ApiError('internal', 'The portal could not be reached. Check your connection and try again.', 0);
+  }
+  const body = (await response.json().catch(() => undefined)) as { data?: unknown; error?: { code: ErrorCode; message: string; details?: unknown } } | undefined;
+  if (response.ok && body && 'data' in body) return body.data as FunctionResult<N>;
+  if (body?.error) throw new ApiError(body.error.code, body.error.message, response.status, body.error.details);
+  // API Gateway's own answers (its authorizer, throttling) carry no error code: read the status.
+  const code: ErrorCode = response.status === 401 ? 'unauthenticated' : response.status === 403 ? 'permission-denied' : response.status === 429 ? 'resource-exhausted' : 'internal';
+  throw new ApiError(code, response.status === 429 ? 'Too many requests right now. Please wait a moment and try again.' : 'Something went wrong. Please try again.', response.status);
+}

@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The site is one static build; everything deployment-specific comes from /config.json at run time.
+export default defineConfig({
+  root: 'web',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
+  server: {
+    port: 5173,
+    // `npm run dev:web` next to `npm start`: the API, config and cognito-local come from the local gateway.
+    proxy: Object.fromEntries(['/api', '/config.json', '/_cognito', '/_local'].map((path) => [path, `http://localhost:${process.env.PORT ?? 3000}`])),
+  },
+});
