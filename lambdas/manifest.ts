@@ -2,7 +2,22 @@
 // resources it touches. The CDK stack, the local gateway, the handlers and the web client all derive
 // from this list. A function `name` lives in `lambdas/functions/<name>.ts` and exports `handler`.
 import { z } from 'zod';
-import { id, type Class, type ClassGroup, type ConfigValues, type Semester, type TshirtSize } from './records';
+import {
+  classGroupInput,
+  classInput,
+  enrollmentId,
+  id,
+  semesterInput,
+  studentInput,
+  type Class,
+  type ClassGroup,
+  type ConfigValues,
+  type Enrollment,
+  type NamedEnrollment,
+  type Semester,
+  type Student,
+  type TshirtSize,
+} from './records';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -74,6 +89,81 @@ export const manifest = {
     summary: 'The classes and groups open for enrollment now, per semester.',
   },
   roles: { access: 'user', input: noPayload, table: 'none', result: returns<string[]>(), summary: "The caller's roles." },
+  students: { access: 'user', input: noPayload, table: 'read', result: returns<{ students: Student[] }>(), summary: "The caller's own students." },
+  saveStudent: {
+    access: 'user',
+    input: studentInput,
+    table: 'write',
+    userPool: 'read',
+    result: returns<{ student: Student }>(),
+    summary: 'Adds a student to the family (without id) or changes one (with id).',
+  },
+  deleteStudent: {
+    access: 'user',
+    input: z.object({ id }).strict(),
+    table: 'write',
+    result: returns<Record<string, never>>(),
+    summary: 'Removes a student who holds no active enrollment.',
+  },
+  enroll: {
+    access: 'user',
+    input: z
+      .object({ studentId: id, classId: id.optional(), groupId: id.optional() })
+      .strict()
+      .refine((payload) => (payload.classId === undefined) !== (payload.groupId === undefined), { message: 'give either classId or groupId', path: ['classId'] }),
+    table: 'write',
+    mail: true,
+    result: returns<{ enrollments: Enrollment[] }>(),
+    summary: 'Enrolls a student in a class or a class group, or puts them on the waitlist.',
+  },
+  cancelEnrollment: {
+    access: 'user',
+    input: z.object({ enrollmentId }).strict(),
+    table: 'write',
+    mail: true,
+    result: returns<{ enrollment: Enrollment }>(),
+    summary: 'Cancels an enrollment (a group enrollment as a whole) and promotes the waitlist.',
+  },
+  myEnrollments: {
+    access: 'user',
+    input: noPayload,
+    table: 'read',
+    result: returns<{ enrollments: NamedEnrollment[] }>(),
+    summary: "The family's enrollments with class and student names.",
+  },
+  deleteAccount: {
+    access: 'user',
+    input: noPayload,
+    table: 'write',
+    userPool: 'write',
+    mail: true,
+    result: returns<Record<string, never>>(),
+    summary: "Cancels the family's enrollments, removes its students and deletes the user.",
+  },
+  saveSemester: {
+    access: 'admin',
+    input: semesterInput,
+    table: 'write',
+    result: returns<{ semester: Semester }>(),
+    summary: 'Creates or changes a semester; a current one makes the others not current.',
+  },
+  saveClass: {
+    access: 'admin',
+    input: classInput,
+    table: 'write',
+    mail: true,
+    result: returns<{ class: Class }>(),
+    summary: 'Creates or changes a class; more seats promote the waitlist.',
+  },
+  saveGroup: { access: 'admin', input: classGroupInput, table: 'write', result: returns<{ group: ClassGroup }>(), summary: 'Creates or changes a class group.' },
+  deleteClass: {
+    access: 'admin',
+    input: z.object({ id }).strict(),
+    table: 'write',
+    result: returns<{ closed?: true }>(),
+    summary: 'Deletes a class, or closes it when it has enrollments (then `closed: true`).',
+  },
+  deleteGroup: { access: 'admin', input: z.object({ id }).strict(), table: 'write', result: returns<Record<string, never>>(), summary: 'Deletes a class group.' },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof manifest;

@@ -47,6 +47,8 @@ export const classInput = z
     minGrade: grade.optional(),
     maxGrade: grade.optional(),
     status: classStatus.default('open'),
+    /** What a student brings to class, for the confirmation e-mail (a portal extension of the record). */
+    whatToBring: text(1000).optional(),
   })
   .strict()
   .refine((c) => c.minGrade === undefined || c.maxGrade === undefined || c.minGrade <= c.maxGrade, {
@@ -71,6 +73,7 @@ export interface Class {
   minGrade?: number;
   maxGrade?: number;
   status: ClassStatus;
+  whatToBring?: string;
 }
 
 export const classGroupInput = z
@@ -164,4 +167,21 @@ export interface Enrollment {
   status: EnrollmentStatus;
   waitlistPosition?: number;
   createdAt: string;
+}
+/** An enrollment as a family's list shows it: with the names a person reads. */
+export type NamedEnrollment = Enrollment & { className: string; studentName: string; groupName?: string };
+
+/** An enrollment is one student in one class: its id names both, `classId~studentId`. */
+export const enrollmentId = z.string().regex(/^[A-Za-z0-9_-]{1,64}~[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id');
+
+/** Grades as families read them: -1 is pre-kindergarten, 0 kindergarten. */
+export function gradeName(value: number): string {
+  return value === -1 ? 'Pre-K' : value === 0 ? 'K' : String(value);
+}
+
+export function gradeRange(minGrade?: number, maxGrade?: number): string | undefined {
+  if (minGrade === undefined && maxGrade === undefined) return undefined;
+  if (minGrade === undefined) return `grades up to ${gradeName(maxGrade!)}`;
+  if (maxGrade === undefined) return `grades ${gradeName(minGrade)} and up`;
+  return minGrade === maxGrade ? `grade ${gradeName(minGrade)}` : `grades ${gradeName(minGrade)}–${gradeName(maxGrade)}`;
 }

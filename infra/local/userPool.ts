@@ -40,7 +40,8 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, data
     new CreateUserPoolCommand({
       PoolName: 'registration-portal',
       UsernameAttributes: ['email'],
-      AutoVerifiedAttributes: ['email'],
+      // No AutoVerifiedAttributes: Cognito sends no sign-up code to an account its PreSignUp trigger
+      // confirms, but cognito-local would, unless the pool names none (the trigger verifies the e-mail).
       Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false } },
     }),
   );

@@ -1,6 +1,6 @@
 // Classes: `CLASS#id / CLASS`, holding the seat counts; a semester's classes through GSI1
 // (`SEMESTER#id`, `CLASS#id`). The class's enrollments share its partition (see enrollments).
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Class, ClassInput } from '../records';
 import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
 
@@ -29,6 +29,7 @@ export function toClass(item: Item): Class {
     ...(stored.minGrade !== undefined && { minGrade: Number(stored.minGrade) }),
     ...(stored.maxGrade !== undefined && { maxGrade: Number(stored.maxGrade) }),
     status: stored.status ?? 'open',
+    ...(stored.whatToBring && { whatToBring: stored.whatToBring }),
   };
 }
 
@@ -52,6 +53,11 @@ export async function getClasses(ids: string[], consistent = false): Promise<Cla
   return items.map(toClass);
 }
 
+/** The classes as they are now (strongly consistent), by id; absent ones are missing from the map. */
+export async function classesNow(ids: string[]): Promise<Map<string, Class>> {
+  return new Map((await getClasses(ids, true)).map((found) => [found.id, found]));
+}
+
 export function classItem(stored: StoredClass): Item {
   return { ...classKey(stored.id), GSI1PK: semesterPartition(stored.semesterId), GSI1SK: `CLASS#${stored.id}`, type: 'class', ...stored };
 }
@@ -61,4 +67,57 @@ export async function createClass(input: ClassInput & { id: string }): Promise<C
   const stored: StoredClass = { ...input, enrolled: 0, waitlisted: 0 };
   await dynamo.send(new PutCommand({ TableName: tableName, Item: classItem(stored), ConditionExpression: 'attribute_not_exists(PK)' }));
   return toClass(stored as unknown as Item);
+}
+
+const editableFields = ['name', 'description', 'location', 'instructor', 'meetings', 'capacity', 'minGrade', 'maxGrade', 'status', 'whatToBring'] as const;
+
+/**
+ * Changes what an administrator edits, keeping the seat counts; false when the new capacity is below the
+ * number already enrolled.
+ */
+export async function updateClass(id: string, input: ClassInput, now: string): Promise<boolean> {
+  const set = editableFields.filter((field) => input[field] !== undefined);
+  const remove = editableFields.filter((field) => input[field] === undefined);
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: classKey(id),
+        UpdateExpression: `SET ${[...set.map((field) => `#${field} = :${field}`), 'updatedAt = :now'].join(', ')}${remove.length ? ` REMOVE ${remove.map((field) => `#${field}`).join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(PK) AND enrolled <= :capacity',
+        ExpressionAttributeNames: Object.fromEntries([...set, ...remove].map((field) => [`#${field}`, field])),
+        ExpressionAttributeValues: { ...Object.fromEntries(set.map((field) => [`:${field}`, input[field]])), ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Deletes a class that nobody is enrolled or waitlisted in; false when somebody is (meanwhile). */
+export async function deleteEmptyClass(id: string): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new DeleteCommand({ TableName: tableName, Key: classKey(id), ConditionExpression: 'enrolled = :none AND waitlisted = :none', ExpressionAttributeValues: { ':none': 0 } }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export async function closeClass(id: string, now: string): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: classKey(id),
+      UpdateExpression: 'SET #status = :closed, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':closed': 'closed', ':now': now },
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 // Class groups: `GROUP#id / GROUP`; a semester's groups through GSI1 (`SEMESTER#id`, `GROUP#id`).
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClassGroup } from '../records';
 import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
 import { semesterPartition } from './classes';
@@ -32,4 +32,8 @@ export function groupItem(group: ClassGroup): Item {
 
 export async function putGroup(group: ClassGroup): Promise<void> {
   await dynamo.send(new PutCommand({ TableName: tableName, Item: groupItem(group) }));
+}
+
+export async function deleteGroupItem(id: string): Promise<void> {
+  await dynamo.send(new DeleteCommand({ TableName: tableName, Key: groupKey(id) }));
 }

@@ -23,12 +23,12 @@ export interface Key {
 }
 
 /** Every item a query matches, following the pages. */
-export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> {
-  const items: Item[] = [];
+export async function queryAll<T = Item>(input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
+  const items: T[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await dynamo.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
+    items.push(...((page.Items ?? []) as T[]));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return items;
@@ -37,15 +37,15 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Pro
 const BATCH_GET_LIMIT = 100;
 
 /** The items stored under the given keys (absent ones are left out), in no particular order. */
-export async function batchGetAll(keys: Key[], options: Pick<NonNullable<BatchGetCommandInput['RequestItems']>[string], 'ConsistentRead'> = {}): Promise<Item[]> {
+export async function batchGetAll<T = Item>(keys: Key[], options: Pick<NonNullable<BatchGetCommandInput['RequestItems']>[string], 'ConsistentRead'> = {}): Promise<T[]> {
   const unique = [...new Map(keys.map((key) => [`${key.PK}|${key.SK}`, key])).values()];
-  const items: Item[] = [];
+  const items: T[] = [];
   for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) {
     let pending: Key[] = unique.slice(start, start + BATCH_GET_LIMIT);
     for (let attempt = 0; pending.length > 0; attempt += 1) {
       if (attempt > 0) await sleep(Math.min(1000, 2 ** attempt * 25) * Math.random());
       const result = await dynamo.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...options } } }));
-      items.push(...(result.Responses?.[tableName] ?? []));
+      items.push(...((result.Responses?.[tableName] ?? []) as T[]));
       pending = (result.UnprocessedKeys?.[tableName]?.Keys as Key[] | undefined) ?? [];
     }
   }

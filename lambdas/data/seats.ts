@@ -1,0 +1,346 @@
+// The enrollment rules (design.md §3). Every change of seats is one DynamoDB transaction that writes the
+// class's counts, the enrollments, the student's active count, the family's pointers and the audit trail
+// together, each under a condition on what was read. When a condition fails (somebody else changed the
+// class meanwhile), the change is planned again from a fresh read; contention inside DynamoDB is retried
+// by `transactWrite` with the same token.
+//
+// - A class never holds more enrolled students than its capacity: a seat is taken under the condition
+//   `enrolled <= capacity - seats taken`.
+// - A call for a full class joins the waitlist under the condition that the class is still full, so no
+//   one waits while a seat is free; the waitlist is ordered by the calls' arrival.
+// - A student holds at most one enrollment per class: the item's key is (class, student).
+// - A group enrollment takes a seat in every class of the group or joins every waitlist: one transaction.
+// - Releasing a seat promotes, in the same transaction, the first waitlisted student who can take it:
+//   a single-class entry, or a group entry when every class of its group has a seat for it.
+import { randomUUID } from 'node:crypto';
+import type { Class, ClassGroup, EnrollmentStatus } from '../records';
+import type { Caller } from '../shared/caller';
+import { tableName } from '../shared/dynamo';
+import { alreadyExists, failedPrecondition, notFound, resourceExhausted } from '../shared/errors';
+import { BUSY_MESSAGE, transactWrite, type TransactItem } from '../shared/transact';
+import { auditItem, type AuditReason } from './audit';
+import { classesNow, classKey } from './classes';
+import {
+  enrollmentIdOf,
+  enrollmentItem,
+  enrollmentsOfClass,
+  enrollmentsOfStudent,
+  familyEnrollmentItem,
+  getEnrollment,
+  isActive,
+  waitlistOf,
+  type StoredEnrollment,
+} from './enrollments';
+import { studentKey, studentName, type StoredStudent } from './students';
+
+/** How many times a change is planned again after somebody else changed the same classes first. */
+const MAX_PLANS = 10;
+/** DynamoDB takes at most 100 items in one transaction. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+interface SeatDelta {
+  enrolled: number;
+  waitlisted: number;
+}
+
+interface ClassGuards {
+  /** The class still takes new enrollments. */
+  open?: boolean;
+  /** The class is still full (the reason to join its waitlist). */
+  stillFull?: boolean;
+  /** Nobody joined its waitlist since it was read (a seat released now goes to the waitlist). */
+  waitlistUnchanged?: boolean;
+}
+
+/** What each item of a transaction stands for, to read its failed conditions. */
+type ItemRole = { kind: 'class' } | { kind: 'enrollment'; enrollment: StoredEnrollment } | { kind: 'student' } | { kind: 'record' };
+
+class SeatTransaction {
+  readonly items: TransactItem[] = [];
+  readonly roles: ItemRole[] = [];
+
+  constructor(readonly now: string) {}
+
+  private add(item: TransactItem, role: ItemRole) {
+    this.items.push(item);
+    this.roles.push(role);
+  }
+
+  classCounts(found: Class, delta: SeatDelta, guards: ClassGuards = {}) {
+    const conditions = ['attribute_exists(PK)', '#capacity = :capacity'];
+    const names: Record<string, string> = { '#capacity': 'capacity' };
+    const values: Record<string, unknown> = { ':capacity': found.capacity, ':enrolled': delta.enrolled, ':waitlisted': delta.waitlisted, ':now': this.now };
+    if (delta.enrolled > 0) {
+      conditions.push('enrolled <= :maxEnrolled');
+      values[':maxEnrolled'] = found.capacity - delta.enrolled;
+    }
+    if (guards.open) {
+      conditions.push('#status = :open');
+      names['#status'] = 'status';
+      values[':open'] = 'open';
+    }
+    if (guards.stillFull) conditions.push('enrolled >= #capacity');
+    if (guards.waitlistUnchanged) {
+      conditions.push('waitlisted <= :seenWaitlisted');
+      values[':seenWaitlisted'] = found.waitlisted;
+    }
+    this.add(
+      {
+        Update: {
+          TableName: tableName,
+          Key: classKey(found.id),
+          UpdateExpression: 'SET enrolled = enrolled + :enrolled, waitlisted = waitlisted + :waitlisted, updatedAt = :now',
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      { kind: 'class' },
+    );
+  }
+
+  /** Writes an enrollment that was `expected` before (`none`: absent or cancelled) and its audit record. */
+  enrollment(enrollment: StoredEnrollment, expected: EnrollmentStatus | 'none', reason: AuditReason, by: Caller | 'portal') {
+    const isNew = expected === 'none';
+    this.add(
+      {
+        Put: {
+          TableName: tableName,
+          Item: enrollmentItem(enrollment),
+          ConditionExpression: isNew ? 'attribute_not_exists(PK) OR #status = :expected' : '#status = :expected',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':expected': isNew ? 'cancelled' : expected },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      { kind: 'enrollment', enrollment },
+    );
+    if (isNew) this.add({ Put: { TableName: tableName, Item: familyEnrollmentItem(enrollment) } }, { kind: 'record' });
+    this.add({ Put: { TableName: tableName, Item: auditItem(enrollment, expected, reason, by, this.now) } }, { kind: 'record' });
+  }
+
+  studentActiveCount(student: { familyId: string; studentId: string }, delta: number) {
+    this.add(
+      {
+        Update: {
+          TableName: tableName,
+          Key: studentKey(student.familyId, student.studentId),
+          UpdateExpression: 'ADD activeEnrollments :delta',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':delta': delta },
+        },
+      },
+      { kind: 'student' },
+    );
+  }
+}
+
+export interface EnrollTarget {
+  classIds: string[];
+  group?: ClassGroup;
+}
+
+/**
+ * Enrolls a student in a class or a group, or puts them on the waitlist (of every class of the group).
+ * `check` refuses classes the student may not join (closed, grades, registration window); it runs on
+ * every fresh read.
+ */
+export async function enrollStudent(
+  student: StoredStudent,
+  target: EnrollTarget,
+  by: Caller,
+  arrivedAt: string,
+  check: (classes: Class[]) => Promise<void>,
+): Promise<StoredEnrollment[]> {
+  const requestToken = randomUUID();
+  for (let plan = 0; plan < MAX_PLANS; plan += 1) {
+    const [classes, existing] = await Promise.all([classesNow(target.classIds), enrollmentsOfStudent(student.id, target.classIds)]);
+    const ordered = target.classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
+    const active = existing.find((enrollment) => isActive(enrollment.status));
+    if (active?.requestToken === requestToken) return ownWrites(student.id, target.classIds, requestToken);
+    if (active) throw alreadyExists(alreadyMessage(student, active, classes.get(active.classId)!));
+    await check(ordered);
+
+    const full = ordered.filter((found) => found.enrolled >= found.capacity);
+    const status: EnrollmentStatus = full.length === 0 ? 'enrolled' : 'waitlisted';
+    const tx = new SeatTransaction(new Date().toISOString());
+    for (const found of ordered) {
+      tx.classCounts(found, status === 'enrolled' ? { enrolled: 1, waitlisted: 0 } : { enrolled: 0, waitlisted: 1 }, { open: true, stillFull: found === full[0] });
+    }
+    const enrollments = ordered.map((found) => newEnrollment(student, found, target.group, status, arrivedAt, requestToken, tx.now));
+    for (const enrollment of enrollments) tx.enrollment(enrollment, 'none', status === 'enrolled' ? 'enroll' : 'waitlist', by);
+    tx.studentActiveCount({ familyId: student.familyId, studentId: student.id }, enrollments.length);
+
+    const outcome = await transactWrite(tx.items);
+    if (outcome.committed) return enrollments;
+    for (const [index, item] of outcome.failed) {
+      const role = tx.roles[index]!;
+      if (role.kind === 'enrollment' && item?.requestToken === requestToken) return ownWrites(student.id, target.classIds, requestToken);
+      if (role.kind === 'enrollment' && item) throw alreadyExists(alreadyMessage(student, item as unknown as StoredEnrollment, classes.get(role.enrollment.classId)!));
+      if (role.kind === 'student') throw notFound(`${studentName(student)} is no longer on your account.`);
+    }
+    // A class changed between the read and the write (a seat taken or freed, closed, resized): look again.
+  }
+  throw resourceExhausted(BUSY_MESSAGE);
+}
+
+function newEnrollment(
+  student: StoredStudent,
+  found: Class,
+  group: ClassGroup | undefined,
+  status: EnrollmentStatus,
+  arrivedAt: string,
+  requestToken: string,
+  now: string,
+): StoredEnrollment {
+  return {
+    id: enrollmentIdOf(found.id, student.id),
+    studentId: student.id,
+    classId: found.id,
+    ...(group && { groupId: group.id, groupClassIds: group.classIds }),
+    semesterId: found.semesterId,
+    familyId: student.familyId,
+    status,
+    createdAt: now,
+    queuedAt: `${arrivedAt}#${requestToken}`,
+    ...(status === 'enrolled' && { enrolledAt: now }),
+    requestToken,
+    updatedAt: now,
+  };
+}
+
+/** What an earlier try of this very call wrote (its answer was lost, its transaction was not). */
+async function ownWrites(studentId: string, classIds: string[], requestToken: string): Promise<StoredEnrollment[]> {
+  return (await enrollmentsOfStudent(studentId, classIds)).filter((enrollment) => enrollment.requestToken === requestToken);
+}
+
+function alreadyMessage(student: StoredStudent, enrollment: StoredEnrollment, found: Class): string {
+  return enrollment.status === 'waitlisted'
+    ? `${studentName(student)} is already on the waitlist for ${found.name}.`
+    : `${studentName(student)} is already enrolled in ${found.name}.`;
+}
+
+export interface CancelOutcome {
+  cancelled: StoredEnrollment[];
+  promoted: StoredEnrollment[];
+}
+
+/**
+ * Cancels an enrollment (a group enrollment together with the rest of its group) and, in the same
+ * transaction, gives each released seat to the first waitlisted student who can take it.
+ */
+export async function cancelEnrollment(enrollment: StoredEnrollment, by: Caller, reason: AuditReason = 'cancel'): Promise<CancelOutcome> {
+  const requestToken = randomUUID();
+  for (let plan = 0; plan < MAX_PLANS; plan += 1) {
+    const targets = (
+      enrollment.groupId
+        ? (await enrollmentsOfStudent(enrollment.studentId, enrollment.groupClassIds ?? [enrollment.classId])).filter((e) => e.groupId === enrollment.groupId)
+        : [await getEnrollment(enrollment.classId, enrollment.studentId)]
+    ).filter((e): e is StoredEnrollment => e !== undefined && isActive(e.status));
+    if (targets.length === 0) throw failedPrecondition('This enrollment is already cancelled.');
+
+    const classes = await classesNow(targets.map((target) => target.classId));
+    const deltas = new Map<string, SeatDelta>();
+    for (const target of targets) addDelta(deltas, target.classId, target.status === 'enrolled' ? { enrolled: -1, waitlisted: 0 } : { enrolled: 0, waitlisted: -1 });
+    const released = targets.filter((target) => target.status === 'enrolled').map((target) => target.classId);
+    const itemsSoFar = targets.length * 2 + classes.size + 1;
+    const promoted = await planPromotions(classes, deltas, released, new Set(targets.map((target) => target.id)), MAX_TRANSACTION_ITEMS - itemsSoFar);
+
+    const tx = new SeatTransaction(new Date().toISOString());
+    for (const [classId, delta] of deltas) tx.classCounts(classes.get(classId)!, delta, { waitlistUnchanged: released.includes(classId) });
+    const cancelled = targets.map((target) => ({ ...target, status: 'cancelled' as const, cancelledAt: tx.now, requestToken, updatedAt: tx.now }));
+    targets.forEach((target, index) => tx.enrollment(cancelled[index]!, target.status, reason, by));
+    tx.studentActiveCount(enrollment, -targets.length);
+    const promotedNow = promoted.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
+    for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
+
+    const outcome = await transactWrite(tx.items);
+    if (outcome.committed) return { cancelled, promoted: promotedNow };
+    for (const [index, item] of outcome.failed) {
+      const role = tx.roles[index]!;
+      // An earlier try of this call went through: its cancellations are what this call asked for.
+      if (role.kind === 'enrollment' && item?.requestToken === requestToken) return { cancelled: [], promoted: [] };
+    }
+  }
+  throw resourceExhausted(BUSY_MESSAGE);
+}
+
+/**
+ * Gives a class's free seats to its waitlist (after its capacity grew, or when an administrator asks),
+ * a transaction at a time; the promoted enrollments.
+ */
+export async function fillFreeSeats(classId: string): Promise<StoredEnrollment[]> {
+  const requestToken = randomUUID();
+  const all: StoredEnrollment[] = [];
+  for (let plan = 0; plan < MAX_PLANS; plan += 1) {
+    const classes = await classesNow([classId]);
+    if (!classes.has(classId)) return all;
+    const deltas = new Map<string, SeatDelta>();
+    const promoted = await planPromotions(classes, deltas, [classId], new Set(), MAX_TRANSACTION_ITEMS);
+    if (promoted.length === 0) return all;
+    const tx = new SeatTransaction(new Date().toISOString());
+    for (const [id, delta] of deltas) tx.classCounts(classes.get(id)!, delta);
+    const promotedNow = promoted.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
+    for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
+    if ((await transactWrite(tx.items)).committed) all.push(...promotedNow);
+  }
+  return all;
+}
+
+function addDelta(deltas: Map<string, SeatDelta>, classId: string, change: SeatDelta) {
+  const delta = deltas.get(classId) ?? { enrolled: 0, waitlisted: 0 };
+  deltas.set(classId, { enrolled: delta.enrolled + change.enrolled, waitlisted: delta.waitlisted + change.waitlisted });
+}
+
+/**
+ * The waitlisted enrollments that take the free seats of `classIds`, walking each waitlist in order. A
+ * group entry is promoted only with its whole group, when each of its classes has a seat; otherwise the
+ * seat goes to the next in line. Updates `deltas` and `classes` (other classes of promoted groups) and
+ * keeps within `itemBudget` transaction items (each promotion writes the enrollment and its audit).
+ */
+async function planPromotions(
+  classes: Map<string, Class>,
+  deltas: Map<string, SeatDelta>,
+  classIds: string[],
+  excluded: Set<string>,
+  itemBudget: number,
+): Promise<StoredEnrollment[]> {
+  const freeSeats = (classId: string) => {
+    const found = classes.get(classId)!;
+    return found.capacity - found.enrolled - (deltas.get(classId)?.enrolled ?? 0);
+  };
+  const promoted: StoredEnrollment[] = [];
+  let budget = itemBudget;
+  for (const classId of [...new Set(classIds)]) {
+    if (freeSeats(classId) <= 0) continue;
+    for (const candidate of waitlistOf(await enrollmentsOfClass(classId))) {
+      if (freeSeats(classId) <= 0) break;
+      if (excluded.has(candidate.id)) continue;
+      const together = candidate.groupId ? await waitlistedGroup(candidate) : [candidate];
+      if (!together) continue;
+      const missing = together.map((entry) => entry.classId).filter((id) => !classes.has(id));
+      if (missing.length) for (const [id, found] of await classesNow(missing)) classes.set(id, found);
+      const newClasses = new Set(together.map((entry) => entry.classId).filter((id) => !deltas.has(id))).size;
+      const cost = together.length * 2 + newClasses;
+      if (cost > budget || !together.every((entry) => classes.has(entry.classId) && freeSeats(entry.classId) > 0)) continue;
+      budget -= cost;
+      for (const entry of together) {
+        excluded.add(entry.id);
+        promoted.push(entry);
+        addDelta(deltas, entry.classId, { enrolled: 1, waitlisted: -1 });
+      }
+    }
+  }
+  return promoted;
+}
+
+/** A group entry's enrollments in every class of its group, if they are all still waiting. */
+async function waitlistedGroup(entry: StoredEnrollment): Promise<StoredEnrollment[] | undefined> {
+  const siblings = (await enrollmentsOfStudent(entry.studentId, entry.groupClassIds ?? [entry.classId])).filter((e) => e.groupId === entry.groupId);
+  return siblings.every((sibling) => sibling.status === 'waitlisted') ? siblings : undefined;
+}
+
+function raise(error: Error): never {
+  throw error;
+}

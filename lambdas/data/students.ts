@@ -1,0 +1,110 @@
+// Students live in their family's partition (`FAMILY#sub / STUDENT#id`), so a family reads its own list
+// strongly consistently; GSI1 (`STUDENT#id`) finds a student by id for administrators. The item counts
+// the student's active enrollments, kept in step by the enrollment transactions, so a student who holds
+// a seat or a waitlist place cannot be deleted.
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Student } from '../records';
+import type { Caller } from '../shared/caller';
+import { dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
+import { notFound } from '../shared/errors';
+import { familyPartition } from './families';
+
+export const studentKey = (familyId: string, id: string) => ({ PK: familyPartition(familyId), SK: `STUDENT#${id}` });
+
+export type StoredStudent = Student & { familyId: string; activeEnrollments?: number; createdAt: string; updatedAt: string };
+
+const studentFields = [
+  'id',
+  'firstName',
+  'lastName',
+  'birthDate',
+  'tshirtSize',
+  'emergencyContacts',
+  'grade',
+  'school',
+  'allergies',
+  'medications',
+  'medicalNotes',
+  'photoConsent',
+] as const satisfies ReadonlyArray<keyof Student>;
+
+export function toStudent(stored: StoredStudent): Student {
+  return Object.fromEntries(studentFields.filter((field) => stored[field] !== undefined).map((field) => [field, stored[field]])) as Student;
+}
+
+export const studentName = (student: Pick<Student, 'firstName' | 'lastName'>) => `${student.firstName} ${student.lastName}`;
+
+export async function studentsOfFamily(familyId: string): Promise<StoredStudent[]> {
+  const students = await queryAll<StoredStudent>({
+    KeyConditionExpression: 'PK = :family AND begins_with(SK, :student)',
+    ExpressionAttributeValues: { ':family': familyPartition(familyId), ':student': 'STUDENT#' },
+    ConsistentRead: true,
+  });
+  return students.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+export async function getStudent(familyId: string, id: string): Promise<StoredStudent | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: studentKey(familyId, id), ConsistentRead: true }));
+  return Item as StoredStudent | undefined;
+}
+
+/** Any family's student, for administrators. */
+export async function findStudent(id: string): Promise<StoredStudent | undefined> {
+  const { Items } = await dynamo.send(
+    new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :student', ExpressionAttributeValues: { ':student': `STUDENT#${id}` } }),
+  );
+  const found = Items?.[0] as StoredStudent | undefined;
+  // The index may lag a write by a moment: read the item itself.
+  return found && getStudent(found.familyId, found.id);
+}
+
+function studentItem(stored: StoredStudent): Item {
+  return { ...studentKey(stored.familyId, stored.id), GSI1PK: `STUDENT#${stored.id}`, GSI1SK: 'STUDENT', type: 'student', ...stored };
+}
+
+export async function createStudent(stored: StoredStudent): Promise<void> {
+  await dynamo.send(new PutCommand({ TableName: tableName, Item: studentItem(stored), ConditionExpression: 'attribute_not_exists(PK)' }));
+}
+
+/** Changes a student's details, leaving the enrollment count to the enrollment transactions. */
+export async function updateStudent(familyId: string, student: Student, now: string): Promise<void> {
+  const set = studentFields.filter((field) => field !== 'id' && student[field] !== undefined);
+  const remove = studentFields.filter((field) => field !== 'id' && student[field] === undefined);
+  const names = Object.fromEntries([...set, ...remove].map((field) => [`#${field}`, field]));
+  const values = Object.fromEntries(set.map((field) => [`:${field}`, student[field]]));
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: studentKey(familyId, student.id),
+      UpdateExpression: `SET ${[...set.map((field) => `#${field} = :${field}`), 'updatedAt = :now'].join(', ')}${remove.length ? ` REMOVE ${remove.map((field) => `#${field}`).join(', ')}` : ''}`,
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ...values, ':now': now },
+    }),
+  );
+}
+
+/** Deletes a student unless they hold an active enrollment; false when they do. */
+export async function deleteStudentIfInactive(familyId: string, id: string): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: studentKey(familyId, id),
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(activeEnrollments) OR activeEnrollments = :none)',
+        ExpressionAttributeValues: { ':none': 0 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** The caller's own student, or for an administrator any family's; otherwise 404. */
+export async function studentForCaller(caller: Caller, id: string): Promise<StoredStudent> {
+  const student = (await getStudent(caller.sub, id)) ?? (caller.isAdmin ? await findStudent(id) : undefined);
+  if (!student) throw notFound('There is no such student on your account.');
+  return student;
+}

@@ -1,0 +1,20 @@
+import { classesNow, closeClass, deleteEmptyClass } from '../data/classes';
+import { enrollmentsOfClass } from '../data/enrollments';
+import { groupsOfSemester } from '../data/groups';
+import type { ParsedInput } from '../manifest';
+import { failedPrecondition, notFound } from '../shared/errors';
+import { portalHandler } from '../shared/handler';
+
+/** Deletes a class; a class with enrollments is closed instead (its roster and history stay), and says so. */
+export async function deleteClass({ id }: ParsedInput<'deleteClass'>): Promise<{ closed?: true }> {
+  const found = (await classesNow([id])).get(id);
+  if (!found) throw notFound('There is no such class.');
+  const inGroup = (await groupsOfSemester(found.semesterId)).find((group) => group.classIds.includes(id));
+  if (inGroup) throw failedPrecondition(`${found.name} is part of the class group ${inGroup.name}: remove it from the group first.`);
+  const hasEnrollments = (await enrollmentsOfClass(id)).length > 0;
+  if (!hasEnrollments && (await deleteEmptyClass(id))) return {};
+  await closeClass(id, new Date().toISOString());
+  return { closed: true };
+}
+
+export const handler = portalHandler('deleteClass', deleteClass);

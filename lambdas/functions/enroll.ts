@@ -1,0 +1,80 @@
+import { getClasses } from '../data/classes';
+import { getGroups } from '../data/groups';
+import { toEnrollment, waitlistPositions } from '../data/enrollments';
+import { enrollStudent } from '../data/seats';
+import { getSemester, isRegistrationOpen } from '../data/semesters';
+import { studentForCaller, studentName, type StoredStudent } from '../data/students';
+import type { ParsedInput } from '../manifest';
+import { gradeName, gradeRange, type Class, type Semester } from '../records';
+import type { Caller } from '../shared/caller';
+import { failedPrecondition, notFound } from '../shared/errors';
+import { notifyFamily } from '../shared/enrollmentMail';
+import { portalHandler } from '../shared/handler';
+
+/** Enrolls one of the caller's students in a class or a class group, or puts them on the waitlist. */
+export async function enroll(input: ParsedInput<'enroll'>, caller: Caller) {
+  const arrivedAt = new Date().toISOString();
+  const student = await studentForCaller(caller, input.studentId);
+  const group = input.groupId ? (await getGroups([input.groupId]))[0] : undefined;
+  if (input.groupId && !group) throw notFound('There is no such class group.');
+  const classIds = group ? group.classIds : [input.classId!];
+
+  const enrollments = await enrollStudent(student, { classIds, group }, caller, arrivedAt, enrollmentChecks(student, caller));
+
+  const positions = await waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted').map((e) => e.classId));
+  const result = enrollments.map((enrollment) => toEnrollment(enrollment, positions.get(enrollment.id)));
+  await notifyFamily({
+    kind: result[0]!.status === 'waitlisted' ? 'waitlisted' : 'enrolled',
+    familyId: student.familyId,
+    studentName: studentName(student),
+    ...(group && { groupName: group.name }),
+    classes: await classesOf(result.map((e) => ({ classId: e.classId, waitlistPosition: e.waitlistPosition }))),
+  });
+  return { enrollments: result };
+}
+
+async function classesOf(entries: Array<{ classId: string; waitlistPosition?: number }>) {
+  const found = new Map((await getClasses(entries.map((entry) => entry.classId))).map((c) => [c.id, c]));
+  return entries.flatMap((entry) => (found.has(entry.classId) ? [{ found: found.get(entry.classId)!, waitlistPosition: entry.waitlistPosition }] : []));
+}
+
+/** What the server enforces before a seat or a waitlist place is given (administrators may enroll outside the registration window). */
+function enrollmentChecks(student: StoredStudent, caller: Caller) {
+  let semester: Semester | undefined;
+  return async (classes: Class[]) => {
+    for (const found of classes) {
+      if (found.status !== 'open') throw failedPrecondition(`${found.name} is closed to new enrollments.`);
+    }
+    const semesterId = classes[0]!.semesterId;
+    semester ??= await getSemester(semesterId);
+    if (!semester) throw notFound('This class belongs to no semester.');
+    if (!caller.isAdmin && !isRegistrationOpen(semester)) throw failedPrecondition(registrationWindowMessage(semester));
+    for (const found of classes) checkGrade(student, found);
+  };
+}
+
+function checkGrade(student: StoredStudent, found: Class) {
+  const range = gradeRange(found.minGrade, found.maxGrade);
+  if (!range) return;
+  if (student.grade === undefined) {
+    throw failedPrecondition(`${found.name} is for ${range}: add ${student.firstName}'s school grade to their details first.`);
+  }
+  if ((found.minGrade !== undefined && student.grade < found.minGrade) || (found.maxGrade !== undefined && student.grade > found.maxGrade)) {
+    throw failedPrecondition(`${found.name} is for ${range}, and ${student.firstName} is in grade ${gradeName(student.grade)}.`);
+  }
+}
+
+const when = (iso: string) =>
+  `${new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+
+export function registrationWindowMessage(semester: Semester, now = new Date()): string {
+  if (semester.registrationOpens && now.getTime() < Date.parse(semester.registrationOpens)) {
+    return `Registration for ${semester.name} opens on ${when(semester.registrationOpens)}.`;
+  }
+  if (semester.registrationCloses && now.getTime() >= Date.parse(semester.registrationCloses)) {
+    return `Registration for ${semester.name} closed on ${when(semester.registrationCloses)}.`;
+  }
+  return `Registration for ${semester.name} is not open.`;
+}
+
+export const handler = portalHandler('enroll', enroll);

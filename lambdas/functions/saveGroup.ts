@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { getClasses } from '../data/classes';
+import { getGroups, putGroup } from '../data/groups';
+import type { ParsedInput } from '../manifest';
+import type { ClassGroup } from '../records';
+import { invalidArgument, notFound } from '../shared/errors';
+import { portalHandler } from '../shared/handler';
+
+/** Creates or changes a class group: classes of the group's own semester. */
+export async function saveGroup(input: ParsedInput<'saveGroup'>) {
+  if (input.id && (await getGroups([input.id])).length === 0) throw notFound('There is no such class group.');
+  const classes = new Map((await getClasses(input.classIds)).map((found) => [found.id, found]));
+  input.classIds.forEach((classId, index) => {
+    const found = classes.get(classId);
+    if (!found) throw invalidArgument(`classIds[${index}]: there is no class ${classId}`);
+    if (found.semesterId !== input.semesterId) throw invalidArgument(`classIds[${index}]: ${found.name} belongs to another semester`);
+  });
+  const group: ClassGroup = { ...input, id: input.id ?? randomUUID() };
+  await putGroup(group);
+  return { group };
+}
+
+export const handler = portalHandler('saveGroup', saveGroup);

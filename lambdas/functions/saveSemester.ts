@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { getSemester, listSemesters, semesterItem } from '../data/semesters';
+import type { ParsedInput } from '../manifest';
+import type { Semester } from '../records';
+import { tableName } from '../shared/dynamo';
+import { notFound, resourceExhausted } from '../shared/errors';
+import { portalHandler } from '../shared/handler';
+import { BUSY_MESSAGE, transactWrite } from '../shared/transact';
+
+/** Creates or changes a semester. Making one current makes every other one not current, in one transaction. */
+export async function saveSemester(input: ParsedInput<'saveSemester'>) {
+  if (input.id && !(await getSemester(input.id))) throw notFound('There is no such semester.');
+  const semester: Semester = { ...input, id: input.id ?? randomUUID() };
+  const others = semester.current ? (await listSemesters()).filter((other) => other.current && other.id !== semester.id) : [];
+  const outcome = await transactWrite([
+    { Put: { TableName: tableName, Item: { ...semesterItem(semester), updatedAt: new Date().toISOString() } } },
+    ...others.map((other) => ({ Put: { TableName: tableName, Item: semesterItem({ ...other, current: false }) } })),
+  ]);
+  if (!outcome.committed) throw resourceExhausted(BUSY_MESSAGE);
+  return { semester };
+}
+
+export const handler = portalHandler('saveSemester', saveSemester);

@@ -1,0 +1,40 @@
+// The portal's own e-mail: SES in AWS (the local gateway answers the same SES call into its outbox).
+// Without MAIL_FROM the portal works and says once in the log that confirmations are off.
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { optionalEnv } from './env';
+
+const from = optionalEnv('MAIL_FROM');
+const ses = from ? new SESv2Client({ endpoint: optionalEnv('SES_ENDPOINT') }) : undefined;
+let offLogged = false;
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends a message; a failure is logged, never raised: the change it reports is already saved. */
+export async function sendMail(message: MailMessage): Promise<void> {
+  if (!ses || !from) {
+    if (!offLogged) console.warn(JSON.stringify({ level: 'warn', message: 'Portal e-mail is off (MAIL_FROM is not set): enrollment confirmations are not sent.' }));
+    offLogged = true;
+    return;
+  }
+  try {
+    await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: from,
+        Destination: { ToAddresses: [message.to] },
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
+          },
+        },
+      }),
+    );
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', message: 'An e-mail could not be sent.', subject: message.subject, error: String(error) }));
+  }
+}

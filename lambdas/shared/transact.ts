@@ -1,0 +1,70 @@
+// One DynamoDB transaction, carried through contention: a conflict or throttling is retried with
+// exponential backoff and full jitter, with the same ClientRequestToken on every try so a retried
+// transaction is never applied twice. A failed condition is not retried: the caller re-reads and replans.
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { dynamo, sleep } from './dynamo';
+import { resourceExhausted } from './errors';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+export type TransactOutcome =
+  | { committed: true }
+  /** The items whose condition failed, by their index in the transaction, with the item as it was. */
+  | { committed: false; failed: Map<number, Record<string, unknown> | undefined> };
+
+export const TRANSACTION_ATTEMPTS = 8;
+const BACKOFF_BASE_MS = 25;
+const BACKOFF_CAP_MS = 1500;
+
+export const BUSY_MESSAGE = 'So many families are enrolling right now that this could not be saved. Please try again in a moment.';
+
+interface CancellationReason {
+  Code?: string;
+  Item?: Record<string, unknown>;
+}
+
+const retryableCodes = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+const retryableErrors = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'TransactionInProgressException',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TimeoutError',
+  'RequestTimeout',
+]);
+
+export async function transactWrite(items: TransactItem[]): Promise<TransactOutcome> {
+  const ClientRequestToken = randomUUID();
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await dynamo.send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken }));
+      return { committed: true };
+    } catch (error) {
+      const reasons = (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons;
+      if ((error as Error).name === 'TransactionCanceledException' && reasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')) {
+        const failed = new Map<number, Record<string, unknown> | undefined>();
+        reasons.forEach((reason, index) => {
+          if (reason.Code === 'ConditionalCheckFailed') failed.set(index, reason.Item && unmarshall(reason.Item as never));
+        });
+        return { committed: false, failed };
+      }
+      if (!isRetryable(error, reasons)) throw error;
+      if (attempt + 1 >= TRANSACTION_ATTEMPTS) throw resourceExhausted(BUSY_MESSAGE);
+      await sleep(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt));
+    }
+  }
+}
+
+function isRetryable(error: unknown, reasons: CancellationReason[] | undefined): boolean {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  if (name === 'TransactionCanceledException') return (reasons ?? []).some((reason) => retryableCodes.has(reason.Code ?? ''));
+  if (retryableErrors.has(name ?? '')) return true;
+  // A request the SDK sent without an HTTP answer (a dropped connection) or with a server fault: the
+  // token makes a resend safe. (An error raised before sending has no $metadata and is not retried.)
+  if (!$metadata) return false;
+  return $metadata.httpStatusCode === undefined || $metadata.httpStatusCode >= 500;
+}

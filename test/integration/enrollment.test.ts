@@ -1,0 +1,245 @@
+// The enrollment rules of design.md §3, through the local gateway against DynamoDB Local.
+import type { Enrollment, NamedEnrollment } from '../../lambdas/records';
+import { addStudent, adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
+import { call, data, outbox, type SignedIn } from '../support/portal';
+
+const enroll = (family: SignedIn, payload: { studentId: string; classId?: string; groupId?: string }) => call<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken);
+const enrolled = async (family: SignedIn, payload: { studentId: string; classId?: string; groupId?: string }) => (await data<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken)).enrollments;
+const mine = async (family: SignedIn) => (await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, family.accessToken)).enrollments;
+
+let semesterId: string;
+beforeAll(async () => {
+  semesterId = (await openSemester()).id;
+});
+
+describe('seats and the waitlist', () => {
+  test('given a class with seats, when a family enrolls its child, then the child is enrolled and the class counts the seat', async () => {
+    const cls = await newClass(semesterId, { capacity: 3 });
+    const { family, students } = await familyWithStudents(1);
+    const [enrollment] = await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
+    expect(enrollment).toMatchObject({ id: `${cls.id}~${students[0]!.id}`, status: 'enrolled', classId: cls.id, semesterId });
+    expect(enrollment!.waitlistPosition).toBeUndefined();
+    expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 0, seatsLeft: 2 });
+  });
+
+  test('given a full class, when more children enroll, then they are waitlisted at positions 1, 2 in arrival order', async () => {
+    const cls = await newClass(semesterId, { capacity: 1 });
+    const { family, students } = await familyWithStudents(3);
+    const results = [];
+    for (const student of students) results.push((await enrolled(family, { studentId: student.id, classId: cls.id }))[0]!);
+    expect(results.map((e) => [e.status, e.waitlistPosition])).toEqual([
+      ['enrolled', undefined],
+      ['waitlisted', 1],
+      ['waitlisted', 2],
+    ]);
+    expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 2, seatsLeft: 0 });
+  });
+
+  test('given an enrolled child, when the family enrolls them again, then 409 already-exists and nothing changes', async () => {
+    const cls = await newClass(semesterId, { capacity: 5 });
+    const { family, students } = await familyWithStudents(1);
+    await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
+    const again = await enroll(family, { studentId: students[0]!.id, classId: cls.id });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'already-exists', message: `Child1 Tester is already enrolled in ${cls.name}.` });
+    expect((await classNow(cls.id)).enrolled).toBe(1);
+  });
+
+  test('given the same call twice at the same moment, then one enrollment is made and the other call gets 409', async () => {
+    const cls = await newClass(semesterId, { capacity: 5 });
+    const { family, students } = await familyWithStudents(1);
+    const payload = { studentId: students[0]!.id, classId: cls.id };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => enroll(family, payload)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
+    expect((await mine(family)).filter((e) => e.classId === cls.id)).toHaveLength(1);
+  });
+
+  test('given an enrolled child and a waitlist, when the enrolled child cancels, then the first waitlisted child takes the seat and the others move up', async () => {
+    const cls = await newClass(semesterId, { capacity: 1 });
+    const { family, students } = await familyWithStudents(4);
+    for (const student of students) await enrolled(family, { studentId: student.id, classId: cls.id });
+    const cancelled = await data<{ enrollment: Enrollment }>('cancelEnrollment', { enrollmentId: `${cls.id}~${students[0]!.id}` }, family.accessToken);
+    expect(cancelled.enrollment.status).toBe('cancelled');
+    const byStudent = new Map((await mine(family)).filter((e) => e.classId === cls.id).map((e) => [e.studentId, e]));
+    expect(byStudent.get(students[1]!.id)).toMatchObject({ status: 'enrolled' });
+    expect(byStudent.get(students[2]!.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    expect(byStudent.get(students[3]!.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: 2 });
+    expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 2 });
+  });
+
+  test('given a waitlist, when a waitlisted child cancels, then the gap closes', async () => {
+    const cls = await newClass(semesterId, { capacity: 1 });
+    const { family, students } = await familyWithStudents(4);
+    for (const student of students) await enrolled(family, { studentId: student.id, classId: cls.id });
+    await data('cancelEnrollment', { enrollmentId: `${cls.id}~${students[2]!.id}` }, family.accessToken);
+    const positions = (await mine(family)).filter((e) => e.classId === cls.id && e.status === 'waitlisted').map((e) => [e.studentId, e.waitlistPosition]);
+    expect(positions.sort()).toEqual([
+      [students[1]!.id, 1],
+      [students[3]!.id, 2],
+    ].sort());
+    expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 2 });
+  });
+
+  test('a cancelled child may enroll again, at the end of the line', async () => {
+    const cls = await newClass(semesterId, { capacity: 1 });
+    const { family, students } = await familyWithStudents(2);
+    await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
+    await enrolled(family, { studentId: students[1]!.id, classId: cls.id });
+    await data('cancelEnrollment', { enrollmentId: `${cls.id}~${students[0]!.id}` }, family.accessToken);
+    const [again] = await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
+    expect(again).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+  });
+
+  test('cancelling twice: the second call gets 409 failed-precondition', async () => {
+    const cls = await newClass(semesterId);
+    const { family, students } = await familyWithStudents(1);
+    await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
+    const enrollmentId = `${cls.id}~${students[0]!.id}`;
+    await data('cancelEnrollment', { enrollmentId }, family.accessToken);
+    const again = await call('cancelEnrollment', { enrollmentId }, family.accessToken);
+    expect(again.status).toBe(409);
+    expect(again.body.error?.code).toBe('failed-precondition');
+  });
+});
+
+describe('class groups', () => {
+  test('given seats in every class of a group, when a child enrolls in the group, then they hold a seat in each', async () => {
+    const [a, b] = [await newClass(semesterId, { capacity: 2 }), await newClass(semesterId, { capacity: 2 })];
+    const group = await newGroup(semesterId, [a.id, b.id]);
+    const { family, students } = await familyWithStudents(1);
+    const result = await enrolled(family, { studentId: students[0]!.id, groupId: group.id });
+    expect(result.map((e) => [e.classId, e.status, e.groupId])).toEqual([
+      [a.id, 'enrolled', group.id],
+      [b.id, 'enrolled', group.id],
+    ]);
+  });
+
+  test('given one full class in a group, when a child enrolls in the group, then the whole group is waitlisted and no seat is taken', async () => {
+    const [a, b] = [await newClass(semesterId, { capacity: 5 }), await newClass(semesterId, { capacity: 1 })];
+    const group = await newGroup(semesterId, [a.id, b.id]);
+    const { family, students } = await familyWithStudents(2);
+    await enrolled(family, { studentId: students[0]!.id, classId: b.id });
+    const result = await enrolled(family, { studentId: students[1]!.id, groupId: group.id });
+    expect(result.map((e) => [e.classId, e.status, e.waitlistPosition])).toEqual([
+      [a.id, 'waitlisted', 1],
+      [b.id, 'waitlisted', 1],
+    ]);
+    expect(await classNow(a.id)).toMatchObject({ enrolled: 0, waitlisted: 1 });
+  });
+
+  test('a waitlisted group is promoted as a whole when its full class frees a seat; cancelling it releases every seat together', async () => {
+    const [a, b] = [await newClass(semesterId, { capacity: 5 }), await newClass(semesterId, { capacity: 1 })];
+    const group = await newGroup(semesterId, [a.id, b.id]);
+    const { family, students } = await familyWithStudents(2);
+    await enrolled(family, { studentId: students[0]!.id, classId: b.id });
+    await enrolled(family, { studentId: students[1]!.id, groupId: group.id });
+    await data('cancelEnrollment', { enrollmentId: `${b.id}~${students[0]!.id}` }, family.accessToken);
+    const groupEntries = (await mine(family)).filter((e) => e.studentId === students[1]!.id);
+    expect(groupEntries.map((e) => e.status)).toEqual(['enrolled', 'enrolled']);
+    expect(groupEntries[0]!.groupName).toBe('Test group');
+    expect(await classNow(a.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
+    expect(await classNow(b.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
+
+    await data('cancelEnrollment', { enrollmentId: `${a.id}~${students[1]!.id}` }, family.accessToken);
+    expect((await mine(family)).filter((e) => e.studentId === students[1]!.id).map((e) => e.status)).toEqual(['cancelled', 'cancelled']);
+    expect(await classNow(b.id)).toMatchObject({ enrolled: 0 });
+  });
+
+  test('a group on the waitlist that cannot get every seat lets the next child in line take a freed seat', async () => {
+    const [a, b] = [await newClass(semesterId, { capacity: 1 }), await newClass(semesterId, { capacity: 1 })];
+    const group = await newGroup(semesterId, [a.id, b.id]);
+    const { family, students } = await familyWithStudents(4);
+    await enrolled(family, { studentId: students[0]!.id, classId: a.id });
+    await enrolled(family, { studentId: students[1]!.id, classId: b.id });
+    await enrolled(family, { studentId: students[2]!.id, groupId: group.id }); // waits in a and b
+    await enrolled(family, { studentId: students[3]!.id, classId: a.id }); // waits in a, behind the group
+    await data('cancelEnrollment', { enrollmentId: `${a.id}~${students[0]!.id}` }, family.accessToken);
+    const byStudent = new Map((await mine(family)).filter((e) => e.classId === a.id).map((e) => [e.studentId, e]));
+    expect(byStudent.get(students[3]!.id)?.status).toBe('enrolled');
+    expect(byStudent.get(students[2]!.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+  });
+});
+
+describe('what the server checks', () => {
+  test('grade limits are enforced with a message a parent understands', async () => {
+    const cls = await newClass(semesterId, { minGrade: 9, maxGrade: 12 });
+    const family = (await familyWithStudents(0)).family;
+    const young = await addStudent(family, { firstName: 'Robin', grade: 6 });
+    const unknownGrade = await addStudent(family, { firstName: 'Kim', grade: undefined });
+    const tooYoung = await enroll(family, { studentId: young.id, classId: cls.id });
+    expect(tooYoung.status).toBe(409);
+    expect(tooYoung.body.error).toEqual({ code: 'failed-precondition', message: `${cls.name} is for grades 9–12, and Robin is in grade 6.` });
+    const noGrade = await enroll(family, { studentId: unknownGrade.id, classId: cls.id });
+    expect(noGrade.body.error?.message).toBe(`${cls.name} is for grades 9–12: add Kim's school grade to their details first.`);
+  });
+
+  test('registration outside its window is refused for a family, with the date; an administrator may still enroll', async () => {
+    const later = await openSemester({ registrationOpens: new Date(Date.now() + 5 * 86_400_000).toISOString() });
+    const cls = await newClass(later.id);
+    const { family, students } = await familyWithStudents(1);
+    const early = await enroll(family, { studentId: students[0]!.id, classId: cls.id });
+    expect(early.status).toBe(409);
+    expect(early.body.error?.message).toMatch(new RegExp(`^Registration for ${later.name} opens on .+ UTC\\.$`));
+    const admin = await adminSession();
+    const byAdmin = await call<{ enrollments: Enrollment[] }>('enroll', { studentId: students[0]!.id, classId: cls.id }, admin.accessToken);
+    expect(byAdmin.status).toBe(200);
+    expect((await mine(family)).find((e) => e.classId === cls.id)?.status).toBe('enrolled');
+  });
+
+  test('a closed class takes no new enrollment', async () => {
+    const cls = await newClass(semesterId, { status: 'closed' });
+    const { family, students } = await familyWithStudents(1);
+    const answer = await enroll(family, { studentId: students[0]!.id, classId: cls.id });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error?.message).toBe(`${cls.name} is closed to new enrollments.`);
+  });
+
+  test('unknown classes, groups and students are 404; a payload naming both or neither target is 400', async () => {
+    const { family, students } = await familyWithStudents(1);
+    expect((await enroll(family, { studentId: students[0]!.id, classId: 'no-such-class' })).status).toBe(404);
+    expect((await enroll(family, { studentId: students[0]!.id, groupId: 'no-such-group' })).status).toBe(404);
+    expect((await enroll(family, { studentId: 'no-such-student', classId: 'nordic-skiing' })).status).toBe(404);
+    expect((await enroll(family, { studentId: students[0]!.id })).status).toBe(400);
+    expect((await enroll(family, { studentId: students[0]!.id, classId: 'a', groupId: 'b' })).status).toBe(400);
+  });
+});
+
+describe('families see and change only their own', () => {
+  test("another family can neither enroll, see nor cancel a family's child; an administrator can cancel", async () => {
+    const cls = await newClass(semesterId);
+    const owner = await familyWithStudents(1, 'owner');
+    const stranger = await familyWithStudents(0, 'stranger');
+    const studentId = owner.students[0]!.id;
+    expect((await enroll(stranger.family, { studentId, classId: cls.id })).status).toBe(404);
+    await enrolled(owner.family, { studentId, classId: cls.id });
+    expect(await mine(stranger.family)).toEqual([]);
+    expect((await call('cancelEnrollment', { enrollmentId: `${cls.id}~${studentId}` }, stranger.family.accessToken)).status).toBe(404);
+    expect((await call('cancelEnrollment', { enrollmentId: `${cls.id}~${studentId}` }, (await adminSession()).accessToken)).status).toBe(200);
+  });
+
+  test('a visitor gets 401 from every family function', async () => {
+    for (const name of ['students', 'saveStudent', 'deleteStudent', 'enroll', 'cancelEnrollment', 'myEnrollments', 'deleteAccount'] as const) {
+      expect((await call(name, {})).status).toBe(401);
+    }
+  });
+});
+
+describe('enrollment e-mails', () => {
+  test('a family is written to when its child is enrolled, waitlisted and promoted, with the class, meetings and what to bring', async () => {
+    const cls = await newClass(semesterId, { capacity: 1 });
+    const first = await familyWithStudents(1, 'first');
+    const second = await familyWithStudents(1, 'second');
+    await enrolled(first.family, { studentId: first.students[0]!.id, classId: cls.id });
+    await enrolled(second.family, { studentId: second.students[0]!.id, classId: cls.id });
+    await data('cancelEnrollment', { enrollmentId: `${cls.id}~${first.students[0]!.id}` }, first.family.accessToken);
+    const mail = await outbox();
+    const toFirst = mail.filter((m) => m.to === first.family.email).map((m) => m.subject);
+    const toSecond = mail.filter((m) => m.to === second.family.email);
+    expect(toFirst).toEqual([`Enrolled: Child1 Tester in ${cls.name}`]);
+    expect(toSecond.map((m) => m.subject)).toEqual([`Waitlisted: Child1 Tester for ${cls.name} (position 1)`, `A seat opened: Child1 Tester is enrolled in ${cls.name}`]);
+    expect(toSecond[1]!.text).toContain('What to bring: Warm gloves');
+    expect(toSecond[1]!.text).toMatch(/Meetings: \w{3}, \w{3} \d+, \d{4}, 09:00–11:00/);
+    expect(toSecond[1]!.text).toContain('Where: Summit Lodge');
+  });
+});
