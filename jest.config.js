@@ -20,13 +20,14 @@ const common = {
 const withLocalStack = {
   globalSetup: '<rootDir>/test/support/stack-setup.ts',
   globalTeardown: '<rootDir>/test/support/stack-teardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/test/support/slow-tests.ts'],
 };
 
 export default {
   reporters: ['<rootDir>/test/support/default-reporter.cjs', '<rootDir>/test/support/summary-reporter.cjs'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'], setupFiles: ['<rootDir>/test/support/unit-env.ts'] },
-    { ...common, ...withLocalStack, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'], testTimeout: 60_000 },
+    { ...common, ...withLocalStack, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
     {
       ...common,
       displayName: 'web',
@@ -34,7 +35,7 @@ export default {
       testMatch: ['<rootDir>/test/web/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/test/support/web-setup.ts'],
     },
-    { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'], testTimeout: 180_000 },
-    { ...common, ...withLocalStack, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'], testTimeout: 90_000 },
+    { ...common, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'], setupFilesAfterEnv: ['<rootDir>/test/support/slow-tests.ts'] },
+    { ...common, ...withLocalStack, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
   ],
 };

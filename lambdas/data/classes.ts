@@ -7,8 +7,12 @@ import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/d
 export const classKey = (id: string) => ({ PK: `CLASS#${id}`, SK: 'CLASS' });
 export const semesterPartition = (semesterId: string) => `SEMESTER#${semesterId}`;
 
-/** The stored class: what an administrator saved plus the portal's seat counts. */
-export type StoredClass = Omit<Class, 'seatsLeft'>;
+/**
+ * The stored class: what an administrator saved, the portal's seat counts, and the waitlist's order:
+ * each waitlisted student's place in line, numbered by the class's join counter in the very transaction
+ * that put them on the waitlist, so the line is the order in which joins committed.
+ */
+export type StoredClass = Omit<Class, 'seatsLeft'> & { waitlistSeq: number; waitlistOrder: Record<string, number> };
 
 export function toClass(item: Item): Class {
   const stored = item as unknown as StoredClass;
@@ -64,7 +68,7 @@ export function classItem(stored: StoredClass): Item {
 
 /** A new class, with no one enrolled yet. */
 export async function createClass(input: ClassInput & { id: string }): Promise<Class> {
-  const stored: StoredClass = { ...input, enrolled: 0, waitlisted: 0 };
+  const stored: StoredClass = { ...input, enrolled: 0, waitlisted: 0, waitlistSeq: 0, waitlistOrder: {} };
   await dynamo.send(new PutCommand({ TableName: tableName, Item: classItem(stored), ConditionExpression: 'attribute_not_exists(PK)' }));
   return toClass(stored as unknown as Item);
 }

@@ -7,6 +7,7 @@ import type { Enrollment, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
 import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
 import { notFound } from '../shared/errors';
+import type { StoredClass } from './classes';
 import { familyPartition } from './families';
 
 export const enrollmentKey = (classId: string, studentId: string) => ({ PK: `CLASS#${classId}`, SK: `ENROLLMENT#${studentId}` });
@@ -21,8 +22,6 @@ export function parseEnrollmentId(id: string): { classId: string; studentId: str
 
 export interface StoredEnrollment extends Enrollment {
   familyId: string;
-  /** Arrival order on the waitlist: the time the call reached the portal, then a random tie-break. */
-  queuedAt: string;
   /** The classes of the group, kept so a group enrollment can be cancelled as a whole after the group changes. */
   groupClassIds?: string[];
   enrolledAt?: string;
@@ -53,28 +52,31 @@ export function toEnrollment(stored: StoredEnrollment, waitlistPosition?: number
   return { id, studentId, classId, ...(groupId && { groupId }), semesterId, status, ...(waitlistPosition !== undefined && { waitlistPosition }), createdAt };
 }
 
-/** Every enrollment of a class, cancelled ones included. */
-export async function enrollmentsOfClass(classId: string): Promise<StoredEnrollment[]> {
-  return queryAll<StoredEnrollment>({
-    KeyConditionExpression: 'PK = :class AND begins_with(SK, :enrollment)',
-    ExpressionAttributeValues: { ':class': `CLASS#${classId}`, ':enrollment': 'ENROLLMENT#' },
-    ConsistentRead: true,
-  });
+export interface ClassEnrollments {
+  /** Every enrollment of the class, cancelled ones included. */
+  all: StoredEnrollment[];
+  /** The enrolled students, in the order they got their seats. */
+  roster: StoredEnrollment[];
+  /** The waitlist in order: position 1 first. */
+  waitlist: StoredEnrollment[];
 }
 
-/** The class's enrolled students, in the order they got their seats. */
-export function rosterOf(enrollments: StoredEnrollment[]): StoredEnrollment[] {
-  return enrollments.filter((e) => e.status === 'enrolled').sort((a, b) => (a.enrolledAt ?? '').localeCompare(b.enrolledAt ?? ''));
-}
-
-/** The class's waitlist, in arrival order: position 1 first. */
-export function waitlistOf(enrollments: StoredEnrollment[]): StoredEnrollment[] {
-  return enrollments.filter((e) => e.status === 'waitlisted').sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+/** A class's enrollments, roster and waitlist, from one strongly consistent read of its partition. */
+export async function classEnrollments(classId: string): Promise<ClassEnrollments> {
+  const items = await queryAll<Item>({ KeyConditionExpression: 'PK = :class', ExpressionAttributeValues: { ':class': `CLASS#${classId}` }, ConsistentRead: true });
+  const order = ((items.find((item) => item.SK === 'CLASS') as StoredClass | undefined)?.waitlistOrder ?? {}) as Record<string, number>;
+  const all = items.filter((item) => item.type === 'enrollment') as unknown as StoredEnrollment[];
+  const place = (entry: StoredEnrollment) => order[entry.studentId] ?? Number.MAX_SAFE_INTEGER;
+  return {
+    all,
+    roster: all.filter((e) => e.status === 'enrolled').sort((a, b) => (a.enrolledAt ?? '').localeCompare(b.enrolledAt ?? '')),
+    waitlist: all.filter((e) => e.status === 'waitlisted').sort((a, b) => place(a) - place(b) || a.createdAt.localeCompare(b.createdAt)),
+  };
 }
 
 /** Each waitlisted student's position (1..n) in their class, by enrollment id. */
 export async function waitlistPositions(classIds: string[]): Promise<Map<string, number>> {
-  const lists = await Promise.all([...new Set(classIds)].map(async (classId) => waitlistOf(await enrollmentsOfClass(classId))));
+  const lists = await Promise.all([...new Set(classIds)].map(async (classId) => (await classEnrollments(classId)).waitlist));
   return new Map(lists.flatMap((waitlist) => waitlist.map((entry, index) => [entry.id, index + 1] as const)));
 }
 

@@ -7,7 +7,9 @@
 // - A class never holds more enrolled students than its capacity: a seat is taken under the condition
 //   `enrolled <= capacity - seats taken`.
 // - A call for a full class joins the waitlist under the condition that the class is still full, so no
-//   one waits while a seat is free; the waitlist is ordered by the calls' arrival.
+//   one waits while a seat is free. The same transaction numbers the student's place in line from the
+//   class's join counter: the waitlist is in the order joins committed, and a position, once told, only
+//   ever improves.
 // - A student holds at most one enrollment per class: the item's key is (class, student).
 // - A group enrollment takes a seat in every class of the group or joins every waitlist: one transaction.
 // - Releasing a seat promotes, in the same transaction, the first waitlisted student who can take it:
@@ -21,14 +23,13 @@ import { BUSY_MESSAGE, transactWrite, type TransactItem } from '../shared/transa
 import { auditItem, type AuditReason } from './audit';
 import { classesNow, classKey } from './classes';
 import {
+  classEnrollments,
   enrollmentIdOf,
   enrollmentItem,
-  enrollmentsOfClass,
   enrollmentsOfStudent,
   familyEnrollmentItem,
   getEnrollment,
   isActive,
-  waitlistOf,
   type StoredEnrollment,
 } from './enrollments';
 import { studentKey, studentName, type StoredStudent } from './students';
@@ -41,6 +42,10 @@ const MAX_TRANSACTION_ITEMS = 100;
 interface SeatDelta {
   enrolled: number;
   waitlisted: number;
+  /** The student who joins the class's waitlist. */
+  joining?: string;
+  /** The students who leave it (promoted or cancelled). */
+  leaving?: string[];
 }
 
 interface ClassGuards {
@@ -70,6 +75,17 @@ class SeatTransaction {
     const conditions = ['attribute_exists(PK)', '#capacity = :capacity'];
     const names: Record<string, string> = { '#capacity': 'capacity' };
     const values: Record<string, unknown> = { ':capacity': found.capacity, ':enrolled': delta.enrolled, ':waitlisted': delta.waitlisted, ':now': this.now };
+    const set = ['enrolled = enrolled + :enrolled', 'waitlisted = waitlisted + :waitlisted', 'updatedAt = :now'];
+    if (delta.joining) {
+      // Operands read the item before the update: the joiner gets the counter's value at commit.
+      set.push('waitlistSeq = waitlistSeq + :one', 'waitlistOrder.#joining = waitlistSeq');
+      names['#joining'] = delta.joining;
+      values[':one'] = 1;
+    }
+    const leaving = (delta.leaving ?? []).map((studentId, index) => {
+      names[`#leaving${index}`] = studentId;
+      return `waitlistOrder.#leaving${index}`;
+    });
     if (delta.enrolled > 0) {
       conditions.push('enrolled <= :maxEnrolled');
       values[':maxEnrolled'] = found.capacity - delta.enrolled;
@@ -89,7 +105,7 @@ class SeatTransaction {
         Update: {
           TableName: tableName,
           Key: classKey(found.id),
-          UpdateExpression: 'SET enrolled = enrolled + :enrolled, waitlisted = waitlisted + :waitlisted, updatedAt = :now',
+          UpdateExpression: `SET ${set.join(', ')}${leaving.length ? ` REMOVE ${leaving.join(', ')}` : ''}`,
           ConditionExpression: conditions.join(' AND '),
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
@@ -146,13 +162,7 @@ export interface EnrollTarget {
  * `check` refuses classes the student may not join (closed, grades, registration window); it runs on
  * every fresh read.
  */
-export async function enrollStudent(
-  student: StoredStudent,
-  target: EnrollTarget,
-  by: Caller,
-  arrivedAt: string,
-  check: (classes: Class[]) => Promise<void>,
-): Promise<StoredEnrollment[]> {
+export async function enrollStudent(student: StoredStudent, target: EnrollTarget, by: Caller, check: (classes: Class[]) => Promise<void>): Promise<StoredEnrollment[]> {
   const requestToken = randomUUID();
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
     const [classes, existing] = await Promise.all([classesNow(target.classIds), enrollmentsOfStudent(student.id, target.classIds)]);
@@ -166,9 +176,9 @@ export async function enrollStudent(
     const status: EnrollmentStatus = full.length === 0 ? 'enrolled' : 'waitlisted';
     const tx = new SeatTransaction(new Date().toISOString());
     for (const found of ordered) {
-      tx.classCounts(found, status === 'enrolled' ? { enrolled: 1, waitlisted: 0 } : { enrolled: 0, waitlisted: 1 }, { open: true, stillFull: found === full[0] });
+      tx.classCounts(found, status === 'enrolled' ? { enrolled: 1, waitlisted: 0 } : { enrolled: 0, waitlisted: 1, joining: student.id }, { open: true, stillFull: found === full[0] });
     }
-    const enrollments = ordered.map((found) => newEnrollment(student, found, target.group, status, arrivedAt, requestToken, tx.now));
+    const enrollments = ordered.map((found) => newEnrollment(student, found, target.group, status, requestToken, tx.now));
     for (const enrollment of enrollments) tx.enrollment(enrollment, 'none', status === 'enrolled' ? 'enroll' : 'waitlist', by);
     tx.studentActiveCount({ familyId: student.familyId, studentId: student.id }, enrollments.length);
 
@@ -190,7 +200,6 @@ function newEnrollment(
   found: Class,
   group: ClassGroup | undefined,
   status: EnrollmentStatus,
-  arrivedAt: string,
   requestToken: string,
   now: string,
 ): StoredEnrollment {
@@ -203,7 +212,6 @@ function newEnrollment(
     familyId: student.familyId,
     status,
     createdAt: now,
-    queuedAt: `${arrivedAt}#${requestToken}`,
     ...(status === 'enrolled' && { enrolledAt: now }),
     requestToken,
     updatedAt: now,
@@ -242,7 +250,9 @@ export async function cancelEnrollment(enrollment: StoredEnrollment, by: Caller,
 
     const classes = await classesNow(targets.map((target) => target.classId));
     const deltas = new Map<string, SeatDelta>();
-    for (const target of targets) addDelta(deltas, target.classId, target.status === 'enrolled' ? { enrolled: -1, waitlisted: 0 } : { enrolled: 0, waitlisted: -1 });
+    for (const target of targets) {
+      addDelta(deltas, target.classId, target.status === 'enrolled' ? { enrolled: -1, waitlisted: 0 } : { enrolled: 0, waitlisted: -1, leaving: [target.studentId] });
+    }
     const released = targets.filter((target) => target.status === 'enrolled').map((target) => target.classId);
     const itemsSoFar = targets.length * 2 + classes.size + 1;
     const promoted = await planPromotions(classes, deltas, released, new Set(targets.map((target) => target.id)), MAX_TRANSACTION_ITEMS - itemsSoFar);
@@ -290,7 +300,11 @@ export async function fillFreeSeats(classId: string): Promise<StoredEnrollment[]
 
 function addDelta(deltas: Map<string, SeatDelta>, classId: string, change: SeatDelta) {
   const delta = deltas.get(classId) ?? { enrolled: 0, waitlisted: 0 };
-  deltas.set(classId, { enrolled: delta.enrolled + change.enrolled, waitlisted: delta.waitlisted + change.waitlisted });
+  deltas.set(classId, {
+    enrolled: delta.enrolled + change.enrolled,
+    waitlisted: delta.waitlisted + change.waitlisted,
+    leaving: [...(delta.leaving ?? []), ...(change.leaving ?? [])],
+  });
 }
 
 /**
@@ -314,7 +328,7 @@ async function planPromotions(
   let budget = itemBudget;
   for (const classId of [...new Set(classIds)]) {
     if (freeSeats(classId) <= 0) continue;
-    for (const candidate of waitlistOf(await enrollmentsOfClass(classId))) {
+    for (const candidate of (await classEnrollments(classId)).waitlist) {
       if (freeSeats(classId) <= 0) break;
       if (excluded.has(candidate.id)) continue;
       const together = candidate.groupId ? await waitlistedGroup(candidate) : [candidate];
@@ -328,7 +342,7 @@ async function planPromotions(
       for (const entry of together) {
         excluded.add(entry.id);
         promoted.push(entry);
-        addDelta(deltas, entry.classId, { enrolled: 1, waitlisted: -1 });
+        addDelta(deltas, entry.classId, { enrolled: 1, waitlisted: -1, leaving: [entry.studentId] });
       }
     }
   }

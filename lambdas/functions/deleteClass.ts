@@ -1,5 +1,5 @@
 import { classesNow, closeClass, deleteEmptyClass } from '../data/classes';
-import { enrollmentsOfClass } from '../data/enrollments';
+import { classEnrollments } from '../data/enrollments';
 import { groupsOfSemester } from '../data/groups';
 import type { ParsedInput } from '../manifest';
 import { failedPrecondition, notFound } from '../shared/errors';
@@ -11,7 +11,7 @@ export async function deleteClass({ id }: ParsedInput<'deleteClass'>): Promise<{
   if (!found) throw notFound('There is no such class.');
   const inGroup = (await groupsOfSemester(found.semesterId)).find((group) => group.classIds.includes(id));
   if (inGroup) throw failedPrecondition(`${found.name} is part of the class group ${inGroup.name}: remove it from the group first.`);
-  const hasEnrollments = (await enrollmentsOfClass(id)).length > 0;
+  const hasEnrollments = (await classEnrollments(id)).all.length > 0;
   if (!hasEnrollments && (await deleteEmptyClass(id))) return {};
   await closeClass(id, new Date().toISOString());
   return { closed: true };

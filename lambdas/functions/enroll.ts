@@ -13,13 +13,12 @@ import { portalHandler } from '../shared/handler';
 
 /** Enrolls one of the caller's students in a class or a class group, or puts them on the waitlist. */
 export async function enroll(input: ParsedInput<'enroll'>, caller: Caller) {
-  const arrivedAt = new Date().toISOString();
   const student = await studentForCaller(caller, input.studentId);
   const group = input.groupId ? (await getGroups([input.groupId]))[0] : undefined;
   if (input.groupId && !group) throw notFound('There is no such class group.');
   const classIds = group ? group.classIds : [input.classId!];
 
-  const enrollments = await enrollStudent(student, { classIds, group }, caller, arrivedAt, enrollmentChecks(student, caller));
+  const enrollments = await enrollStudent(student, { classIds, group }, caller, enrollmentChecks(student, caller));
 
   const positions = await waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted').map((e) => e.classId));
   const result = enrollments.map((enrollment) => toEnrollment(enrollment, positions.get(enrollment.id)));

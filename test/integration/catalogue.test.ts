@@ -35,14 +35,17 @@ describe('the class catalogue', () => {
 
   test('availableEnrollmentClasses holds the semester open for registration, with its open classes and groups, and not the past one', async () => {
     const available = await data<Record<string, { classes: Class[]; groups: ClassGroup[] }>>('availableEnrollmentClasses');
-    expect(Object.keys(available)).toEqual(['demo-current']);
+    expect(Object.keys(available)).toContain('demo-current');
+    expect(Object.keys(available)).not.toContain('demo-past');
     expect(available['demo-current']!.classes.length).toBeGreaterThanOrEqual(6);
     expect(available['demo-current']!.groups).toHaveLength(2);
   });
 
   test('semesters lists every semester newest first, exactly one of them current', async () => {
     const { semesters } = await data<{ semesters: Semester[] }>('semesters');
-    expect(semesters.map((semester) => semester.id)).toEqual(['demo-current', 'demo-past']);
+    const ids = semesters.map((semester) => semester.id);
+    expect(ids.indexOf('demo-current')).toBeLessThan(ids.indexOf('demo-past'));
+    expect(semesters.map((semester) => semester.startDate)).toEqual(semesters.map((semester) => semester.startDate).sort().reverse());
     expect(semesters.filter((semester) => semester.current)).toHaveLength(1);
   });
 

@@ -243,3 +243,27 @@ describe('enrollment e-mails', () => {
     expect(toSecond[1]!.text).toContain('Where: Summit Lodge');
   });
 });
+
+describe('the audit trail', () => {
+  test('every change of an enrollment records who made it, when, and from what to what', async () => {
+    const { queryAll } = await import('../../lambdas/shared/dynamo');
+    const cls = await newClass(semesterId, { capacity: 1 });
+    const { family, students } = await familyWithStudents(2);
+    await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
+    await enrolled(family, { studentId: students[1]!.id, classId: cls.id });
+    const admin = await adminSession();
+    await data('cancelEnrollment', { enrollmentId: `${cls.id}~${students[0]!.id}` }, admin.accessToken);
+    const trail = async (studentId: string) =>
+      (await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'PK = :e', ExpressionAttributeValues: { ':e': `ENROLLMENT#${cls.id}~${studentId}` } })).map(
+        ({ from, to, reason, by, byAdmin, at }) => ({ from, to, reason, by, byAdmin, at }),
+      );
+    expect(await trail(students[0]!.id)).toEqual([
+      { from: 'none', to: 'enrolled', reason: 'enroll', by: family.sub, byAdmin: false, at: expect.any(String) },
+      { from: 'enrolled', to: 'cancelled', reason: 'cancel', by: admin.sub, byAdmin: true, at: expect.any(String) },
+    ]);
+    expect(await trail(students[1]!.id)).toEqual([
+      { from: 'none', to: 'waitlisted', reason: 'waitlist', by: family.sub, byAdmin: false, at: expect.any(String) },
+      { from: 'waitlisted', to: 'enrolled', reason: 'promote', by: 'portal', byAdmin: false, at: expect.any(String) },
+    ]);
+  });
+});

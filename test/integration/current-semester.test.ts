@@ -1,0 +1,43 @@
+// Making a semester current makes the others not current. It changes what every visitor sees, so it runs
+// in process against a table of its own rather than the shared one.
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
+import type { Semester } from '../../lambdas/records';
+import { createTableInput } from '../../lambdas/data/table';
+import { invoke } from '../support/in-process';
+import { signInAdmin, type SignedIn } from '../support/portal';
+
+const sharedTable = process.env.TABLE_NAME;
+const ownTable = `portal-current-${randomUUID().slice(0, 8)}`;
+const client = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
+let admin: SignedIn;
+
+beforeAll(async () => {
+  await client.send(new CreateTableCommand(createTableInput(ownTable)));
+  process.env.TABLE_NAME = ownTable;
+  admin = await signInAdmin();
+});
+
+afterAll(async () => {
+  process.env.TABLE_NAME = sharedTable;
+  await client.send(new DeleteTableCommand({ TableName: ownTable }));
+});
+
+const semester = (name: string, startDate: string, current: boolean) => ({ name, startDate, endDate: `${startDate.slice(0, 4)}-12-31`, current });
+
+test('given a current semester, when another is saved as current, then it is the only current one, and classes follow it', async () => {
+  const first = (await invoke('saveSemester', semester('Fall 2026', '2026-09-01', true), admin)).body.data.semester as Semester;
+  const second = (await invoke('saveSemester', semester('Winter 2027', '2027-01-04', true), admin)).body.data.semester as Semester;
+  const { semesters } = (await invoke('semesters', {}, admin)).body.data as { semesters: Semester[] };
+  expect(semesters.map((s) => [s.id, s.current])).toEqual([
+    [second.id, true],
+    [first.id, false],
+  ]);
+  await invoke('saveClass', { semesterId: second.id, name: 'Nordic', capacity: 4 }, admin);
+  const { classes } = (await invoke('classes', {}, admin)).body.data as { classes: Array<{ name: string }> };
+  expect(classes.map((found) => found.name)).toEqual(['Nordic']);
+});
+
+test('changing an unknown semester is 404', async () => {
+  expect((await invoke('saveSemester', { ...semester('Ghost', '2027-01-04', false), id: 'no-such-semester' }, admin)).statusCode).toBe(404);
+});

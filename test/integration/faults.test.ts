@@ -1,0 +1,107 @@
+// Contention and lost answers, injected into the handlers' DynamoDB client (DynamoDB Local never raises
+// transaction conflicts or throttles): enrollments are neither lost nor doubled, and when retries run
+// out the caller gets 429 resource-exhausted with nothing written.
+import { ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { dynamo } from '../../lambdas/shared/dynamo';
+import { TRANSACTION_ATTEMPTS } from '../../lambdas/shared/transact';
+import { classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import { invoke } from '../support/in-process';
+import { data } from '../support/portal';
+
+type Fault = 'conflict' | 'throttle' | 'lost-answer';
+
+const conflict = () =>
+  new TransactionCanceledException({
+    message: 'Transaction cancelled, please refer cancellation reasons for specific reasons [TransactionConflict]',
+    $metadata: { httpStatusCode: 400 },
+    CancellationReasons: [{ Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' }],
+  });
+const throttle = () => new ProvisionedThroughputExceededException({ message: 'Throughput exceeds the current capacity', $metadata: { httpStatusCode: 400 } });
+const timeout = () => Object.assign(new Error('socket hang up'), { name: 'TimeoutError', $metadata: {} });
+
+/** The TransactWriteItems calls the handlers make: each answered by the next fault, then normally. */
+function injectTransactionFaults(faults: Fault[]) {
+  const tokens: string[] = [];
+  dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName !== 'TransactWriteItemsCommand') return next(args);
+      tokens.push((args.input as { ClientRequestToken: string }).ClientRequestToken);
+      const fault = faults.shift();
+      if (fault === 'conflict') throw conflict();
+      if (fault === 'throttle') throw throttle();
+      const result = await next(args);
+      if (fault === 'lost-answer') throw timeout();
+      return result;
+    },
+    { step: 'initialize', name: 'injectTransactionFaults' },
+  );
+  return { tokens };
+}
+
+afterEach(() => dynamo.middlewareStack.remove('injectTransactionFaults'));
+
+let semesterId: string;
+beforeAll(async () => {
+  semesterId = (await openSemester()).id;
+});
+
+const auditOf = async (enrollmentId: string) =>
+  (await import('../../lambdas/shared/dynamo')).queryAll({ KeyConditionExpression: 'PK = :e', ExpressionAttributeValues: { ':e': `ENROLLMENT#${enrollmentId}` } });
+
+test('given transaction conflicts, when a child enrolls, then the transaction is retried with the same token and the seat is taken once', async () => {
+  const cls = await newClass(semesterId, { capacity: 2 });
+  const { family, students } = await familyWithStudents(1);
+  const { tokens } = injectTransactionFaults(['conflict', 'conflict']);
+  const answer = await invoke('enroll', { studentId: students[0]!.id, classId: cls.id }, family);
+  expect(answer.statusCode).toBe(200);
+  expect(answer.body.data.enrollments[0].status).toBe('enrolled');
+  expect(tokens).toHaveLength(3);
+  expect(new Set(tokens).size).toBe(1);
+  expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
+  expect(await auditOf(`${cls.id}~${students[0]!.id}`)).toHaveLength(1);
+});
+
+test('given throttling, when a child joins a waitlist, then it succeeds after the retries', async () => {
+  const cls = await newClass(semesterId, { capacity: 0 });
+  const { family, students } = await familyWithStudents(1);
+  injectTransactionFaults(['throttle', 'throttle', 'throttle']);
+  const answer = await invoke('enroll', { studentId: students[0]!.id, classId: cls.id }, family);
+  expect(answer.statusCode).toBe(200);
+  expect(answer.body.data.enrollments[0]).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+  expect(await classNow(cls.id)).toMatchObject({ enrolled: 0, waitlisted: 1 });
+});
+
+test('given a transaction whose answer is lost after it committed, when the portal resends it, then the enrollment is not made twice', async () => {
+  const cls = await newClass(semesterId, { capacity: 3 });
+  const { family, students } = await familyWithStudents(1);
+  const { tokens } = injectTransactionFaults(['lost-answer']);
+  const answer = await invoke('enroll', { studentId: students[0]!.id, classId: cls.id }, family);
+  expect(answer.statusCode).toBe(200);
+  expect(tokens).toHaveLength(2);
+  expect(tokens[0]).toBe(tokens[1]);
+  expect(await classNow(cls.id)).toMatchObject({ enrolled: 1 });
+  expect(await auditOf(`${cls.id}~${students[0]!.id}`)).toHaveLength(1);
+});
+
+test('given contention that never ends, then after the last retry the caller gets 429 resource-exhausted and nothing is written', async () => {
+  const cls = await newClass(semesterId, { capacity: 3 });
+  const { family, students } = await familyWithStudents(1);
+  const { tokens } = injectTransactionFaults(Array.from({ length: TRANSACTION_ATTEMPTS }, () => 'conflict' as const));
+  const answer = await invoke('enroll', { studentId: students[0]!.id, classId: cls.id }, family);
+  expect(answer.statusCode).toBe(429);
+  expect(answer.body.error).toMatchObject({ code: 'resource-exhausted', message: expect.stringMatching(/try again/) });
+  expect(tokens).toHaveLength(TRANSACTION_ATTEMPTS);
+  expect(await classNow(cls.id)).toMatchObject({ enrolled: 0, waitlisted: 0 });
+  expect(await data('myEnrollments', {}, family.accessToken)).toEqual({ enrollments: [] });
+});
+
+test('given conflicts during a cancellation, then the seat goes to the first waitlisted child exactly once', async () => {
+  const cls = await newClass(semesterId, { capacity: 1 });
+  const { family, students } = await familyWithStudents(3);
+  for (const student of students) await data('enroll', { studentId: student.id, classId: cls.id }, family.accessToken);
+  injectTransactionFaults(['conflict', 'lost-answer']);
+  const answer = await invoke('cancelEnrollment', { enrollmentId: `${cls.id}~${students[0]!.id}` }, family);
+  expect(answer.statusCode).toBe(200);
+  expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 1 });
+  expect(await auditOf(`${cls.id}~${students[1]!.id}`)).toHaveLength(2); // waitlisted, then promoted once
+});

@@ -1,0 +1,41 @@
+// Registration day: hundreds of "enroll" presses in the same moment, through the local gateway.
+import type { Enrollment, NamedEnrollment, Student } from '../../lambdas/records';
+import { addStudent, classNow, newClass, openSemester } from '../support/fixtures';
+import { call, data, signUpFamily, type SignedIn } from '../support/portal';
+
+const FAMILIES = 20;
+const CHILDREN_PER_FAMILY = 10;
+const SEATS = 25;
+
+test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAMILIES} families for a ${SEATS}-seat class, then exactly ${SEATS} are enrolled and the rest waitlisted at positions 1..n`, async () => {
+  const semester = await openSemester();
+  const cls = await newClass(semester.id, { capacity: SEATS });
+  const families: Array<{ family: SignedIn; students: Student[] }> = await Promise.all(
+    Array.from({ length: FAMILIES }, async (_, f) => {
+      const family = await signUpFamily(`rush${f}`);
+      const students = await Promise.all(Array.from({ length: CHILDREN_PER_FAMILY }, (_, c) => addStudent(family, { firstName: `F${f}C${c}` })));
+      return { family, students };
+    }),
+  );
+
+  const answers = await Promise.all(
+    families.flatMap(({ family, students }) => students.map((student) => call<{ enrollments: Enrollment[] }>('enroll', { studentId: student.id, classId: cls.id }, family.accessToken))),
+  );
+
+  expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+  expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+  const results = answers.map((answer) => answer.body.data!.enrollments[0]!);
+  const waitlisted = results.filter((e) => e.status === 'waitlisted');
+  expect(results.filter((e) => e.status === 'enrolled')).toHaveLength(SEATS);
+  expect(waitlisted).toHaveLength(FAMILIES * CHILDREN_PER_FAMILY - SEATS);
+  // Positions told at once are exact: each is the place the join took when it committed.
+  expect(waitlisted.map((e) => e.waitlistPosition).sort((a, b) => a! - b!)).toEqual(waitlisted.map((_, index) => index + 1));
+  expect(await classNow(cls.id)).toMatchObject({ enrolled: SEATS, waitlisted: FAMILIES * CHILDREN_PER_FAMILY - SEATS, seatsLeft: 0 });
+
+  // Each family's own view agrees with what it was told.
+  const told = new Map(results.map((e) => [e.id, e.waitlistPosition]));
+  for (const { family } of families) {
+    const { enrollments } = await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, family.accessToken);
+    for (const e of enrollments) expect(e.waitlistPosition).toBe(told.get(e.id));
+  }
+});

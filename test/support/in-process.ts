@@ -1,0 +1,28 @@
+// Runs a function's handler inside the test process, against the local stack's DynamoDB Local, as API
+// Gateway would invoke it after its authorizer: for tests that reach into the handlers' AWS clients.
+import type { Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import type { FunctionName } from '../../lambdas/manifest';
+import type { PortalEvent } from '../../lambdas/shared/handler';
+import type { SignedIn } from './portal';
+
+function claimsOf(user: SignedIn): Record<string, string> {
+  const claims = JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(claims).map(([name, value]) => [name, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]));
+}
+
+export async function invoke(name: FunctionName, payload: unknown, user: SignedIn): Promise<{ statusCode: number; body: { data?: any; error?: { code: string; message: string } } }> {
+  const module = (await import(`../../lambdas/functions/${name}`)) as { handler: (event: PortalEvent, context: Context) => Promise<{ statusCode: number; body: string }> };
+  const event = {
+    version: '2.0',
+    routeKey: 'POST /fn/{name}',
+    rawPath: `/api/fn/${name}`,
+    headers: {},
+    body: JSON.stringify(payload),
+    isBase64Encoded: false,
+    requestContext: { requestId: randomUUID(), authorizer: { jwt: { claims: claimsOf(user) } } },
+  } as unknown as PortalEvent;
+  const context = { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
+  const result = await module.handler(event, context);
+  return { statusCode: result.statusCode, body: JSON.parse(result.body) };
+}
