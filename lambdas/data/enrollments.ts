@@ -74,10 +74,28 @@ export async function classEnrollments(classId: string): Promise<ClassEnrollment
   };
 }
 
-/** Each waitlisted student's position (1..n) in their class, by enrollment id. */
-export async function waitlistPositions(classIds: string[]): Promise<Map<string, number>> {
-  const lists = await Promise.all([...new Set(classIds)].map(async (classId) => (await classEnrollments(classId)).waitlist));
-  return new Map(lists.flatMap((waitlist) => waitlist.map((entry, index) => [entry.id, index + 1] as const)));
+/** A waitlisted student's position (1..n): their place among the class's waiting students. */
+export function waitlistPosition(found: Pick<StoredClass, 'waitlistOrder'>, studentId: string): number | undefined {
+  const order = found.waitlistOrder ?? {};
+  const mine = order[studentId];
+  return mine === undefined ? undefined : Object.values(order).filter((place) => place < mine).length + 1;
+}
+
+/** Each waitlisted enrollment's position, by enrollment id, from its class as it is now. */
+export async function waitlistPositions(waitlisted: Array<Pick<StoredEnrollment, 'id' | 'classId' | 'studentId'>>): Promise<Map<string, number>> {
+  if (waitlisted.length === 0) return new Map();
+  const classes = new Map(
+    (await batchGetAll<StoredClass>([...new Set(waitlisted.map((e) => e.classId))].map((classId) => ({ PK: `CLASS#${classId}`, SK: 'CLASS' })), { ConsistentRead: true })).map((found) => [
+      found.id,
+      found,
+    ]),
+  );
+  return new Map(
+    waitlisted.flatMap((e) => {
+      const position = classes.has(e.classId) ? waitlistPosition(classes.get(e.classId)!, e.studentId) : undefined;
+      return position === undefined ? [] : [[e.id, position] as const];
+    }),
+  );
 }
 
 export async function getEnrollment(classId: string, studentId: string): Promise<StoredEnrollment | undefined> {

@@ -20,7 +20,7 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller) {
 
   const enrollments = await enrollStudent(student, { classIds, group }, caller, enrollmentChecks(student, caller));
 
-  const positions = await waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted').map((e) => e.classId));
+  const positions = await waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted'));
   const result = enrollments.map((enrollment) => toEnrollment(enrollment, positions.get(enrollment.id)));
   await notifyFamily({
     kind: result[0]!.status === 'waitlisted' ? 'waitlisted' : 'enrolled',

@@ -13,7 +13,7 @@ export async function myEnrollments(_input: object, caller: Caller) {
   const [classes, groups, positions] = await Promise.all([
     getClasses([...new Set(enrollments.map((e) => e.classId))]),
     groupIds.length ? getGroups(groupIds) : [],
-    waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted').map((e) => e.classId)),
+    waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted')),
   ]);
   const classNames = new Map(classes.map((found) => [found.id, found.name]));
   const groupNames = new Map(groups.map((group) => [group.id, group.name]));
