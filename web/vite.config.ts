@@ -5,7 +5,18 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'web',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      // What every screen needs at start-up ships as one chunk: it compresses better than many small ones.
+      // Pure libraries whose bare imports (Amplify's "import '@aws-crypto/sha256-js'") would keep unused code.
+      output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } },
+      treeshake: { moduleSideEffects: (id: string) => !/node_modules[\\/](@aws-crypto|hoist-non-react-statics|tslib)[\\/]/.test(id) },
+    },
+  },
   server: {
     port: 5173,
     // `npm run dev:web` next to `npm start`: the API, config and cognito-local come from the local gateway.

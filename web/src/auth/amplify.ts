@@ -1,4 +1,5 @@
-import { Amplify } from 'aws-amplify';
+import { Amplify } from '@aws-amplify/core';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { RuntimeConfig } from '../runtimeConfig';
 
 /**
@@ -6,16 +7,18 @@ import type { RuntimeConfig } from '../runtimeConfig';
  * cognito-local supports, and one the stack's app client allows.
  */
 export function configureAmplify(config: RuntimeConfig): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        ...(config.userPoolEndpoint && { userPoolEndpoint: config.userPoolEndpoint }),
-        loginWith: { email: true },
-      },
+  const auth = {
+    Cognito: {
+      userPoolId: config.userPoolId,
+      userPoolClientId: config.userPoolClientId,
+      ...(config.userPoolEndpoint && { userPoolEndpoint: config.userPoolEndpoint }),
+      loginWith: { email: true },
     },
-  });
+  };
+  // The core singleton with the user pool's token provider alone: the portal needs no AWS credentials
+  // (identity pool), and leaving their provider out keeps it out of the start-up bundle.
+  cognitoUserPoolsTokenProvider.setAuthConfig(auth);
+  Amplify.configure({ Auth: auth }, { Auth: { tokenProvider: cognitoUserPoolsTokenProvider } });
 }
 
 export const AUTH_FLOW = 'USER_PASSWORD_AUTH' as const;
