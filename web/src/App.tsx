@@ -1,19 +1,26 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { RemoteConfigProvider } from './layout/RemoteConfig';
+import { ToastArea } from './layout/toast';
 import { routes } from './routes';
 import { theme } from './theme';
 
-const router = createBrowserRouter(routes);
+function Routes() {
+  return useRoutes(routes);
+}
 
 export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider maxSnack={4} autoHideDuration={3000} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
+      <ToastArea>
+        <RemoteConfigProvider>
+          <BrowserRouter>
+            <Routes />
+          </BrowserRouter>
+        </RemoteConfigProvider>
+      </ToastArea>
     </ThemeProvider>
   );
 }

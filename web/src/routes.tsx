@@ -1,24 +1,52 @@
-// The route table of spec §2.
+// The route table of spec §2. Screens that /classes/enrollment does not need are loaded on first visit.
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { RootLayout } from './layout/RootLayout';
+import { AuthProvider } from './auth/AuthProvider';
+import { RequireAdmin, RequireUser } from './auth/guards';
 import { Placeholder } from './layout/Placeholder';
+import { RootLayout } from './layout/RootLayout';
+import { lazily } from './lazily';
+
+const LoginPage = lazily(() => import('./auth/LoginPage'), 'LoginPage');
+const ResetPasswordPage = lazily(() => import('./auth/ResetPasswordPage'), 'ResetPasswordPage');
+const ManageAccountPage = lazily(() => import('./account/ManageAccountPage'), 'ManageAccountPage');
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    // Inside the router, so signing out can go to /user/login.
+    element: (
+      <AuthProvider>
+        <RootLayout />
+      </AuthProvider>
+    ),
     children: [
-      { path: '/user/login', element: <Placeholder title="Sign In" /> },
-      { path: '/user/create', element: <Placeholder title="Create Account" /> },
+      { path: '/user/login', element: <LoginPage mode="signIn" /> },
+      { path: '/user/create', element: <LoginPage mode="create" /> },
+      { path: '/user/reset', element: <ResetPasswordPage /> },
       { path: '/', element: <Navigate to="/classes" replace /> },
       { path: '/classes', element: <Navigate to="/classes/enrollment" replace /> },
       { path: '/classes/enrollment/*', element: <Placeholder title="Class Registration" /> },
-      { path: '/account/*', element: <Placeholder title="Account" /> },
-      { path: '/admin', element: <Placeholder title="Dashboard" /> },
-      { path: '/admin/report', element: <Placeholder title="Class Forms and Contacts" /> },
-      { path: '/admin/students', element: <Placeholder title="Student Info Sheets" /> },
-      { path: '/admin/t-shirts/*', element: <Placeholder title="T-shirt Sizes" /> },
-      { path: '/admin/enrollments', element: <Placeholder title="Enrollments" /> },
-      { path: '/admin/classes/management/*', element: <Placeholder title="Class Management" /> },
+      {
+        path: '/account',
+        element: <RequireUser />,
+        children: [
+          { index: true, element: <Navigate to="/account/enrollments" replace /> },
+          // The family's enrollments list comes with the enrollment issue.
+          { path: 'enrollments', element: <Placeholder title="Enrollments" /> },
+          { path: 'manage', element: <ManageAccountPage /> },
+        ],
+      },
+      {
+        path: '/admin',
+        element: <RequireAdmin />,
+        children: [
+          { index: true, element: <Placeholder title="Dashboard" /> },
+          { path: 'report', element: <Placeholder title="Class Forms and Contacts" /> },
+          { path: 'students', element: <Placeholder title="Student Info Sheets" /> },
+          { path: 't-shirts/*', element: <Placeholder title="T-shirt Sizes" /> },
+          { path: 'enrollments', element: <Placeholder title="Enrollments" /> },
+          { path: 'classes/management/*', element: <Placeholder title="Class Management" /> },
+        ],
+      },
       { path: '/calendar/*', element: <Placeholder title="Class Calendar" /> },
       { path: '*', element: <Navigate to="/classes/enrollment" replace /> },
     ],

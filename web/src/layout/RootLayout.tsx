@@ -1,24 +1,31 @@
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { AnnouncementBanner } from './AnnouncementBanner';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { Waiting } from './Waiting';
 
+/** Every screen: header, announcement, the screen itself, footer (spec §2 "Root layout"). */
 export function RootLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="sticky">
-        <Toolbar>
-          <Box component="img" src="/logo.svg" alt="Mountain school logo" sx={{ height: 50, mr: 2 }} />
-          <Typography variant="h6" component="div">
-            Registration Portal
-          </Typography>
-        </Toolbar>
-      </AppBar>
-      <Container component="main" sx={{ flex: 1, py: 3 }}>
-        <Outlet />
+      <Link
+        href="#main"
+        sx={{ position: 'absolute', left: 8, top: -48, zIndex: 'tooltip', p: 1, bgcolor: 'background.paper', '&:focus': { top: 8 } }}
+      >
+        Skip to main content
+      </Link>
+      <Header />
+      <AnnouncementBanner />
+      <Container component="main" id="main" tabIndex={-1} sx={{ flex: 1, py: 3, outline: 'none' }}>
+        <Suspense fallback={<Waiting />}>
+          <Outlet />
+        </Suspense>
       </Container>
+      <Footer />
     </Box>
   );
 }

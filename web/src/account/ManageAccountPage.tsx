@@ -1,0 +1,32 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
+import { useAuth } from '../auth/AuthProvider';
+import { Waiting } from '../layout/Waiting';
+import { lazily } from '../lazily';
+import { AccountSection } from './AccountSection';
+
+// Amplify UI is heavy: the page shows at once and the form follows.
+const ChangePassword = lazily(() => import('./ChangePassword'), 'ChangePassword');
+
+/** /account/manage: the account's e-mail and password; the family's students and account deletion follow below. */
+export function ManageAccountPage() {
+  const { user } = useAuth();
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
+      <Typography variant="h4" component="h1">
+        Manage Account
+      </Typography>
+      <AccountSection title="Account">
+        <Typography>
+          Email: <strong>{user?.email ?? 'User email'}</strong>
+        </Typography>
+      </AccountSection>
+      <AccountSection title="Change password">
+        <Suspense fallback={<Waiting />}>
+          <ChangePassword />
+        </Suspense>
+      </AccountSection>
+    </Stack>
+  );
+}

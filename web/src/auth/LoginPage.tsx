@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from './AuthProvider';
+import { LoginForm } from './LoginForm';
+import type { LoginMode } from './loginForm';
+import { rememberedPath } from './returnPath';
+
+/** /user/login and /user/create: once someone is signed in here, they go on to the remembered path. */
+export function LoginPage({ mode }: { mode: LoginMode }) {
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (status === 'signedIn') void navigate(rememberedPath(), { replace: true });
+  }, [status, navigate]);
+  return <LoginForm mode={mode} />;
+}

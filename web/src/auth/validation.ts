@@ -1,0 +1,49 @@
+// Field rules of the sign-in screens (spec §5): each field's failed rules, shown under it joined by commas.
+export interface Rule<Values> {
+  /** True when the values pass. */
+  passes(values: Values): boolean;
+  message: string;
+}
+
+export type Rules<Values> = Partial<Record<keyof Values, Rule<Values>[]>>;
+export type FieldErrors<Values> = Partial<Record<keyof Values, string[]>>;
+type TextField<Values> = { [Field in keyof Values]: Values[Field] extends string ? Field : never }[keyof Values];
+
+export function validate<Values>(values: Values, rules: Rules<Values>): FieldErrors<Values> {
+  const errors: FieldErrors<Values> = {};
+  for (const field of Object.keys(rules) as (keyof Values)[]) {
+    const failed = (rules[field] ?? []).filter((rule) => !rule.passes(values)).map((rule) => rule.message);
+    if (failed.length) errors[field] = failed;
+  }
+  return errors;
+}
+
+export function hasErrors<Values>(errors: FieldErrors<Values>): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+/** The text under a field: its messages joined by commas, or nothing. */
+export function fieldMessage(messages: string[] | undefined): string | undefined {
+  return messages?.join(', ');
+}
+
+export const isFilled = (text: string) => text.trim() !== '';
+
+const text = <Values>(values: Values, field: TextField<Values>) => values[field] as string;
+
+export function required<Values>(field: TextField<Values>, message: string): Rule<Values> {
+  return { passes: (values) => isFilled(text(values, field)), message };
+}
+
+// The rules below leave an empty field to `required`, so one problem gets one message.
+
+export function emailAddress<Values>(field: TextField<Values>): Rule<Values> {
+  return { passes: (values) => !isFilled(text(values, field)) || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text(values, field).trim()), message: 'Email must be a valid address' };
+}
+
+/** The user pool's password policy: at least 8 characters. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+export function longEnoughPassword<Values>(field: TextField<Values>): Rule<Values> {
+  return { passes: (values) => !isFilled(text(values, field)) || text(values, field).length >= MIN_PASSWORD_LENGTH, message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` };
+}

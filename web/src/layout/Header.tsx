@@ -1,0 +1,37 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAuth } from '../auth/AuthProvider';
+import { lazily } from '../lazily';
+import { UserButton } from './UserButton';
+import { useNarrow } from './useNarrow';
+
+// Only administrators have the Menu button and its sidebar, so nobody else downloads them.
+const AdminMenu = lazily(() => import('./AdminMenu'), 'AdminMenu');
+
+/** Logo, title, the admin-only Menu button and the user button; compact under 620px (spec §1, §9). */
+export function Header() {
+  const narrow = useNarrow();
+  const { isAdmin } = useAuth();
+  return (
+    <AppBar position="sticky">
+      <Toolbar sx={{ gap: 1 }}>
+        <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mr: 'auto', minWidth: 0, color: 'inherit', textDecoration: 'none' }}>
+          <Box component="img" src="/logo.svg" alt="Mountain school logo" sx={{ height: narrow ? 35 : 50, my: 1 }} />
+          <Typography variant="h6" component="span" noWrap>
+            {narrow ? 'Portal' : 'Registration Portal'}
+          </Typography>
+        </Box>
+        {isAdmin && (
+          <Suspense>
+            <AdminMenu />
+          </Suspense>
+        )}
+        <UserButton compact={narrow} />
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,26 @@
+// The remote configuration (function `config`), fetched once at start-up. Its values are activated in one
+// step when the answer arrives: until then every key reads as unset, never as half of an old set.
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ConfigValues } from '../../../lambdas/records';
+import { useFunction } from '../api/useFunction';
+
+/** The keys the site reads; administrators edit them in the administration screens. */
+export type RemoteConfigValues = ConfigValues & {
+  contactEmail?: string;
+  privacyPolicyUrl?: string;
+  studentUnitsUrl?: string;
+  announcement?: string;
+};
+
+const UNSET: RemoteConfigValues = {};
+const RemoteConfigContext = createContext<RemoteConfigValues>(UNSET);
+
+export function RemoteConfigProvider({ children }: { children: ReactNode }) {
+  const config = useFunction('config');
+  const values = config.state === 'loaded' ? (config.data.values as RemoteConfigValues) : UNSET;
+  return <RemoteConfigContext.Provider value={values}>{children}</RemoteConfigContext.Provider>;
+}
+
+export function useRemoteConfig(): RemoteConfigValues {
+  return useContext(RemoteConfigContext);
+}

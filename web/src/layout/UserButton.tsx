@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Suspense } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAuth } from '../auth/AuthProvider';
+import { lazily } from '../lazily';
+
+// Only signed-in users need the menu, so visitors never download it.
+const UserMenu = lazily(() => import('./UserMenu'), 'UserMenu');
+
+/** The header's user button (spec §2): "Register / Sign In" for visitors, the account menu once signed in. */
+export function UserButton({ compact }: { compact: boolean }) {
+  const { status } = useAuth();
+  if (status === 'signedIn') {
+    return (
+      <Suspense fallback={<Box sx={{ width: 48 }} />}>
+        <UserMenu />
+      </Suspense>
+    );
+  }
+  if (status === 'loading') return null;
+  return (
+    <Button component={RouterLink} to="/user/create" color="inherit" variant="outlined" sx={{ flexShrink: 0 }}>
+      {compact ? 'Account' : 'Register / Sign In'}
+    </Button>
+  );
+}

@@ -1,0 +1,48 @@
+// Toasts in the shape of the spec's Message. notistack and the toast itself load with the first toast,
+// so a visit that never shows one never downloads them.
+import { createContext, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { lazily } from '../lazily';
+
+export interface Message {
+  severity: 'success' | 'info' | 'warn' | 'error';
+  summary?: string;
+  detail: string;
+  /** How long it stays, in milliseconds. */
+  life?: number;
+  /** Names the toast: another with the same key is not shown while this one is. */
+  key?: string;
+  /** Every toast has a close button unless this is false. */
+  closable?: boolean;
+}
+
+/** The default display time (spec §9). */
+export const TOAST_LIFE = 3000;
+
+const ToastStack = lazily(() => import('./ToastStack'), 'ToastStack');
+
+const ToastContext = createContext<((message: Message) => void) | undefined>(undefined);
+
+/** The toast area of every screen: top right, 25rem wide, each toast 3000 ms unless it says otherwise. */
+export function ToastArea({ children }: { children: ReactNode }) {
+  // Messages not yet handed to notistack; undefined until the first one.
+  const [waiting, setWaiting] = useState<Message[]>();
+  const show = useCallback((message: Message) => setWaiting((queue = []) => [...queue, message]), []);
+  const shown = useCallback((messages: Message[]) => setWaiting((queue = []) => queue.filter((message) => !messages.includes(message))), []);
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      {waiting && (
+        <Suspense>
+          <ToastStack waiting={waiting} onShown={shown} />
+        </Suspense>
+      )}
+    </ToastContext.Provider>
+  );
+}
+
+/** `const show = useToast(); show({ severity: 'success', summary: 'Success', detail: 'Logged in!' })`. */
+export function useToast(): (message: Message) => void {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast is used outside <ToastArea>.');
+  return show;
+}
