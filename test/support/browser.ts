@@ -24,3 +24,26 @@ export async function openPortal(browser: Browser, options: { width?: number; he
   const page = await context.newPage();
   return { context, page, url: (path: string) => new URL(path, portalUrl()).href };
 }
+
+/** Signs in through the login screen, which then moves on to the remembered path. */
+export async function signInThroughLogin(page: Page, email: string, password: string): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith('/user/login')) await page.goto('/user/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname !== '/user/login');
+}
+
+/** The toast (an alert in notistack's area) holding the text. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('.notistack-SnackbarContainer').getByRole('alert').filter({ hasText: text });
+}
+
+/** The URLs of the requests the page makes from now on whose URL contains `part`. */
+export function requestsTo(page: Page, part: string): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(part)) urls.push(request.url());
+  });
+  return urls;
+}

@@ -1,0 +1,106 @@
+// The signed-in user's button and menu (spec §2), the account page behind it, and the bearer token on
+// every call once a user exists (spec §7).
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
+import { signIn, signUpFamily } from '../support/portal';
+
+// Browser flows against the real stack take longer than Jest's default 5 s.
+jest.setTimeout(60_000);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('given a signed-in family, then the round user button opens a menu of menuitems: the e-mail cut to 15 characters plus "…", Enrollments, Manage Account, Sign Out', async () => {
+  const family = await signUpFamily('menu-family');
+  const { page, context } = await openPortal(browser);
+  await signInThroughLogin(page, family.email, family.password);
+  const button = page.getByRole('banner').getByRole('button', { name: 'Account menu' });
+  expect(await button.evaluate((element) => getComputedStyle(element).borderRadius)).toBe('50%');
+  await button.click();
+  const items = page.getByRole('menu').getByRole('menuitem');
+  expect(await items.allInnerTexts()).toEqual([`${family.email.slice(0, 15)}…`, 'Enrollments', 'Manage Account', 'Sign Out']);
+  expect(await items.first().getAttribute('aria-disabled')).toBe('true');
+
+  await page.getByRole('menuitem', { name: 'Enrollments' }).click();
+  await page.waitForURL('**/account/enrollments');
+  await button.click();
+  await page.getByRole('menuitem', { name: 'Manage Account' }).click();
+  await page.waitForURL('**/account/manage');
+  await page.getByRole('heading', { name: 'Manage Account' }).waitFor();
+  await context.close();
+});
+
+test('given the menu is used by keyboard, then Enter opens it, arrows move and Enter chooses', async () => {
+  const family = await signUpFamily('menu-keys');
+  const { page, context } = await openPortal(browser);
+  await signInThroughLogin(page, family.email, family.password);
+  await page.getByRole('button', { name: 'Account menu' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu').waitFor();
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Enrollments');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/account/manage');
+  await context.close();
+});
+
+test('given a signed-in family, when they choose Sign Out, then they are on /user/login and signed out', async () => {
+  const family = await signUpFamily('signout');
+  const { page, context } = await openPortal(browser);
+  await signInThroughLogin(page, family.email, family.password);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await page.waitForURL('**/user/login');
+  await page.getByRole('banner').getByRole('link', { name: 'Register / Sign In' }).waitFor();
+  await page.goto('/account/manage');
+  await page.waitForURL('**/user/login');
+  await context.close();
+});
+
+test('given a signed-in family, when they change their password on Manage Account, then the new one works', async () => {
+  const family = await signUpFamily('change');
+  const { page, context } = await openPortal(browser);
+  await page.goto('/account/manage');
+  await page.waitForURL('**/user/login');
+  await signInThroughLogin(page, family.email, family.password);
+  await page.waitForURL('**/account/manage');
+  await page.getByRole('region', { name: 'Account', exact: true }).getByText(family.email).waitFor();
+  const form = page.getByRole('region', { name: 'Change password' });
+  await form.getByLabel('Current Password').fill(family.password);
+  await form.getByLabel('New Password').fill('Changed-Password-1');
+  await form.getByLabel('Confirm Password').fill('Changed-Password-1');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await toast(page, 'Your password is changed.').waitFor();
+  await expect(signIn(family.email, 'Changed-Password-1')).resolves.toMatchObject({ email: family.email });
+  await context.close();
+});
+
+test('given a signed-in user, then every function call carries the bearer access token', async () => {
+  const family = await signUpFamily('bearer');
+  const { page, context } = await openPortal(browser);
+  const calls: { name: string; authorization?: string }[] = [];
+  page.on('request', (request) => {
+    const name = request.url().match(/\/api\/fn\/(\w+)/)?.[1];
+    if (name) calls.push({ name, authorization: request.headers().authorization });
+  });
+  await signInThroughLogin(page, family.email, family.password);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await page.reload();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const signedIn = calls.filter((call) => call.authorization);
+  expect(signedIn.map((call) => call.name)).toEqual(expect.arrayContaining(['roles', 'config']));
+  for (const { authorization } of signedIn) {
+    const [scheme, token] = authorization!.split(' ');
+    expect(scheme).toBe('Bearer');
+    const claims = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8')) as { token_use: string; sub: string };
+    expect(claims).toMatchObject({ token_use: 'access', sub: family.sub });
+  }
+  expect(calls.filter((call) => call.name === 'roles').every((call) => call.authorization)).toBe(true);
+  await context.close();
+});

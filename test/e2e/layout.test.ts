@@ -1,0 +1,112 @@
+// The root layout (spec §1, §2, §9): header at both widths, footer and announcement from the remote
+// configuration, a phone-sized screen, and what a visitor downloads for class registration.
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPortal } from '../support/browser';
+import { data } from '../support/portal';
+
+// Browser flows against the real stack take longer than Jest's default 5 s.
+jest.setTimeout(60_000);
+
+let browser: Browser;
+let config: { contactEmail: string; privacyPolicyUrl: string; studentUnitsUrl: string; announcement: string };
+beforeAll(async () => {
+  browser = await launchBrowser();
+  config = (await data<{ values: typeof config }>('config')).values;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('given a wide window (1280px), then the header shows the 50px logo, "Registration Portal" and "Register / Sign In" linking to /user/create', async () => {
+  const { page, context } = await openPortal(browser, { width: 1280 });
+  await page.goto('/classes/enrollment');
+  const header = page.getByRole('banner');
+  await header.getByText('Registration Portal', { exact: true }).waitFor();
+  expect(await header.getByRole('img', { name: 'Mountain school logo' }).evaluate((img) => img.getBoundingClientRect().height)).toBe(50);
+  const userButton = header.getByRole('link', { name: 'Register / Sign In' });
+  expect(await userButton.getAttribute('href')).toBe('/user/create');
+  expect(await header.getByText('Portal', { exact: true }).count()).toBe(0);
+  expect(await header.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);
+  await context.close();
+});
+
+test('given a narrow window (480px), then the header shows the 35px logo, "Portal" and "Account"', async () => {
+  const { page, context } = await openPortal(browser, { width: 480 });
+  await page.goto('/classes/enrollment');
+  const header = page.getByRole('banner');
+  await header.getByText('Portal', { exact: true }).waitFor();
+  expect(await header.getByText('Registration Portal').count()).toBe(0);
+  expect(await header.getByRole('img', { name: 'Mountain school logo' }).evaluate((img) => img.getBoundingClientRect().height)).toBe(35);
+  expect(await header.getByRole('link', { name: 'Account', exact: true }).getAttribute('href')).toBe('/user/create');
+  await context.close();
+});
+
+test('given the breakpoint, then 620px is wide and 619px is narrow', async () => {
+  const { page, context } = await openPortal(browser, { width: 620 });
+  await page.goto('/classes/enrollment');
+  await page.getByRole('banner').getByText('Registration Portal').waitFor();
+  await page.setViewportSize({ width: 619, height: 800 });
+  await page.getByRole('banner').getByText('Portal', { exact: true }).waitFor();
+  await context.close();
+});
+
+test('given the remote configuration, then the footer shows the 2025 copyright, the privacy policy and the help line with the contact e-mail', async () => {
+  const { page, context } = await openPortal(browser);
+  await page.goto('/classes/enrollment');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByText('© 2025').waitFor();
+  expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(config.privacyPolicyUrl);
+  const help = footer.getByRole('link', { name: config.contactEmail });
+  expect(await help.getAttribute('href')).toBe(`mailto:${config.contactEmail}`);
+  expect(await footer.getByText(/Need help\?/).isVisible()).toBe(true);
+  await context.close();
+});
+
+test('given an announcement, when the visitor dismisses it, then it is gone and stays gone after a reload', async () => {
+  const { page, context } = await openPortal(browser);
+  await page.goto('/classes/enrollment');
+  const banner = page.getByRole('region', { name: 'Announcement' });
+  await banner.getByText(config.announcement).waitFor();
+  await banner.getByRole('button', { name: 'Dismiss announcement' }).click();
+  await banner.waitFor({ state: 'detached' });
+  await page.reload();
+  await page.getByRole('contentinfo').getByText('© 2025').waitFor();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).waitFor();
+  expect(await page.getByText(config.announcement).count()).toBe(0);
+  await context.close();
+});
+
+test('given a phone (360px), then the screens fit its width without scrolling sideways', async () => {
+  const { page, context } = await openPortal(browser, { width: 360, height: 740 });
+  for (const path of ['/classes/enrollment', '/user/login', '/user/create', '/user/reset?email=a%40example.com&code=123456']) {
+    await page.goto(path);
+    await page.getByRole('main').getByRole('heading').first().waitFor();
+    expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 360 });
+  }
+  await context.close();
+});
+
+test('given a keyboard user, when they tab from the top of the page, then a skip link takes them to the main content', async () => {
+  const { page, context } = await openPortal(browser);
+  await page.goto('/classes/enrollment');
+  await page.getByRole('heading', { name: 'Class Registration' }).waitFor();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  await context.close();
+});
+
+test('given a visitor, when /classes/enrollment loads, then the JavaScript downloaded is at most 170 KB gzipped', async () => {
+  const { page, context } = await openPortal(browser);
+  const scripts: Promise<number>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.request().sizes().then((sizes) => sizes.responseBodySize));
+  });
+  await page.goto('/classes/enrollment', { waitUntil: 'networkidle' });
+  const bytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+  expect(bytes).toBeGreaterThan(50_000);
+  expect(bytes).toBeLessThanOrEqual(170_000);
+  await context.close();
+});
