@@ -5,19 +5,28 @@ import { z } from 'zod';
 import {
   classGroupInput,
   classInput,
+  configValue,
   enrollmentId,
   id,
+  isoDate,
+  managedTshirtSize,
   semesterInput,
   studentInput,
+  type ActivityEntry,
+  type CalendarEvent,
   type Class,
   type ClassGroup,
   type ConfigValues,
   type Enrollment,
+  type ManagedTshirtSize,
   type NamedEnrollment,
+  type RosterEntry,
   type Semester,
+  type SemesterEnrollment,
   type Student,
   type TshirtSize,
 } from './records';
+import { cursor } from './shared/cursor';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -42,6 +51,9 @@ export interface FunctionSpec {
 const returns = <T>() => undefined as T;
 
 const noPayload = z.object({}).strict();
+const email = z.string().trim().toLowerCase().email('must be an e-mail address').max(254, 'is too long');
+const semesterChoice = z.object({ semesterId: id.optional() }).strict();
+type AdminList = { admins: Array<{ email: string; sub: string }> };
 const references = (field: string) => z.array(z.object({ id }).strict()).min(1, `must list at least one ${field}`).max(100, `must list at most 100 ${field}s`);
 
 export const manifest = {
@@ -164,6 +176,121 @@ export const manifest = {
     summary: 'Deletes a class, or closes it when it has enrollments (then `closed: true`).',
   },
   deleteGroup: { access: 'admin', input: z.object({ id }).strict(), table: 'write', result: returns<Record<string, never>>(), summary: 'Deletes a class group.' },
+  calendar: {
+    access: 'public',
+    input: z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict(),
+    table: 'read',
+    result: returns<{ events: CalendarEvent[] }>(),
+    summary: 'The class meetings between two dates.',
+  },
+  adminDashboard: {
+    access: 'admin',
+    input: semesterChoice,
+    table: 'read',
+    result: returns<{
+      semester: Semester;
+      classes: Class[];
+      totals: { classes: number; capacity: number; enrolled: number; waitlisted: number; seatsLeft: number; full: number };
+      aboutToFill: string[];
+      activity: ActivityEntry[];
+    }>(),
+    summary: "A semester's seats per class, totals, classes about to fill and the latest enrollment activity (default: the current semester).",
+  },
+  classRoster: {
+    access: 'admin',
+    input: z.object({ classId: id }).strict(),
+    table: 'read',
+    result: returns<{ class: Class; roster: RosterEntry[]; waitlist: RosterEntry[] }>(),
+    summary: "A class's roster and waitlist with each student's sheet and the family's e-mail.",
+  },
+  semesterEnrollments: {
+    access: 'admin',
+    input: z
+      .object({ semesterId: id.optional(), cursor: cursor.optional(), limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').optional() })
+      .strict(),
+    table: 'read',
+    result: returns<{ semester: Semester; enrollments: SemesterEnrollment[]; nextCursor?: string }>(),
+    summary: "A semester's enrollments with student sheets, a page at a time.",
+  },
+  enrollmentActivity: {
+    access: 'admin',
+    input: z.object({ semesterId: id.optional(), cursor: cursor.optional() }).strict(),
+    table: 'read',
+    result: returns<{ activity: ActivityEntry[]; nextCursor?: string }>(),
+    summary: "A semester's enrollment audit trail, newest first, a page at a time.",
+  },
+  promoteEnrollment: {
+    access: 'admin',
+    input: z.object({ enrollmentId }).strict(),
+    table: 'write',
+    mail: true,
+    result: returns<{ enrollments: Enrollment[] }>(),
+    summary: 'Moves a waitlisted student into free seats, ahead of the line.',
+  },
+  moveEnrollment: {
+    access: 'admin',
+    input: z.object({ enrollmentId, classId: id }).strict(),
+    table: 'write',
+    mail: true,
+    result: returns<{ enrollment: Enrollment }>(),
+    summary: 'Moves a student to another class of the same semester.',
+  },
+  adminTshirtSizes: {
+    access: 'admin',
+    input: noPayload,
+    table: 'read',
+    result: returns<{ sizes: ManagedTshirtSize[] }>(),
+    summary: 'Every t-shirt size, retired ones included, in display order.',
+  },
+  saveTshirtSizes: {
+    access: 'admin',
+    input: z.object({ sizes: z.array(managedTshirtSize).min(1, 'must list at least one size').max(40, 'must list at most 40 sizes') }).strict(),
+    table: 'write',
+    result: returns<{ sizes: ManagedTshirtSize[] }>(),
+    summary: 'Saves the t-shirt sizes in display order; sizes are retired, never removed.',
+  },
+  tshirtCounts: {
+    access: 'admin',
+    input: semesterChoice,
+    table: 'read',
+    result: returns<{
+      semester: Semester;
+      sizes: ManagedTshirtSize[];
+      classes: Array<{ classId: string; className: string; counts: Record<string, number> }>;
+      semesterCounts: Record<string, number>;
+    }>(),
+    summary: 'Enrolled students by t-shirt size, per class and per semester.',
+  },
+  saveConfig: {
+    access: 'admin',
+    input: z
+      .object({
+        values: z
+          .record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'must be a name of letters and digits'), configValue)
+          .refine((values) => Object.keys(values).length <= 40, 'must hold at most 40 values'),
+      })
+      .strict(),
+    table: 'write',
+    result: returns<{ values: ConfigValues }>(),
+    summary: 'Replaces the remote configuration values.',
+  },
+  admins: { access: 'admin', input: noPayload, table: 'none', userPool: 'read', result: returns<AdminList>(), summary: 'The members of the admin group.' },
+  grantAdmin: {
+    access: 'admin',
+    input: z.object({ email }).strict(),
+    table: 'none',
+    userPool: 'write',
+    result: returns<AdminList>(),
+    summary: 'Adds the account with this e-mail to the admin group.',
+  },
+  revokeAdmin: {
+    access: 'admin',
+    input: z.object({ email }).strict(),
+    table: 'none',
+    userPool: 'write',
+    result: returns<AdminList>(),
+    summary: "Removes an account from the admin group (never the caller's own).",
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof manifest;

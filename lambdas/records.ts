@@ -124,6 +124,9 @@ export interface Semester {
 
 export const tshirtSize = z.object({ code: z.string().trim().min(1, 'is required').max(8, 'must be at most 8 characters'), label: requiredText(40) }).strict();
 export type TshirtSize = z.infer<typeof tshirtSize>;
+/** A size as administrators manage it: a retired size is no longer offered but stays on the students who have it. */
+export const managedTshirtSize = tshirtSize.extend({ retired: z.boolean().optional() }).strict();
+export type ManagedTshirtSize = z.infer<typeof managedTshirtSize>;
 
 export const configValue = z.union([z.string().max(2000, 'must be at most 2000 characters'), z.number(), z.boolean()]);
 export type ConfigValues = Record<string, z.infer<typeof configValue>>;
@@ -168,6 +171,44 @@ export interface Enrollment {
   waitlistPosition?: number;
   createdAt: string;
 }
+/** A student on a class's printable roster or waitlist: the whole information sheet and who to reach. */
+export interface RosterEntry {
+  enrollmentId: string;
+  status: EnrollmentStatus;
+  waitlistPosition?: number;
+  groupId?: string;
+  createdAt: string;
+  student: Student;
+  /** The e-mail of the family's account. */
+  guardianEmail?: string;
+}
+
+/** An enrollment as the administrators' lists show it. */
+export type SemesterEnrollment = Enrollment & { className: string; student: Student; guardianEmail?: string };
+
+/** One change in the enrollment audit trail, with the names a person reads. */
+export interface ActivityEntry {
+  at: string;
+  enrollmentId: string;
+  classId: string;
+  className: string;
+  studentId: string;
+  studentName: string;
+  from: EnrollmentStatus | 'none';
+  to: EnrollmentStatus;
+  reason: string;
+  byAdmin: boolean;
+}
+
+/** A class meeting on the calendar; times are the programme's local time. */
+export interface CalendarEvent {
+  classId: string;
+  title: string;
+  start: string;
+  end: string;
+  location: string;
+}
+
 /** An enrollment as a family's list shows it: with the names a person reads. */
 export type NamedEnrollment = Enrollment & { className: string; studentName: string; groupName?: string };
 

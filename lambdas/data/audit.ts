@@ -2,12 +2,14 @@
 // Written in the same transaction as the change. `ENROLLMENT#id / AUDIT#at#n`; GSI2 lists a semester's
 // latest activity (`SEMESTER#id#ACTIVITY`, newest last).
 import { randomUUID } from 'node:crypto';
-import type { EnrollmentStatus } from '../records';
+import type { ActivityEntry, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
-import type { Item } from '../shared/dynamo';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName, type Item } from '../shared/dynamo';
 import type { StoredEnrollment } from './enrollments';
+import { studentName, studentsByKey } from './students';
 
-export type AuditReason = 'enroll' | 'waitlist' | 'cancel' | 'promote' | 'account-deleted';
+export type AuditReason = 'enroll' | 'waitlist' | 'cancel' | 'promote' | 'move' | 'account-deleted';
 
 export interface AuditEntry {
   enrollmentId: string;
@@ -49,4 +51,37 @@ export function auditItem(enrollment: StoredEnrollment, from: AuditEntry['from']
     type: 'audit',
     ...entry,
   };
+}
+
+/** A semester's enrollment activity, newest first, a page at a time. */
+export async function semesterActivity(semesterId: string, limit: number, cursor?: Record<string, unknown>): Promise<{ entries: AuditEntry[]; next?: Record<string, unknown> }> {
+  const page = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :activity',
+      ExpressionAttributeValues: { ':activity': `SEMESTER#${semesterId}#ACTIVITY` },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: cursor,
+    }),
+  );
+  return { entries: (page.Items ?? []) as AuditEntry[], ...(page.LastEvaluatedKey && { next: page.LastEvaluatedKey }) };
+}
+
+/** Audit entries with the class and student names an administrator reads. */
+export async function namedActivity(entries: AuditEntry[], classNames: Map<string, string>): Promise<ActivityEntry[]> {
+  const students = await studentsByKey(entries.map((entry) => ({ familyId: entry.familyId, studentId: entry.studentId })));
+  return entries.map((entry) => ({
+    at: entry.at,
+    enrollmentId: entry.enrollmentId,
+    classId: entry.classId,
+    className: classNames.get(entry.classId) ?? entry.classId,
+    studentId: entry.studentId,
+    studentName: students.has(entry.studentId) ? studentName(students.get(entry.studentId)!) : 'A removed student',
+    from: entry.from,
+    to: entry.to,
+    reason: entry.reason,
+    byAdmin: entry.byAdmin,
+  }));
 }

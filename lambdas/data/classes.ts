@@ -1,6 +1,6 @@
 // Classes: `CLASS#id / CLASS`, holding the seat counts; a semester's classes through GSI1
 // (`SEMESTER#id`, `CLASS#id`). The class's enrollments share its partition (see enrollments).
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Class, ClassInput } from '../records';
 import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
 
@@ -14,8 +14,8 @@ export const semesterPartition = (semesterId: string) => `SEMESTER#${semesterId}
  */
 export type StoredClass = Omit<Class, 'seatsLeft'> & { waitlistSeq: number; waitlistOrder: Record<string, number> };
 
-export function toClass(item: Item): Class {
-  const stored = item as unknown as StoredClass;
+export function toClass(item: Item | StoredClass): Class {
+  const stored = item as StoredClass;
   const enrolled = Number(stored.enrolled ?? 0);
   const capacity = Number(stored.capacity ?? 0);
   return {
@@ -57,6 +57,12 @@ export async function getClasses(ids: string[], consistent = false): Promise<Cla
   return items.map(toClass);
 }
 
+/** One class as stored now, with its waitlist order. */
+export async function getStoredClass(id: string): Promise<StoredClass | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: classKey(id), ConsistentRead: true }));
+  return Item as StoredClass | undefined;
+}
+
 /** The classes as they are now (strongly consistent), by id; absent ones are missing from the map. */
 export async function classesNow(ids: string[]): Promise<Map<string, Class>> {
   return new Map((await getClasses(ids, true)).map((found) => [found.id, found]));
@@ -70,7 +76,7 @@ export function classItem(stored: StoredClass): Item {
 export async function createClass(input: ClassInput & { id: string }): Promise<Class> {
   const stored: StoredClass = { ...input, enrolled: 0, waitlisted: 0, waitlistSeq: 0, waitlistOrder: {} };
   await dynamo.send(new PutCommand({ TableName: tableName, Item: classItem(stored), ConditionExpression: 'attribute_not_exists(PK)' }));
-  return toClass(stored as unknown as Item);
+  return toClass(stored);
 }
 
 const editableFields = ['name', 'description', 'location', 'instructor', 'meetings', 'capacity', 'minGrade', 'maxGrade', 'status', 'whatToBring'] as const;

@@ -2,7 +2,7 @@
 // partition, so the roster and the waitlist of a class are one strongly consistent query and a student
 // can never hold two enrollments in one class. A pointer in the family's partition lists a family's
 // enrollments consistently; GSI2 (`SEMESTER#id#ENROLLMENTS`) lists a semester's for the reports.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Enrollment, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
 import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
@@ -128,4 +128,23 @@ export async function enrollmentForCaller(caller: Caller, id: string): Promise<S
   const enrollment = await getEnrollment(classId, studentId);
   if (!enrollment || (enrollment.familyId !== caller.sub && !caller.isAdmin)) throw notFound('There is no such enrollment on your account.');
   return enrollment;
+}
+
+/** A semester's enrollments, a page at a time, in class order (GSI2). */
+export async function semesterEnrollmentsPage(
+  semesterId: string,
+  limit: number,
+  cursor?: Record<string, unknown>,
+): Promise<{ enrollments: StoredEnrollment[]; next?: Record<string, unknown> }> {
+  const page = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :enrollments',
+      ExpressionAttributeValues: { ':enrollments': `SEMESTER#${semesterId}#ENROLLMENTS` },
+      Limit: limit,
+      ExclusiveStartKey: cursor,
+    }),
+  );
+  return { enrollments: (page.Items ?? []) as StoredEnrollment[], ...(page.LastEvaluatedKey && { next: page.LastEvaluatedKey }) };
 }

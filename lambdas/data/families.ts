@@ -1,7 +1,7 @@
 // A family is a user of the portal: its partition `FAMILY#sub` holds its profile (the e-mail the portal
 // writes to), its students and a pointer to each of its enrollments.
 import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, queryAll, sleep, tableName, type Key } from '../shared/dynamo';
+import { batchGetAll, dynamo, queryAll, sleep, tableName, type Key } from '../shared/dynamo';
 
 export const familyPartition = (familyId: string) => `FAMILY#${familyId}`;
 const profileKey = (familyId: string) => ({ PK: familyPartition(familyId), SK: 'PROFILE' });
@@ -14,6 +14,12 @@ export interface FamilyProfile {
 export async function getFamilyProfile(familyId: string): Promise<FamilyProfile | undefined> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: profileKey(familyId) }));
   return Item && { familyId, email: String(Item.email) };
+}
+
+/** The e-mail of each family, by family id (families without a profile are left out). */
+export async function familyEmails(familyIds: string[]): Promise<Map<string, string>> {
+  const profiles = await batchGetAll<FamilyProfile>([...new Set(familyIds)].map(profileKey));
+  return new Map(profiles.map((profile) => [profile.familyId, profile.email]));
 }
 
 export async function putFamilyProfile(profile: FamilyProfile): Promise<void> {

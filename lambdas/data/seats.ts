@@ -196,7 +196,7 @@ export async function enrollStudent(student: StoredStudent, target: EnrollTarget
 }
 
 function newEnrollment(
-  student: StoredStudent,
+  student: Pick<StoredStudent, 'id' | 'familyId'>,
   found: Class,
   group: ClassGroup | undefined,
   status: EnrollmentStatus,
@@ -298,11 +298,79 @@ export async function fillFreeSeats(classId: string): Promise<StoredEnrollment[]
   return all;
 }
 
+/** An administrator's promotion of one waitlisted student (with their group) into free seats, ahead of the line. */
+export async function promoteWaitlisted(enrollment: StoredEnrollment, by: Caller): Promise<StoredEnrollment[]> {
+  const requestToken = randomUUID();
+  for (let plan = 0; plan < MAX_PLANS; plan += 1) {
+    const current = await getEnrollment(enrollment.classId, enrollment.studentId);
+    if (current?.requestToken === requestToken) return ownWrites(enrollment.studentId, current.groupClassIds ?? [current.classId], requestToken);
+    if (current?.status !== 'waitlisted') throw failedPrecondition('This enrollment is not on a waitlist.');
+    const together = current.groupId ? await waitlistedGroup(current) : [current];
+    if (!together) throw failedPrecondition('This group enrollment is not waiting in every class of its group.');
+    const classes = await classesNow(together.map((entry) => entry.classId));
+    const full = together.map((entry) => classes.get(entry.classId)!).find((found) => found.enrolled >= found.capacity);
+    if (full) throw failedPrecondition(`${full.name} has no free seat: raise its capacity or cancel an enrollment first.`);
+
+    const tx = new SeatTransaction(new Date().toISOString());
+    for (const entry of together) tx.classCounts(classes.get(entry.classId)!, { enrolled: 1, waitlisted: -1, leaving: [entry.studentId] });
+    const promoted = together.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
+    together.forEach((entry, index) => tx.enrollment(promoted[index]!, entry.status, 'promote', by));
+    if ((await transactWrite(tx.items)).committed) return promoted;
+  }
+  throw resourceExhausted(BUSY_MESSAGE);
+}
+
+export interface MoveOutcome {
+  moved: StoredEnrollment;
+  promoted: StoredEnrollment[];
+}
+
+/**
+ * An administrator's move of a student to another class of the same semester, in one transaction: a
+ * seat there if one is free (else its waitlist), and their old seat to the old class's waitlist.
+ */
+export async function moveEnrollment(enrollment: StoredEnrollment, toClassId: string, by: Caller): Promise<MoveOutcome> {
+  const requestToken = randomUUID();
+  for (let plan = 0; plan < MAX_PLANS; plan += 1) {
+    const [current, existing] = await Promise.all([getEnrollment(enrollment.classId, enrollment.studentId), getEnrollment(toClassId, enrollment.studentId)]);
+    if (existing?.requestToken === requestToken) return { moved: existing, promoted: [] };
+    if (!current || !isActive(current.status)) throw failedPrecondition('This enrollment is already cancelled.');
+    if (current.groupId) throw failedPrecondition('A group enrollment moves as a whole: cancel it and enroll the student again.');
+    if (toClassId === current.classId) throw failedPrecondition('The student is already in this class.');
+    const classes = await classesNow([current.classId, toClassId]);
+    const from = classes.get(current.classId)!;
+    const to = classes.get(toClassId) ?? raise(notFound(`There is no class ${toClassId}.`));
+    if (to.semesterId !== from.semesterId) throw failedPrecondition(`${to.name} belongs to another semester.`);
+    if (to.status !== 'open') throw failedPrecondition(`${to.name} is closed to new enrollments.`);
+    if (existing && isActive(existing.status)) throw alreadyExists(`The student is already ${existing.status} in ${to.name}.`);
+
+    const deltas = new Map<string, SeatDelta>();
+    addDelta(deltas, from.id, current.status === 'enrolled' ? { enrolled: -1, waitlisted: 0 } : { enrolled: 0, waitlisted: -1, leaving: [current.studentId] });
+    const status: EnrollmentStatus = to.enrolled < to.capacity ? 'enrolled' : 'waitlisted';
+    addDelta(deltas, to.id, status === 'enrolled' ? { enrolled: 1, waitlisted: 0 } : { enrolled: 0, waitlisted: 1, joining: current.studentId });
+    const released = current.status === 'enrolled' ? [from.id] : [];
+    const promoted = await planPromotions(classes, deltas, released, new Set([current.id]), MAX_TRANSACTION_ITEMS - 10);
+
+    const tx = new SeatTransaction(new Date().toISOString());
+    for (const [classId, delta] of deltas) {
+      tx.classCounts(classes.get(classId)!, delta, classId === to.id ? { open: true, stillFull: status === 'waitlisted' } : { waitlistUnchanged: released.includes(classId) });
+    }
+    tx.enrollment({ ...current, status: 'cancelled', cancelledAt: tx.now, requestToken, updatedAt: tx.now }, current.status, 'move', by);
+    const moved = newEnrollment({ id: current.studentId, familyId: current.familyId }, to, undefined, status, requestToken, tx.now);
+    tx.enrollment(moved, 'none', 'move', by);
+    const promotedNow = promoted.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
+    for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
+    if ((await transactWrite(tx.items)).committed) return { moved, promoted: promotedNow };
+  }
+  throw resourceExhausted(BUSY_MESSAGE);
+}
+
 function addDelta(deltas: Map<string, SeatDelta>, classId: string, change: SeatDelta) {
   const delta = deltas.get(classId) ?? { enrolled: 0, waitlisted: 0 };
   deltas.set(classId, {
     enrolled: delta.enrolled + change.enrolled,
     waitlisted: delta.waitlisted + change.waitlisted,
+    ...((change.joining ?? delta.joining) && { joining: change.joining ?? delta.joining }),
     leaving: [...(delta.leaving ?? []), ...(change.leaving ?? [])],
   });
 }

@@ -1,6 +1,7 @@
 // Semesters: `SEMESTER#id / SEMESTER`, listed through GSI1 under `SEMESTERS`, ordered by start date.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Semester } from '../records';
+import { notFound } from '../shared/errors';
 import { dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
 
 export const semesterKey = (id: string) => ({ PK: `SEMESTER#${id}`, SK: 'SEMESTER' });
@@ -49,4 +50,11 @@ export function isRegistrationOpen(semester: Semester, now = new Date()): boolea
   if (registrationOpens && now.getTime() < Date.parse(registrationOpens)) return false;
   if (registrationCloses && now.getTime() >= Date.parse(registrationCloses)) return false;
   return true;
+}
+
+/** The semester asked for, or the current one; 404 when there is none. */
+export async function semesterOrCurrent(id?: string): Promise<Semester> {
+  const semester = id ? await getSemester(id) : await currentSemester();
+  if (!semester) throw notFound(id ? 'There is no such semester.' : 'No semester is current yet: create one and make it current.');
+  return semester;
 }

@@ -2,13 +2,12 @@
 // (`CONFIG`) and the t-shirt sizes (`TSHIRT_SIZES`, in display order; a retired size stays readable on
 // the students who have it but is no longer offered).
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ConfigValues, TshirtSize } from '../records';
+import type { ConfigValues, ManagedTshirtSize, TshirtSize } from '../records';
 import { dynamo, tableName } from '../shared/dynamo';
 
 const configKey = { PK: 'SETTINGS', SK: 'CONFIG' };
 const tshirtSizesKey = { PK: 'SETTINGS', SK: 'TSHIRT_SIZES' };
 
-export type StoredTshirtSize = TshirtSize & { retired?: boolean };
 
 export async function readConfigValues(): Promise<ConfigValues> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: configKey }));
@@ -20,12 +19,12 @@ export async function writeConfigValues(values: ConfigValues): Promise<void> {
 }
 
 /** Every size ever offered, retired ones included, in display order. */
-export async function readTshirtSizes(): Promise<StoredTshirtSize[]> {
+export async function readTshirtSizes(): Promise<ManagedTshirtSize[]> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: tshirtSizesKey }));
-  return (Item?.sizes as StoredTshirtSize[] | undefined) ?? [];
+  return (Item?.sizes as ManagedTshirtSize[] | undefined) ?? [];
 }
 
-export async function writeTshirtSizes(sizes: StoredTshirtSize[]): Promise<void> {
+export async function writeTshirtSizes(sizes: ManagedTshirtSize[]): Promise<void> {
   await dynamo.send(new PutCommand({ TableName: tableName, Item: { ...tshirtSizesKey, type: 'tshirtSizes', sizes } }));
 }
 

@@ -5,7 +5,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Student } from '../records';
 import type { Caller } from '../shared/caller';
-import { dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
+import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
 import { notFound } from '../shared/errors';
 import { familyPartition } from './families';
 
@@ -107,4 +107,10 @@ export async function studentForCaller(caller: Caller, id: string): Promise<Stor
   const student = (await getStudent(caller.sub, id)) ?? (caller.isAdmin ? await findStudent(id) : undefined);
   if (!student) throw notFound('There is no such student on your account.');
   return student;
+}
+
+/** Students of any families, by student id (for administrators' lists). */
+export async function studentsByKey(keys: Array<{ familyId: string; studentId: string }>): Promise<Map<string, StoredStudent>> {
+  const students = await batchGetAll<StoredStudent>(keys.map((key) => studentKey(key.familyId, key.studentId)));
+  return new Map(students.map((student) => [student.id, student]));
 }

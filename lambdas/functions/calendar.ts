@@ -1,0 +1,33 @@
+import { classesOfSemester } from '../data/classes';
+import { listSemesters } from '../data/semesters';
+import type { ParsedInput } from '../manifest';
+import type { CalendarEvent, Class } from '../records';
+import { invalidArgument } from '../shared/errors';
+import { portalHandler } from '../shared/handler';
+
+const DAY = 86_400_000;
+export const MAX_CALENDAR_DAYS = 400;
+
+/** The meetings of every class between two dates (default: the month before today to half a year ahead). */
+export async function calendar({ from, to }: ParsedInput<'calendar'>) {
+  const today = new Date().toISOString().slice(0, 10);
+  const start = from ?? new Date(Date.parse(today) - 31 * DAY).toISOString().slice(0, 10);
+  const end = to ?? new Date(Date.parse(start) + 200 * DAY).toISOString().slice(0, 10);
+  if (end < start) throw invalidArgument('to: must not be before from');
+  if ((Date.parse(end) - Date.parse(start)) / DAY > MAX_CALENDAR_DAYS) throw invalidArgument(`to: the range may span at most ${MAX_CALENDAR_DAYS} days`);
+  const semesters = (await listSemesters()).filter((semester) => semester.startDate <= end && semester.endDate >= start);
+  const classes = (await Promise.all(semesters.map((semester) => classesOfSemester(semester.id)))).flat();
+  return { events: meetingsBetween(classes, start, end) };
+}
+
+export function meetingsBetween(classes: Class[], start: string, end: string): CalendarEvent[] {
+  return classes
+    .flatMap((found) =>
+      found.meetings
+        .filter((meeting) => meeting.date >= start && meeting.date <= end)
+        .map((meeting) => ({ classId: found.id, title: found.name, start: `${meeting.date}T${meeting.start}`, end: `${meeting.date}T${meeting.end}`, location: found.location })),
+    )
+    .sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title));
+}
+
+export const handler = portalHandler('calendar', calendar);

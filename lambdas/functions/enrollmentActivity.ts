@@ -1,0 +1,18 @@
+import { namedActivity, semesterActivity } from '../data/audit';
+import { classesOfSemester } from '../data/classes';
+import { semesterOrCurrent } from '../data/semesters';
+import type { ParsedInput } from '../manifest';
+import { decodeCursor, encodeCursor } from '../shared/cursor';
+import { portalHandler } from '../shared/handler';
+
+const ACTIVITY_PAGE = 100;
+
+/** The audit trail of a semester's enrollments, newest first, a page at a time. */
+export async function enrollmentActivity({ semesterId, cursor }: ParsedInput<'enrollmentActivity'>) {
+  const semester = await semesterOrCurrent(semesterId);
+  const [{ entries, next }, classes] = await Promise.all([semesterActivity(semester.id, ACTIVITY_PAGE, decodeCursor(cursor)), classesOfSemester(semester.id)]);
+  const nextCursor = encodeCursor(next);
+  return { activity: await namedActivity(entries, new Map(classes.map((found) => [found.id, found.name]))), ...(nextCursor && { nextCursor }) };
+}
+
+export const handler = portalHandler('enrollmentActivity', enrollmentActivity);

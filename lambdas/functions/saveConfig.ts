@@ -1,0 +1,11 @@
+import { writeConfigValues } from '../data/settings';
+import type { ParsedInput } from '../manifest';
+import { portalHandler } from '../shared/handler';
+
+/** Replaces the remote configuration values the site reads (contact e-mail, links, announcement…). */
+export async function saveConfig({ values }: ParsedInput<'saveConfig'>) {
+  await writeConfigValues(values);
+  return { values };
+}
+
+export const handler = portalHandler('saveConfig', saveConfig);

@@ -1,0 +1,43 @@
+import { classesOfSemester } from '../data/classes';
+import { semesterEnrollmentsPage, toEnrollment, waitlistPositions } from '../data/enrollments';
+import { familyEmails } from '../data/families';
+import { semesterOrCurrent } from '../data/semesters';
+import { studentsByKey, toStudent } from '../data/students';
+import type { ParsedInput } from '../manifest';
+import type { SemesterEnrollment } from '../records';
+import { decodeCursor, encodeCursor } from '../shared/cursor';
+import { portalHandler } from '../shared/handler';
+
+export const ENROLLMENT_PAGE = 250;
+
+/**
+ * A semester's enrollments with each student's sheet and the family's e-mail, a page at a time (follow
+ * `nextCursor`): the source of the student sheets, the enrollment list and the t-shirt counts.
+ */
+export async function semesterEnrollments({ semesterId, cursor, limit = ENROLLMENT_PAGE }: ParsedInput<'semesterEnrollments'>) {
+  const semester = await semesterOrCurrent(semesterId);
+  const [{ enrollments, next }, classes] = await Promise.all([semesterEnrollmentsPage(semester.id, limit, decodeCursor(cursor)), classesOfSemester(semester.id)]);
+  const keys = enrollments.map((e) => ({ familyId: e.familyId, studentId: e.studentId }));
+  const [students, emails, positions] = await Promise.all([
+    studentsByKey(keys),
+    familyEmails(enrollments.map((e) => e.familyId)),
+    waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted')),
+  ]);
+  const classNames = new Map(classes.map((found) => [found.id, found.name]));
+  const page: SemesterEnrollment[] = enrollments.flatMap((e) => {
+    const student = students.get(e.studentId);
+    if (!student) return [];
+    return [
+      {
+        ...toEnrollment(e, positions.get(e.id)),
+        className: classNames.get(e.classId) ?? e.classId,
+        student: toStudent(student),
+        ...(emails.has(e.familyId) && { guardianEmail: emails.get(e.familyId) }),
+      },
+    ];
+  });
+  const nextCursor = encodeCursor(next);
+  return { semester, enrollments: page, ...(nextCursor && { nextCursor }) };
+}
+
+export const handler = portalHandler('semesterEnrollments', semesterEnrollments);
