@@ -1,0 +1,127 @@
+// The login screen driving its state machine: what the user sees and which provider calls it makes.
+import './text-encoding';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import * as identity from '../../web/src/auth/identity';
+import { LoginForm } from '../../web/src/auth/LoginForm';
+import type { LoginMode } from '../../web/src/auth/loginForm';
+import { ToastArea } from '../../web/src/layout/toast';
+
+jest.mock('../../web/src/auth/identity', () => ({
+  signInWithEmail: jest.fn(),
+  createAccountWithEmail: jest.fn(),
+  sendPasswordResetEmail: jest.fn(),
+  errorCode: (error: Error) => error.name,
+}));
+const calls = jest.mocked(identity);
+
+function providerError(name: string): Error {
+  const error = new Error('refused');
+  error.name = name;
+  return error;
+}
+
+function renderAt(path: string) {
+  const screenFor = (mode: LoginMode) => <LoginForm mode={mode} />;
+  return render(
+    <ToastArea>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/user/login" element={screenFor('signIn')} />
+          <Route path="/user/create" element={screenFor('create')} />
+        </Routes>
+      </MemoryRouter>
+    </ToastArea>,
+  );
+}
+
+beforeEach(() => {
+  jest.resetAllMocks();
+});
+
+test('given empty fields, when Sign In is pressed, then both messages show under the fields and no call is made', async () => {
+  const user = userEvent.setup();
+  renderAt('/user/login');
+  expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+  expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+  expect(calls.signInWithEmail).not.toHaveBeenCalled();
+});
+
+test('given a sign-in in flight, then the button is disabled with progress, and success toasts "Success" / "Logged in!"', async () => {
+  const user = userEvent.setup();
+  let answer!: () => void;
+  calls.signInWithEmail.mockReturnValue(new Promise<void>((resolve) => (answer = resolve)));
+  renderAt('/user/login');
+  await user.type(screen.getByLabelText('Email'), ' parent@example.com ');
+  await user.type(screen.getByLabelText('Password'), 'Mountain-1{Enter}');
+  expect(calls.signInWithEmail).toHaveBeenCalledWith('parent@example.com', 'Mountain-1');
+  const submit = screen.getByRole('button', { name: 'Sign In' });
+  expect(submit).toBeDisabled();
+  expect(screen.getByRole('progressbar')).toBeInTheDocument();
+  await act(async () => answer());
+  const toast = await screen.findByRole('alert');
+  expect(toast).toHaveTextContent('Success');
+  expect(toast).toHaveTextContent('Logged in!');
+  expect(submit).toBeEnabled();
+});
+
+test('given the provider refuses, then the toast carries its code and the reset suggestion sends the e-mail', async () => {
+  const user = userEvent.setup();
+  calls.signInWithEmail.mockRejectedValue(providerError('NotAuthorizedException'));
+  calls.sendPasswordResetEmail.mockResolvedValue();
+  renderAt('/user/login');
+  await user.type(screen.getByLabelText('Email'), 'parent@example.com');
+  await user.type(screen.getByLabelText('Password'), 'wrong');
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  expect(await screen.findByText('Failed to log in: NotAuthorizedException')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Forgot your password? Send a password reset email.' }));
+  expect(calls.sendPasswordResetEmail).toHaveBeenCalledWith('parent@example.com');
+  expect(await screen.findByText('Sent reset email!')).toBeInTheDocument();
+});
+
+test('given creation mode, then the method choice comes first and a refusal toasts "Failed to create account: {code}" without the reset suggestion', async () => {
+  const user = userEvent.setup();
+  calls.createAccountWithEmail.mockRejectedValue(providerError('UsernameExistsException'));
+  renderAt('/user/create');
+  expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Create With Email' }));
+  expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
+  await user.type(screen.getByLabelText('Email'), 'parent@example.com');
+  await user.type(screen.getByLabelText('Password'), 'Mountain-1{Enter}');
+  expect(await screen.findByText('Failed to create account: UsernameExistsException')).toBeInTheDocument();
+  expect(screen.queryByText('Forgot your password? Send a password reset email.')).not.toBeInTheDocument();
+});
+
+test('given a created account, then the toast says "Success" / "Created account!"', async () => {
+  const user = userEvent.setup();
+  calls.createAccountWithEmail.mockResolvedValue();
+  renderAt('/user/create');
+  await user.click(screen.getByRole('button', { name: 'Create With Email' }));
+  await user.type(screen.getByLabelText('Email'), 'parent@example.com');
+  await user.type(screen.getByLabelText('Password'), 'Mountain-1');
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('SuccessCreated account!'));
+  expect(calls.createAccountWithEmail).toHaveBeenCalledWith('parent@example.com', 'Mountain-1');
+});
+
+test('when "Pick different account type" is chosen, then the fields are cleared and the method choice returns', async () => {
+  const user = userEvent.setup();
+  renderAt('/user/create');
+  await user.click(screen.getByRole('button', { name: 'Create With Email' }));
+  await user.type(screen.getByLabelText('Email'), 'parent@example.com');
+  await user.click(screen.getByRole('button', { name: 'Pick different account type' }));
+  expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Create With Email' }));
+  expect(screen.getByLabelText('Email')).toHaveValue('');
+});
+
+test('given sign-in mode, then the texts, link, placeholder and autocomplete hint are the spec\'s', () => {
+  renderAt('/user/login');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign In');
+  expect(screen.getByRole('link', { name: 'First time? Create an account.' })).toHaveAttribute('href', '/user/create');
+  expect(screen.getByLabelText('Email')).toHaveAttribute('placeholder', `example@${window.location.hostname}`);
+  expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
+});
