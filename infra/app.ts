@@ -1,7 +1,4 @@
 import { App } from 'aws-cdk-lib';
-import { PortalStack } from './portal-stack';
+import { portalApp } from './portal-app';
 
-const app = new App();
-new PortalStack(app, 'RegistrationPortal', {
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-});
+portalApp(new App());

@@ -1,11 +1,45 @@
-// The portal in AWS. (The user pool, API, functions and site join it in the infrastructure issue.)
-import { Stack, type StackProps } from 'aws-cdk-lib';
+// The portal in AWS: the table, the user pool, one Lambda and route per manifest function, the site.
+//
+// Order of dependencies, and why there is no cycle: the pool needs its CustomMessage trigger, the trigger
+// needs the site's URL (the reset link), the distribution needs the API's address. So the HTTP API
+// resource itself depends on nothing; the authorizer and routes (which need the pool) are separate
+// resources added after the pool, and the distribution only reads the API's endpoint, never a route.
+//   Api  <-  Distribution  <-  triggers  <-  UserPool  <-  functions, authorizer  <-  routes  <-  stage settings
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { Construct } from 'constructs';
+import { PortalApi } from './api';
+import { portalFunctions } from './functions';
+import { PortalMail } from './mail';
+import type { PortalSettings } from './settings';
+import { PortalSite } from './site';
 import { portalTable } from './table';
+import { PortalUserPool } from './user-pool';
+
+export interface PortalStackProps extends StackProps {
+  settings: PortalSettings;
+  /** The built web app (`web/dist`). */
+  webDist: string;
+}
 
 export class PortalStack extends Stack {
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: PortalStackProps) {
     super(scope, id, props);
-    portalTable(this);
+    const table = portalTable(this);
+    const api = new PortalApi(this, 'Api');
+    const site = new PortalSite(this, 'Site', { api: api.httpApi, domain: props.settings.domain });
+    const users = new PortalUserPool(this, 'Users', { siteUrl: site.url });
+    const mail = new PortalMail(this, 'Mail', { mailFrom: props.settings.mailFrom, siteUrl: site.url });
+
+    const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
+    for (const { name, spec, fn } of portalFunctions(this, { table, users, mail })) api.addFunctionRoute(name, spec.access, fn, authorizer);
+
+    site.deployWebApp(props.webDist, { region: this.region, userPoolId: users.pool.userPoolId, userPoolClientId: users.client.userPoolClientId, apiBaseUrl: '/api' });
+
+    new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The portal' });
+    new CfnOutput(this, 'DistributionDomainName', { value: site.distribution.distributionDomainName, description: 'CNAME target for a custom domain' });
+    new CfnOutput(this, 'ApiUrl', { value: api.stage.url, description: 'The HTTP API stage (the site reaches it at /api)' });
+    new CfnOutput(this, 'UserPoolId', { value: users.pool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: users.client.userPoolClientId });
   }
 }

@@ -1,10 +1,8 @@
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { tableIndexes } from '../../lambdas/data/table';
-import { PortalStack } from '../../infra/portal-stack';
+import { synthesizePortal } from './synthesize';
 
 test('the table is on demand, recoverable, protected and retained, with the shared keys and indexes', () => {
-  const template = Template.fromStack(new PortalStack(new App(), 'Test'));
+  const { template } = synthesizePortal();
   template.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
   template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
     BillingMode: 'PAY_PER_REQUEST',

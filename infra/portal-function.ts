@@ -1,0 +1,89 @@
+// One Lambda of the portal with everything the functions share set once (runtime, architecture, bundling,
+// logs, role), and the bind* calls that set a setting and its IAM grant together, so the two cannot drift.
+import { CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { resolve } from 'node:path';
+import type { FunctionSpec } from '../lambdas/manifest';
+
+export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
+export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
+
+const readUserActions = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'];
+
+/** Cognito admin APIs per `userPool` access in the manifest: `write` adds deleting accounts and group membership. */
+export const userPoolActions = {
+  read: readUserActions,
+  write: [...readUserActions, 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
+} satisfies Record<NonNullable<FunctionSpec['userPool']>, string[]>;
+
+// ES modules need `require` for the CommonJS packages esbuild folds into the bundle.
+const ESM_REQUIRE_BANNER = "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
+
+export interface PortalFunctionProps {
+  /** The handler module, relative to the project root; it exports `handler`. */
+  entry: string;
+  description: string;
+  environment?: Record<string, string>;
+}
+
+export class PortalFunction extends Construct {
+  readonly handler: NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: PortalFunctionProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+    // A role of its own without the managed basic-execution policy: it may write to its own log group only.
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+    this.handler = new NodejsFunction(this, 'Handler', {
+      entry: resolve(props.entry),
+      handler: 'handler',
+      description: props.description,
+      runtime: FUNCTION_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      role,
+      logGroup,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        bundleAwsSDK: true,
+        forceDockerBundling: false,
+      },
+    });
+  }
+
+  setEnvironment(name: string, value: string): void {
+    this.handler.addEnvironment(name, value);
+  }
+
+  /** The table's name and a read-only or read-write grant on it and its indexes. */
+  bindTable(table: ITableV2, access: 'read' | 'write'): void {
+    this.setEnvironment('TABLE_NAME', table.tableName);
+    if (access === 'write') table.grantReadWriteData(this.handler);
+    else table.grantReadData(this.handler);
+    const tableLogicalId = Stack.of(table).getLogicalId(table.node.defaultChild as CfnElement);
+    Validations.of(this).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${tableLogicalId}.Arn>/index/*]`,
+      reason: 'Queries use the GSIs of the one portal table; the wildcard covers only that table\'s indexes.',
+    });
+  }
+
+  /** The pool's id and the Cognito admin APIs of the function's `userPool` access, on that pool only. */
+  bindUserPool(pool: IUserPool, access: 'read' | 'write'): void {
+    this.setEnvironment('USER_POOL_ID', pool.userPoolId);
+    pool.grant(this.handler, ...userPoolActions[access]);
+  }
+}

@@ -1,0 +1,47 @@
+// What differs between deployments, read from CDK context (`cdk deploy -c name=value` or cdk.json), checked
+// once so a typo fails the synth instead of a half-configured deploy.
+import type { Construct } from 'constructs';
+
+export interface PortalSettings {
+  /** The AWS region to deploy to; otherwise the CLI's profile decides. */
+  region?: string;
+  /** Sender of the portal's own e-mail, `Name <address>` or an address; SES is switched on by it. */
+  mailFrom?: string;
+  /** The site's own domain (e.g. `portal.mountainschool.org`) with its ACM certificate from us-east-1. */
+  domain?: { name: string; certificateArn: string };
+}
+
+type SettingName = 'region' | 'mailFrom' | 'domainName' | 'certificateArn';
+
+export function portalSettings(scope: Construct): PortalSettings {
+  const read = (name: SettingName): string | undefined => {
+    const value: unknown = scope.node.tryGetContext(name);
+    if (value === undefined || value === '') return undefined;
+    if (typeof value !== 'string') throw new Error(`Context value ${name} must be a string.`);
+    return value.trim();
+  };
+  const mailFrom = read('mailFrom');
+  if (mailFrom !== undefined) mailAddress(mailFrom);
+  const domainName = read('domainName');
+  const certificateArn = read('certificateArn');
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    throw new Error('Context values domainName and certificateArn go together: a custom domain needs its certificate.');
+  }
+  if (certificateArn !== undefined && !certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
+    throw new Error('Context value certificateArn must name an ACM certificate in us-east-1: CloudFront only uses certificates from there.');
+  }
+  return {
+    region: read('region'),
+    mailFrom,
+    domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
+  };
+}
+
+/** The bare address of `Name <address>` or of an address. */
+export function mailAddress(mailFrom: string): string {
+  const address = /<([^<>\s]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom;
+  if (!/^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/.test(address)) {
+    throw new Error(`Context value mailFrom is not an e-mail address: "${mailFrom}".`);
+  }
+  return address;
+}

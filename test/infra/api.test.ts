@@ -1,0 +1,87 @@
+// The HTTP API: one POST route per manifest entry to its own function, the JWT authorizer on exactly the
+// user and admin routes, stage `api` with access logs and throttling.
+import { manifestEntries } from '../../infra/functions';
+import { routeKey, routeThrottle, STAGE_NAME, stageThrottle } from '../../infra/api';
+import { logicalId, manifestFunction, synthesizePortal, TEST_ACCOUNT, TEST_REGION } from './synthesize';
+
+const { stack, template } = synthesizePortal();
+const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }>;
+const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+
+const apiId = logicalId(stack.node.findChild('Api').node.findChild('HttpApi'));
+const users = stack.node.findChild('Users');
+const poolId = logicalId(users.node.findChild('Pool'));
+const clientId = logicalId(users.node.findChild('Pool').node.findChild('WebClient'));
+const [authorizerId] = ofType('AWS::ApiGatewayV2::Authorizer')[0]!;
+
+test('the authorizer checks the pool\'s access tokens for the web client', () => {
+  expect(ofType('AWS::ApiGatewayV2::Authorizer')).toHaveLength(1);
+  template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+    ApiId: { Ref: apiId },
+    AuthorizerType: 'JWT',
+    IdentitySource: ['$request.header.Authorization'],
+    JwtConfiguration: {
+      Issuer: { 'Fn::Join': ['', [`https://cognito-idp.${TEST_REGION}.amazonaws.com/`, { Ref: poolId }]] },
+      Audience: [{ Ref: clientId }],
+    },
+  });
+});
+
+describe.each(manifestEntries())('the %s function', (name, spec) => {
+  const fnArn = { 'Fn::GetAtt': [logicalId(manifestFunction(stack, name).handler), 'Arn'] };
+
+  test(`has the route ${routeKey(name)} to its own Lambda, ${spec.access === 'public' ? 'open to anyone' : 'behind the JWT authorizer'}`, () => {
+    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, route]) => route.Properties.RouteKey === routeKey(name));
+    expect(routes).toHaveLength(1);
+    const [, route] = routes[0]!;
+    expect(route.Properties).toMatchObject(
+      spec.access === 'public' ? { ApiId: { Ref: apiId }, AuthorizationType: 'NONE' } : { ApiId: { Ref: apiId }, AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } },
+    );
+    if (spec.access === 'public') expect(route.Properties.AuthorizerId).toBeUndefined();
+    const integrationId = (route.Properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1][1] as { Ref: string };
+    expect(resources[integrationId.Ref]!.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', IntegrationUri: fnArn, PayloadFormatVersion: '2.0' });
+  });
+
+  test('may be invoked by API Gateway on its own route only', () => {
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: fnArn,
+      Principal: 'apigateway.amazonaws.com',
+      SourceArn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:execute-api:${TEST_REGION}:${TEST_ACCOUNT}:`, { Ref: apiId }, `/*/*/fn/${name}`]] },
+    });
+  });
+
+  test(`is throttled as a ${spec.access} route`, () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      RouteSettings: { [routeKey(name)]: { ThrottlingRateLimit: routeThrottle[spec.access].rateLimit, ThrottlingBurstLimit: routeThrottle[spec.access].burstLimit } },
+    });
+  });
+});
+
+test('the API has no route but the manifest\'s', () => {
+  expect(ofType('AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey).sort()).toEqual(manifestEntries().map(([name]) => routeKey(name)).sort());
+});
+
+test(`the one stage is "${STAGE_NAME}", deployed automatically, with JSON access logs and a default throttle`, () => {
+  expect(ofType('AWS::ApiGatewayV2::Stage')).toHaveLength(1);
+  const [stageId, stage] = ofType('AWS::ApiGatewayV2::Stage')[0]!;
+  expect(stage.Properties).toMatchObject({
+    ApiId: { Ref: apiId },
+    StageName: STAGE_NAME,
+    AutoDeploy: true,
+    DefaultRouteSettings: { ThrottlingRateLimit: stageThrottle.rateLimit, ThrottlingBurstLimit: stageThrottle.burstLimit },
+  });
+  const accessLogs = stage.Properties.AccessLogSettings as { DestinationArn: { 'Fn::GetAtt': [string, string] }; Format: string };
+  expect(resources[accessLogs.DestinationArn['Fn::GetAtt'][0]]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 90 } });
+  expect(JSON.parse(accessLogs.Format)).toMatchObject({ requestId: '$context.requestId', route: '$context.routeKey', status: '$context.status' });
+  // Route settings name routes: the stage waits for every one of them.
+  const routeIds = ofType('AWS::ApiGatewayV2::Route').map(([id]) => id);
+  expect(resources[stageId]!.DependsOn).toEqual(expect.arrayContaining(routeIds));
+});
+
+test('the HTTP API itself depends on nothing, so CloudFront can point at it before the user pool exists', () => {
+  expect(resources[apiId]!.DependsOn).toBeUndefined();
+  expect(JSON.stringify(resources[apiId]!.Properties)).not.toMatch(/"(Ref|Fn::GetAtt)"/);
+  expect(resources[apiId]!.Properties).toMatchObject({ ProtocolType: 'HTTP' });
+  expect(resources[apiId]!.Properties.CorsConfiguration).toBeUndefined();
+});

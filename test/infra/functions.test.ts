@@ -1,0 +1,160 @@
+// Every manifest entry, and every user pool trigger, is a Lambda configured and granted exactly as its
+// entry declares: the cases are generated from the manifest, so a new function is covered by itself.
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { UserPool } from 'aws-cdk-lib/aws-cognito';
+import { handlerModule, userPoolTriggers, type FunctionSpec } from '../../lambdas/manifest';
+import { manifestEntries } from '../../infra/functions';
+import { PortalMail } from '../../infra/mail';
+import { FUNCTION_RUNTIME, PortalFunction, userPoolActions } from '../../infra/portal-function';
+import { grantedActions, grantsOf, logicalId, manifestFunction, synthesizePortal, TEST_REGION } from './synthesize';
+
+const { stack, template } = synthesizePortal();
+const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
+
+const tableId = logicalId(stack.node.findChild('Table'));
+const users = stack.node.findChild('Users');
+const poolId = logicalId(users.node.findChild('Pool'));
+const clientId = logicalId(users.node.findChild('Pool').node.findChild('WebClient'));
+const distributionId = logicalId(stack.node.findChild('Site').node.findChild('Distribution'));
+const cloudFrontUrl = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] };
+
+const tableReads = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
+const tableWrites = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+const logWrites = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+
+function expectedEnvironment(spec: FunctionSpec): Record<string, unknown> {
+  return {
+    NODE_OPTIONS: '--enable-source-maps',
+    JWT_ISSUER: { 'Fn::Join': ['', [`https://cognito-idp.${TEST_REGION}.amazonaws.com/`, { Ref: poolId }]] },
+    USER_POOL_CLIENT_ID: { Ref: clientId },
+    ...(spec.table !== 'none' && { TABLE_NAME: { Ref: tableId } }),
+    ...(spec.userPool && { USER_POOL_ID: { Ref: poolId } }),
+    // Mail is off without the mailFrom context value: links only, no sender (test/infra/settings.test.ts turns it on).
+    ...(spec.mail && { SITE_URL: cloudFrontUrl }),
+  };
+}
+
+function lambdaOf(fn: PortalFunction) {
+  return resources[logicalId(fn.handler)]!;
+}
+
+describe.each(manifestEntries())('the %s function', (name, spec) => {
+  const fn = manifestFunction(stack, name);
+
+  test('is a Node.js Lambda on arm64 with its own log group kept three months', () => {
+    expect(lambdaOf(fn)).toMatchObject({
+      Type: 'AWS::Lambda::Function',
+      Properties: {
+        Handler: 'index.handler',
+        Runtime: FUNCTION_RUNTIME.name,
+        Architectures: ['arm64'],
+        Description: spec.summary,
+        LoggingConfig: { LogGroup: { Ref: logicalId(fn.node.findChild('Logs')) } },
+      },
+    });
+    expect(resources[logicalId(fn.node.findChild('Logs'))]!.Properties).toEqual({ RetentionInDays: 90 });
+  });
+
+  test('gets exactly the settings its manifest entry calls for, and no emulator endpoint', () => {
+    expect((lambdaOf(fn).Properties.Environment as { Variables: unknown }).Variables).toEqual(expectedEnvironment(spec));
+  });
+
+  test(`may ${spec.table === 'none' ? 'not touch' : spec.table === 'read' ? 'only read' : 'read and write'} the table, and only the table and its indexes`, () => {
+    const actions = grantedActions(template, fn);
+    if (spec.table === 'none') expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+    else expect(actions).toEqual(expect.arrayContaining(tableReads));
+    if (spec.table === 'write') expect(actions).toEqual(expect.arrayContaining(tableWrites));
+    else for (const write of tableWrites) expect(actions).not.toContain(write);
+    const tableGrants = grantsOf(template, fn).filter((grant) => grant.actions.some((action) => action.startsWith('dynamodb:')));
+    for (const grant of tableGrants) {
+      expect(grant.resources).toEqual([{ 'Fn::GetAtt': [tableId, 'Arn'] }, { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']] }]);
+    }
+  });
+
+  test(spec.userPool ? `may call the Cognito admin APIs of "${spec.userPool}" access on the portal's pool only` : 'may not call Cognito', () => {
+    const cognito = grantsOf(template, fn).filter((grant) => grant.actions.some((action) => action.startsWith('cognito-idp:')));
+    if (!spec.userPool) return expect(cognito).toEqual([]);
+    expect(cognito.flatMap((grant) => grant.actions).sort()).toEqual([...userPoolActions[spec.userPool]].sort());
+    for (const grant of cognito) expect(grant.resources).toEqual([{ 'Fn::GetAtt': [poolId, 'Arn'] }]);
+  });
+
+  test('may not send e-mail while mail is off, and may write only to its own log group', () => {
+    const actions = grantedActions(template, fn);
+    expect(actions.filter((action) => action.startsWith('ses:'))).toEqual([]);
+    expect(actions.filter((action) => !/^(dynamodb|cognito-idp):/.test(action))).toEqual(logWrites);
+    const logGrants = grantsOf(template, fn).filter((grant) => grant.actions.some((action) => action.startsWith('logs:')));
+    expect(logGrants.flatMap((grant) => grant.resources)).toEqual([{ 'Fn::GetAtt': [logicalId(fn.node.findChild('Logs')), 'Arn'] }]);
+  });
+});
+
+describe.each(Object.entries(userPoolTriggers))('the %s trigger', (source, name) => {
+  const trigger = users.node.findChild(name) as PortalFunction;
+
+  test('is attached to the user pool', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: { [source]: { 'Fn::GetAtt': [logicalId(trigger.handler), 'Arn'] } } });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: { 'Fn::GetAtt': [logicalId(trigger.handler), 'Arn'] },
+      Principal: 'cognito-idp.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] },
+    });
+  });
+
+  test('runs its module with the site address only (the pool it serves cannot be named without a cycle)', () => {
+    expect(lambdaOf(trigger).Properties).toMatchObject({ Runtime: FUNCTION_RUNTIME.name, Architectures: ['arm64'], Handler: 'index.handler' });
+    expect((lambdaOf(trigger).Properties.Environment as { Variables: unknown }).Variables).toEqual({ NODE_OPTIONS: '--enable-source-maps', SITE_URL: cloudFrontUrl });
+    expect(grantedActions(template, trigger)).toEqual(logWrites);
+  });
+});
+
+test('the portal has one function per manifest entry and trigger, and no other Node.js Lambda on arm64', () => {
+  const portalFunctions = stack.node.findAll().filter((construct) => construct instanceof PortalFunction);
+  expect(portalFunctions.map((fn) => fn.node.id).sort()).toEqual([...manifestEntries().map(([name]) => name), ...Object.values(userPoolTriggers)].sort());
+  const portalLambdas = Object.values(resources).filter(
+    (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Runtime === FUNCTION_RUNTIME.name && JSON.stringify(resource.Properties.Architectures) === '["arm64"]',
+  );
+  expect(portalLambdas).toHaveLength(portalFunctions.length);
+});
+
+test('without the mailFrom context value mail is off: no SES identity, no sender, no SES right anywhere', () => {
+  template.resourceCountIs('AWS::SES::EmailIdentity', 0);
+  expect(JSON.stringify(template.toJSON())).not.toMatch(/MAIL_FROM|"ses:/);
+});
+
+describe('the bind calls set a setting and its grant together', () => {
+  const scratch = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Bindings', { env: { region: TEST_REGION } });
+  const pool = new UserPool(scratch, 'Pool');
+  const make = (id: string) => new PortalFunction(scratch, id, { entry: handlerModule('roles'), description: id });
+  const reader = make('Reader');
+  reader.bindUserPool(pool, 'read');
+  const writer = make('Writer');
+  writer.bindUserPool(pool, 'write');
+  const mailOn = new PortalMail(scratch, 'MailOn', { mailFrom: 'Registration Portal <registration@mountainschool.example>', siteUrl: 'https://portal.example' });
+  const mailOff = new PortalMail(scratch, 'MailOff', { siteUrl: 'https://portal.example' });
+  const sender = make('Sender');
+  mailOn.bind(sender);
+  const silent = make('Silent');
+  mailOff.bind(silent);
+  const bound = Template.fromStack(scratch);
+  const variables = (fn: PortalFunction) => (bound.toJSON().Resources[logicalId(fn.handler)].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+  test('userPool read: the pool id and the read APIs only; write adds group and account changes', () => {
+    expect(variables(reader).USER_POOL_ID).toEqual({ Ref: logicalId(pool) });
+    expect(grantedActions(bound, reader).filter((action) => action.startsWith('cognito-idp:'))).toEqual([...userPoolActions.read].sort());
+    expect(grantedActions(bound, writer)).toEqual(expect.arrayContaining(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser', ...userPoolActions.read]));
+    expect(userPoolActions.read.filter((action) => !/:(AdminGet|AdminList|List)/.test(action))).toEqual([]);
+  });
+
+  test('mail on: MAIL_FROM, SITE_URL and ses:SendEmail on the sender identity only', () => {
+    expect(variables(sender)).toMatchObject({ MAIL_FROM: 'Registration Portal <registration@mountainschool.example>', SITE_URL: 'https://portal.example' });
+    bound.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'registration@mountainschool.example' });
+    const ses = grantsOf(bound, sender).filter((grant) => grant.actions.some((action) => action.startsWith('ses:')));
+    expect(ses.flatMap((grant) => grant.actions)).toContain('ses:SendEmail');
+    expect(JSON.stringify(ses.flatMap((grant) => grant.resources))).toContain(':identity/');
+  });
+
+  test('mail off: SITE_URL for links, no MAIL_FROM and no SES right', () => {
+    expect(variables(silent)).toEqual({ NODE_OPTIONS: '--enable-source-maps', SITE_URL: 'https://portal.example' });
+    expect(grantedActions(bound, silent)).toEqual(logWrites);
+  });
+});

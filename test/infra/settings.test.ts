@@ -1,0 +1,79 @@
+// The deployment's context values: SES mail and a custom domain switched on, and bad values refused.
+import { App } from 'aws-cdk-lib';
+import { manifestEntries } from '../../infra/functions';
+import { portalSettings } from '../../infra/settings';
+import { userPoolTriggers } from '../../lambdas/manifest';
+import type { PortalFunction } from '../../infra/portal-function';
+import { grantsOf, logicalId, manifestFunction, synthesizePortal } from './synthesize';
+
+const mailFrom = 'Registration Portal <registration@mountainschool.example>';
+const domainName = 'portal.mountainschool.example';
+const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/5e1d2f6c-0000-4000-8000-000000000000';
+
+describe('deployed with mailFrom, domainName and certificateArn', () => {
+  const { stack, template, violations } = synthesizePortal({ context: { mailFrom, domainName, certificateArn } });
+  const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
+  const variables = (fn: PortalFunction) => (resources[logicalId(fn.handler)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  const identityId = logicalId(stack.node.findChild('Mail').node.findChild('Sender'));
+  const sesGrants = (fn: PortalFunction) => grantsOf(template, fn).filter((grant) => grant.actions.some((action) => action.startsWith('ses:')));
+
+  test('the sender address is an SES identity', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'registration@mountainschool.example' });
+  });
+
+  test.each(manifestEntries())('%s gets the sender and the right to send as it exactly when it sends mail', (name, spec) => {
+    const fn = manifestFunction(stack, name);
+    if (!spec.mail) {
+      expect(variables(fn).MAIL_FROM).toBeUndefined();
+      expect(sesGrants(fn)).toEqual([]);
+      return;
+    }
+    expect(variables(fn)).toMatchObject({ MAIL_FROM: mailFrom, SITE_URL: `https://${domainName}` });
+    expect(sesGrants(fn).flatMap((grant) => grant.actions)).toEqual(expect.arrayContaining(['ses:SendEmail']));
+    expect(JSON.stringify(sesGrants(fn).flatMap((grant) => grant.resources))).toContain(`{"Ref":"${identityId}"}`);
+  });
+
+  test.each(Object.values(userPoolTriggers))('the %s trigger links to the custom domain', (name) => {
+    expect(variables(stack.node.findChild('Users').node.findChild(name) as PortalFunction).SITE_URL).toBe(`https://${domainName}`);
+  });
+
+  test('CloudFront answers on the custom domain with its certificate and TLS 1.2 or newer', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: {
+        Aliases: [domainName],
+        ViewerCertificate: { AcmCertificateArn: certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+      },
+    });
+    template.hasOutput('SiteUrl', { Value: `https://${domainName}` });
+  });
+
+  test('cdk-nag finds no unacknowledged error in this configuration', () => {
+    expect(violations.filter((violation) => violation.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('the context values are checked before anything is built', () => {
+  const settingsOf = (context: Record<string, string>) => portalSettings(new App({ context }));
+
+  test('none: the region comes from the CLI, mail is off, CloudFront keeps its own domain', () => {
+    expect(settingsOf({})).toEqual({ region: undefined, mailFrom: undefined, domain: undefined });
+  });
+
+  test('all of them', () => {
+    expect(settingsOf({ region: 'eu-central-1', mailFrom, domainName, certificateArn })).toEqual({
+      region: 'eu-central-1',
+      mailFrom,
+      domain: { name: domainName, certificateArn },
+    });
+  });
+
+  test.each([
+    [{ mailFrom: 'registration at mountainschool' }, /mailFrom is not an e-mail address/],
+    [{ mailFrom: 'Registration Portal <>' }, /mailFrom is not an e-mail address/],
+    [{ domainName }, /domainName and certificateArn go together/],
+    [{ certificateArn }, /domainName and certificateArn go together/],
+    [{ domainName, certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x' }, /must name an ACM certificate in us-east-1/],
+  ])('%p is refused', (context, message) => {
+    expect(() => settingsOf(context)).toThrow(message);
+  });
+});

@@ -1,0 +1,188 @@
+// The site: a private bucket behind CloudFront, the SPA fallback that leaves the API alone, security
+// headers, `/api/*` to the HTTP API, and the build with its config.json deployed by the stack.
+import { App } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { portalApp, STACK_NAME } from '../../infra/portal-app';
+import { contentSecurityPolicy } from '../../infra/site';
+import { spaRoutingSource } from '../../infra/spa-routing';
+import { logicalId, synthesizePortal, TEST_REGION } from './synthesize';
+
+const { stack, template, assembly } = synthesizePortal();
+const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }>;
+const site = stack.node.findChild('Site');
+const bucketId = logicalId(site.node.findChild('Bucket'));
+const logsId = logicalId(site.node.findChild('AccessLogs'));
+const distributionId = logicalId(site.node.findChild('Distribution'));
+const distribution = (resources[distributionId]!.Properties as { DistributionConfig: Record<string, unknown> }).DistributionConfig;
+const apiId = logicalId(stack.node.findChild('Api').node.findChild('HttpApi'));
+const users = stack.node.findChild('Users');
+
+describe('the site bucket', () => {
+  test('is private, versioned, encrypted and logged', () => {
+    expect(resources[bucketId]!.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      VersioningConfiguration: { Status: 'Enabled' },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      LoggingConfiguration: { DestinationBucketName: { Ref: logsId } },
+    });
+  });
+
+  test('refuses requests without TLS and lets only this distribution read, through origin access control', () => {
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Principal: { AWS: '*' }, Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            Condition: { StringEquals: { 'AWS:SourceArn': { 'Fn::Join': ['', Match.arrayWith([{ Ref: distributionId }])] } } },
+          }),
+        ]),
+      },
+    });
+    const [s3Origin] = distribution.Origins as Array<Record<string, unknown>>;
+    expect(s3Origin).toMatchObject({ DomainName: { 'Fn::GetAtt': [bucketId, 'RegionalDomainName'] }, OriginAccessControlId: { 'Fn::GetAtt': [expect.any(String), 'Id'] } });
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', { OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' } });
+  });
+});
+
+describe('the SPA fallback', () => {
+  const route = new Function(`${spaRoutingSource}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+
+  test.each([
+    ['/', '/index.html'],
+    ['/user/reset', '/index.html'],
+    ['/admin/classes/nordic-skiing', '/index.html'],
+    ['/account/enrollments/', '/index.html'],
+    ['/config.json', '/config.json'],
+    ['/assets/index-DZkwArkY.js', '/assets/index-DZkwArkY.js'],
+    ['/logo.svg', '/logo.svg'],
+  ])('%s is served from %s', (uri, served) => {
+    expect(route({ request: { uri } }).uri).toBe(served);
+  });
+
+  test('runs on viewer requests of the default behaviour only, and no error response turns failures into index.html', () => {
+    const [functionId] = Object.entries(resources).find(([, resource]) => resource.Type === 'AWS::CloudFront::Function')!;
+    expect(resources[functionId]!.Properties).toMatchObject({ FunctionCode: spaRoutingSource, FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
+    expect(distribution.DefaultCacheBehavior).toMatchObject({ FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } }] });
+    for (const behavior of distribution.CacheBehaviors as Array<Record<string, unknown>>) expect(behavior.FunctionAssociations).toBeUndefined();
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+    expect(distribution.DefaultRootObject).toBe('index.html');
+  });
+});
+
+test('/api/* goes to the HTTP API uncached, with the viewer\'s headers (Authorization among them) but Host', () => {
+  const apiBehaviors = (distribution.CacheBehaviors as Array<Record<string, unknown>>).filter((behavior) => behavior.PathPattern === '/api/*');
+  expect(apiBehaviors).toHaveLength(1);
+  const [apiBehavior] = apiBehaviors as [Record<string, unknown>];
+  expect(apiBehavior).toMatchObject({
+    CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+    OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+    ViewerProtocolPolicy: 'https-only',
+    AllowedMethods: expect.arrayContaining(['POST', 'OPTIONS']),
+  });
+  const apiOrigin = (distribution.Origins as Array<Record<string, unknown>>).find((origin) => origin.Id === apiBehavior.TargetOriginId);
+  expect(apiOrigin).toMatchObject({
+    DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }] }] },
+    CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+  });
+  expect(apiOrigin!.OriginPath).toBeUndefined();
+});
+
+test('the distribution redirects to HTTPS, logs its requests and sends the security headers on every behaviour', () => {
+  const headersPolicy = { Ref: expect.any(String) };
+  expect(distribution).toMatchObject({
+    DefaultCacheBehavior: { ViewerProtocolPolicy: 'redirect-to-https', CachePolicyId: CachePolicy.CACHING_OPTIMIZED.cachePolicyId, ResponseHeadersPolicyId: headersPolicy },
+    Logging: { Bucket: { 'Fn::GetAtt': [logsId, 'RegionalDomainName'] } },
+  });
+  const policyId = (distribution.DefaultCacheBehavior as { ResponseHeadersPolicyId: { Ref: string } }).ResponseHeadersPolicyId;
+  for (const behavior of distribution.CacheBehaviors as Array<Record<string, unknown>>) expect(behavior.ResponseHeadersPolicyId).toEqual(policyId);
+  expect(resources[policyId.Ref]!.Properties).toMatchObject({
+    ResponseHeadersPolicyConfig: {
+      SecurityHeadersConfig: {
+        ContentSecurityPolicy: { ContentSecurityPolicy: contentSecurityPolicy(TEST_REGION), Override: true },
+        StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
+        FrameOptions: { FrameOption: 'DENY', Override: true },
+        ContentTypeOptions: { Override: true },
+      },
+    },
+  });
+});
+
+test('the content security policy allows the site itself and the region\'s Cognito endpoint, and nothing else', () => {
+  const directives = Object.fromEntries(contentSecurityPolicy(TEST_REGION).split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+  expect(directives).toEqual({
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", `https://cognito-idp.${TEST_REGION}.amazonaws.com`],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
+});
+
+describe('the web app deployment', () => {
+  const deployments = Object.fromEntries(
+    Object.entries(resources)
+      .filter(([, resource]) => resource.Type === 'Custom::CDKBucketDeployment')
+      .map(([id, resource]) => [id.includes('WebAssets') ? 'assets' : 'entry', { id, ...resource }]),
+  );
+
+  test('uploads the hashed assets as immutable and keeps those of earlier builds for open tabs', () => {
+    expect(deployments.assets!.Properties).toMatchObject({
+      DestinationBucketName: { Ref: bucketId },
+      Exclude: ['*'],
+      Include: ['assets/*'],
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+  });
+
+  test('then the rest and config.json, revalidated on every visit, pruned, and the CDN invalidated', () => {
+    expect(deployments.entry!.Properties).toMatchObject({
+      DestinationBucketName: { Ref: bucketId },
+      Exclude: ['assets/*'],
+      Prune: true,
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionId: { Ref: distributionId },
+      DistributionPaths: ['/*'],
+    });
+    expect(deployments.entry!.DependsOn).toContain(deployments.assets!.id);
+  });
+
+  test('config.json names this region, the pool and its web client, and the API at /api', () => {
+    const properties = deployments.entry!.Properties as { SourceObjectKeys: string[]; SourceMarkers: Array<Record<string, unknown>> };
+    const configAsset = properties.SourceObjectKeys[1]!.replace(/\.zip$/, '');
+    const config = JSON.parse(readFileSync(join(assembly.directory, `asset.${configAsset}`, 'config.json'), 'utf8')) as Record<string, string>;
+    const markers = properties.SourceMarkers[1]!;
+    expect({ ...config, userPoolId: markers[config.userPoolId!], userPoolClientId: markers[config.userPoolClientId!] }).toEqual({
+      region: TEST_REGION,
+      userPoolId: { Ref: logicalId(users.node.findChild('Pool')) },
+      userPoolClientId: { Ref: logicalId(users.node.findChild('Pool').node.findChild('WebClient')) },
+      apiBaseUrl: '/api',
+    });
+  });
+
+  test('without a built web app the synth stops and says how to build it', () => {
+    expect(() => portalApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'test/infra/no-such-build')).toThrow(
+      /The web app is not built: .*test\/infra\/no-such-build\/index\.html is missing\. Run `npm run build:web` first\./,
+    );
+  });
+});
+
+test('the stack puts out the site URL, the API URL, the pool id and the client id', () => {
+  expect(stack.stackName).toBe(STACK_NAME);
+  template.hasOutput('SiteUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] } });
+  template.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', Match.arrayWith([{ Ref: apiId }, '/api'])] } });
+  template.hasOutput('UserPoolId', { Value: { Ref: logicalId(users.node.findChild('Pool')) } });
+  template.hasOutput('UserPoolClientId', { Value: { Ref: logicalId(users.node.findChild('Pool').node.findChild('WebClient')) } });
+});

@@ -1,0 +1,113 @@
+// Synthesizes the portal's CDK app as `cdk synth` does (cdk.json's context, cdk-nag applied), once per
+// test file, and offers what the tests read from it: the template, constructs and the validation report.
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import type { IConstruct } from 'constructs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FunctionName } from '../../lambdas/manifest';
+import { portalApp } from '../../infra/portal-app';
+import type { PortalFunction } from '../../infra/portal-function';
+import type { PortalStack } from '../../infra/portal-stack';
+
+export const TEST_ACCOUNT = '123456789012';
+export const TEST_REGION = 'eu-west-1';
+
+const cdkJsonContext = (JSON.parse(readFileSync('cdk.json', 'utf8')) as { context: Record<string, unknown> }).context;
+
+export interface SynthOptions {
+  /** Context values as `cdk deploy -c name=value` would pass them. */
+  context?: Record<string, string>;
+  /** Leave account and region to deploy time, as an offline `cdk synth` may. */
+  environmentAgnostic?: boolean;
+  /** Where the built web app is; `web/dist` by default. */
+  webDist?: string;
+}
+
+export interface PortalSynth {
+  stack: PortalStack;
+  template: Template;
+  assembly: CloudAssembly;
+  /** The violations the validation plugins (cdk-nag's AwsSolutions pack among them) did not find acknowledged. */
+  violations: Violation[];
+}
+
+export interface Violation {
+  plugin: string;
+  ruleName: string;
+  severity: string;
+  constructPaths: string[];
+}
+
+/**
+ * Functions are not bundled here (CDK's `aws:cdk:bundling-stacks` context): templates do not depend on the
+ * bundle, and test/infra/synth.test.ts bundles every function through the real `cdk synth`.
+ */
+export function synthesizePortal(options: SynthOptions = {}): PortalSynth {
+  const app = new App({
+    outdir: mkdtempSync(join(tmpdir(), 'portal-cdk-')),
+    context: {
+      ...cdkJsonContext,
+      'aws:cdk:bundling-stacks': [],
+      // Validation errors are reported, not thrown, so a test can say which rule failed.
+      '@aws-cdk/core:failSynthOnValidationErrors': false,
+      ...(options.environmentAgnostic ? {} : { region: TEST_REGION }),
+      ...options.context,
+    },
+  });
+  delete process.env.CDK_DEFAULT_REGION;
+  if (options.environmentAgnostic) delete process.env.CDK_DEFAULT_ACCOUNT;
+  else process.env.CDK_DEFAULT_ACCOUNT = TEST_ACCOUNT;
+  const stack = portalApp(app, options.webDist);
+  const assembly = app.synth();
+  return { stack, assembly, template: Template.fromJSON(assembly.getStackByName(stack.stackName).template), violations: readViolations(assembly.directory) };
+}
+
+export function readViolations(assemblyDirectory: string): Violation[] {
+  const reportFile = join(assemblyDirectory, 'validation-report.json');
+  if (!existsSync(reportFile)) return [];
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
+    pluginReports: Array<{ pluginName: string; violations: Array<{ ruleName: string; severity: string; violatingConstructs: Array<{ constructPath: string }> }> }>;
+  };
+  return report.pluginReports.flatMap((plugin) =>
+    plugin.violations.map((violation) => ({
+      plugin: plugin.pluginName,
+      ruleName: violation.ruleName,
+      severity: violation.severity,
+      constructPaths: violation.violatingConstructs.map((construct) => construct.constructPath),
+    })),
+  );
+}
+
+/** The logical id of a construct's CloudFormation resource, as in the template. */
+export function logicalId(construct: IConstruct): string {
+  return Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+}
+
+export function manifestFunction(stack: PortalStack, name: FunctionName): PortalFunction {
+  return stack.node.findChild('Functions').node.findChild(name) as PortalFunction;
+}
+
+export interface Grant {
+  actions: string[];
+  resources: unknown[];
+}
+
+/** Every Allow statement of the policies attached to a function's role. */
+export function grantsOf(template: Template, fn: PortalFunction): Grant[] {
+  const roleId = logicalId(fn.node.findChild('Role'));
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Array<{
+    Properties: { Roles: unknown[]; PolicyDocument: { Statement: Array<{ Effect: string; Action: string | string[]; Resource: unknown }> } };
+  }>;
+  return policies
+    .filter((policy) => policy.Properties.Roles.some((role) => JSON.stringify(role) === JSON.stringify({ Ref: roleId })))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+    .filter((statement) => statement.Effect === 'Allow')
+    .map((statement) => ({ actions: [statement.Action].flat(), resources: [statement.Resource].flat() }));
+}
+
+export function grantedActions(template: Template, fn: PortalFunction): string[] {
+  return [...new Set(grantsOf(template, fn).flatMap((grant) => grant.actions))].sort();
+}
