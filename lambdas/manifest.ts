@@ -315,3 +315,17 @@ export type TriggerName = (typeof userPoolTriggers)[keyof typeof userPoolTrigger
 export function triggerModule(name: TriggerName): string {
   return `lambdas/triggers/${name}.ts`;
 }
+
+/**
+ * Documents for programs that can only GET (calendar apps subscribing to a feed): `GET {apiBaseUrl}{path}`,
+ * public, each in `lambdas/feeds/<name>.ts`. They answer with their own media type; failures follow the
+ * wire contract's error body.
+ */
+export const feeds = {
+  calendarFeed: { path: '/calendar.ics', table: 'read', summary: "The programme's class meetings as an iCalendar feed; `?classId=` for one class." },
+} as const satisfies Record<string, { path: string; table: FunctionSpec['table']; summary: string }>;
+export type FeedName = keyof typeof feeds;
+
+export function feedModule(name: FeedName): string {
+  return `lambdas/feeds/${name}.ts`;
+}

@@ -1,5 +1,6 @@
 // The local gateway: on one port, what API Gateway, CloudFront, S3, the Lambda service and SES are in AWS.
 //   POST /api/fn/{name}                      a named function, after the JWT authorizer's check
+//   GET  /api/{feed path}                    a feed (the iCalendar feed)
 //   POST /2015-03-31/functions/{name}/invocations   Lambda Invoke, for cognito-local's triggers
 //   POST /v2/email/outbound-emails           SES v2 SendEmail, into the outbox
 //   GET  /config.json  /_local/outbox        the site's runtime config, the outbox (local only)
@@ -12,7 +13,19 @@ import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Context, Handler } from 'aws-lambda';
-import { functionNames, handlerModule, isFunctionName, manifest, triggerModule, userPoolTriggers, type FunctionName, type TriggerName } from '../../lambdas/manifest';
+import {
+  feedModule,
+  feeds,
+  functionNames,
+  handlerModule,
+  isFunctionName,
+  manifest,
+  triggerModule,
+  userPoolTriggers,
+  type FeedName,
+  type FunctionName,
+  type TriggerName,
+} from '../../lambdas/manifest';
 import type { PortalEvent } from '../../lambdas/shared/handler';
 import { COGNITO_PATH } from './cognito';
 import type { Outbox } from './outbox';
@@ -57,6 +70,7 @@ export class Gateway {
   private siteConfig: Omit<SiteConfig, 'userPoolEndpoint'> | undefined;
   private readonly functions: Loaded<Handler<PortalEvent>> = new Map();
   private readonly triggers: Loaded<Handler> = new Map();
+  private readonly feeds: Loaded<Handler<PortalEvent>> = new Map();
   private readonly gzipped = new Map<string, Buffer>();
   private authorizer: typeof import('../../lambdas/shared/caller') | undefined;
 
@@ -100,7 +114,11 @@ export class Gateway {
   /** Loads every function and trigger module now, so a missing setting fails the start, not a request. */
   async loadAll(): Promise<void> {
     this.authorizer = await import('../../lambdas/shared/caller');
-    await Promise.all([...functionNames.map((name) => this.functionHandler(name)), ...Object.values(userPoolTriggers).map((name) => this.triggerHandler(name))]);
+    await Promise.all([
+      ...functionNames.map((name) => this.functionHandler(name)),
+      ...Object.values(userPoolTriggers).map((name) => this.triggerHandler(name)),
+      ...(Object.keys(feeds) as FeedName[]).map((name) => loadOnce(this.feeds, name, feedModule(name))),
+    ]);
   }
 
   private functionHandler(name: FunctionName) {
@@ -117,6 +135,8 @@ export class Gateway {
     if (path === COGNITO_PATH || path.startsWith(`${COGNITO_PATH}/`)) return this.serveCognito(req, res, url);
     const fn = /^\/api\/fn\/([^/]+)$/.exec(path);
     if (fn) return this.serveFunction(req, res, decodeURIComponent(fn[1]!), url);
+    const feed = (Object.keys(feeds) as FeedName[]).find((name) => path === `/api${feeds[name].path}`);
+    if (feed && (req.method === 'GET' || req.method === 'HEAD')) return this.serveFeed(req, res, feed, url);
     if (path.startsWith('/api/')) return sendJson(res, 404, { message: 'Not Found', error: { code: 'not-found', message: `No API route ${path}.` } });
     const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
     if (invoke && req.method === 'POST') return this.serveTrigger(req, res, decodeURIComponent(invoke[1]!));
@@ -154,6 +174,16 @@ export class Gateway {
     res.writeHead(result.statusCode, result.headers ?? {});
     res.end(result.body ?? '');
     this.logCall(name, result.statusCode, started);
+  }
+
+  private async serveFeed(req: IncomingMessage, res: ServerResponse, name: FeedName, url: URL): Promise<void> {
+    const started = Date.now();
+    const handler = await loadOnce(this.feeds, name, feedModule(name));
+    const event = { ...apiGatewayEvent(req, url, name, ''), routeKey: `GET ${feeds[name].path}` };
+    const result = (await handler(event, lambdaContext(name), () => undefined)) as { statusCode: number; headers?: Record<string, string>; body?: string };
+    res.writeHead(result.statusCode, result.headers ?? {});
+    res.end(req.method === 'HEAD' ? undefined : (result.body ?? ''));
+    this.options.log(`GET ${url.pathname} ${result.statusCode} ${Date.now() - started} ms`);
   }
 
   private logCall(name: string, status: number, started: number) {
@@ -273,6 +303,7 @@ function apiGatewayEvent(req: IncomingMessage, url: URL, name: string, body: str
     routeKey,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
+    ...(url.search && { queryStringParameters: Object.fromEntries(url.searchParams) }),
     headers,
     requestContext: {
       accountId: 'local',
@@ -286,7 +317,7 @@ function apiGatewayEvent(req: IncomingMessage, url: URL, name: string, body: str
       time: now.toISOString(),
       timeEpoch: now.getTime(),
     },
-    pathParameters: { name },
+    ...(isFunctionName(name) && { pathParameters: { name } }),
     body,
     isBase64Encoded: false,
   };
