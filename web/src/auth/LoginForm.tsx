@@ -12,9 +12,10 @@ import { initialLoginForm, loginFormReducer, modeOf, showsForm, showsResetSugges
 import { SignInCard } from './SignInCard';
 import { fieldMessage } from './validation';
 
+// The screen's words by mode, the error catalogue's among them (spec §8): {code} is the provider's error code.
 const TEXT = {
-  signIn: { title: 'Sign In', submit: 'Sign In', failure: 'Failed to log in', success: 'Logged in!', switchTo: '/user/create', switchText: 'First time? Create an account.' },
-  create: { title: 'Create Account', submit: 'Create Account', failure: 'Failed to create account', success: 'Created account!', switchTo: '/user/login', switchText: 'Already have an account? Sign in.' },
+  signIn: { title: 'Sign In', submit: 'Sign In', failure: 'Failed to log in: {code}', success: 'Logged in!', switchTo: '/user/create', switchText: 'First time? Create an account.' },
+  create: { title: 'Create Account', submit: 'Create Account', failure: 'Failed to create account: {code}', success: 'Created account!', switchTo: '/user/login', switchText: 'Already have an account? Sign in.' },
 } as const;
 
 export function LoginForm({ mode }: { mode: LoginMode }) {
@@ -37,7 +38,7 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
       show({ severity: 'success', summary: 'Success', detail: text.success });
     } catch (error) {
       dispatch({ type: 'failed' });
-      show({ severity: 'error', detail: `${text.failure}: ${errorCode(error)}` });
+      show({ severity: 'error', detail: text.failure.replace('{code}', errorCode(error)) });
     }
   };
 
@@ -54,7 +55,6 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
             onChange={(event) => dispatch({ type: 'emailChanged', email: event.target.value })}
             error={!!errors.email}
             helperText={fieldMessage(errors.email)}
-            disabled={pending}
             autoFocus
             fullWidth
           />
@@ -66,7 +66,6 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
             onChange={(event) => dispatch({ type: 'passwordChanged', password: event.target.value })}
             error={!!errors.password}
             helperText={fieldMessage(errors.password)}
-            disabled={pending}
             fullWidth
           />
           <Button type="submit" variant="contained" size="large" disabled={pending} startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}>
