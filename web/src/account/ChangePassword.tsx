@@ -1,12 +1,13 @@
 // Amplify UI's change-password form, themed from the MUI theme so it looks like the rest of the portal.
 import { AccountSettings, ThemeProvider, type Theme as AmplifyTheme } from '@aws-amplify/ui-react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import { useTheme, type Theme } from '@mui/material/styles';
-import { useMemo } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useToast } from '../layout/toast';
 // Only the styles this form uses: the whole Amplify UI sheet is several times larger.
 import '@aws-amplify/ui-react/styles/base.css';
 import '@aws-amplify/ui-react/styles/_fieldControl.css';
-import '@aws-amplify/ui-react/styles/alert.css';
 import '@aws-amplify/ui-react/styles/button.css';
 import '@aws-amplify/ui-react/styles/field.css';
 import '@aws-amplify/ui-react/styles/fieldGroup.css';
@@ -39,16 +40,29 @@ function amplifyTheme({ palette, shape, typography }: Theme): AmplifyTheme {
   };
 }
 
+// The form's button and error are the portal's own, so they match every other screen.
+const components = {
+  SubmitButton: ({ isDisabled, children }: { isDisabled?: boolean; children?: ReactNode }) => (
+    <Button type="submit" variant="contained" size="large" disabled={isDisabled}>
+      {children}
+    </Button>
+  ),
+  ErrorMessage: ({ children }: { children: ReactNode }) => <Alert severity="error">{children}</Alert>,
+};
+
 export function ChangePassword() {
   const muiTheme = useTheme();
   const show = useToast();
   const theme = useMemo(() => amplifyTheme(muiTheme), [muiTheme]);
+  // A new form after each change, so the passwords do not stay in the fields.
+  const [changes, setChanges] = useState(0);
+  const changed = () => {
+    show({ severity: 'success', summary: 'Success', detail: 'Your password is changed.' });
+    setChanges((count) => count + 1);
+  };
   return (
     <ThemeProvider theme={theme}>
-      <AccountSettings.ChangePassword
-        displayText={{ updatePasswordButtonText: 'Change Password' }}
-        onSuccess={() => show({ severity: 'success', summary: 'Success', detail: 'Your password is changed.' })}
-      />
+      <AccountSettings.ChangePassword key={changes} components={components} displayText={{ updatePasswordButtonText: 'Change Password' }} onSuccess={changed} />
     </ThemeProvider>
   );
 }
