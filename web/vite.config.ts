@@ -12,8 +12,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       // What every screen needs at start-up ships as one chunk: it compresses better than many small ones.
-      // Pure libraries whose bare imports (Amplify's "import '@aws-crypto/sha256-js'") would keep unused code.
       output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } },
+      // Pure libraries whose bare imports (Amplify's "import '@aws-crypto/sha256-js'") would keep unused code.
       treeshake: { moduleSideEffects: (id: string) => !/node_modules[\\/](@aws-crypto|hoist-non-react-statics|tslib)[\\/]/.test(id) },
     },
   },

@@ -32,7 +32,7 @@ const PROBLEMS: Record<string, string> = {
   ExpiredCodeException: 'This reset code has expired. Send yourself a new reset e-mail and use the link in it.',
   LimitExceededException: 'Too many attempts. Wait a few minutes, then try again.',
   TooManyFailedAttemptsException: 'Too many attempts. Wait a few minutes, then try again.',
-  InvalidPasswordException: `The new password does not meet the password rules. Choose a longer one.`,
+  InvalidPasswordException: 'The new password does not meet the password rules: use at least 8 characters, mixing upper and lower case letters, digits and symbols.',
   UserNotFoundException: 'There is no account with this e-mail address.',
 };
 

@@ -27,7 +27,7 @@ export function AdminMenu() {
   const close = () => setOpen(false);
   const { studentUnitsUrl } = useRemoteConfig();
   const link = ({ label, to }: { label: string; to: string }) => (
-    <ListItemButton key={to} component={NavLink} to={to} end onClick={close}>
+    <ListItemButton key={to} component={NavLink} to={to} end onClick={close} sx={{ '&.active': { bgcolor: 'action.selected' } }}>
       <ListItemText primary={label} />
     </ListItemButton>
   );
