@@ -26,12 +26,14 @@ const rules: Rules<ResetForm> = {
   confirmation: [{ passes: ({ password, confirmation }) => password === confirmation, message: 'Passwords do not match' }],
 };
 
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Wait a few minutes, then try again.';
+
 /** What went wrong with the code or password, in words; anything else is named by its code. */
 const PROBLEMS: Record<string, string> = {
   CodeMismatchException: 'This reset code is not right. Use the link in the newest reset e-mail, or send yourself a new one.',
   ExpiredCodeException: 'This reset code has expired. Send yourself a new reset e-mail and use the link in it.',
-  LimitExceededException: 'Too many attempts. Wait a few minutes, then try again.',
-  TooManyFailedAttemptsException: 'Too many attempts. Wait a few minutes, then try again.',
+  LimitExceededException: TOO_MANY_ATTEMPTS,
+  TooManyFailedAttemptsException: TOO_MANY_ATTEMPTS,
   InvalidPasswordException: 'The new password does not meet the password rules: use at least 8 characters, mixing upper and lower case letters, digits and symbols.',
   UserNotFoundException: 'There is no account with this e-mail address.',
 };
@@ -51,7 +53,6 @@ export function ResetPasswordPage() {
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
     error: !!errors[name],
     helperText: fieldMessage(errors[name]),
-    disabled: pending,
     fullWidth: true,
   });
 

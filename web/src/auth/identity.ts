@@ -31,14 +31,14 @@ export async function setNewPassword(email: string, code: string, newPassword: s
   await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
 }
 
-/** Signs in with the new password; whoever else was signed in on this browser is signed out first. */
-export async function signInAfterReset(email: string, newPassword: string): Promise<void> {
-  await signOut();
-  await signInWithEmail(email, newPassword);
-}
-
 export async function signOutOfUserPool(): Promise<void> {
   await signOut();
+}
+
+/** Signs in with the new password; whoever else was signed in on this browser is signed out first. */
+export async function signInAfterReset(email: string, newPassword: string): Promise<void> {
+  await signOutOfUserPool();
+  await signInWithEmail(email, newPassword);
 }
 
 /** The provider's error code, as Amplify names its errors: NotAuthorizedException, CodeMismatchException… */
