@@ -215,14 +215,3 @@ export type NamedEnrollment = Enrollment & { className: string; studentName: str
 /** An enrollment is one student in one class: its id names both, `classId~studentId`. */
 export const enrollmentId = z.string().regex(/^[A-Za-z0-9_-]{1,64}~[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id');
 
-/** Grades as families read them: -1 is pre-kindergarten, 0 kindergarten. */
-export function gradeName(value: number): string {
-  return value === -1 ? 'Pre-K' : value === 0 ? 'K' : String(value);
-}
-
-export function gradeRange(minGrade?: number, maxGrade?: number): string | undefined {
-  if (minGrade === undefined && maxGrade === undefined) return undefined;
-  if (minGrade === undefined) return `grades up to ${gradeName(maxGrade!)}`;
-  if (maxGrade === undefined) return `grades ${gradeName(minGrade)} and up`;
-  return minGrade === maxGrade ? `grade ${gradeName(minGrade)}` : `grades ${gradeName(minGrade)}–${gradeName(maxGrade)}`;
-}

@@ -1,0 +1,16 @@
+// School grades in the words families use; no schema here, so the web app can import it cheaply.
+
+/** Grades as families read them: -1 is pre-kindergarten, 0 kindergarten. */
+export function gradeName(value: number): string {
+  return value === -1 ? 'Pre-K' : value === 0 ? 'K' : String(value);
+}
+
+export function gradeRange(minGrade?: number, maxGrade?: number): string | undefined {
+  if (minGrade === undefined && maxGrade === undefined) return undefined;
+  if (minGrade === undefined) return `grades up to ${gradeName(maxGrade!)}`;
+  if (maxGrade === undefined) return `grades ${gradeName(minGrade)} and up`;
+  return minGrade === maxGrade ? `grade ${gradeName(minGrade)}` : `grades ${gradeName(minGrade)}–${gradeName(maxGrade)}`;
+}
+
+/** Every grade the programme knows, Pre-K to 12. */
+export const GRADES = Array.from({ length: 14 }, (_, index) => index - 1);

@@ -1,0 +1,186 @@
+// Adding or changing a child: every field of the Student record, with messages under the fields.
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { GRADES, gradeName } from '../../../../lambdas/grades';
+import type { Student } from '../../../../lambdas/records';
+import { callFunction } from '../../api/client';
+import { asApiError, useFunction } from '../../api/useFunction';
+import { draftOf, emptyContact, inputOf, serverFieldError, validateDraft, type FieldErrors, type StudentDraft } from './studentDraft';
+
+const MAX_CONTACTS = 5;
+
+export function StudentForm({ student, onSaved, onCancel }: { student?: Student; onSaved: (student: Student) => void; onCancel: () => void }) {
+  const sizes = useFunction('tshirtSizes');
+  const [draft, setDraft] = useState<StudentDraft>(() => draftOf(student));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  const change = (next: Partial<StudentDraft>) => {
+    const updated = { ...draft, ...next };
+    setDraft(updated);
+    if (tried) setErrors(validateDraft(updated));
+  };
+  const changeContact = (index: number, next: Partial<StudentDraft['emergencyContacts'][number]>) =>
+    change({ emergencyContacts: draft.emergencyContacts.map((contact, i) => (i === index ? { ...contact, ...next } : contact)) });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setFailure(undefined);
+    const found = validateDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      onSaved((await callFunction('saveStudent', inputOf(draft, student?.id))).student);
+    } catch (error) {
+      const apiError = asApiError(error);
+      const fieldError = apiError.code === 'invalid-argument' ? serverFieldError(apiError.message) : undefined;
+      if (fieldError) setErrors(fieldError);
+      else setFailure(apiError.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (name: keyof StudentDraft & string, label: string, props: Record<string, unknown> = {}) => (
+    <TextField
+      label={label}
+      value={draft[name] as string}
+      onChange={(event) => change({ [name]: event.target.value })}
+      error={!!errors[name]}
+      helperText={errors[name]}
+      fullWidth
+      {...props}
+    />
+  );
+
+  return (
+    <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={2} aria-label={student ? `Edit ${student.firstName}` : 'Add a child'}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('firstName', 'First name', { required: true, autoComplete: 'off' })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('lastName', 'Last name', { required: true, autoComplete: 'off' })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('birthDate', 'Birth date', { required: true, type: 'date', slotProps: { inputLabel: { shrink: true } } })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {field('grade', 'School grade', {
+            select: true,
+            children: [
+              <MenuItem key="none" value="">
+                Not in school yet
+              </MenuItem>,
+              ...GRADES.map((grade) => (
+                <MenuItem key={grade} value={String(grade)}>
+                  {grade <= 0 ? gradeName(grade) : `Grade ${grade}`}
+                </MenuItem>
+              )),
+            ],
+          })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('school', 'School')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {field('tshirtSize', 'T-shirt size', {
+            required: true,
+            select: true,
+            disabled: sizes.state !== 'loaded',
+            children:
+              sizes.state === 'loaded'
+                ? sizes.data.sizes.map((size) => (
+                    <MenuItem key={size.code} value={size.code}>
+                      {size.label}
+                    </MenuItem>
+                  ))
+                : [
+                    <MenuItem key="loading" value={draft.tshirtSize}>
+                      {sizes.state === 'error' ? 'Sizes could not be loaded' : 'Loading sizes…'}
+                    </MenuItem>,
+                  ],
+          })}
+        </Grid>
+      </Grid>
+
+      <Typography variant="subtitle1" component="h3">
+        Emergency contacts
+      </Typography>
+      {errors.emergencyContacts && (
+        <Typography color="error" variant="body2">
+          {errors.emergencyContacts}
+        </Typography>
+      )}
+      {draft.emergencyContacts.map((contact, index) => (
+        <Grid container spacing={1} key={index} sx={{ alignItems: 'flex-start' }}>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField
+              label="Name"
+              value={contact.name}
+              onChange={(event) => changeContact(index, { name: event.target.value })}
+              error={!!errors[`emergencyContacts[${index}].name`]}
+              helperText={errors[`emergencyContacts[${index}].name`]}
+              fullWidth
+              required
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField
+              label="Phone"
+              type="tel"
+              value={contact.phone}
+              onChange={(event) => changeContact(index, { phone: event.target.value })}
+              error={!!errors[`emergencyContacts[${index}].phone`]}
+              helperText={errors[`emergencyContacts[${index}].phone`]}
+              fullWidth
+              required
+            />
+          </Grid>
+          <Grid size={{ xs: 10, sm: 3 }}>
+            <TextField label="Relationship" value={contact.relationship} onChange={(event) => changeContact(index, { relationship: event.target.value })} fullWidth />
+          </Grid>
+          <Grid size={{ xs: 2, sm: 1 }} sx={{ display: 'flex', justifyContent: 'center', pt: 1 }}>
+            <IconButton
+              aria-label={`Remove contact ${index + 1}`}
+              disabled={draft.emergencyContacts.length === 1}
+              onClick={() => change({ emergencyContacts: draft.emergencyContacts.filter((_, i) => i !== index) })}
+            >
+              <DeleteIcon />
+            </IconButton>
+          </Grid>
+        </Grid>
+      ))}
+      {draft.emergencyContacts.length < MAX_CONTACTS && (
+        <Button startIcon={<AddIcon />} onClick={() => change({ emergencyContacts: [...draft.emergencyContacts, { ...emptyContact }] })} sx={{ alignSelf: 'flex-start' }}>
+          Add a contact
+        </Button>
+      )}
+
+      <Typography variant="subtitle1" component="h3">
+        Health
+      </Typography>
+      {field('allergies', 'Allergies', { multiline: true, minRows: 1 })}
+      {field('medications', 'Medications', { multiline: true, minRows: 1 })}
+      {field('medicalNotes', 'Other medical notes', { multiline: true, minRows: 2 })}
+      <FormControlLabel control={<Checkbox checked={draft.photoConsent} onChange={(event) => change({ photoConsent: event.target.checked })} />} label="Photos of my child may be used in the programme's newsletter" />
+
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? 'Saving…' : student ? 'Save changes' : 'Add child'}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

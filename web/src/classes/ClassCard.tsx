@@ -1,0 +1,58 @@
+import EventIcon from '@mui/icons-material/Event';
+import PersonIcon from '@mui/icons-material/Person';
+import PlaceIcon from '@mui/icons-material/Place';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { Class } from '../../../lambdas/records';
+import { gradesLabel, scheduleSummary, seatsLabel } from './schedule';
+
+function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', color: 'text.secondary' }}>
+      {icon}
+      <Typography variant="body2">{children}</Typography>
+    </Stack>
+  );
+}
+
+/** A class as a family weighs it: when, where, with whom, for which grades, and how many seats are left. */
+/** Without `onEnroll` (registration closed) the card only informs. */
+export function ClassCard({ found, onEnroll }: { found: Class; onEnroll?: (found: Class) => void }) {
+  const full = found.seatsLeft === 0;
+  return (
+    <Card component="article" aria-labelledby={`class-${found.id}`} variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flex: 1 }}>
+        <Typography id={`class-${found.id}`} variant="h6" component="h3" gutterBottom>
+          {found.name}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
+          <Chip size="small" label={gradesLabel(found)} />
+          <Chip size="small" color={full ? 'warning' : 'success'} variant={full ? 'filled' : 'outlined'} label={seatsLabel(found)} />
+        </Stack>
+        <Stack spacing={0.75}>
+          <Detail icon={<EventIcon fontSize="small" />}>{scheduleSummary(found.meetings)}</Detail>
+          {found.location && <Detail icon={<PlaceIcon fontSize="small" />}>{found.location}</Detail>}
+          {found.instructor && <Detail icon={<PersonIcon fontSize="small" />}>{found.instructor}</Detail>}
+        </Stack>
+        {found.description && (
+          <Typography variant="body2" sx={{ mt: 1.5 }}>
+            {found.description}
+          </Typography>
+        )}
+      </CardContent>
+      {onEnroll && (
+        <CardActions sx={{ px: 2, pb: 2 }}>
+          <Button variant={full ? 'outlined' : 'contained'} onClick={() => onEnroll(found)} aria-label={`${full ? 'Join waitlist for' : 'Enroll in'} ${found.name}`}>
+            {full ? 'Join waitlist' : 'Enroll'}
+          </Button>
+        </CardActions>
+      )}
+    </Card>
+  );
+}

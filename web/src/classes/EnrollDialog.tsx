@@ -1,0 +1,159 @@
+// Enrolling in a class or group: pick a child (or add one without leaving the page), confirm, and see the
+// outcome at once: enrolled, or waitlisted at position N.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { gradeName } from '../../../lambdas/grades';
+import type { Enrollment, Student } from '../../../lambdas/records';
+import { StudentForm } from '../account/students/StudentForm';
+import { callFunction } from '../api/client';
+import { asApiError, useFunction } from '../api/useFunction';
+import { Waiting } from '../layout/Waiting';
+import { useToast } from '../layout/toast';
+import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
+import { acceptsGrade, gradesLabel } from './schedule';
+
+/** Why a child's grade may not fit, said before the server refuses it. */
+function gradeHint(target: EnrollTarget, student: Student): string | undefined {
+  const misfit = targetClasses(target).find((found) => (found.minGrade !== undefined || found.maxGrade !== undefined) && (student.grade === undefined || !acceptsGrade(found, student.grade)));
+  return misfit && `${misfit.name}: ${gradesLabel(misfit).toLowerCase()}`;
+}
+
+export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTarget; onClose: () => void; onEnrolled: () => void }) {
+  const students = useFunction('students');
+  const show = useToast();
+  const fullScreen = useMediaQuery('(max-width:599.95px)');
+  const [chosen, setChosen] = useState<string>();
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<Student[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const [outcome, setOutcome] = useState<{ student: Student; enrollments: Enrollment[] }>();
+
+  const children = [...(students.state === 'loaded' ? students.data.students : []), ...added.filter((student) => students.state !== 'loaded' || !students.data.students.some((s) => s.id === student.id))];
+  const child = children.find((student) => student.id === chosen);
+  const name = targetName(target);
+  const full = targetClasses(target).some((found) => found.seatsLeft === 0);
+
+  const enroll = async () => {
+    if (!child) return;
+    setSaving(true);
+    setFailure(undefined);
+    try {
+      const { enrollments } = await callFunction('enroll', { studentId: child.id, ...(target.kind === 'class' ? { classId: target.found.id } : { groupId: target.group.id }) });
+      setOutcome({ student: child, enrollments });
+      show({ severity: 'success', summary: enrollments[0]?.status === 'waitlisted' ? 'Waitlisted' : 'Enrolled', detail: outcomeText(target, child, enrollments) });
+      onEnrolled();
+    } catch (error) {
+      setFailure(asApiError(error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const again = () => {
+    setOutcome(undefined);
+    setChosen(undefined);
+  };
+
+  return (
+    <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="enroll-title">
+      <DialogTitle id="enroll-title">{outcome ? 'Done' : `${full ? 'Join the waitlist for' : 'Enroll in'} ${name}`}</DialogTitle>
+      <DialogContent dividers>
+        {outcome ? (
+          <Alert severity={outcome.enrollments[0]?.status === 'waitlisted' ? 'info' : 'success'}>{outcomeText(target, outcome.student, outcome.enrollments)}</Alert>
+        ) : adding ? (
+          <StudentForm
+            onCancel={() => setAdding(false)}
+            onSaved={(student) => {
+              setAdded((list) => [...list, student]);
+              setChosen(student.id);
+              setAdding(false);
+            }}
+          />
+        ) : students.state === 'loading' ? (
+          <Waiting />
+        ) : students.state === 'error' ? (
+          <Alert severity="error" action={<Button onClick={students.reload}>Retry</Button>}>
+            Your children could not be loaded: {students.error.message}
+          </Alert>
+        ) : (
+          <>
+            {full && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {name} is full. Your child joins the waitlist and is enrolled automatically, in order, when a seat opens.
+              </Alert>
+            )}
+            {children.length === 0 ? (
+              <Typography sx={{ mb: 1 }}>Add the child you want to enroll: their details are kept on your account for next time.</Typography>
+            ) : (
+              <RadioGroup aria-label="Child to enroll" value={chosen ?? ''} onChange={(event) => setChosen(event.target.value)}>
+                {children.map((student) => {
+                  const hint = gradeHint(target, student);
+                  return (
+                    <FormControlLabel
+                      key={student.id}
+                      value={student.id}
+                      control={<Radio />}
+                      label={
+                        <span>
+                          {student.firstName} {student.lastName}
+                          <Typography component="span" variant="body2" color={hint ? 'warning.main' : 'text.secondary'} sx={{ ml: 1 }}>
+                            {student.grade === undefined ? 'no grade given' : student.grade <= 0 ? gradeName(student.grade) : `grade ${student.grade}`}
+                            {hint && ` — ${hint}`}
+                          </Typography>
+                        </span>
+                      }
+                    />
+                  );
+                })}
+              </RadioGroup>
+            )}
+            <Button onClick={() => setAdding(true)} sx={{ mt: 1 }}>
+              {children.length === 0 ? 'Add a child' : 'Add another child'}
+            </Button>
+            {failure && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {failure}
+              </Alert>
+            )}
+          </>
+        )}
+      </DialogContent>
+      {!adding && (
+        <DialogActions>
+          {outcome ? (
+            <>
+              <Button component={RouterLink} to="/account/enrollments">
+                See my enrollments
+              </Button>
+              <Button onClick={again}>Enroll another child</Button>
+              <Button variant="contained" onClick={onClose}>
+                Done
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={onClose} disabled={saving}>
+                Cancel
+              </Button>
+              <Button variant="contained" onClick={() => void enroll()} disabled={!child || saving}>
+                {saving ? 'Saving…' : child ? `${full ? 'Add' : 'Enroll'} ${child.firstName}${full ? ' to the waitlist' : ''}` : 'Choose a child'}
+              </Button>
+            </>
+          )}
+        </DialogActions>
+      )}
+    </Dialog>
+  );
+}

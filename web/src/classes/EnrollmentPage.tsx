@@ -1,0 +1,220 @@
+// /classes/enrollment: what is open for enrollment now, read from the catalogue cache, with filters by day
+// and grade. A visitor who chooses a class is sent to sign in and brought back to it; a signed-in parent
+// picks a child (or adds one) and sees at once whether the child is enrolled or waitlisted.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import type { Class, ClassGroup, Semester } from '../../../lambdas/records';
+import { useFunction } from '../api/useFunction';
+import { useAuth } from '../auth/AuthProvider';
+import { rememberPath } from '../auth/returnPath';
+import { lazily } from '../lazily';
+import { loadAvailability, loadCurrentSemester, reloadAvailability, useCatalogue, type CatalogueState } from './catalogueCache';
+import { ClassCard } from './ClassCard';
+import { ClassFilters, type Filters } from './ClassFilters';
+import type { EnrollTarget } from './enrollTarget';
+import { GroupCard } from './GroupCard';
+import { acceptsGrade, meetingDays } from './schedule';
+
+const EnrollDialog = lazily(() => import('./EnrollDialog'), 'EnrollDialog');
+
+const loadedValue = <T,>(entry: CatalogueState['classes'][string] | undefined) => (entry?.state === 'loaded' ? (entry.value as T) : undefined);
+
+export function matchesFilters(found: Class, filters: Filters): boolean {
+  const daysMatch = filters.days.length === 0 || meetingDays(found.meetings).some((day) => filters.days.includes(day));
+  return daysMatch && (filters.grade === undefined || acceptsGrade(found, filters.grade));
+}
+
+export function EnrollmentPage() {
+  const catalogue = useCatalogue();
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const semesters = useFunction('semesters');
+  const [filters, setFilters] = useState<Filters>({ days: [] });
+  const [target, setTarget] = useState<EnrollTarget>();
+
+  useEffect(() => {
+    void loadAvailability();
+  }, []);
+
+  const open = catalogue.availableSemesters;
+  const semesterNames = new Map(semesters.state === 'loaded' ? semesters.data.semesters.map((semester): [string, Semester] => [semester.id, semester]) : []);
+  const sections = useMemo(() => {
+    if (open.state !== 'loaded') return [];
+    return open.value.flatMap((semesterId) => {
+      const availability = catalogue.availability[semesterId];
+      if (availability?.state !== 'loaded') return [];
+      const classes = availability.value.classIds.flatMap((id) => loadedValue<Class>(catalogue.classes[id]) ?? []);
+      const groups = availability.value.groupIds.flatMap((id) => {
+        const group = catalogue.groups[id];
+        return group?.state === 'loaded' ? [group.value] : [];
+      });
+      return [{ semesterId, classes, groups }];
+    });
+  }, [open, catalogue]);
+
+  // Back from signing in with a class or group in mind: open it.
+  const wanted = params.get('class') ?? params.get('group');
+  useEffect(() => {
+    if (!wanted || status !== 'signedIn' || open.state !== 'loaded') return;
+    const found = loadedValue<Class>(catalogue.classes[wanted]);
+    const group = catalogue.groups[wanted];
+    if (found) setTarget({ kind: 'class', found });
+    else if (group?.state === 'loaded') setTarget({ kind: 'group', group: group.value, classes: groupClasses(group.value, catalogue) });
+    setParams({}, { replace: true });
+  }, [wanted, status, open.state, catalogue, setParams]);
+
+  const choose = (next: EnrollTarget) => {
+    if (status === 'signedIn') return setTarget(next);
+    rememberPath(`/classes/enrollment?${next.kind === 'class' ? `class=${next.found.id}` : `group=${next.group.id}`}`);
+    void navigate('/user/login');
+  };
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography variant="h4" component="h1">
+          Class Registration
+        </Typography>
+        <Typography color="text.secondary">Choose a class or a class group, then the child to enroll. Full classes keep a fair waitlist.</Typography>
+      </div>
+      {open.state === 'loading' && <LoadingCards />}
+      {open.state === 'error' && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void reloadAvailability()}>
+              Retry
+            </Button>
+          }
+        >
+          The classes could not be loaded: {open.error.message}
+        </Alert>
+      )}
+      {open.state === 'loaded' && sections.length === 0 && <RegistrationClosed />}
+      {sections.length > 0 && <ClassFilters filters={filters} onChange={setFilters} />}
+      {sections.map(({ semesterId, classes, groups }) => {
+        const shownClasses = classes.filter((found) => matchesFilters(found, filters));
+        const shownGroups = groups.filter((group) => groupClasses(group, catalogue).every((found) => matchesFilters(found, filters)));
+        const semester = semesterNames.get(semesterId);
+        return (
+          <Stack component="section" key={semesterId} spacing={2} aria-label={semester?.name ?? 'Classes'}>
+            {semester && (
+              <div>
+                <Typography variant="h5" component="h2">
+                  {semester.name}
+                </Typography>
+                {semester.registrationCloses && (
+                  <Typography variant="body2" color="text.secondary">
+                    Registration closes {new Date(semester.registrationCloses).toLocaleDateString('en-US', { dateStyle: 'long' })}.
+                  </Typography>
+                )}
+              </div>
+            )}
+            {shownGroups.length > 0 && (
+              <>
+                <Typography variant="h6" component="h2">
+                  Class groups
+                </Typography>
+                <Grid container spacing={2}>
+                  {shownGroups.map((group) => (
+                    <Grid key={group.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                      <GroupCard group={group} classes={groupClasses(group, catalogue)} onEnroll={(chosen) => choose({ kind: 'group', group: chosen, classes: groupClasses(chosen, catalogue) })} />
+                    </Grid>
+                  ))}
+                </Grid>
+              </>
+            )}
+            <Typography variant="h6" component="h2">
+              Classes
+            </Typography>
+            {shownClasses.length === 0 ? (
+              <Alert
+                severity="info"
+                action={
+                  <Button color="inherit" size="small" onClick={() => setFilters({ days: [] })}>
+                    Clear filters
+                  </Button>
+                }
+              >
+                No classes match these filters.
+              </Alert>
+            ) : (
+              <Grid container spacing={2}>
+                {shownClasses.map((found) => (
+                  <Grid key={found.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                    <ClassCard found={found} onEnroll={(chosen) => choose({ kind: 'class', found: chosen })} />
+                  </Grid>
+                ))}
+              </Grid>
+            )}
+          </Stack>
+        );
+      })}
+      {target && (
+        <Suspense>
+          <EnrollDialog
+            target={target}
+            onClose={() => setTarget(undefined)}
+            onEnrolled={() => void reloadAvailability()}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+function groupClasses(group: ClassGroup, catalogue: CatalogueState): Class[] {
+  return group.classIds.flatMap((id) => loadedValue<Class>(catalogue.classes[id]) ?? []);
+}
+
+function LoadingCards() {
+  return (
+    <Grid container spacing={2} aria-label="Loading classes">
+      {[0, 1, 2].map((index) => (
+        <Grid key={index} size={{ xs: 12, sm: 6, lg: 4 }}>
+          <Skeleton variant="rounded" height={220} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** No semester is open for enrollment: say so, and show the current semester's classes for reference. */
+function RegistrationClosed() {
+  const catalogue = useCatalogue();
+  useEffect(() => {
+    void loadCurrentSemester();
+  }, []);
+  const current = catalogue.currentSemesterClassIds;
+  return (
+    <Stack spacing={2}>
+      <Alert severity="info">
+        Registration is not open right now. See the{' '}
+        <Link component={RouterLink} to="/calendar/classes">
+          Class Calendar
+        </Link>{' '}
+        for the classes under way.
+      </Alert>
+      {current.state === 'loaded' && current.value.length > 0 && (
+        <Grid container spacing={2}>
+          {current.value.flatMap((id) => {
+            const found = loadedValue<Class>(catalogue.classes[id]);
+            return found ? [
+              <Grid key={id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                <ClassCard found={found} />
+              </Grid>,
+            ] : [];
+          })}
+        </Grid>
+      )}
+    </Stack>
+  );
+}
