@@ -234,3 +234,19 @@ test('given a phone (360px), then a toast stays inside the screen', async () => 
   expect(box.x + box.width).toBeLessThanOrEqual(360);
   await context.close();
 });
+
+test.each([
+  [1280, 600],
+  [480, 448],
+])('given a %ipx window, then the login card is %ipx wide: 100% of the page up to 600px', async (width, cardWidth) => {
+  const { page, context } = await openPortal(browser, { width });
+  await page.goto('/user/login');
+  const card = page.locator('.MuiCard-root', { has: page.getByRole('heading', { name: 'Sign In', level: 1 }) });
+  const measured = await card.evaluate((element) => ({
+    card: element.getBoundingClientRect().width,
+    available: element.parentElement!.clientWidth - parseFloat(getComputedStyle(element.parentElement!).paddingLeft) - parseFloat(getComputedStyle(element.parentElement!).paddingRight),
+  }));
+  expect(measured.card).toBe(cardWidth);
+  expect(measured.card).toBe(Math.min(600, measured.available));
+  await context.close();
+});
