@@ -1,14 +1,16 @@
 // The HTTP API: stage `api`, so CloudFront's `/api/fn/{name}` reaches the `POST /fn/{name}` route
-// unchanged; one route per manifest function, the JWT authorizer on exactly the non-public ones.
-import { Lazy, Validations } from 'aws-cdk-lib';
+// unchanged; one route per manifest entry, the JWT authorizer on exactly the non-public ones.
+import { Lazy, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type CfnStage, type IHttpRouteAuthorizer, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Access } from '../lambdas/manifest';
-import type { PortalFunction } from './portal-function';
+import type { PortalRoute } from './functions';
+import { LOG_RETENTION, type PortalFunction } from './portal-function';
 
+/** The stage, and so the site's path to the API (`apiBaseUrl`): CloudFront forwards `/api/…` as it is. */
 export const STAGE_NAME = 'api';
 
 /** The whole stage's ceiling, requests per second. */
@@ -21,7 +23,7 @@ export const routeThrottle: Record<Access, Required<ThrottleSettings>> = {
   admin: { rateLimit: 10, burstLimit: 20 },
 };
 
-export const routeKey = (name: string) => `POST /fn/${name}`;
+export const routeKey = (route: Pick<PortalRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
 export class PortalApi extends Construct {
   readonly httpApi: HttpApi;
@@ -31,8 +33,9 @@ export class PortalApi extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     // Nothing but the API itself: CloudFront needs its address, and the pool (via its trigger) needs CloudFront's.
-    this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Registration portal: one POST route per named function', createDefaultStage: false });
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS });
+    // No CORS: the site calls the API on its own origin, through CloudFront.
+    this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Registration portal: one route per named function and feed', createDefaultStage: false });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     this.stage = new HttpStage(this, 'Stage', {
       httpApi: this.httpApi,
       stageName: STAGE_NAME,
@@ -58,23 +61,24 @@ export class PortalApi extends Construct {
     (this.stage.node.defaultChild as CfnStage).routeSettings = Lazy.any({ produce: () => this.routeSettings });
   }
 
-  /** `POST /fn/{name}` to the function, behind the authorizer unless the function is public. */
-  addFunctionRoute(name: string, access: Access, fn: PortalFunction, authorizer: IHttpRouteAuthorizer): void {
-    const [route] = this.httpApi.addRoutes({
-      path: `/fn/${name}`,
-      methods: [HttpMethod.POST],
-      integration: new HttpLambdaIntegration(`${name}Integration`, fn.handler),
-      authorizer: access === 'public' ? undefined : authorizer,
+  /** The route to its function, behind the authorizer unless the manifest makes it public. */
+  addRoute(route: PortalRoute, fn: PortalFunction, authorizer: IHttpRouteAuthorizer): void {
+    const [httpRoute] = this.httpApi.addRoutes({
+      path: route.path,
+      methods: [HttpMethod[route.method]],
+      integration: new HttpLambdaIntegration(`${route.name}Integration`, fn.handler),
+      authorizer: route.access === 'public' ? undefined : authorizer,
     });
-    if (!route) throw new Error(`No route was made for ${name}.`);
-    if (access === 'public') {
-      Validations.of(route).acknowledge({
+    if (!httpRoute) throw new Error(`No route was made for ${route.name}.`);
+    if (route.access === 'public') {
+      Validations.of(httpRoute).acknowledge({
         id: 'AwsSolutions-APIG4',
         reason: 'Public in the manifest: anyone may call it; the function still verifies a token when one is sent.',
       });
     }
-    this.routeSettings[routeKey(name)] = { ThrottlingRateLimit: routeThrottle[access].rateLimit, ThrottlingBurstLimit: routeThrottle[access].burstLimit };
+    const throttle = routeThrottle[route.access];
+    this.routeSettings[routeKey(route)] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
     // Route settings name the route, so the stage is updated only once the route exists.
-    this.stage.node.addDependency(route);
+    this.stage.node.addDependency(httpRoute);
   }
 }

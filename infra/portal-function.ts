@@ -14,9 +14,12 @@ import type { FunctionSpec } from '../lambdas/manifest';
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
 
-const readUserActions = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsers', 'cognito-idp:ListUsersInGroup'];
+const readUserActions = ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsersInGroup'];
 
-/** Cognito admin APIs per `userPool` access in the manifest: `write` adds deleting accounts and group membership. */
+/**
+ * The Cognito admin APIs the functions call, per `userPool` access in the manifest; a new call needs its
+ * action here (test/infra/functions.test.ts compares this with the SDK commands lambdas/ sends).
+ */
 export const userPoolActions = {
   read: readUserActions,
   write: [...readUserActions, 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],

@@ -1,4 +1,4 @@
-// The portal in AWS: the table, the user pool, one Lambda and route per manifest function, the site.
+// The portal in AWS: the table, the user pool, one Lambda and route per manifest entry, the site.
 //
 // Order of dependencies, and why there is no cycle: the pool needs its CustomMessage trigger, the trigger
 // needs the site's URL (the reset link), the distribution needs the API's address. So the HTTP API
@@ -8,7 +8,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { Construct } from 'constructs';
-import { PortalApi } from './api';
+import { PortalApi, STAGE_NAME } from './api';
 import { portalFunctions } from './functions';
 import { PortalMail } from './mail';
 import type { PortalSettings } from './settings';
@@ -32,14 +32,15 @@ export class PortalStack extends Stack {
     const mail = new PortalMail(this, 'Mail', { mailFrom: props.settings.mailFrom, siteUrl: site.url });
 
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
-    for (const { name, spec, fn } of portalFunctions(this, { table, users, mail })) api.addFunctionRoute(name, spec.access, fn, authorizer);
+    for (const { route, fn } of portalFunctions(this, { table, users, mail })) api.addRoute(route, fn, authorizer);
 
-    site.deployWebApp(props.webDist, { region: this.region, userPoolId: users.pool.userPoolId, userPoolClientId: users.client.userPoolClientId, apiBaseUrl: '/api' });
+    site.deployWebApp(props.webDist, { region: this.region, userPoolId: users.pool.userPoolId, userPoolClientId: users.client.userPoolClientId, apiBaseUrl: `/${STAGE_NAME}` });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The portal' });
     new CfnOutput(this, 'DistributionDomainName', { value: site.distribution.distributionDomainName, description: 'CNAME target for a custom domain' });
     new CfnOutput(this, 'ApiUrl', { value: api.stage.url, description: 'The HTTP API stage (the site reaches it at /api)' });
     new CfnOutput(this, 'UserPoolId', { value: users.pool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: users.client.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: table.tableName, description: 'Kept when the stack is destroyed' });
   }
 }

@@ -53,7 +53,8 @@ export class PortalSite extends Construct {
       // CloudFront's standard logs are written with ACLs.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
     });
     Validations.of(logs).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access-log bucket; logging it into itself would loop.' });
 

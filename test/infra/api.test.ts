@@ -1,6 +1,6 @@
-// The HTTP API: one POST route per manifest entry to its own function, the JWT authorizer on exactly the
-// user and admin routes, stage `api` with access logs and throttling.
-import { manifestEntries } from '../../infra/functions';
+// The HTTP API: one route per manifest entry (POST for named functions, GET for feeds) to its own function,
+// the JWT authorizer on exactly the user and admin routes, stage `api` with access logs and throttling.
+import { portalRoutes } from '../../infra/functions';
 import { routeKey, routeThrottle, STAGE_NAME, stageThrottle } from '../../infra/api';
 import { logicalId, manifestFunction, synthesizePortal, TEST_ACCOUNT, TEST_REGION } from './synthesize';
 
@@ -27,18 +27,18 @@ test('the authorizer checks the pool\'s access tokens for the web client', () =>
   });
 });
 
-describe.each(manifestEntries())('the %s function', (name, spec) => {
-  const fnArn = { 'Fn::GetAtt': [logicalId(manifestFunction(stack, name).handler), 'Arn'] };
+describe.each(portalRoutes())('the $name route', (route) => {
+  const fnArn = { 'Fn::GetAtt': [logicalId(manifestFunction(stack, route.name).handler), 'Arn'] };
 
-  test(`has the route ${routeKey(name)} to its own Lambda, ${spec.access === 'public' ? 'open to anyone' : 'behind the JWT authorizer'}`, () => {
-    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, route]) => route.Properties.RouteKey === routeKey(name));
+  test(`is ${routeKey(route)} to its own Lambda, ${route.access === 'public' ? 'open to anyone' : 'behind the JWT authorizer'}`, () => {
+    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, resource]) => resource.Properties.RouteKey === routeKey(route));
     expect(routes).toHaveLength(1);
-    const [, route] = routes[0]!;
-    expect(route.Properties).toMatchObject(
-      spec.access === 'public' ? { ApiId: { Ref: apiId }, AuthorizationType: 'NONE' } : { ApiId: { Ref: apiId }, AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } },
+    const [, resource] = routes[0]!;
+    expect(resource.Properties).toMatchObject(
+      route.access === 'public' ? { ApiId: { Ref: apiId }, AuthorizationType: 'NONE' } : { ApiId: { Ref: apiId }, AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } },
     );
-    if (spec.access === 'public') expect(route.Properties.AuthorizerId).toBeUndefined();
-    const integrationId = (route.Properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1][1] as { Ref: string };
+    if (route.access === 'public') expect(resource.Properties.AuthorizerId).toBeUndefined();
+    const integrationId = (resource.Properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1][1] as { Ref: string };
     expect(resources[integrationId.Ref]!.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', IntegrationUri: fnArn, PayloadFormatVersion: '2.0' });
   });
 
@@ -47,19 +47,19 @@ describe.each(manifestEntries())('the %s function', (name, spec) => {
       Action: 'lambda:InvokeFunction',
       FunctionName: fnArn,
       Principal: 'apigateway.amazonaws.com',
-      SourceArn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:execute-api:${TEST_REGION}:${TEST_ACCOUNT}:`, { Ref: apiId }, `/*/*/fn/${name}`]] },
+      SourceArn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:execute-api:${TEST_REGION}:${TEST_ACCOUNT}:`, { Ref: apiId }, `/*/*${route.path}`]] },
     });
   });
 
-  test(`is throttled as a ${spec.access} route`, () => {
+  test(`is throttled as a ${route.access} route`, () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      RouteSettings: { [routeKey(name)]: { ThrottlingRateLimit: routeThrottle[spec.access].rateLimit, ThrottlingBurstLimit: routeThrottle[spec.access].burstLimit } },
+      RouteSettings: { [routeKey(route)]: { ThrottlingRateLimit: routeThrottle[route.access].rateLimit, ThrottlingBurstLimit: routeThrottle[route.access].burstLimit } },
     });
   });
 });
 
 test('the API has no route but the manifest\'s', () => {
-  expect(ofType('AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties.RouteKey).sort()).toEqual(manifestEntries().map(([name]) => routeKey(name)).sort());
+  expect(ofType('AWS::ApiGatewayV2::Route').map(([, resource]) => resource.Properties.RouteKey).sort()).toEqual(portalRoutes().map(routeKey).sort());
 });
 
 test(`the one stage is "${STAGE_NAME}", deployed automatically, with JSON access logs and a default throttle`, () => {

@@ -1,10 +1,12 @@
-// Every manifest entry, and every user pool trigger, is a Lambda configured and granted exactly as its
-// entry declares: the cases are generated from the manifest, so a new function is covered by itself.
+// Every manifest entry (named function or feed), and every user pool trigger, is a Lambda configured and
+// granted exactly as its entry declares: the cases come from the manifest, so a new entry is covered by itself.
 import { App, Stack } from 'aws-cdk-lib';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
-import { handlerModule, userPoolTriggers, type FunctionSpec } from '../../lambdas/manifest';
-import { manifestEntries } from '../../infra/functions';
+import { handlerModule, userPoolTriggers } from '../../lambdas/manifest';
+import { portalRoutes, type PortalRoute } from '../../infra/functions';
 import { PortalMail } from '../../infra/mail';
 import { FUNCTION_RUNTIME, PortalFunction, userPoolActions } from '../../infra/portal-function';
 import { grantedActions, grantsOf, logicalId, manifestFunction, synthesizePortal, TEST_REGION } from './synthesize';
@@ -23,15 +25,15 @@ const tableReads = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dyn
 const tableWrites = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
 const logWrites = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 
-function expectedEnvironment(spec: FunctionSpec): Record<string, unknown> {
+function expectedEnvironment(route: PortalRoute): Record<string, unknown> {
   return {
     NODE_OPTIONS: '--enable-source-maps',
     JWT_ISSUER: { 'Fn::Join': ['', [`https://cognito-idp.${TEST_REGION}.amazonaws.com/`, { Ref: poolId }]] },
     USER_POOL_CLIENT_ID: { Ref: clientId },
-    ...(spec.table !== 'none' && { TABLE_NAME: { Ref: tableId } }),
-    ...(spec.userPool && { USER_POOL_ID: { Ref: poolId } }),
+    ...(route.table !== 'none' && { TABLE_NAME: { Ref: tableId } }),
+    ...(route.userPool && { USER_POOL_ID: { Ref: poolId } }),
     // Mail is off without the mailFrom context value: links only, no sender (test/infra/settings.test.ts turns it on).
-    ...(spec.mail && { SITE_URL: cloudFrontUrl }),
+    ...(route.mail && { SITE_URL: cloudFrontUrl }),
   };
 }
 
@@ -39,8 +41,8 @@ function lambdaOf(fn: PortalFunction) {
   return resources[logicalId(fn.handler)]!;
 }
 
-describe.each(manifestEntries())('the %s function', (name, spec) => {
-  const fn = manifestFunction(stack, name);
+describe.each(portalRoutes())('the $name function', (route) => {
+  const fn = manifestFunction(stack, route.name);
 
   test('is a Node.js Lambda on arm64 with its own log group kept three months', () => {
     expect(lambdaOf(fn)).toMatchObject({
@@ -49,7 +51,7 @@ describe.each(manifestEntries())('the %s function', (name, spec) => {
         Handler: 'index.handler',
         Runtime: FUNCTION_RUNTIME.name,
         Architectures: ['arm64'],
-        Description: spec.summary,
+        Description: route.summary,
         LoggingConfig: { LogGroup: { Ref: logicalId(fn.node.findChild('Logs')) } },
       },
     });
@@ -57,14 +59,14 @@ describe.each(manifestEntries())('the %s function', (name, spec) => {
   });
 
   test('gets exactly the settings its manifest entry calls for, and no emulator endpoint', () => {
-    expect((lambdaOf(fn).Properties.Environment as { Variables: unknown }).Variables).toEqual(expectedEnvironment(spec));
+    expect((lambdaOf(fn).Properties.Environment as { Variables: unknown }).Variables).toEqual(expectedEnvironment(route));
   });
 
-  test(`may ${spec.table === 'none' ? 'not touch' : spec.table === 'read' ? 'only read' : 'read and write'} the table, and only the table and its indexes`, () => {
+  test(`may ${route.table === 'none' ? 'not touch' : route.table === 'read' ? 'only read' : 'read and write'} the table, and only the table and its indexes`, () => {
     const actions = grantedActions(template, fn);
-    if (spec.table === 'none') expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+    if (route.table === 'none') expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
     else expect(actions).toEqual(expect.arrayContaining(tableReads));
-    if (spec.table === 'write') expect(actions).toEqual(expect.arrayContaining(tableWrites));
+    if (route.table === 'write') expect(actions).toEqual(expect.arrayContaining(tableWrites));
     else for (const write of tableWrites) expect(actions).not.toContain(write);
     const tableGrants = grantsOf(template, fn).filter((grant) => grant.actions.some((action) => action.startsWith('dynamodb:')));
     for (const grant of tableGrants) {
@@ -72,10 +74,10 @@ describe.each(manifestEntries())('the %s function', (name, spec) => {
     }
   });
 
-  test(spec.userPool ? `may call the Cognito admin APIs of "${spec.userPool}" access on the portal's pool only` : 'may not call Cognito', () => {
+  test(route.userPool ? `may call the Cognito admin APIs of "${route.userPool}" access on the portal's pool only` : 'may not call Cognito', () => {
     const cognito = grantsOf(template, fn).filter((grant) => grant.actions.some((action) => action.startsWith('cognito-idp:')));
-    if (!spec.userPool) return expect(cognito).toEqual([]);
-    expect(cognito.flatMap((grant) => grant.actions).sort()).toEqual([...userPoolActions[spec.userPool]].sort());
+    if (!route.userPool) return expect(cognito).toEqual([]);
+    expect(cognito.flatMap((grant) => grant.actions).sort()).toEqual([...userPoolActions[route.userPool]].sort());
     for (const grant of cognito) expect(grant.resources).toEqual([{ 'Fn::GetAtt': [poolId, 'Arn'] }]);
   });
 
@@ -109,7 +111,7 @@ describe.each(Object.entries(userPoolTriggers))('the %s trigger', (source, name)
 
 test('the portal has one function per manifest entry and trigger, and no other Node.js Lambda on arm64', () => {
   const portalFunctions = stack.node.findAll().filter((construct) => construct instanceof PortalFunction);
-  expect(portalFunctions.map((fn) => fn.node.id).sort()).toEqual([...manifestEntries().map(([name]) => name), ...Object.values(userPoolTriggers)].sort());
+  expect(portalFunctions.map((fn) => fn.node.id).sort()).toEqual([...portalRoutes().map((route) => route.name), ...Object.values(userPoolTriggers)].sort());
   const portalLambdas = Object.values(resources).filter(
     (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Runtime === FUNCTION_RUNTIME.name && JSON.stringify(resource.Properties.Architectures) === '["arm64"]',
   );
@@ -138,19 +140,27 @@ describe('the bind calls set a setting and its grant together', () => {
   const bound = Template.fromStack(scratch);
   const variables = (fn: PortalFunction) => (bound.toJSON().Resources[logicalId(fn.handler)].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
-  test('userPool read: the pool id and the read APIs only; write adds group and account changes', () => {
+  test('userPool read: the pool id and the read APIs only; write adds account deletion and group membership', () => {
     expect(variables(reader).USER_POOL_ID).toEqual({ Ref: logicalId(pool) });
     expect(grantedActions(bound, reader).filter((action) => action.startsWith('cognito-idp:'))).toEqual([...userPoolActions.read].sort());
-    expect(grantedActions(bound, writer)).toEqual(expect.arrayContaining(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser', ...userPoolActions.read]));
-    expect(userPoolActions.read.filter((action) => !/:(AdminGet|AdminList|List)/.test(action))).toEqual([]);
+    expect(grantedActions(bound, writer).filter((action) => action.startsWith('cognito-idp:'))).toEqual([...userPoolActions.write].sort());
+    expect(userPoolActions.read.filter((action) => !/^cognito-idp:(AdminGet|AdminList|List)/.test(action))).toEqual([]);
+  });
+
+  test('the Cognito admin APIs granted are exactly those the functions send', () => {
+    const sent = [...sdkCommandsSent('@aws-sdk/client-cognito-identity-provider')].map((command) => `cognito-idp:${command}`).sort();
+    expect(sent).toEqual([...userPoolActions.write].sort());
   });
 
   test('mail on: MAIL_FROM, SITE_URL and ses:SendEmail on the sender identity only', () => {
     expect(variables(sender)).toMatchObject({ MAIL_FROM: 'Registration Portal <registration@mountainschool.example>', SITE_URL: 'https://portal.example' });
     bound.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'registration@mountainschool.example' });
     const ses = grantsOf(bound, sender).filter((grant) => grant.actions.some((action) => action.startsWith('ses:')));
-    expect(ses.flatMap((grant) => grant.actions)).toContain('ses:SendEmail');
-    expect(JSON.stringify(ses.flatMap((grant) => grant.resources))).toContain(':identity/');
+    const sent = [...sdkCommandsSent('@aws-sdk/client-sesv2')].map((command) => `ses:${command}`);
+    expect(sent).toContain('ses:SendEmail');
+    expect(ses.flatMap((grant) => grant.actions)).toEqual(expect.arrayContaining(sent));
+    const identityArn = ['arn:', { Ref: 'AWS::Partition' }, `:ses:${TEST_REGION}:`, { Ref: 'AWS::AccountId' }, ':identity/', { Ref: logicalId(mailOn.node.findChild('Sender')) }];
+    expect(ses.flatMap((grant) => grant.resources)).toEqual([{ 'Fn::Join': ['', identityArn] }]);
   });
 
   test('mail off: SITE_URL for links, no MAIL_FROM and no SES right', () => {
@@ -158,3 +168,10 @@ describe('the bind calls set a setting and its grant together', () => {
     expect(grantedActions(bound, silent)).toEqual(logWrites);
   });
 });
+
+/** The commands of an AWS SDK client that the code under lambdas/ imports. */
+function sdkCommandsSent(client: string): Set<string> {
+  const files = (readdirSync('lambdas', { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => readFileSync(join('lambdas', file), 'utf8'));
+  const imports = files.flatMap((source) => [...source.matchAll(new RegExp(`import\\s*{([^}]*)}\\s*from\\s*'${client}'`, 'g'))].map((match) => match[1]!));
+  return new Set(imports.flatMap((names) => [...names.matchAll(/\b(\w+)Command\b/g)].map((match) => match[1]!)));
+}

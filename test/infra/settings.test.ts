@@ -1,6 +1,6 @@
 // The deployment's context values: SES mail and a custom domain switched on, and bad values refused.
 import { App } from 'aws-cdk-lib';
-import { manifestEntries } from '../../infra/functions';
+import { portalRoutes } from '../../infra/functions';
 import { portalSettings } from '../../infra/settings';
 import { userPoolTriggers } from '../../lambdas/manifest';
 import type { PortalFunction } from '../../infra/portal-function';
@@ -21,9 +21,9 @@ describe('deployed with mailFrom, domainName and certificateArn', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'registration@mountainschool.example' });
   });
 
-  test.each(manifestEntries())('%s gets the sender and the right to send as it exactly when it sends mail', (name, spec) => {
-    const fn = manifestFunction(stack, name);
-    if (!spec.mail) {
+  test.each(portalRoutes())('$name gets the sender and the right to send as it exactly when it sends mail', (route) => {
+    const fn = manifestFunction(stack, route.name);
+    if (!route.mail) {
       expect(variables(fn).MAIL_FROM).toBeUndefined();
       expect(sesGrants(fn)).toEqual([]);
       return;

@@ -179,10 +179,11 @@ describe('the web app deployment', () => {
   });
 });
 
-test('the stack puts out the site URL, the API URL, the pool id and the client id', () => {
+test('the stack puts out the site URL, the API URL, the pool and client ids and the table name', () => {
   expect(stack.stackName).toBe(STACK_NAME);
   template.hasOutput('SiteUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] } });
   template.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', Match.arrayWith([{ Ref: apiId }, '/api'])] } });
   template.hasOutput('UserPoolId', { Value: { Ref: logicalId(users.node.findChild('Pool')) } });
   template.hasOutput('UserPoolClientId', { Value: { Ref: logicalId(users.node.findChild('Pool').node.findChild('WebClient')) } });
+  template.hasOutput('TableName', { Value: { Ref: logicalId(stack.node.findChild('Table')) } });
 });

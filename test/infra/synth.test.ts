@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { userPoolTriggers } from '../../lambdas/manifest';
-import { manifestEntries } from '../../infra/functions';
+import { portalRoutes } from '../../infra/functions';
 import { STACK_NAME } from '../../infra/portal-app';
 import { readViolations } from './synthesize';
 
@@ -32,7 +32,7 @@ test('succeeds offline with no unacknowledged cdk-nag error', () => {
   expect(readViolations(outdir).filter((violation) => violation.severity === 'error')).toEqual([]);
 });
 
-const functionPaths = [...manifestEntries().map(([name]) => `Functions/${name}`), ...Object.values(userPoolTriggers).map((name) => `Users/${name}`)];
+const functionPaths = [...portalRoutes().map((route) => `Functions/${route.name}`), ...Object.values(userPoolTriggers).map((name) => `Users/${name}`)];
 
 describe.each(functionPaths)('the bundle of %s', (constructPath) => {
   test('is a minified ES module with its source map and a require for CommonJS packages', () => {

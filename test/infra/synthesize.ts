@@ -7,7 +7,6 @@ import type { IConstruct } from 'constructs';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FunctionName } from '../../lambdas/manifest';
 import { portalApp } from '../../infra/portal-app';
 import type { PortalFunction } from '../../infra/portal-function';
 import type { PortalStack } from '../../infra/portal-stack';
@@ -86,7 +85,8 @@ export function logicalId(construct: IConstruct): string {
   return Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
 }
 
-export function manifestFunction(stack: PortalStack, name: FunctionName): PortalFunction {
+/** The Lambda of a manifest entry (a named function or a feed). */
+export function manifestFunction(stack: PortalStack, name: string): PortalFunction {
   return stack.node.findChild('Functions').node.findChild(name) as PortalFunction;
 }
 
