@@ -5,7 +5,6 @@ import { launchBrowser, openPortal } from '../support/browser';
 import { data } from '../support/portal';
 
 // Browser flows against the real stack take longer than Jest's default 5 s.
-jest.setTimeout(60_000);
 
 let browser: Browser;
 let config: { contactEmail: string; privacyPolicyUrl: string; studentUnitsUrl: string; announcement: string };

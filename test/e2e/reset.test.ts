@@ -5,7 +5,6 @@ import { launchBrowser, openPortal, toast } from '../support/browser';
 import { outbox, signIn, signUpFamily } from '../support/portal';
 
 // Browser flows against the real stack take longer than Jest's default 5 s.
-jest.setTimeout(60_000);
 
 let browser: Browser;
 beforeAll(async () => {

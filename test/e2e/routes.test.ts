@@ -6,7 +6,6 @@ import { data, signUpFamily } from '../support/portal';
 import { TEST_ADMIN } from '../support/stack-info';
 
 // Browser flows against the real stack take longer than Jest's default 5 s.
-jest.setTimeout(60_000);
 
 let browser: Browser;
 beforeAll(async () => {

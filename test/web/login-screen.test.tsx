@@ -1,5 +1,4 @@
 // The login screen driving its state machine: what the user sees and which provider calls it makes.
-import './text-encoding';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

@@ -1,5 +1,4 @@
 // The password reset screen with the provider mocked: the code from the link, and what a refusal means.
-import './text-encoding';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';

@@ -1,4 +1,3 @@
-import './text-encoding';
 import { menuEmail } from '../../web/src/layout/UserMenu';
 
 test('given a long e-mail, then the menu shows its first 15 characters plus "…"', () => {

@@ -2,6 +2,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { AuthProvider } from './auth/AuthProvider';
 import { RequireAdmin, RequireUser } from './auth/guards';
+import { EnrollmentPage } from './classes/EnrollmentPage';
 import { Placeholder } from './layout/Placeholder';
 import { RootLayout } from './layout/RootLayout';
 import { lazily } from './lazily';
@@ -9,6 +10,7 @@ import { lazily } from './lazily';
 const LoginPage = lazily(() => import('./auth/LoginPage'), 'LoginPage');
 const ResetPasswordPage = lazily(() => import('./auth/ResetPasswordPage'), 'ResetPasswordPage');
 const ManageAccountPage = lazily(() => import('./account/ManageAccountPage'), 'ManageAccountPage');
+const EnrollmentsPage = lazily(() => import('./account/EnrollmentsPage'), 'EnrollmentsPage');
 
 export const routes: RouteObject[] = [
   {
@@ -24,14 +26,13 @@ export const routes: RouteObject[] = [
       { path: '/user/reset', element: <ResetPasswordPage /> },
       { path: '/', element: <Navigate to="/classes" replace /> },
       { path: '/classes', element: <Navigate to="/classes/enrollment" replace /> },
-      { path: '/classes/enrollment/*', element: <Placeholder title="Class Registration" /> },
+      { path: '/classes/enrollment/*', element: <EnrollmentPage /> },
       {
         path: '/account',
         element: <RequireUser />,
         children: [
           { index: true, element: <Navigate to="/account/enrollments" replace /> },
-          // The family's enrollments list comes with the enrollment issue.
-          { path: 'enrollments', element: <Placeholder title="Enrollments" /> },
+          { path: 'enrollments', element: <EnrollmentsPage /> },
           { path: 'manage', element: <ManageAccountPage /> },
         ],
       },

@@ -24,7 +24,7 @@ import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
 import { AccountSection } from './AccountSection';
 
-export function statusLabel(enrollment: NamedEnrollment): string {
+function statusLabel(enrollment: NamedEnrollment): string {
   if (enrollment.status === 'waitlisted') return enrollment.waitlistPosition ? `Waitlisted – position ${enrollment.waitlistPosition}` : 'Waitlisted';
   return enrollment.status === 'enrolled' ? 'Enrolled' : 'Cancelled';
 }

@@ -5,11 +5,13 @@ import { useAuth } from '../auth/AuthProvider';
 import { Waiting } from '../layout/Waiting';
 import { lazily } from '../lazily';
 import { AccountSection } from './AccountSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
+import { StudentsSection } from './StudentsSection';
 
 // Amplify UI is heavy: the page shows at once and the form follows.
 const ChangePassword = lazily(() => import('./ChangePassword'), 'ChangePassword');
 
-/** /account/manage: the account's e-mail and password; the family's students and account deletion follow below. */
+/** /account/manage: the account's e-mail and password, the family's children, and deleting the account. */
 export function ManageAccountPage() {
   const { user } = useAuth();
   return (
@@ -26,6 +28,12 @@ export function ManageAccountPage() {
         <Suspense fallback={<Waiting />}>
           <ChangePassword />
         </Suspense>
+      </AccountSection>
+      <AccountSection title="Children">
+        <StudentsSection />
+      </AccountSection>
+      <AccountSection title="Delete account">
+        <DeleteAccountSection />
       </AccountSection>
     </Stack>
   );

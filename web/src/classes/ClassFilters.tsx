@@ -1,7 +1,4 @@
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -25,22 +22,23 @@ export function ClassFilters({ filters, onChange }: { filters: Filters; onChange
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <FormControl size="small" sx={{ minWidth: 160 }}>
-        <InputLabel id="grade-filter-label">Grade</InputLabel>
-        <Select
-          labelId="grade-filter-label"
-          label="Grade"
+      {/* A native select: the grade list needs no menu machinery on the page every visitor loads. */}
+      <Box component="label" sx={{ display: 'flex', alignItems: 'center', gap: 1, typography: 'body2' }}>
+        Grade
+        <Box
+          component="select"
           value={filters.grade === undefined ? '' : String(filters.grade)}
-          onChange={(event) => onChange({ ...filters, grade: event.target.value === '' ? undefined : Number(event.target.value) })}
+          onChange={(event: React.ChangeEvent<HTMLSelectElement>) => onChange({ ...filters, grade: event.target.value === '' ? undefined : Number(event.target.value) })}
+          sx={{ font: 'inherit', py: 0.75, px: 1, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'background.paper', minWidth: 140 }}
         >
-          <MenuItem value="">Any grade</MenuItem>
+          <option value="">Any grade</option>
           {GRADES.map((grade) => (
-            <MenuItem key={grade} value={String(grade)}>
+            <option key={grade} value={String(grade)}>
               {grade <= 0 ? gradeName(grade) : `Grade ${grade}`}
-            </MenuItem>
+            </option>
           ))}
-        </Select>
-      </FormControl>
+        </Box>
+      </Box>
     </Stack>
   );
 }
