@@ -4,7 +4,7 @@
 // needs the site's URL (the reset link), the distribution needs the API's address. So the HTTP API
 // resource itself depends on nothing; the authorizer and routes (which need the pool) are separate
 // resources added after the pool, and the distribution only reads the API's endpoint, never a route.
-//   Api  <-  Distribution  <-  triggers  <-  UserPool  <-  functions, authorizer  <-  routes  <-  stage settings
+// (A <- B: B needs A.)  Api <- Distribution <- triggers <- UserPool <- functions, authorizer <- routes <- stage
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { Construct } from 'constructs';
@@ -15,6 +15,7 @@ import type { PortalSettings } from './settings';
 import { PortalSite } from './site';
 import { portalTable } from './table';
 import { PortalUserPool } from './user-pool';
+import { deployWebApp } from './web-app';
 
 export interface PortalStackProps extends StackProps {
   settings: PortalSettings;
@@ -34,7 +35,7 @@ export class PortalStack extends Stack {
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
     for (const { route, fn } of portalFunctions(this, { table, users, mail })) api.addRoute(route, fn, authorizer);
 
-    site.deployWebApp(props.webDist, { region: this.region, userPoolId: users.pool.userPoolId, userPoolClientId: users.client.userPoolClientId, apiBaseUrl: `/${STAGE_NAME}` });
+    deployWebApp(site, props.webDist, { region: this.region, userPoolId: users.pool.userPoolId, userPoolClientId: users.client.userPoolClientId, apiBaseUrl: `/${STAGE_NAME}` });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The portal' });
     new CfnOutput(this, 'DistributionDomainName', { value: site.distribution.distributionDomainName, description: 'CNAME target for a custom domain' });

@@ -1,6 +1,6 @@
 // The web site: the built app in a private bucket behind CloudFront (origin access control), the SPA
 // fallback, security headers, and `/api/*` passed through to the HTTP API so the site calls its own origin.
-import { CfnElement, DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -23,15 +23,11 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { RuntimeConfig } from '../web/src/runtimeConfig';
 import type { PortalSettings } from './settings';
+import { STAGE_NAME } from './api';
 import { spaRoutingSource } from './spa-routing';
 import { cognitoEndpoint } from './user-pool';
-import { STAGE_NAME } from './api';
 
 export interface PortalSiteProps {
   api: IHttpApi;
@@ -138,66 +134,6 @@ export class PortalSite extends Construct {
 
     this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
   }
-
-  /**
-   * The built web app and its `config.json`. Hashed files under `assets/` are immutable and kept from
-   * earlier builds (open tabs still load them); everything else is revalidated on every visit.
-   */
-  deployWebApp(webDist: string, config: RuntimeConfig): void {
-    const dist = resolve(webDist);
-    if (!existsSync(join(dist, 'index.html'))) {
-      throw new Error(`The web app is not built: ${join(dist, 'index.html')} is missing. Run \`npm run build:web\` first.`);
-    }
-    const assets = new BucketDeployment(this, 'WebAssets', {
-      sources: [Source.asset(dist)],
-      destinationBucket: this.bucket,
-      exclude: ['*'],
-      include: ['assets/*'],
-      prune: false,
-      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
-    });
-    const entry = new BucketDeployment(this, 'WebEntry', {
-      sources: [Source.asset(dist), Source.jsonData('config.json', config)],
-      destinationBucket: this.bucket,
-      exclude: ['assets/*'],
-      cacheControl: [CacheControl.noCache()],
-      distribution: this.distribution,
-      distributionPaths: ['/*'],
-    });
-    // A new index.html must not name chunks that are not uploaded yet.
-    entry.node.addDependency(assets);
-    acknowledgeDeploymentHandler(entry, this.bucket);
-  }
-}
-
-/** CDK's own handler behind both deployments: its role, grants and runtime are CDK's, not ours. */
-function acknowledgeDeploymentHandler(deployment: BucketDeployment, bucket: Bucket): void {
-  const stack = Stack.of(bucket);
-  const handler = deployment.handlerRole.node.scope;
-  if (!handler) throw new Error('The bucket deployment handler has no scope.');
-  const bucketLogicalId = stack.getLogicalId(bucket.node.defaultChild as CfnElement);
-  const findings: Record<string, string> = {
-    'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]':
-      'CDK gives its deployment handler the basic execution policy for its logs.',
-    'AwsSolutions-IAM5[Action::s3:GetBucket*]': "CDK's read grant: the build's zip in the asset bucket and the site bucket.",
-    'AwsSolutions-IAM5[Action::s3:GetObject*]': "CDK's read grant: the build's zip in the asset bucket and the site bucket.",
-    'AwsSolutions-IAM5[Action::s3:List*]': "CDK's read grant: the build's zip in the asset bucket and the site bucket.",
-    'AwsSolutions-IAM5[Action::s3:Abort*]': "CDK's write grant on the site bucket, which the deployment fills and prunes.",
-    'AwsSolutions-IAM5[Action::s3:DeleteObject*]': "CDK's write grant on the site bucket, which the deployment fills and prunes.",
-    [`AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`]: 'The deployment writes the objects of the site bucket only.',
-    [`AwsSolutions-IAM5[Resource::${assetBucketObjects(stack)}]`]: "The deployment reads the zipped build from CDK's bootstrap asset bucket.",
-    'AwsSolutions-IAM5[Resource::*]': "CDK grants its handler CloudFront invalidations on '*'; it invalidates this distribution only.",
-    'AwsSolutions-L1': 'CDK pins the runtime of its deployment handler.',
-  };
-  for (const [id, reason] of Object.entries(findings)) Validations.of(handler).acknowledge({ id, reason });
-}
-
-/** The objects of CDK's bootstrap asset bucket, named as cdk-nag names them. */
-function assetBucketObjects(stack: Stack): string {
-  const qualifier: unknown = stack.node.tryGetContext('@aws-cdk/core:bootstrapQualifier');
-  const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
-  const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
-  return `arn:<AWS::Partition>:s3:::cdk-${typeof qualifier === 'string' ? qualifier : DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${region}/*`;
 }
 
 /**

@@ -1,10 +1,10 @@
 // Every manifest entry (named function or feed), and every user pool trigger, is a Lambda configured and
 // granted exactly as its entry declares: the cases come from the manifest, so a new entry is covered by itself.
 import { App, Stack } from 'aws-cdk-lib';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { handlerModule, userPoolTriggers } from '../../lambdas/manifest';
 import { portalRoutes, type PortalRoute } from '../../infra/functions';
 import { PortalMail } from '../../infra/mail';
