@@ -15,6 +15,7 @@ const { NODE_ENV: _testMode, ...environment } = process.env;
 const synth = spawnSync('npx', ['cdk', 'synth', '--no-notices', '-q', '-o', outdir], {
   encoding: 'utf8',
   env: { ...environment, CDK_DISABLE_CLI_TELEMETRY: 'true' },
+  timeout: 600_000,
 });
 const template = existsSync(join(outdir, `${STACK_NAME}.template.json`))
   ? (JSON.parse(readFileSync(join(outdir, `${STACK_NAME}.template.json`), 'utf8')) as { Resources: Record<string, { Type: string; Properties: { Code?: { S3Key: string } }; Metadata?: Record<string, string> }> })

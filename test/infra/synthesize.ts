@@ -21,8 +21,6 @@ export interface SynthOptions {
   context?: Record<string, string>;
   /** Leave account and region to deploy time, as an offline `cdk synth` may. */
   environmentAgnostic?: boolean;
-  /** Where the built web app is; `web/dist` by default. */
-  webDist?: string;
 }
 
 export interface PortalSynth {
@@ -59,7 +57,7 @@ export function synthesizePortal(options: SynthOptions = {}): PortalSynth {
   delete process.env.CDK_DEFAULT_REGION;
   if (options.environmentAgnostic) delete process.env.CDK_DEFAULT_ACCOUNT;
   else process.env.CDK_DEFAULT_ACCOUNT = TEST_ACCOUNT;
-  const stack = portalApp(app, options.webDist);
+  const stack = portalApp(app);
   const assembly = app.synth();
   return { stack, assembly, template: Template.fromJSON(assembly.getStackByName(stack.stackName).template), violations: readViolations(assembly.directory) };
 }
