@@ -19,7 +19,6 @@ import { StudentForm } from '../account/students/StudentForm';
 import { callFunction } from '../api/client';
 import { asApiError, useFunction } from '../api/useFunction';
 import { Waiting } from '../layout/Waiting';
-import { useToast } from '../layout/toast';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { acceptsGrade, gradesLabel } from './schedule';
 
@@ -31,7 +30,6 @@ function gradeHint(target: EnrollTarget, student: Student): string | undefined {
 
 export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTarget; onClose: () => void; onEnrolled: () => void }) {
   const students = useFunction('students');
-  const show = useToast();
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [chosen, setChosen] = useState<string>();
   const [adding, setAdding] = useState(false);
@@ -52,7 +50,6 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
     try {
       const { enrollments } = await callFunction('enroll', { studentId: child.id, ...(target.kind === 'class' ? { classId: target.found.id } : { groupId: target.group.id }) });
       setOutcome({ student: child, enrollments });
-      show({ severity: 'success', summary: enrollments[0]?.status === 'waitlisted' ? 'Waitlisted' : 'Enrolled', detail: outcomeText(target, child, enrollments) });
       onEnrolled();
     } catch (error) {
       setFailure(asApiError(error).message);
@@ -68,7 +65,7 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
 
   return (
     <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="enroll-title">
-      <DialogTitle id="enroll-title">{outcome ? 'Done' : `${full ? 'Join the waitlist for' : 'Enroll in'} ${name}`}</DialogTitle>
+      <DialogTitle id="enroll-title">{`${full ? 'Join the waitlist for' : 'Enroll in'} ${name}`}</DialogTitle>
       <DialogContent dividers>
         {outcome ? (
           <Alert severity={outcome.enrollments[0]?.status === 'waitlisted' ? 'info' : 'success'}>{outcomeText(target, outcome.student, outcome.enrollments)}</Alert>

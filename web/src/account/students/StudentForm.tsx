@@ -123,7 +123,7 @@ export function StudentForm({ student, onSaved, onCancel }: { student?: Student;
         <Grid container spacing={1} key={index} sx={{ alignItems: 'flex-start' }}>
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField
-              label="Name"
+              label="Contact name"
               value={contact.name}
               onChange={(event) => changeContact(index, { name: event.target.value })}
               error={!!errors[`emergencyContacts[${index}].name`]}
@@ -134,7 +134,7 @@ export function StudentForm({ student, onSaved, onCancel }: { student?: Student;
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField
-              label="Phone"
+              label="Contact phone"
               type="tel"
               value={contact.phone}
               onChange={(event) => changeContact(index, { phone: event.target.value })}
