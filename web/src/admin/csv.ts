@@ -1,0 +1,31 @@
+// CSV export of what an administrator sees (RFC 4180: quoted fields, CRLF rows), opened by spreadsheets.
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => string | number | boolean | undefined;
+}
+
+function field(value: string | number | boolean | undefined): string {
+  const text = value === undefined ? '' : String(value);
+  // A leading = + - @ would run as a formula in a spreadsheet: prefix it so it stays text.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
+  return [columns.map((column) => field(column.header)), ...rows.map((row) => columns.map((column) => field(column.value(row))))].map((line) => line.join(',')).join('\r\n') + '\r\n';
+}
+
+/** Offers the text as a file download (with a BOM so Excel reads UTF-8). */
+export function downloadCsv(filename: string, text: string): void {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** A file name from a title: "Winter 2027 rosters" → "winter-2027-rosters.csv". */
+export function csvFileName(title: string): string {
+  return `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.csv`;
+}
