@@ -9,21 +9,10 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import type { FunctionSpec } from '../lambdas/manifest';
+import type { UserPoolCall } from '../lambdas/manifest';
 
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
-
-const readUserActions = ['cognito-idp:AdminGetUser', 'cognito-idp:ListUsersInGroup'];
-
-/**
- * The Cognito admin APIs the functions call, per `userPool` access in the manifest; a new call needs its
- * action here (test/infra/functions.test.ts compares this with the SDK commands lambdas/ sends).
- */
-export const userPoolActions = {
-  read: readUserActions,
-  write: [...readUserActions, 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
-} satisfies Record<NonNullable<FunctionSpec['userPool']>, string[]>;
 
 // ES modules need `require` for the CommonJS packages esbuild folds into the bundle.
 const ESM_REQUIRE_BANNER = "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
@@ -84,9 +73,9 @@ export class PortalFunction extends Construct {
     });
   }
 
-  /** The pool's id and the Cognito admin APIs of the function's `userPool` access, on that pool only. */
-  bindUserPool(pool: IUserPool, access: 'read' | 'write'): void {
+  /** The pool's id and exactly the Cognito admin calls the function makes, on that pool only. */
+  bindUserPool(pool: IUserPool, calls: readonly UserPoolCall[]): void {
     this.setEnvironment('USER_POOL_ID', pool.userPoolId);
-    pool.grant(this.handler, ...userPoolActions[access]);
+    pool.grant(this.handler, ...calls.map((call) => `cognito-idp:${call}`));
   }
 }

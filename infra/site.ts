@@ -5,6 +5,7 @@ import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheQueryStringBehavior,
   CachePolicy,
   Distribution,
   Function as CloudFrontFunction,
@@ -28,6 +29,7 @@ import type { PortalSettings } from './settings';
 import { STAGE_NAME } from './api';
 import { spaRoutingSource } from './spa-routing';
 import { cognitoEndpoint } from './user-pool';
+import { feeds } from '../lambdas/manifest';
 
 export interface PortalSiteProps {
   api: IHttpApi;
@@ -87,6 +89,16 @@ export class PortalSite extends Construct {
     // The API's host from its endpoint (https://{id}.execute-api.{region}.amazonaws.com): the API alone, no stage.
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
 
+    const apiOrigin = new HttpOrigin(apiHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    const feedCachePolicy = new CachePolicy(this, 'FeedCache', {
+      comment: 'Portal feeds: cached per query string for as long as the feed says',
+      defaultTtl: Duration.minutes(15),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.hours(1),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Registration portal',
       defaultRootObject: 'index.html',
@@ -108,8 +120,20 @@ export class PortalSite extends Construct {
         functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // The feeds are public documents calendar apps poll: cached as long as they say (by query string).
+        ...Object.fromEntries(
+          Object.values(feeds).map((feed) => [
+            `/${STAGE_NAME}${feed.path}`,
+            {
+              origin: apiOrigin,
+              viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+              cachePolicy: feedCachePolicy,
+              responseHeadersPolicy: securityHeaders,
+            },
+          ]),
+        ),
         [`/${STAGE_NAME}/*`]: {
-          origin: new HttpOrigin(apiHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           // No caching; all viewer headers but Host, which carries the Authorization header (a cache

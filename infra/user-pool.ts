@@ -4,6 +4,7 @@ import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccountRecovery, FeaturePlan, Mfa, UserPool, type UserPoolClient, type UserPoolTriggers } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { ADMIN_GROUP, triggerModule, userPoolTriggers } from '../lambdas/manifest';
+import { PASSWORD_POLICY } from '../lambdas/passwordPolicy';
 import { PortalFunction } from './portal-function';
 
 export interface PortalUserPoolProps {
@@ -31,7 +32,7 @@ export class PortalUserPool extends Construct {
       selfSignUpEnabled: true,
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
-      passwordPolicy: { minLength: 8, requireLowercase: true, requireUppercase: true, requireDigits: true, requireSymbols: true, tempPasswordValidity: Duration.days(7) },
+      passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(7) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.ESSENTIALS,

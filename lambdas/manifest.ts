@@ -30,6 +30,9 @@ import { cursor } from './shared/cursor';
 
 export type Access = 'public' | 'user' | 'admin';
 
+/** The Cognito admin API calls the portal makes (each one is also its IAM action, `cognito-idp:<call>`). */
+export type UserPoolCall = 'AdminGetUser' | 'AdminDeleteUser' | 'ListUsersInGroup' | 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup';
+
 /** The Cognito group whose members have `admin` access. */
 export const ADMIN_GROUP = 'admin';
 
@@ -39,8 +42,8 @@ export interface FunctionSpec {
   input: z.ZodType;
   /** The table access the function needs: its IAM grant in AWS. */
   table: 'none' | 'read' | 'write';
-  /** Cognito admin APIs the function calls (AdminGetUser…), or none. */
-  userPool?: 'read' | 'write';
+  /** The Cognito admin calls the function makes on the user pool: its IAM grant in AWS. */
+  userPool?: readonly UserPoolCall[];
   /** Sends the portal's own e-mail (SES in AWS, the outbox locally). */
   mail?: boolean;
   /** The type of `data` in a successful answer; a type only, for the handler and the web client. */
@@ -106,7 +109,7 @@ export const manifest = {
     access: 'user',
     input: studentInput,
     table: 'write',
-    userPool: 'read',
+    userPool: ['AdminGetUser'],
     result: returns<{ student: Student }>(),
     summary: 'Adds a student to the family (without id) or changes one (with id).',
   },
@@ -147,7 +150,7 @@ export const manifest = {
     access: 'user',
     input: noPayload,
     table: 'write',
-    userPool: 'write',
+    userPool: ['AdminDeleteUser'],
     mail: true,
     result: returns<Record<string, never>>(),
     summary: "Cancels the family's enrollments, removes its students and deletes the user.",
@@ -274,12 +277,12 @@ export const manifest = {
     result: returns<{ values: ConfigValues }>(),
     summary: 'Replaces the remote configuration values.',
   },
-  admins: { access: 'admin', input: noPayload, table: 'none', userPool: 'read', result: returns<AdminList>(), summary: 'The members of the admin group.' },
+  admins: { access: 'admin', input: noPayload, table: 'none', userPool: ['ListUsersInGroup'], result: returns<AdminList>(), summary: 'The members of the admin group.' },
   grantAdmin: {
     access: 'admin',
     input: z.object({ email }).strict(),
     table: 'none',
-    userPool: 'write',
+    userPool: ['AdminGetUser', 'AdminAddUserToGroup', 'ListUsersInGroup'],
     result: returns<AdminList>(),
     summary: 'Adds the account with this e-mail to the admin group.',
   },
@@ -287,7 +290,7 @@ export const manifest = {
     access: 'admin',
     input: z.object({ email }).strict(),
     table: 'none',
-    userPool: 'write',
+    userPool: ['ListUsersInGroup', 'AdminRemoveUserFromGroup'],
     result: returns<AdminList>(),
     summary: "Removes an account from the admin group (never the caller's own).",
   },

@@ -15,6 +15,7 @@ import {
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_GROUP } from '../../lambdas/manifest';
+import { PASSWORD_POLICY } from '../../lambdas/passwordPolicy';
 
 export interface UserPoolIds {
   userPoolId: string;
@@ -42,7 +43,15 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, data
       UsernameAttributes: ['email'],
       // No AutoVerifiedAttributes: Cognito sends no sign-up code to an account its PreSignUp trigger
       // confirms, but cognito-local would, unless the pool names none (the trigger verifies the e-mail).
-      Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false } },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: PASSWORD_POLICY.minLength,
+          RequireLowercase: PASSWORD_POLICY.requireLowercase,
+          RequireUppercase: PASSWORD_POLICY.requireUppercase,
+          RequireNumbers: PASSWORD_POLICY.requireDigits,
+          RequireSymbols: PASSWORD_POLICY.requireSymbols,
+        },
+      },
     }),
   );
   const userPoolId = UserPool!.Id!;

@@ -97,7 +97,7 @@ test('given creation mode, when the fields are empty or the password short, then
   await email(page).fill('new-family@example.com');
   await password(page).fill('short');
   await password(page).press('Enter');
-  await page.getByText('Password must be at least 8 characters', { exact: true }).waitFor();
+  await page.getByText('Password must be at least 8 characters, Password must mix upper and lower case letters, digits and symbols', { exact: true }).waitFor();
   await page.waitForTimeout(500);
   expect(calls).toEqual([]);
   await context.close();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { handlerModule, userPoolTriggers } from '../../lambdas/manifest';
 import { portalRoutes, type PortalRoute } from '../../infra/functions';
 import { PortalMail } from '../../infra/mail';
-import { FUNCTION_RUNTIME, PortalFunction, userPoolActions } from '../../infra/portal-function';
+import { FUNCTION_RUNTIME, PortalFunction } from '../../infra/portal-function';
 import { grantedActions, grantsOf, logicalId, manifestFunction, synthesizePortal, TEST_REGION } from './synthesize';
 
 const { stack, template } = synthesizePortal();
@@ -74,10 +74,10 @@ describe.each(portalRoutes())('the $name function', (route) => {
     }
   });
 
-  test(route.userPool ? `may call the Cognito admin APIs of "${route.userPool}" access on the portal's pool only` : 'may not call Cognito', () => {
+  test(route.userPool ? `may make exactly its Cognito admin calls (${route.userPool.join(', ')}) on the portal's pool only` : 'may not call Cognito', () => {
     const cognito = grantsOf(template, fn).filter((grant) => grant.actions.some((action) => action.startsWith('cognito-idp:')));
     if (!route.userPool) return expect(cognito).toEqual([]);
-    expect(cognito.flatMap((grant) => grant.actions).sort()).toEqual([...userPoolActions[route.userPool]].sort());
+    expect(cognito.flatMap((grant) => grant.actions).sort()).toEqual(route.userPool.map((call) => `cognito-idp:${call}`).sort());
     for (const grant of cognito) expect(grant.resources).toEqual([{ 'Fn::GetAtt': [poolId, 'Arn'] }]);
   });
 
@@ -128,9 +128,7 @@ describe('the bind calls set a setting and its grant together', () => {
   const pool = new UserPool(scratch, 'Pool');
   const make = (id: string) => new PortalFunction(scratch, id, { entry: handlerModule('roles'), description: id });
   const reader = make('Reader');
-  reader.bindUserPool(pool, 'read');
-  const writer = make('Writer');
-  writer.bindUserPool(pool, 'write');
+  reader.bindUserPool(pool, ['AdminGetUser']);
   const mailOn = new PortalMail(scratch, 'MailOn', { mailFrom: 'Registration Portal <registration@mountainschool.example>', siteUrl: 'https://portal.example' });
   const mailOff = new PortalMail(scratch, 'MailOff', { siteUrl: 'https://portal.example' });
   const sender = make('Sender');
@@ -140,16 +138,15 @@ describe('the bind calls set a setting and its grant together', () => {
   const bound = Template.fromStack(scratch);
   const variables = (fn: PortalFunction) => (bound.toJSON().Resources[logicalId(fn.handler)].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
-  test('userPool read: the pool id and the read APIs only; write adds account deletion and group membership', () => {
+  test('a user pool binding: the pool id and the calls named, nothing more', () => {
     expect(variables(reader).USER_POOL_ID).toEqual({ Ref: logicalId(pool) });
-    expect(grantedActions(bound, reader).filter((action) => action.startsWith('cognito-idp:'))).toEqual([...userPoolActions.read].sort());
-    expect(grantedActions(bound, writer).filter((action) => action.startsWith('cognito-idp:'))).toEqual([...userPoolActions.write].sort());
-    expect(userPoolActions.read.filter((action) => !/^cognito-idp:(AdminGet|AdminList|List)/.test(action))).toEqual([]);
+    expect(grantedActions(bound, reader).filter((action) => action.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminGetUser']);
   });
 
-  test('the Cognito admin APIs granted are exactly those the functions send', () => {
+  test('the Cognito admin calls the manifest grants are exactly those the functions send', () => {
     const sent = [...sdkCommandsSent('@aws-sdk/client-cognito-identity-provider')].map((command) => `cognito-idp:${command}`).sort();
-    expect(sent).toEqual([...userPoolActions.write].sort());
+    const granted = [...new Set(portalRoutes().flatMap((route) => (route.userPool ?? []).map((call) => `cognito-idp:${call}`)))].sort();
+    expect(sent).toEqual(granted);
   });
 
   test('mail on: MAIL_FROM, SITE_URL and ses:SendEmail on the sender identity only', () => {

@@ -1,5 +1,6 @@
 // The site: a private bucket behind CloudFront, the SPA fallback that leaves the API alone, security
 // headers, `/api/*` to the HTTP API, and the build with its config.json deployed by the stack.
+import { feeds } from '../../lambdas/manifest';
 import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
@@ -92,6 +93,18 @@ test('/api/* goes to the HTTP API uncached, with the viewer\'s headers (Authoriz
     CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
   });
   expect(apiOrigin!.OriginPath).toBeUndefined();
+});
+
+test.each(Object.values(feeds))('the feed $path is cached per query string, from the same API origin', (feed) => {
+  const behaviors = distribution.CacheBehaviors as Array<Record<string, unknown>>;
+  const feedBehavior = behaviors.find((behavior) => behavior.PathPattern === `/api${feed.path}`)!;
+  const apiBehavior = behaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
+  // CloudFront picks the first matching pattern: the feed's must come before /api/*.
+  expect(behaviors.indexOf(feedBehavior)).toBeLessThan(behaviors.indexOf(apiBehavior));
+  expect(feedBehavior).toMatchObject({ TargetOriginId: apiBehavior.TargetOriginId, ViewerProtocolPolicy: 'https-only' });
+  expect(feedBehavior.AllowedMethods).toBeUndefined(); // CloudFront's default: GET and HEAD only
+  const policy = resources[(feedBehavior.CachePolicyId as { Ref: string }).Ref]!.Properties.CachePolicyConfig as Record<string, any>;
+  expect(policy).toMatchObject({ DefaultTTL: 900, MaxTTL: 3600, MinTTL: 0, ParametersInCacheKeyAndForwardedToOrigin: { QueryStringsConfig: { QueryStringBehavior: 'all' } } });
 });
 
 test('the distribution redirects to HTTPS, logs its requests and sends the security headers on every behaviour', () => {

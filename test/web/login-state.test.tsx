@@ -76,7 +76,10 @@ describe('the login request', () => {
   test('given creation mode, then a malformed address and a short password are refused too, one message per problem', () => {
     const state = run(initialLoginForm('create'), { type: 'methodChosen', method: 'email' }, { type: 'emailChanged', email: 'parent@' }, { type: 'passwordChanged', password: 'short' }, { type: 'submitted' });
     expect(state.request).toBe('Invalid');
-    expect(shownLoginErrors(state)).toEqual({ email: ['Email must be a valid address'], password: ['Password must be at least 8 characters'] });
+    expect(shownLoginErrors(state)).toEqual({
+      email: ['Email must be a valid address'],
+      password: ['Password must be at least 8 characters', 'Password must mix upper and lower case letters, digits and symbols'],
+    });
   });
 
   test('given several messages for a field, then they are joined by commas', () => {

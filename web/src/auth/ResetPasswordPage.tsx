@@ -10,7 +10,7 @@ import { useToast } from '../layout/toast';
 import { errorCode, sendPasswordResetEmail, setNewPassword, signInAfterReset } from './identity';
 import { rememberedPath } from './returnPath';
 import { SignInCard } from './SignInCard';
-import { emailAddress, fieldMessage, hasErrors, longEnoughPassword, required, validate, type Rules } from './validation';
+import { emailAddress, fieldMessage, hasErrors, policyPassword, required, validate, type Rules } from './validation';
 
 interface ResetForm {
   email: string;
@@ -22,7 +22,7 @@ interface ResetForm {
 const rules: Rules<ResetForm> = {
   email: [required('email', 'Email is required'), emailAddress('email')],
   code: [required('code', 'Reset code is required')],
-  password: [required('password', 'Password is required'), longEnoughPassword('password')],
+  password: [required('password', 'Password is required'), ...policyPassword('password')],
   confirmation: [{ passes: ({ password, confirmation }) => password === confirmation, message: 'Passwords do not match' }],
 };
 

@@ -1,5 +1,5 @@
 // The login form's state machine (spec §3, §4, §5), a pure reducer: the screen dispatches, tests call it.
-import { emailAddress, hasErrors, isFilled, longEnoughPassword, required, validate, type FieldErrors, type Rules } from './validation';
+import { emailAddress, hasErrors, isFilled, policyPassword, required, validate, type FieldErrors, type Rules } from './validation';
 
 export type LoginMode = 'signIn' | 'create';
 
@@ -45,7 +45,7 @@ const signInRules: Rules<LoginForm> = {
 // A new account also needs an address mail can reach and a password the user pool accepts.
 const createRules: Rules<LoginForm> = {
   email: [...signInRules.email!, emailAddress('email')],
-  password: [...signInRules.password!, longEnoughPassword('password')],
+  password: [...signInRules.password!, ...policyPassword('password')],
 };
 
 export function loginErrors(form: LoginForm): FieldErrors<LoginForm> {

@@ -1,3 +1,5 @@
+import { PASSWORD_RULES } from '../../../lambdas/passwordPolicy';
+
 // Field rules of the sign-in screens (spec §5): each field's failed rules, shown under it joined by commas.
 export interface Rule<Values> {
   /** True when the values pass. */
@@ -41,9 +43,7 @@ export function emailAddress<Values>(field: TextField<Values>): Rule<Values> {
   return { passes: (values) => !isFilled(text(values, field)) || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text(values, field).trim()), message: 'Email must be a valid address' };
 }
 
-/** The user pool's password policy: at least 8 characters. */
-export const MIN_PASSWORD_LENGTH = 8;
-
-export function longEnoughPassword<Values>(field: TextField<Values>): Rule<Values> {
-  return { passes: (values) => !isFilled(text(values, field)) || text(values, field).length >= MIN_PASSWORD_LENGTH, message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` };
+/** The user pool's password policy (lambdas/passwordPolicy.ts), a rule per requirement. */
+export function policyPassword<Values>(field: TextField<Values>): Rule<Values>[] {
+  return PASSWORD_RULES.map((rule) => ({ passes: (values: Values) => !isFilled(text(values, field)) || rule.passes(text(values, field)), message: rule.message }));
 }
