@@ -18,8 +18,8 @@ import { randomUUID } from 'node:crypto';
 import type { Class, ClassGroup, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
 import { tableName } from '../shared/dynamo';
-import { alreadyExists, failedPrecondition, notFound, resourceExhausted } from '../shared/errors';
-import { BUSY_MESSAGE, transactWrite, type TransactItem } from '../shared/transact';
+import { alreadyExists, BUSY_MESSAGE, failedPrecondition, notFound, resourceExhausted } from '../shared/errors';
+import { transactWrite, type TransactItem } from '../shared/transact';
 import { auditItem, type AuditReason } from './audit';
 import { classesNow, classKey } from './classes';
 import {

@@ -3,9 +3,9 @@ import { getSemester, listSemesters, semesterItem } from '../data/semesters';
 import type { ParsedInput } from '../manifest';
 import type { Semester } from '../records';
 import { tableName } from '../shared/dynamo';
-import { notFound, resourceExhausted } from '../shared/errors';
+import { BUSY_MESSAGE, notFound, resourceExhausted } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
-import { BUSY_MESSAGE, transactWrite } from '../shared/transact';
+import { transactWrite } from '../shared/transact';
 
 /** Creates or changes a semester. Making one current makes every other one not current, in one transaction. */
 export async function saveSemester(input: ParsedInput<'saveSemester'>) {

@@ -35,6 +35,8 @@ export const alreadyExists = (message: string) => new PortalError('already-exist
 export const failedPrecondition = (message: string, details?: unknown) => new PortalError('failed-precondition', message, details);
 export const resourceExhausted = (message: string) => new PortalError('resource-exhausted', message);
 
+export const BUSY_MESSAGE = 'The portal is very busy right now and could not save this. Please try again in a moment.';
+
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };
 }

@@ -6,7 +6,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
 import { bearerToken, callerFromClaims, verifyAccessToken, type Caller } from './caller';
-import { invalidArgument, permissionDenied, PortalError, unauthenticated, type ErrorBody } from './errors';
+import { isTransientAwsError } from './awsErrors';
+import { BUSY_MESSAGE, invalidArgument, permissionDenied, PortalError, unauthenticated, type ErrorBody } from './errors';
 
 /**
  * The event as API Gateway (or the local gateway) delivers it, the authorizer's claims present on user
@@ -111,6 +112,12 @@ export function errorMapping(name: string): Middleware {
       if (error instanceof PortalError) {
         const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } };
         request.response = jsonResponse(error.status, body);
+        return;
+      }
+      if (isTransientAwsError(error)) {
+        // The SDK already retried; the caller may try again in a moment.
+        console.warn(JSON.stringify({ level: 'warn', function: name, requestId: request.context.awsRequestId, error: (error as Error).name }));
+        request.response = jsonResponse(429, { error: { code: 'resource-exhausted', message: BUSY_MESSAGE } } satisfies ErrorBody);
         return;
       }
       console.error(JSON.stringify({ level: 'error', function: name, requestId: request.context.awsRequestId, error: error instanceof Error ? error.stack : String(error) }));

@@ -5,7 +5,8 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { dynamo, sleep } from './dynamo';
-import { resourceExhausted } from './errors';
+import { isTransientAwsError } from './awsErrors';
+import { BUSY_MESSAGE, resourceExhausted } from './errors';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -18,7 +19,6 @@ export const TRANSACTION_ATTEMPTS = 8;
 const BACKOFF_BASE_MS = 25;
 const BACKOFF_CAP_MS = 1500;
 
-export const BUSY_MESSAGE = 'So many families are enrolling right now that this could not be saved. Please try again in a moment.';
 
 interface CancellationReason {
   Code?: string;
@@ -26,16 +26,6 @@ interface CancellationReason {
 }
 
 const retryableCodes = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
-const retryableErrors = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-  'TransactionInProgressException',
-  'InternalServerError',
-  'ServiceUnavailable',
-  'TimeoutError',
-  'RequestTimeout',
-]);
 
 export async function transactWrite(items: TransactItem[]): Promise<TransactOutcome> {
   const ClientRequestToken = randomUUID();
@@ -60,11 +50,6 @@ export async function transactWrite(items: TransactItem[]): Promise<TransactOutc
 }
 
 function isRetryable(error: unknown, reasons: CancellationReason[] | undefined): boolean {
-  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  if (name === 'TransactionCanceledException') return (reasons ?? []).some((reason) => retryableCodes.has(reason.Code ?? ''));
-  if (retryableErrors.has(name ?? '')) return true;
-  // A request the SDK sent without an HTTP answer (a dropped connection) or with a server fault: the
-  // token makes a resend safe. (An error raised before sending has no $metadata and is not retried.)
-  if (!$metadata) return false;
-  return $metadata.httpStatusCode === undefined || $metadata.httpStatusCode >= 500;
+  if ((error as Error).name === 'TransactionCanceledException') return (reasons ?? []).some((reason) => retryableCodes.has(reason.Code ?? ''));
+  return isTransientAwsError(error);
 }

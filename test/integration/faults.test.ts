@@ -105,3 +105,17 @@ test('given conflicts during a cancellation, then the seat goes to the first wai
   expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 1 });
   expect(await auditOf(`${cls.id}~${students[1]!.id}`)).toHaveLength(2); // waitlisted, then promoted once
 });
+
+test('given reads throttled past the SDK retries, then the caller gets 429 resource-exhausted, not a 500', async () => {
+  const { family } = await familyWithStudents(0);
+  dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'QueryCommand') throw throttle();
+      return next(args);
+    },
+    { step: 'initialize', name: 'injectTransactionFaults' },
+  );
+  const answer = await invoke('students', {}, family);
+  expect(answer.statusCode).toBe(429);
+  expect(answer.body.error).toMatchObject({ code: 'resource-exhausted', message: expect.stringMatching(/try again/) });
+});
