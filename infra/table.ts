@@ -2,7 +2,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { tableIndexes, tableKeys } from '../lambdas/data/table';
+import { tableIndexes, tableKeys, timeToLiveAttribute } from '../lambdas/data/table';
 
 export function portalTable(scope: Construct): TableV2 {
   return new TableV2(scope, 'Table', {
@@ -12,6 +12,7 @@ export function portalTable(scope: Construct): TableV2 {
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     deletionProtection: true,
     removalPolicy: RemovalPolicy.RETAIN,
+    timeToLiveAttribute,
     globalSecondaryIndexes: tableIndexes.map((index) => ({
       indexName: index.indexName,
       partitionKey: { name: index.partitionKey, type: AttributeType.STRING },

