@@ -11,6 +11,10 @@ const LoginPage = lazily(() => import('./auth/LoginPage'), 'LoginPage');
 const ResetPasswordPage = lazily(() => import('./auth/ResetPasswordPage'), 'ResetPasswordPage');
 const ManageAccountPage = lazily(() => import('./account/ManageAccountPage'), 'ManageAccountPage');
 const EnrollmentsPage = lazily(() => import('./account/EnrollmentsPage'), 'EnrollmentsPage');
+const ReportPage = lazily(() => import('./admin/report/ReportPage'), 'ReportPage');
+const StudentsPage = lazily(() => import('./admin/students/StudentsPage'), 'StudentsPage');
+const TshirtsPage = lazily(() => import('./admin/tshirts/TshirtsPage'), 'TshirtsPage');
+const CalendarRoutes = lazily(() => import('./calendar/CalendarRoutes'), 'CalendarRoutes');
 
 export const routes: RouteObject[] = [
   {
@@ -41,14 +45,14 @@ export const routes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           { index: true, element: <Placeholder title="Dashboard" /> },
-          { path: 'report', element: <Placeholder title="Class Forms and Contacts" /> },
-          { path: 'students', element: <Placeholder title="Student Info Sheets" /> },
-          { path: 't-shirts/*', element: <Placeholder title="T-shirt Sizes" /> },
+          { path: 'report', element: <ReportPage /> },
+          { path: 'students', element: <StudentsPage /> },
+          { path: 't-shirts/*', element: <TshirtsPage /> },
           { path: 'enrollments', element: <Placeholder title="Enrollments" /> },
           { path: 'classes/management/*', element: <Placeholder title="Class Management" /> },
         ],
       },
-      { path: '/calendar/*', element: <Placeholder title="Class Calendar" /> },
+      { path: '/calendar/*', element: <CalendarRoutes /> },
       { path: '*', element: <Navigate to="/classes/enrollment" replace /> },
     ],
   },

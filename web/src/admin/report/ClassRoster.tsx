@@ -1,0 +1,84 @@
+// One class's printout: what the class is, its roster, then its waitlist. On paper, one class per page.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import type { Class } from '../../../../lambdas/records';
+import type { Loadable } from '../../api/useFunction';
+import { gradesLabel, scheduleSummary } from '../../classes/schedule';
+import { Details } from '../students/Details';
+import type { SizeLabel } from '../students/studentSheet';
+import { enrolledByName, type Roster } from './roster';
+import { RosterTable } from './RosterTable';
+
+function Facts({ found }: { found: Class }) {
+  return (
+    <Details
+      items={[
+        ['Schedule', scheduleSummary(found.meetings)],
+        ['Location', found.location || 'To be announced'],
+        ['Instructor', found.instructor || 'To be announced'],
+        ['Grades', gradesLabel(found)],
+        ['Seats', `${found.enrolled} enrolled of ${found.capacity}, ${found.waitlisted} on the waitlist`],
+      ]}
+    />
+  );
+}
+
+export function ClassRoster({ found, roster, onRetry, sizeLabel }: { found: Class; roster: Loadable<Roster>; onRetry: () => void; sizeLabel: SizeLabel }) {
+  const headingId = useId();
+  const current = roster.state === 'loaded' ? roster.data.class : found;
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, '@media print': { border: 'none', p: 0, breakAfter: 'page', '&:last-of-type': { breakAfter: 'auto' } } }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography id={headingId} variant="h5" component="h2">
+          {current.name}
+        </Typography>
+        {current.status === 'closed' && <Chip size="small" label="Closed" />}
+      </Stack>
+      <Facts found={current} />
+      {roster.state === 'loading' && <Skeleton variant="rounded" height={120} aria-label={`Loading the roster of ${found.name}`} />}
+      {roster.state === 'error' && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Retry
+            </Button>
+          }
+        >
+          The roster could not be loaded: {roster.error.message}
+        </Alert>
+      )}
+      {roster.state === 'loaded' && (
+        <Stack spacing={1}>
+          <Typography variant="h6" component="h3">
+            Roster ({roster.data.roster.length})
+          </Typography>
+          {roster.data.roster.length === 0 ? (
+            <Typography color="text.secondary">No students enrolled yet.</Typography>
+          ) : (
+            <RosterTable entries={enrolledByName(roster.data)} label={`Roster of ${current.name}`} sizeLabel={sizeLabel} />
+          )}
+          {roster.data.waitlist.length > 0 && (
+            <>
+              <Typography variant="h6" component="h3" sx={{ pt: 2 }}>
+                Waitlist ({roster.data.waitlist.length})
+              </Typography>
+              <RosterTable entries={roster.data.waitlist} label={`Waitlist of ${current.name}`} sizeLabel={sizeLabel} />
+            </>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

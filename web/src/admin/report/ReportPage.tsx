@@ -1,0 +1,94 @@
+// /admin/report, Class Forms and Contacts: the printable roster and waitlist of every class of a semester,
+// or of one class (`?classId=`, as the dashboard links), with each student's details, contacts and health
+// notes; printed one class per page, or exported to CSV.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { Semester } from '../../../../lambdas/records';
+import { useFunction } from '../../api/useFunction';
+import { Waiting } from '../../layout/Waiting';
+import { SemesterPicker } from '../SemesterPicker';
+import { PrintStyles, screenOnly } from './PrintStyles';
+import { SemesterReport } from './SemesterReport';
+
+/** The semester of the class the link named, so the picker can show it. */
+function ClassSemester({ classId, onFound, onShowAll }: { classId: string; onFound: (semester: Semester) => void; onShowAll: () => void }) {
+  const found = useFunction('classes', { query: [{ id: classId }] });
+  const semesters = useFunction('semesters');
+  const semesterId = found.state === 'loaded' && !Array.isArray(found.data.classes) ? Object.keys(found.data.classes)[0] : undefined;
+  const semester = semesters.state === 'loaded' ? semesters.data.semesters.find((candidate) => candidate.id === semesterId) : undefined;
+  useEffect(() => {
+    if (semester) onFound(semester);
+  }, [semester, onFound]);
+  const failed = found.state === 'error' ? found : semesters.state === 'error' ? semesters : undefined;
+  if (failed)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={failed.reload}>
+            Retry
+          </Button>
+        }
+      >
+        The class could not be loaded: {failed.error.message}
+      </Alert>
+    );
+  if (found.state === 'loaded' && !semesterId)
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button color="inherit" size="small" onClick={onShowAll}>
+            Show all classes
+          </Button>
+        }
+      >
+        There is no class {classId}.
+      </Alert>
+    );
+  return <Waiting />;
+}
+
+export function ReportPage() {
+  const [params, setParams] = useSearchParams();
+  const classId = params.get('classId') ?? undefined;
+  const [semester, setSemester] = useState<Semester>();
+  const chooseClass = useCallback((id: string | undefined) => setParams(id ? { classId: id } : {}, { replace: true }), [setParams]);
+  const chooseSemester = (chosen: Semester) => {
+    if (chosen.id === semester?.id) return;
+    setSemester(chosen);
+    if (semester) chooseClass(undefined);
+  };
+  // A link to a class of another semester: find that semester first.
+  const classElsewhere = useCallback(() => setSemester(undefined), []);
+
+  return (
+    <Stack spacing={3}>
+      <PrintStyles />
+      <Box sx={screenOnly}>
+        <Typography variant="h4" component="h1">
+          Class Forms and Contacts
+        </Typography>
+        <Typography color="text.secondary">
+          Each class's roster and waitlist with the students' details, emergency contacts and health notes: print one class per page, or export to CSV.
+        </Typography>
+      </Box>
+      {classId && !semester ? (
+        <ClassSemester classId={classId} onFound={setSemester} onShowAll={() => chooseClass(undefined)} />
+      ) : (
+        // The semester report's controls join the picker's row; its rosters take the full width below.
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <Box sx={screenOnly}>
+            <SemesterPicker value={semester?.id} onChange={chooseSemester} />
+          </Box>
+          {semester && <SemesterReport key={semester.id} semester={semester} classId={classId} onClass={chooseClass} onClassElsewhere={classElsewhere} />}
+        </Box>
+      )}
+    </Stack>
+  );
+}

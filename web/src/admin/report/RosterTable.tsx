@@ -1,0 +1,98 @@
+// The students of a roster or a waitlist, one row each: who they are, who to call, what to watch for.
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { RosterEntry, Student } from '../../../../lambdas/records';
+import { EmergencyContactLine, GuardianEmail } from '../students/ContactLinks';
+import { ageOf, birthDateLabel, gradeLabel, listName, photoConsentLabel, type SizeLabel } from '../students/studentSheet';
+
+function About({ student, sizeLabel }: { student: Student; sizeLabel: SizeLabel }) {
+  return (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 'bold' }}>
+        {listName(student)}
+      </Typography>
+      <Typography variant="body2">
+        Born {birthDateLabel(student.birthDate)} (age {ageOf(student.birthDate)})
+      </Typography>
+      <Typography variant="body2">{[gradeLabel(student.grade), student.school].filter(Boolean).join(' · ')}</Typography>
+      <Typography variant="body2">T-shirt: {sizeLabel(student.tshirtSize)}</Typography>
+    </>
+  );
+}
+
+function Contacts({ entry }: { entry: RosterEntry }) {
+  return (
+    <>
+      {entry.guardianEmail && (
+        <Typography variant="body2">
+          <GuardianEmail email={entry.guardianEmail} />
+        </Typography>
+      )}
+      {entry.student.emergencyContacts.map((contact) => (
+        <Typography key={`${contact.name}|${contact.phone}`} variant="body2">
+          <EmergencyContactLine contact={contact} />
+        </Typography>
+      ))}
+    </>
+  );
+}
+
+function Health({ student }: { student: Student }) {
+  const notes = [
+    ['Allergies', student.allergies],
+    ['Medications', student.medications],
+    ['Medical notes', student.medicalNotes],
+  ].filter((note): note is [string, string] => Boolean(note[1]));
+  if (notes.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        None given
+      </Typography>
+    );
+  return notes.map(([label, text]) => (
+    <Typography key={label} variant="body2">
+      <strong>{label}:</strong> {text}
+    </Typography>
+  ));
+}
+
+/** The # column counts a roster's rows and gives a waitlist's positions. */
+export function RosterTable({ entries, label, sizeLabel }: { entries: RosterEntry[]; label: string; sizeLabel: SizeLabel }) {
+  return (
+    <TableContainer sx={{ '@media print': { overflow: 'visible' } }}>
+      <Table size="small" aria-label={label} sx={{ '& td, & th': { verticalAlign: 'top' }, '@media print': { '& td, & th': { px: 0.75, borderColor: '#999' } } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: '2.5em' }}>#</TableCell>
+            <TableCell sx={{ minWidth: 170 }}>Student</TableCell>
+            <TableCell sx={{ minWidth: 190 }}>Guardian and emergency contacts</TableCell>
+            <TableCell sx={{ minWidth: 170 }}>Allergies, medications, medical notes</TableCell>
+            <TableCell>Photo consent</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entries.map((entry, index) => (
+            <TableRow key={entry.enrollmentId} sx={{ breakInside: 'avoid' }}>
+              <TableCell>{entry.waitlistPosition ?? index + 1}</TableCell>
+              <TableCell>
+                <About student={entry.student} sizeLabel={sizeLabel} />
+              </TableCell>
+              <TableCell>
+                <Contacts entry={entry} />
+              </TableCell>
+              <TableCell>
+                <Health student={entry.student} />
+              </TableCell>
+              <TableCell>{photoConsentLabel(entry.student.photoConsent)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,106 @@
+// The chosen semester's printouts: the class choice, Print and Export CSV (once every roster is in), and
+// one section per class.
+import DownloadIcon from '@mui/icons-material/Download';
+import PrintIcon from '@mui/icons-material/Print';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import type { Semester } from '../../../../lambdas/records';
+import { useFunction } from '../../api/useFunction';
+import { Waiting } from '../../layout/Waiting';
+import { csvFileName, downloadCsv } from '../csv';
+import { useSizeLabel } from '../tshirts/useSizeLabel';
+import { ClassRoster } from './ClassRoster';
+import { screenOnly } from './PrintStyles';
+import { rostersCsv, type Roster } from './roster';
+import { useRosters } from './useRosters';
+
+const ALL_CLASSES = 'all';
+
+interface Props {
+  semester: Semester;
+  classId: string | undefined;
+  onClass: (classId: string | undefined) => void;
+  /** The class asked for is not one of this semester's. */
+  onClassElsewhere: () => void;
+}
+
+export function SemesterReport({ semester, classId, onClass, onClassElsewhere }: Props) {
+  const classes = useFunction('classesBySemester', { semesters: [semester.id] });
+  const list = classes.state === 'loaded' ? (classes.data.classes[semester.id] ?? []) : [];
+  const elsewhere = classes.state === 'loaded' && classId !== undefined && !list.some((found) => found.id === classId);
+  useEffect(() => {
+    if (elsewhere) onClassElsewhere();
+  }, [elsewhere, onClassElsewhere]);
+
+  const shown = classId ? list.filter((found) => found.id === classId) : list;
+  const { rosters, retry } = useRosters(shown.map((found) => found.id));
+  const sizeLabel = useSizeLabel();
+  const loaded = shown.flatMap((found): Roster[] => {
+    const roster = rosters[found.id];
+    return roster?.state === 'loaded' ? [roster.data] : [];
+  });
+  const ready = shown.length > 0 && loaded.length === shown.length;
+  const exportCsv = () => downloadCsv(csvFileName(`${classId && shown[0] ? shown[0].name : semester.name} forms and contacts`), rostersCsv(loaded, sizeLabel));
+
+  return (
+    <>
+      <TextField
+        select
+        size="small"
+        label="Class"
+        value={classId && !elsewhere ? classId : ALL_CLASSES}
+        onChange={(event) => onClass(event.target.value === ALL_CLASSES ? undefined : event.target.value)}
+        disabled={classes.state !== 'loaded'}
+        sx={{ minWidth: 240, maxWidth: '100%', ...screenOnly }}
+      >
+        <MenuItem value={ALL_CLASSES}>All classes ({list.length})</MenuItem>
+        {list.map((found) => (
+          <MenuItem key={found.id} value={found.id}>
+            {found.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Stack direction="row" spacing={1} sx={screenOnly}>
+        <Button variant="contained" startIcon={<PrintIcon />} disabled={!ready} onClick={() => window.print()}>
+          Print
+        </Button>
+        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!ready} onClick={exportCsv}>
+          Export CSV
+        </Button>
+      </Stack>
+      <Stack spacing={3} sx={{ flexBasis: '100%', minWidth: 0 }}>
+        {classes.state === 'loading' && <Waiting />}
+        {classes.state === 'error' && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={classes.reload}>
+                Retry
+              </Button>
+            }
+          >
+            The classes could not be loaded: {classes.error.message}
+          </Alert>
+        )}
+        {classes.state === 'loaded' && list.length === 0 && <Alert severity="info">{semester.name} has no classes yet.</Alert>}
+        {shown.length > 1 && !ready && (
+          <Stack spacing={0.5} sx={screenOnly}>
+            <Typography variant="body2" color="text.secondary" id="roster-progress">
+              Loaded {loaded.length} of {shown.length} classes
+            </Typography>
+            <LinearProgress variant="determinate" value={(100 * loaded.length) / shown.length} aria-labelledby="roster-progress" />
+          </Stack>
+        )}
+        {shown.map((found) => (
+          <ClassRoster key={found.id} found={found} roster={rosters[found.id] ?? { state: 'loading' }} onRetry={() => retry(found.id)} sizeLabel={sizeLabel} />
+        ))}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+// A student's whole information sheet, opened from the table: every field the family gave, and the classes.
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { EmergencyContactLine, GuardianEmail } from './ContactLinks';
+import { Details } from './Details';
+import { classLabel, type StudentRow } from './semesterStudents';
+import { ageOf, birthDateLabel, fullName, gradeLabel, photoConsentLabel, type SizeLabel } from './studentSheet';
+
+const NONE = 'None given';
+
+function Section({ title, items }: { title: string; items: Parameters<typeof Details>[0]['items'] }) {
+  return (
+    <section>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mt: 2 }}>
+        {title}
+      </Typography>
+      <Details items={items} />
+    </section>
+  );
+}
+
+export function StudentSheetDialog({ row, sizeLabel, onClose }: { row: StudentRow; sizeLabel: SizeLabel; onClose: () => void }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { student, guardianEmail } = row;
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="student-sheet-title">
+      <DialogTitle id="student-sheet-title">{fullName(student)}</DialogTitle>
+      <DialogContent dividers sx={{ pt: 0 }}>
+        <Section
+          title="Student"
+          items={[
+            ['Birth date', `${birthDateLabel(student.birthDate)} (age ${ageOf(student.birthDate)})`],
+            ['Grade', gradeLabel(student.grade) || NONE],
+            ['School', student.school || NONE],
+            ['T-shirt size', sizeLabel(student.tshirtSize)],
+          ]}
+        />
+        <Section title="Classes" items={row.classes.map((found, index): [string, string] => [`${index + 1}.`, classLabel(found)])} />
+        <Section
+          title="Contacts"
+          items={[
+            ['Guardian e-mail', guardianEmail ? <GuardianEmail email={guardianEmail} /> : NONE],
+            ...student.emergencyContacts.map((contact, index): [string, ReactNode] => [`Emergency contact ${index + 1}`, <EmergencyContactLine contact={contact} />]),
+          ]}
+        />
+        <Section
+          title="Health"
+          items={[
+            ['Allergies', student.allergies || NONE],
+            ['Medications', student.medications || NONE],
+            ['Medical notes', student.medicalNotes || NONE],
+          ]}
+        />
+        <Section title="Photos" items={[['Photo consent', photoConsentLabel(student.photoConsent)]]} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

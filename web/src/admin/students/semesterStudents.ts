@@ -1,0 +1,46 @@
+// The semester's students, one row each with the classes they hold or wait for, from its enrollments.
+import type { EnrollmentStatus, SemesterEnrollment } from '../../../../lambdas/records';
+import { toCsv } from '../csv';
+import { byListName, sheetColumns, statusLabel, type Sheet, type SizeLabel } from './studentSheet';
+
+export interface StudentClass {
+  classId: string;
+  className: string;
+  status: EnrollmentStatus;
+  waitlistPosition?: number;
+}
+
+export interface StudentRow extends Sheet {
+  id: string;
+  classes: StudentClass[];
+}
+
+/** Students with an enrollment or a waitlist place; cancelled enrollments are left out. */
+export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
+  const rows = new Map<string, StudentRow>();
+  for (const enrollment of enrollments) {
+    if (enrollment.status === 'cancelled') continue;
+    const row = rows.get(enrollment.studentId) ?? { id: enrollment.studentId, student: enrollment.student, guardianEmail: enrollment.guardianEmail, classes: [] };
+    row.classes.push({ classId: enrollment.classId, className: enrollment.className, status: enrollment.status, waitlistPosition: enrollment.waitlistPosition });
+    rows.set(enrollment.studentId, row);
+  }
+  return [...rows.values()].sort(byListName);
+}
+
+export const classLabel = (found: StudentClass) => `${found.className} (${statusLabel(found.status, found.waitlistPosition)})`;
+
+export const classesText = (row: StudentRow) => row.classes.map(classLabel).join('; ');
+
+export const STANDINGS = ['Enrolled', 'Waitlisted', 'Enrolled and waitlisted'] as const;
+
+/** Whether the student has a seat, waits, or both: what to filter on before the first day. */
+export function standing(row: StudentRow): (typeof STANDINGS)[number] {
+  const enrolled = row.classes.some((found) => found.status === 'enrolled');
+  const waitlisted = row.classes.some((found) => found.status === 'waitlisted');
+  return enrolled && waitlisted ? 'Enrolled and waitlisted' : enrolled ? 'Enrolled' : 'Waitlisted';
+}
+
+/** One row per student. */
+export function studentsCsv(rows: StudentRow[], sizeLabel: SizeLabel): string {
+  return toCsv(rows, [...sheetColumns<StudentRow>((row) => row, sizeLabel), { header: 'Classes', value: classesText }]);
+}

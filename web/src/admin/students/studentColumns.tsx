@@ -1,0 +1,50 @@
+// The students table's columns: what an administrator sorts, filters and searches by. Medications, notes
+// and contacts start hidden (the Columns menu shows them); the whole sheet is one click away.
+import Link from '@mui/material/Link';
+import type { GridColDef } from '@mui/x-data-grid';
+import { GRADES } from '../../../../lambdas/grades';
+import { classesText, STANDINGS, standing, type StudentRow } from './semesterStudents';
+import { birthDateLabel, contactsText, gradeLabel, listName, photoConsentLabel, type SizeLabel } from './studentSheet';
+
+export const HIDDEN_AT_FIRST = { medications: false, medicalNotes: false, contacts: false };
+
+export function studentColumns(openSheet: (row: StudentRow) => void, sizeLabel: SizeLabel): GridColDef<StudentRow>[] {
+  const text = (field: string, headerName: string, value: (row: StudentRow) => string | undefined, width = 160): GridColDef<StudentRow> => ({
+    field,
+    headerName,
+    width,
+    valueGetter: (_value, row) => value(row) ?? '',
+  });
+  return [
+    {
+      field: 'name',
+      headerName: 'Student',
+      width: 190,
+      valueGetter: (_value, row) => listName(row.student),
+      renderCell: ({ row, value, tabIndex }) => (
+        <Link component="button" tabIndex={tabIndex} onClick={() => openSheet(row)} aria-label={`Open the sheet of ${value as string}`} sx={{ textAlign: 'left' }}>
+          {value as string}
+        </Link>
+      ),
+    },
+    {
+      field: 'grade',
+      headerName: 'Grade',
+      type: 'singleSelect',
+      width: 100,
+      valueOptions: GRADES.map((grade) => ({ value: grade, label: gradeLabel(grade) })),
+      valueGetter: (_value, row) => row.student.grade ?? null,
+    },
+    { ...text('birthDate', 'Birth date', (row) => row.student.birthDate, 120), valueFormatter: (value: string) => birthDateLabel(value) },
+    text('school', 'School', (row) => row.student.school),
+    text('tshirtSize', 'T-shirt', (row) => sizeLabel(row.student.tshirtSize), 110),
+    { ...text('classes', 'Classes', classesText), flex: 1, minWidth: 260 },
+    { field: 'standing', headerName: 'Status', type: 'singleSelect', width: 130, valueOptions: [...STANDINGS], valueGetter: (_value, row) => standing(row) },
+    text('guardianEmail', 'Guardian e-mail', (row) => row.guardianEmail, 220),
+    text('allergies', 'Allergies', (row) => row.student.allergies),
+    text('medications', 'Medications', (row) => row.student.medications),
+    text('medicalNotes', 'Medical notes', (row) => row.student.medicalNotes, 200),
+    text('contacts', 'Emergency contacts', (row) => contactsText(row.student.emergencyContacts), 260),
+    { field: 'photoConsent', headerName: 'Photos', type: 'singleSelect', width: 110, valueOptions: [true, false, undefined].map(photoConsentLabel), valueGetter: (_value, row) => photoConsentLabel(row.student.photoConsent) },
+  ];
+}

@@ -1,0 +1,62 @@
+// How a student's information sheet reads to an administrator: on screen, on paper and in CSV files.
+import { gradeName } from '../../../../lambdas/grades';
+import type { EmergencyContact, EnrollmentStatus, Student } from '../../../../lambdas/records';
+import type { CsvColumn } from '../csv';
+
+/** A student's sheet with the family's e-mail, as the roster and the enrollment lists carry it. */
+export interface Sheet {
+  student: Student;
+  guardianEmail?: string;
+}
+
+/** Turns a t-shirt size code into its label ("YM" → "Youth M"); retired sizes keep theirs. */
+export type SizeLabel = (code: string) => string;
+
+export const fullName = (student: Pick<Student, 'firstName' | 'lastName'>) => `${student.firstName} ${student.lastName}`;
+
+/** "Tester, Alex": how lists sort and read. */
+export const listName = (student: Pick<Student, 'firstName' | 'lastName'>) => `${student.lastName}, ${student.firstName}`;
+
+export const byListName = (a: Sheet, b: Sheet) => listName(a.student).localeCompare(listName(b.student));
+
+export const gradeLabel = (grade: number | undefined) => (grade === undefined ? '' : grade <= 0 ? gradeName(grade) : `Grade ${grade}`);
+
+export const birthDateLabel = (birthDate: string) =>
+  new Date(`${birthDate}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** Age in whole years today: what an instructor checks on the first day. */
+export function ageOf(birthDate: string, today = new Date()): number {
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  const hadBirthday = today.getMonth() + 1 > month || (today.getMonth() + 1 === month && today.getDate() >= day);
+  return today.getFullYear() - year - (hadBirthday ? 0 : 1);
+}
+
+export const contactLine = ({ name, relationship, phone }: EmergencyContact) => `${name}${relationship ? ` (${relationship})` : ''} ${phone}`;
+
+export const contactsText = (contacts: EmergencyContact[]) => contacts.map(contactLine).join('; ');
+
+export const photoConsentLabel = (consent: boolean | undefined) => (consent === undefined ? 'Not answered' : consent ? 'Yes' : 'No');
+
+export function statusLabel(status: EnrollmentStatus, waitlistPosition?: number): string {
+  if (status === 'waitlisted') return waitlistPosition ? `Waitlisted #${waitlistPosition}` : 'Waitlisted';
+  return status === 'enrolled' ? 'Enrolled' : 'Cancelled';
+}
+
+/** The sheet's columns in a CSV file, after whatever columns name the row's class or classes. */
+export function sheetColumns<T>(sheetOf: (row: T) => Sheet, sizeLabel: SizeLabel): CsvColumn<T>[] {
+  const field = (header: string, value: (sheet: Sheet) => string | undefined): CsvColumn<T> => ({ header, value: (row) => value(sheetOf(row)) });
+  return [
+    field('Last name', ({ student }) => student.lastName),
+    field('First name', ({ student }) => student.firstName),
+    field('Birth date', ({ student }) => student.birthDate),
+    field('Grade', ({ student }) => gradeLabel(student.grade)),
+    field('School', ({ student }) => student.school),
+    field('T-shirt size', ({ student }) => sizeLabel(student.tshirtSize)),
+    field('Guardian e-mail', ({ guardianEmail }) => guardianEmail),
+    field('Emergency contacts', ({ student }) => contactsText(student.emergencyContacts)),
+    field('Allergies', ({ student }) => student.allergies),
+    field('Medications', ({ student }) => student.medications),
+    field('Medical notes', ({ student }) => student.medicalNotes),
+    field('Photo consent', ({ student }) => photoConsentLabel(student.photoConsent)),
+  ];
+}

@@ -1,0 +1,116 @@
+// Shirts to order for a semester: enrolled students by size per class, the semester's row counting each
+// student once, and the same table as CSV.
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { Semester } from '../../../../lambdas/records';
+import { useFunction } from '../../api/useFunction';
+import { Waiting } from '../../layout/Waiting';
+import { csvFileName, downloadCsv } from '../csv';
+import { SemesterPicker } from '../SemesterPicker';
+import { countRows, countsCsv, sizeColumns, total, type CountRow, type SizeColumn } from './shirtCounts';
+
+// The class names stay in view while a wide table scrolls sideways on a tablet.
+const stickyFirst = { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+
+function CountCells({ row, columns }: { row: CountRow; columns: SizeColumn[] }) {
+  return (
+    <>
+      <TableCell component="th" scope="row" sx={{ ...stickyFirst, minWidth: 160 }}>
+        {row.name}
+      </TableCell>
+      {columns.map((column) => (
+        <TableCell key={column.code} align="right" sx={{ color: row.counts[column.code] ? undefined : 'text.secondary' }}>
+          {row.counts[column.code] ?? 0}
+        </TableCell>
+      ))}
+      <TableCell align="right" sx={{ fontWeight: 'bold' }}>
+        {total(row.counts)}
+      </TableCell>
+    </>
+  );
+}
+
+function SemesterCounts({ semester }: { semester: Semester }) {
+  const counts = useFunction('tshirtCounts', { semesterId: semester.id });
+  if (counts.state === 'loading') return <Waiting />;
+  if (counts.state === 'error')
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={counts.reload}>
+            Retry
+          </Button>
+        }
+      >
+        The t-shirt counts could not be loaded: {counts.error.message}
+      </Alert>
+    );
+  if (counts.data.classes.length === 0) return <Alert severity="info">{semester.name} has no classes yet.</Alert>;
+  const columns = sizeColumns(counts.data);
+  const { classRows, semesterRow } = countRows(counts.data);
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => downloadCsv(csvFileName(`${semester.name} t-shirt counts`), countsCsv([...classRows, semesterRow], columns))}>
+          Export CSV
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          Enrolled students only (not the waitlist). A student in several classes counts in each class and once in the semester's row.
+        </Typography>
+      </Stack>
+      {total(semesterRow.counts) === 0 && <Alert severity="info">No student is enrolled in {semester.name} yet.</Alert>}
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={`T-shirt counts of ${semester.name}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={stickyFirst}>Class</TableCell>
+              {columns.map((column) => (
+                <TableCell key={column.code} align="right">
+                  {column.label}
+                </TableCell>
+              ))}
+              <TableCell align="right">Total</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {classRows.map((row) => (
+              <TableRow key={row.key} hover>
+                <CountCells row={row} columns={columns} />
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter sx={{ '& td, & th': { fontWeight: 'bold', fontSize: '0.875rem', color: 'text.primary', borderTop: 2, borderColor: 'divider' } }}>
+            <TableRow>
+              <CountCells row={semesterRow} columns={columns} />
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </TableContainer>
+    </Stack>
+  );
+}
+
+export function ShirtCountsView() {
+  const [semester, setSemester] = useState<Semester>();
+  return (
+    <Stack spacing={2}>
+      <div>
+        <SemesterPicker value={semester?.id} onChange={setSemester} />
+      </div>
+      {semester && <SemesterCounts key={semester.id} semester={semester} />}
+    </Stack>
+  );
+}

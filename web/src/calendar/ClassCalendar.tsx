@@ -1,0 +1,134 @@
+// FullCalendar with month, week and list views of the class meetings, fetched for the range in view (each
+// range once), filtered by class. Loaded on first use: it is the largest piece of the site.
+import type { EventSourceFunc } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import listPlugin from '@fullcalendar/list';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CalendarEvent } from '../../../lambdas/records';
+import { callFunction } from '../api/client';
+import { asApiError } from '../api/useFunction';
+import { toEventInput } from './meetings';
+
+const VIEWS = 'dayGridMonth,timeGridWeek,listMonth';
+const hours = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+
+interface Props {
+  classId: string | undefined;
+  /** A date to bring into view (the chosen class's next meeting). */
+  focusDate: string | undefined;
+  onMeeting: (meeting: CalendarEvent) => void;
+}
+
+export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const calendar = useRef<FullCalendar>(null);
+  const ranges = useRef(new Map<string, Promise<CalendarEvent[]>>());
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  const meetingsOf = (from: string, to: string) => {
+    const key = `${from}|${to}`;
+    let range = ranges.current.get(key);
+    if (!range) {
+      range = callFunction('calendar', { from, to }).then(({ events }) => events);
+      ranges.current.set(key, range);
+      range.catch(() => ranges.current.delete(key));
+    }
+    return range;
+  };
+
+  const events = useCallback<EventSourceFunc>(
+    ({ startStr, endStr }, success, fail) => {
+      meetingsOf(startStr.slice(0, 10), endStr.slice(0, 10)).then(
+        (meetings) => {
+          setFailure(undefined);
+          success(meetings.filter((meeting) => !classId || meeting.classId === classId).map(toEventInput));
+        },
+        (error: unknown) => {
+          setFailure(asApiError(error).message);
+          fail(error as Error);
+        },
+      );
+    },
+    [classId],
+  );
+
+  useEffect(() => {
+    const api = calendar.current?.getApi();
+    if (!api || !focusDate) return;
+    const { activeStart, activeEnd } = api.view;
+    const date = new Date(`${focusDate}T12:00`);
+    if (date < activeStart || date >= activeEnd) api.gotoDate(focusDate);
+  }, [focusDate]);
+
+  const retry = () => {
+    setFailure(undefined);
+    calendar.current?.getApi().refetchEvents();
+  };
+
+  return (
+    <Box
+      sx={{
+        '--fc-button-bg-color': theme.palette.primary.main,
+        '--fc-button-border-color': theme.palette.primary.main,
+        '--fc-button-hover-bg-color': theme.palette.primary.dark,
+        '--fc-button-hover-border-color': theme.palette.primary.dark,
+        '--fc-button-active-bg-color': theme.palette.primary.dark,
+        '--fc-button-active-border-color': theme.palette.primary.dark,
+        '--fc-today-bg-color': 'rgba(29, 78, 137, 0.08)',
+        bgcolor: 'background.paper',
+        p: { xs: 1, sm: 2 },
+        borderRadius: 1,
+        '& .fc .fc-toolbar-title': { fontSize: { xs: '1.1rem', sm: '1.5rem' } },
+        '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
+      }}
+    >
+      {failure && (
+        <Alert
+          severity="error"
+          sx={{ mb: 1 }}
+          action={
+            <Button color="inherit" size="small" onClick={retry}>
+              Retry
+            </Button>
+          }
+        >
+          The class meetings could not be loaded: {failure}
+        </Alert>
+      )}
+      <LinearProgress aria-label="Loading class meetings" sx={{ mb: 1, visibility: loading ? 'visible' : 'hidden' }} />
+      <FullCalendar
+        ref={calendar}
+        plugins={[dayGridPlugin, timeGridPlugin, listPlugin]}
+        initialView={phone ? 'listMonth' : 'dayGridMonth'}
+        headerToolbar={phone ? { start: 'title', end: 'prev,next' } : { start: 'prev,next today', center: 'title', end: VIEWS }}
+        footerToolbar={phone ? { start: 'today', end: VIEWS } : false}
+        buttonText={{ today: 'Today', month: 'Month', week: 'Week', list: 'List' }}
+        events={events}
+        loading={setLoading}
+        eventClick={({ event, jsEvent }) => {
+          jsEvent.preventDefault();
+          onMeeting(event.extendedProps.meeting as CalendarEvent);
+        }}
+        eventInteractive
+        eventTimeFormat={hours}
+        slotLabelFormat={hours}
+        slotMinTime="07:00:00"
+        slotMaxTime="21:00:00"
+        allDaySlot={false}
+        dayMaxEvents={4}
+        height="auto"
+        noEventsText="No class meetings in this period."
+      />
+    </Box>
+  );
+}

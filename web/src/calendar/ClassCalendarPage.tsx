@@ -1,0 +1,54 @@
+// /calendar/classes, Class Calendar (open to everyone): every class meeting by month, week or as a list,
+// filtered by class (`?classId=`), with each meeting's details and the feeds to subscribe to.
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { CalendarEvent } from '../../../lambdas/records';
+import { lazily } from '../lazily';
+import { ClassFilter } from './ClassFilter';
+import { FeedLink } from './FeedLink';
+import { dateToShow } from './meetings';
+import { MeetingDialog } from './MeetingDialog';
+import { useCalendarClasses } from './useCalendarClasses';
+
+const ClassCalendar = lazily(() => import('./ClassCalendar'), 'ClassCalendar');
+
+export function ClassCalendarPage() {
+  const [params, setParams] = useSearchParams();
+  const classId = params.get('classId') ?? undefined;
+  const classes = useCalendarClasses();
+  const chosen = classes.state === 'loaded' ? classes.data.find((option) => option.found.id === classId) : undefined;
+  const [meeting, setMeeting] = useState<CalendarEvent>();
+  const chooseClass = (id: string | undefined) => setParams(id ? { classId: id } : {}, { replace: true });
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography variant="h4" component="h1">
+          Class Calendar
+        </Typography>
+        <Typography color="text.secondary">Every class meeting of the programme. Choose a meeting for its time, place and registration.</Typography>
+      </div>
+      <ClassFilter classes={classes} chosen={chosen} onChange={chooseClass} />
+      <Suspense fallback={<Skeleton variant="rounded" height={560} aria-label="Loading the calendar" />}>
+        <ClassCalendar classId={classId} focusDate={chosen && dateToShow(chosen.found.meetings)} onMeeting={setMeeting} />
+      </Suspense>
+      <Paper component="section" variant="outlined" aria-labelledby="subscribe-title" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="subscribe-title" variant="h6" component="h2">
+          Subscribe
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Add the class meetings to your calendar app; it keeps them up to date when times or places change.
+        </Typography>
+        <Stack spacing={3}>
+          <FeedLink name="all classes" />
+          {chosen && <FeedLink name={chosen.found.name} classId={chosen.found.id} />}
+        </Stack>
+      </Paper>
+      {meeting && <MeetingDialog meeting={meeting} onShowClass={classId ? undefined : chooseClass} onClose={() => setMeeting(undefined)} />}
+    </Stack>
+  );
+}

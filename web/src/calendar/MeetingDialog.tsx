@@ -1,0 +1,45 @@
+// A class meeting chosen on the calendar: what, when, where, and the way to enroll.
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { CalendarEvent } from '../../../lambdas/records';
+import { meetingTime } from './meetings';
+
+interface Props {
+  meeting: CalendarEvent;
+  /** Offered while the calendar shows every class. */
+  onShowClass?: (classId: string) => void;
+  onClose: () => void;
+}
+
+export function MeetingDialog({ meeting, onShowClass, onClose }: Props) {
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="meeting-title">
+      <DialogTitle id="meeting-title">{meeting.title}</DialogTitle>
+      <DialogContent>
+        <Typography>{meetingTime(meeting)}</Typography>
+        <Typography color="text.secondary">{meeting.location || 'Location to be announced'}</Typography>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {onShowClass && (
+          <Button
+            onClick={() => {
+              onShowClass(meeting.classId);
+              onClose();
+            }}
+          >
+            Show only this class
+          </Button>
+        )}
+        <Button onClick={onClose}>Close</Button>
+        <Button variant="contained" component={RouterLink} to={`/classes/enrollment?class=${encodeURIComponent(meeting.classId)}`}>
+          Class Registration
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,27 @@
+// Class meetings as the calendar shows them: local times ("2027-01-09T09:00"), a colour per class.
+import type { EventInput } from '@fullcalendar/core';
+import type { CalendarEvent, Meeting } from '../../../lambdas/records';
+import { longDate } from '../classes/schedule';
+
+// Dark enough for white text (WCAG AA), told apart in a busy month.
+const CLASS_COLOURS = ['#1d4e89', '#2e7d5b', '#8a3b12', '#6a1b9a', '#00695c', '#ad1457', '#4e342e', '#283593'];
+
+function classColour(classId: string): string {
+  let hash = 0;
+  for (const char of classId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return CLASS_COLOURS[hash % CLASS_COLOURS.length]!;
+}
+
+export function toEventInput(meeting: CalendarEvent): EventInput {
+  const colour = classColour(meeting.classId);
+  return { id: `${meeting.classId}|${meeting.start}`, title: meeting.title, start: meeting.start, end: meeting.end, backgroundColor: colour, borderColor: colour, extendedProps: { meeting } };
+}
+
+/** "Sat, Jan 9, 2027, 09:00–12:00". */
+export const meetingTime = ({ start, end }: CalendarEvent) => `${longDate(start.slice(0, 10))}, ${start.slice(11, 16)}–${end.slice(11, 16)}`;
+
+/** Where the calendar goes when a class is chosen: its next meeting, or its last one if it is over. */
+export function dateToShow(meetings: Meeting[], today = new Date().toLocaleDateString('en-CA')): string | undefined {
+  const dates = meetings.map((meeting) => meeting.date).sort();
+  return dates.find((date) => date >= today) ?? dates.at(-1);
+}
