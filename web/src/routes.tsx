@@ -3,7 +3,6 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { AuthProvider } from './auth/AuthProvider';
 import { RequireAdmin, RequireUser } from './auth/guards';
 import { EnrollmentPage } from './classes/EnrollmentPage';
-import { Placeholder } from './layout/Placeholder';
 import { RootLayout } from './layout/RootLayout';
 import { lazily } from './lazily';
 
@@ -11,6 +10,10 @@ const LoginPage = lazily(() => import('./auth/LoginPage'), 'LoginPage');
 const ResetPasswordPage = lazily(() => import('./auth/ResetPasswordPage'), 'ResetPasswordPage');
 const ManageAccountPage = lazily(() => import('./account/ManageAccountPage'), 'ManageAccountPage');
 const EnrollmentsPage = lazily(() => import('./account/EnrollmentsPage'), 'EnrollmentsPage');
+const DashboardPage = lazily(() => import('./admin/dashboard/DashboardPage'), 'DashboardPage');
+const ClassManagement = lazily(() => import('./admin/classes/ClassManagement'), 'ClassManagement');
+const SemesterEnrollmentsPage = lazily(() => import('./admin/enrollments/SemesterEnrollmentsPage'), 'SemesterEnrollmentsPage');
+const SettingsPage = lazily(() => import('./admin/settings/SettingsPage'), 'SettingsPage');
 const ReportPage = lazily(() => import('./admin/report/ReportPage'), 'ReportPage');
 const StudentsPage = lazily(() => import('./admin/students/StudentsPage'), 'StudentsPage');
 const TshirtsPage = lazily(() => import('./admin/tshirts/TshirtsPage'), 'TshirtsPage');
@@ -44,12 +47,13 @@ export const routes: RouteObject[] = [
         path: '/admin',
         element: <RequireAdmin />,
         children: [
-          { index: true, element: <Placeholder title="Dashboard" /> },
+          { index: true, element: <DashboardPage /> },
           { path: 'report', element: <ReportPage /> },
           { path: 'students', element: <StudentsPage /> },
           { path: 't-shirts/*', element: <TshirtsPage /> },
-          { path: 'enrollments', element: <Placeholder title="Enrollments" /> },
-          { path: 'classes/management/*', element: <Placeholder title="Class Management" /> },
+          { path: 'enrollments', element: <SemesterEnrollmentsPage /> },
+          { path: 'classes/management/*', element: <ClassManagement /> },
+          { path: 'settings', element: <SettingsPage /> },
         ],
       },
       { path: '/calendar/*', element: <CalendarRoutes /> },

@@ -1,0 +1,69 @@
+// /admin/classes/management/class/new?semesterId=… and /admin/classes/management/class/:classId.
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { Class, Semester } from '../../../../lambdas/records';
+import { useFunction } from '../../api/useFunction';
+import { Waiting } from '../../layout/Waiting';
+import { useToast } from '../../layout/toast';
+import { LoadFailure } from '../dashboard/LoadFailure';
+import { ClassForm } from './ClassForm';
+import { listedClasses } from './classLookup';
+import { ManagementTrail } from './ManagementTrail';
+import { semesterPath } from './paths';
+
+export function NewClassPage() {
+  const [params] = useSearchParams();
+  return <WithSemester semesterId={params.get('semesterId') ?? ''}>{(semester) => <ClassPage semester={semester} />}</WithSemester>;
+}
+
+export function EditClassPage() {
+  const { classId = '' } = useParams();
+  const answer = useFunction('classes', { query: [{ id: classId }] });
+  if (answer.state === 'loading') return <Waiting />;
+  if (answer.state === 'error') return <LoadFailure what="The class" error={answer.error} onRetry={answer.reload} />;
+  const found = listedClasses(answer.data).find((candidate) => candidate.id === classId);
+  if (!found) return <NotFound what="class" />;
+  return <WithSemester semesterId={found.semesterId}>{(semester) => <ClassPage semester={semester} found={found} />}</WithSemester>;
+}
+
+function WithSemester({ semesterId, children }: { semesterId: string; children: (semester: Semester) => ReactNode }) {
+  const semesters = useFunction('semesters');
+  if (semesters.state === 'loading') return <Waiting />;
+  if (semesters.state === 'error') return <LoadFailure what="The semester" error={semesters.error} onRetry={semesters.reload} />;
+  const semester = semesters.data.semesters.find((candidate) => candidate.id === semesterId);
+  return semester ? children(semester) : <NotFound what="semester" />;
+}
+
+function NotFound({ what }: { what: string }) {
+  return (
+    <Stack spacing={2}>
+      <ManagementTrail trail={[{ label: `Unknown ${what}` }]} />
+      <Typography>There is no such {what}.</Typography>
+    </Stack>
+  );
+}
+
+function ClassPage({ semester, found }: { semester: Semester; found?: Class }) {
+  const navigate = useNavigate();
+  const show = useToast();
+  const back = () => void navigate(semesterPath(semester.id));
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 900 }}>
+      <ManagementTrail trail={[{ label: semester.name, to: semesterPath(semester.id) }, { label: found?.name ?? 'New class' }]} />
+      <Typography variant="h4" component="h1">
+        {found ? `Edit ${found.name}` : `New class in ${semester.name}`}
+      </Typography>
+      <ClassForm
+        semester={semester}
+        found={found}
+        onCancel={back}
+        onSaved={(saved) => {
+          show({ severity: 'success', summary: 'Saved', detail: `${saved.name} is saved.` });
+          back();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+// Every field of a class: what families read, the meetings, the seats, the grade limits and the status.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId, useState, type FormEvent } from 'react';
+import { GRADES, gradeName } from '../../../../lambdas/grades';
+import type { Class, ClassStatus, Semester } from '../../../../lambdas/records';
+import { callFunction } from '../../api/client';
+import { useSave } from '../dashboard/useSave';
+import { checkDraft, draftOf, inputOf, isClassField, type ClassDraft } from './classDraft';
+import { MeetingsEditor } from './MeetingsEditor';
+import { mergeMeetings } from './weeklyMeetings';
+
+type TextFieldName = Exclude<keyof ClassDraft, 'status' | 'meetings'>;
+
+const gradeOptions = [
+  <MenuItem key="none" value="">
+    No limit
+  </MenuItem>,
+  ...GRADES.map((grade) => (
+    <MenuItem key={grade} value={String(grade)}>
+      {grade <= 0 ? gradeName(grade) : `Grade ${grade}`}
+    </MenuItem>
+  )),
+];
+
+export function ClassForm({ semester, found, onSaved, onCancel }: { semester: Semester; found?: Class; onSaved: (saved: Class) => void; onCancel: () => void }) {
+  const statusId = useId();
+  const [draft, setDraft] = useState<ClassDraft>(() => draftOf(found));
+  const { errors, message, saving, save } = useSave(isClassField);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // In date order, so the server's "meetings[2].end" names the row the administrator sees third.
+    const sorted = { ...draft, meetings: mergeMeetings(draft.meetings) };
+    setDraft(sorted);
+    void save(checkDraft(sorted), async () => onSaved((await callFunction('saveClass', inputOf(sorted, semester.id, found?.id))).class));
+  };
+
+  const field = (name: TextFieldName, label: string, { helperText, ...props }: Record<string, unknown> & { helperText?: string } = {}) => (
+    <TextField
+      label={label}
+      value={draft[name]}
+      onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+      error={!!errors[name]}
+      helperText={errors[name] ?? helperText}
+      fullWidth
+      {...props}
+    />
+  );
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={3} aria-label={found ? `Edit ${found.name}` : 'New class'}>
+      <Grid container spacing={2}>
+        <Grid size={12}>{field('name', 'Name', { required: true })}</Grid>
+        <Grid size={12}>{field('description', 'Description', { multiline: true, minRows: 3 })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('location', 'Location')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('instructor', 'Instructor')}</Grid>
+        <Grid size={12}>{field('whatToBring', 'What to bring', { multiline: true, minRows: 2, helperText: 'Sent in the enrollment confirmation e-mail.' })}</Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          {field('capacity', 'Capacity', {
+            required: true,
+            type: 'number',
+            slotProps: { htmlInput: { min: 0 } },
+            helperText: found ? `${found.enrolled} enrolled, ${found.waitlisted} waiting. More seats move the waitlist up.` : 'Seats; when they are taken, families join the waitlist.',
+          })}
+        </Grid>
+        <Grid size={{ xs: 6, sm: 4 }}>{field('minGrade', 'Lowest grade', { select: true, children: gradeOptions })}</Grid>
+        <Grid size={{ xs: 6, sm: 4 }}>{field('maxGrade', 'Highest grade', { select: true, children: gradeOptions })}</Grid>
+        <Grid size={12}>
+          <FormLabel id={statusId}>Status</FormLabel>
+          <RadioGroup row aria-labelledby={statusId} value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as ClassStatus })}>
+            <FormControlLabel value="open" control={<Radio />} label="Open" />
+            <FormControlLabel value="closed" control={<Radio />} label="Closed" />
+          </RadioGroup>
+          <FormHelperText error={!!errors.status}>{errors.status ?? 'A closed class takes no new enrollments; its roster and waitlist stay.'}</FormHelperText>
+        </Grid>
+      </Grid>
+      <MeetingsEditor meetings={draft.meetings} errors={errors} firstDay={semester.startDate} onChange={(meetings) => setDraft({ ...draft, meetings })} />
+      {message && <Alert severity="error">{message}</Alert>}
+      {Object.keys(errors).length > 0 && !message && <Alert severity="error">Some fields need a change: see the messages under them.</Alert>}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? 'Saving…' : found ? 'Save class' : 'Create class'}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+// A semester's classes for management: find one, open it to edit, delete it (or close it when it has enrollments).
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import DialogContentText from '@mui/material/DialogContentText';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Class } from '../../../../lambdas/records';
+import { callFunction } from '../../api/client';
+import { gradesLabel, scheduleSummary } from '../../classes/schedule';
+import { useToast } from '../../layout/toast';
+import { ConfirmDialog } from '../dashboard/ConfirmDialog';
+import { usePaged } from '../dashboard/usePaged';
+import { classPath } from './paths';
+
+export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged: () => void }) {
+  const show = useToast();
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<Class>();
+  const wanted = search.trim().toLowerCase();
+  const page = usePaged(classes.filter((found) => found.name.toLowerCase().includes(wanted)));
+
+  const remove = async (found: Class) => {
+    const { closed } = await callFunction('deleteClass', { id: found.id });
+    show(
+      closed
+        ? { severity: 'info', summary: 'Closed instead', detail: `${found.name} has enrollments, so it was closed instead of deleted: its roster stays and nobody new can enroll.` }
+        : { severity: 'success', summary: 'Deleted', detail: `${found.name} was deleted.` },
+    );
+    onChanged();
+  };
+
+  if (classes.length === 0) return <Typography color="text.secondary">No classes in this semester yet.</Typography>;
+  return (
+    <Stack spacing={1}>
+      <TextField size="small" label="Find a class" value={search} onChange={(event) => setSearch(event.target.value)} sx={{ maxWidth: 320 }} />
+      <TableContainer>
+        <Table size="small" aria-label="Classes">
+          <TableHead>
+            <TableRow>
+              <TableCell>Class</TableCell>
+              <TableCell>Meetings</TableCell>
+              <TableCell>Seats</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {page.rows.map((found) => (
+              <TableRow key={found.id}>
+                <TableCell component="th" scope="row">
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Link component={RouterLink} to={classPath(found.id)}>
+                      {found.name}
+                    </Link>
+                    {found.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary">
+                    {[gradesLabel(found), found.instructor].filter(Boolean).join(' · ')}
+                  </Typography>
+                </TableCell>
+                <TableCell>{scheduleSummary(found.meetings)}</TableCell>
+                <TableCell>
+                  {found.enrolled} / {found.capacity}
+                  {found.waitlisted > 0 && ` · ${found.waitlisted} waiting`}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Button size="small" component={RouterLink} to={classPath(found.id)} aria-label={`Edit ${found.name}`}>
+                    Edit
+                  </Button>
+                  <Button size="small" color="error" onClick={() => setDeleting(found)} aria-label={`Delete ${found.name}`}>
+                    Delete
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {page.rows.length === 0 && <Typography color="text.secondary">No class matches “{search}”.</Typography>}
+      {page.pagination}
+      {deleting && (
+        <ConfirmDialog title={`Delete ${deleting.name}?`} confirmLabel="Delete class" destructive onClose={() => setDeleting(undefined)} action={() => remove(deleting)}>
+          <DialogContentText>
+            A class that never had enrollments is removed. One with enrollments, even cancelled ones, is closed instead: its roster and history stay, and
+            nobody new can enroll. A class in a class group must be taken out of the group first.
+          </DialogContentText>
+        </ConfirmDialog>
+      )}
+    </Stack>
+  );
+}

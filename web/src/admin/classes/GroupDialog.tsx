@@ -1,0 +1,80 @@
+// Creating or changing a class group: a name, a description and the classes families enroll in together.
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId, useState, type FormEvent } from 'react';
+import type { Class, ClassGroup } from '../../../../lambdas/records';
+import { callFunction } from '../../api/client';
+import { useSave, type FieldErrors } from '../dashboard/useSave';
+
+const shown = (field: string) => ['name', 'description'].includes(field) || /^classIds(\[\d+\])?$/.test(field);
+
+export function GroupDialog({ semesterId, group, classes, onSaved, onClose }: { semesterId: string; group?: ClassGroup; classes: Class[]; onSaved: (group: ClassGroup) => void; onClose: () => void }) {
+  const titleId = useId();
+  const [name, setName] = useState(group?.name ?? '');
+  const [description, setDescription] = useState(group?.description ?? '');
+  const [classIds, setClassIds] = useState<string[]>(group?.classIds ?? []);
+  const { errors, message, saving, save } = useSave(shown);
+  const classesError = Object.entries(errors).find(([field]) => field.startsWith('classIds'))?.[1];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    if (!name.trim()) found.name = 'is required';
+    if (classIds.length < 2) found.classIds = 'must hold at least two classes';
+    void save(found, async () => onSaved((await callFunction('saveGroup', { ...(group && { id: group.id }), semesterId, name, description, classIds })).group));
+  };
+
+  return (
+    <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{group ? `Edit ${group.name}` : 'New class group'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={!!errors.name} helperText={errors.name} required fullWidth />
+            <TextField
+              label="Description"
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              error={!!errors.description}
+              helperText={errors.description}
+              multiline
+              minRows={2}
+              fullWidth
+            />
+            <Autocomplete
+              multiple
+              options={classes}
+              value={classIds.flatMap((id) => classes.filter((found) => found.id === id))}
+              onChange={(_event, chosen) => setClassIds(chosen.map((found) => found.id))}
+              getOptionLabel={(found) => found.name}
+              isOptionEqualToValue={(option, value) => option.id === value.id}
+              renderInput={(params) => (
+                <TextField {...params} label="Classes" error={!!classesError} helperText={classesError ?? 'Families enroll in every class of the group at once, all or nothing.'} />
+              )}
+            />
+          </Stack>
+          {message && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {message}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? 'Saving…' : group ? 'Save group' : 'Create group'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

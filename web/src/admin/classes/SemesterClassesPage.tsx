@@ -1,0 +1,80 @@
+// /admin/classes/management/semester/:semesterId: one semester's classes and class groups.
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { Semester } from '../../../../lambdas/records';
+import { useFunction } from '../../api/useFunction';
+import { AccountSection } from '../../account/AccountSection';
+import { Waiting } from '../../layout/Waiting';
+import { useToast } from '../../layout/toast';
+import { LoadFailure } from '../dashboard/LoadFailure';
+import { ClassList } from './ClassList';
+import { GroupsSection } from './GroupsSection';
+import { ManagementTrail } from './ManagementTrail';
+import { newClassPath } from './paths';
+import { SemesterDialog } from './SemesterDialog';
+import { registrationText, semesterDates } from './semesterText';
+
+export function SemesterClassesPage() {
+  const { semesterId = '' } = useParams();
+  const semesters = useFunction('semesters');
+  if (semesters.state === 'loading') return <Waiting />;
+  if (semesters.state === 'error') return <LoadFailure what="The semester" error={semesters.error} onRetry={semesters.reload} />;
+  const semester = semesters.data.semesters.find((candidate) => candidate.id === semesterId);
+  if (!semester) {
+    return (
+      <Stack spacing={2}>
+        <ManagementTrail trail={[{ label: 'Unknown semester' }]} />
+        <Typography>There is no such semester.</Typography>
+      </Stack>
+    );
+  }
+  return <SemesterClasses semester={semester} onSemesterSaved={semesters.reload} />;
+}
+
+function SemesterClasses({ semester, onSemesterSaved }: { semester: Semester; onSemesterSaved: () => void }) {
+  const classes = useFunction('classesBySemester', { semesters: [semester.id] });
+  const show = useToast();
+  const [editing, setEditing] = useState(false);
+  const list = classes.state === 'loaded' ? [...(classes.data.classes[semester.id] ?? [])].sort((a, b) => a.name.localeCompare(b.name)) : [];
+  return (
+    <Stack spacing={3}>
+      <ManagementTrail trail={[{ label: semester.name }]} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
+        <div>
+          <Typography variant="h4" component="h1">
+            {semester.name}
+            {semester.current ? ' (current)' : ''}
+          </Typography>
+          <Typography color="text.secondary">
+            {semesterDates(semester)} · {registrationText(semester)}
+          </Typography>
+        </div>
+        <Button onClick={() => setEditing(true)}>Edit semester</Button>
+      </Stack>
+      <AccountSection title="Classes">
+        {classes.state === 'loading' && <Waiting />}
+        {classes.state === 'error' && <LoadFailure what="The classes" error={classes.error} onRetry={classes.reload} />}
+        {classes.state === 'loaded' && <ClassList classes={list} onChanged={classes.reload} />}
+        <Button startIcon={<AddIcon />} component={RouterLink} to={newClassPath(semester.id)} sx={{ mt: 1 }}>
+          New class
+        </Button>
+      </AccountSection>
+      {classes.state === 'loaded' && <GroupsSection semesterId={semester.id} classes={list} />}
+      {editing && (
+        <SemesterDialog
+          semester={semester}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            show({ severity: 'success', summary: 'Saved', detail: `${saved.name} is saved.` });
+            setEditing(false);
+            onSemesterSaved();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

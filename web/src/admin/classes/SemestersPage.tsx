@@ -1,0 +1,104 @@
+// /admin/classes/management: the semesters, newest first, to open one's classes or to create and edit them.
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Semester } from '../../../../lambdas/records';
+import { useFunction } from '../../api/useFunction';
+import { AccountSection } from '../../account/AccountSection';
+import { Waiting } from '../../layout/Waiting';
+import { useToast } from '../../layout/toast';
+import { LoadFailure } from '../dashboard/LoadFailure';
+import { usePaged } from '../dashboard/usePaged';
+import { semesterPath } from './paths';
+import { SemesterDialog } from './SemesterDialog';
+import { registrationText, semesterDates } from './semesterText';
+
+export function SemestersPage() {
+  const semesters = useFunction('semesters');
+  const show = useToast();
+  const [editing, setEditing] = useState<Semester | 'new'>();
+  const page = usePaged(semesters.state === 'loaded' ? semesters.data.semesters : [], 10);
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography variant="h4" component="h1">
+          Class Management
+        </Typography>
+        <Typography color="text.secondary">Semesters, their classes and class groups.</Typography>
+      </div>
+      <AccountSection title="Semesters">
+        {semesters.state === 'loading' && <Waiting />}
+        {semesters.state === 'error' && <LoadFailure what="The semesters" error={semesters.error} onRetry={semesters.reload} />}
+        {semesters.state === 'loaded' && semesters.data.semesters.length === 0 && (
+          <Typography color="text.secondary">No semesters yet. Create the first one, then add its classes.</Typography>
+        )}
+        {page.rows.length > 0 && (
+          <TableContainer>
+            <Table size="small" aria-label="Semesters">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Semester</TableCell>
+                  <TableCell>Registration</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {page.rows.map((semester) => (
+                  <TableRow key={semester.id}>
+                    <TableCell component="th" scope="row">
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <Link component={RouterLink} to={semesterPath(semester.id)}>
+                          {semester.name}
+                        </Link>
+                        {semester.current && <Chip size="small" color="primary" label="Current" />}
+                      </Stack>
+                      <Typography variant="body2" color="text.secondary">
+                        {semesterDates(semester)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{registrationText(semester)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Button size="small" component={RouterLink} to={semesterPath(semester.id)} aria-label={`Classes of ${semester.name}`}>
+                        Classes
+                      </Button>
+                      <Button size="small" onClick={() => setEditing(semester)} aria-label={`Edit ${semester.name}`}>
+                        Edit
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {page.pagination}
+        <Button startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ mt: 1 }}>
+          New semester
+        </Button>
+      </AccountSection>
+      {editing && (
+        <SemesterDialog
+          semester={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={(saved) => {
+            show({ severity: 'success', summary: 'Saved', detail: `${saved.name} is saved.` });
+            setEditing(undefined);
+            semesters.reload();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+// The weekly repeat helper: a first date, weekdays, times, and a number of meetings or a last date.
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import type { Meeting } from '../../../../lambdas/records';
+import { WEEKDAYS, longDate } from '../../classes/schedule';
+import { MAX_MEETINGS, weekdayOfDate, weeklyMeetings } from './weeklyMeetings';
+
+const shrink = { inputLabel: { shrink: true } };
+
+export function WeeklyRepeatDialog({ firstDate, start, end, onAdd, onClose }: { firstDate: string; start: string; end: string; onAdd: (meetings: Meeting[]) => void; onClose: () => void }) {
+  const titleId = useId();
+  const daysId = useId();
+  const [first, setFirst] = useState(firstDate);
+  const [weekdays, setWeekdays] = useState<number[]>(firstDate ? [weekdayOfDate(firstDate)] : []);
+  const [daysChosen, setDaysChosen] = useState(false);
+  const [times, setTimes] = useState({ start, end });
+  const [endsBy, setEndsBy] = useState<'after' | 'on'>('after');
+  const [count, setCount] = useState('8');
+  const [lastDate, setLastDate] = useState('');
+
+  const timesWrong = !!times.start && !!times.end && times.end <= times.start;
+  const countWrong = endsBy === 'after' && !(/^\d+$/.test(count) && Number(count) >= 1 && Number(count) <= MAX_MEETINGS);
+  const meetings =
+    times.start && times.end && !timesWrong && !countWrong
+      ? weeklyMeetings({ firstDate: first, weekdays, ...times, ends: endsBy === 'after' ? { after: Number(count) } : { on: lastDate } })
+      : [];
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Repeat weekly</DialogTitle>
+      <DialogContent>
+        <Grid container spacing={2} sx={{ pt: 1 }}>
+          <Grid size={12}>
+            <TextField
+              label="First date"
+              type="date"
+              value={first}
+              onChange={(event) => {
+                setFirst(event.target.value);
+                if (!daysChosen && event.target.value) setWeekdays([weekdayOfDate(event.target.value)]);
+              }}
+              fullWidth
+              slotProps={shrink}
+            />
+          </Grid>
+          <Grid size={12}>
+            <FormLabel id={daysId}>On these days</FormLabel>
+            <ToggleButtonGroup
+              value={weekdays}
+              onChange={(_event, days: number[]) => {
+                setWeekdays(days);
+                setDaysChosen(true);
+              }}
+              aria-labelledby={daysId}
+              size="small"
+              sx={{ display: 'flex', flexWrap: 'wrap', mt: 0.5 }}
+            >
+              {WEEKDAYS.map((day, index) => (
+                <ToggleButton key={day} value={index} aria-label={day}>
+                  {day.slice(0, 3)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Grid>
+          <Grid size={6}>
+            <TextField label="Starts at" type="time" value={times.start} onChange={(event) => setTimes({ ...times, start: event.target.value })} fullWidth slotProps={shrink} />
+          </Grid>
+          <Grid size={6}>
+            <TextField
+              label="Ends at"
+              type="time"
+              value={times.end}
+              onChange={(event) => setTimes({ ...times, end: event.target.value })}
+              error={timesWrong}
+              helperText={timesWrong ? 'must end after it starts' : undefined}
+              fullWidth
+              slotProps={shrink}
+            />
+          </Grid>
+          <Grid size={12}>
+            <RadioGroup row value={endsBy} onChange={(event) => setEndsBy(event.target.value as 'after' | 'on')} aria-label="The repeat ends">
+              <FormControlLabel value="after" control={<Radio />} label="After a number of meetings" />
+              <FormControlLabel value="on" control={<Radio />} label="On a last date" />
+            </RadioGroup>
+          </Grid>
+          <Grid size={12}>
+            {endsBy === 'after' ? (
+              <TextField
+                label="Number of meetings"
+                type="number"
+                value={count}
+                onChange={(event) => setCount(event.target.value)}
+                error={countWrong}
+                helperText={countWrong ? `must be 1 to ${MAX_MEETINGS}` : undefined}
+                slotProps={{ htmlInput: { min: 1, max: MAX_MEETINGS } }}
+              />
+            ) : (
+              <TextField label="Last date" type="date" value={lastDate} onChange={(event) => setLastDate(event.target.value)} slotProps={shrink} />
+            )}
+          </Grid>
+        </Grid>
+        <Typography role="status" sx={{ mt: 2 }}>
+          {meetings.length > 0
+            ? `${meetings.length} meeting${meetings.length === 1 ? '' : 's'}: ${longDate(meetings[0]!.date)} – ${longDate(meetings.at(-1)!.date)}, ${times.start}–${times.end}.`
+            : 'Choose a first date, the days, the times and when the repeat ends.'}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" disabled={meetings.length === 0} onClick={() => onAdd(meetings)}>
+          {meetings.length === 0 ? 'Add meetings' : `Add ${meetings.length} meeting${meetings.length === 1 ? '' : 's'}`}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+// Every class of the semester with its seats, the full and nearly full ones marked, and links to act on each.
+import EditIcon from '@mui/icons-material/Edit';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import PeopleIcon from '@mui/icons-material/People';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import { alpha } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { Class } from '../../../../lambdas/records';
+import { classPath } from '../classes/paths';
+import { FillBar } from './FillBar';
+import { usePaged } from './usePaged';
+
+type Shown = 'all' | 'attention';
+
+function ActionLink({ to, label, icon }: { to: string; label: string; icon: ReactElement }) {
+  return (
+    <Tooltip title={label}>
+      <IconButton component={RouterLink} to={to} aria-label={label} size="small">
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export function ClassSeatsTable({ classes, aboutToFill }: { classes: Class[]; aboutToFill: Set<string> }) {
+  const [shown, setShown] = useState<Shown>('all');
+  const needsAttention = (found: Class) => found.seatsLeft === 0 || aboutToFill.has(found.id);
+  const attention = classes.filter(needsAttention).length;
+  const listed = [...classes].filter((found) => shown === 'all' || needsAttention(found)).sort((a, b) => a.name.localeCompare(b.name));
+  const page = usePaged(listed);
+
+  if (classes.length === 0) return <Typography color="text.secondary">No classes in this semester yet. Add them in Class Management.</Typography>;
+  return (
+    <Stack spacing={1}>
+      <ToggleButtonGroup size="small" exclusive value={shown} onChange={(_event, value: Shown | null) => value && setShown(value)} aria-label="Classes to show">
+        <ToggleButton value="all">All classes ({classes.length})</ToggleButton>
+        <ToggleButton value="attention">Full or about to fill ({attention})</ToggleButton>
+      </ToggleButtonGroup>
+      {listed.length === 0 ? (
+        <Typography color="text.secondary">No class is full or about to fill.</Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Seats per class">
+            <TableHead>
+              <TableRow>
+                <TableCell>Class</TableCell>
+                <TableCell>Enrolled / capacity</TableCell>
+                <TableCell align="right">Waitlisted</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {page.rows.map((found) => {
+                const full = found.seatsLeft === 0;
+                const filling = aboutToFill.has(found.id);
+                return (
+                  <TableRow
+                    key={found.id}
+                    sx={{ bgcolor: (theme) => (full ? alpha(theme.palette.error.main, 0.07) : filling ? alpha(theme.palette.warning.main, 0.1) : undefined) }}
+                  >
+                    <TableCell component="th" scope="row">
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                        <span>{found.name}</span>
+                        {full && <Chip size="small" color="error" label="Full" />}
+                        {filling && <Chip size="small" color="warning" label={`About to fill: ${found.seatsLeft} left`} />}
+                        {found.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
+                      </Stack>
+                    </TableCell>
+                    <TableCell sx={{ width: 170 }}>
+                      <FillBar found={found} aboutToFill={filling} />
+                    </TableCell>
+                    <TableCell align="right">{found.waitlisted}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <ActionLink to={`/admin/enrollments?classId=${encodeURIComponent(found.id)}`} label={`Enrollments of ${found.name}`} icon={<PeopleIcon fontSize="small" />} />
+                      <ActionLink to={classPath(found.id)} label={`Edit ${found.name}`} icon={<EditIcon fontSize="small" />} />
+                      <ActionLink to={`/admin/report?classId=${encodeURIComponent(found.id)}`} label={`Roster of ${found.name}`} icon={<ListAltIcon fontSize="small" />} />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {page.pagination}
+    </Stack>
+  );
+}

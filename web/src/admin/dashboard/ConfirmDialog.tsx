@@ -1,0 +1,62 @@
+// The confirmation every administrative change goes through: it runs the change, keeps the dialog open
+// with the server's message when it fails, and closes when it succeeds.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, useState, type ReactNode } from 'react';
+import { asApiError } from '../../api/useFunction';
+
+export interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  /** The confirming button, e.g. "Cancel enrollment". */
+  confirmLabel: string;
+  /** The button that closes without a change. */
+  keepLabel?: string;
+  destructive?: boolean;
+  confirmDisabled?: boolean;
+  /** Makes the change; a rejection shows its message in the dialog. */
+  action: () => Promise<void>;
+  onClose: () => void;
+}
+
+export function ConfirmDialog({ title, children, confirmLabel, keepLabel = 'Keep it', destructive = false, confirmDisabled = false, action, onClose }: ConfirmDialogProps) {
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const confirm = async () => {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await action();
+      onClose();
+    } catch (error) {
+      setFailure(asApiError(error).message);
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        {children}
+        {failure && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {failure}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {keepLabel}
+        </Button>
+        <Button variant="contained" color={destructive ? 'error' : 'primary'} disabled={busy || confirmDisabled} onClick={() => void confirm()}>
+          {busy ? 'Working…' : confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

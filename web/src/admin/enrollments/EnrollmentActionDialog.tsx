@@ -1,0 +1,118 @@
+// Cancel, promote from the waitlist, or move to another class of the semester: each confirmed first, then
+// told in a toast. The server applies the capacity rules; its refusals show in the dialog.
+import DialogContentText from '@mui/material/DialogContentText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import type { Class, SemesterEnrollment } from '../../../../lambdas/records';
+import { callFunction } from '../../api/client';
+import { useToast } from '../../layout/toast';
+import { ConfirmDialog } from '../dashboard/ConfirmDialog';
+import type { EnrollmentAction } from './EnrollmentGrid';
+import { studentName } from './enrollmentFilters';
+
+interface Props {
+  action: EnrollmentAction;
+  enrollment: SemesterEnrollment;
+  classes: Class[];
+  groupName?: string;
+  onDone: () => void;
+  onClose: () => void;
+}
+
+const seats = (count: number) => `${count} seat${count === 1 ? '' : 's'}`;
+
+/** How a class looks to an administrator choosing where to move a student. */
+function moveChoice(found: Class): string {
+  if (found.status === 'closed') return `${found.name} — closed`;
+  return found.seatsLeft > 0 ? `${found.name} — ${seats(found.seatsLeft)} left` : `${found.name} — full, joins the waitlist (${found.waitlisted} waiting)`;
+}
+
+export function EnrollmentActionDialog(props: Props) {
+  if (props.action === 'move') return <MoveDialog {...props} />;
+  return props.action === 'promote' ? <PromoteDialog {...props} /> : <CancelDialog {...props} />;
+}
+
+function CancelDialog({ enrollment, groupName, onDone, onClose }: Props) {
+  const show = useToast();
+  const name = studentName(enrollment);
+  const waiting = enrollment.status === 'waitlisted';
+  const explanation = enrollment.groupId
+    ? `${name} was enrolled through ${groupName ?? 'a class group'}: the whole group enrollment is cancelled, in every class of the group. Their seats go to the next students on the waitlists.`
+    : waiting
+      ? `${name} leaves the waitlist of ${enrollment.className}; everyone behind moves up.`
+      : `${name}'s seat in ${enrollment.className} goes to the first student on its waitlist, if any; their family gets an e-mail.`;
+  return (
+    <ConfirmDialog
+      title={`Cancel ${name}'s ${waiting ? 'place on the waitlist' : 'enrollment'}?`}
+      confirmLabel="Cancel enrollment"
+      destructive
+      onClose={onClose}
+      action={async () => {
+        await callFunction('cancelEnrollment', { enrollmentId: enrollment.id });
+        show({ severity: 'success', summary: 'Cancelled', detail: `${name} is no longer ${waiting ? 'on the waitlist of' : 'enrolled in'} ${enrollment.className}.` });
+        onDone();
+      }}
+    >
+      <DialogContentText>{explanation}</DialogContentText>
+    </ConfirmDialog>
+  );
+}
+
+function PromoteDialog({ enrollment, classes, onDone, onClose }: Props) {
+  const show = useToast();
+  const name = studentName(enrollment);
+  const found = classes.find((candidate) => candidate.id === enrollment.classId);
+  return (
+    <ConfirmDialog
+      title={`Promote ${name} into ${enrollment.className}?`}
+      confirmLabel="Promote"
+      onClose={onClose}
+      action={async () => {
+        await callFunction('promoteEnrollment', { enrollmentId: enrollment.id });
+        show({ severity: 'success', summary: 'Promoted', detail: `${name} is now enrolled in ${enrollment.className}.` });
+        onDone();
+      }}
+    >
+      <DialogContentText>
+        {`${name} is ${enrollment.waitlistPosition ? `number ${enrollment.waitlistPosition} ` : ''}on the waitlist and takes a free seat ahead of the line${enrollment.groupId ? ', in every class of the group' : ''}; the family gets an e-mail.`}{' '}
+        {found && (found.seatsLeft > 0 ? `${seats(found.seatsLeft)} free now.` : 'The class is full now.')}
+      </DialogContentText>
+    </ConfirmDialog>
+  );
+}
+
+function MoveDialog({ enrollment, classes, onDone, onClose }: Props) {
+  const show = useToast();
+  const name = studentName(enrollment);
+  const [targetId, setTargetId] = useState('');
+  const target = classes.find((found) => found.id === targetId);
+  return (
+    <ConfirmDialog
+      title={`Move ${name} to another class`}
+      confirmLabel={target ? `Move to ${target.name}` : 'Move'}
+      confirmDisabled={!target}
+      onClose={onClose}
+      action={async () => {
+        const { enrollment: moved } = await callFunction('moveEnrollment', { enrollmentId: enrollment.id, classId: targetId });
+        const where = moved.status === 'enrolled' ? `enrolled in ${target!.name}` : `on the waitlist of ${target!.name}${moved.waitlistPosition ? ` at position ${moved.waitlistPosition}` : ''}`;
+        show({ severity: 'success', summary: 'Moved', detail: `${name} is now ${where}.` });
+        onDone();
+      }}
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        {name} leaves {enrollment.className}
+        {enrollment.status === 'enrolled' ? ', whose seat goes to the first student on its waitlist' : ''}. In a full class they join the waitlist.
+      </DialogContentText>
+      <TextField select fullWidth label="New class" value={targetId} onChange={(event) => setTargetId(event.target.value)}>
+        {classes
+          .filter((found) => found.id !== enrollment.classId)
+          .map((found) => (
+            <MenuItem key={found.id} value={found.id} disabled={found.status === 'closed'}>
+              {moveChoice(found)}
+            </MenuItem>
+          ))}
+      </TextField>
+    </ConfirmDialog>
+  );
+}

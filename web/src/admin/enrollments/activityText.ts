@@ -1,0 +1,45 @@
+// The enrollment audit trail in the words an administrator reads: who, what, by whom, when.
+import type { ActivityEntry } from '../../../../lambdas/records';
+import { moment } from '../classes/semesterText';
+
+export function activityText({ studentName: student, className: name, reason, from, to }: ActivityEntry): string {
+  switch (reason) {
+    case 'enroll':
+      return `${student} enrolled in ${name}`;
+    case 'waitlist':
+      return `${student} joined the waitlist of ${name}`;
+    case 'cancel':
+      return from === 'waitlisted' ? `${student} left the waitlist of ${name}` : `${student}'s enrollment in ${name} was cancelled`;
+    case 'promote':
+      return `${student} moved up from the waitlist into ${name}`;
+    case 'move':
+      if (to === 'cancelled') return `${student} was moved out of ${name}`;
+      return to === 'waitlisted' ? `${student} was moved to the waitlist of ${name}` : `${student} was moved into ${name}`;
+    case 'account-deleted':
+      return `${student} left ${name}: the family deleted its account`;
+    default:
+      return `${student} in ${name}: ${from} → ${to}`;
+  }
+}
+
+/** An administrator, the family on the portal, or the portal itself (a waitlist moving up on its own). */
+export function activityActor({ byAdmin, reason }: ActivityEntry): string {
+  if (byAdmin) return 'by an administrator';
+  return reason === 'promote' ? 'by the portal' : 'by the family';
+}
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "5 minutes ago", "yesterday"; older than a week, the date. */
+export function timeAgo(at: string, now = Date.now()): string {
+  const elapsed = now - Date.parse(at);
+  if (elapsed < 60_000) return 'just now';
+  if (elapsed >= 7 * 86_400_000) return moment(at);
+  const [unit, size] = UNITS.find(([, length]) => elapsed >= length)!;
+  return relative.format(-Math.floor(elapsed / size), unit);
+}

@@ -1,0 +1,104 @@
+// The admin group: who is in it, granting by e-mail, revoking after a confirmation.
+import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import type { FunctionResult } from '../../../../lambdas/manifest';
+import { callFunction } from '../../api/client';
+import { useFunction } from '../../api/useFunction';
+import { AccountSection } from '../../account/AccountSection';
+import { useAuth } from '../../auth/AuthProvider';
+import { Waiting } from '../../layout/Waiting';
+import { useToast } from '../../layout/toast';
+import { ConfirmDialog } from '../dashboard/ConfirmDialog';
+import { LoadFailure } from '../dashboard/LoadFailure';
+import { useSave } from '../dashboard/useSave';
+import { isEmail } from './configValues';
+
+type Admin = FunctionResult<'admins'>['admins'][number];
+
+export function AdminsSection() {
+  const loaded = useFunction('admins');
+  const { user } = useAuth();
+  const show = useToast();
+  // grantAdmin and revokeAdmin answer with the new list.
+  const [changed, setChanged] = useState<Admin[]>();
+  const [email, setEmail] = useState('');
+  const [revoking, setRevoking] = useState<Admin>();
+  const { errors, message, saving, save } = useSave((field) => field === 'email');
+  const admins = changed ?? (loaded.state === 'loaded' ? loaded.data.admins : undefined);
+
+  const grant = (event: FormEvent) => {
+    event.preventDefault();
+    const wanted = email.trim();
+    void save(isEmail(wanted) ? {} : { email: 'must be an e-mail address' }, async () => {
+      setChanged((await callFunction('grantAdmin', { email: wanted })).admins);
+      show({ severity: 'success', summary: 'Administrator added', detail: `${wanted} is an administrator from their next sign-in.` });
+      setEmail('');
+    });
+  };
+
+  return (
+    <AccountSection title="Administrators">
+      {loaded.state === 'loading' && <Waiting />}
+      {loaded.state === 'error' && <LoadFailure what="The administrators" error={loaded.error} onRetry={loaded.reload} />}
+      {admins && (
+        <List disablePadding aria-label="Administrators">
+          {[...admins]
+            .sort((a, b) => a.email.localeCompare(b.email))
+            .map((admin) => (
+              <ListItem
+                key={admin.sub}
+                divider
+                disableGutters
+                secondaryAction={
+                  <Button size="small" color="error" onClick={() => setRevoking(admin)} aria-label={`Revoke ${admin.email}`}>
+                    Revoke
+                  </Button>
+                }
+              >
+                <ListItemText primary={admin.email} secondary={admin.sub === user?.sub ? 'You' : undefined} sx={{ pr: 10, overflowWrap: 'anywhere' }} />
+              </ListItem>
+            ))}
+        </List>
+      )}
+      {admins?.length === 0 && <Typography color="text.secondary">Nobody is in the admin group.</Typography>}
+      <Stack component="form" noValidate onSubmit={grant} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2, alignItems: { sm: 'flex-start' } }} aria-label="Grant administrator access">
+        <TextField
+          size="small"
+          type="email"
+          label="E-mail of an account"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={!!errors.email || !!message}
+          helperText={errors.email ?? message ?? 'The person must have created an account on the portal.'}
+          sx={{ minWidth: 300 }}
+        />
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? 'Granting…' : 'Grant admin'}
+        </Button>
+      </Stack>
+      {revoking && (
+        <ConfirmDialog
+          title={`Revoke ${revoking.email}?`}
+          confirmLabel="Revoke admin"
+          destructive
+          onClose={() => setRevoking(undefined)}
+          action={async () => {
+            setChanged((await callFunction('revokeAdmin', { email: revoking.email })).admins);
+            show({ severity: 'success', summary: 'Administrator removed', detail: `${revoking.email} is no longer an administrator.` });
+          }}
+        >
+          <DialogContentText>
+            {revoking.email} keeps their family account but loses the administration screens when their sign-in is next refreshed (within the hour).
+          </DialogContentText>
+        </ConfirmDialog>
+      )}
+    </AccountSection>
+  );
+}

@@ -1,0 +1,85 @@
+// The remote configuration the site reads (footer, sidebar, announcement), edited as a form.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import type { ConfigValues } from '../../../../lambdas/records';
+import { callFunction } from '../../api/client';
+import { useFunction } from '../../api/useFunction';
+import { AccountSection } from '../../account/AccountSection';
+import { Waiting } from '../../layout/Waiting';
+import { useToast } from '../../layout/toast';
+import { LoadFailure } from '../dashboard/LoadFailure';
+import { useSave } from '../dashboard/useSave';
+import { KNOWN_KEYS, checkDraft, draftOf, valuesOf } from './configValues';
+
+export function ConfigSection() {
+  const config = useFunction('config');
+  return (
+    <AccountSection title="Site settings">
+      {config.state === 'loading' && <Waiting />}
+      {config.state === 'error' && <LoadFailure what="The settings" error={config.error} onRetry={config.reload} />}
+      {config.state === 'loaded' && <ConfigForm values={config.data.values} />}
+    </AccountSection>
+  );
+}
+
+function ConfigForm({ values }: { values: ConfigValues }) {
+  const show = useToast();
+  const [saved, setSaved] = useState(values);
+  const [draft, setDraft] = useState(() => draftOf(values));
+  // The server names a value's field "values.contactEmail".
+  const { errors, message, saving, save } = useSave((field) => field.startsWith('values.') && field.slice(7) in draft);
+  const errorOf = (key: string) => errors[key] ?? errors[`values.${key}`];
+  const otherKeys = Object.keys(draft).filter((key) => !KNOWN_KEYS.some((known) => known.key === key));
+  const unchanged = JSON.stringify(draft) === JSON.stringify(draftOf(saved));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(checkDraft(draft, saved), async () => {
+      const { values: stored } = await callFunction('saveConfig', { values: valuesOf(draft, saved) });
+      setSaved(stored);
+      setDraft(draftOf(stored));
+      show({ severity: 'success', summary: 'Saved', detail: 'The settings are saved. Visitors see them the next time they open the portal.' });
+    });
+  };
+
+  const field = (key: string, label: string, help?: string, multiline = false) => (
+    <TextField
+      key={key}
+      label={label}
+      value={draft[key]}
+      onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+      error={!!errorOf(key)}
+      helperText={errorOf(key) ?? help}
+      multiline={multiline}
+      minRows={multiline ? 2 : undefined}
+      fullWidth
+    />
+  );
+
+  return (
+    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Site settings">
+      {KNOWN_KEYS.map(({ key, label, help }) => field(key, label, help, key === 'announcement'))}
+      {otherKeys.length > 0 && (
+        <>
+          <Typography variant="subtitle1" component="h3">
+            Other values
+          </Typography>
+          {otherKeys.map((key) => field(key, key, { number: 'A number', boolean: 'true or false' }[typeof saved[key] as string]))}
+        </>
+      )}
+      {message && <Alert severity="error">{message}</Alert>}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={() => setDraft(draftOf(saved))} disabled={saving || unchanged}>
+          Discard changes
+        </Button>
+        <Button type="submit" variant="contained" disabled={saving || unchanged}>
+          {saving ? 'Saving…' : 'Save settings'}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
