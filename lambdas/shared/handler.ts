@@ -148,7 +148,8 @@ export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
     .use(errorMapping(name))
     .use(jsonBody())
     .use(callerIdentity(spec.access))
-    .use(callLimit(name, 'rateLimit' in spec ? spec.rateLimit : undefined))
     .use(validInput(spec.input))
+    // After validation: bad input is refused without touching the table, not even a counter.
+    .use(callLimit(name, 'rateLimit' in spec ? spec.rateLimit : undefined))
     .handler(async (event) => jsonResponse(200, { data: await run(event.payload as ParsedInput<N>, event.caller as CallerFor<(typeof manifest)[N]['access']>) }));
 }

@@ -1,26 +1,14 @@
 // Making a semester current makes the others not current. It changes what every visitor sees, so it runs
 // in process against a table of its own rather than the shared one.
-import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { randomUUID } from 'node:crypto';
 import type { Semester } from '../../lambdas/records';
-import { createTableInput } from '../../lambdas/data/table';
 import { invoke } from '../support/in-process';
+import { useOwnTable } from '../support/own-table';
 import { signInAdmin, type SignedIn } from '../support/portal';
 
-const sharedTable = process.env.TABLE_NAME;
-const ownTable = `portal-current-${randomUUID().slice(0, 8)}`;
-const client = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
+useOwnTable('portal-current');
 let admin: SignedIn;
-
 beforeAll(async () => {
-  await client.send(new CreateTableCommand(createTableInput(ownTable)));
-  process.env.TABLE_NAME = ownTable;
   admin = await signInAdmin();
-});
-
-afterAll(async () => {
-  process.env.TABLE_NAME = sharedTable;
-  await client.send(new DeleteTableCommand({ TableName: ownTable }));
 });
 
 const semester = (name: string, startDate: string, current: boolean) => ({ name, startDate, endDate: `${startDate.slice(0, 4)}-12-31`, current });

@@ -6,23 +6,34 @@ import type { FunctionName } from '../../lambdas/manifest';
 import type { PortalEvent } from '../../lambdas/shared/handler';
 import type { SignedIn } from './portal';
 
-function claimsOf(user: SignedIn): Record<string, string> {
+export interface Invocation {
+  statusCode: number;
+  body: { data?: any; error?: { code: string; message: string } };
+}
+
+/** The claims API Gateway's authorizer passes on for a signed-in user (arrays flattened to "[a b]"). */
+export function claimsOf(user: SignedIn): Record<string, string> {
   const claims = JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
   return Object.fromEntries(Object.entries(claims).map(([name, value]) => [name, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]));
 }
 
-export async function invoke(name: FunctionName, payload: unknown, user: SignedIn): Promise<{ statusCode: number; body: { data?: any; error?: { code: string; message: string } } }> {
+/** A raw body, as the authorizer's claims say (none: an anonymous call). */
+export async function invokeRaw(name: FunctionName, body: string, claims?: Record<string, string>): Promise<Invocation> {
   const module = (await import(`../../lambdas/functions/${name}`)) as { handler: (event: PortalEvent, context: Context) => Promise<{ statusCode: number; body: string }> };
   const event = {
     version: '2.0',
     routeKey: 'POST /fn/{name}',
     rawPath: `/api/fn/${name}`,
     headers: {},
-    body: JSON.stringify(payload),
+    body,
     isBase64Encoded: false,
-    requestContext: { requestId: randomUUID(), authorizer: { jwt: { claims: claimsOf(user) } } },
+    requestContext: { requestId: randomUUID(), ...(claims && { authorizer: { jwt: { claims } } }) },
   } as unknown as PortalEvent;
   const context = { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
   const result = await module.handler(event, context);
   return { statusCode: result.statusCode, body: JSON.parse(result.body) };
+}
+
+export function invoke(name: FunctionName, payload: unknown, user: SignedIn): Promise<Invocation> {
+  return invokeRaw(name, JSON.stringify(payload), claimsOf(user));
 }

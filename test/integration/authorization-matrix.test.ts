@@ -1,0 +1,123 @@
+// Every function of the manifest, called by a visitor, a family, a second family and an administrator.
+// The cases are typed against the manifest: a new function does not compile until it has its case here.
+import { functionNames, manifest, type FunctionName } from '../../lambdas/manifest';
+import type { Class, Student } from '../../lambdas/records';
+import { adminSession, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
+import { call, data, signIn, signUpFamily, type SignedIn } from '../support/portal';
+
+interface World {
+  family: SignedIn;
+  student: Student;
+  secondFamily: SignedIn;
+  admin: SignedIn;
+  semesterId: string;
+  enrolledIn: Class;
+  otherClass: Class;
+  emptyClass: Class;
+  groupId: string;
+}
+
+interface Case {
+  payload: (world: World) => unknown;
+  /** The payload names the first family's own records: the second family must get 404. */
+  owned?: true;
+}
+
+const cases = {
+  config: { payload: () => ({}) },
+  semesters: { payload: () => ({}) },
+  tshirtSizes: { payload: () => ({}) },
+  classes: { payload: (w) => ({ query: [{ id: w.enrolledIn.id }] }) },
+  classesBySemester: { payload: (w) => ({ semesters: [w.semesterId] }) },
+  classGroups: { payload: (w) => ({ groups: [{ id: w.groupId }] }) },
+  availableEnrollmentClasses: { payload: () => ({}) },
+  calendar: { payload: () => ({}) },
+  roles: { payload: () => ({}) },
+  students: { payload: () => ({}) },
+  myEnrollments: { payload: () => ({}) },
+  saveStudent: { payload: (w) => ({ ...withoutId(w.student), id: w.student.id }), owned: true },
+  deleteStudent: { payload: (w) => ({ id: w.student.id }), owned: true },
+  enroll: { payload: (w) => ({ studentId: w.student.id, classId: w.otherClass.id }), owned: true },
+  cancelEnrollment: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}` }), owned: true },
+  deleteAccount: { payload: () => ({}) },
+  saveSemester: { payload: () => ({ name: 'Matrix semester', startDate: '2030-01-07', endDate: '2030-03-01', current: false }) },
+  saveClass: { payload: (w) => ({ semesterId: w.semesterId, name: 'Matrix class', capacity: 3 }) },
+  saveGroup: { payload: (w) => ({ semesterId: w.semesterId, name: 'Matrix group', classIds: [w.enrolledIn.id, w.otherClass.id] }) },
+  deleteClass: { payload: (w) => ({ id: w.emptyClass.id }) },
+  deleteGroup: { payload: (w) => ({ id: w.groupId }) },
+  adminDashboard: { payload: (w) => ({ semesterId: w.semesterId }) },
+  classRoster: { payload: (w) => ({ classId: w.enrolledIn.id }) },
+  semesterEnrollments: { payload: (w) => ({ semesterId: w.semesterId }) },
+  enrollmentActivity: { payload: (w) => ({ semesterId: w.semesterId }) },
+  promoteEnrollment: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}` }) },
+  moveEnrollment: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}`, classId: w.emptyClass.id }) },
+  adminTshirtSizes: { payload: () => ({}) },
+  saveTshirtSizes: { payload: async () => ({ sizes: (await data<{ sizes: unknown[] }>('adminTshirtSizes', {}, (await adminSession()).accessToken)).sizes }) },
+  tshirtCounts: { payload: (w) => ({ semesterId: w.semesterId }) },
+  saveConfig: { payload: async () => ({ values: (await data<{ values: Record<string, unknown> }>('config')).values }) },
+  admins: { payload: () => ({}) },
+  grantAdmin: { payload: (w) => ({ email: w.family.email }) },
+  revokeAdmin: { payload: (w) => ({ email: w.secondFamily.email }) },
+} satisfies Record<FunctionName, Case>;
+
+function withoutId({ id: _id, ...student }: Student) {
+  return student;
+}
+
+type Caller = 'visitor' | 'family' | 'secondFamily' | 'admin';
+type Outcome = 'allowed' | 401 | 403 | 404;
+
+/** What each caller must get: from the function's access, and its ownership of the first family's records. */
+function expected(name: FunctionName): Record<Caller, Outcome> {
+  const { access } = manifest[name];
+  const owned = 'owned' in cases[name];
+  if (access === 'public') return { visitor: 'allowed', family: 'allowed', secondFamily: 'allowed', admin: 'allowed' };
+  if (access === 'user') return { visitor: 401, family: 'allowed', secondFamily: owned ? 404 : 'allowed', admin: 'allowed' };
+  return { visitor: 401, family: 403, secondFamily: 403, admin: 'allowed' };
+}
+
+/**
+ * A status as an authorization outcome: refused (401, 403, or 404 for records that are not the caller's),
+ * or allowed: anything else below 500, a business refusal (400, 409…) included. A 5xx stays itself.
+ */
+function classify(status: number, owned: boolean): Outcome | number {
+  if (status === 401 || status === 403 || (owned && status === 404) || status >= 500) return status as Outcome;
+  return 'allowed';
+}
+
+let semesterId: string;
+beforeAll(async () => {
+  semesterId = (await openSemester({ name: 'Authorization matrix' })).id;
+});
+
+/** A fresh world per function: the calls may delete what they touch (an account, a class, a group). */
+async function makeWorld(): Promise<World> {
+  const [enrolledIn, otherClass, emptyClass] = [await newClass(semesterId), await newClass(semesterId), await newClass(semesterId)];
+  const { family, students } = await familyWithStudents(1, 'matrix');
+  await data('enroll', { studentId: students[0]!.id, classId: enrolledIn.id }, family.accessToken);
+  const secondFamily = await signUpFamily('matrix-second');
+  // A throwaway administrator: deleteAccount must not delete the test suite's own.
+  const future = await signUpFamily('matrix-admin');
+  await data('grantAdmin', { email: future.email }, (await adminSession()).accessToken);
+  const admin = await signIn(future.email, future.password);
+  const group = await newGroup(semesterId, [otherClass.id, (await newClass(semesterId)).id]);
+  return { family, student: students[0]!, secondFamily, admin, semesterId, enrolledIn, otherClass, emptyClass, groupId: group.id };
+}
+
+test('every function of the manifest has its case', () => {
+  expect(Object.keys(cases).sort()).toEqual([...functionNames].sort());
+});
+
+describe.each(functionNames)('%s', (name) => {
+  test(`${manifest[name].access} access: each caller gets exactly what it may`, async () => {
+    const world = await makeWorld();
+    const payload = await cases[name].payload(world);
+    const tokens: Record<Caller, string | undefined> = { visitor: undefined, secondFamily: world.secondFamily.accessToken, family: world.family.accessToken, admin: world.admin.accessToken };
+    const outcomes: Record<string, Outcome | number> = {};
+    // The second family first: the first family's own call may change what the payload names.
+    for (const caller of ['visitor', 'secondFamily', 'family', 'admin'] as const) {
+      outcomes[caller] = classify((await call(name, payload, tokens[caller])).status, 'owned' in cases[name]);
+    }
+    expect(outcomes).toEqual(expected(name));
+  });
+});
