@@ -1,0 +1,92 @@
+// Admins and settings (/admin/settings): the admin group granted and revoked by e-mail (never oneself), and
+// the remote configuration values edited in a form. The stack is shared: the configuration is restored.
+import type { Browser } from 'playwright-core';
+import type { ConfigValues } from '../../lambdas/records';
+import { launchBrowser, toast } from '../support/browser';
+import { adminSession } from '../support/fixtures';
+import { data, signUpFamily } from '../support/portal';
+import { TEST_ADMIN } from '../support/stack-info';
+import { openAsAdmin } from './admin-session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const adminEmails = async () => (await data<{ admins: Array<{ email: string }> }>('admins', {}, (await adminSession()).accessToken)).admins.map((admin) => admin.email);
+
+test('given a family account, when the admin grants it admin by e-mail and then revokes it, then the admin group follows, with a confirmation before the revoke', async () => {
+  const family = await signUpFamily('future-admin');
+  const { page, context } = await openAsAdmin(browser, '/admin/settings');
+  const admins = page.getByRole('list', { name: 'Administrators' });
+  await admins.getByText(TEST_ADMIN.email).waitFor();
+  const grant = page.getByRole('form', { name: 'Grant administrator access' });
+  await grant.getByLabel('E-mail of an account').fill('not an e-mail');
+  await grant.getByRole('button', { name: 'Grant admin' }).click();
+  await grant.getByText('must be an e-mail address').waitFor();
+  await grant.getByLabel('E-mail of an account').fill('nobody-here@example.com');
+  await grant.getByRole('button', { name: 'Grant admin' }).click();
+  await grant.getByText('No account uses nobody-here@example.com: the person must create an account first.').waitFor();
+
+  await grant.getByLabel('E-mail of an account').fill(family.email);
+  await grant.getByRole('button', { name: 'Grant admin' }).click();
+  await toast(page, `${family.email} is an administrator from their next sign-in.`).waitFor();
+  await admins.getByText(family.email).waitFor();
+  expect(await adminEmails()).toContain(family.email);
+
+  await page.getByRole('button', { name: `Revoke ${family.email}` }).click();
+  await page.getByRole('dialog', { name: `Revoke ${family.email}?` }).getByRole('button', { name: 'Revoke admin' }).click();
+  await toast(page, `${family.email} is no longer an administrator.`).waitFor();
+  await admins.getByText(family.email).waitFor({ state: 'detached' });
+  expect(await adminEmails()).not.toContain(family.email);
+  await context.close();
+});
+
+test('given the signed-in admin, when they revoke themselves, then the server refuses and the dialog shows why', async () => {
+  const { page, context } = await openAsAdmin(browser, '/admin/settings');
+  await page.getByRole('list', { name: 'Administrators' }).getByText('You').waitFor();
+  await page.getByRole('button', { name: `Revoke ${TEST_ADMIN.email}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Revoke ${TEST_ADMIN.email}?` });
+  await dialog.getByRole('button', { name: 'Revoke admin' }).click();
+  await dialog.getByRole('alert').getByText('You cannot remove your own administrator access: ask another administrator.').waitFor();
+  await dialog.getByRole('button', { name: 'Keep it' }).click();
+  expect(await adminEmails()).toContain(TEST_ADMIN.email);
+  await context.close();
+});
+
+test('given the remote configuration, when the admin edits it, then wrong e-mails and links are refused before saving, and the saved values become the site's configuration', async () => {
+  const admin = await adminSession();
+  const { values: original } = await data<{ values: ConfigValues }>('config');
+  // A key of this test alone: the values other tests read stay as they are.
+  const key = `e2eNote${Date.now()}`;
+  await data('saveConfig', { values: { ...original, [key]: 'before' } }, admin.accessToken);
+  try {
+    const { page, context } = await openAsAdmin(browser, '/admin/settings');
+    const form = page.getByRole('form', { name: 'Site settings' });
+    expect(await form.getByLabel('Contact e-mail').inputValue()).toBe(original.contactEmail);
+    expect(await form.getByLabel('Announcement').inputValue()).toBe(original.announcement);
+    const saves: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/api/fn/saveConfig') && saves.push(request.url()));
+
+    await form.getByLabel('Contact e-mail').fill('help at the lodge');
+    await form.getByLabel('Student Units link').fill('student-units');
+    await form.getByLabel(key).fill('after');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await form.getByText('must be an e-mail address').waitFor();
+    await form.getByText('must be a web address starting with https://').waitFor();
+    expect(saves).toEqual([]);
+
+    await form.getByLabel('Contact e-mail').fill(String(original.contactEmail));
+    await form.getByLabel('Student Units link').fill(String(original.studentUnitsUrl));
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await toast(page, 'The settings are saved.').waitFor();
+    expect(saves).toHaveLength(1);
+    expect((await data<{ values: ConfigValues }>('config')).values).toEqual({ ...original, [key]: 'after' });
+    await context.close();
+  } finally {
+    await data('saveConfig', { values: original }, admin.accessToken);
+  }
+});
