@@ -57,7 +57,7 @@ test('given the signed-in admin, when they revoke themselves, then the server re
   await context.close();
 });
 
-test('given the remote configuration, when the admin edits it, then wrong e-mails and links are refused before saving, and the saved values become the site's configuration', async () => {
+test('given the remote configuration, when the admin edits it, then wrong e-mails and links are refused before saving, and the saved values become the configuration the site reads', async () => {
   const admin = await adminSession();
   const { values: original } = await data<{ values: ConfigValues }>('config');
   // A key of this test alone: the values other tests read stay as they are.
