@@ -120,6 +120,19 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
           onMeeting(event.extendedProps.meeting as CalendarEvent);
         }}
         eventInteractive
+        // The list (the phone's view) also says where each meeting is.
+        eventContent={({ event, view }) =>
+          view.type.startsWith('list') ? (
+            <>
+              {event.title}
+              <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.875em' }}>
+                {(event.extendedProps.meeting as CalendarEvent).location}
+              </Box>
+            </>
+          ) : (
+            true
+          )
+        }
         eventTimeFormat={hours}
         slotLabelFormat={hours}
         slotMinTime="07:00:00"

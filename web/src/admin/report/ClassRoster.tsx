@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { Class } from '../../../../lambdas/records';
 import type { Loadable } from '../../api/useFunction';
 import { gradesLabel, scheduleSummary } from '../../classes/schedule';
@@ -29,7 +29,15 @@ function Facts({ found }: { found: Class }) {
   );
 }
 
-export function ClassRoster({ found, roster, onRetry, sizeLabel }: { found: Class; roster: Loadable<Roster>; onRetry: () => void; sizeLabel: SizeLabel }) {
+interface Props {
+  found: Class;
+  roster: Loadable<Roster>;
+  onRetry: (classId: string) => void;
+  sizeLabel: SizeLabel;
+}
+
+/** Drawn again only when its own roster changes, not as each of 60 rosters arrives. */
+export const ClassRoster = memo(function ClassRoster({ found, roster, onRetry, sizeLabel }: Props) {
   const headingId = useId();
   const current = roster.state === 'loaded' ? roster.data.class : found;
   return (
@@ -37,7 +45,13 @@ export function ClassRoster({ found, roster, onRetry, sizeLabel }: { found: Clas
       component="section"
       aria-labelledby={headingId}
       variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, '@media print': { border: 'none', p: 0, breakAfter: 'page', '&:last-of-type': { breakAfter: 'auto' } } }}
+      sx={{
+        p: { xs: 2, sm: 3 },
+        // Off-screen classes are laid out only when scrolled to: a semester's printout is thousands of rows.
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 900px',
+        '@media print': { contentVisibility: 'visible', border: 'none', p: 0, breakAfter: 'page', '&:last-of-type': { breakAfter: 'auto' } },
+      }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography id={headingId} variant="h5" component="h2">
@@ -51,7 +65,7 @@ export function ClassRoster({ found, roster, onRetry, sizeLabel }: { found: Clas
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={onRetry}>
+            <Button color="inherit" size="small" onClick={() => onRetry(found.id)}>
               Retry
             </Button>
           }
@@ -81,4 +95,4 @@ export function ClassRoster({ found, roster, onRetry, sizeLabel }: { found: Clas
       )}
     </Paper>
   );
-}
+});

@@ -1,26 +1,25 @@
 // The students of a roster or a waitlist, one row each: who they are, who to call, what to watch for.
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { RosterEntry, Student } from '../../../../lambdas/records';
 import { EmergencyContactLine, GuardianEmail } from '../students/ContactLinks';
 import { ageOf, birthDateLabel, gradeLabel, listName, photoConsentLabel, type SizeLabel } from '../students/studentSheet';
 
+// Plain lines in the cells (the cell sets the type): a semester's printout draws thousands of them.
 function About({ student, sizeLabel }: { student: Student; sizeLabel: SizeLabel }) {
   return (
     <>
-      <Typography variant="body2" sx={{ fontWeight: 'bold' }}>
-        {listName(student)}
-      </Typography>
-      <Typography variant="body2">
+      <strong>{listName(student)}</strong>
+      <div>
         Born {birthDateLabel(student.birthDate)} (age {ageOf(student.birthDate)})
-      </Typography>
-      <Typography variant="body2">{[gradeLabel(student.grade), student.school].filter(Boolean).join(' · ')}</Typography>
-      <Typography variant="body2">T-shirt: {sizeLabel(student.tshirtSize)}</Typography>
+      </div>
+      <div>{[gradeLabel(student.grade), student.school].filter(Boolean).join(' · ')}</div>
+      <div>T-shirt: {sizeLabel(student.tshirtSize)}</div>
     </>
   );
 }
@@ -29,14 +28,14 @@ function Contacts({ entry }: { entry: RosterEntry }) {
   return (
     <>
       {entry.guardianEmail && (
-        <Typography variant="body2">
+        <div>
           <GuardianEmail email={entry.guardianEmail} />
-        </Typography>
+        </div>
       )}
       {entry.student.emergencyContacts.map((contact) => (
-        <Typography key={`${contact.name}|${contact.phone}`} variant="body2">
+        <div key={`${contact.name}|${contact.phone}`}>
           <EmergencyContactLine contact={contact} />
-        </Typography>
+        </div>
       ))}
     </>
   );
@@ -48,16 +47,11 @@ function Health({ student }: { student: Student }) {
     ['Medications', student.medications],
     ['Medical notes', student.medicalNotes],
   ].filter((note): note is [string, string] => Boolean(note[1]));
-  if (notes.length === 0)
-    return (
-      <Typography variant="body2" color="text.secondary">
-        None given
-      </Typography>
-    );
+  if (notes.length === 0) return <Box sx={{ color: 'text.secondary' }}>None given</Box>;
   return notes.map(([label, text]) => (
-    <Typography key={label} variant="body2">
+    <div key={label}>
       <strong>{label}:</strong> {text}
-    </Typography>
+    </div>
   ));
 }
 

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import type { Semester } from '../../../../lambdas/records';
-import { useFunction } from '../../api/useFunction';
+import { useFunction, type Loadable } from '../../api/useFunction';
 import { Waiting } from '../../layout/Waiting';
 import { csvFileName, downloadCsv } from '../csv';
 import { useSizeLabel } from '../tshirts/useSizeLabel';
@@ -21,6 +21,7 @@ import { rostersCsv, type Roster } from './roster';
 import { useRosters } from './useRosters';
 
 const ALL_CLASSES = 'all';
+const NOT_YET: Loadable<Roster> = { state: 'loading' };
 
 interface Props {
   semester: Semester;
@@ -98,7 +99,7 @@ export function SemesterReport({ semester, classId, onClass, onClassElsewhere }:
           </Stack>
         )}
         {shown.map((found) => (
-          <ClassRoster key={found.id} found={found} roster={rosters[found.id] ?? { state: 'loading' }} onRetry={() => retry(found.id)} sizeLabel={sizeLabel} />
+          <ClassRoster key={found.id} found={found} roster={rosters[found.id] ?? NOT_YET} onRetry={retry} sizeLabel={sizeLabel} />
         ))}
       </Stack>
     </>

@@ -5,7 +5,7 @@ import { callFunction } from '../../api/client';
 import { asApiError, type Loadable } from '../../api/useFunction';
 import type { Roster } from './roster';
 
-const AT_ONCE = 4;
+const AT_ONCE = 6;
 
 export interface Rosters {
   /** By class id; a class not yet asked for is missing (read it as loading). */

@@ -10,7 +10,9 @@ export function EmergencyContactLine({ contact }: { contact: EmergencyContact })
   return (
     <>
       {contact.name}
-      {contact.relationship && ` (${contact.relationship})`}: <Link href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`}>{contact.phone}</Link>
+      {contact.relationship && ` (${contact.relationship})`}: <Link href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`} sx={{ whiteSpace: 'nowrap' }}>
+        {contact.phone}
+      </Link>
     </>
   );
 }

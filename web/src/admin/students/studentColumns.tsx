@@ -39,7 +39,7 @@ export function studentColumns(openSheet: (row: StudentRow) => void, sizeLabel: 
     text('school', 'School', (row) => row.student.school),
     text('tshirtSize', 'T-shirt', (row) => sizeLabel(row.student.tshirtSize), 110),
     { ...text('classes', 'Classes', classesText), flex: 1, minWidth: 260 },
-    { field: 'standing', headerName: 'Status', type: 'singleSelect', width: 130, valueOptions: [...STANDINGS], valueGetter: (_value, row) => standing(row) },
+    { field: 'standing', headerName: 'Status', type: 'singleSelect', width: 180, valueOptions: [...STANDINGS], valueGetter: (_value, row) => standing(row) },
     text('guardianEmail', 'Guardian e-mail', (row) => row.guardianEmail, 220),
     text('allergies', 'Allergies', (row) => row.student.allergies),
     text('medications', 'Medications', (row) => row.student.medications),

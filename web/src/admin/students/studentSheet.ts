@@ -21,8 +21,10 @@ export const byListName = (a: Sheet, b: Sheet) => listName(a.student).localeComp
 
 export const gradeLabel = (grade: number | undefined) => (grade === undefined ? '' : grade <= 0 ? gradeName(grade) : `Grade ${grade}`);
 
-export const birthDateLabel = (birthDate: string) =>
-  new Date(`${birthDate}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+// One formatter for every row: making one per call is slow with thousands of students.
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export const birthDateLabel = (birthDate: string) => dateFormat.format(new Date(`${birthDate}T00:00:00Z`));
 
 /** Age in whole years today: what an instructor checks on the first day. */
 export function ageOf(birthDate: string, today = new Date()): number {

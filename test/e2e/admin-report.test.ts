@@ -1,0 +1,128 @@
+// Class Forms and Contacts (/admin/report) in Chromium: a class's printable roster and waitlist from the
+// dashboard's ?classId= link, every class of a semester printed one per page, the CSV export, a tablet.
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import type { Class, Semester, Student } from '../../lambdas/records';
+import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
+import { addStudent, newClass, openSemester } from '../support/fixtures';
+import { data, signUpFamily, type SignedIn } from '../support/portal';
+import { TEST_ADMIN } from '../support/stack-info';
+
+let browser: Browser;
+let semester: Semester;
+let glacier: Class;
+let ridge: Class;
+let parent: SignedIn;
+let neighbour: SignedIn;
+let sky: Student;
+let lee: Student;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const stamp = Date.now();
+  semester = await openSemester({ name: `Report semester ${stamp}` });
+  glacier = await newClass(semester.id, { name: `Glacier Forms ${stamp}`, capacity: 1, location: 'North Bowl', instructor: 'Kai Moreau' });
+  ridge = await newClass(semester.id, { name: `Ridge Forms ${stamp}`, capacity: 5 });
+  parent = await signUpFamily('report');
+  sky = await addStudent(parent, {
+    firstName: 'Sky',
+    lastName: 'Moraine',
+    school: 'Pine Ridge Elementary',
+    allergies: 'Peanuts',
+    medications: 'EpiPen in the backpack',
+    medicalNotes: 'Asthma after long climbs',
+    photoConsent: true,
+    emergencyContacts: [{ name: 'Robin Moraine', phone: '+1 555 010 2030', relationship: 'mother' }],
+  });
+  neighbour = await signUpFamily('report-waitlist');
+  lee = await addStudent(neighbour, { firstName: 'Lee', lastName: 'Cornice', photoConsent: false });
+  await data('enroll', { studentId: sky.id, classId: glacier.id }, parent.accessToken);
+  await data('enroll', { studentId: sky.id, classId: ridge.id }, parent.accessToken);
+  await data('enroll', { studentId: lee.id, classId: glacier.id }, neighbour.accessToken);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openReport(path: string, width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { page, context } = await openPortal(browser, { width });
+  await page.goto(path);
+  await page.waitForURL('**/user/login');
+  await signInThroughLogin(page, TEST_ADMIN.email, TEST_ADMIN.password);
+  await page.getByRole('heading', { name: 'Class Forms and Contacts', level: 1 }).waitFor();
+  return { page, close: () => context.close() };
+}
+
+const section = (page: Page, found: Class) => page.getByRole('region', { name: found.name });
+
+test("given the dashboard's link to a class, then its roster shows each student's details, contacts and health notes, and its waitlist follows", async () => {
+  const { page, close } = await openReport(`/admin/report?classId=${glacier.id}`);
+  const glacierSection = section(page, glacier);
+  const roster = glacierSection.getByRole('table', { name: `Roster of ${glacier.name}` });
+  await roster.waitFor();
+  expect(await page.getByRole('combobox', { name: 'Semester' }).innerText()).toBe(semester.name);
+  expect(await page.getByRole('combobox', { name: 'Class' }).innerText()).toBe(glacier.name);
+  expect(await page.locator('main section').count()).toBe(1);
+  await glacierSection.getByText('North Bowl').waitFor();
+  await glacierSection.getByText('Kai Moreau').waitFor();
+  await glacierSection.getByText('1 enrolled of 1, 1 on the waitlist').waitFor();
+
+  const skyRow = roster.getByRole('row').filter({ hasText: 'Moraine, Sky' });
+  for (const text of ['Pine Ridge Elementary', 'Grade 7', 'T-shirt: Youth M', parent.email, 'Robin Moraine (mother): +1 555 010 2030', 'Allergies: Peanuts', 'Medications: EpiPen in the backpack', 'Medical notes: Asthma after long climbs', 'Yes']) {
+    await skyRow.getByText(text, { exact: false }).first().waitFor();
+  }
+  expect(await skyRow.getByRole('link', { name: '+1 555 010 2030' }).getAttribute('href')).toBe('tel:+15550102030');
+  const waitlist = glacierSection.getByRole('table', { name: `Waitlist of ${glacier.name}` });
+  expect(await waitlist.getByRole('row').nth(1).innerText()).toMatch(/^1\s+Cornice, Lee[\s\S]*None given\s+No$/);
+  await close();
+});
+
+test('given every class of the semester, when printed, then only the rosters show, each class on its own page', async () => {
+  const { page, close } = await openReport(`/admin/report?classId=${glacier.id}`);
+  await page.getByRole('combobox', { name: 'Class' }).click();
+  await page.getByRole('option', { name: 'All classes (2)' }).click();
+  await page.waitForURL((url) => url.search === '');
+  await section(page, ridge).getByRole('table', { name: `Roster of ${ridge.name}` }).waitFor();
+  expect(await page.locator('main section h2').allInnerTexts()).toEqual([glacier.name, ridge.name]);
+  const print = page.getByRole('button', { name: 'Print' });
+  expect(await print.isEnabled()).toBe(true);
+
+  await page.emulateMedia({ media: 'print' });
+  for (const hidden of [page.getByRole('banner'), page.getByRole('contentinfo'), print, page.getByRole('button', { name: 'Export CSV' }), page.getByRole('combobox', { name: 'Semester' })]) {
+    expect(await hidden.isVisible()).toBe(false);
+  }
+  expect(await section(page, glacier).isVisible()).toBe(true);
+  const pageBreaks = await page.locator('main section').evaluateAll((sections) => sections.map((element) => getComputedStyle(element).breakAfter));
+  expect(pageBreaks).toEqual(['page', 'auto']);
+  await page.emulateMedia({ media: 'screen' });
+  expect(await page.getByRole('banner').isVisible()).toBe(true);
+  await close();
+});
+
+test('given the rosters, when exported, then the CSV has one row per student and class, waitlist included', async () => {
+  const { page, close } = await openReport('/admin/report');
+  await page.getByRole('combobox', { name: 'Semester' }).click();
+  await page.getByRole('option', { name: semester.name }).click();
+  await section(page, ridge).getByRole('table').waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe(`report-semester-${semester.name.split(' ').at(-1)}-forms-and-contacts.csv`);
+  const [header, ...rows] = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  expect(header).toBe('Class,Status,Last name,First name,Birth date,Grade,School,T-shirt size,Guardian e-mail,Emergency contacts,Allergies,Medications,Medical notes,Photo consent');
+  expect(rows).toEqual([
+    `${glacier.name},Enrolled,Moraine,Sky,2014-03-15,Grade 7,Pine Ridge Elementary,Youth M,${parent.email},Robin Moraine (mother) +1 555 010 2030,Peanuts,EpiPen in the backpack,Asthma after long climbs,Yes`,
+    `${glacier.name},Waitlisted #1,Cornice,Lee,2014-03-15,Grade 7,,Youth M,${neighbour.email},Jordan Tester (parent) +1 555 010 0100,,,,No`,
+    `${ridge.name},Enrolled,Moraine,Sky,2014-03-15,Grade 7,Pine Ridge Elementary,Youth M,${parent.email},Robin Moraine (mother) +1 555 010 2030,Peanuts,EpiPen in the backpack,Asthma after long climbs,Yes`,
+  ]);
+  await close();
+});
+
+test('given a tablet (768px), then the roster fits the screen width and the controls stay in reach', async () => {
+  const { page, close } = await openReport(`/admin/report?classId=${glacier.id}`, 768);
+  await section(page, glacier).getByRole('table', { name: `Roster of ${glacier.name}` }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  const print = await page.getByRole('button', { name: 'Print' }).boundingBox();
+  expect(print!.x + print!.width).toBeLessThanOrEqual(768);
+  await page.getByRole('button', { name: 'Export CSV' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Print');
+  await close();
+});
