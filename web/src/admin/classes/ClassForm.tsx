@@ -21,16 +21,21 @@ import { mergeMeetings } from './weeklyMeetings';
 
 type TextFieldName = Exclude<keyof ClassDraft, 'status' | 'meetings'>;
 
-const gradeOptions = [
-  <MenuItem key="none" value="">
-    No limit
-  </MenuItem>,
-  ...GRADES.map((grade) => (
-    <MenuItem key={grade} value={String(grade)}>
-      {grade <= 0 ? gradeName(grade) : `Grade ${grade}`}
-    </MenuItem>
-  )),
-];
+// "No limit" shows as a choice, not as an empty field.
+const gradeSelect = {
+  select: true,
+  slotProps: { inputLabel: { shrink: true }, select: { displayEmpty: true } },
+  children: [
+    <MenuItem key="none" value="">
+      No limit
+    </MenuItem>,
+    ...GRADES.map((grade) => (
+      <MenuItem key={grade} value={String(grade)}>
+        {grade <= 0 ? gradeName(grade) : `Grade ${grade}`}
+      </MenuItem>
+    )),
+  ],
+};
 
 export function ClassForm({ semester, found, onSaved, onCancel }: { semester: Semester; found?: Class; onSaved: (saved: Class) => void; onCancel: () => void }) {
   const statusId = useId();
@@ -73,8 +78,8 @@ export function ClassForm({ semester, found, onSaved, onCancel }: { semester: Se
             helperText: found ? `${found.enrolled} enrolled, ${found.waitlisted} waiting. More seats move the waitlist up.` : 'Seats; when they are taken, families join the waitlist.',
           })}
         </Grid>
-        <Grid size={{ xs: 6, sm: 4 }}>{field('minGrade', 'Lowest grade', { select: true, children: gradeOptions })}</Grid>
-        <Grid size={{ xs: 6, sm: 4 }}>{field('maxGrade', 'Highest grade', { select: true, children: gradeOptions })}</Grid>
+        <Grid size={{ xs: 6, sm: 4 }}>{field('minGrade', 'Lowest grade', gradeSelect)}</Grid>
+        <Grid size={{ xs: 6, sm: 4 }}>{field('maxGrade', 'Highest grade', gradeSelect)}</Grid>
         <Grid size={12}>
           <FormLabel id={statusId}>Status</FormLabel>
           <RadioGroup row aria-labelledby={statusId} value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as ClassStatus })}>

@@ -12,6 +12,7 @@ import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { LoadFailure } from '../dashboard/LoadFailure';
 import { ClassList } from './ClassList';
+import { byName } from './classLookup';
 import { GroupsSection } from './GroupsSection';
 import { ManagementTrail } from './ManagementTrail';
 import { newClassPath } from './paths';
@@ -39,7 +40,7 @@ function SemesterClasses({ semester, onSemesterSaved }: { semester: Semester; on
   const classes = useFunction('classesBySemester', { semesters: [semester.id] });
   const show = useToast();
   const [editing, setEditing] = useState(false);
-  const list = classes.state === 'loaded' ? [...(classes.data.classes[semester.id] ?? [])].sort((a, b) => a.name.localeCompare(b.name)) : [];
+  const list = classes.state === 'loaded' ? [...(classes.data.classes[semester.id] ?? [])].sort(byName) : [];
   return (
     <Stack spacing={3}>
       <ManagementTrail trail={[{ label: semester.name }]} />

@@ -106,6 +106,7 @@ export function WeeklyRepeatDialog({ firstDate, start, end, onAdd, onClose }: { 
                 error={countWrong}
                 helperText={countWrong ? `must be 1 to ${MAX_MEETINGS}` : undefined}
                 slotProps={{ htmlInput: { min: 1, max: MAX_MEETINGS } }}
+                sx={{ minWidth: 220 }}
               />
             ) : (
               <TextField label="Last date" type="date" value={lastDate} onChange={(event) => setLastDate(event.target.value)} slotProps={shrink} />

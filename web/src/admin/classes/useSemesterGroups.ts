@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ClassGroup } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
 import { asApiError, type Loadable } from '../../api/useFunction';
+import { byName } from './classLookup';
 
 const savedHere = new Map<string, Set<string>>();
 
@@ -25,7 +26,7 @@ export function useSemesterGroups(semesterId: string) {
       const listed = open?.groups ?? [];
       const others = [...(savedHere.get(semesterId) ?? [])].filter((id) => !listed.some((group) => group.id === id));
       const more = others.length > 0 ? (await callFunction('classGroups', { groups: others.map((id) => ({ id })) })).groups : [];
-      return { groups: [...listed, ...more].sort((a, b) => a.name.localeCompare(b.name)), listedByServer: open !== undefined };
+      return { groups: [...listed, ...more].sort(byName), listedByServer: open !== undefined };
     })().then(
       (data) => current && setLoadable({ state: 'loaded', data }),
       (error: unknown) => current && setLoadable({ state: 'error', error: asApiError(error) }),

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Class } from '../../../../lambdas/records';
+import { byName } from '../classes/classLookup';
 import { classPath } from '../classes/paths';
 import { FillBar } from './FillBar';
 import { usePaged } from './usePaged';
@@ -39,7 +40,7 @@ export function ClassSeatsTable({ classes, aboutToFill }: { classes: Class[]; ab
   const [shown, setShown] = useState<Shown>('all');
   const needsAttention = (found: Class) => found.seatsLeft === 0 || aboutToFill.has(found.id);
   const attention = classes.filter(needsAttention).length;
-  const listed = [...classes].filter((found) => shown === 'all' || needsAttention(found)).sort((a, b) => a.name.localeCompare(b.name));
+  const listed = [...classes].filter((found) => shown === 'all' || needsAttention(found)).sort(byName);
   const page = usePaged(listed);
 
   if (classes.length === 0) return <Typography color="text.secondary">No classes in this semester yet. Add them in Class Management.</Typography>;

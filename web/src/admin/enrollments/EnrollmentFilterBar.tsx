@@ -15,6 +15,7 @@ export function EnrollmentFilterBar({ filters, classes, onChange }: { filters: E
         value={classes?.some((found) => found.id === filters.classId) ? filters.classId : ''}
         onChange={(event) => onChange({ ...filters, classId: event.target.value || undefined })}
         disabled={!classes}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         sx={{ minWidth: 220 }}
       >
         <MenuItem value="">All classes</MenuItem>

@@ -17,7 +17,16 @@ export type EnrollmentAction = 'cancel' | 'promote' | 'move';
 
 const STATUS_COLOR = { enrolled: 'success', waitlisted: 'warning', cancelled: 'default' } as const;
 
-export function EnrollmentGrid({ rows, groupNames, loading, onAction }: { rows: SemesterEnrollment[]; groupNames: Map<string, string>; loading: boolean; onAction: (action: EnrollmentAction, enrollment: SemesterEnrollment) => void }) {
+interface Props {
+  rows: SemesterEnrollment[];
+  groupNames: Map<string, string>;
+  loading: boolean;
+  /** What the grid says when no row is shown. */
+  emptyText: string;
+  onAction: (action: EnrollmentAction, enrollment: SemesterEnrollment) => void;
+}
+
+export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction }: Props) {
   const narrow = useMediaQuery('(max-width:1099.95px)');
   const columns = useMemo((): GridColDef<SemesterEnrollment>[] => [
     { field: 'student', headerName: 'Student', flex: 1, minWidth: 150, valueGetter: (_value, row) => studentName(row) },
@@ -70,7 +79,7 @@ export function EnrollmentGrid({ rows, groupNames, loading, onAction }: { rows: 
           // On a tablet the grid keeps what an action needs; the column menu shows the rest.
           columns: { columnVisibilityModel: narrow ? { grade: false, guardianEmail: false, createdAt: false } : {} },
         }}
-        localeText={{ noRowsLabel: 'No enrollments match these filters.' }}
+        localeText={{ noRowsLabel: emptyText }}
       />
     </Box>
   );

@@ -8,6 +8,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { SemesterEnrollment } from '../../../../lambdas/records';
 import { useFunction } from '../../api/useFunction';
+import { byName } from '../classes/classLookup';
 import { csvFileName, downloadCsv } from '../csv';
 import { LoadFailure } from '../dashboard/LoadFailure';
 import { EnrollmentActionDialog } from './EnrollmentActionDialog';
@@ -27,7 +28,7 @@ export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
   const groupNames = useGroupNames(enrollments.flatMap((enrollment) => (enrollment.groupId ? [enrollment.groupId] : [])));
   const [acting, setActing] = useState<{ action: EnrollmentAction; enrollment: SemesterEnrollment }>();
 
-  const classList = classes.state === 'loaded' ? [...(classes.data.classes[semesterId] ?? [])].sort((a, b) => a.name.localeCompare(b.name)) : undefined;
+  const classList = classes.state === 'loaded' ? [...(classes.data.classes[semesterId] ?? [])].sort(byName) : undefined;
   const rows = useMemo(() => enrollments.filter((enrollment) => matches(enrollment, filters)), [enrollments, filters.classId, filters.status, filters.student]);
   const onAction = useCallback((action: EnrollmentAction, enrollment: SemesterEnrollment) => setActing({ action, enrollment }), []);
 
@@ -71,7 +72,13 @@ export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
       <Typography variant="body2" color="text.secondary" role="status">
         {loading && !refreshing ? '' : `${rows.length} of ${enrollments.length} enrollments shown`}
       </Typography>
-      <EnrollmentGrid rows={rows} groupNames={groupNames} loading={loading} onAction={onAction} />
+      <EnrollmentGrid
+        rows={rows}
+        groupNames={groupNames}
+        loading={loading}
+        emptyText={enrollments.length === 0 ? 'No enrollments in this semester yet.' : 'No enrollments match these filters.'}
+        onAction={onAction}
+      />
       {acting && (
         <EnrollmentActionDialog
           {...acting}
