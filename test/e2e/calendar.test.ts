@@ -1,0 +1,128 @@
+// Class Calendar (/calendar/classes) in Chromium, as a visitor who is not signed in: a class chosen by
+// link or by the filter, its meetings in the month, week and list views, a meeting's details, the feeds to
+// subscribe to (and what they serve), a phone and a tablet.
+import type { Browser, Page } from 'playwright-core';
+import type { Class, Semester } from '../../lambdas/records';
+import { launchBrowser, openPortal, toast } from '../support/browser';
+import { newClass, openSemester } from '../support/fixtures';
+import { portalUrl } from '../support/portal';
+
+const DAY = 86_400_000;
+const dayFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+let browser: Browser;
+let semester: Semester;
+let icefall: Class;
+let moraine: Class;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // Later than other tests' semesters, so it is among the newest the class filter lists.
+  semester = await openSemester({ name: `Calendar semester ${Date.now()}`, startDate: dayFromNow(300), endDate: dayFromNow(360) });
+  const first = dayFromNow(310);
+  icefall = await newClass(semester.id, {
+    name: `Icefall Walk ${Date.now()}`,
+    location: 'Frozen Falls',
+    meetings: [
+      { date: first, start: '09:00', end: '11:30' },
+      { date: dayFromNow(317), start: '09:00', end: '11:30' },
+    ],
+  });
+  moraine = await newClass(semester.id, { name: `Moraine Hike ${Date.now()}`, location: 'Ridge Trailhead', meetings: [{ date: first, start: '13:00', end: '15:00' }] });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const meeting = (page: Page, found: Class) => page.locator('.fc-event').filter({ hasText: found.name });
+
+test('given a link to one class, when a visitor opens it, then the calendar goes to its next meeting and shows only that class, in month, week and list views', async () => {
+  const { page, context } = await openPortal(browser);
+  await page.goto(`/calendar/classes?classId=${icefall.id}`);
+  await page.getByRole('heading', { name: 'Class Calendar', level: 1 }).waitFor();
+  await meeting(page, icefall).first().waitFor();
+  expect(await page.getByRole('combobox', { name: 'Class' }).inputValue()).toBe(icefall.name);
+  expect(await meeting(page, moraine).count()).toBe(0);
+  await expect(meeting(page, icefall).first().innerText()).resolves.toContain('09:00');
+
+  await page.getByRole('button', { name: 'Week' }).click();
+  await page.locator('.fc-timeGridWeek-view').waitFor();
+  await expect(meeting(page, icefall).innerText()).resolves.toContain('09:00 - 11:30');
+  await page.getByRole('button', { name: 'List' }).click();
+  await page.locator('.fc-listMonth-view').waitFor();
+  await expect(meeting(page, icefall).first().innerText()).resolves.toContain('Frozen Falls');
+  expect(page.url()).not.toContain('/user/login');
+  await context.close();
+});
+
+test('given all classes, when a meeting is chosen, then its name, time, place and the way to register show; the filter then narrows to that class', async () => {
+  const { page, context } = await openPortal(browser);
+  await page.goto('/calendar/classes');
+  const filter = page.getByRole('combobox', { name: 'Class' });
+  await filter.fill(moraine.name);
+  await page.getByRole('option', { name: moraine.name }).click();
+  await page.waitForURL((url) => url.search === `?classId=${moraine.id}`);
+  await meeting(page, moraine).waitFor();
+  await filter.click();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.waitForURL((url) => url.search === '');
+  await meeting(page, icefall).first().waitFor();
+  await meeting(page, moraine).waitFor();
+
+  await meeting(page, icefall).first().click();
+  const details = page.getByRole('dialog', { name: icefall.name });
+  await details.getByText(/, 09:00–11:30$/).waitFor();
+  await details.getByText('Frozen Falls').waitFor();
+  expect(await details.getByRole('link', { name: 'Class Registration' }).getAttribute('href')).toBe(`/classes/enrollment?class=${icefall.id}`);
+  await details.getByRole('button', { name: 'Show only this class' }).click();
+  await page.waitForURL((url) => url.search === `?classId=${icefall.id}`);
+  await page.waitForFunction(() => document.querySelectorAll('.fc-event').length > 0);
+  expect(await meeting(page, moraine).count()).toBe(0);
+  await context.close();
+});
+
+test('given the feeds, then "Subscribe to all classes" opens webcal://, the address is copied, and it serves the iCalendar of every class; a chosen class has its own feed', async () => {
+  const { page, context } = await openPortal(browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/calendar/classes');
+  const everything = `${portalUrl()}/api/calendar.ics`;
+  const subscribe = page.getByRole('link', { name: 'Subscribe to all classes' });
+  expect(await subscribe.getAttribute('href')).toBe(everything.replace(/^http:/, 'webcal:'));
+  expect(await page.getByRole('textbox', { name: 'Feed address: all classes' }).inputValue()).toBe(everything);
+  await page.getByRole('button', { name: 'Copy the feed address: all classes' }).click();
+  await toast(page, 'The calendar address is copied.').waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(everything);
+  const programme = await fetch(everything);
+  expect(programme.headers.get('content-type')).toMatch(/^text\/calendar/);
+  const programmeText = await programme.text();
+  expect(programmeText).toContain(`SUMMARY:${icefall.name}`);
+  expect(programmeText).toContain(`SUMMARY:${moraine.name}`);
+
+  await page.goto(`/calendar/classes?classId=${moraine.id}`);
+  const one = `${everything}?classId=${moraine.id}`;
+  await page.getByRole('link', { name: `Subscribe to ${moraine.name}` }).waitFor();
+  expect(await page.getByRole('link', { name: `Subscribe to ${moraine.name}` }).getAttribute('href')).toBe(one.replace(/^http:/, 'webcal:'));
+  expect(await page.getByRole('textbox', { name: `Feed address: ${moraine.name}` }).inputValue()).toBe(one);
+  const classText = await (await fetch(one)).text();
+  expect(classText).toContain(`SUMMARY:${moraine.name}`);
+  expect(classText).not.toContain(`SUMMARY:${icefall.name}`);
+  await context.close();
+});
+
+test('given a phone (390px), then the list view comes first and nothing overflows; given a tablet (768px), the month fits', async () => {
+  const phone = await openPortal(browser, { width: 390, height: 844 });
+  await phone.page.goto(`/calendar/classes?classId=${icefall.id}`);
+  await phone.page.locator('.fc-listMonth-view').waitFor();
+  await meeting(phone.page, icefall).first().waitFor();
+  expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await phone.context.close();
+
+  const tablet = await openPortal(browser, { width: 768, height: 1024 });
+  await tablet.page.goto(`/calendar/classes?classId=${icefall.id}`);
+  await tablet.page.locator('.fc-dayGridMonth-view').waitFor();
+  await meeting(tablet.page, icefall).first().waitFor();
+  expect(await tablet.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  await tablet.page.getByRole('button', { name: 'Week' }).focus();
+  await tablet.page.keyboard.press('Enter');
+  await tablet.page.locator('.fc-timeGridWeek-view').waitFor();
+  await tablet.context.close();
+});
