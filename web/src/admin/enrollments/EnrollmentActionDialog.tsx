@@ -41,7 +41,7 @@ function CancelDialog({ enrollment, groupName, onDone, onClose }: Props) {
     ? `${name} was enrolled through ${groupName ?? 'a class group'}: the whole group enrollment is cancelled, in every class of the group. Their seats go to the next students on the waitlists.`
     : waiting
       ? `${name} leaves the waitlist of ${enrollment.className}; everyone behind moves up.`
-      : `${name}'s seat in ${enrollment.className} goes to the first student on its waitlist, if any; their family gets an e-mail.`;
+      : `${name}'s seat in ${enrollment.className} goes to the first student on its waitlist, if any, whose family gets an e-mail.`;
   return (
     <ConfirmDialog
       title={`Cancel ${name}'s ${waiting ? 'place on the waitlist' : 'enrollment'}?`}
@@ -102,7 +102,7 @@ function MoveDialog({ enrollment, classes, onDone, onClose }: Props) {
     >
       <DialogContentText sx={{ mb: 2 }}>
         {name} leaves {enrollment.className}
-        {enrollment.status === 'enrolled' ? ', whose seat goes to the first student on its waitlist' : ''}. In a full class they join the waitlist.
+        {enrollment.status === 'enrolled' ? '; the seat goes to the first student on its waitlist' : ''}. In a full class they join the waitlist.
       </DialogContentText>
       <TextField select fullWidth label="New class" value={targetId} onChange={(event) => setTargetId(event.target.value)}>
         {classes

@@ -55,7 +55,7 @@ export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <EnrollmentFilterBar filters={filters} classes={classList} onChange={changeFilters} />
-        <Button startIcon={<FileDownloadIcon />} onClick={exportCsv} disabled={loading || rows.length === 0} sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}>
+        <Button startIcon={<FileDownloadIcon />} onClick={exportCsv} disabled={loading || !!error || rows.length === 0} sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}>
           Export CSV
         </Button>
       </Stack>
