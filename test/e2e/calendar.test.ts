@@ -108,7 +108,7 @@ test('given the feeds, then "Subscribe to all classes" opens webcal://, the addr
   await context.close();
 });
 
-test('given a phone (390px), then the list view comes first and nothing overflows; given a tablet (768px), the month fits', async () => {
+test('given a phone (390px), then the list view comes first and nothing overflows; given a tablet (768px), the month fits and a meeting opens by keyboard', async () => {
   const phone = await openPortal(browser, { width: 390, height: 844 });
   await phone.page.goto(`/calendar/classes?classId=${icefall.id}`);
   await phone.page.locator('.fc-listMonth-view').waitFor();
@@ -124,5 +124,8 @@ test('given a phone (390px), then the list view comes first and nothing overflow
   await tablet.page.getByRole('button', { name: 'Week' }).focus();
   await tablet.page.keyboard.press('Enter');
   await tablet.page.locator('.fc-timeGridWeek-view').waitFor();
+  await meeting(tablet.page, icefall).focus();
+  await tablet.page.keyboard.press('Enter');
+  await tablet.page.getByRole('dialog', { name: icefall.name }).waitFor();
   await tablet.context.close();
 });
