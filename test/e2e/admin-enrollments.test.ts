@@ -72,7 +72,7 @@ test('given a full class with a waitlist, when the admin opens its enrollments, 
   await context.close();
 });
 
-test('given a closed class with a free seat and a waitlist, when the admin promotes the waiting student, then they are enrolled ahead of the line', async () => {
+test('given a closed class with a free seat and a waitlist, when the admin promotes the waiting student by keyboard, then they are enrolled ahead of the line', async () => {
   const semester = await openSemester({ name: unique('Promote semester') });
   const found = await newClass(semester.id, { name: unique('Cornice Safety'), capacity: 1 });
   await enrolled([found, found]);
@@ -81,7 +81,12 @@ test('given a closed class with a free seat and a waitlist, when the admin promo
   await data('saveClass', { ...input, capacity: 2, status: 'closed' }, (await adminSession()).accessToken);
 
   const { page, context } = await openAsAdmin(browser, `/admin/enrollments?semesterId=${semester.id}&classId=${found.id}`);
-  await page.getByRole('button', { name: `Promote Child2 Tester in ${found.name}` }).click();
+  // By keyboard: from the filters into the grid, down to the second student, right to the end of their actions (Cancel), back to Promote.
+  await status(page, 'Child2 Tester').waitFor();
+  await page.getByRole('button', { name: 'Export CSV' }).focus();
+  for (const key of ['Tab', 'ArrowDown', 'ArrowDown', ...Array<string>(12).fill('ArrowRight'), 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(key);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Promote Child2 Tester in ${found.name}`);
+  await page.keyboard.press('Enter');
   const promote = page.getByRole('dialog', { name: `Promote Child2 Tester into ${found.name}?` });
   await promote.getByText('1 seat free now.', { exact: false }).waitFor();
   await promote.getByRole('button', { name: 'Promote' }).click();
