@@ -65,7 +65,7 @@ test("given a semester's enrollments, then each student is one row with their cl
   const { page, close } = await openStudents();
   await expect(rows(page).count()).resolves.toBe(3);
   const ada = rows(page).filter({ hasText: `${familyName}, Ada` });
-  await ada.getByText(`${nordic.name} (Enrolled); ${camping.name} (Waitlisted #1)`).waitFor();
+  await ada.getByText(`${camping.name} (Waitlisted #1); ${nordic.name} (Enrolled)`).waitFor();
   await ada.getByText('Enrolled and waitlisted').waitFor();
   await ada.getByText('K', { exact: true }).waitFor();
 
@@ -83,8 +83,8 @@ test("given a student's row, when the name is chosen (or Enter pressed on the ro
     'Mar 15, 2014',
     'Lakeside Academy',
     'Youth S',
-    `${nordic.name} (Enrolled)`,
     `${camping.name} (Waitlisted #1)`,
+    `${nordic.name} (Enrolled)`,
     family.email,
     'Mira Serac (mother): +1 555 300 4000',
     'Olaf Serac: +1 555 300 4001',
@@ -116,7 +116,7 @@ test('given a search, when the table is exported, then the CSV holds the rows sh
   const [header, ...lines] = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
   expect(header).toBe('Last name,First name,Birth date,Grade,School,T-shirt size,Guardian e-mail,Emergency contacts,Allergies,Medications,Medical notes,Photo consent,Classes');
   expect(lines).toEqual([
-    `${familyName},Ada,2014-03-15,K,Lakeside Academy,Youth S,${family.email},Mira Serac (mother) +1 555 300 4000; Olaf Serac +1 555 300 4001,Bee stings,Inhaler,Wears glasses,No,${nordic.name} (Enrolled); ${camping.name} (Waitlisted #1)`,
+    `${familyName},Ada,2014-03-15,K,Lakeside Academy,Youth S,${family.email},Mira Serac (mother) +1 555 300 4000; Olaf Serac +1 555 300 4001,Bee stings,Inhaler,Wears glasses,No,${camping.name} (Waitlisted #1); ${nordic.name} (Enrolled)`,
     `${familyName},Ben,2014-03-15,Grade 7,,Youth M,${family.email},Jordan Tester (parent) +1 555 010 0100,,,,Not answered,${nordic.name} (Enrolled)`,
   ]);
   await close();

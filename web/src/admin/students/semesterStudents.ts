@@ -15,7 +15,7 @@ export interface StudentRow extends Sheet {
   classes: StudentClass[];
 }
 
-/** Students with an enrollment or a waitlist place; cancelled enrollments are left out. */
+/** Students with an enrollment or a waitlist place, their classes by name; cancelled enrollments are left out. */
 export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
   const rows = new Map<string, StudentRow>();
   for (const enrollment of enrollments) {
@@ -24,6 +24,7 @@ export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
     row.classes.push({ classId: enrollment.classId, className: enrollment.className, status: enrollment.status, waitlistPosition: enrollment.waitlistPosition });
     rows.set(enrollment.studentId, row);
   }
+  for (const row of rows.values()) row.classes.sort((a, b) => a.className.localeCompare(b.className));
   return [...rows.values()].sort(byListName);
 }
 
