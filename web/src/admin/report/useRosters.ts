@@ -7,7 +7,7 @@ import type { Roster } from './roster';
 
 const AT_ONCE = 6;
 
-export interface Rosters {
+interface Rosters {
   /** By class id; a class not yet asked for is missing (read it as loading). */
   rosters: Record<string, Loadable<Roster>>;
   retry: (classId: string) => void;

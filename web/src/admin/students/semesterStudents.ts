@@ -3,7 +3,7 @@ import type { EnrollmentStatus, SemesterEnrollment } from '../../../../lambdas/r
 import { toCsv } from '../csv';
 import { byListName, sheetColumns, statusLabel, type Sheet, type SizeLabel } from './studentSheet';
 
-export interface StudentClass {
+interface StudentClass {
   classId: string;
   className: string;
   status: EnrollmentStatus;

@@ -33,7 +33,7 @@ export function ageOf(birthDate: string, today = new Date()): number {
   return today.getFullYear() - year - (hadBirthday ? 0 : 1);
 }
 
-export const contactLine = ({ name, relationship, phone }: EmergencyContact) => `${name}${relationship ? ` (${relationship})` : ''} ${phone}`;
+const contactLine = ({ name, relationship, phone }: EmergencyContact) => `${name}${relationship ? ` (${relationship})` : ''} ${phone}`;
 
 export const contactsText = (contacts: EmergencyContact[]) => contacts.map(contactLine).join('; ');
 

@@ -3,7 +3,7 @@
 import type { FunctionResult } from '../../../../lambdas/manifest';
 import { toCsv } from '../csv';
 
-export type ShirtCounts = FunctionResult<'tshirtCounts'>;
+type ShirtCounts = FunctionResult<'tshirtCounts'>;
 
 export interface SizeColumn {
   code: string;

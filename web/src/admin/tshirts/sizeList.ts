@@ -3,7 +3,7 @@
 import type { ManagedTshirtSize } from '../../../../lambdas/records';
 
 export const CODE_MAX = 8;
-export const LABEL_MAX = 40;
+const LABEL_MAX = 40;
 
 export function moved(sizes: ManagedTshirtSize[], index: number, by: -1 | 1): ManagedTshirtSize[] {
   const target = index + by;
