@@ -17,6 +17,20 @@ export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
 // ES modules need `require` for the CommonJS packages esbuild folds into the bundle.
 const ESM_REQUIRE_BANNER = "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
 
+/** Modules replaced in the bundles: a Lambda's credentials are in its environment (see the module). */
+export const BUNDLE_ALIASES = { '@aws-sdk/credential-provider-node': resolve('lambdas/shared/lambdaCredentials.ts') };
+
+/** How every function is bundled by esbuild (the size benchmark bundles the same way). */
+export const FUNCTION_BUNDLING = {
+  mainFields: ['module', 'main'],
+  banner: ESM_REQUIRE_BANNER,
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  bundleAwsSDK: true,
+  esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => [`--alias:${module}`, replacement])),
+};
+
 export interface PortalFunctionProps {
   /** The handler module, relative to the project root; it exports `handler`. */
   entry: string;
@@ -44,16 +58,7 @@ export class PortalFunction extends Construct {
       role,
       logGroup,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      bundling: {
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        bundleAwsSDK: true,
-        forceDockerBundling: false,
-      },
+      bundling: { ...FUNCTION_BUNDLING, format: OutputFormat.ESM, forceDockerBundling: false },
     });
   }
 

@@ -1,7 +1,7 @@
 // The function manifest: every named function of the portal, who may call it, what it takes and which
 // resources it touches. The CDK stack, the local gateway, the handlers and the web client all derive
 // from this list. A function `name` lives in `lambdas/functions/<name>.ts` and exports `handler`.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   classGroupInput,
   classInput,
@@ -40,7 +40,7 @@ export const ADMIN_GROUP = 'admin';
 export interface FunctionSpec {
   access: Access;
   /** The payload; `{}` stands for "no payload". Unknown fields are refused. */
-  input: z.ZodType;
+  input: z.ZodMiniType;
   /** The table access the function needs: its IAM grant in AWS. */
   table: 'none' | 'read' | 'write';
   /** The Cognito admin calls the function makes on the user pool: its IAM grant in AWS. */
@@ -56,13 +56,13 @@ export interface FunctionSpec {
 
 const returns = <T>() => undefined as T;
 
-const noPayload = z.object({}).strict();
+const noPayload = z.strictObject({});
 /** Family writes: generous for a family enrolling several children, a wall for a script. */
 const familyWrites: CallLimit = { calls: 30, perSeconds: 60 };
-const email = z.string().trim().toLowerCase().email('must be an e-mail address').max(254, 'is too long');
-const semesterChoice = z.object({ semesterId: id.optional() }).strict();
+const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'is too long'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address'));
+const semesterChoice = z.strictObject({ semesterId: z.optional(id) });
 type AdminList = { admins: Array<{ email: string; sub: string }> };
-const references = (field: string) => z.array(z.object({ id }).strict()).min(1, `must list at least one ${field}`).max(100, `must list at most 100 ${field}s`);
+const references = (field: string) => z.array(z.strictObject({ id })).check(z.minLength(1, `must list at least one ${field}`), z.maxLength(100, `must list at most 100 ${field}s`));
 
 export const manifest = {
   config: {
@@ -82,21 +82,21 @@ export const manifest = {
   },
   classes: {
     access: 'public',
-    input: z.object({ query: references('class').optional() }).strict(),
+    input: z.strictObject({ query: z.optional(references('class')) }),
     table: 'read',
     result: returns<{ classes: Class[] } | { classes: Record<string, Class[]> }>(),
     summary: "The current semester's classes, or the classes asked for, grouped by semester.",
   },
   classesBySemester: {
     access: 'public',
-    input: z.object({ semesters: z.array(id).min(1, 'must list at least one semester').max(20, 'must list at most 20 semesters') }).strict(),
+    input: z.strictObject({ semesters: z.array(id).check(z.minLength(1, 'must list at least one semester'), z.maxLength(20, 'must list at most 20 semesters')) }),
     table: 'read',
     result: returns<{ classes: Record<string, Class[]> }>(),
     summary: 'The classes of each semester asked for.',
   },
   classGroups: {
     access: 'public',
-    input: z.object({ groups: references('group') }).strict(),
+    input: z.strictObject({ groups: references('group') }),
     table: 'read',
     result: returns<{ groups: ClassGroup[] }>(),
     summary: 'The class groups asked for.',
@@ -122,7 +122,7 @@ export const manifest = {
   deleteStudent: {
     access: 'user',
     rateLimit: familyWrites,
-    input: z.object({ id }).strict(),
+    input: z.strictObject({ id }),
     table: 'write',
     result: returns<Record<string, never>>(),
     summary: 'Removes a student who holds no active enrollment.',
@@ -131,9 +131,8 @@ export const manifest = {
     access: 'user',
     rateLimit: familyWrites,
     input: z
-      .object({ studentId: id, classId: id.optional(), groupId: id.optional() })
-      .strict()
-      .refine((payload) => (payload.classId === undefined) !== (payload.groupId === undefined), { message: 'give either classId or groupId', path: ['classId'] }),
+      .strictObject({ studentId: id, classId: z.optional(id), groupId: z.optional(id) })
+      .check(z.refine((payload) => (payload.classId === undefined) !== (payload.groupId === undefined), { error: 'give either classId or groupId', path: ['classId'] })),
     table: 'write',
     mail: true,
     result: returns<{ enrollments: Enrollment[] }>(),
@@ -142,7 +141,7 @@ export const manifest = {
   cancelEnrollment: {
     access: 'user',
     rateLimit: familyWrites,
-    input: z.object({ enrollmentId }).strict(),
+    input: z.strictObject({ enrollmentId }),
     table: 'write',
     mail: true,
     result: returns<{ enrollment: Enrollment }>(),
@@ -183,15 +182,15 @@ export const manifest = {
   saveGroup: { access: 'admin', input: classGroupInput, table: 'write', result: returns<{ group: ClassGroup }>(), summary: 'Creates or changes a class group.' },
   deleteClass: {
     access: 'admin',
-    input: z.object({ id }).strict(),
+    input: z.strictObject({ id }),
     table: 'write',
     result: returns<{ closed?: true }>(),
     summary: 'Deletes a class, or closes it when it has enrollments (then `closed: true`).',
   },
-  deleteGroup: { access: 'admin', input: z.object({ id }).strict(), table: 'write', result: returns<Record<string, never>>(), summary: 'Deletes a class group.' },
+  deleteGroup: { access: 'admin', input: z.strictObject({ id }), table: 'write', result: returns<Record<string, never>>(), summary: 'Deletes a class group.' },
   calendar: {
     access: 'public',
-    input: z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict(),
+    input: z.strictObject({ from: z.optional(isoDate), to: z.optional(isoDate) }),
     table: 'read',
     result: returns<{ events: CalendarEvent[] }>(),
     summary: 'The class meetings between two dates.',
@@ -211,30 +210,32 @@ export const manifest = {
   },
   classRoster: {
     access: 'admin',
-    input: z.object({ classId: id }).strict(),
+    input: z.strictObject({ classId: id }),
     table: 'read',
     result: returns<{ class: Class; roster: RosterEntry[]; waitlist: RosterEntry[] }>(),
     summary: "A class's roster and waitlist with each student's sheet and the family's e-mail.",
   },
   semesterEnrollments: {
     access: 'admin',
-    input: z
-      .object({ semesterId: id.optional(), cursor: cursor.optional(), limit: z.number().int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').optional() })
-      .strict(),
+    input: z.strictObject({
+      semesterId: z.optional(id),
+      cursor: z.optional(cursor),
+      limit: z.optional(z.int('must be a whole number').check(z.gte(1, 'must be at least 1'), z.lte(500, 'must be at most 500'))),
+    }),
     table: 'read',
     result: returns<{ semester: Semester; enrollments: SemesterEnrollment[]; nextCursor?: string }>(),
     summary: "A semester's enrollments with student sheets, a page at a time.",
   },
   enrollmentActivity: {
     access: 'admin',
-    input: z.object({ semesterId: id.optional(), cursor: cursor.optional() }).strict(),
+    input: z.strictObject({ semesterId: z.optional(id), cursor: z.optional(cursor) }),
     table: 'read',
     result: returns<{ activity: ActivityEntry[]; nextCursor?: string }>(),
     summary: "A semester's enrollment audit trail, newest first, a page at a time.",
   },
   promoteEnrollment: {
     access: 'admin',
-    input: z.object({ enrollmentId }).strict(),
+    input: z.strictObject({ enrollmentId }),
     table: 'write',
     mail: true,
     result: returns<{ enrollments: Enrollment[] }>(),
@@ -242,7 +243,7 @@ export const manifest = {
   },
   moveEnrollment: {
     access: 'admin',
-    input: z.object({ enrollmentId, classId: id }).strict(),
+    input: z.strictObject({ enrollmentId, classId: id }),
     table: 'write',
     mail: true,
     result: returns<{ enrollment: Enrollment }>(),
@@ -257,7 +258,7 @@ export const manifest = {
   },
   saveTshirtSizes: {
     access: 'admin',
-    input: z.object({ sizes: z.array(managedTshirtSize).min(1, 'must list at least one size').max(40, 'must list at most 40 sizes') }).strict(),
+    input: z.strictObject({ sizes: z.array(managedTshirtSize).check(z.minLength(1, 'must list at least one size'), z.maxLength(40, 'must list at most 40 sizes')) }),
     table: 'write',
     result: returns<{ sizes: ManagedTshirtSize[] }>(),
     summary: 'Saves the t-shirt sizes in display order; sizes are retired, never removed.',
@@ -276,13 +277,11 @@ export const manifest = {
   },
   saveConfig: {
     access: 'admin',
-    input: z
-      .object({
-        values: z
-          .record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'must be a name of letters and digits'), configValue)
-          .refine((values) => Object.keys(values).length <= 40, 'must hold at most 40 values'),
-      })
-      .strict(),
+    input: z.strictObject({
+      values: z
+        .record(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'must be a name of letters and digits')), configValue)
+        .check(z.refine((values) => Object.keys(values).length <= 40, 'must hold at most 40 values')),
+    }),
     table: 'write',
     result: returns<{ values: ConfigValues }>(),
     summary: 'Replaces the remote configuration values.',
@@ -290,7 +289,7 @@ export const manifest = {
   admins: { access: 'admin', input: noPayload, table: 'none', userPool: ['ListUsersInGroup'], result: returns<AdminList>(), summary: 'The members of the admin group.' },
   grantAdmin: {
     access: 'admin',
-    input: z.object({ email }).strict(),
+    input: z.strictObject({ email }),
     table: 'none',
     userPool: ['AdminGetUser', 'AdminAddUserToGroup', 'ListUsersInGroup'],
     result: returns<AdminList>(),
@@ -298,7 +297,7 @@ export const manifest = {
   },
   revokeAdmin: {
     access: 'admin',
-    input: z.object({ email }).strict(),
+    input: z.strictObject({ email }),
     table: 'none',
     userPool: ['ListUsersInGroup', 'AdminRemoveUserFromGroup'],
     result: returns<AdminList>(),

@@ -1,6 +1,11 @@
 // The portal's records, as the wire contract (design.md §3) defines them. Handlers validate with
-// these schemas and the web app types and validates its forms with the same ones.
-import { z } from 'zod';
+// these schemas and the web app types and validates its forms with the same ones. Zod Mini: its checks
+// are functions, so each bundle carries only the ones it uses.
+import { en } from 'zod/v4/locales';
+import * as z from 'zod/mini';
+
+// Zod Mini ships no messages of its own: the English ones, for what the portal's messages leave out.
+z.config(en());
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -8,53 +13,54 @@ const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A real calendar date written `YYYY-MM-DD`. */
 export const isoDate = z
   .string()
-  .regex(isoDatePattern, 'must be a date written YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a real date');
+  .check(
+    z.regex(isoDatePattern, 'must be a date written YYYY-MM-DD'),
+    z.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a real date'),
+  );
 
 /** A moment written as an ISO 8601 timestamp. */
-export const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' });
+export const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' });
 
-export const id = z.string().trim().min(1, 'is required').max(64, 'is too long').regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, "-" and "_"');
+export const id = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(64, 'is too long'), z.regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, "-" and "_"'));
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-const requiredText = (max: number) => text(max).min(1, 'is required');
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`));
+const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(max, `must be at most ${max} characters`));
+const wholeNumber = (min: number, max: number, range: string) => z.int('must be a whole number').check(z.gte(min, range), z.lte(max, range));
 
-export const grade = z.number().int('must be a whole number').min(-1, 'must be -1 (pre-K) to 12').max(12, 'must be -1 (pre-K) to 12');
+export const grade = wholeNumber(-1, 12, 'must be -1 (pre-K) to 12');
 
-export const meeting = z
-  .object({
-    date: isoDate,
-    start: z.string().regex(timePattern, 'must be a time written HH:MM'),
-    end: z.string().regex(timePattern, 'must be a time written HH:MM'),
-  })
-  .strict()
-  .refine((m) => m.start < m.end, { message: 'must end after it starts', path: ['end'] });
+export const meeting = z.strictObject({
+  date: isoDate,
+  start: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
+  end: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
+}).check(z.refine((m) => m.start < m.end, { error: 'must end after it starts', path: ['end'] }));
 export type Meeting = z.infer<typeof meeting>;
 
 export const classStatus = z.enum(['open', 'closed']);
 
 /** What an administrator saves; the counts are the portal's own. */
 export const classInput = z
-  .object({
-    id: id.optional(),
+  .strictObject({
+    id: z.optional(id),
     semesterId: id,
     name: requiredText(120),
-    description: text(4000).default(''),
-    location: text(200).default(''),
-    instructor: text(200).default(''),
-    meetings: z.array(meeting).max(200, 'must hold at most 200 meetings').default([]),
-    capacity: z.number().int('must be a whole number').min(0, 'must not be negative').max(10000, 'must be at most 10000'),
-    minGrade: grade.optional(),
-    maxGrade: grade.optional(),
-    status: classStatus.default('open'),
+    description: z._default(text(4000), ''),
+    location: z._default(text(200), ''),
+    instructor: z._default(text(200), ''),
+    meetings: z._default(z.array(meeting).check(z.maxLength(200, 'must hold at most 200 meetings')), []),
+    capacity: wholeNumber(0, 10000, 'must be 0 to 10000'),
+    minGrade: z.optional(grade),
+    maxGrade: z.optional(grade),
+    status: z._default(classStatus, 'open'),
     /** What a student brings to class, for the confirmation e-mail (a portal extension of the record). */
-    whatToBring: text(1000).optional(),
+    whatToBring: z.optional(text(1000)),
   })
-  .strict()
-  .refine((c) => c.minGrade === undefined || c.maxGrade === undefined || c.minGrade <= c.maxGrade, {
-    message: 'must not be below the lowest grade',
-    path: ['maxGrade'],
-  });
+  .check(
+    z.refine((c) => c.minGrade === undefined || c.maxGrade === undefined || c.minGrade <= c.maxGrade, {
+      error: 'must not be below the lowest grade',
+      path: ['maxGrade'],
+    }),
+  );
 export type ClassInput = z.infer<typeof classInput>;
 
 export type ClassStatus = z.infer<typeof classStatus>;
@@ -77,15 +83,14 @@ export interface Class {
 }
 
 export const classGroupInput = z
-  .object({
-    id: id.optional(),
+  .strictObject({
+    id: z.optional(id),
     semesterId: id,
     name: requiredText(120),
-    description: text(4000).default(''),
-    classIds: z.array(id).min(2, 'must hold at least two classes').max(20, 'must hold at most 20 classes'),
+    description: z._default(text(4000), ''),
+    classIds: z.array(id).check(z.minLength(2, 'must hold at least two classes'), z.maxLength(20, 'must hold at most 20 classes')),
   })
-  .strict()
-  .refine((g) => new Set(g.classIds).size === g.classIds.length, { message: 'must not list a class twice', path: ['classIds'] });
+  .check(z.refine((g) => new Set(g.classIds).size === g.classIds.length, { error: 'must not list a class twice', path: ['classIds'] }));
 export type ClassGroupInput = z.infer<typeof classGroupInput>;
 export interface ClassGroup {
   id: string;
@@ -96,21 +101,22 @@ export interface ClassGroup {
 }
 
 export const semesterInput = z
-  .object({
-    id: id.optional(),
+  .strictObject({
+    id: z.optional(id),
     name: requiredText(120),
     startDate: isoDate,
     endDate: isoDate,
-    current: z.boolean().default(false),
-    registrationOpens: isoDateTime.optional(),
-    registrationCloses: isoDateTime.optional(),
+    current: z._default(z.boolean(), false),
+    registrationOpens: z.optional(isoDateTime),
+    registrationCloses: z.optional(isoDateTime),
   })
-  .strict()
-  .refine((s) => s.startDate <= s.endDate, { message: 'must not be before the start date', path: ['endDate'] })
-  .refine((s) => !s.registrationOpens || !s.registrationCloses || Date.parse(s.registrationOpens) < Date.parse(s.registrationCloses), {
-    message: 'must be after registration opens',
-    path: ['registrationCloses'],
-  });
+  .check(
+    z.refine((s) => s.startDate <= s.endDate, { error: 'must not be before the start date', path: ['endDate'] }),
+    z.refine((s) => !s.registrationOpens || !s.registrationCloses || Date.parse(s.registrationOpens) < Date.parse(s.registrationCloses), {
+      error: 'must be after registration opens',
+      path: ['registrationCloses'],
+    }),
+  );
 export type SemesterInput = z.infer<typeof semesterInput>;
 export interface Semester {
   id: string;
@@ -122,40 +128,36 @@ export interface Semester {
   registrationCloses?: string;
 }
 
-export const tshirtSize = z.object({ code: z.string().trim().min(1, 'is required').max(8, 'must be at most 8 characters'), label: requiredText(40) }).strict();
+export const tshirtSize = z.strictObject({ code: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(8, 'must be at most 8 characters')), label: requiredText(40) });
 export type TshirtSize = z.infer<typeof tshirtSize>;
 /** A size as administrators manage it: a retired size is no longer offered but stays on the students who have it. */
-export const managedTshirtSize = tshirtSize.extend({ retired: z.boolean().optional() }).strict();
+export const managedTshirtSize = z.extend(tshirtSize, { retired: z.optional(z.boolean()) });
 export type ManagedTshirtSize = z.infer<typeof managedTshirtSize>;
 
-export const configValue = z.union([z.string().max(2000, 'must be at most 2000 characters'), z.number(), z.boolean()]);
+export const configValue = z.union([z.string().check(z.maxLength(2000, 'must be at most 2000 characters')), z.number(), z.boolean()]);
 export type ConfigValues = Record<string, z.infer<typeof configValue>>;
 
-export const emergencyContact = z
-  .object({
-    name: requiredText(120),
-    phone: z.string().trim().min(1, 'is required').max(40, 'is too long').regex(/^[0-9+()\-.\s]{7,}$/, 'must be a phone number'),
-    relationship: text(60).optional(),
-  })
-  .strict();
+export const emergencyContact = z.strictObject({
+  name: requiredText(120),
+  phone: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(40, 'is too long'), z.regex(/^[0-9+()\-.\s]{7,}$/, 'must be a phone number')),
+  relationship: z.optional(text(60)),
+});
 export type EmergencyContact = z.infer<typeof emergencyContact>;
 
-export const studentInput = z
-  .object({
-    id: id.optional(),
-    firstName: requiredText(60),
-    lastName: requiredText(60),
-    birthDate: isoDate,
-    tshirtSize: z.string().trim().min(1, 'is required').max(8, 'is not a known size'),
-    emergencyContacts: z.array(emergencyContact).min(1, 'must list at least one contact').max(5, 'must list at most five contacts'),
-    grade: grade.optional(),
-    school: text(120).optional(),
-    allergies: text(1000).optional(),
-    medications: text(1000).optional(),
-    medicalNotes: text(2000).optional(),
-    photoConsent: z.boolean().optional(),
-  })
-  .strict();
+export const studentInput = z.strictObject({
+  id: z.optional(id),
+  firstName: requiredText(60),
+  lastName: requiredText(60),
+  birthDate: isoDate,
+  tshirtSize: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(8, 'is not a known size')),
+  emergencyContacts: z.array(emergencyContact).check(z.minLength(1, 'must list at least one contact'), z.maxLength(5, 'must list at most five contacts')),
+  grade: z.optional(grade),
+  school: z.optional(text(120)),
+  allergies: z.optional(text(1000)),
+  medications: z.optional(text(1000)),
+  medicalNotes: z.optional(text(2000)),
+  photoConsent: z.optional(z.boolean()),
+});
 export type StudentInput = z.infer<typeof studentInput>;
 export type Student = StudentInput & { id: string };
 
@@ -213,5 +215,5 @@ export interface CalendarEvent {
 export type NamedEnrollment = Enrollment & { className: string; studentName: string; groupName?: string };
 
 /** An enrollment is one student in one class: its id names both, `classId~studentId`. */
-export const enrollmentId = z.string().regex(/^[A-Za-z0-9_-]{1,64}~[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id');
+export const enrollmentId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}~[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id'));
 

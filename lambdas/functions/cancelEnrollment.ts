@@ -3,7 +3,7 @@ import { cancelEnrollment as cancelSeats } from '../data/seats';
 import type { ParsedInput } from '../manifest';
 import type { Caller } from '../shared/caller';
 import { notifyPromotions } from '../shared/enrollmentMail';
-import { portalHandler } from '../shared/handler';
+import { limitedHandler } from '../shared/limitedHandler';
 
 /** Cancels one of the family's enrollments (a group enrollment as a whole); the waitlist moves up. */
 export async function cancelEnrollment({ enrollmentId }: ParsedInput<'cancelEnrollment'>, caller: Caller) {
@@ -14,4 +14,4 @@ export async function cancelEnrollment({ enrollmentId }: ParsedInput<'cancelEnro
   return { enrollment: toEnrollment(mine) };
 }
 
-export const handler = portalHandler('cancelEnrollment', cancelEnrollment);
+export const handler = limitedHandler('cancelEnrollment', cancelEnrollment);

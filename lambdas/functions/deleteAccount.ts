@@ -5,7 +5,7 @@ import { deleteStudentIfInactive, studentsOfFamily } from '../data/students';
 import type { Caller } from '../shared/caller';
 import { failedPrecondition, PortalError } from '../shared/errors';
 import { notifyPromotions } from '../shared/enrollmentMail';
-import { portalHandler } from '../shared/handler';
+import { limitedHandler } from '../shared/limitedHandler';
 import { deleteUser } from '../shared/userPool';
 
 /**
@@ -43,4 +43,4 @@ async function cancelAll(caller: Caller) {
   await notifyPromotions(promoted);
 }
 
-export const handler = portalHandler('deleteAccount', deleteAccount);
+export const handler = limitedHandler('deleteAccount', deleteAccount);

@@ -4,7 +4,7 @@ import { deleteStudentIfInactive, studentForCaller, studentName } from '../data/
 import type { ParsedInput } from '../manifest';
 import type { Caller } from '../shared/caller';
 import { failedPrecondition } from '../shared/errors';
-import { portalHandler } from '../shared/handler';
+import { limitedHandler } from '../shared/limitedHandler';
 
 /** Removes a student, refused while they hold a seat or a waitlist place; their cancelled history goes too. */
 export async function deleteStudent({ id }: ParsedInput<'deleteStudent'>, caller: Caller) {
@@ -18,4 +18,4 @@ export async function deleteStudent({ id }: ParsedInput<'deleteStudent'>, caller
   return {};
 }
 
-export const handler = portalHandler('deleteStudent', deleteStudent);
+export const handler = limitedHandler('deleteStudent', deleteStudent);

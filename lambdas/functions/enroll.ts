@@ -10,7 +10,7 @@ import type { Class, Semester } from '../records';
 import type { Caller } from '../shared/caller';
 import { failedPrecondition, notFound } from '../shared/errors';
 import { notifyFamily } from '../shared/enrollmentMail';
-import { portalHandler } from '../shared/handler';
+import { limitedHandler } from '../shared/limitedHandler';
 
 /** Enrolls one of the caller's students in a class or a class group, or puts them on the waitlist. */
 export async function enroll(input: ParsedInput<'enroll'>, caller: Caller) {
@@ -77,4 +77,4 @@ export function registrationWindowMessage(semester: Semester, now = new Date()):
   return `Registration for ${semester.name} is not open.`;
 }
 
-export const handler = portalHandler('enroll', enroll);
+export const handler = limitedHandler('enroll', enroll);

@@ -6,7 +6,7 @@ import type { ParsedInput } from '../manifest';
 import type { Student } from '../records';
 import type { Caller } from '../shared/caller';
 import { failedPrecondition, invalidArgument } from '../shared/errors';
-import { portalHandler } from '../shared/handler';
+import { limitedHandler } from '../shared/limitedHandler';
 import { emailOfUser } from '../shared/userPool';
 
 export const MAX_STUDENTS_PER_FAMILY = 20;
@@ -47,4 +47,4 @@ async function rememberFamilyEmail(caller: Caller) {
   if (email) await putFamilyProfile({ familyId: caller.sub, email });
 }
 
-export const handler = portalHandler('saveStudent', saveStudent);
+export const handler = limitedHandler('saveStudent', saveStudent);

@@ -1,8 +1,8 @@
 // Pages of long lists: DynamoDB's LastEvaluatedKey handed to the client as an opaque cursor.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { invalidArgument } from './errors';
 
-export const cursor = z.string().max(2048, 'is not a valid cursor');
+export const cursor = z.string().check(z.maxLength(2048, 'is not a valid cursor'));
 
 export function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
   return key && Buffer.from(JSON.stringify(key)).toString('base64url');

@@ -3,12 +3,12 @@
 // mapping of failures onto the wire contract (design.md §3).
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { CallLimit } from '../data/callCounts';
 import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
 import { bearerToken, callerFromClaims, verifyAccessToken, type Caller } from './caller';
 import { isTransientAwsError } from './awsErrors';
-import { BUSY_MESSAGE, invalidArgument, permissionDenied, PortalError, resourceExhausted, unauthenticated, type ErrorBody } from './errors';
+import { BUSY_MESSAGE, invalidArgument, permissionDenied, PortalError, unauthenticated, type ErrorBody } from './errors';
 
 /**
  * The event as API Gateway (or the local gateway) delivers it, the authorizer's claims present on user
@@ -78,22 +78,8 @@ export function callerIdentity(access: Access): Middleware {
   };
 }
 
-/** Stops a user who calls a limited function too often (administrators are not limited). */
-export function callLimit(name: string, limit: CallLimit | undefined): Middleware {
-  return {
-    before: async (request: Request) => {
-      const caller = request.event.caller;
-      if (!limit || !caller || caller.isAdmin) return;
-      // Loaded only by limited functions: the others may have no table to count in.
-      const { countCall } = await import('../data/callCounts');
-      const counted = await countCall(caller.sub, name, limit);
-      if (!counted.allowed) throw resourceExhausted(`You are doing this too often. Please wait ${counted.retryAfterSeconds} seconds and try again.`);
-    },
-  };
-}
-
 /** Validates the payload against the manifest's schema; the message names the first field at fault. */
-export function validInput(schema: z.ZodType): Middleware {
+export function validInput(schema: z.ZodMiniType): Middleware {
   return {
     before: async (request: Request) => {
       const body = request.event.payload;
@@ -142,14 +128,26 @@ export function errorMapping(name: string): Middleware {
   };
 }
 
+/** The manifest's call limit of a function, if it has one. */
+export function rateLimitOf(name: FunctionName): CallLimit | undefined {
+  const spec = manifest[name];
+  return 'rateLimit' in spec ? spec.rateLimit : undefined;
+}
+
+/** The handler of a function the manifest sets no call limit for. */
 export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
+  // The manifest decides; a limited function needs the counting middleware (and its table client).
+  if (rateLimitOf(name)) throw new Error(`${name} has a call limit in the manifest: build its handler with limitedHandler.`);
+  return handlerChain(name, run);
+}
+
+/** The portal's middleware around a business function; limitedHandler adds its counter after it. */
+export function handlerChain<N extends FunctionName>(name: N, run: Run<N>) {
   const spec = manifest[name];
   return middy<PortalEvent, Result, Error, Context>()
     .use(errorMapping(name))
     .use(jsonBody())
     .use(callerIdentity(spec.access))
     .use(validInput(spec.input))
-    // After validation: bad input is refused without touching the table, not even a counter.
-    .use(callLimit(name, 'rateLimit' in spec ? spec.rateLimit : undefined))
     .handler(async (event) => jsonResponse(200, { data: await run(event.payload as ParsedInput<N>, event.caller as CallerFor<(typeof manifest)[N]['access']>) }));
 }

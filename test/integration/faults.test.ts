@@ -115,7 +115,9 @@ test('given reads throttled past the SDK retries, then the caller gets 429 resou
     },
     { step: 'initialize', name: 'injectTransactionFaults' },
   );
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   const answer = await invoke('students', {}, family);
+  warn.mockRestore();
   expect(answer.statusCode).toBe(429);
   expect(answer.body.error).toMatchObject({ code: 'resource-exhausted', message: expect.stringMatching(/try again/) });
 });

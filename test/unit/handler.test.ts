@@ -1,6 +1,6 @@
 // The handler pattern's middleware: body parsing, validation messages, identity and error mapping.
 import type { Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import middy from '@middy/core';
 import { callerIdentity, errorMapping, jsonBody, validInput, type PortalEvent } from '../../lambdas/shared/handler';
 import { notFound } from '../../lambdas/shared/errors';
@@ -21,7 +21,7 @@ function testHandler(access: 'public' | 'user' | 'admin', run: (event: PortalEve
     .use(errorMapping('test'))
     .use(jsonBody())
     .use(callerIdentity(access))
-    .use(validInput(z.object({ count: z.number().int().min(1) }).strict()))
+    .use(validInput(z.strictObject({ count: z.int().check(z.gte(1)) })))
     .handler(async (e) => ({ statusCode: 200, body: JSON.stringify({ data: await run(e) }) }));
 }
 

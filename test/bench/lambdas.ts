@@ -1,0 +1,81 @@
+// Lambda size and start: each function bundled as the stack bundles it (esbuild, minified ESM, AWS SDK
+// inside), its size, and the time a fresh Node process takes to import it (the cold start's own part).
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { BUNDLE_ALIASES, FUNCTION_BUNDLING } from '../../infra/portal-function';
+import { feedModule, feeds, functionNames, handlerModule, triggerModule, userPoolTriggers, type FeedName } from '../../lambdas/manifest';
+import { kb, ms, percentile, table } from './stats';
+
+export interface LambdaFigures {
+  name: string;
+  bytes: number;
+  importMs: number;
+}
+
+// What the stack sets on a function (fake values: importing must not reach anything).
+const functionEnvironment = {
+  TABLE_NAME: 'bench',
+  JWT_ISSUER: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_bench',
+  USER_POOL_ID: 'eu-west-1_bench',
+  USER_POOL_CLIENT_ID: 'bench',
+  SITE_URL: 'https://portal.example.org',
+  AWS_REGION: 'eu-west-1',
+  NODE_OPTIONS: '--enable-source-maps',
+};
+
+const IMPORT_RUNS = 5;
+
+async function bundle(entry: string, outdir: string): Promise<string> {
+  const outfile = join(outdir, 'index.mjs');
+  await build({
+    entryPoints: [resolve(entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'esm',
+    mainFields: FUNCTION_BUNDLING.mainFields,
+    banner: { js: FUNCTION_BUNDLING.banner },
+    minify: FUNCTION_BUNDLING.minify,
+    sourcemap: FUNCTION_BUNDLING.sourceMap,
+    sourcesContent: FUNCTION_BUNDLING.sourcesContent,
+    alias: BUNDLE_ALIASES,
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+function importTime(file: string): number {
+  const script = 'const t0 = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - t0));';
+  const times = Array.from({ length: IMPORT_RUNS }, () =>
+    Number(execFileSync(process.execPath, ['--input-type=module', '-e', script, file], { env: { ...process.env, ...functionEnvironment }, encoding: 'utf8' })),
+  );
+  return percentile(times, 50);
+}
+
+export async function lambdaSizes(): Promise<LambdaFigures[]> {
+  const entries: Array<[string, string]> = [
+    ...functionNames.map((name): [string, string] => [name, handlerModule(name)]),
+    ...Object.values(userPoolTriggers).map((name): [string, string] => [`${name} (trigger)`, triggerModule(name)]),
+    ...(Object.keys(feeds) as FeedName[]).map((name): [string, string] => [`${name} (feed)`, feedModule(name)]),
+  ];
+  const figures: LambdaFigures[] = [];
+  for (const [name, entry] of entries) {
+    const file = await bundle(entry, mkdtempSync(join(tmpdir(), 'portal-bench-')));
+    figures.push({ name, bytes: statSync(file).size, importMs: importTime(file) });
+  }
+  return figures;
+}
+
+export function lambdaReport(figures: LambdaFigures[]): string {
+  const biggest = Math.max(...figures.map((f) => f.bytes));
+  const slowest = Math.max(...figures.map((f) => f.importMs));
+  return [
+    `Lambda size and cold import (median of ${IMPORT_RUNS} fresh processes); targets: under 300 KB and 150 ms`,
+    table([['function', 'bundle', 'import'], ...figures.map((f) => [f.name, kb(f.bytes), ms(f.importMs)])]),
+    `largest ${kb(biggest)}, slowest import ${ms(slowest)}: ${biggest < 300 * 1024 && slowest < 150 ? 'within' : 'OVER'} the targets`,
+  ].join('\n');
+}
