@@ -1,8 +1,23 @@
 // One Lambda and one route per manifest entry (the named functions and the feeds), configured and granted
 // from what the entry declares: nothing is listed twice.
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { feedModule, feeds, handlerModule, manifest, type FeedName, type FunctionName, type FunctionSpec } from '../lambdas/manifest';
+import {
+  feedModule,
+  feeds,
+  handlerModule,
+  manifest,
+  streamConsumerModule,
+  streamConsumers,
+  type FeedName,
+  type FunctionName,
+  type FunctionSpec,
+  type StreamConsumerName,
+} from '../lambdas/manifest';
 import type { PortalMail } from './mail';
 import { PortalFunction } from './portal-function';
 import type { PortalUserPool } from './user-pool';
@@ -61,5 +76,36 @@ export function portalFunctions(scope: Construct, props: PortalFunctionsProps): 
     if (route.userPool) fn.bindUserPool(props.users.pool, route.userPool);
     if (route.mail) props.mail.bind(fn);
     return { route, fn };
+  });
+}
+
+/** Retries of a failed stream record before it goes to the consumer's dead-letter queue. */
+export const STREAM_RETRY_ATTEMPTS = 10;
+
+/**
+ * The table's stream consumers of the manifest (the mailer): each runs on the new records its filter
+ * selects, reports failures per record, and parks a record that keeps failing in a dead-letter queue.
+ */
+export function streamConsumerFunctions(scope: Construct, props: Omit<PortalFunctionsProps, 'users'>): Array<{ name: StreamConsumerName; fn: PortalFunction; deadLetters: Queue }> {
+  const consumers = new Construct(scope, 'StreamConsumers');
+  return (Object.keys(streamConsumers) as StreamConsumerName[]).map((name) => {
+    const spec = streamConsumers[name];
+    const fn = new PortalFunction(consumers, name, { entry: streamConsumerModule(name), description: spec.summary });
+    fn.bindTable(props.table, spec.table);
+    if (spec.mail) props.mail.bind(fn);
+    const deadLetters = new Queue(consumers, `${name}DeadLetters`, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+    Validations.of(deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter queue of the stream consumer.' });
+    fn.handler.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 10,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        retryAttempts: STREAM_RETRY_ATTEMPTS,
+        filters: [FilterCriteria.filter(spec.filter as unknown as Record<string, unknown>)],
+        onFailure: new SqsDlq(deadLetters),
+      }),
+    );
+    return { name, fn, deadLetters };
   });
 }

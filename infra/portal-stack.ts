@@ -1,4 +1,5 @@
-// The portal in AWS: the table, the user pool, one Lambda and route per manifest entry, the site.
+// The portal in AWS: the table, the user pool, one Lambda and route per manifest entry, the stream
+// consumers (the mailer), the site.
 //
 // Order of dependencies, and why there is no cycle: the pool needs its CustomMessage trigger, the trigger
 // needs the site's URL (the reset link), the distribution needs the API's address. So the HTTP API
@@ -9,7 +10,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { Construct } from 'constructs';
 import { PortalApi, STAGE_NAME } from './api';
-import { portalFunctions } from './functions';
+import { portalFunctions, streamConsumerFunctions } from './functions';
 import { PortalMail } from './mail';
 import type { PortalSettings } from './settings';
 import { PortalSite } from './site';
@@ -34,6 +35,7 @@ export class PortalStack extends Stack {
 
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
     for (const { route, fn } of portalFunctions(this, { table, users, mail })) api.addRoute(route, fn, authorizer);
+    streamConsumerFunctions(this, { table, mail });
 
     deployWebApp(site, props.webDist, { region: this.region, userPoolId: users.pool.userPoolId, userPoolClientId: users.client.userPoolClientId, apiBaseUrl: `/${STAGE_NAME}` });
 

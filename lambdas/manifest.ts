@@ -32,7 +32,7 @@ import { cursor } from './shared/cursor';
 export type Access = 'public' | 'user' | 'admin';
 
 /** The Cognito admin API calls the portal makes (each one is also its IAM action, `cognito-idp:<call>`). */
-export type UserPoolCall = 'AdminGetUser' | 'AdminDeleteUser' | 'ListUsersInGroup' | 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup';
+export type UserPoolCall = 'AdminGetUser' | 'ListUsersInGroup' | 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup';
 
 /** The Cognito group whose members have `admin` access. */
 export const ADMIN_GROUP = 'admin';
@@ -45,7 +45,7 @@ export interface FunctionSpec {
   table: 'none' | 'read' | 'write';
   /** The Cognito admin calls the function makes on the user pool: its IAM grant in AWS. */
   userPool?: readonly UserPoolCall[];
-  /** Sends the portal's own e-mail (SES in AWS, the outbox locally). */
+  /** Sends the portal's own e-mail (SES in AWS, the outbox locally): only the mailer does. */
   mail?: boolean;
   /** How often one user may call it (administrators are not limited), on top of the API's throttling. */
   rateLimit?: CallLimit;
@@ -115,7 +115,6 @@ export const manifest = {
     rateLimit: familyWrites,
     input: studentInput,
     table: 'write',
-    userPool: ['AdminGetUser'],
     result: returns<{ student: Student }>(),
     summary: 'Adds a student to the family (without id) or changes one (with id).',
   },
@@ -134,7 +133,6 @@ export const manifest = {
       .strictObject({ studentId: id, classId: z.optional(id), groupId: z.optional(id) })
       .check(z.refine((payload) => (payload.classId === undefined) !== (payload.groupId === undefined), { error: 'give either classId or groupId', path: ['classId'] })),
     table: 'write',
-    mail: true,
     result: returns<{ enrollments: Enrollment[] }>(),
     summary: 'Enrolls a student in a class or a class group, or puts them on the waitlist.',
   },
@@ -143,7 +141,6 @@ export const manifest = {
     rateLimit: familyWrites,
     input: z.strictObject({ enrollmentId }),
     table: 'write',
-    mail: true,
     result: returns<{ enrollment: Enrollment }>(),
     summary: 'Cancels an enrollment (a group enrollment as a whole) and promotes the waitlist.',
   },
@@ -159,8 +156,6 @@ export const manifest = {
     rateLimit: { calls: 5, perSeconds: 60 },
     input: noPayload,
     table: 'write',
-    userPool: ['AdminDeleteUser'],
-    mail: true,
     result: returns<Record<string, never>>(),
     summary: "Cancels the family's enrollments, removes its students and deletes the user.",
   },
@@ -175,7 +170,6 @@ export const manifest = {
     access: 'admin',
     input: classInput,
     table: 'write',
-    mail: true,
     result: returns<{ class: Class }>(),
     summary: 'Creates or changes a class; more seats promote the waitlist.',
   },
@@ -237,7 +231,6 @@ export const manifest = {
     access: 'admin',
     input: z.strictObject({ enrollmentId }),
     table: 'write',
-    mail: true,
     result: returns<{ enrollments: Enrollment[] }>(),
     summary: 'Moves a waitlisted student into free seats, ahead of the line.',
   },
@@ -245,7 +238,6 @@ export const manifest = {
     access: 'admin',
     input: z.strictObject({ enrollmentId, classId: id }),
     table: 'write',
-    mail: true,
     result: returns<{ enrollment: Enrollment }>(),
     summary: 'Moves a student to another class of the same semester.',
   },
@@ -340,4 +332,28 @@ export type FeedName = keyof typeof feeds;
 
 export function feedModule(name: FeedName): string {
   return `lambdas/feeds/${name}.ts`;
+}
+
+/**
+ * Functions the table's change stream runs (nobody calls them), in `lambdas/streams/<name>.ts`. The filter
+ * selects their records: the event source mapping's filter in AWS, the local stream poller's locally.
+ */
+export const streamConsumers = {
+  mailer: {
+    table: 'write',
+    mail: true,
+    filter: { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['mail'] } } } },
+    summary: 'Sends the e-mails the enrollment transactions ask for (the mail outbox).',
+  },
+} as const satisfies Record<string, Pick<FunctionSpec, 'table' | 'mail' | 'summary'> & { filter: StreamFilter }>;
+export type StreamConsumerName = keyof typeof streamConsumers;
+
+/** An event source mapping filter pattern of the shape the consumers use: field → allowed values. */
+export interface StreamFilter {
+  eventName: readonly string[];
+  dynamodb: { NewImage: Record<string, { S: readonly string[] }> };
+}
+
+export function streamConsumerModule(name: StreamConsumerName): string {
+  return `lambdas/streams/${name}.ts`;
 }

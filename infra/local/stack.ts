@@ -7,6 +7,7 @@ import { COGNITO_PATH, createCognitoLocal } from './cognito';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import { Gateway } from './gateway';
 import { Outbox } from './outbox';
+import { startStreamConsumers } from './streams';
 import { cognitoAdminClient, ensureAdmin, ensureUserPool } from './userPool';
 
 export const TABLE_NAME = 'registration-portal';
@@ -86,6 +87,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     await ensureAdmin(cognitoAdmin, pool.userPoolId, options.adminEmail, options.adminPassword);
     await gateway.loadAll();
+    const consumers = await startStreamConsumers(dynamoDb.endpoint, TABLE_NAME, options.log);
+    stops.push(() => consumers.stop());
     gateway.setSiteConfig({ region: 'local', userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, apiBaseUrl: '/api' });
     return { url, dataDir, dynamoDbEndpoint: dynamoDb.endpoint, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, cognitoEndpoint, seeded, stop };
   } catch (error) {

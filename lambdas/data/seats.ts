@@ -1,6 +1,6 @@
 // The enrollment rules (design.md §3). Every change of seats is one DynamoDB transaction that writes the
-// class's counts, the enrollments, the student's active count, the family's pointers and the audit trail
-// together, each under a condition on what was read. When a condition fails (somebody else changed the
+// class's counts, the enrollments, the student's active count, the family's pointers, the audit trail and
+// the e-mail it calls for (a mail request for the mailer) together, each under a condition on what was read. When a condition fails (somebody else changed the
 // class meanwhile), the change is planned again from a fresh read; contention inside DynamoDB is retried
 // by `transactWrite` with the same token.
 //
@@ -21,6 +21,7 @@ import { tableName } from '../shared/dynamo';
 import { alreadyExists, BUSY_MESSAGE, failedPrecondition, notFound, resourceExhausted } from '../shared/errors';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { auditItem, type AuditReason } from './audit';
+import { mailRequestItem, type NoticeKind } from './mailRequests';
 import { classesNow, classKey } from './classes';
 import {
   classEnrollments,
@@ -136,6 +137,24 @@ class SeatTransaction {
     this.add({ Put: { TableName: tableName, Item: auditItem(enrollment, expected, reason, by, this.now) } }, { kind: 'record' });
   }
 
+  /** Asks the mailer to tell the family (one e-mail for a student's class, or for their whole group). */
+  notify(kind: NoticeKind, enrollments: StoredEnrollment[]) {
+    const [first] = enrollments;
+    if (!first) return;
+    const request = { kind, familyId: first.familyId, studentId: first.studentId, classIds: enrollments.map((e) => e.classId), ...(first.groupId && { groupId: first.groupId }) };
+    this.add({ Put: { TableName: tableName, Item: mailRequestItem(request, this.now) } }, { kind: 'record' });
+  }
+
+  /** Promoted enrollments, one notice per student and group (a group is promoted as a whole). */
+  notifyPromoted(promoted: StoredEnrollment[]) {
+    const together = new Map<string, StoredEnrollment[]>();
+    for (const entry of promoted) {
+      const key = `${entry.studentId}/${entry.groupId ?? entry.classId}`;
+      together.set(key, [...(together.get(key) ?? []), entry]);
+    }
+    for (const entries of together.values()) this.notify('promoted', entries);
+  }
+
   studentActiveCount(student: { familyId: string; studentId: string }, delta: number) {
     this.add(
       {
@@ -181,6 +200,7 @@ export async function enrollStudent(student: StoredStudent, target: EnrollTarget
     const enrollments = ordered.map((found) => newEnrollment(student, found, target.group, status, requestToken, tx.now));
     for (const enrollment of enrollments) tx.enrollment(enrollment, 'none', status === 'enrolled' ? 'enroll' : 'waitlist', by);
     tx.studentActiveCount({ familyId: student.familyId, studentId: student.id }, enrollments.length);
+    tx.notify(status, enrollments);
 
     const outcome = await transactWrite(tx.items);
     if (outcome.committed) return enrollments;
@@ -264,6 +284,7 @@ export async function cancelEnrollment(enrollment: StoredEnrollment, by: Caller,
     tx.studentActiveCount(enrollment, -targets.length);
     const promotedNow = promoted.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
     for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
+    tx.notifyPromoted(promotedNow);
 
     const outcome = await transactWrite(tx.items);
     if (outcome.committed) return { cancelled, promoted: promotedNow };
@@ -293,6 +314,7 @@ export async function fillFreeSeats(classId: string): Promise<StoredEnrollment[]
     for (const [id, delta] of deltas) tx.classCounts(classes.get(id)!, delta);
     const promotedNow = promoted.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
     for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
+    tx.notifyPromoted(promotedNow);
     if ((await transactWrite(tx.items)).committed) all.push(...promotedNow);
   }
   return all;
@@ -315,6 +337,7 @@ export async function promoteWaitlisted(enrollment: StoredEnrollment, by: Caller
     for (const entry of together) tx.classCounts(classes.get(entry.classId)!, { enrolled: 1, waitlisted: -1, leaving: [entry.studentId] });
     const promoted = together.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
     together.forEach((entry, index) => tx.enrollment(promoted[index]!, entry.status, 'promote', by));
+    tx.notify('promoted', promoted);
     if ((await transactWrite(tx.items)).committed) return promoted;
   }
   throw resourceExhausted(BUSY_MESSAGE);
@@ -358,8 +381,10 @@ export async function moveEnrollment(enrollment: StoredEnrollment, toClassId: st
     tx.enrollment({ ...current, status: 'cancelled', cancelledAt: tx.now, requestToken, updatedAt: tx.now }, current.status, 'move', by);
     const moved = newEnrollment({ id: current.studentId, familyId: current.familyId }, to, undefined, status, requestToken, tx.now);
     tx.enrollment(moved, 'none', 'move', by);
+    tx.notify(status, [moved]);
     const promotedNow = promoted.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
     for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
+    tx.notifyPromoted(promotedNow);
     if ((await transactWrite(tx.items)).committed) return { moved, promoted: promotedNow };
   }
   throw resourceExhausted(BUSY_MESSAGE);
@@ -404,7 +429,8 @@ async function planPromotions(
       const missing = together.map((entry) => entry.classId).filter((id) => !classes.has(id));
       if (missing.length) for (const [id, found] of await classesNow(missing)) classes.set(id, found);
       const newClasses = new Set(together.map((entry) => entry.classId).filter((id) => !deltas.has(id))).size;
-      const cost = together.length * 2 + newClasses;
+      // Each promoted enrollment and its audit record, the new classes' counts, and the e-mail request.
+      const cost = together.length * 2 + newClasses + 1;
       if (cost > budget || !together.every((entry) => classes.has(entry.classId) && freeSeats(entry.classId) > 0)) continue;
       budget -= cost;
       for (const entry of together) {

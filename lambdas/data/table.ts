@@ -3,6 +3,9 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
 export const tableKeys = { partitionKey: 'PK', sortKey: 'SK' } as const;
 
+/** The table's change stream: new item images, for the stream consumers (the mailer). */
+export const tableStream = 'NEW_IMAGE' as const;
+
 /** Items that carry this attribute (epoch seconds) expire: the per-user call counters. */
 export const timeToLiveAttribute = 'expiresAt';
 
@@ -24,6 +27,7 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
+    StreamSpecification: { StreamEnabled: true, StreamViewType: tableStream },
     AttributeDefinitions: keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
     KeySchema: [
       { AttributeName: tableKeys.partitionKey, KeyType: 'HASH' },

@@ -1,12 +1,11 @@
 import { deleteItems, familyItemKeys } from '../data/families';
-import { enrollmentsOfFamily, isActive, type StoredEnrollment } from '../data/enrollments';
+import { enrollmentsOfFamily, isActive } from '../data/enrollments';
 import { cancelEnrollment } from '../data/seats';
 import { deleteStudentIfInactive, studentsOfFamily } from '../data/students';
 import type { Caller } from '../shared/caller';
 import { failedPrecondition, PortalError } from '../shared/errors';
-import { notifyPromotions } from '../shared/enrollmentMail';
 import { limitedHandler } from '../shared/limitedHandler';
-import { deleteUser } from '../shared/userPool';
+import { deleteOwnAccount } from '../shared/ownAccount';
 
 /**
  * Deletes the caller's account: cancels the family's enrollments (their seats go to the waitlists),
@@ -22,25 +21,22 @@ export async function deleteAccount(_input: object, caller: Caller) {
     }
   }
   await deleteItems(await familyItemKeys(caller.sub));
-  await deleteUser(caller.username);
+  if (caller.accessToken) await deleteOwnAccount(caller.accessToken);
   return {};
 }
 
 async function cancelAll(caller: Caller) {
   const done = new Set<string>();
-  const promoted: StoredEnrollment[] = [];
   for (const enrollment of (await enrollmentsOfFamily(caller.sub)).filter((e) => isActive(e.status))) {
     if (done.has(enrollment.id)) continue;
     try {
       const outcome = await cancelEnrollment(enrollment, caller, 'account-deleted');
       outcome.cancelled.forEach((entry) => done.add(entry.id));
-      promoted.push(...outcome.promoted);
     } catch (error) {
       // Cancelled meanwhile (a group enrollment cancelled through another of its classes): nothing to do.
       if (!(error instanceof PortalError && error.code === 'failed-precondition')) throw error;
     }
   }
-  await notifyPromotions(promoted);
 }
 
 export const handler = limitedHandler('deleteAccount', deleteAccount);

@@ -1,15 +1,13 @@
-import { getClasses } from '../data/classes';
 import { getGroups } from '../data/groups';
 import { toEnrollment, waitlistPositions } from '../data/enrollments';
 import { enrollStudent } from '../data/seats';
 import { getSemester, isRegistrationOpen } from '../data/semesters';
-import { studentForCaller, studentName, type StoredStudent } from '../data/students';
+import { studentForCaller, type StoredStudent } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import { gradeName, gradeRange } from '../grades';
 import type { Class, Semester } from '../records';
 import type { Caller } from '../shared/caller';
 import { failedPrecondition, notFound } from '../shared/errors';
-import { notifyFamily } from '../shared/enrollmentMail';
 import { limitedHandler } from '../shared/limitedHandler';
 
 /** Enrolls one of the caller's students in a class or a class group, or puts them on the waitlist. */
@@ -23,19 +21,7 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller) {
 
   const positions = await waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted'));
   const result = enrollments.map((enrollment) => toEnrollment(enrollment, positions.get(enrollment.id)));
-  await notifyFamily({
-    kind: result[0]!.status === 'waitlisted' ? 'waitlisted' : 'enrolled',
-    familyId: student.familyId,
-    studentName: studentName(student),
-    ...(group && { groupName: group.name }),
-    classes: await classesOf(result.map((e) => ({ classId: e.classId, waitlistPosition: e.waitlistPosition }))),
-  });
   return { enrollments: result };
-}
-
-async function classesOf(entries: Array<{ classId: string; waitlistPosition?: number }>) {
-  const found = new Map((await getClasses(entries.map((entry) => entry.classId))).map((c) => [c.id, c]));
-  return entries.flatMap((entry) => (found.has(entry.classId) ? [{ found: found.get(entry.classId)!, waitlistPosition: entry.waitlistPosition }] : []));
 }
 
 /** What the server enforces before a seat or a waitlist place is given (administrators may enroll outside the registration window). */

@@ -4,7 +4,6 @@ import { fillFreeSeats } from '../data/seats';
 import { getSemester } from '../data/semesters';
 import type { ParsedInput } from '../manifest';
 import { failedPrecondition, invalidArgument, notFound } from '../shared/errors';
-import { notifyPromotions } from '../shared/enrollmentMail';
 import { portalHandler } from '../shared/handler';
 
 /**
@@ -23,7 +22,7 @@ export async function saveClass(input: ParsedInput<'saveClass'>) {
     const now = (await classesNow([id])).get(id);
     throw failedPrecondition(`The capacity cannot be lower than the ${now?.enrolled ?? before.enrolled} students already enrolled.`);
   }
-  if (input.status === 'open') await notifyPromotions(await fillFreeSeats(id));
+  if (input.status === 'open') await fillFreeSeats(id);
   return { class: (await classesNow([id])).get(id)! };
 }
 

@@ -7,7 +7,7 @@ import type { Student } from '../records';
 import type { Caller } from '../shared/caller';
 import { failedPrecondition, invalidArgument } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
-import { emailOfUser } from '../shared/userPool';
+import { ownEmail } from '../shared/ownAccount';
 
 export const MAX_STUDENTS_PER_FAMILY = 20;
 
@@ -42,8 +42,8 @@ async function checkTshirtSize(code: string, current: string | undefined) {
 
 /** The address the portal writes to about this family's enrollments, read once from the user pool. */
 async function rememberFamilyEmail(caller: Caller) {
-  if (await getFamilyProfile(caller.sub)) return;
-  const email = await emailOfUser(caller.username);
+  if (!caller.accessToken || (await getFamilyProfile(caller.sub))) return;
+  const email = await ownEmail(caller.accessToken);
   if (email) await putFamilyProfile({ familyId: caller.sub, email });
 }
 

@@ -12,6 +12,8 @@ export interface Caller {
   username: string;
   groups: string[];
   isAdmin: boolean;
+  /** The verified access token itself, for the calls Cognito authorizes with it (the caller's own account). */
+  accessToken?: string;
 }
 
 const issuer = requiredEnv('JWT_ISSUER');

@@ -1,17 +1,16 @@
 // The confirmations a family receives when a child is enrolled, waitlisted, or promoted from the
 // waitlist: the class, its meetings, where, with whom, and what to bring.
 import { getClasses } from '../data/classes';
-import type { StoredEnrollment } from '../data/enrollments';
+import { enrollmentIdOf, enrollmentsOfStudent, waitlistPositions } from '../data/enrollments';
 import { getFamilyProfile } from '../data/families';
 import { getGroups } from '../data/groups';
+import type { MailRequest, NoticeKind } from '../data/mailRequests';
 import { getStudent, studentName } from '../data/students';
 import type { Class, Meeting } from '../records';
 import { requiredEnv } from './env';
 import { sendMail } from './mail';
 
 const siteUrl = requiredEnv('SITE_URL').replace(/\/+$/, '');
-
-export type NoticeKind = 'enrolled' | 'waitlisted' | 'promoted';
 
 export interface EnrollmentNotice {
   kind: NoticeKind;
@@ -55,42 +54,39 @@ export function composeNotice(notice: EnrollmentNotice): { subject: string; line
   return { subject, lines };
 }
 
-export async function notifyFamily(notice: EnrollmentNotice): Promise<void> {
-  const profile = await getFamilyProfile(notice.familyId);
-  if (!profile) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'No e-mail on file for the family: confirmation not sent.', familyId: notice.familyId }));
-    return;
+/**
+ * Sends the e-mail a mail request asks for, with the names, meetings and waitlist positions as they are
+ * now. False when there is nobody to write to (the family or student is gone, no e-mail on file).
+ */
+export async function sendNotice(request: MailRequest): Promise<boolean> {
+  const [profile, student, classes, enrollments, groups] = await Promise.all([
+    getFamilyProfile(request.familyId),
+    getStudent(request.familyId, request.studentId),
+    getClasses(request.classIds),
+    enrollmentsOfStudent(request.studentId, request.classIds),
+    request.groupId ? getGroups([request.groupId]) : [],
+  ]);
+  if (!profile || !student) {
+    console.warn(JSON.stringify({ level: 'warn', message: 'Nobody to write to: the family or the student is gone, or no e-mail is on file.', familyId: request.familyId }));
+    return false;
   }
+  const positions = await waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted'));
+  const byId = new Map(classes.map((found) => [found.id, found]));
+  const notice: EnrollmentNotice = {
+    kind: request.kind,
+    familyId: request.familyId,
+    studentName: studentName(student),
+    ...(groups[0] && { groupName: groups[0].name }),
+    classes: request.classIds.flatMap((classId) => {
+      const found = byId.get(classId);
+      const position = positions.get(enrollmentIdOf(classId, request.studentId));
+      return found ? [{ found, ...(request.kind === 'waitlisted' && position !== undefined && { waitlistPosition: position }) }] : [];
+    }),
+  };
   const { subject, lines } = composeNotice(notice);
   const html = lines
     .map((line) => escapeHtml(line).replace(`${siteUrl}/account/enrollments`, `<a href="${siteUrl}/account/enrollments">${siteUrl}/account/enrollments</a>`))
     .join('<br>\n');
   await sendMail({ to: profile.email, subject, text: lines.join('\n'), html: `<p>${html}</p>` });
-}
-
-/** Tells each family whose child the portal promoted from a waitlist. */
-export async function notifyPromotions(promoted: StoredEnrollment[]): Promise<void> {
-  // One message per child and class (or group): a group is promoted as a whole.
-  const byStudent = new Map<string, StoredEnrollment[]>();
-  for (const entry of promoted) {
-    const key = `${entry.familyId}/${entry.studentId}/${entry.groupId ?? entry.classId}`;
-    byStudent.set(key, [...(byStudent.get(key) ?? []), entry]);
-  }
-  const classes = new Map((await getClasses([...new Set(promoted.map((entry) => entry.classId))])).map((found) => [found.id, found]));
-  const groupIds = [...new Set(promoted.flatMap((entry) => (entry.groupId ? [entry.groupId] : [])))];
-  const groups = new Map((groupIds.length ? await getGroups(groupIds) : []).map((group) => [group.id, group.name]));
-  await Promise.all(
-    [...byStudent.values()].map(async (entries) => {
-      const first = entries[0]!;
-      const student = await getStudent(first.familyId, first.studentId);
-      if (!student) return;
-      await notifyFamily({
-        kind: 'promoted',
-        familyId: first.familyId,
-        studentName: studentName(student),
-        ...(first.groupId && groups.has(first.groupId) && { groupName: groups.get(first.groupId) }),
-        classes: entries.flatMap((entry) => (classes.has(entry.classId) ? [{ found: classes.get(entry.classId)! }] : [])),
-      });
-    }),
-  );
+  return true;
 }

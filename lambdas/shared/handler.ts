@@ -60,11 +60,11 @@ export function callerIdentity(access: Access): Middleware {
   return {
     before: async (request: Request) => {
       const authorizerClaims = request.event.requestContext.authorizer?.jwt?.claims;
+      const token = bearerToken(request.event.headers?.authorization ?? request.event.headers?.Authorization);
       let caller: Caller | undefined;
       if (authorizerClaims) {
         caller = callerFromClaims(authorizerClaims);
       } else {
-        const token = bearerToken(request.event.headers?.authorization ?? request.event.headers?.Authorization);
         if (token) {
           const claims = await verifyAccessToken(token);
           caller = claims && callerFromClaims(claims);
@@ -73,7 +73,7 @@ export function callerIdentity(access: Access): Middleware {
       }
       if (access !== 'public' && !caller) throw unauthenticated();
       if (access === 'admin' && !caller?.isAdmin) throw permissionDenied();
-      request.event.caller = caller;
+      request.event.caller = caller && token ? { ...caller, accessToken: token } : caller;
     },
   };
 }

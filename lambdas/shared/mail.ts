@@ -14,27 +14,23 @@ export interface MailMessage {
   html: string;
 }
 
-/** Sends a message; a failure is logged, never raised: the change it reports is already saved. */
+/** Sends a message (a failure is raised, so the mail request stays and is tried again). */
 export async function sendMail(message: MailMessage): Promise<void> {
   if (!ses || !from) {
     if (!offLogged) console.warn(JSON.stringify({ level: 'warn', message: 'Portal e-mail is off (MAIL_FROM is not set): enrollment confirmations are not sent.' }));
     offLogged = true;
     return;
   }
-  try {
-    await ses.send(
-      new SendEmailCommand({
-        FromEmailAddress: from,
-        Destination: { ToAddresses: [message.to] },
-        Content: {
-          Simple: {
-            Subject: { Data: message.subject, Charset: 'UTF-8' },
-            Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
-          },
+  await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: from,
+      Destination: { ToAddresses: [message.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: message.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
         },
-      }),
-    );
-  } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'An e-mail could not be sent.', subject: message.subject, error: String(error) }));
-  }
+      },
+    }),
+  );
 }

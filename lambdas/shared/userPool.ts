@@ -1,7 +1,6 @@
-// The Cognito admin calls a few functions make (looking up a family's e-mail, deleting an account).
+// The Cognito admin calls of the administrators' functions: the admin group and its members.
 import {
   AdminAddUserToGroupCommand,
-  AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminRemoveUserFromGroupCommand,
   CognitoIdentityProviderClient,
@@ -13,25 +12,6 @@ import { optionalEnv, requiredEnv } from './env';
 
 const userPoolId = requiredEnv('USER_POOL_ID');
 const cognito = new CognitoIdentityProviderClient({ endpoint: optionalEnv('COGNITO_ENDPOINT') });
-
-export async function emailOfUser(username: string): Promise<string | undefined> {
-  try {
-    const { UserAttributes } = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
-    return UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value;
-  } catch (error) {
-    if (error instanceof UserNotFoundException) return undefined;
-    throw error;
-  }
-}
-
-/** Deletes the user; a user already gone is fine (a retried call). */
-export async function deleteUser(username: string): Promise<void> {
-  try {
-    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
-  } catch (error) {
-    if (!(error instanceof UserNotFoundException)) throw error;
-  }
-}
 
 export interface PoolUser {
   username: string;

@@ -5,8 +5,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handlerModule, userPoolTriggers } from '../../lambdas/manifest';
-import { portalRoutes, type PortalRoute } from '../../infra/functions';
+import { handlerModule, streamConsumers, userPoolTriggers, type StreamConsumerName } from '../../lambdas/manifest';
+import { portalRoutes, STREAM_RETRY_ATTEMPTS, type PortalRoute } from '../../infra/functions';
 import { PortalMail } from '../../infra/mail';
 import { FUNCTION_RUNTIME, PortalFunction } from '../../infra/portal-function';
 import { grantedActions, grantsOf, logicalId, manifestFunction, synthesizePortal, TEST_REGION } from './synthesize';
@@ -109,9 +109,39 @@ describe.each(Object.entries(userPoolTriggers))('the %s trigger', (source, name)
   });
 });
 
+describe.each(Object.keys(streamConsumers) as StreamConsumerName[])('the %s stream consumer', (name) => {
+  const consumer = stack.node.findChild('StreamConsumers').node.findChild(name) as PortalFunction;
+  const [mappingId, mapping] = Object.entries(resources).find(([, resource]) => resource.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(resource.Properties.FunctionName).includes(logicalId(consumer.handler)))!;
+
+  test("runs on the table's stream for the records its manifest filter selects, reporting failures per record", () => {
+    expect(mappingId).toBeDefined();
+    expect(mapping.Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: STREAM_RETRY_ATTEMPTS,
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(streamConsumers[name].filter) }] },
+    });
+  });
+
+  test('parks a record that keeps failing in an encrypted dead-letter queue of its own', () => {
+    const queueArn = (mapping.Properties.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } }).OnFailure.Destination['Fn::GetAtt'];
+    expect(resources[queueArn[0]]).toMatchObject({ Type: 'AWS::SQS::Queue', Properties: { SqsManagedSseEnabled: true } });
+  });
+
+  test('reads and writes the table and sends no mail while mail is off', () => {
+    const actions = grantedActions(template, consumer);
+    expect(actions).toEqual(expect.arrayContaining([...tableReads, ...tableWrites, 'dynamodb:GetRecords', 'dynamodb:GetShardIterator']));
+    expect(actions.filter((action) => action.startsWith('ses:') || action.startsWith('cognito-idp:'))).toEqual([]);
+  });
+});
+
 test('the portal has one function per manifest entry and trigger, and no other Node.js Lambda on arm64', () => {
   const portalFunctions = stack.node.findAll().filter((construct) => construct instanceof PortalFunction);
-  expect(portalFunctions.map((fn) => fn.node.id).sort()).toEqual([...portalRoutes().map((route) => route.name), ...Object.values(userPoolTriggers)].sort());
+  expect(portalFunctions.map((fn) => fn.node.id).sort()).toEqual(
+    [...portalRoutes().map((route) => route.name), ...Object.values(userPoolTriggers), ...Object.keys(streamConsumers)].sort(),
+  );
   const portalLambdas = Object.values(resources).filter(
     (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Runtime === FUNCTION_RUNTIME.name && JSON.stringify(resource.Properties.Architectures) === '["arm64"]',
   );

@@ -1,7 +1,7 @@
 // The enrollment rules of design.md §3, through the local gateway against DynamoDB Local.
 import type { Enrollment, NamedEnrollment } from '../../lambdas/records';
 import { addStudent, adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
-import { call, data, outbox, type SignedIn } from '../support/portal';
+import { call, data, outbox, waitForMail, type SignedIn } from '../support/portal';
 
 const enroll = (family: SignedIn, payload: { studentId: string; classId?: string; groupId?: string }) => call<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken);
 const enrolled = async (family: SignedIn, payload: { studentId: string; classId?: string; groupId?: string }) => (await data<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken)).enrollments;
@@ -231,16 +231,26 @@ describe('enrollment e-mails', () => {
     const first = await familyWithStudents(1, 'first');
     const second = await familyWithStudents(1, 'second');
     await enrolled(first.family, { studentId: first.students[0]!.id, classId: cls.id });
+    await waitForMail(first.family.email, `Enrolled: Child1 Tester in ${cls.name}`);
     await enrolled(second.family, { studentId: second.students[0]!.id, classId: cls.id });
+    await waitForMail(second.family.email, `Waitlisted: Child1 Tester for ${cls.name} (position 1)`);
     await data('cancelEnrollment', { enrollmentId: `${cls.id}~${first.students[0]!.id}` }, first.family.accessToken);
-    const mail = await outbox();
-    const toFirst = mail.filter((m) => m.to === first.family.email).map((m) => m.subject);
-    const toSecond = mail.filter((m) => m.to === second.family.email);
-    expect(toFirst).toEqual([`Enrolled: Child1 Tester in ${cls.name}`]);
-    expect(toSecond.map((m) => m.subject)).toEqual([`Waitlisted: Child1 Tester for ${cls.name} (position 1)`, `A seat opened: Child1 Tester is enrolled in ${cls.name}`]);
-    expect(toSecond[1]!.text).toContain('What to bring: Warm gloves');
-    expect(toSecond[1]!.text).toMatch(/Meetings: \w{3}, \w{3} \d+, \d{4}, 09:00–11:00/);
-    expect(toSecond[1]!.text).toContain('Where: Summit Lodge');
+    const promoted = await waitForMail(second.family.email, `A seat opened: Child1 Tester is enrolled in ${cls.name}`);
+    expect(promoted.text).toContain('What to bring: Warm gloves');
+    expect(promoted.text).toMatch(/Meetings: \w{3}, \w{3} \d+, \d{4}, 09:00–11:00/);
+    expect(promoted.text).toContain('Where: Summit Lodge');
+    // One e-mail per change: nothing was sent twice.
+    expect((await outbox()).filter((m) => m.to === first.family.email || m.to === second.family.email)).toHaveLength(3);
+  });
+
+  test('a group enrollment is one e-mail naming the group and each of its classes', async () => {
+    const [a, b] = [await newClass(semesterId, { name: `Group part A ${Date.now()}` }), await newClass(semesterId, { name: `Group part B ${Date.now()}` })];
+    const group = await newGroup(semesterId, [a.id, b.id]);
+    const { family, students } = await familyWithStudents(1);
+    await enrolled(family, { studentId: students[0]!.id, groupId: group.id });
+    const mail = await waitForMail(family.email, `Enrolled: Child1 Tester in ${group.name}`);
+    expect(mail.text).toContain(a.name);
+    expect(mail.text).toContain(b.name);
   });
 });
 

@@ -84,3 +84,14 @@ export async function outbox(): Promise<OutboxMessage[]> {
   const response = await fetch(`${portalUrl()}/_local/outbox`);
   return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }
+
+/** The first message to `to` whose subject matches, waiting for it: the mailer sends after the change commits. */
+export async function waitForMail(to: string, subject: string | RegExp, timeoutMs = 15_000): Promise<OutboxMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await outbox()).find((message) => message.to === to && (typeof subject === 'string' ? message.subject === subject : subject.test(message.subject)));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} with subject ${String(subject)} within ${timeoutMs / 1000} s.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

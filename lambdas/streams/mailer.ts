@@ -1,0 +1,28 @@
+// The mailer: run by the table's change stream for each new mail request (the filter in the manifest),
+// it sends the e-mail and removes the request. A failed send is reported for that record alone, so the
+// stream tries it again; a request already sent (a record delivered twice) is skipped.
+import middy from '@middy/core';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { pendingMailRequest, removeMailRequest } from '../data/mailRequests';
+import type { Key } from '../shared/dynamo';
+import { sendNotice } from '../shared/enrollmentMail';
+
+export async function mailer(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    try {
+      const { PK, SK } = unmarshall((record.dynamodb?.Keys ?? {}) as never) as Key;
+      const request = await pendingMailRequest({ PK, SK });
+      if (!request) continue;
+      await sendNotice(request);
+      await removeMailRequest({ PK, SK });
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', message: 'A mail request could not be sent; the stream tries it again.', error: String(error) }));
+      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
+    }
+  }
+  return { batchItemFailures };
+}
+
+export const handler = middy(mailer);
