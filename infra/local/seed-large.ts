@@ -49,7 +49,7 @@ Object.assign(process.env, {
   SITE_URL: portal.url,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 });
-const { createClass } = await import('../../lambdas/data/classes');
+const { classesNow, createClass } = await import('../../lambdas/data/classes');
 const { putFamilyProfile } = await import('../../lambdas/data/families');
 const { enrollStudent } = await import('../../lambdas/data/seats');
 const { putSemester } = await import('../../lambdas/data/semesters');
@@ -221,7 +221,7 @@ const admin: Caller = { sub: 'seed-large', username: 'seed-large', groups: ['adm
 const enrollments = students.flatMap((student) => choices(student, classes).map((classId) => ({ student, classId })));
 const counts = { enrolled: 0, waitlisted: 0 };
 await inPool(enrollments, AT_ONCE, async ({ student, classId }) => {
-  const [written] = await enrollStudent(student, { classIds: [classId] }, admin, async () => {});
+  const [written] = await enrollStudent(student, { classIds: [classId] }, admin, async () => {}, await classesNow([classId]));
   if (written?.status === 'enrolled' || written?.status === 'waitlisted') counts[written.status] += 1;
 });
 console.log(

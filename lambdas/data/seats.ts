@@ -22,7 +22,7 @@ import { alreadyExists, BUSY_MESSAGE, failedPrecondition, notFound, resourceExha
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { auditItem, type AuditReason } from './audit';
 import { mailRequestItem, type NoticeKind } from './mailRequests';
-import { classesNow, classKey } from './classes';
+import { classesNow, classKey, toClass } from './classes';
 import {
   classEnrollments,
   enrollmentIdOf,
@@ -59,7 +59,7 @@ interface ClassGuards {
 }
 
 /** What each item of a transaction stands for, to read its failed conditions. */
-type ItemRole = { kind: 'class' } | { kind: 'enrollment'; enrollment: StoredEnrollment } | { kind: 'student' } | { kind: 'record' };
+type ItemRole = { kind: 'class'; classId: string } | { kind: 'enrollment'; enrollment: StoredEnrollment } | { kind: 'student' } | { kind: 'record' };
 
 class SeatTransaction {
   readonly items: TransactItem[] = [];
@@ -113,7 +113,7 @@ class SeatTransaction {
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      { kind: 'class' },
+      { kind: 'class', classId: found.id },
     );
   }
 
@@ -178,17 +178,20 @@ export interface EnrollTarget {
 
 /**
  * Enrolls a student in a class or a group, or puts them on the waitlist (of every class of the group).
- * `check` refuses classes the student may not join (closed, grades, registration window); it runs on
- * every fresh read.
+ * `classes` are the target classes as just read; `check` refuses classes the student may not join
+ * (closed, grades, registration window). The transaction's conditions have the last word: when one
+ * fails, DynamoDB returns the item as it is, and the next plan starts from that, without reading again.
  */
-export async function enrollStudent(student: StoredStudent, target: EnrollTarget, by: Caller, check: (classes: Class[]) => Promise<void>): Promise<StoredEnrollment[]> {
+export async function enrollStudent(
+  student: StoredStudent,
+  target: EnrollTarget,
+  by: Caller,
+  check: (classes: Class[]) => Promise<void>,
+  classes: Map<string, Class>,
+): Promise<StoredEnrollment[]> {
   const requestToken = randomUUID();
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
-    const [classes, existing] = await Promise.all([classesNow(target.classIds), enrollmentsOfStudent(student.id, target.classIds)]);
     const ordered = target.classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
-    const active = existing.find((enrollment) => isActive(enrollment.status));
-    if (active?.requestToken === requestToken) return ownWrites(student.id, target.classIds, requestToken);
-    if (active) throw alreadyExists(alreadyMessage(student, active, classes.get(active.classId)!));
     await check(ordered);
 
     const full = ordered.filter((found) => found.enrolled >= found.capacity);
@@ -209,8 +212,12 @@ export async function enrollStudent(student: StoredStudent, target: EnrollTarget
       if (role.kind === 'enrollment' && item?.requestToken === requestToken) return ownWrites(student.id, target.classIds, requestToken);
       if (role.kind === 'enrollment' && item) throw alreadyExists(alreadyMessage(student, item as unknown as StoredEnrollment, classes.get(role.enrollment.classId)!));
       if (role.kind === 'student') throw notFound(`${studentName(student)} is no longer on your account.`);
+      // A class changed since it was read (a seat taken or freed, closed, resized, deleted): plan again from it as it is.
+      if (role.kind === 'class') {
+        if (item) classes.set(role.classId, toClass(item));
+        else classes.delete(role.classId);
+      }
     }
-    // A class changed between the read and the write (a seat taken or freed, closed, resized): look again.
   }
   throw resourceExhausted(BUSY_MESSAGE);
 }

@@ -28,6 +28,21 @@ export async function getSemester(id: string): Promise<Semester | undefined> {
   return Item && toSemester(Item);
 }
 
+const RECENT_MS = 30_000;
+const recent = new Map<string, { semester: Semester | undefined; readAt: number }>();
+
+/**
+ * A semester as read in the last 30 seconds by this function instance: what a registration rush checks
+ * on every call changes a few times a year, so it is not read on every call.
+ */
+export async function recentSemester(id: string, now = Date.now()): Promise<Semester | undefined> {
+  const known = recent.get(id);
+  if (known && now - known.readAt < RECENT_MS) return known.semester;
+  const semester = await getSemester(id);
+  recent.set(id, { semester, readAt: now });
+  return semester;
+}
+
 export async function currentSemester(): Promise<Semester | undefined> {
   return (await listSemesters()).find((semester) => semester.current);
 }

@@ -1,7 +1,8 @@
+import { classesNow } from '../data/classes';
 import { getGroups } from '../data/groups';
 import { toEnrollment, waitlistPositions } from '../data/enrollments';
 import { enrollStudent } from '../data/seats';
-import { getSemester, isRegistrationOpen } from '../data/semesters';
+import { isRegistrationOpen, recentSemester } from '../data/semesters';
 import { studentForCaller, type StoredStudent } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import { gradeName, gradeRange } from '../grades';
@@ -12,12 +13,12 @@ import { limitedHandler } from '../shared/limitedHandler';
 
 /** Enrolls one of the caller's students in a class or a class group, or puts them on the waitlist. */
 export async function enroll(input: ParsedInput<'enroll'>, caller: Caller) {
-  const student = await studentForCaller(caller, input.studentId);
   const group = input.groupId ? (await getGroups([input.groupId]))[0] : undefined;
   if (input.groupId && !group) throw notFound('There is no such class group.');
   const classIds = group ? group.classIds : [input.classId!];
+  const [student, classes] = await Promise.all([studentForCaller(caller, input.studentId), classesNow(classIds)]);
 
-  const enrollments = await enrollStudent(student, { classIds, group }, caller, enrollmentChecks(student, caller));
+  const enrollments = await enrollStudent(student, { classIds, group }, caller, enrollmentChecks(student, caller), classes);
 
   const positions = await waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted'));
   const result = enrollments.map((enrollment) => toEnrollment(enrollment, positions.get(enrollment.id)));
@@ -32,7 +33,7 @@ function enrollmentChecks(student: StoredStudent, caller: Caller) {
       if (found.status !== 'open') throw failedPrecondition(`${found.name} is closed to new enrollments.`);
     }
     const semesterId = classes[0]!.semesterId;
-    semester ??= await getSemester(semesterId);
+    semester ??= await recentSemester(semesterId);
     if (!semester) throw notFound('This class belongs to no semester.');
     if (!caller.isAdmin && !isRegistrationOpen(semester)) throw failedPrecondition(registrationWindowMessage(semester));
     for (const found of classes) checkGrade(student, found);
