@@ -1,13 +1,14 @@
-import { classesNow } from '../data/classes';
+import { classKey, toClass } from '../data/classes';
 import { getGroups } from '../data/groups';
 import { toEnrollment, waitlistPositions } from '../data/enrollments';
 import { enrollStudent } from '../data/seats';
 import { isRegistrationOpen, recentSemester } from '../data/semesters';
-import { studentForCaller, type StoredStudent } from '../data/students';
+import { studentForCaller, studentKey, type StoredStudent } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import { gradeName, gradeRange } from '../grades';
 import type { Class, Semester } from '../records';
 import type { Caller } from '../shared/caller';
+import { batchGetAll } from '../shared/dynamo';
 import { failedPrecondition, notFound } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
 
@@ -16,13 +17,22 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller) {
   const group = input.groupId ? (await getGroups([input.groupId]))[0] : undefined;
   if (input.groupId && !group) throw notFound('There is no such class group.');
   const classIds = group ? group.classIds : [input.classId!];
-  const [student, classes] = await Promise.all([studentForCaller(caller, input.studentId), classesNow(classIds)]);
+  const { student, classes } = await studentAndClasses(caller, input.studentId, classIds);
 
   const enrollments = await enrollStudent(student, { classIds, group }, caller, enrollmentChecks(student, caller), classes);
 
   const positions = await waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted'));
   const result = enrollments.map((enrollment) => toEnrollment(enrollment, positions.get(enrollment.id)));
   return { enrollments: result };
+}
+
+/** The caller's student and the target classes, as they are now, in one read (a rush makes many). */
+async function studentAndClasses(caller: Caller, studentId: string, classIds: string[]) {
+  const items = await batchGetAll<Record<string, unknown>>([studentKey(caller.sub, studentId), ...classIds.map(classKey)], { ConsistentRead: true });
+  const own = items.find((item) => item.type === 'student') as StoredStudent | undefined;
+  const student = own ?? (await studentForCaller(caller, studentId));
+  const classes = new Map(items.filter((item) => item.type === 'class').map((item) => [String(item.id), toClass(item)]));
+  return { student, classes };
 }
 
 /** What the server enforces before a seat or a waitlist place is given (administrators may enroll outside the registration window). */

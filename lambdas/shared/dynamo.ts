@@ -12,7 +12,9 @@ import { optionalEnv, requiredEnv } from './env';
 
 export const tableName = requiredEnv('TABLE_NAME');
 
-export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: optionalEnv('DYNAMODB_ENDPOINT') }), {
+// A Lambda serves one call at a time; many calls share this client only where many run in one process
+// (the local gateway), and there the SDK's default of 50 sockets would queue them.
+export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: optionalEnv('DYNAMODB_ENDPOINT'), requestHandler: { httpAgent: { maxSockets: 500 } } }), {
   marshallOptions: { removeUndefinedValues: true },
 });
 

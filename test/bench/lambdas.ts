@@ -6,7 +6,18 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BUNDLE_ALIASES, FUNCTION_BUNDLING } from '../../infra/portal-function';
-import { feedModule, feeds, functionNames, handlerModule, triggerModule, userPoolTriggers, type FeedName } from '../../lambdas/manifest';
+import {
+  feedModule,
+  feeds,
+  functionNames,
+  handlerModule,
+  streamConsumerModule,
+  streamConsumers,
+  triggerModule,
+  userPoolTriggers,
+  type FeedName,
+  type StreamConsumerName,
+} from '../../lambdas/manifest';
 import { kb, ms, percentile, table } from './stats';
 
 export interface LambdaFigures {
@@ -61,6 +72,7 @@ export async function lambdaSizes(): Promise<LambdaFigures[]> {
     ...functionNames.map((name): [string, string] => [name, handlerModule(name)]),
     ...Object.values(userPoolTriggers).map((name): [string, string] => [`${name} (trigger)`, triggerModule(name)]),
     ...(Object.keys(feeds) as FeedName[]).map((name): [string, string] => [`${name} (feed)`, feedModule(name)]),
+    ...(Object.keys(streamConsumers) as StreamConsumerName[]).map((name): [string, string] => [`${name} (stream)`, streamConsumerModule(name)]),
   ];
   const figures: LambdaFigures[] = [];
   for (const [name, entry] of entries) {
