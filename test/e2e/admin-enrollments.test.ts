@@ -81,11 +81,20 @@ test('given a closed class with a free seat and a waitlist, when the admin promo
   await data('saveClass', { ...input, capacity: 2, status: 'closed' }, (await adminSession()).accessToken);
 
   const { page, context } = await openAsAdmin(browser, `/admin/enrollments?semesterId=${semester.id}&classId=${found.id}`);
-  // By keyboard: from the filters into the grid, down to the second student, right to the end of their actions (Cancel), back to Promote.
-  await status(page, 'Child2 Tester').waitFor();
-  await page.getByRole('button', { name: 'Export CSV' }).focus();
-  for (const key of ['Tab', 'ArrowDown', 'ArrowDown', ...Array<string>(12).fill('ArrowRight'), 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(key);
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Promote Child2 Tester in ${found.name}`);
+  // By keyboard: from the filters into the grid, down to the second student, to the end of their actions (Cancel), back to Promote.
+  const focusReaches = (wanted: string) =>
+    page.waitForFunction((text) => [document.activeElement?.getAttribute('aria-label'), document.activeElement?.textContent].includes(text), wanted, { timeout: 5000 }).catch(async () => {
+      throw new Error(`focus did not reach ${wanted}: ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 300))}`);
+    });
+  await page.getByRole('button', { name: 'Export CSV', disabled: false }).focus();
+  await page.keyboard.press('Tab');
+  await focusReaches('Student');
+  for (const key of ['ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
+  await focusReaches('Child2 Tester');
+  for (let step = 0; step < 12; step += 1) await page.keyboard.press('ArrowRight');
+  await focusReaches(`Cancel Child2 Tester in ${found.name}`);
+  for (const key of ['ArrowLeft', 'ArrowLeft']) await page.keyboard.press(key);
+  await focusReaches(`Promote Child2 Tester in ${found.name}`);
   await page.keyboard.press('Enter');
   const promote = page.getByRole('dialog', { name: `Promote Child2 Tester into ${found.name}?` });
   await promote.getByText('1 seat free now.', { exact: false }).waitFor();
