@@ -9,7 +9,7 @@ import { byName } from './classLookup';
 
 const savedHere = new Map<string, Set<string>>();
 
-export interface SemesterGroups {
+interface SemesterGroups {
   groups: ClassGroup[];
   /** Whether the semester is open for registration, the only case the back end lists its groups. */
   listedByServer: boolean;

@@ -5,7 +5,7 @@ import type { Meeting } from '../../../../lambdas/records';
 /** The server keeps at most this many meetings per class. */
 export const MAX_MEETINGS = 200;
 
-export interface WeeklyRepeat {
+interface WeeklyRepeat {
   firstDate: string;
   /** 0 = Sunday. */
   weekdays: number[];

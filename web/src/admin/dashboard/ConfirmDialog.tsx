@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState, type ReactNode } from 'react';
 import { asApiError } from '../../api/useFunction';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   /** The confirming button, e.g. "Cancel enrollment". */

@@ -3,7 +3,7 @@
 import type { ConfigValues } from '../../../../lambdas/records';
 import type { FieldErrors } from '../dashboard/useSave';
 
-export interface KnownKey {
+interface KnownKey {
   key: string;
   label: string;
   help: string;
@@ -30,7 +30,7 @@ function isWebAddress(text: string): boolean {
   }
 }
 
-export type ConfigDraft = Record<string, string>;
+type ConfigDraft = Record<string, string>;
 
 export function draftOf(values: ConfigValues): ConfigDraft {
   const draft: ConfigDraft = Object.fromEntries(KNOWN_KEYS.map(({ key }) => [key, '']));
