@@ -101,6 +101,13 @@ export const manifest = {
     result: returns<{ groups: ClassGroup[] }>(),
     summary: 'The class groups asked for.',
   },
+  semesterGroups: {
+    access: 'public',
+    input: z.strictObject({ semesterId: id }),
+    table: 'read',
+    result: returns<{ groups: ClassGroup[] }>(),
+    summary: 'Every class group of a semester.',
+  },
   availableEnrollmentClasses: {
     access: 'public',
     input: noPayload,
@@ -222,10 +229,10 @@ export const manifest = {
   },
   enrollmentActivity: {
     access: 'admin',
-    input: z.strictObject({ semesterId: z.optional(id), cursor: z.optional(cursor) }),
+    input: z.strictObject({ semesterId: z.optional(id), classId: z.optional(id), cursor: z.optional(cursor) }),
     table: 'read',
     result: returns<{ activity: ActivityEntry[]; nextCursor?: string }>(),
-    summary: "A semester's enrollment audit trail, newest first, a page at a time.",
+    summary: "A semester's (or one class's) enrollment audit trail, newest first, a page at a time.",
   },
   promoteEnrollment: {
     access: 'admin',

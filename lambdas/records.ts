@@ -200,6 +200,8 @@ export interface ActivityEntry {
   to: EnrollmentStatus;
   reason: string;
   byAdmin: boolean;
+  /** Who made the change: the family, an administrator, or the portal itself (a waitlist moving up). */
+  actor: 'family' | 'admin' | 'portal';
 }
 
 /** A class meeting on the calendar; times are the programme's local time. */

@@ -54,13 +54,19 @@ export function auditItem(enrollment: StoredEnrollment, from: AuditEntry['from']
 }
 
 /** A semester's enrollment activity, newest first, a page at a time. */
-export async function semesterActivity(semesterId: string, limit: number, cursor?: Record<string, unknown>): Promise<{ entries: AuditEntry[]; next?: Record<string, unknown> }> {
+export async function semesterActivity(
+  semesterId: string,
+  limit: number,
+  cursor?: Record<string, unknown>,
+  classId?: string,
+): Promise<{ entries: AuditEntry[]; next?: Record<string, unknown> }> {
   const page = await dynamo.send(
     new QueryCommand({
       TableName: tableName,
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :activity',
-      ExpressionAttributeValues: { ':activity': `SEMESTER#${semesterId}#ACTIVITY` },
+      ...(classId && { FilterExpression: 'classId = :class' }),
+      ExpressionAttributeValues: { ':activity': `SEMESTER#${semesterId}#ACTIVITY`, ...(classId && { ':class': classId }) },
       ScanIndexForward: false,
       Limit: limit,
       ExclusiveStartKey: cursor,
@@ -83,5 +89,6 @@ export async function namedActivity(entries: AuditEntry[], classNames: Map<strin
     to: entry.to,
     reason: entry.reason,
     byAdmin: entry.byAdmin,
+    actor: entry.by === 'portal' ? 'portal' : entry.byAdmin ? 'admin' : 'family',
   }));
 }

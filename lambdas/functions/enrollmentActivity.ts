@@ -7,10 +7,10 @@ import { portalHandler } from '../shared/handler';
 
 const ACTIVITY_PAGE = 100;
 
-/** The audit trail of a semester's enrollments, newest first, a page at a time. */
-export async function enrollmentActivity({ semesterId, cursor }: ParsedInput<'enrollmentActivity'>) {
+/** The audit trail of a semester's (or one class's) enrollments, newest first, a page at a time. */
+export async function enrollmentActivity({ semesterId, classId, cursor }: ParsedInput<'enrollmentActivity'>) {
   const semester = await semesterOrCurrent(semesterId);
-  const [{ entries, next }, classes] = await Promise.all([semesterActivity(semester.id, ACTIVITY_PAGE, decodeCursor(cursor)), classesOfSemester(semester.id)]);
+  const [{ entries, next }, classes] = await Promise.all([semesterActivity(semester.id, ACTIVITY_PAGE, decodeCursor(cursor), classId), classesOfSemester(semester.id)]);
   const nextCursor = encodeCursor(next);
   return { activity: await namedActivity(entries, new Map(classes.map((found) => [found.id, found.name]))), ...(nextCursor && { nextCursor }) };
 }

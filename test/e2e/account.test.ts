@@ -87,8 +87,9 @@ test('given a signed-in user, then every function call carries the bearer access
   await signInThroughLogin(page, family.email, family.password);
   const calls = [await rolesOnSignIn];
   page.on('request', (request) => request.url().includes('/api/fn/') && calls.push(request));
-  await Promise.all([page.waitForRequest('**/api/fn/config'), page.waitForRequest('**/api/fn/roles'), page.reload()]);
-  expect(calls.map((call) => new URL(call.url()).pathname).sort()).toEqual(['/api/fn/config', '/api/fn/roles', '/api/fn/roles']);
+  await Promise.all([page.waitForRequest('**/api/fn/config'), page.waitForRequest('**/api/fn/roles'), page.waitForRequest('**/api/fn/availableEnrollmentClasses'), page.reload()]);
+  // The reload's calls: the remote configuration, the roles, and the landing page's classes.
+  expect(calls.map((call) => new URL(call.url()).pathname)).toEqual(expect.arrayContaining(['/api/fn/config', '/api/fn/roles', '/api/fn/availableEnrollmentClasses']));
   for (const call of calls) {
     const [scheme, token] = (call.headers().authorization ?? '').split(' ');
     expect(scheme).toBe('Bearer');

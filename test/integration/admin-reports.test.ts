@@ -115,3 +115,24 @@ test('the calendar lists class meetings in a date range, and refuses a range too
   expect((await call('calendar', { from: '2026-01-01', to: '2028-01-01' })).body.error?.message).toBe('to: the range may span at most 400 days');
   expect((await call('calendar', { from: '2026-02-01', to: '2026-01-01' })).status).toBe(400);
 });
+
+test('every class group of a semester is listed, and the activity of one class is filtered, with who acted', async () => {
+  const semester = await openSemester({ registrationOpens: new Date(Date.now() + 86_400_000).toISOString() });
+  const [a, b, c] = [await newClass(semester.id), await newClass(semester.id), await newClass(semester.id, { status: 'closed' })];
+  const groupsBefore = await data<{ groups: unknown[] }>('semesterGroups', { semesterId: semester.id });
+  expect(groupsBefore.groups).toEqual([]);
+  await data('saveGroup', { semesterId: semester.id, name: 'Open pair', classIds: [a.id, b.id] }, admin.accessToken);
+  await data('saveGroup', { semesterId: semester.id, name: 'With a closed class', classIds: [a.id, c.id] }, admin.accessToken);
+  const { groups } = await data<{ groups: Array<{ name: string }> }>('semesterGroups', { semesterId: semester.id });
+  expect(groups.map((group) => group.name)).toEqual(['Open pair', 'With a closed class']);
+
+  const { family, students } = await familyWithStudents(2);
+  await data('enroll', { studentId: students[0]!.id, classId: a.id }, admin.accessToken);
+  await data('enroll', { studentId: students[1]!.id, classId: b.id }, admin.accessToken);
+  await data('cancelEnrollment', { enrollmentId: `${a.id}~${students[0]!.id}` }, family.accessToken);
+  const { activity } = await asAdmin<{ activity: ActivityEntry[] }>('enrollmentActivity', { semesterId: semester.id, classId: a.id });
+  expect(activity.map((entry) => [entry.classId, entry.to, entry.actor])).toEqual([
+    [a.id, 'cancelled', 'family'],
+    [a.id, 'enrolled', 'admin'],
+  ]);
+});

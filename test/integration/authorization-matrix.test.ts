@@ -30,6 +30,7 @@ const cases = {
   classes: { payload: (w) => ({ query: [{ id: w.enrolledIn.id }] }) },
   classesBySemester: { payload: (w) => ({ semesters: [w.semesterId] }) },
   classGroups: { payload: (w) => ({ groups: [{ id: w.groupId }] }) },
+  semesterGroups: { payload: (w) => ({ semesterId: w.semesterId }) },
   availableEnrollmentClasses: { payload: () => ({}) },
   calendar: { payload: () => ({}) },
   roles: { payload: () => ({}) },

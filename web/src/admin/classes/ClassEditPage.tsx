@@ -7,7 +7,7 @@ import type { Class, Semester } from '../../../../lambdas/records';
 import { useFunction } from '../../api/useFunction';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
-import { LoadFailure } from '../dashboard/LoadFailure';
+import { LoadFailure } from '../LoadFailure';
 import { ClassForm } from './ClassForm';
 import { listedClasses } from './classLookup';
 import { ManagementTrail } from './ManagementTrail';

@@ -14,7 +14,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { GRADES, gradeName } from '../../../../lambdas/grades';
 import type { Class, ClassStatus, Semester } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
-import { useSave } from '../dashboard/useSave';
+import { useSave } from '../useSave';
 import { checkDraft, draftOf, inputOf, isClassField, type ClassDraft } from './classDraft';
 import { MeetingsEditor } from './MeetingsEditor';
 import { mergeMeetings } from './weeklyMeetings';

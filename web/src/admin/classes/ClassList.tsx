@@ -18,8 +18,8 @@ import type { Class } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
 import { gradesLabel, scheduleSummary } from '../../classes/schedule';
 import { useToast } from '../../layout/toast';
-import { ConfirmDialog } from '../dashboard/ConfirmDialog';
-import { usePaged } from '../dashboard/usePaged';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { usePaged } from '../usePaged';
 import { classPath } from './paths';
 
 export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged: () => void }) {

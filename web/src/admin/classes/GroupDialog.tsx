@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import type { Class, ClassGroup } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
-import { useSave, type FieldErrors } from '../dashboard/useSave';
+import { useSave, type FieldErrors } from '../useSave';
 
 const shown = (field: string) => ['name', 'description'].includes(field) || /^classIds(\[\d+\])?$/.test(field);
 

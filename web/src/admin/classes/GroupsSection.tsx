@@ -10,16 +10,16 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Class, ClassGroup } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
+import { useFunction } from '../../api/useFunction';
 import { AccountSection } from '../../account/AccountSection';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
-import { ConfirmDialog } from '../dashboard/ConfirmDialog';
-import { LoadFailure } from '../dashboard/LoadFailure';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { LoadFailure } from '../LoadFailure';
 import { GroupDialog } from './GroupDialog';
-import { useSemesterGroups } from './useSemesterGroups';
 
 export function GroupsSection({ semesterId, classes }: { semesterId: string; classes: Class[] }) {
-  const groups = useSemesterGroups(semesterId);
+  const groups = useFunction('semesterGroups', { semesterId });
   const show = useToast();
   const [editing, setEditing] = useState<ClassGroup | 'new'>();
   const [deleting, setDeleting] = useState<ClassGroup>();
@@ -32,9 +32,7 @@ export function GroupsSection({ semesterId, classes }: { semesterId: string; cla
       {groups.state === 'loaded' && (
         <Stack spacing={1}>
           <Typography variant="body2" color="text.secondary">
-            {groups.data.listedByServer
-              ? 'Groups with a closed class are not offered to families, and the portal lists them only when they were saved since this page was opened.'
-              : "The portal lists a semester's groups only while its registration is open: the groups saved since this page was opened are shown."}
+            A group with a closed class is not offered to families.
           </Typography>
           {groups.data.groups.length === 0 ? (
             <Typography color="text.secondary">No class groups. A group lets families enroll in several classes at once.</Typography>
@@ -75,7 +73,7 @@ export function GroupsSection({ semesterId, classes }: { semesterId: string; cla
           onSaved={(saved) => {
             show({ severity: 'success', summary: 'Saved', detail: `${saved.name} is saved.` });
             setEditing(undefined);
-            groups.saved(saved);
+            groups.reload();
           }}
         />
       )}
@@ -88,7 +86,7 @@ export function GroupsSection({ semesterId, classes }: { semesterId: string; cla
           action={async () => {
             await callFunction('deleteGroup', { id: deleting.id });
             show({ severity: 'success', summary: 'Deleted', detail: `${deleting.name} was deleted.` });
-            groups.deleted(deleting);
+            groups.reload();
           }}
         >
           <DialogContentText>

@@ -10,7 +10,7 @@ import { useFunction } from '../../api/useFunction';
 import { AccountSection } from '../../account/AccountSection';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
-import { LoadFailure } from '../dashboard/LoadFailure';
+import { LoadFailure } from '../LoadFailure';
 import { ClassList } from './ClassList';
 import { byName } from './classLookup';
 import { GroupsSection } from './GroupsSection';

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import type { Semester } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
-import { useSave, type FieldErrors } from '../dashboard/useSave';
+import { useSave, type FieldErrors } from '../useSave';
 import { TIME_ZONE, isoMoment, localInput } from './dateTimes';
 
 interface SemesterDraft {

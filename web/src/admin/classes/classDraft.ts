@@ -2,7 +2,7 @@
 // sending (the server checks the rest and names the field).
 import type { FunctionInput } from '../../../../lambdas/manifest';
 import type { Class, ClassStatus, Meeting } from '../../../../lambdas/records';
-import type { FieldErrors } from '../dashboard/useSave';
+import type { FieldErrors } from '../useSave';
 
 /** A meeting row; the key keeps a row's fields in place when rows before it are removed. */
 export type MeetingDraft = Meeting & { key: number };

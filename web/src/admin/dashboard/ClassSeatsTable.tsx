@@ -22,7 +22,7 @@ import type { Class } from '../../../../lambdas/records';
 import { byName } from '../classes/classLookup';
 import { classPath } from '../classes/paths';
 import { FillBar } from './FillBar';
-import { usePaged } from './usePaged';
+import { usePaged } from '../usePaged';
 
 type Shown = 'all' | 'attention';
 

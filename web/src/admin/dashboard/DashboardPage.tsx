@@ -15,9 +15,9 @@ import { semesterPath } from '../classes/paths';
 import { registrationText, semesterDates } from '../classes/semesterText';
 import { ActivityList } from '../enrollments/ActivityList';
 import { ClassSeatsTable } from './ClassSeatsTable';
-import { LoadFailure } from './LoadFailure';
+import { LoadFailure } from '../LoadFailure';
 import { SeatTotals } from './SeatTotals';
-import { useSemesterParam } from './useSemesterParam';
+import { useSemesterParam } from '../useSemesterParam';
 
 export function DashboardPage() {
   const [semesterId, choose] = useSemesterParam();

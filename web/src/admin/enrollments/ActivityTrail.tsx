@@ -8,7 +8,7 @@ import type { ApiError } from '../../api/client';
 import { callFunction } from '../../api/client';
 import { asApiError } from '../../api/useFunction';
 import { Waiting } from '../../layout/Waiting';
-import { LoadFailure } from '../dashboard/LoadFailure';
+import { LoadFailure } from '../LoadFailure';
 import { ActivityList } from './ActivityList';
 
 export function ActivityTrail({ semesterId }: { semesterId: string }) {

@@ -10,7 +10,7 @@ import type { SemesterEnrollment } from '../../../../lambdas/records';
 import { useFunction } from '../../api/useFunction';
 import { byName } from '../classes/classLookup';
 import { csvFileName, downloadCsv } from '../csv';
-import { LoadFailure } from '../dashboard/LoadFailure';
+import { LoadFailure } from '../LoadFailure';
 import { EnrollmentActionDialog } from './EnrollmentActionDialog';
 import { enrollmentCsv } from './enrollmentCsv';
 import { EnrollmentFilterBar } from './EnrollmentFilterBar';

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Waiting } from '../../layout/Waiting';
 import { SemesterPicker } from '../SemesterPicker';
 import { findClass } from '../classes/classLookup';
-import { useSemesterParam } from '../dashboard/useSemesterParam';
+import { useSemesterParam } from '../useSemesterParam';
 import { ActivityTrail } from './ActivityTrail';
 import { EnrollmentsTab } from './EnrollmentsTab';
 

@@ -23,9 +23,8 @@ export function activityText({ studentName: student, className: name, reason, fr
 }
 
 /** An administrator, the family on the portal, or the portal itself (a waitlist moving up on its own). */
-export function activityActor({ byAdmin, reason }: ActivityEntry): string {
-  if (byAdmin) return 'by an administrator';
-  return reason === 'promote' ? 'by the portal' : 'by the family';
+export function activityActor({ actor }: ActivityEntry): string {
+  return { admin: 'by an administrator', portal: 'by the portal', family: 'by the family' }[actor];
 }
 
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });

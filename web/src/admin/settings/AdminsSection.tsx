@@ -15,9 +15,9 @@ import { AccountSection } from '../../account/AccountSection';
 import { useAuth } from '../../auth/AuthProvider';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
-import { ConfirmDialog } from '../dashboard/ConfirmDialog';
-import { LoadFailure } from '../dashboard/LoadFailure';
-import { useSave } from '../dashboard/useSave';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { LoadFailure } from '../LoadFailure';
+import { useSave } from '../useSave';
 import { isEmail } from './configValues';
 
 type Admin = FunctionResult<'admins'>['admins'][number];

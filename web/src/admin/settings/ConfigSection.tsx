@@ -11,8 +11,8 @@ import { useFunction } from '../../api/useFunction';
 import { AccountSection } from '../../account/AccountSection';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
-import { LoadFailure } from '../dashboard/LoadFailure';
-import { useSave } from '../dashboard/useSave';
+import { LoadFailure } from '../LoadFailure';
+import { useSave } from '../useSave';
 import { KNOWN_KEYS, checkDraft, draftOf, valuesOf } from './configValues';
 
 export function ConfigSection() {

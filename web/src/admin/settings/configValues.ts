@@ -1,7 +1,7 @@
 // The remote configuration as a form: the keys the site reads with their labels and checks, and any other
 // key as text that keeps its type (number, true/false) when saved.
 import type { ConfigValues } from '../../../../lambdas/records';
-import type { FieldErrors } from '../dashboard/useSave';
+import type { FieldErrors } from '../useSave';
 
 interface KnownKey {
   key: string;

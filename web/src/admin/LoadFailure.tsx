@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import type { ApiError } from '../../api/client';
+import type { ApiError } from '../api/client';
 
 /** What an administration screen shows when its data could not be loaded, with a way to try again. */
 export function LoadFailure({ what, error, onRetry }: { what: string; error: ApiError; onRetry: () => void }) {
