@@ -15,6 +15,7 @@
 // - Releasing a seat promotes, in the same transaction, the first waitlisted student who can take it:
 //   a single-class entry, or a group entry when every class of its group has a seat for it.
 import { randomUUID } from 'node:crypto';
+import { gradeName, gradeRange } from '../grades';
 import type { Class, ClassGroup, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
 import { tableName } from '../shared/dynamo';
@@ -22,7 +23,7 @@ import { alreadyExists, BUSY_MESSAGE, failedPrecondition, notFound, resourceExha
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { auditItem, type AuditReason } from './audit';
 import { mailRequestItem, type NoticeKind } from './mailRequests';
-import { classesNow, classKey, toClass } from './classes';
+import { classesNow, classKey, rememberClass, toClass } from './classes';
 import {
   classEnrollments,
   enrollmentIdOf,
@@ -33,7 +34,7 @@ import {
   isActive,
   type StoredEnrollment,
 } from './enrollments';
-import { studentKey, studentName, type StoredStudent } from './students';
+import { getStudent, studentKey, studentName, type StoredStudent } from './students';
 
 /** How many times a change is planned again after somebody else changed the same classes first. */
 const MAX_PLANS = 10;
@@ -52,10 +53,14 @@ interface SeatDelta {
 interface ClassGuards {
   /** The class still takes new enrollments. */
   open?: boolean;
+  /** The class has a seat left, whatever its capacity now (one enrollment takes one seat). */
+  hasSeat?: boolean;
   /** The class is still full (the reason to join its waitlist). */
   stillFull?: boolean;
   /** Nobody joined its waitlist since it was read (a seat released now goes to the waitlist). */
   waitlistUnchanged?: boolean;
+  /** Its grade limits are the ones the student was checked against. */
+  gradesAsSeen?: boolean;
 }
 
 /** What each item of a transaction stands for, to read its failed conditions. */
@@ -73,9 +78,12 @@ class SeatTransaction {
   }
 
   classCounts(found: Class, delta: SeatDelta, guards: ClassGuards = {}) {
-    const conditions = ['attribute_exists(PK)', '#capacity = :capacity'];
+    // An enrollment is judged against the class as it is (seat left, still full); a plan made from counts
+    // just read (cancel, promotions) holds only while the capacity it used is the class's.
+    const judgedAsItIs = guards.hasSeat || guards.stillFull;
+    const conditions = ['attribute_exists(PK)', ...(judgedAsItIs ? [] : ['#capacity = :capacity'])];
     const names: Record<string, string> = { '#capacity': 'capacity' };
-    const values: Record<string, unknown> = { ':capacity': found.capacity, ':enrolled': delta.enrolled, ':waitlisted': delta.waitlisted, ':now': this.now };
+    const values: Record<string, unknown> = { ...(!judgedAsItIs && { ':capacity': found.capacity }), ':enrolled': delta.enrolled, ':waitlisted': delta.waitlisted, ':now': this.now };
     const set = ['enrolled = enrolled + :enrolled', 'waitlisted = waitlisted + :waitlisted', 'updatedAt = :now'];
     if (delta.joining) {
       // Operands read the item before the update: the joiner gets the counter's value at commit.
@@ -87,7 +95,8 @@ class SeatTransaction {
       names[`#leaving${index}`] = studentId;
       return `waitlistOrder.#leaving${index}`;
     });
-    if (delta.enrolled > 0) {
+    if (guards.hasSeat) conditions.push('enrolled < #capacity');
+    else if (delta.enrolled > 0) {
       conditions.push('enrolled <= :maxEnrolled');
       values[':maxEnrolled'] = found.capacity - delta.enrolled;
     }
@@ -97,6 +106,16 @@ class SeatTransaction {
       values[':open'] = 'open';
     }
     if (guards.stillFull) conditions.push('enrolled >= #capacity');
+    if (guards.gradesAsSeen) {
+      for (const limit of ['minGrade', 'maxGrade'] as const) {
+        names[`#${limit}`] = limit;
+        if (found[limit] === undefined) conditions.push(`attribute_not_exists(#${limit})`);
+        else {
+          conditions.push(`#${limit} = :${limit}`);
+          values[`:${limit}`] = found[limit];
+        }
+      }
+    }
     if (guards.waitlistUnchanged) {
       conditions.push('waitlisted <= :seenWaitlisted');
       values[':seenWaitlisted'] = found.waitlisted;
@@ -155,15 +174,27 @@ class SeatTransaction {
     for (const entries of together.values()) this.notify('promoted', entries);
   }
 
-  studentActiveCount(student: { familyId: string; studentId: string }, delta: number) {
+  /** Counts the student's active enrollments; `grades` is the range every class of the change admits. */
+  studentActiveCount(student: { familyId: string; studentId: string }, delta: number, grades?: GradeRange) {
+    const conditions = ['attribute_exists(PK)'];
+    const values: Record<string, unknown> = { ':delta': delta };
+    if (grades?.min !== undefined) {
+      conditions.push('grade >= :minGrade');
+      values[':minGrade'] = grades.min;
+    }
+    if (grades?.max !== undefined) {
+      conditions.push('grade <= :maxGrade');
+      values[':maxGrade'] = grades.max;
+    }
     this.add(
       {
         Update: {
           TableName: tableName,
           Key: studentKey(student.familyId, student.studentId),
           UpdateExpression: 'ADD activeEnrollments :delta',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':delta': delta },
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeValues: values,
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
       { kind: 'student' },
@@ -176,14 +207,29 @@ export interface EnrollTarget {
   group?: ClassGroup;
 }
 
+interface GradeRange {
+  min?: number;
+  max?: number;
+}
+
+/** The grades every one of the classes admits, if any limits them. */
+function gradesAdmitted(classes: Class[]): GradeRange | undefined {
+  const mins = classes.flatMap((found) => (found.minGrade === undefined ? [] : [found.minGrade]));
+  const maxes = classes.flatMap((found) => (found.maxGrade === undefined ? [] : [found.maxGrade]));
+  if (!mins.length && !maxes.length) return undefined;
+  return { ...(mins.length && { min: Math.max(...mins) }), ...(maxes.length && { max: Math.min(...maxes) }) };
+}
+
 /**
- * Enrolls a student in a class or a group, or puts them on the waitlist (of every class of the group).
- * `classes` are the target classes as just read; `check` refuses classes the student may not join
- * (closed, grades, registration window). The transaction's conditions have the last word: when one
- * fails, DynamoDB returns the item as it is, and the next plan starts from that, without reading again.
+ * Enrolls a student in a class or a group, or puts them on the waitlist (of every class of the group),
+ * in one transaction whose conditions decide: the student is the family's and in the classes' grades,
+ * each class is open and has a seat (or is full, for the waitlist), the student is not already in it.
+ * `classes` is the plan's starting view (it may be a moment old); when a condition fails, DynamoDB returns
+ * the item as it is, and the next plan starts from that. `check` refuses early what the view already shows
+ * (a closed class, registration not open).
  */
 export async function enrollStudent(
-  student: StoredStudent,
+  student: EnrollingStudent,
   target: EnrollTarget,
   by: Caller,
   check: (classes: Class[]) => Promise<void>,
@@ -198,11 +244,13 @@ export async function enrollStudent(
     const status: EnrollmentStatus = full.length === 0 ? 'enrolled' : 'waitlisted';
     const tx = new SeatTransaction(new Date().toISOString());
     for (const found of ordered) {
-      tx.classCounts(found, status === 'enrolled' ? { enrolled: 1, waitlisted: 0 } : { enrolled: 0, waitlisted: 1, joining: student.id }, { open: true, stillFull: found === full[0] });
+      const guards = { open: true, gradesAsSeen: true };
+      if (status === 'enrolled') tx.classCounts(found, { enrolled: 1, waitlisted: 0 }, { ...guards, hasSeat: true });
+      else tx.classCounts(found, { enrolled: 0, waitlisted: 1, joining: student.id }, { ...guards, stillFull: found === full[0] });
     }
     const enrollments = ordered.map((found) => newEnrollment(student, found, target.group, status, requestToken, tx.now));
     for (const enrollment of enrollments) tx.enrollment(enrollment, 'none', status === 'enrolled' ? 'enroll' : 'waitlist', by);
-    tx.studentActiveCount({ familyId: student.familyId, studentId: student.id }, enrollments.length);
+    tx.studentActiveCount({ familyId: student.familyId, studentId: student.id }, enrollments.length, gradesAdmitted(ordered));
     tx.notify(status, enrollments);
 
     const outcome = await transactWrite(tx.items);
@@ -210,16 +258,46 @@ export async function enrollStudent(
     for (const [index, item] of outcome.failed) {
       const role = tx.roles[index]!;
       if (role.kind === 'enrollment' && item?.requestToken === requestToken) return ownWrites(student.id, target.classIds, requestToken);
-      if (role.kind === 'enrollment' && item) throw alreadyExists(alreadyMessage(student, item as unknown as StoredEnrollment, classes.get(role.enrollment.classId)!));
-      if (role.kind === 'student') throw notFound(`${studentName(student)} is no longer on your account.`);
-      // A class changed since it was read (a seat taken or freed, closed, resized, deleted): plan again from it as it is.
+      if (role.kind === 'enrollment' && item) {
+        const found = classes.get(role.enrollment.classId)!;
+        throw alreadyExists(alreadyMessage(await nameOf(student), item as unknown as StoredEnrollment, found));
+      }
+      if (role.kind === 'student') {
+        if (!item) throw notFound('There is no such student on your account.');
+        throw failedPrecondition(gradeMessage(item as unknown as StoredStudent, ordered));
+      }
+      // A class changed since the view (a seat taken or freed, closed, resized, deleted): plan again from it as it is.
       if (role.kind === 'class') {
-        if (item) classes.set(role.classId, toClass(item));
-        else classes.delete(role.classId);
+        if (!item) throw notFound(`There is no class ${role.classId}.`);
+        const now = toClass(item);
+        rememberClass(now);
+        if (now.status !== 'open') throw failedPrecondition(`${now.name} is closed to new enrollments.`);
+        classes.set(role.classId, now);
       }
     }
   }
   throw resourceExhausted(BUSY_MESSAGE);
+}
+
+/** The student an enrollment is for: a family's student, known by key. */
+export type EnrollingStudent = Pick<StoredStudent, 'id' | 'familyId'>;
+
+async function nameOf(student: EnrollingStudent): Promise<string> {
+  const stored = await getStudent(student.familyId, student.id);
+  return stored ? studentName(stored) : 'This student';
+}
+
+/** Why the student is not in a class's grades, in a parent's words. */
+export function gradeMessage(student: Pick<StoredStudent, 'firstName' | 'grade'>, classes: Class[]): string {
+  const misfit =
+    classes.find(
+      (found) =>
+        gradeRange(found.minGrade, found.maxGrade) &&
+        (student.grade === undefined || (found.minGrade !== undefined && student.grade < found.minGrade) || (found.maxGrade !== undefined && student.grade > found.maxGrade)),
+    ) ?? classes[0]!;
+  const range = gradeRange(misfit.minGrade, misfit.maxGrade);
+  if (student.grade === undefined) return `${misfit.name} is for ${range}: add ${student.firstName}'s school grade to their details first.`;
+  return `${misfit.name} is for ${range}, and ${student.firstName} is in grade ${gradeName(student.grade)}.`;
 }
 
 function newEnrollment(
@@ -250,10 +328,8 @@ async function ownWrites(studentId: string, classIds: string[], requestToken: st
   return (await enrollmentsOfStudent(studentId, classIds)).filter((enrollment) => enrollment.requestToken === requestToken);
 }
 
-function alreadyMessage(student: StoredStudent, enrollment: StoredEnrollment, found: Class): string {
-  return enrollment.status === 'waitlisted'
-    ? `${studentName(student)} is already on the waitlist for ${found.name}.`
-    : `${studentName(student)} is already enrolled in ${found.name}.`;
+function alreadyMessage(name: string, enrollment: StoredEnrollment, found: Class): string {
+  return enrollment.status === 'waitlisted' ? `${name} is already on the waitlist for ${found.name}.` : `${name} is already enrolled in ${found.name}.`;
 }
 
 export interface CancelOutcome {

@@ -1,11 +1,15 @@
 // The enrollment rules of design.md §3, through the local gateway against DynamoDB Local.
-import type { Enrollment, NamedEnrollment } from '../../lambdas/records';
+import type { Class, ClassInput, Enrollment, NamedEnrollment } from '../../lambdas/records';
 import { addStudent, adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data, outbox, waitForMail, type SignedIn } from '../support/portal';
 
 const enroll = (family: SignedIn, payload: { studentId: string; classId?: string; groupId?: string }) => call<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken);
 const enrolled = async (family: SignedIn, payload: { studentId: string; classId?: string; groupId?: string }) => (await data<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken)).enrollments;
 const mine = async (family: SignedIn) => (await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, family.accessToken)).enrollments;
+
+/** The input that saves a class as it is. */
+const inputOf = ({ id, semesterId, name, description, location, instructor, meetings, capacity, minGrade, maxGrade, status, whatToBring }: Class): ClassInput =>
+  ({ id, semesterId, name, description, location, instructor, meetings, capacity, minGrade, maxGrade, status, whatToBring });
 
 let semesterId: string;
 beforeAll(async () => {
@@ -193,6 +197,30 @@ describe('what the server checks', () => {
     const answer = await enroll(family, { studentId: students[0]!.id, classId: cls.id });
     expect(answer.status).toBe(409);
     expect(answer.body.error?.message).toBe(`${cls.name} is closed to new enrollments.`);
+  });
+
+  test("an administrator's change to a class governs the very next enrollment, though enroll remembers classes it saw", async () => {
+    const admin = await adminSession();
+    const cls = await newClass(semesterId, { capacity: 2 });
+    const change = async (overrides: Partial<Class>) => data('saveClass', { ...inputOf(await classNow(cls.id)), ...overrides }, admin.accessToken);
+    const { family, students } = await familyWithStudents(3);
+    const [first, second, third] = students.map((student) => ({ studentId: student.id, classId: cls.id }));
+    await enrolled(family, first!);
+
+    await change({ minGrade: 9 });
+    expect((await enroll(family, second!)).body.error?.message).toBe(`${cls.name} is for grades 9 and up, and Child2 is in grade 7.`);
+    await change({ minGrade: undefined, status: 'closed' });
+    expect((await enroll(family, second!)).body.error?.message).toBe(`${cls.name} is closed to new enrollments.`);
+    await change({ status: 'open', capacity: 1 });
+    expect((await enrolled(family, second!))[0]).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    await change({ capacity: 3 }); // promotes the waitlist
+    expect((await enrolled(family, third!))[0]?.status).toBe('enrolled');
+    expect(await classNow(cls.id)).toMatchObject({ enrolled: 3, waitlisted: 0 });
+
+    const empty = await newClass(semesterId, { minGrade: 12 });
+    expect((await enroll(family, { studentId: students[0]!.id, classId: empty.id })).status).toBe(409); // seen, refused
+    await data('deleteClass', { id: empty.id }, admin.accessToken);
+    expect((await enroll(family, { studentId: students[1]!.id, classId: empty.id })).status).toBe(404);
   });
 
   test('unknown classes, groups and students are 404; a payload naming both or neither target is 400', async () => {
