@@ -158,6 +158,26 @@ test('given a wrong password, then the toast names the provider\'s code, and the
   await context.close();
 });
 
+test('given ten wrong passwords in a row (a brute force), then each is answered with the provider\'s code in a toast, the screen stays usable, and the right password still signs in', async () => {
+  const family = await signUpFamily('brute');
+  const { page, context } = await openPortal(browser);
+  await page.goto('/user/login');
+  await email(page).fill(family.email);
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    await password(page).fill(`wrong-guess-${attempt}`);
+    const answer = page.waitForResponse((response) => response.url().includes('/_cognito') && (response.request().postData() ?? '').includes(`wrong-guess-${attempt}`));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect((await answer).status()).toBe(400);
+    await toast(page, WRONG_PASSWORD).first().waitFor();
+  }
+  expect(new URL(page.url()).pathname).toBe('/user/login');
+  await password(page).fill(family.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await toast(page, 'Logged in!').waitFor();
+  await page.waitForURL((url) => url.pathname !== '/user/login');
+  await context.close();
+});
+
 test('given a failed account creation, then the toast names the code and no reset suggestion shows in creation mode', async () => {
   const family = await signUpFamily('taken');
   const { page, context } = await openPortal(browser);

@@ -1,6 +1,8 @@
-// An account that calls too often is stopped with a message; other families are not affected.
+// An account that calls too often is stopped with a message; other families are not affected. Guessing
+// passwords is refused by the user pool, one answer per guess, and the account still works.
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { call } from '../support/portal';
+import { call, portalUrl, signIn, signUpFamily } from '../support/portal';
 
 test('given a script enrolling from one account in a storm, then calls beyond the per-user limit get 429 with a message, and another family still enrolls', async () => {
   const semester = await openSemester();
@@ -18,4 +20,23 @@ test('given a script enrolling from one account in a storm, then calls beyond th
 
   const other = await familyWithStudents(1, 'calm');
   expect((await call('enroll', { studentId: other.students[0]!.id, classId: cls.id }, other.family.accessToken)).status).toBe(200);
+});
+
+test('given a brute force on sign-in (60 wrong passwords at once), then each is refused as a wrong password, none with a 5xx, and the right password still signs in', async () => {
+  const family = await signUpFamily('brute');
+  const pool = new CognitoIdentityProviderClient({ endpoint: `${portalUrl()}/_cognito`, region: 'local', credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, maxAttempts: 1 });
+  const refusals = await Promise.all(
+    Array.from({ length: 60 }, (_, attempt) =>
+      pool
+        .send(new InitiateAuthCommand({ ClientId: process.env.USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: family.email, PASSWORD: `guess-${attempt}` } }))
+        .then(
+          () => 'signed in',
+          (error: Error & { $metadata?: { httpStatusCode?: number } }) => `${error.$metadata?.httpStatusCode} ${error.name}`,
+        ),
+    ),
+  );
+  // Cognito says NotAuthorizedException; cognito-local says InvalidPasswordException.
+  expect(refusals.filter((refusal) => !/^400 (NotAuthorizedException|InvalidPasswordException)$/.test(refusal))).toEqual([]);
+  expect((await signIn(family.email, family.password)).sub).toBe(family.sub);
+  expect((await call('config')).status).toBe(200);
 });
