@@ -86,15 +86,24 @@ test('given a closed class with a free seat and a waitlist, when the admin promo
     page.waitForFunction((text) => [document.activeElement?.getAttribute('aria-label'), document.activeElement?.textContent].includes(text), wanted, { timeout: 5000 }).catch(async () => {
       throw new Error(`focus did not reach ${wanted}: ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 300))}`);
     });
+  // One press at a time, each waiting for focus to move, as a keyboard user would: the grid scrolls the
+  // actions column into view between presses, and a press sent meanwhile may land before focus does.
+  const pressUntil = async (key: string, wanted: string, most: number) => {
+    for (let press = 0; press < most; press += 1) {
+      const now = await page.evaluate(() => [document.activeElement?.getAttribute('aria-label'), document.activeElement?.textContent]);
+      if (now.includes(wanted)) return;
+      const before = await page.evaluate(() => document.activeElement?.outerHTML);
+      await page.keyboard.press(key);
+      await page.waitForFunction((html) => document.activeElement?.outerHTML !== html, before, { timeout: 1000 }).catch(() => undefined);
+    }
+    await focusReaches(wanted);
+  };
   await page.getByRole('button', { name: 'Export CSV', disabled: false }).focus();
   await page.keyboard.press('Tab');
   await focusReaches('Student');
-  for (const key of ['ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
-  await focusReaches('Child2 Tester');
-  for (let step = 0; step < 12; step += 1) await page.keyboard.press('ArrowRight');
-  await focusReaches(`Cancel Child2 Tester in ${found.name}`);
-  for (const key of ['ArrowLeft', 'ArrowLeft']) await page.keyboard.press(key);
-  await focusReaches(`Promote Child2 Tester in ${found.name}`);
+  await pressUntil('ArrowDown', 'Child2 Tester', 3);
+  await pressUntil('ArrowRight', `Cancel Child2 Tester in ${found.name}`, 14);
+  await pressUntil('ArrowLeft', `Promote Child2 Tester in ${found.name}`, 3);
   await page.keyboard.press('Enter');
   const promote = page.getByRole('dialog', { name: `Promote Child2 Tester into ${found.name}?` });
   await promote.getByText('1 seat free now.', { exact: false }).waitFor();
