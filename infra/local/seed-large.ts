@@ -1,8 +1,9 @@
 // `npm run seed:large`: a large semester in the running local portal, to check that the administration
 // screens hold with 60 classes and 1,500 students: 500 families of three, each student in one to three
 // classes of their grade, the popular classes with waitlists. It writes through the portal's own data
-// modules and enrollment engine (so no e-mail is sent), against the portal that runs from
-// PORTAL_DATA_DIR (default .local). Every run adds a new semester; the current one is left as it is.
+// modules and enrollment engine, against the portal that runs from PORTAL_DATA_DIR (default .local),
+// whose mailer puts the families' confirmations in the outbox. Every run adds a new semester; the current
+// one is left as it is.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
