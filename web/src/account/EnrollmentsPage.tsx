@@ -3,11 +3,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -17,9 +13,10 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { NamedEnrollment } from '../../../lambdas/records';
 import { callFunction } from '../api/client';
-import { asApiError, useFunction } from '../api/useFunction';
+import { useFunction } from '../api/useFunction';
 import { loadClasses, useCatalogue } from '../classes/catalogueCache';
 import { scheduleSummary } from '../classes/schedule';
+import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
 import { AccountSection } from './AccountSection';
@@ -41,8 +38,6 @@ export function EnrollmentsPage() {
   const catalogue = useCatalogue();
   const show = useToast();
   const [cancelling, setCancelling] = useState<NamedEnrollment>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
 
   const list = enrollments.state === 'loaded' ? enrollments.data.enrollments : [];
   const classIds = [...new Set(list.map((e) => e.classId))].filter((id) => catalogue.classes[id] === undefined).join(',');
@@ -51,18 +46,9 @@ export function EnrollmentsPage() {
   }, [classIds]);
 
   const cancel = async (enrollment: NamedEnrollment) => {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await callFunction('cancelEnrollment', { enrollmentId: enrollment.id });
-      show({ severity: 'success', summary: 'Cancelled', detail: `${enrollment.studentName} is no longer ${enrollment.status === 'waitlisted' ? 'waiting for' : 'enrolled in'} ${enrollment.groupName ?? enrollment.className}.` });
-      setCancelling(undefined);
-      enrollments.reload();
-    } catch (error) {
-      setFailure(asApiError(error).message);
-    } finally {
-      setBusy(false);
-    }
+    await callFunction('cancelEnrollment', { enrollmentId: enrollment.id });
+    show({ severity: 'success', summary: 'Cancelled', detail: `${enrollment.studentName} is no longer ${enrollment.status === 'waitlisted' ? 'waiting for' : 'enrolled in'} ${enrollment.groupName ?? enrollment.className}.` });
+    enrollments.reload();
   };
 
   const byStudent = new Map<string, NamedEnrollment[]>();
@@ -128,25 +114,11 @@ export function EnrollmentsPage() {
           </List>
         </AccountSection>
       ))}
-      <Dialog open={cancelling !== undefined} onClose={busy ? undefined : () => setCancelling(undefined)} aria-labelledby="cancel-title">
-        <DialogTitle id="cancel-title">Cancel this enrollment?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{cancelling && cancelQuestion(cancelling)}</DialogContentText>
-          {failure && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {failure}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setCancelling(undefined)} disabled={busy}>
-            Keep it
-          </Button>
-          <Button color="error" variant="contained" disabled={busy} onClick={() => cancelling && void cancel(cancelling)}>
-            {busy ? 'Cancelling…' : 'Cancel enrollment'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {cancelling && (
+        <ConfirmDialog title="Cancel this enrollment?" confirmLabel="Cancel enrollment" busyLabel="Cancelling…" destructive action={() => cancel(cancelling)} onClose={() => setCancelling(undefined)}>
+          <DialogContentText>{cancelQuestion(cancelling)}</DialogContentText>
+        </ConfirmDialog>
+      )}
     </Stack>
   );
 }

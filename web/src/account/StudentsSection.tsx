@@ -3,7 +3,6 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -17,7 +16,8 @@ import { useState } from 'react';
 import { gradeName } from '../../../lambdas/grades';
 import type { Student } from '../../../lambdas/records';
 import { callFunction } from '../api/client';
-import { asApiError, useFunction } from '../api/useFunction';
+import { useFunction } from '../api/useFunction';
+import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
 import { StudentForm } from './students/StudentForm';
@@ -31,22 +31,11 @@ export function StudentsSection() {
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [editing, setEditing] = useState<Student | 'new'>();
   const [removing, setRemoving] = useState<Student>();
-  const [removeFailure, setRemoveFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
 
   const remove = async (student: Student) => {
-    setBusy(true);
-    setRemoveFailure(undefined);
-    try {
-      await callFunction('deleteStudent', { id: student.id });
-      show({ severity: 'success', summary: 'Removed', detail: `${student.firstName} was removed from your account.` });
-      setRemoving(undefined);
-      students.reload();
-    } catch (error) {
-      setRemoveFailure(asApiError(error).message);
-    } finally {
-      setBusy(false);
-    }
+    await callFunction('deleteStudent', { id: student.id });
+    show({ severity: 'success', summary: 'Removed', detail: `${student.firstName} was removed from your account.` });
+    students.reload();
   };
 
   if (students.state === 'loading') return <Waiting />;
@@ -106,28 +95,14 @@ export function StudentsSection() {
         </DialogContent>
       </Dialog>
 
-      <Dialog open={removing !== undefined} onClose={busy ? undefined : () => setRemoving(undefined)} aria-labelledby="remove-title">
-        <DialogTitle id="remove-title">Remove {removing?.firstName}?</DialogTitle>
-        <DialogContent>
+      {removing && (
+        <ConfirmDialog title={`Remove ${removing.firstName}?`} confirmLabel="Remove" keepLabel="Keep" busyLabel="Removing…" destructive action={() => remove(removing)} onClose={() => setRemoving(undefined)}>
           <DialogContentText>
-            {removing?.firstName}'s details, including health information and emergency contacts, will be deleted from your account. A child who is enrolled or on a
+            {removing.firstName}'s details, including health information and emergency contacts, will be deleted from your account. A child who is enrolled or on a
             waitlist must have those enrollments cancelled first.
           </DialogContentText>
-          {removeFailure && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {removeFailure}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRemoving(undefined)} disabled={busy}>
-            Keep
-          </Button>
-          <Button color="error" variant="contained" disabled={busy} onClick={() => removing && void remove(removing)}>
-            Remove
-          </Button>
-        </DialogActions>
-      </Dialog>
+        </ConfirmDialog>
+      )}
     </Stack>
   );
 }

@@ -18,7 +18,7 @@ import type { Class } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
 import { gradesLabel, scheduleSummary } from '../../classes/schedule';
 import { useToast } from '../../layout/toast';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { usePaged } from '../usePaged';
 import { classPath } from './paths';
 

@@ -14,7 +14,7 @@ import { useFunction } from '../../api/useFunction';
 import { AccountSection } from '../../account/AccountSection';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { LoadFailure } from '../LoadFailure';
 import { GroupDialog } from './GroupDialog';
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { Class, SemesterEnrollment } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
 import { useToast } from '../../layout/toast';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import type { EnrollmentAction } from './EnrollmentGrid';
 import { studentName } from './enrollmentFilters';
 

@@ -15,7 +15,7 @@ import { AccountSection } from '../../account/AccountSection';
 import { useAuth } from '../../auth/AuthProvider';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { LoadFailure } from '../LoadFailure';
 import { useSave } from '../useSave';
 import { isEmail } from './configValues';

@@ -1,5 +1,6 @@
-// The confirmation every administrative change goes through: it runs the change, keeps the dialog open
-// with the server's message when it fails, and closes when it succeeds.
+// The confirmation every change that cannot be taken back goes through (a family's cancellations and
+// deletions, an administrator's changes): it runs the change, keeps the dialog open with the server's
+// message when it fails, and closes when it succeeds.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -16,6 +17,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   /** The button that closes without a change. */
   keepLabel?: string;
+  /** The confirming button's text while the change runs. */
+  busyLabel?: string;
   destructive?: boolean;
   confirmDisabled?: boolean;
   /** Makes the change; a rejection shows its message in the dialog. */
@@ -23,7 +26,7 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, keepLabel = 'Keep it', destructive = false, confirmDisabled = false, action, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, keepLabel = 'Keep it', busyLabel = 'Working…', destructive = false, confirmDisabled = false, action, onClose }: ConfirmDialogProps) {
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -54,7 +57,7 @@ export function ConfirmDialog({ title, children, confirmLabel, keepLabel = 'Keep
           {keepLabel}
         </Button>
         <Button variant="contained" color={destructive ? 'error' : 'primary'} disabled={busy || confirmDisabled} onClick={() => void confirm()}>
-          {busy ? 'Working…' : confirmLabel}
+          {busy ? busyLabel : confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>
