@@ -209,7 +209,7 @@ test('given a new e-mail, when the account is created, then a "Success" / "Creat
   await context.close();
 });
 
-test('given a toast, then it sits at the top right, 25rem wide, closes by its button, and otherwise lasts 3000 ms', async () => {
+test('given a toast, then it sits at the top right just under the header, 25rem wide, closes by its button, and otherwise lasts 3000 ms', async () => {
   const { page, context } = await openPortal(browser, { width: 1280 });
   await page.goto('/user/login');
   await email(page).fill(`nobody-${Date.now()}@example.com`);
@@ -223,8 +223,10 @@ test('given a toast, then it sits at the top right, 25rem wide, closes by its bu
   expect(box.width).toBeCloseTo(400, 0);
   expect(1280 - (box.x + box.width)).toBeGreaterThanOrEqual(0);
   expect(1280 - (box.x + box.width)).toBeLessThanOrEqual(32);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeLessThanOrEqual(32);
+  // Under the header, not over its Menu and user buttons.
+  const header = (await page.getByRole('banner').boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+  expect(box.y).toBeLessThanOrEqual(header.y + header.height + 32);
   await page.waitForTimeout(1000);
   expect(await first.isVisible()).toBe(true);
   await first.waitFor({ state: 'detached', timeout: 5000 });

@@ -2,7 +2,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
 import { lazily } from '../lazily';
@@ -12,12 +12,22 @@ import { useNarrow } from './useNarrow';
 // Only administrators have the Menu button and its sidebar, so nobody else downloads them.
 const AdminMenu = lazily(() => import('./AdminMenu'), 'AdminMenu');
 
+/** The header's height, as `--header-height` on the page, for what must sit just under it (the toast area). */
+export const HEADER_HEIGHT = '--header-height';
+
 /** Logo, title, the admin-only Menu button and the user button; compact under 620px (spec §1, §9). */
 export function Header() {
   const narrow = useNarrow();
   const { isAdmin } = useAuth();
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = bar.current!;
+    const observer = new ResizeObserver(() => document.documentElement.style.setProperty(HEADER_HEIGHT, `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <AppBar position="sticky">
+    <AppBar ref={bar} position="sticky">
       <Toolbar sx={{ gap: 1 }}>
         <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mr: 'auto', minWidth: 0, color: 'inherit', textDecoration: 'none' }}>
           <Box component="img" src="/logo.svg" alt="Mountain school logo" sx={{ height: narrow ? 35 : 50, my: 1 }} />

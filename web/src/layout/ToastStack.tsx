@@ -1,8 +1,10 @@
 // The toasts themselves: notistack at the top right, each an MUI Alert 25rem wide with a close button.
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { SnackbarContent, SnackbarProvider, useSnackbar, type CustomContentProps } from 'notistack';
 import { forwardRef, useEffect, useRef } from 'react';
+import { HEADER_HEIGHT } from './Header';
 import { TOAST_LIFE, type Message } from './toast';
 
 type ToastProps = Pick<Message, 'severity' | 'summary'> & { closable: boolean };
@@ -48,10 +50,18 @@ function Enqueue({ waiting, onShown }: { waiting: Message[]; onShown(messages: M
   return null;
 }
 
+const TOAST_AREA = 'toast-area';
+// The toast area is at the top right just under the header, not over it: a toast there would cover the
+// Menu and user buttons, and one under the pointer stays open (notistack pauses it on hover).
+const toastAreaStyle = { [`.notistack-SnackbarContainer.${TOAST_AREA}`]: { top: `calc(var(${HEADER_HEIGHT}, 0px) + 8px)` } };
+
 export function ToastStack(props: { waiting: Message[]; onShown(messages: Message[]): void }) {
   return (
-    <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} Components={{ toast: Toast }}>
-      <Enqueue {...props} />
-    </SnackbarProvider>
+    <>
+      <GlobalStyles styles={toastAreaStyle} />
+      <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} classes={{ containerAnchorOriginTopRight: TOAST_AREA }} Components={{ toast: Toast }}>
+        <Enqueue {...props} />
+      </SnackbarProvider>
+    </>
   );
 }
