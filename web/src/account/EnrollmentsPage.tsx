@@ -17,6 +17,7 @@ import { useFunction } from '../api/useFunction';
 import { loadClasses, useCatalogue } from '../classes/catalogueCache';
 import { scheduleSummary } from '../classes/schedule';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
+import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
 import { AccountSection } from './AccountSection';
@@ -61,9 +62,7 @@ export function EnrollmentsPage() {
       </Typography>
       {enrollments.state === 'loading' && <Waiting />}
       {enrollments.state === 'error' && (
-        <Alert severity="error" action={<Button onClick={enrollments.reload}>Retry</Button>}>
-          Your enrollments could not be loaded: {enrollments.error.message}
-        </Alert>
+        <LoadFailure what="Your enrollments" error={enrollments.error} onRetry={enrollments.reload} />
       )}
       {enrollments.state === 'loaded' && list.length === 0 && (
         <Alert

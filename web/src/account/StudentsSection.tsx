@@ -1,6 +1,5 @@
 // The family's children on /account/manage: add, change and remove them.
 import AddIcon from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -18,6 +17,7 @@ import type { Student } from '../../../lambdas/records';
 import { callFunction } from '../api/client';
 import { useFunction } from '../api/useFunction';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
+import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
 import { StudentForm } from './students/StudentForm';
@@ -41,9 +41,7 @@ export function StudentsSection() {
   if (students.state === 'loading') return <Waiting />;
   if (students.state === 'error') {
     return (
-      <Alert severity="error" action={<Button onClick={students.reload}>Retry</Button>}>
-        Your children could not be loaded: {students.error.message}
-      </Alert>
+      <LoadFailure what="Your children" error={students.error} onRetry={students.reload} />
     );
   }
   const list = students.data.students;

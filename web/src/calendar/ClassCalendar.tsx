@@ -5,9 +5,7 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -15,6 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CalendarEvent } from '../../../lambdas/records';
 import { callFunction } from '../api/client';
 import { asApiError } from '../api/useFunction';
+import { LoadFailure } from '../layout/LoadFailure';
 import { toEventInput } from './meetings';
 
 const VIEWS = 'dayGridMonth,timeGridWeek,listMonth';
@@ -92,19 +91,7 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
         '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
       }}
     >
-      {failure && (
-        <Alert
-          severity="error"
-          sx={{ mb: 1 }}
-          action={
-            <Button color="inherit" size="small" onClick={retry}>
-              Retry
-            </Button>
-          }
-        >
-          The class meetings could not be loaded: {failure}
-        </Alert>
-      )}
+      {failure && <LoadFailure what="The class meetings" error={{ message: failure }} onRetry={retry} sx={{ mb: 1 }} />}
       <LinearProgress aria-label="Loading class meetings" sx={{ mb: 1, visibility: loading ? 'visible' : 'hidden' }} />
       <FullCalendar
         ref={calendar}

@@ -1,9 +1,8 @@
 // Which class the calendar shows: all, or one, found by typing its name; grouped by semester, newest first.
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { Loadable } from '../api/useFunction';
+import { LoadFailure } from '../layout/LoadFailure';
 import type { CalendarClass } from './useCalendarClasses';
 
 interface Props {
@@ -15,16 +14,7 @@ interface Props {
 export function ClassFilter({ classes, chosen, onChange }: Props) {
   if (classes.state === 'error')
     return (
-      <Alert
-        severity="warning"
-        action={
-          <Button color="inherit" size="small" onClick={classes.reload}>
-            Retry
-          </Button>
-        }
-      >
-        The list of classes to filter by could not be loaded: {classes.error.message}
-      </Alert>
+      <LoadFailure what="The list of classes to filter by" error={classes.error} onRetry={classes.reload} severity="warning" />
     );
   return (
     <Autocomplete

@@ -18,6 +18,7 @@ import type { Enrollment, Student } from '../../../lambdas/records';
 import { StudentForm } from '../account/students/StudentForm';
 import { callFunction } from '../api/client';
 import { asApiError, useFunction } from '../api/useFunction';
+import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { acceptsGrade, gradesLabel } from './schedule';
@@ -81,9 +82,7 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
         ) : students.state === 'loading' ? (
           <Waiting />
         ) : students.state === 'error' ? (
-          <Alert severity="error" action={<Button onClick={students.reload}>Retry</Button>}>
-            Your children could not be loaded: {students.error.message}
-          </Alert>
+          <LoadFailure what="Your children" error={students.error} onRetry={students.reload} />
         ) : (
           <>
             {full && (

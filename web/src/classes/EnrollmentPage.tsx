@@ -14,6 +14,7 @@ import type { Class, ClassGroup, Semester } from '../../../lambdas/records';
 import { useFunction } from '../api/useFunction';
 import { useAuth } from '../auth/AuthProvider';
 import { rememberPath } from '../auth/returnPath';
+import { LoadFailure } from '../layout/LoadFailure';
 import { lazily } from '../lazily';
 import { loadAvailability, loadCurrentSemester, reloadAvailability, useCatalogue, type CatalogueState } from './catalogueCache';
 import { ClassCard } from './ClassCard';
@@ -87,16 +88,7 @@ export function EnrollmentPage() {
       </div>
       {open.state === 'loading' && <LoadingCards />}
       {open.state === 'error' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void reloadAvailability()}>
-              Retry
-            </Button>
-          }
-        >
-          The classes could not be loaded: {open.error.message}
-        </Alert>
+        <LoadFailure what="The classes" error={open.error} onRetry={() => void reloadAvailability()} />
       )}
       {open.state === 'loaded' && sections.length === 0 && <RegistrationClosed />}
       {sections.length > 0 && <ClassFilters filters={filters} onChange={setFilters} />}

@@ -12,10 +12,10 @@ import type { Class, ClassGroup } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
 import { useFunction } from '../../api/useFunction';
 import { AccountSection } from '../../account/AccountSection';
+import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
-import { LoadFailure } from '../LoadFailure';
 import { GroupDialog } from './GroupDialog';
 
 export function GroupsSection({ semesterId, classes }: { semesterId: string; classes: Class[] }) {

@@ -9,13 +9,13 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { FunctionResult } from '../../../../lambdas/manifest';
 import { useFunction } from '../../api/useFunction';
 import { AccountSection } from '../../account/AccountSection';
+import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { SemesterPicker } from '../SemesterPicker';
 import { semesterPath } from '../classes/paths';
 import { registrationText, semesterDates } from '../classes/semesterText';
 import { ActivityList } from '../enrollments/ActivityList';
 import { ClassSeatsTable } from './ClassSeatsTable';
-import { LoadFailure } from '../LoadFailure';
 import { SeatTotals } from './SeatTotals';
 import { useSemesterParam } from '../useSemesterParam';
 

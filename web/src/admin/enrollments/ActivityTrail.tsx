@@ -7,8 +7,8 @@ import type { ActivityEntry } from '../../../../lambdas/records';
 import type { ApiError } from '../../api/client';
 import { callFunction } from '../../api/client';
 import { asApiError } from '../../api/useFunction';
+import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
-import { LoadFailure } from '../LoadFailure';
 import { ActivityList } from './ActivityList';
 
 export function ActivityTrail({ semesterId }: { semesterId: string }) {

@@ -1,6 +1,4 @@
 // One class's printout: what the class is, its roster, then its waitlist. On paper, one class per page.
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,6 +8,7 @@ import { memo, useId } from 'react';
 import type { Class } from '../../../../lambdas/records';
 import type { Loadable } from '../../api/useFunction';
 import { gradesLabel, scheduleSummary } from '../../classes/schedule';
+import { LoadFailure } from '../../layout/LoadFailure';
 import { Details } from '../students/Details';
 import type { SizeLabel } from '../students/studentSheet';
 import { enrolledByName, type Roster } from './roster';
@@ -62,16 +61,7 @@ export const ClassRoster = memo(function ClassRoster({ found, roster, onRetry, s
       <Facts found={current} />
       {roster.state === 'loading' && <Skeleton variant="rounded" height={120} aria-label={`Loading the roster of ${found.name}`} />}
       {roster.state === 'error' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => onRetry(found.id)}>
-              Retry
-            </Button>
-          }
-        >
-          The roster could not be loaded: {roster.error.message}
-        </Alert>
+        <LoadFailure what="The roster" error={roster.error} onRetry={() => onRetry(found.id)} />
       )}
       {roster.state === 'loaded' && (
         <Stack spacing={1}>

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Semester } from '../../../../lambdas/records';
 import { useFunction } from '../../api/useFunction';
+import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { SemesterPicker } from '../SemesterPicker';
 import { PrintStyles, screenOnly } from './PrintStyles';
@@ -27,16 +28,7 @@ function ClassSemester({ classId, onFound, onShowAll }: { classId: string; onFou
   const failed = found.state === 'error' ? found : semesters.state === 'error' ? semesters : undefined;
   if (failed)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={failed.reload}>
-            Retry
-          </Button>
-        }
-      >
-        The class could not be loaded: {failed.error.message}
-      </Alert>
+      <LoadFailure what="The class" error={failed.error} onRetry={failed.reload} />
     );
   if (found.state === 'loaded' && !semesterId)
     return (

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import type { Semester } from '../../../../lambdas/records';
 import { useFunction, type Loadable } from '../../api/useFunction';
+import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { csvFileName, downloadCsv } from '../csv';
 import { useSizeLabel } from '../tshirts/useSizeLabel';
@@ -78,16 +79,7 @@ export function SemesterReport({ semester, classId, onClass, onClassElsewhere }:
       <Stack spacing={3} sx={{ flexBasis: '100%', minWidth: 0 }}>
         {classes.state === 'loading' && <Waiting />}
         {classes.state === 'error' && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={classes.reload}>
-                Retry
-              </Button>
-            }
-          >
-            The classes could not be loaded: {classes.error.message}
-          </Alert>
+          <LoadFailure what="The classes" error={classes.error} onRetry={classes.reload} />
         )}
         {classes.state === 'loaded' && list.length === 0 && <Alert severity="info">{semester.name} has no classes yet.</Alert>}
         {shown.length > 1 && !ready && (

@@ -13,10 +13,10 @@ import { callFunction } from '../../api/client';
 import { useFunction } from '../../api/useFunction';
 import { AccountSection } from '../../account/AccountSection';
 import { useAuth } from '../../auth/AuthProvider';
+import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
-import { LoadFailure } from '../LoadFailure';
 import { useSave } from '../useSave';
 import { isEmail } from './configValues';
 

@@ -9,9 +9,9 @@ import type { ConfigValues } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
 import { useFunction } from '../../api/useFunction';
 import { AccountSection } from '../../account/AccountSection';
+import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
-import { LoadFailure } from '../LoadFailure';
 import { useSave } from '../useSave';
 import { KNOWN_KEYS, checkDraft, draftOf, valuesOf } from './configValues';
 

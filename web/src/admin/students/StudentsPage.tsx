@@ -2,7 +2,6 @@
 // (it draws only the rows in view, so 1,500 students stay quick), each student's whole sheet a click away,
 // and the rows the table shows exported to CSV.
 import DownloadIcon from '@mui/icons-material/Download';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -11,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { DataGrid, gridFilteredSortedRowEntriesSelector, useGridApiRef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import type { Semester } from '../../../../lambdas/records';
+import { LoadFailure } from '../../layout/LoadFailure';
 import { csvFileName, downloadCsv } from '../csv';
 import { SemesterPicker } from '../SemesterPicker';
 import { useSemesterEnrollments } from '../useSemesterEnrollments';
@@ -48,16 +48,7 @@ export function StudentsPage() {
         </Button>
       </Stack>
       {error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={reload}>
-              Retry
-            </Button>
-          }
-        >
-          The students could not be loaded: {error.message}
-        </Alert>
+        <LoadFailure what="The students" error={error} onRetry={reload} />
       )}
       {loading && !error && (
         <Stack spacing={0.5}>

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Semester } from '../../../../lambdas/records';
 import { useFunction } from '../../api/useFunction';
+import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { csvFileName, downloadCsv } from '../csv';
 import { SemesterPicker } from '../SemesterPicker';
@@ -47,16 +48,7 @@ function SemesterCounts({ semester }: { semester: Semester }) {
   if (counts.state === 'loading') return <Waiting />;
   if (counts.state === 'error')
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={counts.reload}>
-            Retry
-          </Button>
-        }
-      >
-        The t-shirt counts could not be loaded: {counts.error.message}
-      </Alert>
+      <LoadFailure what="The t-shirt counts" error={counts.error} onRetry={counts.reload} />
     );
   if (counts.data.classes.length === 0) return <Alert severity="info">{semester.name} has no classes yet.</Alert>;
   const columns = sizeColumns(counts.data);

@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ManagedTshirtSize } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
 import { asApiError, useFunction } from '../../api/useFunction';
+import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { AddSize } from './AddSize';
@@ -73,16 +74,7 @@ export function SizeListEditor() {
   if (loaded.state === 'loading') return <Waiting />;
   if (loaded.state === 'error')
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={loaded.reload}>
-            Retry
-          </Button>
-        }
-      >
-        The t-shirt sizes could not be loaded: {loaded.error.message}
-      </Alert>
+      <LoadFailure what="The t-shirt sizes" error={loaded.error} onRetry={loaded.reload} />
     );
 
   const dirty = !sameList(draft, saved);
