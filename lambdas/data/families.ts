@@ -4,7 +4,7 @@ import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb
 import { batchGetAll, dynamo, queryAll, sleep, tableName, type Key } from '../shared/dynamo';
 
 export const familyPartition = (familyId: string) => `FAMILY#${familyId}`;
-const profileKey = (familyId: string) => ({ PK: familyPartition(familyId), SK: 'PROFILE' });
+export const profileKey = (familyId: string) => ({ PK: familyPartition(familyId), SK: 'PROFILE' });
 
 export interface FamilyProfile {
   familyId: string;

@@ -1,7 +1,7 @@
 // The mail outbox: an enrollment transaction writes a mail request with the change it reports, so the
 // e-mail is never lost and never holds up the answer; the mailer (a stream consumer) sends it and
 // removes it. `MAIL#id / MAIL`.
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { dynamo, tableName, type Item, type Key } from '../shared/dynamo';
 
@@ -20,12 +20,6 @@ export const MAIL_REQUEST_TYPE = 'mail';
 
 export function mailRequestItem(request: MailRequest, now: string): Item {
   return { PK: `MAIL#${randomUUID()}`, SK: 'MAIL', type: MAIL_REQUEST_TYPE, ...request, requestedAt: now };
-}
-
-/** The request if it is still waiting (a stream may deliver a record again after it was sent). */
-export async function pendingMailRequest(key: Key): Promise<MailRequest | undefined> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-  return Item as MailRequest | undefined;
 }
 
 export async function removeMailRequest(key: Key): Promise<void> {

@@ -40,7 +40,7 @@ const BATCH_GET_LIMIT = 100;
 
 /** The items stored under the given keys (absent ones are left out), in no particular order. */
 export async function batchGetAll<T = Item>(keys: Key[], options: Pick<NonNullable<BatchGetCommandInput['RequestItems']>[string], 'ConsistentRead'> = {}): Promise<T[]> {
-  const unique = [...new Map(keys.map((key) => [`${key.PK}|${key.SK}`, key])).values()];
+  const unique = [...new Map(keys.map((key) => [keyId(key), key])).values()];
   const items: T[] = [];
   for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) {
     let pending: Key[] = unique.slice(start, start + BATCH_GET_LIMIT);
@@ -53,5 +53,13 @@ export async function batchGetAll<T = Item>(keys: Key[], options: Pick<NonNullab
   }
   return items;
 }
+
+/** The items at `keys`, read in as few batches as they fit, to be looked up by key. */
+export async function itemsAt(keys: Key[], options: Pick<NonNullable<BatchGetCommandInput['RequestItems']>[string], 'ConsistentRead'> = {}): Promise<(key: Key) => Item | undefined> {
+  const found = new Map((await batchGetAll(keys, options)).map((item) => [keyId(item as unknown as Key), item]));
+  return (key) => found.get(keyId(key));
+}
+
+const keyId = (key: Key) => `${key.PK}|${key.SK}`;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

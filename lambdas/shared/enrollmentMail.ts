@@ -1,12 +1,13 @@
 // The confirmations a family receives when a child is enrolled, waitlisted, or promoted from the
 // waitlist: the class, its meetings, where, with whom, and what to bring.
-import { getClasses } from '../data/classes';
-import { enrollmentIdOf, enrollmentsOfStudent, waitlistPositions } from '../data/enrollments';
-import { getFamilyProfile } from '../data/families';
-import { getGroups } from '../data/groups';
+import { classKey, toClass, type StoredClass } from '../data/classes';
+import { waitlistPosition } from '../data/enrollments';
+import { profileKey } from '../data/families';
+import { groupKey, toGroup } from '../data/groups';
 import type { MailRequest, NoticeKind } from '../data/mailRequests';
-import { getStudent, studentName } from '../data/students';
+import { studentKey, studentName, type StoredStudent } from '../data/students';
 import type { Class, Meeting } from '../records';
+import { itemsAt, type Key } from './dynamo';
 import { requiredEnv } from './env';
 import { sendMail } from './mail';
 
@@ -54,39 +55,41 @@ export function composeNotice(notice: EnrollmentNotice): { subject: string; line
   return { subject, lines };
 }
 
+export type NoticeOutcome = 'sent' | 'nobody to write to' | 'already sent';
+
 /**
  * Sends the e-mail a mail request asks for, with the names, meetings and waitlist positions as they are
- * now. False when there is nobody to write to (the family or student is gone, no e-mail on file).
+ * now. The request is read with everything its e-mail tells in one strongly consistent read: when it is
+ * gone, its e-mail was sent already (a stream may deliver a record again).
  */
-export async function sendNotice(request: MailRequest): Promise<boolean> {
-  const [profile, student, classes, enrollments, groups] = await Promise.all([
-    getFamilyProfile(request.familyId),
-    getStudent(request.familyId, request.studentId),
-    getClasses(request.classIds),
-    enrollmentsOfStudent(request.studentId, request.classIds),
-    request.groupId ? getGroups([request.groupId]) : [],
-  ]);
-  if (!profile || !student) {
+export async function sendNotice(requestKey: Key, request: MailRequest): Promise<NoticeOutcome> {
+  const profile = profileKey(request.familyId);
+  const student = studentKey(request.familyId, request.studentId);
+  const group = request.groupId ? [groupKey(request.groupId)] : [];
+  const at = await itemsAt([requestKey, profile, student, ...group, ...request.classIds.map(classKey)], { ConsistentRead: true });
+  if (!at(requestKey)) return 'already sent';
+  const email = at(profile)?.email;
+  const stored = at(student) as StoredStudent | undefined;
+  if (typeof email !== 'string' || !stored) {
     console.warn(JSON.stringify({ level: 'warn', message: 'Nobody to write to: the family or the student is gone, or no e-mail is on file.', familyId: request.familyId }));
-    return false;
+    return 'nobody to write to';
   }
-  const positions = await waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted'));
-  const byId = new Map(classes.map((found) => [found.id, found]));
+  const groupItem = group[0] && at(group[0]);
   const notice: EnrollmentNotice = {
     kind: request.kind,
     familyId: request.familyId,
-    studentName: studentName(student),
-    ...(groups[0] && { groupName: groups[0].name }),
+    studentName: studentName(stored),
+    ...(groupItem && { groupName: toGroup(groupItem).name }),
     classes: request.classIds.flatMap((classId) => {
-      const found = byId.get(classId);
-      const position = positions.get(enrollmentIdOf(classId, request.studentId));
-      return found ? [{ found, ...(request.kind === 'waitlisted' && position !== undefined && { waitlistPosition: position }) }] : [];
+      const found = at(classKey(classId)) as StoredClass | undefined;
+      const position = found && waitlistPosition(found, request.studentId);
+      return found ? [{ found: toClass(found), ...(request.kind === 'waitlisted' && position !== undefined && { waitlistPosition: position }) }] : [];
     }),
   };
   const { subject, lines } = composeNotice(notice);
   const html = lines
     .map((line) => escapeHtml(line).replace(`${siteUrl}/account/enrollments`, `<a href="${siteUrl}/account/enrollments">${siteUrl}/account/enrollments</a>`))
     .join('<br>\n');
-  await sendMail({ to: profile.email, subject, text: lines.join('\n'), html: `<p>${html}</p>` });
-  return true;
+  await sendMail({ to: email, subject, text: lines.join('\n'), html: `<p>${html}</p>` });
+  return 'sent';
 }

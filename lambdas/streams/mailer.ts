@@ -4,7 +4,7 @@
 import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { pendingMailRequest, removeMailRequest } from '../data/mailRequests';
+import { removeMailRequest, type MailRequest } from '../data/mailRequests';
 import type { Key } from '../shared/dynamo';
 import { sendNotice } from '../shared/enrollmentMail';
 
@@ -13,10 +13,8 @@ export async function mailer(event: DynamoDBStreamEvent): Promise<DynamoDBBatchR
   for (const record of event.Records) {
     try {
       const { PK, SK } = unmarshall((record.dynamodb?.Keys ?? {}) as never) as Key;
-      const request = await pendingMailRequest({ PK, SK });
-      if (!request) continue;
-      await sendNotice(request);
-      await removeMailRequest({ PK, SK });
+      const request = unmarshall((record.dynamodb?.NewImage ?? {}) as never) as MailRequest;
+      if ((await sendNotice({ PK, SK }, request)) !== 'already sent') await removeMailRequest({ PK, SK });
     } catch (error) {
       console.error(JSON.stringify({ level: 'error', message: 'A mail request could not be sent; the stream tries it again.', error: String(error) }));
       batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });

@@ -1,8 +1,9 @@
 // Registration rush: N concurrent `enroll` calls from F families for an S-seat class through the local
 // gateway, and the same number of bare capacity transactions (conditional counter update plus
-// enrollment put) straight against the same DynamoDB Local.
+// enrollment put) straight against the same DynamoDB Local; then, to show where the engine's limits are,
+// the portal's waitlist join alone and the least any enroll of this kind must ask of the engine.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { Enrollment } from '../../lambdas/records';
 import { classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
@@ -14,6 +15,7 @@ export interface RushFigures {
   portal: { throughput: number; p50: number; p99: number; enrolled: number; waitlisted: number; errors: number; positionsExact: boolean };
   bare: BareFigures;
   waitlistJoins: BareFigures;
+  minimalEnrolls: BareFigures;
 }
 
 interface BareFigures {
@@ -45,8 +47,10 @@ export async function registrationRush(calls: number, families: number, seats: n
 
   // The same client settings as the portal's own (lambdas/shared/dynamo.ts), sockets included.
   const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, requestHandler: { httpAgent: { maxSockets: 500 } } }));
-  const bare = await bareRush(documents, calls, seats, capacityTransaction);
-  const waitlistJoins = await bareRush(documents, calls, 0, waitlistJoinTransaction);
+  const commits = (transaction: BareTransaction) => (key: ClassKey) => commit(documents, transaction(key));
+  const bare = await bareRush(documents, calls, seats, commits(capacityTransaction));
+  const waitlistJoins = await bareRush(documents, calls, 0, commits(waitlistJoinTransaction));
+  const minimalEnrolls = await bareRush(documents, calls, seats, (key, index) => minimalEnroll(documents, key, `user${index % families}`));
 
   return {
     calls,
@@ -61,11 +65,13 @@ export async function registrationRush(calls: number, families: number, seats: n
     },
     bare: bareFigures(bare),
     waitlistJoins: bareFigures(waitlistJoins),
+    minimalEnrolls: bareFigures(minimalEnrolls),
   };
 }
 
 type ClassKey = { PK: string; SK: string };
-type BareTransaction = (classKey: ClassKey) => TransactWriteCommandInput['TransactItems'];
+type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+type BareTransaction = (classKey: ClassKey) => TransactItems;
 const tableName = () => process.env.TABLE_NAME!;
 
 /** The issue's bare engine: the class's counter under the seat condition, and an enrollment. */
@@ -111,23 +117,38 @@ const waitlistJoinTransaction: BareTransaction = (classKey) => {
   ];
 };
 
-/** `calls` concurrent bare transactions on a fresh class of `seats` seats, after a warm-up rush of their own. */
-async function bareRush(documents: DynamoDBDocumentClient, calls: number, seats: number, transaction: BareTransaction) {
+/**
+ * The least any enroll must ask of the engine when it limits calls per user and writes every waitlist
+ * join, with no reads, no audit, no e-mail and no HTTP: the caller's call counter, a seat under the seat
+ * condition, and, when the class is full, a waitlist join of two items (the class's count and order, and
+ * the enrollment). Calls that arrive together all see a free seat, so a waitlisted call tries a seat first.
+ */
+async function minimalEnroll(documents: DynamoDBDocumentClient, classKey: ClassKey, user: string): Promise<boolean> {
+  await documents.send(
+    new UpdateCommand({ TableName: tableName(), Key: { PK: `BENCH#RATE#${user}`, SK: 'enroll' }, UpdateExpression: 'ADD calls :one', ExpressionAttributeValues: { ':one': 1 } }),
+  );
+  return (await commit(documents, capacityTransaction(classKey))) || commit(documents, waitlistJoinTransaction(classKey).slice(0, 2));
+}
+
+/** Whether a transaction committed; false when a condition refused it. */
+function commit(documents: DynamoDBDocumentClient, items: TransactItems): Promise<boolean> {
+  return documents.send(new TransactWriteCommand({ TransactItems: items })).then(
+    () => true,
+    (error: Error) => {
+      if (error.name !== 'TransactionCanceledException') throw error;
+      return false; // the class is full (or no longer full): the condition did its job
+    },
+  );
+}
+
+/** `calls` concurrent bare calls on a fresh class of `seats` seats, after a warm-up rush of their own. */
+async function bareRush(documents: DynamoDBDocumentClient, calls: number, seats: number, call: (classKey: ClassKey, index: number) => Promise<boolean>) {
   const freshClass = async () => {
     const key = { PK: `BENCH#${randomUUID()}`, SK: 'CLASS' };
     await documents.send(new PutCommand({ TableName: tableName(), Item: { ...key, capacity: seats, enrolled: 0, waitlisted: 0, waitlistSeq: 1, waitlistOrder: {} } }));
     return key;
   };
-  const rush = (key: ClassKey) =>
-    concurrently(calls, () =>
-      documents.send(new TransactWriteCommand({ TransactItems: transaction(key) })).then(
-        () => true,
-        (error: Error) => {
-          if (error.name !== 'TransactionCanceledException') throw error;
-          return false; // the class is full: the condition did its job
-        },
-      ),
-    );
+  const rush = (key: ClassKey) => concurrently(calls, (index) => call(key, index));
   await rush(await freshClass());
   return rush(await freshClass());
 }
@@ -143,7 +164,7 @@ async function drainMail(families: Set<string>, expected: number, timeoutMs = 12
   }
 }
 
-export function rushReport({ calls, portal, bare, waitlistJoins }: RushFigures, seats: number): string {
+export function rushReport({ calls, portal, bare, waitlistJoins, minimalEnrolls }: RushFigures, seats: number): string {
   return [
     `Registration rush: ${calls} concurrent enroll calls for a ${seats}-seat class`,
     table([
@@ -151,9 +172,11 @@ export function rushReport({ calls, portal, bare, waitlistJoins }: RushFigures, 
       ['portal (gateway + handler)', portal.throughput.toFixed(0), ms(portal.p50), ms(portal.p99), `${portal.enrolled} enrolled, ${portal.waitlisted} waitlisted, ${portal.errors} errors`],
       ['bare capacity transaction (2 items)', bare.throughput.toFixed(0), ms(bare.p50), ms(bare.p99), `${bare.committed} seated`],
       ['bare waitlist join (6 items)', waitlistJoins.throughput.toFixed(0), ms(waitlistJoins.p50), ms(waitlistJoins.p99), `${waitlistJoins.committed} committed`],
+      ['bare minimal enroll (count, seat, 2-item join)', minimalEnrolls.throughput.toFixed(0), ms(minimalEnrolls.p50), ms(minimalEnrolls.p99), `${minimalEnrolls.committed} committed`],
     ]),
     `ratio portal/bare capacity transaction: ${(portal.throughput / bare.throughput).toFixed(2)} (target >= 0.50)`,
     `ratio portal/bare waitlist join: ${(portal.throughput / waitlistJoins.throughput).toFixed(2)}`,
+    `ratio bare minimal enroll/bare capacity transaction: ${(minimalEnrolls.throughput / bare.throughput).toFixed(2)} (the most any enroll of this kind can reach here)`,
     `waitlist positions 1..${portal.waitlisted} exact: ${portal.positionsExact ? 'yes' : 'NO'}`,
   ].join('\n');
 }

@@ -1,4 +1,8 @@
 // The enrollment rules of design.md §3, through the local gateway against DynamoDB Local.
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
 import type { Class, ClassInput, Enrollment, NamedEnrollment } from '../../lambdas/records';
 import { addStudent, adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data, outbox, waitForMail, type SignedIn } from '../support/portal';
@@ -279,6 +283,32 @@ describe('enrollment e-mails', () => {
     const mail = await waitForMail(family.email, `Enrolled: Child1 Tester in ${group.name}`);
     expect(mail.text).toContain(a.name);
     expect(mail.text).toContain(b.name);
+  });
+
+  test('a mail request delivered again after its e-mail went out is not sent twice', async () => {
+    const { mailer } = await import('../../lambdas/streams/mailer');
+    const cls = await newClass(semesterId, { capacity: 1 });
+    const { family, students } = await familyWithStudents(1);
+    await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
+    await waitForMail(family.email, `Enrolled: Child1 Tester in ${cls.name}`);
+    // The stream's record of that request, handed to the mailer once more: the request is gone, so nothing is sent.
+    const request = { type: 'mail', kind: 'enrolled', familyId: family.sub, studentId: students[0]!.id, classIds: [cls.id] };
+    const record = { eventName: 'INSERT', dynamodb: { Keys: marshall({ PK: `MAIL#${randomUUID()}`, SK: 'MAIL' }), NewImage: marshall(request), SequenceNumber: '1' } };
+    expect(await mailer({ Records: [record] } as unknown as DynamoDBStreamEvent)).toEqual({ batchItemFailures: [] });
+    expect((await outbox()).filter((m) => m.to === family.email)).toHaveLength(1);
+  });
+
+  test('a mail request for a family that is gone is dropped, not tried again', async () => {
+    const { dynamo, tableName } = await import('../../lambdas/shared/dynamo');
+    const { mailRequestItem } = await import('../../lambdas/data/mailRequests');
+    const cls = await newClass(semesterId);
+    const item = mailRequestItem({ kind: 'enrolled', familyId: randomUUID(), studentId: randomUUID(), classIds: [cls.id] }, new Date().toISOString());
+    await dynamo.send(new PutCommand({ TableName: tableName, Item: item }));
+    const key = { PK: item.PK, SK: item.SK };
+    for (const deadline = Date.now() + 15_000; (await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item; ) {
+      if (Date.now() > deadline) throw new Error('The mailer did not remove the request within 15 s.');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 });
 
