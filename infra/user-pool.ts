@@ -6,6 +6,7 @@ import { Construct } from 'constructs';
 import { ADMIN_GROUP, triggerModule, userPoolTriggers } from '../lambdas/manifest';
 import { PASSWORD_POLICY } from '../lambdas/passwordPolicy';
 import { PortalFunction } from './portal-function';
+import { TOKEN_VALIDITY } from './tokenValidity';
 
 export interface PortalUserPoolProps {
   /** Where the reset link of the password e-mail points. */
@@ -55,9 +56,9 @@ export class PortalUserPool extends Construct {
       generateSecret: false,
       disableOAuth: true,
       preventUserExistenceErrors: true,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
+      accessTokenValidity: Duration.minutes(TOKEN_VALIDITY.accessTokenMinutes),
+      idTokenValidity: Duration.minutes(TOKEN_VALIDITY.idTokenMinutes),
+      refreshTokenValidity: Duration.days(TOKEN_VALIDITY.refreshTokenDays),
       enableTokenRevocation: true,
     });
   }

@@ -16,6 +16,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_GROUP } from '../../lambdas/manifest';
 import { PASSWORD_POLICY } from '../../lambdas/passwordPolicy';
+import { TOKEN_VALIDITY } from '../tokenValidity';
 
 export interface UserPoolIds {
   userPoolId: string;
@@ -62,6 +63,10 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, data
       GenerateSecret: false,
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       PreventUserExistenceErrors: 'ENABLED',
+      AccessTokenValidity: TOKEN_VALIDITY.accessTokenMinutes,
+      IdTokenValidity: TOKEN_VALIDITY.idTokenMinutes,
+      RefreshTokenValidity: TOKEN_VALIDITY.refreshTokenDays,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
     }),
   );
   await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, Description: 'Programme administrators' }));

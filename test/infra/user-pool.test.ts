@@ -32,8 +32,8 @@ test('the web client signs in with USER_PASSWORD_AUTH or SRP, refreshes, has no 
     PreventUserExistenceErrors: 'ENABLED',
     AllowedOAuthFlowsUserPoolClient: false,
     EnableTokenRevocation: true,
-    AccessTokenValidity: 60,
-    IdTokenValidity: 60,
+    AccessTokenValidity: 15,
+    IdTokenValidity: 15,
     RefreshTokenValidity: 30 * 24 * 60,
     TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
   });

@@ -1,7 +1,8 @@
 // The administrators' views: dashboard, class rosters, semester enrollments, activity, t-shirts, settings.
 import type { ActivityEntry, Class, RosterEntry, SemesterEnrollment } from '../../lambdas/records';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { call, data, signUpFamily, type SignedIn } from '../support/portal';
+import { TOKEN_VALIDITY } from '../../infra/tokenValidity';
+import { call, data, refreshed, signUpFamily, tokenClaims, type SignedIn } from '../support/portal';
 
 let admin: SignedIn;
 beforeAll(async () => {
@@ -105,6 +106,19 @@ test('administrators are granted and revoked by e-mail; nobody revokes themselve
   expect((await call('revokeAdmin', { email: admin.email }, admin.accessToken)).status).toBe(409);
   const revoked = await asAdmin<{ admins: Array<{ email: string }> }>('revokeAdmin', { email: family.email });
   expect(revoked.admins.map((a) => a.email)).not.toContain(family.email);
+});
+
+test('a removed administrator loses admin access when their tokens are next refreshed, at the latest when the access token expires', async () => {
+  const future = await signUpFamily('short-lived-admin');
+  await asAdmin('grantAdmin', { email: future.email });
+  const asGranted = await refreshed(future);
+  expect(tokenClaims(asGranted.accessToken)['cognito:groups']).toContain('admin');
+  expect((await call('admins', {}, asGranted.accessToken)).status).toBe(200);
+  await asAdmin('revokeAdmin', { email: future.email });
+  const asRevoked = await refreshed(asGranted);
+  expect((await call('admins', {}, asRevoked.accessToken)).status).toBe(403);
+  const { iat, exp } = tokenClaims(asRevoked.accessToken);
+  expect(exp - iat).toBe(TOKEN_VALIDITY.accessTokenMinutes * 60);
 });
 
 test('the calendar lists class meetings in a date range, and refuses a range too long or backwards', async () => {

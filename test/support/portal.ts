@@ -56,6 +56,7 @@ export interface SignedIn {
   password: string;
   accessToken: string;
   idToken: string;
+  refreshToken: string;
   sub: string;
 }
 
@@ -64,8 +65,20 @@ export async function signIn(email: string, password: string): Promise<SignedIn>
     new InitiateAuthCommand({ ClientId: process.env.USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
   );
   const accessToken = AuthenticationResult!.AccessToken!;
-  const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string };
-  return { email, password, accessToken, idToken: AuthenticationResult!.IdToken!, sub: claims.sub };
+  return { email, password, accessToken, idToken: AuthenticationResult!.IdToken!, refreshToken: AuthenticationResult!.RefreshToken!, sub: tokenClaims(accessToken).sub };
+}
+
+/** The session with new tokens from its refresh token, as the web app gets them when its access token expires. */
+export async function refreshed(session: SignedIn): Promise<SignedIn> {
+  const { AuthenticationResult } = await userPool().send(
+    new InitiateAuthCommand({ ClientId: process.env.USER_POOL_CLIENT_ID, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: session.refreshToken } }),
+  );
+  return { ...session, accessToken: AuthenticationResult!.AccessToken!, idToken: AuthenticationResult!.IdToken! };
+}
+
+/** The claims of a token, unverified (the test only reads what the user pool issued). */
+export function tokenClaims(token: string): { sub: string; iat: number; exp: number; 'cognito:groups'?: string[] } {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as ReturnType<typeof tokenClaims>;
 }
 
 /** A new family account, signed up through the user pool (its PreSignUp trigger confirms it) and signed in. */
