@@ -26,22 +26,35 @@ async function accessToken(): Promise<string | undefined> {
   }
 }
 
+/** API Gateway's own throttling answers 429 before any function ran: such a call is sent again after a short pause. */
+const THROTTLED_RETRIES = 4;
+const THROTTLED_PAUSE_MS = 250;
+
+type AnswerBody = { data?: unknown; error?: { code: ErrorCode; message: string; details?: unknown } } | undefined;
+
 export async function callFunction<N extends FunctionName>(name: N, ...payload: {} extends FunctionInput<N> ? [FunctionInput<N>?] : [FunctionInput<N>]): Promise<FunctionResult<N>> {
   const token = await accessToken();
-  let response: Response;
-  try {
-    response = await fetch(`${runtimeConfig().apiBaseUrl}/fn/${name}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-      body: JSON.stringify(payload[0] ?? {}),
-    });
-  } catch {
-    throw new ApiError('internal', 'The portal could not be reached. Check your connection and try again.', 0);
+  for (let attempt = 0; ; attempt += 1) {
+    let response: Response;
+    try {
+      response = await fetch(`${runtimeConfig().apiBaseUrl}/fn/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+        body: JSON.stringify(payload[0] ?? {}),
+      });
+    } catch {
+      throw new ApiError('internal', 'The portal could not be reached. Check your connection and try again.', 0);
+    }
+    const body = (await response.json().catch(() => undefined)) as AnswerBody;
+    if (response.ok && body && 'data' in body) return body.data as FunctionResult<N>;
+    if (body?.error) throw new ApiError(body.error.code, body.error.message, response.status, body.error.details);
+    // The portal's own limit (above) tells the user how long to wait; the gateway's throttling passes in a moment.
+    if (response.status === 429 && attempt < THROTTLED_RETRIES) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * THROTTLED_PAUSE_MS * 2 ** attempt));
+      continue;
+    }
+    // API Gateway's own answers (its authorizer, throttling) carry no error code: read the status.
+    const code: ErrorCode = response.status === 401 ? 'unauthenticated' : response.status === 403 ? 'permission-denied' : response.status === 429 ? 'resource-exhausted' : 'internal';
+    throw new ApiError(code, response.status === 429 ? 'Too many requests right now. Please wait a moment and try again.' : 'Something went wrong. Please try again.', response.status);
   }
-  const body = (await response.json().catch(() => undefined)) as { data?: unknown; error?: { code: ErrorCode; message: string; details?: unknown } } | undefined;
-  if (response.ok && body && 'data' in body) return body.data as FunctionResult<N>;
-  if (body?.error) throw new ApiError(body.error.code, body.error.message, response.status, body.error.details);
-  // API Gateway's own answers (its authorizer, throttling) carry no error code: read the status.
-  const code: ErrorCode = response.status === 401 ? 'unauthenticated' : response.status === 403 ? 'permission-denied' : response.status === 429 ? 'resource-exhausted' : 'internal';
-  throw new ApiError(code, response.status === 429 ? 'Too many requests right now. Please wait a moment and try again.' : 'Something went wrong. Please try again.', response.status);
 }
