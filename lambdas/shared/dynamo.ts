@@ -38,8 +38,10 @@ export async function queryAll<T = Item>(input: Omit<QueryCommandInput, 'TableNa
 
 const BATCH_GET_LIMIT = 100;
 
+type BatchReadOptions = Pick<NonNullable<BatchGetCommandInput['RequestItems']>[string], 'ConsistentRead'>;
+
 /** The items stored under the given keys (absent ones are left out), in no particular order. */
-export async function batchGetAll<T = Item>(keys: Key[], options: Pick<NonNullable<BatchGetCommandInput['RequestItems']>[string], 'ConsistentRead'> = {}): Promise<T[]> {
+export async function batchGetAll<T = Item>(keys: Key[], options: BatchReadOptions = {}): Promise<T[]> {
   const unique = [...new Map(keys.map((key) => [keyId(key), key])).values()];
   const items: T[] = [];
   for (let start = 0; start < unique.length; start += BATCH_GET_LIMIT) {
@@ -55,8 +57,8 @@ export async function batchGetAll<T = Item>(keys: Key[], options: Pick<NonNullab
 }
 
 /** The items at `keys`, read in as few batches as they fit, to be looked up by key. */
-export async function itemsAt(keys: Key[], options: Pick<NonNullable<BatchGetCommandInput['RequestItems']>[string], 'ConsistentRead'> = {}): Promise<(key: Key) => Item | undefined> {
-  const found = new Map((await batchGetAll(keys, options)).map((item) => [keyId(item as unknown as Key), item]));
+export async function itemsAt(keys: Key[], options: BatchReadOptions = {}): Promise<(key: Key) => Item | undefined> {
+  const found = new Map((await batchGetAll<Item & Key>(keys, options)).map((item) => [keyId(item), item]));
   return (key) => found.get(keyId(key));
 }
 
