@@ -146,7 +146,10 @@ test('when the classes cannot be loaded, the page says so and a retry loads them
   });
   await page.goto('/classes/enrollment');
   await page.getByRole('alert').getByText('The classes could not be loaded').waitFor();
+  // The retried call is awaited on its own, so a failure says whether the call or the page fell short.
+  const retried = page.waitForResponse('**/api/fn/availableEnrollmentClasses');
   await page.getByRole('button', { name: 'Retry' }).click();
+  expect((await retried).status()).toBe(200);
   await card(page, 'Avalanche Safety Basics').waitFor();
   await context.close();
 });
