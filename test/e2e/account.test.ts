@@ -2,7 +2,7 @@
 // every call once a user exists (spec §7).
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
-import { signIn, signUpFamily } from '../support/portal';
+import { signIn, signUpFamily, tokenClaims } from '../support/portal';
 
 // Browser flows against the real stack take longer than Jest's default 5 s.
 
@@ -93,8 +93,7 @@ test('given a signed-in user, then every function call carries the bearer access
   for (const call of calls) {
     const [scheme, token] = (call.headers().authorization ?? '').split(' ');
     expect(scheme).toBe('Bearer');
-    const claims = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8')) as { token_use: string; sub: string };
-    expect(claims).toMatchObject({ token_use: 'access', sub: family.sub });
+    expect(tokenClaims(token!)).toMatchObject({ token_use: 'access', sub: family.sub });
   }
   await context.close();
 });

@@ -4,7 +4,7 @@ import type { Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { FunctionName } from '../../lambdas/manifest';
 import type { PortalEvent } from '../../lambdas/shared/handler';
-import type { SignedIn } from './portal';
+import { tokenClaims, type SignedIn } from './portal';
 
 export interface Invocation {
   statusCode: number;
@@ -13,8 +13,7 @@ export interface Invocation {
 
 /** The claims API Gateway's authorizer passes on for a signed-in user (arrays flattened to "[a b]"). */
 export function claimsOf(user: SignedIn): Record<string, string> {
-  const claims = JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(claims).map(([name, value]) => [name, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]));
+  return Object.fromEntries(Object.entries(tokenClaims(user.accessToken)).map(([name, value]) => [name, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]));
 }
 
 /** A raw body, as the authorizer's claims say (none: an anonymous call). */

@@ -76,9 +76,17 @@ export async function refreshed(session: SignedIn): Promise<SignedIn> {
   return { ...session, accessToken: AuthenticationResult!.AccessToken!, idToken: AuthenticationResult!.IdToken! };
 }
 
+export interface TokenClaims extends Record<string, unknown> {
+  sub: string;
+  iat: number;
+  exp: number;
+  token_use: string;
+  'cognito:groups'?: string[];
+}
+
 /** The claims of a token, unverified (the test only reads what the user pool issued). */
-export function tokenClaims(token: string): { sub: string; iat: number; exp: number; 'cognito:groups'?: string[] } {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as ReturnType<typeof tokenClaims>;
+export function tokenClaims(token: string): TokenClaims {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as TokenClaims;
 }
 
 /** A new family account, signed up through the user pool (its PreSignUp trigger confirms it) and signed in. */

@@ -8,7 +8,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { NamedEnrollment } from '../../../lambdas/records';
@@ -21,6 +20,7 @@ import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
 import { AccountSection } from './AccountSection';
+import { PageTitle } from '../layout/PageTitle';
 
 function statusLabel(enrollment: NamedEnrollment): string {
   if (enrollment.status === 'waitlisted') return enrollment.waitlistPosition ? `Waitlisted – position ${enrollment.waitlistPosition}` : 'Waitlisted';
@@ -57,9 +57,7 @@ export function EnrollmentsPage() {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 820, mx: 'auto' }}>
-      <Typography variant="h4" component="h1">
-        Enrollments
-      </Typography>
+      <PageTitle title="Enrollments" />
       {enrollments.state === 'loading' && <Waiting />}
       {enrollments.state === 'error' && (
         <LoadFailure what="Your enrollments" error={enrollments.error} onRetry={enrollments.reload} />

@@ -7,6 +7,7 @@ import { lazily } from '../lazily';
 import { AccountSection } from './AccountSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { StudentsSection } from './StudentsSection';
+import { PageTitle } from '../layout/PageTitle';
 
 // Amplify UI is heavy: the page shows at once and the form follows.
 const ChangePassword = lazily(() => import('./ChangePassword'), 'ChangePassword');
@@ -16,9 +17,7 @@ export function ManageAccountPage() {
   const { user } = useAuth();
   return (
     <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
-      <Typography variant="h4" component="h1">
-        Manage Account
-      </Typography>
+      <PageTitle title="Manage Account" />
       <AccountSection title="Account">
         <Typography>
           Email: <strong>{user?.email ?? 'User email'}</strong>

@@ -13,6 +13,7 @@ import { FeedLink } from './FeedLink';
 import { dateToShow } from './meetings';
 import { MeetingDialog } from './MeetingDialog';
 import { useCalendarClasses } from './useCalendarClasses';
+import { PageTitle } from '../layout/PageTitle';
 
 const ClassCalendar = lazily(() => import('./ClassCalendar'), 'ClassCalendar');
 
@@ -26,12 +27,7 @@ export function ClassCalendarPage() {
 
   return (
     <Stack spacing={3}>
-      <div>
-        <Typography variant="h4" component="h1">
-          Class Calendar
-        </Typography>
-        <Typography color="text.secondary">Every class meeting of the programme. Choose a meeting for its time, place and registration.</Typography>
-      </div>
+      <PageTitle title="Class Calendar" summary="Every class meeting of the programme. Choose a meeting for its time, place and registration." />
       <ClassFilter classes={classes} chosen={chosen} onChange={chooseClass} />
       <Suspense fallback={<Skeleton variant="rounded" height={560} aria-label="Loading the calendar" />}>
         <ClassCalendar classId={classId} focusDate={chosen && dateToShow(chosen.found.meetings)} onMeeting={setMeeting} />

@@ -22,6 +22,7 @@ import { ClassFilters, type Filters } from './ClassFilters';
 import type { EnrollTarget } from './enrollTarget';
 import { GroupCard } from './GroupCard';
 import { acceptsGrade, meetingDays } from './schedule';
+import { PageTitle } from '../layout/PageTitle';
 
 const EnrollDialog = lazily(() => import('./EnrollDialog'), 'EnrollDialog');
 
@@ -80,12 +81,7 @@ export function EnrollmentPage() {
 
   return (
     <Stack spacing={3}>
-      <div>
-        <Typography variant="h4" component="h1">
-          Class Registration
-        </Typography>
-        <Typography color="text.secondary">Choose a class or a class group, then the child to enroll. Full classes keep a fair waitlist.</Typography>
-      </div>
+      <PageTitle title="Class Registration" summary="Choose a class or a class group, then the child to enroll. Full classes keep a fair waitlist." />
       {open.state === 'loading' && <LoadingCards />}
       {open.state === 'error' && (
         <LoadFailure what="The classes" error={open.error} onRetry={() => void reloadAvailability()} />

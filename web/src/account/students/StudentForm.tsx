@@ -17,6 +17,7 @@ import type { Student } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
 import { asApiError, useFunction } from '../../api/useFunction';
 import { draftOf, emptyContact, inputOf, serverFieldError, validateDraft, type FieldErrors, type StudentDraft } from './studentDraft';
+import { SaveButtons } from '../../layout/SaveButtons';
 
 const MAX_CONTACTS = 5;
 
@@ -174,12 +175,7 @@ export function StudentForm({ student, onSaved, onCancel }: { student?: Student;
 
       {failure && <Alert severity="error">{failure}</Alert>}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? 'Saving…' : student ? 'Save changes' : 'Add child'}
-        </Button>
+        <SaveButtons saveLabel={student ? 'Save changes' : 'Add child'} saving={saving} onCancel={onCancel} />
       </Stack>
     </Stack>
   );

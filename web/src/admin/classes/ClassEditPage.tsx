@@ -12,6 +12,7 @@ import { ClassForm } from './ClassForm';
 import { listedClasses } from './classLookup';
 import { ManagementTrail } from './ManagementTrail';
 import { semesterPath } from './paths';
+import { PageTitle } from '../../layout/PageTitle';
 
 export function NewClassPage() {
   const [params] = useSearchParams();
@@ -52,9 +53,7 @@ function ClassPage({ semester, found }: { semester: Semester; found?: Class }) {
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
       <ManagementTrail trail={[{ label: semester.name, to: semesterPath(semester.id) }, { label: found?.name ?? 'New class' }]} />
-      <Typography variant="h4" component="h1">
-        {found ? `Edit ${found.name}` : `New class in ${semester.name}`}
-      </Typography>
+      <PageTitle title={found ? `Edit ${found.name}` : `New class in ${semester.name}`} />
       <ClassForm
         semester={semester}
         found={found}

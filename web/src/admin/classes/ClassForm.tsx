@@ -1,6 +1,5 @@
 // Every field of a class: what families read, the meetings, the seats, the grade limits and the status.
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
@@ -18,6 +17,7 @@ import { useSave } from '../useSave';
 import { checkDraft, draftOf, inputOf, isClassField, type ClassDraft } from './classDraft';
 import { MeetingsEditor } from './MeetingsEditor';
 import { mergeMeetings } from './weeklyMeetings';
+import { SaveButtons } from '../../layout/SaveButtons';
 
 type TextFieldName = Exclude<keyof ClassDraft, 'status' | 'meetings'>;
 
@@ -93,12 +93,7 @@ export function ClassForm({ semester, found, onSaved, onCancel }: { semester: Se
       {message && <Alert severity="error">{message}</Alert>}
       {Object.keys(errors).length > 0 && !message && <Alert severity="error">Some fields need a change: see the messages under them.</Alert>}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? 'Saving…' : found ? 'Save class' : 'Create class'}
-        </Button>
+        <SaveButtons saveLabel={found ? 'Save class' : 'Create class'} saving={saving} onCancel={onCancel} />
       </Stack>
     </Stack>
   );

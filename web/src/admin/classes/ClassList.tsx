@@ -2,13 +2,8 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import DialogContentText from '@mui/material/DialogContentText';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,6 +14,7 @@ import { callFunction } from '../../api/client';
 import { gradesLabel, scheduleSummary } from '../../classes/schedule';
 import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { ListTable, NameCell } from '../ListTable';
 import { usePaged } from '../usePaged';
 import { classPath } from './paths';
 
@@ -43,48 +39,31 @@ export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged:
   return (
     <Stack spacing={1}>
       <TextField size="small" label="Find a class" value={search} onChange={(event) => setSearch(event.target.value)} sx={{ maxWidth: 320 }} />
-      <TableContainer>
-        <Table size="small" aria-label="Classes">
-          <TableHead>
-            <TableRow>
-              <TableCell>Class</TableCell>
-              <TableCell>Meetings</TableCell>
-              <TableCell>Seats</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {page.rows.map((found) => (
-              <TableRow key={found.id}>
-                <TableCell component="th" scope="row">
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Link component={RouterLink} to={classPath(found.id)}>
-                      {found.name}
-                    </Link>
-                    {found.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
-                  </Stack>
-                  <Typography variant="body2" color="text.secondary">
-                    {[gradesLabel(found), found.instructor].filter(Boolean).join(' · ')}
-                  </Typography>
-                </TableCell>
-                <TableCell>{scheduleSummary(found.meetings)}</TableCell>
-                <TableCell>
-                  {found.enrolled} / {found.capacity}
-                  {found.waitlisted > 0 && ` · ${found.waitlisted} waiting`}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" component={RouterLink} to={classPath(found.id)} aria-label={`Edit ${found.name}`}>
-                    Edit
-                  </Button>
-                  <Button size="small" color="error" onClick={() => setDeleting(found)} aria-label={`Delete ${found.name}`}>
-                    Delete
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <ListTable label="Classes" columns={['Class', 'Meetings', 'Seats', { name: 'Actions', align: 'right' }]}>
+        {page.rows.map((found) => (
+          <TableRow key={found.id}>
+            <NameCell
+              to={classPath(found.id)}
+              name={found.name}
+              badge={found.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
+              detail={[gradesLabel(found), found.instructor].filter(Boolean).join(' · ')}
+            />
+            <TableCell>{scheduleSummary(found.meetings)}</TableCell>
+            <TableCell>
+              {found.enrolled} / {found.capacity}
+              {found.waitlisted > 0 && ` · ${found.waitlisted} waiting`}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Button size="small" component={RouterLink} to={classPath(found.id)} aria-label={`Edit ${found.name}`}>
+                Edit
+              </Button>
+              <Button size="small" color="error" onClick={() => setDeleting(found)} aria-label={`Delete ${found.name}`}>
+                Delete
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
       {page.rows.length === 0 && <Typography color="text.secondary">No class matches “{search}”.</Typography>}
       {page.pagination}
       {deleting && (

@@ -1,22 +1,16 @@
 // Creating or changing a class group: a name, a description and the classes families enroll in together.
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Class, ClassGroup } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
+import { SaveDialog } from '../SaveDialog';
 import { useSave, type FieldErrors } from '../useSave';
 
 const shown = (field: string) => ['name', 'description'].includes(field) || /^classIds(\[\d+\])?$/.test(field);
 
 export function GroupDialog({ semesterId, group, classes, onSaved, onClose }: { semesterId: string; group?: ClassGroup; classes: Class[]; onSaved: (group: ClassGroup) => void; onClose: () => void }) {
-  const titleId = useId();
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
   const [classIds, setClassIds] = useState<string[]>(group?.classIds ?? []);
@@ -32,49 +26,31 @@ export function GroupDialog({ semesterId, group, classes, onSaved, onClose }: { 
   };
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{group ? `Edit ${group.name}` : 'New class group'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={!!errors.name} helperText={errors.name} required fullWidth />
-            <TextField
-              label="Description"
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              error={!!errors.description}
-              helperText={errors.description}
-              multiline
-              minRows={2}
-              fullWidth
-            />
-            <Autocomplete
-              multiple
-              options={classes}
-              value={classIds.flatMap((id) => classes.filter((found) => found.id === id))}
-              onChange={(_event, chosen) => setClassIds(chosen.map((found) => found.id))}
-              getOptionLabel={(found) => found.name}
-              isOptionEqualToValue={(option, value) => option.id === value.id}
-              renderInput={(params) => (
-                <TextField {...params} label="Classes" error={!!classesError} helperText={classesError ?? 'Families enroll in every class of the group at once, all or nothing.'} />
-              )}
-            />
-          </Stack>
-          {message && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {message}
-            </Alert>
+    <SaveDialog title={group ? `Edit ${group.name}` : 'New class group'} saveLabel={group ? 'Save group' : 'Create group'} saving={saving} message={message} onSubmit={submit} onClose={onClose}>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={!!errors.name} helperText={errors.name} required fullWidth />
+        <TextField
+          label="Description"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          error={!!errors.description}
+          helperText={errors.description}
+          multiline
+          minRows={2}
+          fullWidth
+        />
+        <Autocomplete
+          multiple
+          options={classes}
+          value={classIds.flatMap((id) => classes.filter((found) => found.id === id))}
+          onChange={(_event, chosen) => setClassIds(chosen.map((found) => found.id))}
+          getOptionLabel={(found) => found.name}
+          isOptionEqualToValue={(option, value) => option.id === value.id}
+          renderInput={(params) => (
+            <TextField {...params} label="Classes" error={!!classesError} helperText={classesError ?? 'Families enroll in every class of the group at once, all or nothing.'} />
           )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving…' : group ? 'Save group' : 'Create group'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        />
+      </Stack>
+    </SaveDialog>
   );
 }

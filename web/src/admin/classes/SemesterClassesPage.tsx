@@ -18,6 +18,7 @@ import { ManagementTrail } from './ManagementTrail';
 import { newClassPath } from './paths';
 import { SemesterDialog } from './SemesterDialog';
 import { registrationText, semesterDates } from './semesterText';
+import { PageTitle } from '../../layout/PageTitle';
 
 export function SemesterClassesPage() {
   const { semesterId = '' } = useParams();
@@ -45,15 +46,7 @@ function SemesterClasses({ semester, onSemesterSaved }: { semester: Semester; on
     <Stack spacing={3}>
       <ManagementTrail trail={[{ label: semester.name }]} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
-        <div>
-          <Typography variant="h4" component="h1">
-            {semester.name}
-            {semester.current ? ' (current)' : ''}
-          </Typography>
-          <Typography color="text.secondary">
-            {semesterDates(semester)} · {registrationText(semester)}
-          </Typography>
-        </div>
+        <PageTitle title={`${semester.name}${semester.current ? ' (current)' : ''}`} summary={`${semesterDates(semester)} · ${registrationText(semester)}`} />
         <Button onClick={() => setEditing(true)}>Edit semester</Button>
       </Stack>
       <AccountSection title="Classes">

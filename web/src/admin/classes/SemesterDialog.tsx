@@ -1,18 +1,13 @@
 // Creating or changing a semester: its dates, whether it is the current one, and its registration window.
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Semester } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
+import { SaveDialog } from '../SaveDialog';
 import { useSave, type FieldErrors } from '../useSave';
 import { TIME_ZONE, isoMoment, localInput } from './dateTimes';
 
@@ -40,7 +35,6 @@ function check(draft: SemesterDraft): FieldErrors {
 }
 
 export function SemesterDialog({ semester, onSaved, onClose }: { semester?: Semester; onSaved: (semester: Semester) => void; onClose: () => void }) {
-  const titleId = useId();
   const [draft, setDraft] = useState<SemesterDraft>({
     name: semester?.name ?? '',
     startDate: semester?.startDate ?? '',
@@ -84,42 +78,24 @@ export function SemesterDialog({ semester, onSaved, onClose }: { semester?: Seme
   );
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{semester ? `Edit ${semester.name}` : 'New semester'}</DialogTitle>
-        <DialogContent>
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            <Grid size={12}>{field('name', 'Name')}</Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('startDate', 'First day', 'date')}</Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('endDate', 'Last day', 'date')}</Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('registrationOpens', 'Registration opens', 'datetime-local', `Your time (${TIME_ZONE})`)}</Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('registrationCloses', 'Registration closes', 'datetime-local', 'Families can enroll until then')}</Grid>
-            <Grid size={12}>
-              <FormControlLabel
-                control={<Checkbox checked={draft.current} onChange={(event) => setDraft({ ...draft, current: event.target.checked })} />}
-                label="Current semester"
-              />
-              <FormHelperText>
-                The current semester is the one families and the dashboard see first; making this one current makes the others not current. Without a registration
-                window, registration is open while the semester is current.
-              </FormHelperText>
-            </Grid>
-          </Grid>
-          {message && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {message}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving…' : semester ? 'Save semester' : 'Create semester'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <SaveDialog title={semester ? `Edit ${semester.name}` : 'New semester'} saveLabel={semester ? 'Save semester' : 'Create semester'} saving={saving} message={message} onSubmit={submit} onClose={onClose}>
+      <Grid container spacing={2} sx={{ pt: 1 }}>
+        <Grid size={12}>{field('name', 'Name')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('startDate', 'First day', 'date')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('endDate', 'Last day', 'date')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('registrationOpens', 'Registration opens', 'datetime-local', `Your time (${TIME_ZONE})`)}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('registrationCloses', 'Registration closes', 'datetime-local', 'Families can enroll until then')}</Grid>
+        <Grid size={12}>
+          <FormControlLabel
+            control={<Checkbox checked={draft.current} onChange={(event) => setDraft({ ...draft, current: event.target.checked })} />}
+            label="Current semester"
+          />
+          <FormHelperText>
+            The current semester is the one families and the dashboard see first; making this one current makes the others not current. Without a registration
+            window, registration is open while the semester is current.
+          </FormHelperText>
+        </Grid>
+      </Grid>
+    </SaveDialog>
   );
 }

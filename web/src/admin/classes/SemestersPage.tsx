@@ -2,13 +2,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -19,10 +14,12 @@ import { AccountSection } from '../../account/AccountSection';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
+import { ListTable, NameCell } from '../ListTable';
 import { usePaged } from '../usePaged';
 import { semesterPath } from './paths';
 import { SemesterDialog } from './SemesterDialog';
 import { registrationText, semesterDates } from './semesterText';
+import { PageTitle } from '../../layout/PageTitle';
 
 export function SemestersPage() {
   const semesters = useFunction('semesters');
@@ -32,12 +29,7 @@ export function SemestersPage() {
 
   return (
     <Stack spacing={3}>
-      <div>
-        <Typography variant="h4" component="h1">
-          Class Management
-        </Typography>
-        <Typography color="text.secondary">Semesters, their classes and class groups.</Typography>
-      </div>
+      <PageTitle title="Class Management" summary="Semesters, their classes and class groups." />
       <AccountSection title="Semesters">
         {semesters.state === 'loading' && <Waiting />}
         {semesters.state === 'error' && <LoadFailure what="The semesters" error={semesters.error} onRetry={semesters.reload} />}
@@ -45,43 +37,27 @@ export function SemestersPage() {
           <Typography color="text.secondary">No semesters yet. Create the first one, then add its classes.</Typography>
         )}
         {page.rows.length > 0 && (
-          <TableContainer>
-            <Table size="small" aria-label="Semesters">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Semester</TableCell>
-                  <TableCell>Registration</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {page.rows.map((semester) => (
-                  <TableRow key={semester.id}>
-                    <TableCell component="th" scope="row">
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Link component={RouterLink} to={semesterPath(semester.id)}>
-                          {semester.name}
-                        </Link>
-                        {semester.current && <Chip size="small" color="primary" label="Current" />}
-                      </Stack>
-                      <Typography variant="body2" color="text.secondary">
-                        {semesterDates(semester)}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{registrationText(semester)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button size="small" component={RouterLink} to={semesterPath(semester.id)} aria-label={`Classes of ${semester.name}`}>
-                        Classes
-                      </Button>
-                      <Button size="small" onClick={() => setEditing(semester)} aria-label={`Edit ${semester.name}`}>
-                        Edit
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ListTable label="Semesters" columns={['Semester', 'Registration', { name: 'Actions', align: 'right' }]}>
+            {page.rows.map((semester) => (
+              <TableRow key={semester.id}>
+                <NameCell
+                  to={semesterPath(semester.id)}
+                  name={semester.name}
+                  badge={semester.current && <Chip size="small" color="primary" label="Current" />}
+                  detail={semesterDates(semester)}
+                />
+                <TableCell>{registrationText(semester)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Button size="small" component={RouterLink} to={semesterPath(semester.id)} aria-label={`Classes of ${semester.name}`}>
+                    Classes
+                  </Button>
+                  <Button size="small" onClick={() => setEditing(semester)} aria-label={`Edit ${semester.name}`}>
+                    Edit
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
         )}
         {page.pagination}
         <Button startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ mt: 1 }}>

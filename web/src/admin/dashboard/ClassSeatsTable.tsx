@@ -6,11 +6,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -22,6 +18,7 @@ import type { Class } from '../../../../lambdas/records';
 import { byName } from '../classes/classLookup';
 import { classPath } from '../classes/paths';
 import { FillBar } from './FillBar';
+import { ListTable } from '../ListTable';
 import { usePaged } from '../usePaged';
 
 type Shown = 'all' | 'attention';
@@ -53,48 +50,36 @@ export function ClassSeatsTable({ classes, aboutToFill }: { classes: Class[]; ab
       {listed.length === 0 ? (
         <Typography color="text.secondary">No class is full or about to fill.</Typography>
       ) : (
-        <TableContainer>
-          <Table size="small" aria-label="Seats per class">
-            <TableHead>
-              <TableRow>
-                <TableCell>Class</TableCell>
-                <TableCell>Enrolled / capacity</TableCell>
-                <TableCell align="right">Waitlisted</TableCell>
-                <TableCell align="right">Actions</TableCell>
+        <ListTable label="Seats per class" columns={['Class', 'Enrolled / capacity', { name: 'Waitlisted', align: 'right' }, { name: 'Actions', align: 'right' }]}>
+          {page.rows.map((found) => {
+            const full = found.seatsLeft === 0;
+            const filling = aboutToFill.has(found.id);
+            return (
+              <TableRow
+                key={found.id}
+                sx={{ bgcolor: (theme) => (full ? alpha(theme.palette.error.main, 0.07) : filling ? alpha(theme.palette.warning.main, 0.1) : undefined) }}
+              >
+                <TableCell component="th" scope="row">
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                    <span>{found.name}</span>
+                    {full && <Chip size="small" color="error" label="Full" />}
+                    {filling && <Chip size="small" color="warning" label={`About to fill: ${found.seatsLeft} left`} />}
+                    {found.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
+                  </Stack>
+                </TableCell>
+                <TableCell sx={{ width: 170 }}>
+                  <FillBar found={found} aboutToFill={filling} />
+                </TableCell>
+                <TableCell align="right">{found.waitlisted}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <ActionLink to={`/admin/enrollments?classId=${encodeURIComponent(found.id)}`} label={`Enrollments of ${found.name}`} icon={<PeopleIcon fontSize="small" />} />
+                  <ActionLink to={classPath(found.id)} label={`Edit ${found.name}`} icon={<EditIcon fontSize="small" />} />
+                  <ActionLink to={`/admin/report?classId=${encodeURIComponent(found.id)}`} label={`Roster of ${found.name}`} icon={<ListAltIcon fontSize="small" />} />
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {page.rows.map((found) => {
-                const full = found.seatsLeft === 0;
-                const filling = aboutToFill.has(found.id);
-                return (
-                  <TableRow
-                    key={found.id}
-                    sx={{ bgcolor: (theme) => (full ? alpha(theme.palette.error.main, 0.07) : filling ? alpha(theme.palette.warning.main, 0.1) : undefined) }}
-                  >
-                    <TableCell component="th" scope="row">
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                        <span>{found.name}</span>
-                        {full && <Chip size="small" color="error" label="Full" />}
-                        {filling && <Chip size="small" color="warning" label={`About to fill: ${found.seatsLeft} left`} />}
-                        {found.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
-                      </Stack>
-                    </TableCell>
-                    <TableCell sx={{ width: 170 }}>
-                      <FillBar found={found} aboutToFill={filling} />
-                    </TableCell>
-                    <TableCell align="right">{found.waitlisted}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <ActionLink to={`/admin/enrollments?classId=${encodeURIComponent(found.id)}`} label={`Enrollments of ${found.name}`} icon={<PeopleIcon fontSize="small" />} />
-                      <ActionLink to={classPath(found.id)} label={`Edit ${found.name}`} icon={<EditIcon fontSize="small" />} />
-                      <ActionLink to={`/admin/report?classId=${encodeURIComponent(found.id)}`} label={`Roster of ${found.name}`} icon={<ListAltIcon fontSize="small" />} />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            );
+          })}
+        </ListTable>
       )}
       {page.pagination}
     </Stack>

@@ -18,6 +18,7 @@ import { ActivityList } from '../enrollments/ActivityList';
 import { ClassSeatsTable } from './ClassSeatsTable';
 import { SeatTotals } from './SeatTotals';
 import { useSemesterParam } from '../useSemesterParam';
+import { PageTitle } from '../../layout/PageTitle';
 
 export function DashboardPage() {
   const [semesterId, choose] = useSemesterParam();
@@ -27,12 +28,7 @@ export function DashboardPage() {
   return (
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
-        <div>
-          <Typography variant="h4" component="h1">
-            Dashboard
-          </Typography>
-          <Typography color="text.secondary">Seats, waitlists and the latest enrollments of a semester.</Typography>
-        </div>
+        <PageTitle title="Dashboard" summary="Seats, waitlists and the latest enrollments of a semester." />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <SemesterPicker value={shownId} onChange={(semester) => (semesterId || !semester.current) && choose(semester)} />
           <Button component={RouterLink} to="/admin/settings" startIcon={<ManageAccountsIcon />}>

@@ -3,7 +3,6 @@
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Waiting } from '../../layout/Waiting';
@@ -12,6 +11,7 @@ import { findClass } from '../classes/classLookup';
 import { useSemesterParam } from '../useSemesterParam';
 import { ActivityTrail } from './ActivityTrail';
 import { EnrollmentsTab } from './EnrollmentsTab';
+import { PageTitle } from '../../layout/PageTitle';
 
 export function SemesterEnrollmentsPage() {
   const [params, setParams] = useSearchParams();
@@ -54,12 +54,7 @@ export function SemesterEnrollmentsPage() {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
-        <div>
-          <Typography variant="h4" component="h1">
-            Enrollments
-          </Typography>
-          <Typography color="text.secondary">Every enrollment of a semester: cancel, promote from the waitlist or move a student to another class.</Typography>
-        </div>
+        <PageTitle title="Enrollments" summary="Every enrollment of a semester: cancel, promote from the waitlist or move a student to another class." />
         {!findingSemester && <SemesterPicker value={semesterId} onChange={choose} />}
       </Stack>
       {findingSemester && <Waiting />}

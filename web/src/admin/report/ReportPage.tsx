@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Semester } from '../../../../lambdas/records';
@@ -15,6 +14,7 @@ import { Waiting } from '../../layout/Waiting';
 import { SemesterPicker } from '../SemesterPicker';
 import { PrintStyles, screenOnly } from './PrintStyles';
 import { SemesterReport } from './SemesterReport';
+import { PageTitle } from '../../layout/PageTitle';
 
 /** The semester of the class the link named, so the picker can show it. */
 function ClassSemester({ classId, onFound, onShowAll }: { classId: string; onFound: (semester: Semester) => void; onShowAll: () => void }) {
@@ -63,12 +63,10 @@ export function ReportPage() {
     <Stack spacing={3}>
       <PrintStyles />
       <Box sx={screenOnly}>
-        <Typography variant="h4" component="h1">
-          Class Forms and Contacts
-        </Typography>
-        <Typography color="text.secondary">
-          Each class's roster and waitlist with the students' details, emergency contacts and health notes: print one class per page, or export to CSV.
-        </Typography>
+        <PageTitle
+          title="Class Forms and Contacts"
+          summary="Each class's roster and waitlist with the students' details, emergency contacts and health notes: print one class per page, or export to CSV."
+        />
       </Box>
       {classId && !semester ? (
         <ClassSemester classId={classId} onFound={setSemester} onShowAll={() => chooseClass(undefined)} />

@@ -1,18 +1,13 @@
 // /admin/settings: the admin group and the remote configuration values the site reads.
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { AdminsSection } from './AdminsSection';
 import { ConfigSection } from './ConfigSection';
+import { PageTitle } from '../../layout/PageTitle';
 
 export function SettingsPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 820, mx: 'auto' }}>
-      <div>
-        <Typography variant="h4" component="h1">
-          Admins and Settings
-        </Typography>
-        <Typography color="text.secondary">Who may use the administration screens, and the values the site's footer, sidebar and banner show.</Typography>
-      </div>
+      <PageTitle title="Admins and Settings" summary="Who may use the administration screens, and the values the site's footer, sidebar and banner show." />
       <AdminsSection />
       <ConfigSection />
     </Stack>

@@ -18,6 +18,7 @@ import { useSizeLabel } from '../tshirts/useSizeLabel';
 import { studentsCsv, studentsOf, type StudentRow } from './semesterStudents';
 import { HIDDEN_AT_FIRST, studentColumns } from './studentColumns';
 import { StudentSheetDialog } from './StudentSheetDialog';
+import { PageTitle } from '../../layout/PageTitle';
 
 export function StudentsPage() {
   const [semester, setSemester] = useState<Semester>();
@@ -35,12 +36,7 @@ export function StudentsPage() {
 
   return (
     <Stack spacing={3}>
-      <div>
-        <Typography variant="h4" component="h1">
-          Student Info Sheets
-        </Typography>
-        <Typography color="text.secondary">Every student enrolled or waitlisted in the semester. Choose a name to see the whole sheet.</Typography>
-      </div>
+      <PageTitle title="Student Info Sheets" summary="Every student enrolled or waitlisted in the semester. Choose a name to see the whole sheet." />
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <SemesterPicker value={semester?.id} onChange={setSemester} />
         <Button variant="outlined" startIcon={<DownloadIcon />} disabled={loading || rows.length === 0} onClick={exportCsv}>

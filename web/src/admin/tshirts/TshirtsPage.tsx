@@ -3,10 +3,10 @@
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ShirtCountsView } from './ShirtCountsView';
 import { SizeListEditor } from './SizeListEditor';
+import { PageTitle } from '../../layout/PageTitle';
 
 const SIZES = '/admin/t-shirts';
 const COUNTS = '/admin/t-shirts/counts';
@@ -15,9 +15,7 @@ export function TshirtsPage() {
   const counts = useLocation().pathname.startsWith(COUNTS);
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1">
-        T-shirt Sizes
-      </Typography>
+      <PageTitle title="T-shirt Sizes" />
       <Tabs value={counts ? COUNTS : SIZES} aria-label="T-shirt screens" sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tab label="Sizes" value={SIZES} component={RouterLink} to={SIZES} />
         <Tab label="Counts to order" value={COUNTS} component={RouterLink} to={COUNTS} />

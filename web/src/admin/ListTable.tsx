@@ -1,0 +1,54 @@
+// The administration screens' lists: a small table under its column names, and the cell that opens a
+// row, the record's name linking to it with its badge, and a line of detail under it.
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
+type Column = string | { name: string; align: 'right' };
+
+export function ListTable({ label, columns, children }: { label: string; columns: Column[]; children: ReactNode }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) =>
+              typeof column === 'string' ? (
+                <TableCell key={column}>{column}</TableCell>
+              ) : (
+                <TableCell key={column.name} align={column.align}>
+                  {column.name}
+                </TableCell>
+              ),
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export function NameCell({ to, name, badge, detail }: { to: string; name: string; badge?: ReactNode; detail: ReactNode }) {
+  return (
+    <TableCell component="th" scope="row">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Link component={RouterLink} to={to}>
+          {name}
+        </Link>
+        {badge}
+      </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {detail}
+      </Typography>
+    </TableCell>
+  );
+}
