@@ -2,6 +2,7 @@
 // Without MAIL_FROM the portal works and says once in the log that confirmations are off.
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { optionalEnv } from './env';
+import { headerText } from './mailHeader';
 
 const from = optionalEnv('MAIL_FROM');
 const ses = from ? new SESv2Client({ endpoint: optionalEnv('SES_ENDPOINT') }) : undefined;
@@ -23,11 +24,11 @@ export async function sendMail(message: MailMessage): Promise<void> {
   }
   await ses.send(
     new SendEmailCommand({
-      FromEmailAddress: from,
-      Destination: { ToAddresses: [message.to] },
+      FromEmailAddress: headerText(from),
+      Destination: { ToAddresses: [headerText(message.to)] },
       Content: {
         Simple: {
-          Subject: { Data: message.subject, Charset: 'UTF-8' },
+          Subject: { Data: headerText(message.subject), Charset: 'UTF-8' },
           Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
         },
       },

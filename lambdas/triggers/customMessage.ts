@@ -3,6 +3,7 @@
 import middy from '@middy/core';
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { requiredEnv } from '../shared/env';
+import { headerText } from '../shared/mailHeader';
 
 const siteUrl = requiredEnv('SITE_URL').replace(/\/+$/, '');
 
@@ -44,6 +45,7 @@ export async function customMessage(event: CustomMessageTriggerEvent): Promise<C
     default:
       break;
   }
+  if (event.response.emailSubject) event.response.emailSubject = headerText(event.response.emailSubject);
   return event;
 }
 
