@@ -17,6 +17,8 @@ import {
   type FunctionName,
   type FunctionSpec,
   type StreamConsumerName,
+  type UserPoolCall,
+  userPoolCallsOf,
 } from '../lambdas/manifest';
 import type { PortalMail } from './mail';
 import { PortalFunction } from './portal-function';
@@ -35,13 +37,13 @@ export interface PortalRoute extends Pick<FunctionSpec, 'access' | 'table' | 'us
 export function portalRoutes(): PortalRoute[] {
   return [
     ...(Object.entries(manifest) as Array<[FunctionName, FunctionSpec]>).map(([name, spec]): PortalRoute => ({
+      ...withUserPoolCalls(userPoolCallsOf(spec)),
       name,
       method: 'POST',
       path: `/fn/${name}`,
       entry: handlerModule(name),
       access: spec.access,
       table: spec.table,
-      userPool: spec.userPool,
       mail: spec.mail,
       summary: spec.summary,
     })),
@@ -55,6 +57,11 @@ export function portalRoutes(): PortalRoute[] {
       summary: feed.summary,
     })),
   ];
+}
+
+/** A route calls the user pool only when it makes at least one call. */
+function withUserPoolCalls(calls: readonly UserPoolCall[]): Pick<PortalRoute, 'userPool'> {
+  return calls.length ? { userPool: calls } : {};
 }
 
 export interface PortalFunctionsProps {

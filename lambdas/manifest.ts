@@ -32,7 +32,13 @@ import { cursor } from './shared/cursor';
 export type Access = 'public' | 'user' | 'admin';
 
 /** The Cognito admin API calls the portal makes (each one is also its IAM action, `cognito-idp:<call>`). */
-export type UserPoolCall = 'AdminGetUser' | 'ListUsersInGroup' | 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup';
+export type UserPoolCall =
+  | 'AdminGetUser'
+  | 'ListUsersInGroup'
+  | 'AdminAddUserToGroup'
+  | 'AdminRemoveUserFromGroup'
+  | 'AdminListGroupsForUser'
+  | 'AdminUserGlobalSignOut';
 
 /** The Cognito group whose members have `admin` access. */
 export const ADMIN_GROUP = 'admin';
@@ -45,6 +51,12 @@ export interface FunctionSpec {
   table: 'none' | 'read' | 'write';
   /** The Cognito admin calls the function makes on the user pool: its IAM grant in AWS. */
   userPool?: readonly UserPoolCall[];
+  /**
+   * Admin access is checked against the admin group as it is now (AdminListGroupsForUser), not against the
+   * token's groups, which a removed administrator keeps until the token expires: for the functions that
+   * change who is administrator or what the site says.
+   */
+  liveAdmin?: true;
   /** Sends the portal's own e-mail (SES in AWS, the outbox locally): only the mailer does. */
   mail?: boolean;
   /** How often one user may call it (administrators are not limited), on top of the API's throttling. */
@@ -62,6 +74,8 @@ const familyWrites: CallLimit = { calls: 30, perSeconds: 60 };
 const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'is too long'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address'));
 const semesterChoice = z.strictObject({ semesterId: z.optional(id) });
 type AdminList = { admins: Array<{ email: string; sub: string }> };
+/** An account of the user pool as an administrator sees it before granting it admin access. */
+export type PoolAccount = { email: string; sub: string; verified: boolean; confirmed: boolean; createdAt: string };
 const references = (field: string) => z.array(z.strictObject({ id })).check(z.minLength(1, `must list at least one ${field}`), z.maxLength(100, `must list at most 100 ${field}s`));
 
 export const manifest = {
@@ -282,23 +296,34 @@ export const manifest = {
         .check(z.refine((values) => Object.keys(values).length <= 40, 'must hold at most 40 values')),
     }),
     table: 'write',
+    liveAdmin: true,
     result: returns<{ values: ConfigValues }>(),
     summary: 'Replaces the remote configuration values.',
   },
   admins: { access: 'admin', input: noPayload, table: 'none', userPool: ['ListUsersInGroup'], result: returns<AdminList>(), summary: 'The members of the admin group.' },
+  adminAccount: {
+    access: 'admin',
+    input: z.strictObject({ email }),
+    table: 'none',
+    userPool: ['AdminGetUser'],
+    result: returns<{ account: PoolAccount }>(),
+    summary: 'The account that uses this e-mail, whatever its case: what granting admin access to it would grant.',
+  },
   grantAdmin: {
     access: 'admin',
     input: z.strictObject({ email }),
     table: 'none',
+    liveAdmin: true,
     userPool: ['AdminGetUser', 'AdminAddUserToGroup', 'ListUsersInGroup'],
     result: returns<AdminList>(),
-    summary: 'Adds the account with this e-mail to the admin group.',
+    summary: 'Adds the account with this e-mail to the admin group, once the account has confirmed the address.',
   },
   revokeAdmin: {
     access: 'admin',
     input: z.strictObject({ email }),
     table: 'none',
-    userPool: ['ListUsersInGroup', 'AdminRemoveUserFromGroup'],
+    liveAdmin: true,
+    userPool: ['ListUsersInGroup', 'AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
     result: returns<AdminList>(),
     summary: "Removes an account from the admin group (never the caller's own).",
   },
@@ -317,6 +342,11 @@ export function isFunctionName(name: string): name is FunctionName {
 /** The module that holds a function's handler, relative to the project root. */
 export function handlerModule(name: FunctionName): string {
   return `lambdas/functions/${name}.ts`;
+}
+
+/** Every Cognito admin call a function makes: its own, and the live admin check's. */
+export function userPoolCallsOf(spec: FunctionSpec): readonly UserPoolCall[] {
+  return [...(spec.userPool ?? []), ...(spec.liveAdmin ? (['AdminListGroupsForUser'] as const) : [])];
 }
 
 /** The user pool's Lambda triggers: Cognito source → function, in `lambdas/triggers/<name>.ts`. */

@@ -1,15 +1,11 @@
-import { ADMIN_GROUP, type ParsedInput } from '../manifest';
-import { notFound } from '../shared/errors';
+import type { ParsedInput } from '../manifest';
+import { adminList, grantAdminAccess } from '../shared/adminGroup';
 import { portalHandler } from '../shared/handler';
-import { addToGroup, userByEmail } from '../shared/userPool';
-import { admins } from './admins';
 
 /** Makes the account with this e-mail an administrator (effective at its next sign-in or token refresh). */
 export async function grantAdmin({ email }: ParsedInput<'grantAdmin'>) {
-  const user = await userByEmail(email);
-  if (!user) throw notFound(`No account uses ${email}: the person must create an account first.`);
-  await addToGroup(user.username, ADMIN_GROUP);
-  return admins();
+  await grantAdminAccess(email);
+  return adminList();
 }
 
 export const handler = portalHandler('grantAdmin', grantAdmin);

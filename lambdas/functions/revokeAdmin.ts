@@ -1,17 +1,12 @@
-import { ADMIN_GROUP, type ParsedInput } from '../manifest';
+import type { ParsedInput } from '../manifest';
+import { adminList, revokeAdminAccess } from '../shared/adminGroup';
 import type { Caller } from '../shared/caller';
-import { failedPrecondition, notFound } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
-import { groupMembers, removeFromGroup } from '../shared/userPool';
-import { admins } from './admins';
 
-/** Takes administrator access from an account; never the caller's own, so the programme keeps an administrator. */
+/** Takes administrator access from an account and ends its sessions; never the caller's own. */
 export async function revokeAdmin({ email }: ParsedInput<'revokeAdmin'>, caller: Caller) {
-  const member = (await groupMembers(ADMIN_GROUP)).find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
-  if (!member) throw notFound(`${email} is not an administrator.`);
-  if (member.sub === caller.sub) throw failedPrecondition('You cannot remove your own administrator access: ask another administrator.');
-  await removeFromGroup(member.username, ADMIN_GROUP);
-  return admins();
+  await revokeAdminAccess(email, caller.sub);
+  return adminList();
 }
 
 export const handler = portalHandler('revokeAdmin', revokeAdmin);

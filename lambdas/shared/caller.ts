@@ -1,6 +1,8 @@
 // Who is calling: only ever from a verified Cognito access token. In AWS the HTTP API's JWT authorizer
 // verifies it on `user` and `admin` routes; on `public` routes the function verifies an optional token
-// itself, with the same checks (issuer, signature, token_use, client_id).
+// itself, with the same checks (issuer, signature, token_use, client_id). The claims are read the same way
+// in both paths, and refused unless they are an access token's issued by now: API Gateway's authorizer
+// checks the audience or client id, but not `token_use`, so an ID token would otherwise pass there.
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
@@ -57,13 +59,20 @@ export function bearerToken(authorization: string | undefined): string | undefin
   return match?.[1];
 }
 
+/** How far ahead of this function's clock a token's `iat` may be (clocks drift a little, never by minutes). */
+export const TOKEN_CLOCK_SKEW_SECONDS = 300;
+
 /**
- * The caller described by verified claims. API Gateway hands array claims to the function as a string
+ * The caller described by verified claims, or undefined unless they are an access token issued by now. API Gateway hands array claims to the function as a string
  * such as "[admin teachers]"; a verifier hands them over as an array: both are read.
  */
-export function callerFromClaims(claims: Record<string, unknown>): Caller | undefined {
+export function callerFromClaims(claims: Record<string, unknown>, now = Date.now()): Caller | undefined {
   const sub = claims.sub;
   if (typeof sub !== 'string' || sub === '') return undefined;
+  if (claims.token_use !== 'access') return undefined;
+  // API Gateway passes every claim as a string, a verifier passes numbers.
+  const issuedAt = Number(claims.iat);
+  if (!Number.isFinite(issuedAt) || issuedAt * 1000 > now + TOKEN_CLOCK_SKEW_SECONDS * 1000) return undefined;
   const username = typeof claims.username === 'string' ? claims.username : sub;
   const groups = readGroups(claims['cognito:groups']);
   return { sub, username, groups, isAdmin: groups.includes(ADMIN_GROUP) };

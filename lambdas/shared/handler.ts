@@ -5,7 +5,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { CallLimit } from '../data/callCounts';
-import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
+import { ADMIN_GROUP, manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
 import { bearerToken, callerFromClaims, verifyAccessToken, type Caller } from './caller';
 import { isTransientAwsError } from './awsErrors';
 import { BUSY_MESSAGE, invalidArgument, permissionDenied, PortalError, unauthenticated, type ErrorBody } from './errors';
@@ -55,8 +55,11 @@ export function jsonBody(): Middleware {
   };
 }
 
-/** Finds out who calls, and refuses callers the function's access does not admit. */
-export function callerIdentity(access: Access): Middleware {
+/**
+ * Finds out who calls, and refuses callers the function's access does not admit. With `liveAdmin`, an
+ * administrator is one the admin group holds now, not one the token says was in it when it was issued.
+ */
+export function callerIdentity(access: Access, liveAdmin = false): Middleware {
   return {
     before: async (request: Request) => {
       const authorizerClaims = request.event.requestContext.authorizer?.jwt?.claims;
@@ -73,9 +76,18 @@ export function callerIdentity(access: Access): Middleware {
       }
       if (access !== 'public' && !caller) throw unauthenticated();
       if (access === 'admin' && !caller?.isAdmin) throw permissionDenied();
+      if (liveAdmin && caller) caller = await withLiveGroups(caller);
+      if (access === 'admin' && !caller?.isAdmin) throw permissionDenied('You are no longer an administrator.');
       request.event.caller = caller && token ? { ...caller, accessToken: token } : caller;
     },
   };
+}
+
+async function withLiveGroups(caller: Caller): Promise<Caller> {
+  // Loaded only by the functions that ask for it: the others need neither the pool's id nor its calls.
+  const { groupsOf } = await import('./userPool');
+  const groups = await groupsOf(caller.username);
+  return { ...caller, groups, isAdmin: groups.includes(ADMIN_GROUP) };
 }
 
 /** Validates the payload against the manifest's schema; the message names the first field at fault. */
@@ -147,7 +159,7 @@ export function handlerChain<N extends FunctionName>(name: N, run: Run<N>) {
   return middy<PortalEvent, Result, Error, Context>()
     .use(errorMapping(name))
     .use(jsonBody())
-    .use(callerIdentity(spec.access))
+    .use(callerIdentity(spec.access, 'liveAdmin' in spec && spec.liveAdmin))
     .use(validInput(spec.input))
     .handler(async (event) => jsonResponse(200, { data: await run(event.payload as ParsedInput<N>, event.caller as CallerFor<(typeof manifest)[N]['access']>) }));
 }

@@ -1,36 +1,58 @@
-// The Cognito admin calls of the administrators' functions: the admin group and its members.
-import {
-  AdminAddUserToGroupCommand,
-  AdminGetUserCommand,
-  AdminRemoveUserFromGroupCommand,
-  CognitoIdentityProviderClient,
-  ListUsersInGroupCommand,
-  UserNotFoundException,
-  type UserType,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { optionalEnv, requiredEnv } from './env';
+// The Cognito admin calls of the portal: the admin group, its members, and the accounts administrators
+// look up. Each call is one the manifest grants (UserPoolCall), signed with the function's credentials.
+import type { UserPoolCall } from '../manifest';
+import { cognitoCall, CognitoError } from './cognitoApi';
+import { requiredEnv } from './env';
 
 const userPoolId = requiredEnv('USER_POOL_ID');
-const cognito = new CognitoIdentityProviderClient({ endpoint: optionalEnv('COGNITO_ENDPOINT') });
+
+interface Attribute {
+  Name: string;
+  Value?: string;
+}
+
+interface UserType {
+  Username?: string;
+  Attributes?: Attribute[];
+  UserAttributes?: Attribute[];
+  UserStatus?: string;
+  /** Seconds since the epoch, as the API's JSON says it. */
+  UserCreateDate?: number;
+}
 
 export interface PoolUser {
   username: string;
   sub: string;
   email: string;
+  /** The address was proven with a code Cognito sent to it. */
+  verified: boolean;
+  /** The account finished its sign-up (UserStatus CONFIRMED). */
+  confirmed: boolean;
+  createdAt: string;
 }
 
-function poolUser(username: string | undefined, attributes: UserType['Attributes']): PoolUser {
-  const attribute = (name: string) => attributes?.find((candidate) => candidate.Name === name)?.Value ?? '';
-  return { username: username ?? '', sub: attribute('sub'), email: attribute('email') };
+const call = <T>(operation: UserPoolCall, input: Record<string, unknown>) => cognitoCall<T>(operation, { UserPoolId: userPoolId, ...input }, true);
+const isUserNotFound = (error: unknown) => error instanceof CognitoError && error.type === 'UserNotFoundException';
+
+function poolUser(user: UserType): PoolUser {
+  const attributes = user.Attributes ?? user.UserAttributes ?? [];
+  const attribute = (name: string) => attributes.find((candidate) => candidate.Name === name)?.Value ?? '';
+  return {
+    username: user.Username ?? '',
+    sub: attribute('sub'),
+    email: attribute('email'),
+    verified: attribute('email_verified') === 'true',
+    confirmed: user.UserStatus === 'CONFIRMED',
+    createdAt: new Date((user.UserCreateDate ?? 0) * 1000).toISOString(),
+  };
 }
 
-/** The user with this e-mail, or undefined. */
+/** The user with this e-mail (the pool finds it whatever the case), or undefined. */
 export async function userByEmail(email: string): Promise<PoolUser | undefined> {
   try {
-    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
-    return poolUser(user.Username, user.UserAttributes);
+    return poolUser(await call<UserType>('AdminGetUser', { Username: email }));
   } catch (error) {
-    if (error instanceof UserNotFoundException) return undefined;
+    if (isUserNotFound(error)) return undefined;
     throw error;
   }
 }
@@ -39,17 +61,39 @@ export async function groupMembers(group: string): Promise<PoolUser[]> {
   const members: PoolUser[] = [];
   let NextToken: string | undefined;
   do {
-    const page = await cognito.send(new ListUsersInGroupCommand({ UserPoolId: userPoolId, GroupName: group, NextToken }));
-    members.push(...(page.Users ?? []).map((user) => poolUser(user.Username, user.Attributes)));
+    const page = await call<{ Users?: UserType[]; NextToken?: string }>('ListUsersInGroup', { GroupName: group, NextToken });
+    members.push(...(page.Users ?? []).map(poolUser));
     NextToken = page.NextToken;
   } while (NextToken);
   return members.sort((a, b) => a.email.localeCompare(b.email));
 }
 
+/** The groups the user is in now (none for a user that no longer exists). */
+export async function groupsOf(username: string): Promise<string[]> {
+  const groups: string[] = [];
+  let NextToken: string | undefined;
+  try {
+    do {
+      const page = await call<{ Groups?: Array<{ GroupName?: string }>; NextToken?: string }>('AdminListGroupsForUser', { Username: username, NextToken });
+      groups.push(...(page.Groups ?? []).flatMap((group) => (group.GroupName ? [group.GroupName] : [])));
+      NextToken = page.NextToken;
+    } while (NextToken);
+  } catch (error) {
+    if (isUserNotFound(error)) return [];
+    throw error;
+  }
+  return groups;
+}
+
 export async function addToGroup(username: string, group: string): Promise<void> {
-  await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }));
+  await call('AdminAddUserToGroup', { Username: username, GroupName: group });
 }
 
 export async function removeFromGroup(username: string, group: string): Promise<void> {
-  await cognito.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }));
+  await call('AdminRemoveUserFromGroup', { Username: username, GroupName: group });
+}
+
+/** Ends every session of the user: its refresh tokens stop working (and, in AWS, its tokens for Cognito's own calls). */
+export async function signOutEverywhere(username: string): Promise<void> {
+  await call('AdminUserGlobalSignOut', { Username: username });
 }

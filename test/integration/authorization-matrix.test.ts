@@ -57,6 +57,7 @@ const cases = {
   tshirtCounts: { payload: (w) => ({ semesterId: w.semesterId }) },
   saveConfig: { payload: async () => ({ values: (await data<{ values: Record<string, unknown> }>('config')).values }) },
   admins: { payload: () => ({}) },
+  adminAccount: { payload: (w) => ({ email: w.family.email }) },
   grantAdmin: { payload: (w) => ({ email: w.family.email }) },
   revokeAdmin: { payload: (w) => ({ email: w.secondFamily.email }) },
 } satisfies Record<FunctionName, Case>;

@@ -16,11 +16,15 @@ function event(body: string | undefined, claims?: Record<string, unknown>): Port
   } as unknown as PortalEvent;
 }
 
-function testHandler(access: 'public' | 'user' | 'admin', run: (event: PortalEvent) => Promise<unknown>) {
+/** The claims API Gateway's authorizer passes on for a Cognito access token issued a minute ago. */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const accessClaims = (claims: Record<string, unknown>) => ({ token_use: 'access', iat: String(nowSeconds() - 60), ...claims });
+
+function testHandler(access: 'public' | 'user' | 'admin', run: (event: PortalEvent) => Promise<unknown>, liveAdmin = false) {
   return middy<PortalEvent>()
     .use(errorMapping('test'))
     .use(jsonBody())
-    .use(callerIdentity(access))
+    .use(callerIdentity(access, liveAdmin))
     .use(validInput(z.strictObject({ count: z.int().check(z.gte(1)) })))
     .handler(async (e) => ({ statusCode: 200, body: JSON.stringify({ data: await run(e) }) }));
 }
@@ -52,16 +56,69 @@ describe('portal middleware', () => {
   test('user access without claims is 401, admin access without the group is 403', async () => {
     const run = async () => 'ok';
     expect(parse(await testHandler('user', run)(event('{"count":1}'), context)).statusCode).toBe(401);
-    const parent = event('{"count":1}', { sub: 'parent-1', 'cognito:groups': '[families]' });
+    const parent = event('{"count":1}', accessClaims({ sub: 'parent-1', 'cognito:groups': '[families]' }));
     expect(parse(await testHandler('admin', run)(parent, context)).body.error?.code).toBe('permission-denied');
-    const admin = event('{"count":1}', { sub: 'admin-1', 'cognito:groups': '[families admin]' });
+    const admin = event('{"count":1}', accessClaims({ sub: 'admin-1', 'cognito:groups': '[families admin]' }));
     expect(parse(await testHandler('admin', run)(admin, context)).body.data).toBe('ok');
   });
 
   test("the caller comes from the authorizer's claims, API Gateway's flattened groups included", async () => {
     const handler = testHandler('user', async (e) => e.caller);
-    const result = parse(await handler(event('{"count":1}', { sub: 'abc', username: 'abc', 'cognito:groups': '[admin teachers]' }), context));
+    const result = parse(await handler(event('{"count":1}', accessClaims({ sub: 'abc', username: 'abc', 'cognito:groups': '[admin teachers]' })), context));
     expect(result.body.data).toEqual({ sub: 'abc', username: 'abc', groups: ['admin', 'teachers'], isAdmin: true });
+  });
+
+  // API Gateway's JWT authorizer checks issuer, signature, expiry and audience or client_id, not token_use:
+  // an ID token of the pool reaches the function with its claims.
+  test("the authorizer's claims of an ID token are refused: 401 on a user route, 403 on an admin route never reached", async () => {
+    const run = async () => 'ran';
+    const idToken = { sub: 'abc', aud: 'unit-client', token_use: 'id', iat: String(nowSeconds() - 60), email: 'a@example.com', 'cognito:groups': '[admin]' };
+    for (const access of ['user', 'admin'] as const) {
+      const result = parse(await testHandler(access, run)(event('{"count":1}', idToken), context));
+      expect(result).toMatchObject({ statusCode: 401, body: { error: { code: 'unauthenticated' } } });
+    }
+    const { token_use: _use, ...withoutUse } = idToken;
+    expect(parse(await testHandler('user', run)(event('{"count":1}', withoutUse), context)).statusCode).toBe(401);
+  });
+
+  test('a token issued in the future is refused; a few seconds of clock drift are not', async () => {
+    const run = async () => 'ran';
+    const issuedIn = (seconds: number) => event('{"count":1}', accessClaims({ sub: 'abc', iat: String(nowSeconds() + seconds) }));
+    expect(parse(await testHandler('user', run)(issuedIn(3600), context)).statusCode).toBe(401);
+    expect(parse(await testHandler('user', run)(issuedIn(10 * 60), context)).statusCode).toBe(401);
+    expect(parse(await testHandler('user', run)(issuedIn(30), context)).body.data).toBe('ran');
+  });
+
+  describe('live admin check', () => {
+    const fetchMock = jest.spyOn(globalThis, 'fetch');
+    afterEach(() => fetchMock.mockReset());
+    afterAll(() => fetchMock.mockRestore());
+
+    const groupsAnswer = (groups: string[]) => new Response(JSON.stringify({ Groups: groups.map((GroupName) => ({ GroupName })) }), { status: 200 });
+    const tokenAdmin = () => event('{"count":1}', accessClaims({ sub: 'sub-1', username: 'user-1', 'cognito:groups': '[admin]' }));
+
+    test("a token that still says admin is refused once the account left the admin group, and the pool is asked with the caller's username, signed", async () => {
+      fetchMock.mockResolvedValue(groupsAnswer([]));
+      const result = parse(await testHandler('admin', async () => 'ran', true)(tokenAdmin(), context));
+      expect(result).toMatchObject({ statusCode: 403, body: { error: { code: 'permission-denied' } } });
+      const [, init] = fetchMock.mock.calls[0]!;
+      const headers = init!.headers as Record<string, string>;
+      expect(headers['x-amz-target']).toBe('AWSCognitoIdentityProviderService.AdminListGroupsForUser');
+      expect(headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/eu-west-1\/cognito-idp\/aws4_request/);
+      expect(JSON.parse(init!.body as string)).toEqual({ UserPoolId: 'eu-west-1_unit', Username: 'user-1' });
+    });
+
+    test('a member of the admin group now is admitted; a deleted account is refused', async () => {
+      fetchMock.mockResolvedValueOnce(groupsAnswer(['admin']));
+      expect(parse(await testHandler('admin', async () => 'ran', true)(tokenAdmin(), context)).body.data).toBe('ran');
+      fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ __type: 'UserNotFoundException', message: 'User does not exist.' }), { status: 400 }));
+      expect(parse(await testHandler('admin', async () => 'ran', true)(tokenAdmin(), context)).statusCode).toBe(403);
+    });
+
+    test('without the flag, the token decides and the pool is not asked', async () => {
+      expect(parse(await testHandler('admin', async () => 'ran')(tokenAdmin(), context)).body.data).toBe('ran');
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
   });
 
   test('a typed failure keeps its status and code', async () => {

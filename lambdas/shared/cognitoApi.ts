@@ -1,0 +1,84 @@
+// One call of the Cognito user pool API over HTTP. The admin calls are signed (SigV4) with the function's
+// own credentials, which Lambda puts in the environment; the calls Cognito authorizes with a user's access
+// token are not. Plain fetch and the signer, not the SDK's client: the shared middleware makes the live
+// admin check, and every function's bundle would carry a whole client for it.
+import { SignatureV4 } from '@smithy/signature-v4';
+import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import type { UserPoolCall } from '../manifest';
+import { optionalEnv, requiredEnv } from './env';
+
+/** The calls a user makes with an access token (no IAM). */
+export type TokenCall = 'GetUser' | 'DeleteUser';
+
+export class CognitoError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = type;
+  }
+
+  /** As the SDK's errors say it: a server fault is worth a retry (see awsErrors). */
+  get $metadata() {
+    return { httpStatusCode: this.status };
+  }
+}
+
+type Bytes = string | ArrayBuffer | ArrayBufferView;
+const bytes = (data: Bytes) => (typeof data === 'string' ? data : ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data));
+
+/** SHA-256 and HMAC-SHA256 in the shape the signer asks for. */
+export class Sha256 {
+  private readonly hash: Hash | Hmac;
+
+  constructor(secret?: Bytes) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
+  }
+
+  update(data: Bytes): void {
+    this.hash.update(bytes(data));
+  }
+
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.hash.digest());
+  }
+}
+
+const region = () => requiredEnv('AWS_REGION');
+const endpoint = () => new URL(optionalEnv('COGNITO_ENDPOINT') ?? `https://cognito-idp.${region()}.amazonaws.com/`);
+
+// Read at each call: Lambda may hand a new instance new credentials, and tests set them late.
+function signer(): SignatureV4 {
+  return new SignatureV4({
+    service: 'cognito-idp',
+    region: region(),
+    sha256: Sha256,
+    credentials: async () => ({
+      accessKeyId: requiredEnv('AWS_ACCESS_KEY_ID'),
+      secretAccessKey: requiredEnv('AWS_SECRET_ACCESS_KEY'),
+      sessionToken: optionalEnv('AWS_SESSION_TOKEN'),
+    }),
+  });
+}
+
+/** Calls the user pool API: an admin call signed with the function's credentials, a token call as it is. */
+export async function cognitoCall<T>(operation: UserPoolCall | TokenCall, input: Record<string, unknown>, signed: boolean): Promise<T> {
+  const url = endpoint();
+  const body = JSON.stringify(input);
+  let headers: Record<string, string> = {
+    'content-type': 'application/x-amz-json-1.1',
+    'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    host: url.host,
+  };
+  if (signed) {
+    const request = await signer().sign({ method: 'POST', protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined, path: url.pathname, headers, body });
+    headers = request.headers;
+  }
+  const { host: _host, ...sent } = headers;
+  const response = await fetch(url, { method: 'POST', headers: sent, body });
+  const answer = (await response.json().catch(() => ({}))) as T & { __type?: string; message?: string };
+  if (!response.ok) throw new CognitoError((answer.__type ?? 'CognitoError').split('#').pop()!, answer.message ?? `Cognito answered ${response.status}`, response.status);
+  return answer;
+}
