@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import {
   classGroupInput,
   classInput,
-  configValue,
+  configValues,
   enrollmentId,
   id,
   isoDate,
@@ -290,11 +290,7 @@ export const manifest = {
   },
   saveConfig: {
     access: 'admin',
-    input: z.strictObject({
-      values: z
-        .record(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'must be a name of letters and digits')), configValue)
-        .check(z.refine((values) => Object.keys(values).length <= 40, 'must hold at most 40 values')),
-    }),
+    input: z.strictObject({ values: configValues }),
     table: 'write',
     liveAdmin: true,
     result: returns<{ values: ConfigValues }>(),

@@ -18,13 +18,45 @@ export const isoDate = z
     z.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a real date'),
   );
 
+/** A birth date: a real date from 1900 on (that it is in the past, the saving function checks). */
+const birthDate = isoDate.check(z.refine((value) => value >= '1900-01-01', 'must be 1900-01-01 or later'));
+
 /** A moment written as an ISO 8601 timestamp. */
 export const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' });
 
 export const id = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(64, 'is too long'), z.regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, "-" and "_"'));
 
-const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`));
-const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(max, `must be at most ${max} characters`));
+// What typed text may not hold: control characters (C0, DEL, C1) and the bidirectional embeddings,
+// overrides and isolates that make a name read otherwise than it is stored. One-line text (names, titles,
+// places) also refuses line breaks: it ends up in e-mail subjects, calendar lines and CSV cells.
+const oneLineUnsafe = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** The same, but line breaks are allowed: LF or CR LF (a lone CR counts as a control character). */
+const manyLinesUnsafe = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
+/** Whitespace and the characters that show nothing: text of only these is empty. */
+const invisible = /[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]/g;
+
+const lengthAtMost = (max: number) => z.maxLength(max, `must be at most ${max} characters`);
+const noControls = z.refine<string>((value) => !oneLineUnsafe.test(value), 'must not contain line breaks or control characters');
+const required = z.refine<string>((value) => value.replace(invisible, '') !== '', 'is required');
+
+/** Text on one line: a name, a title, a place. */
+const oneLine = (max: number) => z.string().check(z.trim(), lengthAtMost(max), noControls);
+const requiredOneLine = (max: number) => z.string().check(z.trim(), required, lengthAtMost(max), noControls);
+/** Text of several lines: a description, notes, what to bring. */
+const noControlsButLineBreaks = z.refine<string>((value) => !manyLinesUnsafe.test(value), 'must not contain control characters');
+const manyLines = (max: number) => z.string().check(z.trim(), lengthAtMost(max), noControlsButLineBreaks);
+
+export const isEmailAddress = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
+
+/** An http or https address, whole as typed (the URL parser would quietly drop tabs and line breaks). */
+export function isWebAddress(text: string): boolean {
+  if (/\s/.test(text) || oneLineUnsafe.test(text)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
 const wholeNumber = (min: number, max: number, range: string) => z.int('must be a whole number').check(z.gte(min, range), z.lte(max, range));
 
 export const grade = wholeNumber(-1, 12, 'must be -1 (pre-K) to 12');
@@ -43,17 +75,17 @@ export const classInput = z
   .strictObject({
     id: z.optional(id),
     semesterId: id,
-    name: requiredText(120),
-    description: z._default(text(4000), ''),
-    location: z._default(text(200), ''),
-    instructor: z._default(text(200), ''),
+    name: requiredOneLine(120),
+    description: z._default(manyLines(4000), ''),
+    location: z._default(oneLine(200), ''),
+    instructor: z._default(oneLine(200), ''),
     meetings: z._default(z.array(meeting).check(z.maxLength(200, 'must hold at most 200 meetings')), []),
     capacity: wholeNumber(0, 10000, 'must be 0 to 10000'),
     minGrade: z.optional(grade),
     maxGrade: z.optional(grade),
     status: z._default(classStatus, 'open'),
     /** What a student brings to class, for the confirmation e-mail (a portal extension of the record). */
-    whatToBring: z.optional(text(1000)),
+    whatToBring: z.optional(manyLines(1000)),
   })
   .check(
     z.refine((c) => c.minGrade === undefined || c.maxGrade === undefined || c.minGrade <= c.maxGrade, {
@@ -86,8 +118,8 @@ export const classGroupInput = z
   .strictObject({
     id: z.optional(id),
     semesterId: id,
-    name: requiredText(120),
-    description: z._default(text(4000), ''),
+    name: requiredOneLine(120),
+    description: z._default(manyLines(4000), ''),
     classIds: z.array(id).check(z.minLength(2, 'must hold at least two classes'), z.maxLength(20, 'must hold at most 20 classes')),
   })
   .check(z.refine((g) => new Set(g.classIds).size === g.classIds.length, { error: 'must not list a class twice', path: ['classIds'] }));
@@ -103,7 +135,7 @@ export interface ClassGroup {
 export const semesterInput = z
   .strictObject({
     id: z.optional(id),
-    name: requiredText(120),
+    name: requiredOneLine(120),
     startDate: isoDate,
     endDate: isoDate,
     current: z._default(z.boolean(), false),
@@ -128,34 +160,55 @@ export interface Semester {
   registrationCloses?: string;
 }
 
-export const tshirtSize = z.strictObject({ code: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(8, 'must be at most 8 characters')), label: requiredText(40) });
+export const tshirtSize = z.strictObject({ code: requiredOneLine(8), label: requiredOneLine(40) });
 export type TshirtSize = z.infer<typeof tshirtSize>;
 /** A size as administrators manage it: a retired size is no longer offered but stays on the students who have it. */
 export const managedTshirtSize = z.extend(tshirtSize, { retired: z.optional(z.boolean()) });
 export type ManagedTshirtSize = z.infer<typeof managedTshirtSize>;
 
-export const configValue = z.union([z.string().check(z.maxLength(2000, 'must be at most 2000 characters')), z.number(), z.boolean()]);
-export type ConfigValues = Record<string, z.infer<typeof configValue>>;
+export const configValue = z.union([z.string().check(lengthAtMost(2000), noControlsButLineBreaks), z.number(), z.boolean()]);
+export type ConfigValue = z.infer<typeof configValue>;
+export type ConfigValues = Record<string, ConfigValue>;
+
+/** What a value's name asks of it: a link (a name ending in `Url`) is a web address, the contact an e-mail address. */
+export function configValueProblem(name: string, value: ConfigValue): string | undefined {
+  if (name.endsWith('Url') && !(typeof value === 'string' && isWebAddress(value))) return 'must be a web address starting with https://';
+  if (name === 'contactEmail' && !(typeof value === 'string' && isEmailAddress(value))) return 'must be an e-mail address';
+  return undefined;
+}
+
+/** The remote configuration as an administrator saves it. */
+export const configValues = z
+  .record(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'must be a name of letters and digits')), configValue)
+  .check(
+    z.refine((values) => Object.keys(values).length <= 40, 'must hold at most 40 values'),
+    z.superRefine((values, context) => {
+      for (const [name, value] of Object.entries(values)) {
+        const problem = configValueProblem(name, value);
+        if (problem) context.issues.push({ code: 'custom', message: problem, path: [name], input: value });
+      }
+    }),
+  );
 
 export const emergencyContact = z.strictObject({
-  name: requiredText(120),
-  phone: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(40, 'is too long'), z.regex(/^[0-9+()\-.\s]{7,}$/, 'must be a phone number')),
-  relationship: z.optional(text(60)),
+  name: requiredOneLine(120),
+  phone: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(40, 'is too long'), z.regex(/^[0-9+()\-. ]{7,}$/, 'must be a phone number')),
+  relationship: z.optional(oneLine(60)),
 });
 export type EmergencyContact = z.infer<typeof emergencyContact>;
 
 export const studentInput = z.strictObject({
   id: z.optional(id),
-  firstName: requiredText(60),
-  lastName: requiredText(60),
-  birthDate: isoDate,
-  tshirtSize: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(8, 'is not a known size')),
+  firstName: requiredOneLine(60),
+  lastName: requiredOneLine(60),
+  birthDate,
+  tshirtSize: z.string().check(z.trim(), required, z.maxLength(8, 'is not a known size'), noControls),
   emergencyContacts: z.array(emergencyContact).check(z.minLength(1, 'must list at least one contact'), z.maxLength(5, 'must list at most five contacts')),
   grade: z.optional(grade),
-  school: z.optional(text(120)),
-  allergies: z.optional(text(1000)),
-  medications: z.optional(text(1000)),
-  medicalNotes: z.optional(text(2000)),
+  school: z.optional(oneLine(120)),
+  allergies: z.optional(manyLines(1000)),
+  medications: z.optional(manyLines(1000)),
+  medicalNotes: z.optional(manyLines(2000)),
   photoConsent: z.optional(z.boolean()),
 });
 export type StudentInput = z.infer<typeof studentInput>;

@@ -1,34 +1,25 @@
-// The remote configuration as a form: the keys the site reads with their labels and checks, and any other
-// key as text that keeps its type (number, true/false) when saved.
-import type { ConfigValues } from '../../../../lambdas/records';
+// The remote configuration as a form: the keys the site reads with their labels, checked by the rules the
+// server applies, and any other key as text that keeps its type (number, true/false) when saved.
+import { configValueProblem, type ConfigValues } from '../../../../lambdas/records';
 import type { FieldErrors } from '../useSave';
 
 interface KnownKey {
   key: string;
   label: string;
   help: string;
-  kind: 'email' | 'url' | 'text';
 }
 
 export const KNOWN_KEYS: KnownKey[] = [
-  { key: 'contactEmail', label: 'Contact e-mail', help: "The footer's help line. Empty hides it.", kind: 'email' },
-  { key: 'privacyPolicyUrl', label: 'Privacy policy link', help: "The footer's Privacy Policy link.", kind: 'url' },
-  { key: 'studentUnitsUrl', label: 'Student Units link', help: "The sidebar's Student Units link, opened in a new tab.", kind: 'url' },
-  { key: 'announcement', label: 'Announcement', help: 'The banner under the header. Empty hides it; a changed text shows again to visitors who dismissed the old one.', kind: 'text' },
+  { key: 'contactEmail', label: 'Contact e-mail', help: "The footer's help line. Empty hides it." },
+  { key: 'privacyPolicyUrl', label: 'Privacy policy link', help: "The footer's Privacy Policy link." },
+  { key: 'studentUnitsUrl', label: 'Student Units link', help: "The sidebar's Student Units link, opened in a new tab." },
+  { key: 'announcement', label: 'Announcement', help: 'The banner under the header. Empty hides it; a changed text shows again to visitors who dismissed the old one.' },
 ];
 
 /** The server's limit for one value. */
 const MAX_LENGTH = 2000;
 
-export const isEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
-
-function isWebAddress(text: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
-}
+export { isEmailAddress as isEmail } from '../../../../lambdas/records';
 
 type ConfigDraft = Record<string, string>;
 
@@ -48,12 +39,13 @@ function typed(text: string, was: ConfigValues[string] | undefined): ConfigValue
 export function checkDraft(draft: ConfigDraft, saved: ConfigValues): FieldErrors {
   const errors: FieldErrors = {};
   for (const [key, text] of Object.entries(draft)) {
-    const kind = KNOWN_KEYS.find((known) => known.key === key)?.kind;
-    const value = text.trim();
+    const known = KNOWN_KEYS.some((candidate) => candidate.key === key);
+    const value = known ? text.trim() : typed(text, saved[key]);
+    // The server's rules for the value's name (links, the contact e-mail), with its messages.
+    const problem = value === undefined || (known && value === '') ? undefined : configValueProblem(key, value);
     if (text.length > MAX_LENGTH) errors[key] = `must be at most ${MAX_LENGTH} characters`;
-    else if (kind === 'email' && value && !isEmail(value)) errors[key] = 'must be an e-mail address';
-    else if (kind === 'url' && value && !isWebAddress(value)) errors[key] = 'must be a web address starting with https://';
-    else if (!kind && typed(text, saved[key]) === undefined) errors[key] = typeof saved[key] === 'number' ? 'must be a number' : 'must be true or false';
+    else if (value === undefined) errors[key] = typeof saved[key] === 'number' ? 'must be a number' : 'must be true or false';
+    else if (problem) errors[key] = problem;
   }
   return errors;
 }
