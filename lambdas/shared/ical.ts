@@ -1,7 +1,8 @@
 // iCalendar (RFC 5545) text: escaped values, CRLF line ends, lines folded at 75 octets.
 import type { CalendarEvent } from '../records';
 
-const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+// Every line break (LF, CR LF, a lone CR) becomes \n: a raw CR would end the line for some readers.
+const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n?|\n/g, '\\n');
 
 /** `2027-01-09T09:00` → `20270109T090000`: a floating local time, as the programme states its times. */
 const localTime = (value: string) => `${value.replace(/[-:]/g, '')}00`;
