@@ -25,28 +25,30 @@ if (values.pool) {
     console.error(`No local portal is running from ${stackFile} (start it with npm start), and no --pool was given.\n${usage}`);
     process.exit(1);
   }
-  const stack = JSON.parse(readFileSync(stackFile, 'utf8')) as { userPoolId: string; cognitoEndpoint: string };
-  Object.assign(process.env, { USER_POOL_ID: stack.userPoolId, COGNITO_ENDPOINT: stack.cognitoEndpoint, AWS_REGION: 'local', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
+  // The local pool takes admin calls signed with the credentials of the stack that runs now only.
+  const stack = JSON.parse(readFileSync(stackFile, 'utf8')) as { userPoolId: string; cognitoEndpoint: string; credentials: { accessKeyId: string; secretAccessKey: string } };
+  Object.assign(process.env, {
+    USER_POOL_ID: stack.userPoolId,
+    COGNITO_ENDPOINT: stack.cognitoEndpoint,
+    AWS_REGION: 'local',
+    AWS_ACCESS_KEY_ID: stack.credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: stack.credentials.secretAccessKey,
+  });
 }
 
-// The same Cognito calls the portal's own admin functions make.
-const { ADMIN_GROUP } = await import('../lambdas/manifest');
-const { addToGroup, groupMembers, removeFromGroup, userByEmail } = await import('../lambdas/shared/userPool');
+// The same rules and Cognito calls as the portal's own admin functions (a proven address, sign-out on revoke).
+const { adminList, grantAdminAccess, revokeAdminAccess } = await import('../lambdas/shared/adminGroup');
 
 try {
   if (action === 'grant') {
-    const user = await userByEmail(email!);
-    if (!user) throw new Error(`No account uses ${email}: the person must create an account first.`);
-    await addToGroup(user.username, ADMIN_GROUP);
+    const user = await grantAdminAccess(email!);
     console.log(`${user.email} is now an administrator (from their next sign-in).`);
   } else if (action === 'revoke') {
-    const member = (await groupMembers(ADMIN_GROUP)).find((candidate) => candidate.email.toLowerCase() === email!.toLowerCase());
-    if (!member) throw new Error(`${email} is not an administrator.`);
-    await removeFromGroup(member.username, ADMIN_GROUP);
-    console.log(`${member.email} is no longer an administrator.`);
+    const member = await revokeAdminAccess(email!);
+    console.log(`${member.email} is no longer an administrator (signed out everywhere).`);
   }
-  const members = await groupMembers(ADMIN_GROUP);
-  console.log(`Administrators (${members.length}):\n${members.map((member) => `  ${member.email}`).join('\n')}`);
+  const { admins } = await adminList();
+  console.log(`Administrators (${admins.length}):\n${admins.map((member) => `  ${member.email}`).join('\n')}`);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);

@@ -1,11 +1,14 @@
-// Sign-in: the user pool (e-mail as username, self sign-up), its triggers from the manifest, the `admin`
-// group and the web app's client.
+// Sign-in: the user pool (e-mail as username, case-insensitive, self sign-up confirmed by a code sent to the
+// e-mail), its triggers from the manifest, the `admin` group, the web app's client, and the WAF rule that
+// limits sign-ups per client address.
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccountRecovery, FeaturePlan, Mfa, UserPool, type UserPoolClient, type UserPoolTriggers } from 'aws-cdk-lib/aws-cognito';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ADMIN_GROUP, triggerModule, userPoolTriggers } from '../lambdas/manifest';
 import { PASSWORD_POLICY } from '../lambdas/passwordPolicy';
 import { PortalFunction } from './portal-function';
+import { SIGN_UP_LIMIT, SIGN_UP_TARGET } from './signUpLimit';
 import { TOKEN_VALIDITY } from './tokenValidity';
 
 export interface PortalUserPoolProps {
@@ -20,7 +23,7 @@ export class PortalUserPool extends Construct {
   constructor(scope: Construct, id: string, props: PortalUserPoolProps) {
     super(scope, id);
     // The pool depends on its triggers, so they cannot know the pool: they get the site's address only.
-    // Cognito's trigger sources (PreSignUp) are the CDK's trigger keys (preSignUp) with a capital.
+    // Cognito's trigger sources (CustomMessage) are the CDK's trigger keys (customMessage) with a capital.
     const lambdaTriggers: UserPoolTriggers = Object.fromEntries(
       Object.entries(userPoolTriggers).map(([source, name]) => [
         source.charAt(0).toLowerCase() + source.slice(1),
@@ -30,6 +33,8 @@ export class PortalUserPool extends Construct {
 
     this.pool = new UserPool(this, 'Pool', {
       signInAliases: { email: true },
+      // One account per address whatever its case: New.Staff@ and new.staff@ are the same person.
+      signInCaseSensitive: false,
       selfSignUpEnabled: true,
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
@@ -61,6 +66,42 @@ export class PortalUserPool extends Construct {
       refreshTokenValidity: Duration.days(TOKEN_VALIDITY.refreshTokenDays),
       enableTokenRevocation: true,
     });
+
+    this.limitSignUps();
+  }
+
+  /** A WAF rule on the pool: one client address starts at most SIGN_UP_LIMIT sign-ups per window (403 beyond). */
+  private limitSignUps(): void {
+    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
+    const acl = new CfnWebACL(this, 'SignUpLimit', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('PortalUserPool'),
+      rules: [
+        {
+          name: 'SignUpsPerAddress',
+          priority: 0,
+          action: { block: {} },
+          visibilityConfig: visibility('PortalSignUpsPerAddress'),
+          statement: {
+            rateBasedStatement: {
+              limit: SIGN_UP_LIMIT.signUps,
+              evaluationWindowSec: SIGN_UP_LIMIT.windowSeconds,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: {
+                byteMatchStatement: {
+                  fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+                  positionalConstraint: 'EXACTLY',
+                  searchString: SIGN_UP_TARGET,
+                  textTransformations: [{ priority: 0, type: 'NONE' }],
+                },
+              },
+            },
+          },
+        },
+      ],
+    });
+    new CfnWebACLAssociation(this, 'SignUpLimitOnPool', { resourceArn: this.pool.userPoolArn, webAclArn: acl.attrArn });
   }
 
   /** The issuer of the pool's tokens, spelled as the HTTP API's JWT authorizer spells it. */

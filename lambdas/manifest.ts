@@ -346,7 +346,7 @@ export function userPoolCallsOf(spec: FunctionSpec): readonly UserPoolCall[] {
 }
 
 /** The user pool's Lambda triggers: Cognito source → function, in `lambdas/triggers/<name>.ts`. */
-export const userPoolTriggers = { PreSignUp: 'preSignUp', CustomMessage: 'customMessage' } as const;
+export const userPoolTriggers = { CustomMessage: 'customMessage' } as const;
 export type TriggerName = (typeof userPoolTriggers)[keyof typeof userPoolTriggers];
 
 export function triggerModule(name: TriggerName): string {

@@ -1,6 +1,8 @@
-// cognito-local, composed in process the way its own `createDefaultServer` does, with two differences:
-// its e-mails go to the portal's outbox (with the code put in, as Cognito would), and it is served by
-// the gateway under `/_cognito`, so the issuer of its tokens depends only on the portal's port.
+// cognito-local, composed in process the way its own `createDefaultServer` does, with these differences:
+// its e-mails go to the portal's outbox (with the code put in, as Cognito would); it is served by the
+// gateway under `/_cognito`, so the issuer of its tokens depends only on the portal's port; it behaves as
+// the stack's pool where the portal relies on it (cognitoTargets.ts); and it stands behind what guards
+// Cognito in AWS (cognitoGuard.ts): signed admin calls, no foreign origins, the sign-up limit.
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
 
 import { createServer } from 'cognito-local/lib/server/server';
@@ -14,13 +16,16 @@ import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelive
 import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender';
 import { otp } from 'cognito-local/lib/services/otp';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
-import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import pino from 'pino';
 import { userPoolTriggers } from '../../lambdas/manifest';
+import { guardedUserPool } from './cognitoGuard';
+import { CaseInsensitiveUserPoolServiceFactory, portalRouter } from './cognitoTargets';
 import { htmlToText, type Outbox } from './outbox';
+import type { LocalCredentials } from './signature';
 
 export const COGNITO_PATH = '/_cognito';
 
@@ -64,8 +69,14 @@ export interface CognitoLocalOptions {
   logLevel: string;
 }
 
-/** The cognito-local request handler, to be mounted by the gateway at COGNITO_PATH. */
-export async function createCognitoLocal({ dataDir, gatewayUrl, outbox, logLevel }: CognitoLocalOptions): Promise<RequestListener> {
+export interface CognitoLocal {
+  /** The request handler, to be mounted by the gateway at COGNITO_PATH. */
+  listener: RequestListener;
+  /** The only credentials its admin calls accept: new at every start, handed to the functions and tools. */
+  credentials: LocalCredentials;
+}
+
+export async function createCognitoLocal({ dataDir, gatewayUrl, outbox, logLevel }: CognitoLocalOptions): Promise<CognitoLocal> {
   const dataDirectory = join(dataDir, 'db');
   mkdirSync(dataDirectory, { recursive: true });
   const logger = pino({ level: logLevel });
@@ -80,7 +91,7 @@ export async function createCognitoLocal({ dataDir, gatewayUrl, outbox, logLevel
   };
   const clock = new DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
-  const cognitoServiceFactory = new CognitoServiceFactoryImpl(dataDirectory, dataStoreFactory, new UserPoolServiceFactoryImpl(clock, dataStoreFactory));
+  const cognitoServiceFactory = new CognitoServiceFactoryImpl(dataDirectory, dataStoreFactory, new CaseInsensitiveUserPoolServiceFactory(clock, dataStoreFactory));
   const cognito = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
   const triggers = new TriggersService(clock, cognito, new LambdaService(config.TriggerFunctions, lambdaInvokeClient(gatewayUrl) as unknown as ConstructorParameters<typeof LambdaService>[1]), new CryptoService(config.KMSConfig));
   const services = {
@@ -92,5 +103,7 @@ export async function createCognitoLocal({ dataDir, gatewayUrl, outbox, logLevel
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  return createServer(Router(services), logger, config.ServerConfig, services).application as unknown as RequestListener;
+  const application = createServer(portalRouter(services, Router(services)), logger, config.ServerConfig, services).application as unknown as RequestListener;
+  const credentials = { accessKeyId: `LOCAL${randomBytes(8).toString('hex').toUpperCase()}`, secretAccessKey: randomBytes(30).toString('base64url') };
+  return { listener: guardedUserPool(application, { credentials, mountPath: COGNITO_PATH }), credentials };
 }

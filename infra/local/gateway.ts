@@ -3,8 +3,8 @@
 //   GET  /api/{feed path}                    a feed (the iCalendar feed)
 //   POST /2015-03-31/functions/{name}/invocations   Lambda Invoke, for cognito-local's triggers
 //   POST /v2/email/outbound-emails           SES v2 SendEmail, into the outbox
-//   GET  /config.json  /_local/outbox        the site's runtime config, the outbox (local only)
-//   *    /_cognito/...                       cognito-local
+//   GET  /config.json  /_local/outbox        the site's runtime config, the outbox (local only, same origin)
+//   *    /_cognito/...                       cognito-local (same origin, admin calls signed)
 //   GET  anything else                       the built web app, index.html for SPA routes
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
@@ -142,7 +142,7 @@ export class Gateway {
     if (invoke && req.method === 'POST') return this.serveTrigger(req, res, decodeURIComponent(invoke[1]!));
     if (path === '/v2/email/outbound-emails' && req.method === 'POST') return this.serveSendEmail(req, res);
     if (path === '/config.json') return this.serveSiteConfig(req, res);
-    if (path === '/_local/outbox') return sendJson(res, 200, { messages: this.options.outbox.messages });
+    if (path === '/_local/outbox') return this.serveOutbox(req, res);
     if (req.method === 'GET' || req.method === 'HEAD') return this.serveWebApp(req, res, path);
     sendJson(res, 405, { message: 'Method Not Allowed' });
   }
@@ -216,15 +216,23 @@ export class Gateway {
     sendJson(res, 200, { MessageId: randomUUID() });
   }
 
-  private serveSiteConfig(req: IncomingMessage, res: ServerResponse): void {
+  private serveSiteConfig(_req: IncomingMessage, res: ServerResponse): void {
     if (!this.siteConfig) return sendJson(res, 503, { message: 'The portal is still starting.' });
-    // The browser reaches cognito-local through this gateway, at whatever address it used for the site.
-    const origin = `http://${req.headers.host ?? `localhost:${this.options.port}`}`;
-    sendJson(res, 200, { ...this.siteConfig, userPoolEndpoint: `${origin}${COGNITO_PATH}/` } satisfies SiteConfig);
+    // The browser reaches cognito-local through the origin that served it the site: a path, which the web
+    // app resolves against its own address (nothing of the request, such as its Host, is echoed).
+    sendJson(res, 200, { ...this.siteConfig, userPoolEndpoint: `${COGNITO_PATH}/` } satisfies SiteConfig);
+  }
+
+  /** The outbox holds sign-up and password-reset codes: for the developer, never for another site's page. */
+  private serveOutbox(req: IncomingMessage, res: ServerResponse): void {
+    if (fromOtherOrigin(req)) return sendJson(res, 403, { message: 'The outbox is read from this portal only.' });
+    sendJson(res, 200, { messages: this.options.outbox.messages });
   }
 
   private serveCognito(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (!this.cognito) return sendJson(res, 503, { message: 'The user pool is still starting.' });
+    // Only the portal's own pages call the user pool from a browser (cognito-local would allow any origin).
+    if (fromOtherOrigin(req)) return sendJson(res, 403, { __type: 'ForbiddenException', message: 'The local user pool takes no calls from pages of other origins.' });
     req.url = (url.pathname.slice(COGNITO_PATH.length) || '/') + url.search;
     this.cognito(req, res);
   }
@@ -264,6 +272,20 @@ export class Gateway {
 interface SesSendEmail {
   Destination?: { ToAddresses?: string[] };
   Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
+}
+
+/**
+ * A browser's request from a page of another origin than the one it asks (the Origin a browser sends for
+ * cross-origin fetches, or its Sec-Fetch-Site); requests of tools without either are not browsers' pages.
+ */
+function fromOtherOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return req.headers['sec-fetch-site'] === 'cross-site';
+  try {
+    return new URL(origin).host !== req.headers.host;
+  } catch {
+    return true;
+  }
 }
 
 function loadOnce<T>(cache: Loaded<T>, name: string, modulePath: string): Promise<T> {

@@ -7,6 +7,7 @@ import { COGNITO_PATH, createCognitoLocal } from './cognito';
 import { ensureTable, startDynamoDbLocal } from './dynamodb';
 import { Gateway } from './gateway';
 import { Outbox } from './outbox';
+import type { LocalCredentials } from './signature';
 import { startStreamConsumers } from './streams';
 import { cognitoAdminClient, ensureAdmin, ensureUserPool } from './userPool';
 
@@ -34,6 +35,8 @@ export interface LocalStack {
   userPoolId: string;
   userPoolClientId: string;
   cognitoEndpoint: string;
+  /** The credentials the local pool's admin calls must be signed with (new at every start). */
+  credentials: LocalCredentials;
   seeded: boolean;
   stop(): Promise<void>;
 }
@@ -57,9 +60,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       createCognitoLocal({ dataDir: join(dataDir, 'cognito'), gatewayUrl: url, outbox, logLevel: options.cognitoLogLevel }),
     ]);
     stops.push(() => dynamoDb.stop());
-    gateway.mountCognito(cognito);
+    gateway.mountCognito(cognito.listener);
 
-    const cognitoAdmin = cognitoAdminClient(cognitoEndpoint);
+    const cognitoAdmin = cognitoAdminClient(cognitoEndpoint, cognito.credentials);
     const pool = await ensureUserPool(cognitoAdmin, join(dataDir, 'cognito'));
 
     // The functions' configuration, as the CDK stack sets it on every Lambda.
@@ -67,8 +70,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamoDb.endpoint,
       AWS_REGION: 'local',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
+      // What signs the functions' calls: the user pool takes no other for its admin calls.
+      AWS_ACCESS_KEY_ID: cognito.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: cognito.credentials.secretAccessKey,
       JWT_ISSUER: `${url}${COGNITO_PATH}/${pool.userPoolId}`,
       USER_POOL_ID: pool.userPoolId,
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
@@ -90,7 +94,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const consumers = await startStreamConsumers(dynamoDb.endpoint, TABLE_NAME, options.log);
     stops.push(() => consumers.stop());
     gateway.setSiteConfig({ region: 'local', userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, apiBaseUrl: '/api' });
-    return { url, dataDir, dynamoDbEndpoint: dynamoDb.endpoint, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, cognitoEndpoint, seeded, stop };
+    return { url, dataDir, dynamoDbEndpoint: dynamoDb.endpoint, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, cognitoEndpoint, credentials: cognito.credentials, seeded, stop };
   } catch (error) {
     await stop();
     throw error;

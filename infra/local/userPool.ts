@@ -10,24 +10,43 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  UpdateUserPoolCommand,
   UserNotFoundException,
+  type CreateUserPoolCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_GROUP } from '../../lambdas/manifest';
 import { PASSWORD_POLICY } from '../../lambdas/passwordPolicy';
 import { TOKEN_VALIDITY } from '../tokenValidity';
+import type { LocalCredentials } from './signature';
 
 export interface UserPoolIds {
   userPoolId: string;
   userPoolClientId: string;
 }
 
-export function cognitoAdminClient(endpoint: string): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+/** A client for the local pool's admin calls, signed with the local stack's credentials. */
+export function cognitoAdminClient(endpoint: string, credentials: LocalCredentials): CognitoIdentityProviderClient {
+  // A copy: the SDK notes on the object it is given where the credentials came from.
+  return new CognitoIdentityProviderClient({ endpoint, region: 'local', credentials: { ...credentials } });
 }
 
-/** The pool recorded in the data dir, or a new one when there is none yet. */
+/** What the stack's pool says too: a sign-up is confirmed with a code sent to the e-mail, the password rule. */
+const poolSettings = {
+  AutoVerifiedAttributes: ['email'],
+  Policies: {
+    PasswordPolicy: {
+      MinimumLength: PASSWORD_POLICY.minLength,
+      RequireLowercase: PASSWORD_POLICY.requireLowercase,
+      RequireUppercase: PASSWORD_POLICY.requireUppercase,
+      RequireNumbers: PASSWORD_POLICY.requireDigits,
+      RequireSymbols: PASSWORD_POLICY.requireSymbols,
+    },
+  },
+} satisfies Partial<CreateUserPoolCommandInput>;
+
+/** The pool recorded in the data dir (brought to today's settings), or a new one when there is none yet. */
 export async function ensureUserPool(client: CognitoIdentityProviderClient, dataDir: string): Promise<UserPoolIds> {
   const stateFile = join(dataDir, 'user-pool.json');
   if (existsSync(stateFile)) {
@@ -36,25 +55,12 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, data
       () => true,
       () => false,
     );
-    if (exists) return ids;
+    if (exists) {
+      await client.send(new UpdateUserPoolCommand({ UserPoolId: ids.userPoolId, ...poolSettings }));
+      return ids;
+    }
   }
-  const { UserPool } = await client.send(
-    new CreateUserPoolCommand({
-      PoolName: 'registration-portal',
-      UsernameAttributes: ['email'],
-      // No AutoVerifiedAttributes: Cognito sends no sign-up code to an account its PreSignUp trigger
-      // confirms, but cognito-local would, unless the pool names none (the trigger verifies the e-mail).
-      Policies: {
-        PasswordPolicy: {
-          MinimumLength: PASSWORD_POLICY.minLength,
-          RequireLowercase: PASSWORD_POLICY.requireLowercase,
-          RequireUppercase: PASSWORD_POLICY.requireUppercase,
-          RequireNumbers: PASSWORD_POLICY.requireDigits,
-          RequireSymbols: PASSWORD_POLICY.requireSymbols,
-        },
-      },
-    }),
-  );
+  const { UserPool } = await client.send(new CreateUserPoolCommand({ PoolName: 'registration-portal', UsernameAttributes: ['email'], ...poolSettings }));
   const userPoolId = UserPool!.Id!;
   const { UserPoolClient } = await client.send(
     new CreateUserPoolClientCommand({

@@ -2,6 +2,7 @@
 // own credentials, which Lambda puts in the environment; the calls Cognito authorizes with a user's access
 // token are not. Plain fetch and the signer, not the SDK's client: the shared middleware makes the live
 // admin check, and every function's bundle would carry a whole client for it.
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import type { UserPoolCall } from '../manifest';
@@ -47,20 +48,15 @@ export class Sha256 {
 }
 
 const region = () => requiredEnv('AWS_REGION');
-const endpoint = () => new URL(optionalEnv('COGNITO_ENDPOINT') ?? `https://cognito-idp.${region()}.amazonaws.com/`);
+// The API's one path is `/` under the endpoint, as the SDK calls it (and signs it).
+const endpoint = () => new URL(`${(optionalEnv('COGNITO_ENDPOINT') ?? `https://cognito-idp.${region()}.amazonaws.com`).replace(/\/+$/, '')}/`);
 
-// Read at each call: Lambda may hand a new instance new credentials, and tests set them late.
+// The SDK's credential chain: in a Lambda bundle the environment alone (see lambdaCredentials.ts), for
+// `npm run admin` against a deployed pool also a profile or SSO.
+const credentials = defaultProvider();
+
 function signer(): SignatureV4 {
-  return new SignatureV4({
-    service: 'cognito-idp',
-    region: region(),
-    sha256: Sha256,
-    credentials: async () => ({
-      accessKeyId: requiredEnv('AWS_ACCESS_KEY_ID'),
-      secretAccessKey: requiredEnv('AWS_SECRET_ACCESS_KEY'),
-      sessionToken: optionalEnv('AWS_SESSION_TOKEN'),
-    }),
-  });
+  return new SignatureV4({ service: 'cognito-idp', region: region(), sha256: Sha256, credentials });
 }
 
 /** Calls the user pool API: an admin call signed with the function's credentials, a token call as it is. */

@@ -1,5 +1,6 @@
-// The user pool's e-mails in the portal's words. The password-reset e-mail links to the reset screen with
-// the e-mail and code filled in; Cognito puts the code where `{####}` stands.
+// The user pool's e-mails in the portal's words. The sign-up e-mail gives the code that proves the address
+// (the account is confirmed with it); the password-reset e-mail links to the reset screen with the e-mail
+// and code filled in. Cognito puts the code where `{####}` stands.
 import middy from '@middy/core';
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { requiredEnv } from '../shared/env';
@@ -15,10 +16,28 @@ export function resetLink(email: string, codeParameter: string): string {
   return `${siteUrl}/user/reset?email=${encodeURIComponent(email)}&code=${codeParameter}`;
 }
 
+/** The account-creation screen, at its code step for this address. */
+export function confirmLink(email: string): string {
+  return `${siteUrl}/user/create?email=${encodeURIComponent(email)}`;
+}
+
 export async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   const { codeParameter, usernameParameter, userAttributes } = event.request;
   const email = userAttributes.email ?? '';
   switch (event.triggerSource) {
+    case 'CustomMessage_SignUp':
+    case 'CustomMessage_ResendCode': {
+      const link = confirmLink(email);
+      event.response.emailSubject = `Your ${PORTAL_NAME} code: confirm your e-mail`;
+      event.response.emailMessage = [
+        `<p>Hello,</p>`,
+        `<p>Someone, we hope you, created a ${PORTAL_NAME} account for ${escapeHtml(email)}.</p>`,
+        `<p>Your code is <b>${codeParameter}</b>. Enter it on the Create Account screen to confirm this e-mail address and finish creating the account:<br><a href="${link}">${link}</a></p>`,
+        `<p>If you did not create an account, ignore this e-mail: without the code, no account uses your address.</p>`,
+        `<p>— The mountain school programme</p>`,
+      ].join('\n');
+      break;
+    }
     case 'CustomMessage_ForgotPassword': {
       const link = resetLink(email, codeParameter);
       event.response.emailSubject = `Reset your ${PORTAL_NAME} password`;

@@ -1,4 +1,6 @@
 // Sign-in: the pool, the `admin` group and the web app's client.
+import { Match } from 'aws-cdk-lib/assertions';
+import { SIGN_UP_LIMIT, SIGN_UP_TARGET } from '../../infra/signUpLimit';
 import { ADMIN_GROUP } from '../../lambdas/manifest';
 import { logicalId, synthesizePortal } from './synthesize';
 
@@ -37,4 +39,40 @@ test('the web client signs in with USER_PASSWORD_AUTH or SRP, refreshes, has no 
     RefreshTokenValidity: 30 * 24 * 60,
     TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'minutes' },
   });
+});
+
+test('usernames are case-insensitive: one account per address, whatever its case', () => {
+  template.hasResourceProperties('AWS::Cognito::UserPool', { UsernameConfiguration: { CaseSensitive: false } });
+});
+
+test('no trigger confirms an account or verifies an address: a new account confirms its e-mail with the code sent to it', () => {
+  template.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: { CustomMessage: Match.anyValue(), PreSignUp: Match.absent() } });
+});
+
+test(`one address may start at most ${SIGN_UP_LIMIT.signUps} sign-ups in ${SIGN_UP_LIMIT.windowSeconds} s: a WAF rate rule on the pool blocks the rest`, () => {
+  const [aclId] = Object.keys(template.findResources('AWS::WAFv2::WebACL'));
+  template.hasResourceProperties('AWS::WAFv2::WebACL', {
+    Scope: 'REGIONAL',
+    DefaultAction: { Allow: {} },
+    Rules: [
+      Match.objectLike({
+        Action: { Block: {} },
+        Statement: {
+          RateBasedStatement: {
+            Limit: SIGN_UP_LIMIT.signUps,
+            EvaluationWindowSec: SIGN_UP_LIMIT.windowSeconds,
+            AggregateKeyType: 'IP',
+            ScopeDownStatement: {
+              ByteMatchStatement: Match.objectLike({
+                FieldToMatch: { SingleHeader: { Name: 'x-amz-target' } },
+                PositionalConstraint: 'EXACTLY',
+                SearchString: SIGN_UP_TARGET,
+              }),
+            },
+          },
+        },
+      }),
+    ],
+  });
+  template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', { ResourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] }, WebACLArn: { 'Fn::GetAtt': [aclId, 'Arn'] } });
 });

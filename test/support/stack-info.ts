@@ -9,6 +9,8 @@ export interface StackInfo {
   cognitoEndpoint: string;
   jwtIssuer: string;
   adminEmail: string;
+  /** The only credentials the local pool's admin calls accept (new at every start). */
+  credentials: { accessKeyId: string; secretAccessKey: string };
 }
 
 export const TEST_ADMIN = { email: 'admin@example.com', password: 'Test-Admin-Password-1' };

@@ -57,8 +57,9 @@ export default async function startStackForTests(): Promise<void> {
     SITE_URL: info.url,
     MAIL_FROM: 'Registration Portal <registration@mountainschool.example>',
     AWS_REGION: 'local',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    // The stack's own credentials: the local pool refuses admin calls signed with any other.
+    AWS_ACCESS_KEY_ID: info.credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: info.credentials.secretAccessKey,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
   globalThis.portalStack = {

@@ -11,7 +11,8 @@ export function configureAmplify(config: RuntimeConfig): void {
     Cognito: {
       userPoolId: config.userPoolId,
       userPoolClientId: config.userPoolClientId,
-      ...(config.userPoolEndpoint && { userPoolEndpoint: config.userPoolEndpoint }),
+      // Locally the gateway names its path; the address is the one this page came from.
+      ...(config.userPoolEndpoint && { userPoolEndpoint: new URL(config.userPoolEndpoint, window.location.origin).href }),
       loginWith: { email: true },
     },
   };
