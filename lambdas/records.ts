@@ -177,10 +177,11 @@ export function configValueProblem(name: string, value: ConfigValue): string | u
   return undefined;
 }
 
-/** The remote configuration as an administrator saves it. */
-export const configValues = z
-  .record(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'must be a name of letters and digits')), configValue)
-  .check(
+/** The remote configuration as an administrator saves it. A value named __proto__ is refused here: the record would drop it unseen. */
+const noProtoName = z.custom<unknown>((input) => typeof input !== 'object' || input === null || !Object.hasOwn(input, '__proto__'), 'must not hold a value named __proto__');
+export const configValues = z.pipe(
+  noProtoName,
+  z.record(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'must be a name of letters and digits')), configValue).check(
     z.refine((values) => Object.keys(values).length <= 40, 'must hold at most 40 values'),
     z.superRefine((values, context) => {
       for (const [name, value] of Object.entries(values)) {
@@ -188,7 +189,8 @@ export const configValues = z
         if (problem) context.issues.push({ code: 'custom', message: problem, path: [name], input: value });
       }
     }),
-  );
+  ),
+);
 
 export const emergencyContact = z.strictObject({
   name: requiredOneLine(120),

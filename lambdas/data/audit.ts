@@ -6,6 +6,7 @@ import type { ActivityEntry, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName, type Item } from '../shared/dynamo';
+import { decodeCursor, encodeCursor, startingAfter } from '../shared/cursor';
 import type { StoredEnrollment } from './enrollments';
 import { studentName, studentsByKey } from './students';
 
@@ -57,22 +58,27 @@ export function auditItem(enrollment: StoredEnrollment, from: AuditEntry['from']
 export async function semesterActivity(
   semesterId: string,
   limit: number,
-  cursor?: Record<string, unknown>,
+  cursor?: string,
   classId?: string,
-): Promise<{ entries: AuditEntry[]; next?: Record<string, unknown> }> {
-  const page = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :activity',
-      ...(classId && { FilterExpression: 'classId = :class' }),
-      ExpressionAttributeValues: { ':activity': `SEMESTER#${semesterId}#ACTIVITY`, ...(classId && { ':class': classId }) },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: cursor,
-    }),
+): Promise<{ entries: AuditEntry[]; next?: string }> {
+  const partition = `SEMESTER#${semesterId}#ACTIVITY`;
+  const start = decodeCursor(cursor, { index: 'GSI2', partition });
+  const page = await startingAfter(
+    start,
+    dynamo.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :activity',
+        ...(classId && { FilterExpression: 'classId = :class' }),
+        ExpressionAttributeValues: { ':activity': partition, ...(classId && { ':class': classId }) },
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: start,
+      }),
+    ),
   );
-  return { entries: (page.Items ?? []) as AuditEntry[], ...(page.LastEvaluatedKey && { next: page.LastEvaluatedKey }) };
+  return { entries: (page.Items ?? []) as AuditEntry[], ...(page.LastEvaluatedKey && { next: encodeCursor(page.LastEvaluatedKey) }) };
 }
 
 /** Audit entries with the class and student names an administrator reads. */

@@ -6,6 +6,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Enrollment, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
 import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
+import { decodeCursor, encodeCursor, startingAfter } from '../shared/cursor';
 import { notFound } from '../shared/errors';
 import type { StoredClass } from './classes';
 import { familyPartition } from './families';
@@ -131,20 +132,21 @@ export async function enrollmentForCaller(caller: Caller, id: string): Promise<S
 }
 
 /** A semester's enrollments, a page at a time, in class order (GSI2). */
-export async function semesterEnrollmentsPage(
-  semesterId: string,
-  limit: number,
-  cursor?: Record<string, unknown>,
-): Promise<{ enrollments: StoredEnrollment[]; next?: Record<string, unknown> }> {
-  const page = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :enrollments',
-      ExpressionAttributeValues: { ':enrollments': `SEMESTER#${semesterId}#ENROLLMENTS` },
-      Limit: limit,
-      ExclusiveStartKey: cursor,
-    }),
+export async function semesterEnrollmentsPage(semesterId: string, limit: number, cursor?: string): Promise<{ enrollments: StoredEnrollment[]; next?: string }> {
+  const partition = `SEMESTER#${semesterId}#ENROLLMENTS`;
+  const start = decodeCursor(cursor, { index: 'GSI2', partition });
+  const page = await startingAfter(
+    start,
+    dynamo.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :enrollments',
+        ExpressionAttributeValues: { ':enrollments': partition },
+        Limit: limit,
+        ExclusiveStartKey: start,
+      }),
+    ),
   );
-  return { enrollments: (page.Items ?? []) as StoredEnrollment[], ...(page.LastEvaluatedKey && { next: page.LastEvaluatedKey }) };
+  return { enrollments: (page.Items ?? []) as StoredEnrollment[], ...(page.LastEvaluatedKey && { next: encodeCursor(page.LastEvaluatedKey) }) };
 }

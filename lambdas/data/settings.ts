@@ -15,7 +15,8 @@ export async function readConfigValues(): Promise<ConfigValues> {
 }
 
 export async function writeConfigValues(values: ConfigValues): Promise<void> {
-  await dynamo.send(new PutCommand({ TableName: tableName, Item: { ...configKey, type: 'config', values } }));
+  // As a Map: the marshaller takes an object with a value named "constructor" for no object at all.
+  await dynamo.send(new PutCommand({ TableName: tableName, Item: { ...configKey, type: 'config', values: new Map(Object.entries(values)) } }));
 }
 
 /** Every size ever offered, retired ones included, in display order. */

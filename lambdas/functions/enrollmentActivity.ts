@@ -2,7 +2,6 @@ import { namedActivity, semesterActivity } from '../data/audit';
 import { classesOfSemester } from '../data/classes';
 import { semesterOrCurrent } from '../data/semesters';
 import type { ParsedInput } from '../manifest';
-import { decodeCursor, encodeCursor } from '../shared/cursor';
 import { portalHandler } from '../shared/handler';
 
 const ACTIVITY_PAGE = 100;
@@ -10,9 +9,8 @@ const ACTIVITY_PAGE = 100;
 /** The audit trail of a semester's (or one class's) enrollments, newest first, a page at a time. */
 export async function enrollmentActivity({ semesterId, classId, cursor }: ParsedInput<'enrollmentActivity'>) {
   const semester = await semesterOrCurrent(semesterId);
-  const [{ entries, next }, classes] = await Promise.all([semesterActivity(semester.id, ACTIVITY_PAGE, decodeCursor(cursor), classId), classesOfSemester(semester.id)]);
-  const nextCursor = encodeCursor(next);
-  return { activity: await namedActivity(entries, new Map(classes.map((found) => [found.id, found.name]))), ...(nextCursor && { nextCursor }) };
+  const [{ entries, next }, classes] = await Promise.all([semesterActivity(semester.id, ACTIVITY_PAGE, cursor, classId), classesOfSemester(semester.id)]);
+  return { activity: await namedActivity(entries, new Map(classes.map((found) => [found.id, found.name]))), ...(next && { nextCursor: next }) };
 }
 
 export const handler = portalHandler('enrollmentActivity', enrollmentActivity);

@@ -5,7 +5,6 @@ import { semesterOrCurrent } from '../data/semesters';
 import { studentsByKey, toStudent } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { SemesterEnrollment } from '../records';
-import { decodeCursor, encodeCursor } from '../shared/cursor';
 import { portalHandler } from '../shared/handler';
 
 export const ENROLLMENT_PAGE = 250;
@@ -16,7 +15,7 @@ export const ENROLLMENT_PAGE = 250;
  */
 export async function semesterEnrollments({ semesterId, cursor, limit = ENROLLMENT_PAGE }: ParsedInput<'semesterEnrollments'>) {
   const semester = await semesterOrCurrent(semesterId);
-  const [{ enrollments, next }, classes] = await Promise.all([semesterEnrollmentsPage(semester.id, limit, decodeCursor(cursor)), classesOfSemester(semester.id)]);
+  const [{ enrollments, next }, classes] = await Promise.all([semesterEnrollmentsPage(semester.id, limit, cursor), classesOfSemester(semester.id)]);
   const keys = enrollments.map((e) => ({ familyId: e.familyId, studentId: e.studentId }));
   const [students, emails, positions] = await Promise.all([
     studentsByKey(keys),
@@ -36,8 +35,7 @@ export async function semesterEnrollments({ semesterId, cursor, limit = ENROLLME
       },
     ];
   });
-  const nextCursor = encodeCursor(next);
-  return { semester, enrollments: page, ...(nextCursor && { nextCursor }) };
+  return { semester, enrollments: page, ...(next && { nextCursor: next }) };
 }
 
 export const handler = portalHandler('semesterEnrollments', semesterEnrollments);

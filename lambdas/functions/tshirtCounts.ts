@@ -12,7 +12,7 @@ const PAGE = 500;
 export async function tshirtCounts({ semesterId }: ParsedInput<'tshirtCounts'>) {
   const semester = await semesterOrCurrent(semesterId);
   const enrolled: StoredEnrollment[] = [];
-  let cursor: Record<string, unknown> | undefined;
+  let cursor: string | undefined;
   do {
     const page = await semesterEnrollmentsPage(semester.id, PAGE, cursor);
     enrolled.push(...page.enrollments.filter((e) => e.status === 'enrolled'));
@@ -24,10 +24,11 @@ export async function tshirtCounts({ semesterId }: ParsedInput<'tshirtCounts'>) 
     studentsByKey(enrolled.map((e) => ({ familyId: e.familyId, studentId: e.studentId }))),
   ]);
   const sizeOf = (studentId: string) => students.get(studentId)?.tshirtSize ?? 'unknown';
+  // Size codes are the administrators' words ("toString" is one): counted in a Map, never on an object.
   const count = (studentIds: string[]) => {
-    const counts: Record<string, number> = {};
-    for (const studentId of studentIds) counts[sizeOf(studentId)] = (counts[sizeOf(studentId)] ?? 0) + 1;
-    return counts;
+    const counts = new Map<string, number>();
+    for (const size of studentIds.map(sizeOf)) counts.set(size, (counts.get(size) ?? 0) + 1);
+    return Object.fromEntries(counts);
   };
   return {
     semester,

@@ -1,20 +1,48 @@
-// Pages of long lists: DynamoDB's LastEvaluatedKey handed to the client as an opaque cursor.
+// Pages of long lists: DynamoDB's LastEvaluatedKey handed to the client as an opaque cursor. A cursor
+// comes back from the client, so before DynamoDB sees it, it must be a key of the index being paged
+// (exactly the table's and the index's key attributes, as strings) in the partition being read.
 import * as z from 'zod/mini';
+import { tableIndexes, tableKeys, type IndexName } from '../data/table';
 import { invalidArgument } from './errors';
 
 export const cursor = z.string().check(z.maxLength(2048, 'is not a valid cursor'));
+
+const notACursor = () => invalidArgument('cursor: is not a valid cursor');
 
 export function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
   return key && Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-export function decodeCursor(value: string | undefined): Record<string, unknown> | undefined {
+/** The query a cursor continues: the index and the partition it reads. */
+export interface PagedQuery {
+  index: IndexName;
+  partition: string;
+}
+
+/** The key to start after, when the cursor belongs to the query; otherwise 400. */
+export function decodeCursor(value: string | undefined, { index, partition }: PagedQuery): Record<string, string> | undefined {
   if (value === undefined) return undefined;
+  const keys = tableIndexes.find((candidate) => candidate.indexName === index)!;
+  const names: string[] = [tableKeys.partitionKey, tableKeys.sortKey, keys.partitionKey, keys.sortKey];
+  let key: unknown;
   try {
-    const key = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown;
-    if (typeof key === 'object' && key !== null && !Array.isArray(key) && Object.values(key).every((part) => typeof part === 'string')) return key as Record<string, string>;
+    key = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
   } catch {
-    // reported below
+    throw notACursor();
   }
-  throw invalidArgument('cursor: is not a valid cursor');
+  const isKey = (candidate: unknown): candidate is Record<string, string> =>
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    !Array.isArray(candidate) &&
+    Object.keys(candidate).length === names.length &&
+    names.every((name) => Object.hasOwn(candidate, name) && typeof (candidate as Record<string, unknown>)[name] === 'string' && (candidate as Record<string, string>)[name] !== '');
+  if (!isKey(key) || key[keys.partitionKey] !== partition) throw notACursor();
+  return key;
+}
+
+/** A query that starts after a client's cursor: DynamoDB refusing that start is the cursor's fault, a 400. */
+export function startingAfter<T>(start: Record<string, string> | undefined, query: Promise<T>): Promise<T> {
+  return query.catch((error: unknown) => {
+    throw start && (error as Error).name === 'ValidationException' ? notACursor() : error;
+  });
 }

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { functionNames, manifest, type FunctionName } from '../../lambdas/manifest';
-import { invokeRaw } from '../support/in-process';
+import { adminSession } from '../support/fixtures';
+import { claimsOf, invokeRaw } from '../support/in-process';
 import { useOwnTable } from '../support/own-table';
 
 const { scan } = useOwnTable('portal-fuzz');
@@ -14,7 +15,7 @@ function claimsFor(name: FunctionName): Record<string, string> | undefined {
   const { access } = manifest[name];
   if (access === 'public') return undefined;
   const sub = randomUUID();
-  return { sub, username: sub, token_use: 'access', ...(access === 'admin' && { 'cognito:groups': '[admin]' }) };
+  return { sub, username: sub, token_use: 'access', iat: String(Math.floor(Date.now() / 1000)), ...(access === 'admin' && { 'cognito:groups': '[admin]' }) };
 }
 
 const fieldNames = ['id', 'classId', 'studentId', 'groupId', 'enrollmentId', 'semesterId', 'query', 'semesters', 'groups', 'values', 'sizes', 'email', 'cursor', 'limit', 'from', 'to', 'name', 'capacity', 'meetings', 'emergencyContacts'];
@@ -63,5 +64,81 @@ describe.each(functionNames)('%s', (name) => {
       }),
       { numRuns: 15 },
     );
+  });
+});
+
+describe('keys a caller chooses', () => {
+  // An administrator of the user pool: saveConfig checks the admin group as it is now.
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    admin = claimsOf(await adminSession());
+  });
+  const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+  const data = async (name: FunctionName, input: unknown, claims: Record<string, string> | undefined = admin) => {
+    const answer = await invokeRaw(name, JSON.stringify(input), claims);
+    expect([answer.statusCode, answer.body.error]).toEqual([200, undefined]);
+    return answer.body.data;
+  };
+
+  test('configuration values named like Object.prototype members are stored and read back as they were', async () => {
+    const names = fc.constantFrom('constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'prototype', 'propertyIsEnumerable', 'toLocaleString');
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(names, fc.oneof(fc.string({ maxLength: 20 }).filter((text) => !/[\u0000-\u001f\u007f-\u009f]/.test(text)), fc.integer(), fc.boolean()), { minKeys: 1 }), async (values) => {
+        expect((await data('saveConfig', { values })).values).toEqual(values);
+        expect((await data('config', {}, undefined)).values).toEqual(values);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  test('a name that is no value name, like __proto__, is 400 and changes nothing', async () => {
+    const before = await scan();
+    const { statusCode } = await invokeRaw('saveConfig', '{"values":{"__proto__":"x"}}', admin);
+    expect(statusCode).toBe(400);
+    expect(await scan()).toBe(before);
+  });
+
+  test.each(['semesterEnrollments', 'enrollmentActivity'] as const)('%s: a cursor that does not belong to its list is 400 "cursor: is not a valid cursor"', async (name) => {
+    const { semester } = await data('saveSemester', { name: 'Cursor semester', startDate: '2030-01-01', endDate: '2030-03-01' });
+    const own = name === 'semesterEnrollments' ? `SEMESTER#${semester.id}#ENROLLMENTS` : `SEMESTER#${semester.id}#ACTIVITY`;
+    const other = name === 'semesterEnrollments' ? `SEMESTER#${semester.id}#ACTIVITY` : `SEMESTER#${semester.id}#ENROLLMENTS`;
+    const foreign = fc.oneof(
+      fc.constant(cursorOf({ PK: 'X', SK: 'Y' })),
+      fc.constant(cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: other, GSI2SK: 'a#b' })),
+      fc.constant(cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: 'SEMESTER#another#ENROLLMENTS', GSI2SK: 'a#b' })),
+      fc.constant(cursorOf({ PK: 'CLASS#a', SK: 'CLASS', GSI1PK: `SEMESTER#${semester.id}`, GSI1SK: 'CLASS#a' })),
+      fc.constant(cursorOf({ PK: '', SK: '', GSI2PK: own, GSI2SK: '' })),
+      fc.constant(cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: own, GSI2SK: 'a#b', extra: 'x' })),
+      fc.constant(cursorOf({ PK: 1, SK: 2, GSI2PK: own, GSI2SK: 3 })),
+      fc.constant(cursorOf([own])),
+      fc.constantFrom(...pollutingKeys).map((polluting) => Buffer.from(`{"${polluting}":{"GSI2PK":"${own}"},"PK":"a","SK":"b","GSI2SK":"c"}`).toString('base64url')),
+      fc.record({ PK: fc.string({ maxLength: 10 }), SK: fc.string({ maxLength: 10 }), GSI2PK: fc.string({ maxLength: 40 }), GSI2SK: fc.string({ maxLength: 10 }) }).map(cursorOf),
+      fc.string({ maxLength: 60 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(foreign, async (cursor) => {
+        const { statusCode, body } = await invokeRaw(name, JSON.stringify({ semesterId: semester.id, cursor }), admin);
+        expect([statusCode, body.error?.code, body.error?.message]).toEqual([400, 'invalid-argument', 'cursor: is not a valid cursor']);
+      }),
+      { numRuns: 40 },
+    );
+    // Its own list's key is a cursor: the page after it.
+    expect((await invokeRaw(name, JSON.stringify({ semesterId: semester.id, cursor: cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: own, GSI2SK: 'a#b' }) }), admin)).statusCode).toBe(200);
+  });
+
+  test('t-shirt sizes coded like Object.prototype members are counted like any other', async () => {
+    const codes = ['toString', 'valueOf', 'hasOwnP', 'YM'];
+    await data('saveTshirtSizes', { sizes: codes.map((code) => ({ code, label: `Size ${code}` })) });
+    expect((await invokeRaw('saveTshirtSizes', JSON.stringify({ sizes: [{ code: '__proto__', label: 'x' }] }), admin)).statusCode).toBe(400);
+    const { semester } = await data('saveSemester', { name: 'Shirt semester', startDate: '2030-01-01', endDate: '2030-03-01', registrationOpens: '2020-01-01T00:00:00Z', registrationCloses: '2031-01-01T00:00:00Z' });
+    const { class: cls } = await data('saveClass', { semesterId: semester.id, name: 'Shirt class', capacity: 10 });
+    const family = claimsFor('saveStudent');
+    for (const code of ['toString', 'toString', 'valueOf']) {
+      const { student } = await data('saveStudent', { firstName: 'Kid', lastName: code, birthDate: '2015-01-01', tshirtSize: code, emergencyContacts: [{ name: 'Pat', phone: '+1 555 010 0100' }] }, family);
+      await data('enroll', { studentId: student.id, classId: cls.id }, family);
+    }
+    const counts = await data('tshirtCounts', { semesterId: semester.id });
+    expect(counts.semesterCounts).toEqual({ toString: 2, valueOf: 1 });
+    expect(counts.classes).toEqual([{ classId: cls.id, className: 'Shirt class', counts: { toString: 2, valueOf: 1 } }]);
   });
 });
