@@ -7,6 +7,7 @@ import { launchBrowser, openPortal, signInThroughLogin } from '../support/browse
 import { addStudent, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily, type SignedIn } from '../support/portal';
 import { TEST_ADMIN } from '../support/stack-info';
+import { csvLine } from '../support/csv';
 
 let browser: Browser;
 let semester: Semester;
@@ -114,10 +115,10 @@ test('given a search, when the table is exported, then the CSV holds the rows sh
   await page.waitForFunction(() => document.querySelectorAll('[role=grid] [role=row][data-id]').length === 2);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   const [header, ...lines] = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-  expect(header).toBe('Last name,First name,Birth date,Grade,School,T-shirt size,Guardian e-mail,Emergency contacts,Allergies,Medications,Medical notes,Photo consent,Classes');
+  expect(header).toBe(csvLine('Last name', 'First name', 'Birth date', 'Grade', 'School', 'T-shirt size', 'Guardian e-mail', 'Emergency contacts', 'Allergies', 'Medications', 'Medical notes', 'Photo consent', 'Classes'));
   expect(lines).toEqual([
-    `${familyName},Ada,2014-03-15,K,Lakeside Academy,Youth S,${family.email},Mira Serac (mother) +1 555 300 4000; Olaf Serac +1 555 300 4001,Bee stings,Inhaler,Wears glasses,No,${camping.name} (Waitlisted #1); ${nordic.name} (Enrolled)`,
-    `${familyName},Ben,2014-03-15,Grade 7,,Youth M,${family.email},Jordan Tester (parent) +1 555 010 0100,,,,Not answered,${nordic.name} (Enrolled)`,
+    csvLine(familyName, 'Ada', '2014-03-15', 'K', 'Lakeside Academy', 'Youth S', family.email, 'Mira Serac (mother) +1 555 300 4000; Olaf Serac +1 555 300 4001', 'Bee stings', 'Inhaler', 'Wears glasses', 'No', `${camping.name} (Waitlisted #1); ${nordic.name} (Enrolled)`),
+    csvLine(familyName, 'Ben', '2014-03-15', 'Grade 7', '', 'Youth M', family.email, 'Jordan Tester (parent) +1 555 010 0100', '', '', '', 'Not answered', `${nordic.name} (Enrolled)`),
   ]);
   await close();
 });

@@ -9,6 +9,7 @@ import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support
 import { adminSession, addStudent, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily } from '../support/portal';
 import { TEST_ADMIN } from '../support/stack-info';
+import { csvLine } from '../support/csv';
 
 let browser: Browser;
 let original: ManagedTshirtSize[];
@@ -123,12 +124,12 @@ test('given enrolled students, then the counts show shirts by size per class and
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-  const zeros = (counts: Record<string, number>) => headers.slice(1, -1).map((header) => counts[header] ?? 0).join(',');
+  const zeros = (counts: Record<string, number>) => headers.slice(1, -1).map((header) => counts[header] ?? 0);
   expect(lines).toEqual([
-    headers.join(','),
-    `${both.name},${zeros({ 'Youth S': 1, 'Youth M': 1 })},2`,
-    `${full.name},${zeros({ 'Youth S': 1 })},1`,
-    `Semester (each student once),${zeros({ 'Youth S': 1, 'Youth M': 1 })},2`,
+    csvLine(...headers),
+    csvLine(both.name, ...zeros({ 'Youth S': 1, 'Youth M': 1 }), 2),
+    csvLine(full.name, ...zeros({ 'Youth S': 1 }), 1),
+    csvLine('Semester (each student once)', ...zeros({ 'Youth S': 1, 'Youth M': 1 }), 2),
   ]);
   await close();
 });

@@ -4,11 +4,17 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | boolean | undefined;
 }
 
+// A spreadsheet runs a cell starting with = + - @ (or a tab or CR) as a formula, and one whose list
+// separator is ";" (most of continental Europe) splits a line there whatever the quotes. So each piece of
+// text that starts the field, or follows a comma, semicolon, tab or line break, gets a ' when it starts like
+// that, and every field is quoted. Numbers are the portal's own counts: they stay numbers.
+const startsFormula = /^[=+\-@\t\r]/;
+const formulaAfterSeparator = /([,;\t\r\n])(?=[=+\-@\t\r])/g;
+
 function field(value: string | number | boolean | undefined): string {
   const text = value === undefined ? '' : String(value);
-  // A leading = + - @ would run as a formula in a spreadsheet: prefix it so it stays text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = typeof value === 'string' ? `${startsFormula.test(text) ? "'" : ''}${text.replace(formulaAfterSeparator, "$1'")}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
