@@ -16,9 +16,9 @@ export function resetLink(email: string, codeParameter: string): string {
   return `${siteUrl}/user/reset?email=${encodeURIComponent(email)}&code=${codeParameter}`;
 }
 
-/** The account-creation screen, at its code step for this address. */
+/** Signing in to an account that has not confirmed yet leads to the code step. */
 export function confirmLink(email: string): string {
-  return `${siteUrl}/user/create?email=${encodeURIComponent(email)}`;
+  return `${siteUrl}/user/login?email=${encodeURIComponent(email)}`;
 }
 
 export async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
@@ -32,7 +32,7 @@ export async function customMessage(event: CustomMessageTriggerEvent): Promise<C
       event.response.emailMessage = [
         `<p>Hello,</p>`,
         `<p>Someone, we hope you, created a ${PORTAL_NAME} account for ${escapeHtml(email)}.</p>`,
-        `<p>Your code is <b>${codeParameter}</b>. Enter it on the Create Account screen to confirm this e-mail address and finish creating the account:<br><a href="${link}">${link}</a></p>`,
+        `<p>Your code is <b>${codeParameter}</b>. Enter it where the portal asks for it to confirm this e-mail address and finish creating the account. Closed the page? Sign in here and the portal asks for the code:<br><a href="${link}">${link}</a></p>`,
         `<p>If you did not create an account, ignore this e-mail: without the code, no account uses your address.</p>`,
         `<p>— The mountain school programme</p>`,
       ].join('\n');

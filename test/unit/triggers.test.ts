@@ -15,7 +15,7 @@ describe('user pool triggers', () => {
     expect(response.emailSubject).toBe('Your Registration Portal code: confirm your e-mail');
     expect(response.emailMessage).toContain('Your code is <b>{####}</b>');
     expect(response.emailMessage).toContain('parent+kids@example.com');
-    expect(response.emailMessage).toContain('https://portal.example.org/user/create?email=parent%2Bkids%40example.com');
+    expect(response.emailMessage).toContain('https://portal.example.org/user/login?email=parent%2Bkids%40example.com');
     expect(response.emailMessage).toMatch(/If you did not create an account/);
   });
 

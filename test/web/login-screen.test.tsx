@@ -8,8 +8,11 @@ import type { LoginMode } from '../../web/src/auth/loginForm';
 import { ToastArea } from '../../web/src/layout/toast';
 
 jest.mock('../../web/src/auth/identity', () => ({
-  signInWithEmail: jest.fn(),
+  ConfirmationNeeded: jest.requireActual('../../web/src/auth/identity').ConfirmationNeeded,
+  signInOrConfirm: jest.fn(),
   createAccountWithEmail: jest.fn(),
+  confirmAccount: jest.fn(),
+  sendNewCode: jest.fn(),
   sendPasswordResetEmail: jest.fn(),
   errorCode: (error: Error) => error.name,
 }));
@@ -46,17 +49,17 @@ test('given empty fields, when Sign In is pressed, then both messages show under
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
   expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
   expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
-  expect(calls.signInWithEmail).not.toHaveBeenCalled();
+  expect(calls.signInOrConfirm).not.toHaveBeenCalled();
 });
 
 test('given a sign-in in flight, then the button is disabled with progress, and success toasts "Success" / "Logged in!"', async () => {
   const user = userEvent.setup();
   let answer!: () => void;
-  calls.signInWithEmail.mockReturnValue(new Promise<void>((resolve) => (answer = resolve)));
+  calls.signInOrConfirm.mockReturnValue(new Promise<void>((resolve) => (answer = resolve)));
   renderAt('/user/login');
   await user.type(screen.getByLabelText('Email'), ' parent@example.com ');
   await user.type(screen.getByLabelText('Password'), 'Mountain-1{Enter}');
-  expect(calls.signInWithEmail).toHaveBeenCalledWith('parent@example.com', 'Mountain-1');
+  expect(calls.signInOrConfirm).toHaveBeenCalledWith('parent@example.com', 'Mountain-1');
   const submit = screen.getByRole('button', { name: 'Sign In' });
   expect(submit).toBeDisabled();
   expect(screen.getByRole('progressbar')).toBeInTheDocument();
@@ -69,7 +72,7 @@ test('given a sign-in in flight, then the button is disabled with progress, and 
 
 test('given the provider refuses, then the toast carries its code and the reset suggestion sends the e-mail', async () => {
   const user = userEvent.setup();
-  calls.signInWithEmail.mockRejectedValue(providerError('NotAuthorizedException'));
+  calls.signInOrConfirm.mockRejectedValue(providerError('NotAuthorizedException'));
   calls.sendPasswordResetEmail.mockResolvedValue();
   renderAt('/user/login');
   await user.type(screen.getByLabelText('Email'), 'parent@example.com');
@@ -123,4 +126,40 @@ test('given sign-in mode, then the texts, link, placeholder and autocomplete hin
   expect(screen.getByRole('link', { name: 'First time? Create an account.' })).toHaveAttribute('href', '/user/create');
   expect(screen.getByLabelText('Email')).toHaveAttribute('placeholder', `example@${window.location.hostname}`);
   expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
+});
+
+test('given a new account, then the code step asks for the e-mailed code, confirms it, signs in and toasts "Created account!"', async () => {
+  const user = userEvent.setup();
+  calls.createAccountWithEmail.mockRejectedValue(new identity.ConfirmationNeeded());
+  calls.confirmAccount.mockRejectedValueOnce(providerError('CodeMismatchException')).mockResolvedValueOnce();
+  renderAt('/user/create');
+  await user.click(screen.getByRole('button', { name: 'Create With Email' }));
+  await user.type(screen.getByLabelText('Email'), 'parent@example.com');
+  await user.type(screen.getByLabelText('Password'), 'Mountain-1');
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  expect(await screen.findByText(/We sent a 6-digit code to/)).toHaveTextContent('We sent a 6-digit code to parent@example.com. Enter it to confirm your e-mail address.');
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  const code = screen.getByLabelText('Code');
+  expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await user.click(screen.getByRole('button', { name: 'Confirm' }));
+  expect(code).toHaveAccessibleDescription('Code is required');
+  expect(calls.confirmAccount).not.toHaveBeenCalled();
+  await user.type(code, '123456{Enter}');
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to create account: CodeMismatchException'));
+  await user.click(screen.getByRole('button', { name: 'Confirm' }));
+  await waitFor(() => expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent('SuccessCreated account!'));
+  expect(calls.confirmAccount).toHaveBeenLastCalledWith('parent@example.com', 'Mountain-1', '123456');
+});
+
+test('given an account that never confirmed, when it signs in, then the code step shows and "Send a new code" sends one', async () => {
+  const user = userEvent.setup();
+  calls.signInOrConfirm.mockRejectedValue(new identity.ConfirmationNeeded());
+  calls.sendNewCode.mockResolvedValue();
+  renderAt('/user/login');
+  await user.type(screen.getByLabelText('Email'), 'parent@example.com');
+  await user.type(screen.getByLabelText('Password'), 'Mountain-1{Enter}');
+  await screen.findByLabelText('Code');
+  await user.click(screen.getByRole('button', { name: 'Send a new code' }));
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Sent a new code to parent@example.com.'));
+  expect(calls.sendNewCode).toHaveBeenCalledWith('parent@example.com');
 });

@@ -1,14 +1,16 @@
-// The login screen's card in both modes (spec §2): sign in, or create an account with e-mail.
+// The login screen's card in both modes: sign in, or create an account with e-mail; and the code step,
+// where a new account proves its address with the code the user pool e-mailed to it.
 import EmailIcon from '@mui/icons-material/Email';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useReducer, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useToast } from '../layout/toast';
-import { createAccountWithEmail, errorCode, sendPasswordResetEmail, signInWithEmail } from './identity';
-import { initialLoginForm, loginFormReducer, modeOf, showsForm, showsResetSuggestion, shownLoginErrors, type LoginMode } from './loginForm';
+import { confirmAccount, ConfirmationNeeded, createAccountWithEmail, errorCode, sendNewCode, sendPasswordResetEmail, signInOrConfirm } from './identity';
+import { initialLoginForm, loginFormReducer, modeOf, showsForm, showsResetSuggestion, shownCodeError, shownLoginErrors, type LoginMode, type LoginFormState } from './loginForm';
 import { SignInCard } from './SignInCard';
 import { fieldMessage } from './validation';
 
@@ -18,9 +20,9 @@ const TEXT = {
   create: { title: 'Create Account', submit: 'Create Account', failure: 'Failed to create account: {code}', success: 'Created account!', switchTo: '/user/login', switchText: 'Already have an account? Sign in.' },
 } as const;
 
-export function LoginForm({ mode }: { mode: LoginMode }) {
+export function LoginForm({ mode, email = '' }: { mode: LoginMode; /** Filled in from a link (the sign-up e-mail's). */ email?: string }) {
   const show = useToast();
-  const [state, dispatch] = useReducer(loginFormReducer, mode, initialLoginForm);
+  const [state, dispatch] = useReducer(loginFormReducer, mode, (start): LoginFormState => ({ ...initialLoginForm(start), email }));
   // The route decides the mode; the links between the two keep what was typed.
   if (modeOf(state) !== mode) dispatch({ type: 'modeChanged', mode });
   const text = TEXT[mode];
@@ -33,10 +35,13 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
     dispatch({ type: 'submitted' });
     if (submitted.request !== 'Pending') return;
     try {
-      await (mode === 'create' ? createAccountWithEmail : signInWithEmail)(state.email.trim(), state.password);
+      const email = state.email.trim();
+      if (state.confirmation) await confirmAccount(email, state.password, state.confirmation.code.trim());
+      else await (mode === 'create' ? createAccountWithEmail : signInOrConfirm)(email, state.password);
       dispatch({ type: 'succeeded' });
       show({ severity: 'success', summary: 'Success', detail: text.success });
     } catch (error) {
+      if (error instanceof ConfirmationNeeded) return dispatch({ type: 'confirmationNeeded' });
       dispatch({ type: 'failed' });
       show({ severity: 'error', detail: text.failure.replace('{code}', errorCode(error)) });
     }
@@ -44,7 +49,9 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
 
   return (
     <SignInCard title={text.title}>
-      {showsForm(state) ? (
+      {state.confirmation ? (
+        <CodeStep state={state} pending={pending} onSubmit={submit} onCodeChange={(code) => dispatch({ type: 'codeChanged', code })} />
+      ) : showsForm(state) ? (
         <form noValidate onSubmit={submit} aria-label={text.title} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
           <TextField
             label="Email"
@@ -87,6 +94,56 @@ export function LoginForm({ mode }: { mode: LoginMode }) {
         {text.switchText}
       </Link>
     </SignInCard>
+  );
+}
+
+interface CodeStepProps {
+  state: LoginFormState;
+  pending: boolean;
+  onSubmit: (event: FormEvent) => void;
+  onCodeChange: (code: string) => void;
+}
+
+/** The code step: the code from the sign-up e-mail proves the address, then the account signs in. */
+function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
+  const show = useToast();
+  const [sending, setSending] = useState(false);
+  const email = state.email.trim();
+  const error = shownCodeError(state);
+  const resend = async () => {
+    setSending(true);
+    try {
+      await sendNewCode(email);
+      show({ severity: 'success', detail: `Sent a new code to ${email}.` });
+    } catch (failure) {
+      show({ severity: 'error', detail: `Failed to send a new code: ${errorCode(failure)}` });
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Confirm your e-mail" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Typography>
+        We sent a 6-digit code to <strong>{email}</strong>. Enter it to confirm your e-mail address.
+      </Typography>
+      <TextField
+        label="Code"
+        autoComplete="one-time-code"
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+        value={state.confirmation?.code ?? ''}
+        onChange={(event) => onCodeChange(event.target.value)}
+        error={!!error}
+        helperText={error}
+        autoFocus
+        fullWidth
+      />
+      <Button type="submit" variant="contained" size="large" disabled={pending} startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}>
+        Confirm
+      </Button>
+      <Link component="button" type="button" onClick={resend} disabled={sending || pending} sx={{ alignSelf: 'center' }}>
+        Send a new code
+      </Link>
+    </form>
   );
 }
 

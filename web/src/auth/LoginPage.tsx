@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from './AuthProvider';
 import { LoginForm } from './LoginForm';
 import type { LoginMode } from './loginForm';
@@ -9,8 +9,9 @@ import { rememberedPath } from './returnPath';
 export function LoginPage({ mode }: { mode: LoginMode }) {
   const { status } = useAuth();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   useEffect(() => {
     if (status === 'signedIn') void navigate(rememberedPath(), { replace: true });
   }, [status, navigate]);
-  return <LoginForm mode={mode} />;
+  return <LoginForm mode={mode} email={params.get('email') ?? ''} />;
 }

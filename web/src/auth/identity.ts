@@ -1,5 +1,5 @@
 // The identity provider's calls of spec §7, through Amplify against the user pool.
-import { confirmResetPassword, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
+import { confirmResetPassword, confirmSignUp, resendSignUpCode, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
 import { AUTH_FLOW } from './amplify';
 
 /** A sign-in the user pool did not finish (a challenge the portal does not offer); named by its step. */
@@ -15,10 +15,40 @@ export async function signInWithEmail(email: string, password: string): Promise<
   if (nextStep.signInStep !== 'DONE') throw new SignInNotFinished(nextStep.signInStep);
 }
 
-/** Creates the account and signs it in: the user pool's PreSignUp trigger confirms it at once. */
+/** The account exists but has not proven its address yet: the code e-mailed to it must be entered. */
+export class ConfirmationNeeded extends Error {
+  constructor() {
+    super('The account must confirm its e-mail address with the code sent to it.');
+    this.name = 'ConfirmationNeeded';
+  }
+}
+
+/** Signs in; an account that has not confirmed its address gets a new code and ConfirmationNeeded. */
+export async function signInOrConfirm(email: string, password: string): Promise<void> {
+  try {
+    await signInWithEmail(email, password);
+  } catch (error) {
+    if (errorCode(error) !== 'UserNotConfirmedException') throw error;
+    await sendNewCode(email);
+    throw new ConfirmationNeeded();
+  }
+}
+
+/** Creates the account: the user pool e-mails a code that proves the address (ConfirmationNeeded). */
 export async function createAccountWithEmail(email: string, password: string): Promise<void> {
-  await signUp({ username: email, password, options: { userAttributes: { email } } });
+  const { nextStep } = await signUp({ username: email, password, options: { userAttributes: { email } } });
+  if (nextStep.signUpStep === 'CONFIRM_SIGN_UP') throw new ConfirmationNeeded();
   await signInWithEmail(email, password);
+}
+
+/** Confirms the address with the e-mailed code, then signs in. */
+export async function confirmAccount(email: string, password: string, code: string): Promise<void> {
+  await confirmSignUp({ username: email, confirmationCode: code });
+  await signInWithEmail(email, password);
+}
+
+export async function sendNewCode(email: string): Promise<void> {
+  await resendSignUpCode({ username: email });
 }
 
 /** Sends the e-mail whose link opens /user/reset with the code filled in. */

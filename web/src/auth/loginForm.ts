@@ -15,6 +15,11 @@ export interface LoginForm {
 
 export interface LoginFormState extends LoginForm {
   request: LoginRequest;
+  /**
+   * Present once the account exists but has not proven its address: the code step, which asks for the
+   * code the user pool e-mailed (after "Create Account", or a sign-in to an unconfirmed account).
+   */
+  confirmation?: { code: string };
 }
 
 export type LoginEvent =
@@ -24,6 +29,8 @@ export type LoginEvent =
   | { type: 'emailChanged'; email: string }
   | { type: 'passwordChanged'; password: string }
   | { type: 'submitted' }
+  | { type: 'confirmationNeeded' }
+  | { type: 'codeChanged'; code: string }
   | { type: 'succeeded' }
   | { type: 'failed' };
 
@@ -52,9 +59,24 @@ export function loginErrors(form: LoginForm): FieldErrors<LoginForm> {
   return validate(form, modeOf(form) === 'create' ? createRules : signInRules);
 }
 
+/** The code step's message: the user pool's codes are six digits. */
+export function codeError(state: LoginFormState): string | undefined {
+  const code = state.confirmation?.code.trim() ?? '';
+  if (code === '') return 'Code is required';
+  return /^\d{6}$/.test(code) ? undefined : 'The code is the 6 digits from the e-mail';
+}
+
 /** The errors under the fields: only after a failed validation attempt. */
 export function shownLoginErrors(state: LoginFormState): FieldErrors<LoginForm> {
-  return state.request === 'Invalid' ? loginErrors(state) : {};
+  return state.request === 'Invalid' && !state.confirmation ? loginErrors(state) : {};
+}
+
+export function shownCodeError(state: LoginFormState): string | undefined {
+  return state.request === 'Invalid' && state.confirmation ? codeError(state) : undefined;
+}
+
+function hasInputErrors(state: LoginFormState): boolean {
+  return state.confirmation ? codeError(state) !== undefined : hasErrors(loginErrors(state));
 }
 
 /** "Forgot your password?" shows only when the last attempt failed, an email is entered and the mode is sign-in. */
@@ -69,19 +91,26 @@ export function showsForm(state: LoginFormState): boolean {
 
 export function loginFormReducer(state: LoginFormState, event: LoginEvent): LoginFormState {
   switch (event.type) {
-    case 'modeChanged':
-      return event.mode === modeOf(state) ? state : { ...inMode(state, event.mode), request: 'Idle' };
+    case 'modeChanged': {
+      if (event.mode === modeOf(state)) return state;
+      const { confirmation: _left, ...form } = inMode(state, event.mode);
+      return { ...form, request: 'Idle' };
+    }
     case 'methodChosen':
       return modeOf(state) === 'create' ? { ...state, newAccountCreation: { method: event.method } } : state;
     case 'differentAccountTypePicked':
-      return { ...state, email: '', password: '', newAccountCreation: {}, request: 'Idle' };
+      return { email: '', password: '', newAccountCreation: {}, request: 'Idle' };
     case 'emailChanged':
       return { ...state, email: event.email };
     case 'passwordChanged':
       return { ...state, password: event.password };
     case 'submitted':
       if (state.request === 'Pending' || !showsForm(state)) return state;
-      return { ...state, request: hasErrors(loginErrors(state)) ? 'Invalid' : 'Pending' };
+      return { ...state, request: hasInputErrors(state) ? 'Invalid' : 'Pending' };
+    case 'confirmationNeeded':
+      return state.request === 'Pending' ? { ...state, confirmation: { code: '' }, request: 'Idle' } : state;
+    case 'codeChanged':
+      return state.confirmation ? { ...state, confirmation: { code: event.code } } : state;
     case 'succeeded':
       return state.request === 'Pending' ? { ...state, request: 'Success' } : state;
     case 'failed':
