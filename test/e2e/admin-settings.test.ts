@@ -31,8 +31,13 @@ test('given a family account, when the admin grants it admin by e-mail and then 
   await grant.getByRole('button', { name: 'Grant admin' }).click();
   await grant.getByText('No account uses nobody-here@example.com: the person must create an account first.').waitFor();
 
-  await grant.getByLabel('E-mail of an account').fill(family.email);
+  // Typed in another case: the dialog shows exactly which account that finds, proven and when made.
+  await grant.getByLabel('E-mail of an account').fill(family.email.toUpperCase());
   await grant.getByRole('button', { name: 'Grant admin' }).click();
+  const dialog = page.getByRole('dialog', { name: `Grant admin to ${family.email}?` });
+  const account = dialog.getByRole('definition');
+  expect(await account.allInnerTexts()).toEqual([family.email, 'Yes, with the code sent to it', expect.any(String)]);
+  await dialog.getByRole('button', { name: 'Grant admin' }).click();
   await toast(page, `${family.email} is an administrator from their next sign-in.`).waitFor();
   await admins.getByText(family.email).waitFor();
   expect(await adminEmails()).toContain(family.email);

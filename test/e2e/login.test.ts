@@ -2,7 +2,7 @@
 // call made, the request states, the toasts of the error catalogue and the reset suggestion.
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPortal, requestsTo, signInThroughLogin, toast } from '../support/browser';
-import { portalUrl, signUpFamily } from '../support/portal';
+import { portalUrl, signUpCode, signUpFamily } from '../support/portal';
 
 // Browser flows against the real stack take longer than Jest's default 5 s.
 
@@ -192,7 +192,7 @@ test('given a failed account creation, then the toast names the code and no rese
   await context.close();
 });
 
-test('given a new e-mail, when the account is created, then a "Success" / "Created account!" toast shows and the new account is signed in', async () => {
+test('given a new e-mail, when the account is created and the e-mailed code entered, then a "Success" / "Created account!" toast shows and the new account is signed in', async () => {
   const { page, context } = await openPortal(browser);
   const address = `created-${Date.now()}@example.com`;
   await page.goto('/user/create');
@@ -200,6 +200,10 @@ test('given a new e-mail, when the account is created, then a "Success" / "Creat
   await email(page).fill(address);
   await password(page).fill('Mountain-New-1');
   await password(page).press('Enter');
+  await page.getByText(`We sent a 6-digit code to ${address}. Enter it to confirm your e-mail address.`).waitFor();
+  expect(await page.getByLabel('Code').getAttribute('autocomplete')).toBe('one-time-code');
+  await page.getByLabel('Code').fill(await signUpCode(address));
+  await page.getByRole('button', { name: 'Confirm' }).click();
   const success = toast(page, 'Created account!');
   await success.waitFor();
   expect(await success.getByText('Success', { exact: true }).isVisible()).toBe(true);

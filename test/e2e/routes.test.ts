@@ -2,7 +2,7 @@
 // and guards that wait for the roles instead of showing the wrong page.
 import type { Browser, Page, Route } from 'playwright-core';
 import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
-import { data, signUpFamily } from '../support/portal';
+import { data, signUpCode, signUpFamily } from '../support/portal';
 import { TEST_ADMIN } from '../support/stack-info';
 
 // Browser flows against the real stack take longer than Jest's default 5 s.
@@ -61,9 +61,12 @@ test('given a visitor on a protected route, when they create an account instead,
   await page.getByRole('link', { name: 'First time? Create an account.' }).click();
   await page.waitForURL('**/user/create');
   await page.getByRole('button', { name: 'Create With Email' }).click();
-  await page.getByLabel('Email').fill(`return-new-${Date.now()}@example.com`);
+  const email = `return-new-${Date.now()}@example.com`;
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Mountain-Return-1');
   await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel('Code').fill(await signUpCode(email));
+  await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL('**/account/enrollments');
   await page.getByRole('heading', { name: 'Enrollments' }).waitFor();
   await context.close();

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { SIGN_UP_LIMIT, SIGN_UP_TARGET } from '../../infra/signUpLimit';
 import type { PoolAccount } from '../../lambdas/manifest';
 import { adminSession } from '../support/fixtures';
-import { call, data, outbox, portalUrl, refreshed, signIn, signUpFamily, userPool, type SignedIn } from '../support/portal';
+import { call, data, portalUrl, refreshed, signIn, signUpCode, signUpFamily, userPool, type SignedIn } from '../support/portal';
 
 const clientId = () => process.env.USER_POOL_CLIENT_ID!;
 const password = () => `Pw-${randomUUID()}`;
@@ -21,14 +21,6 @@ const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@examp
 
 function signUp(email: string, secret: string) {
   return userPool().send(new SignUpCommand({ ClientId: clientId(), Username: email, Password: secret, UserAttributes: [{ Name: 'email', Value: email }] }));
-}
-
-/** The code of the newest sign-up e-mail to the address (the outbox keeps the case it was sent with). */
-async function signUpCode(email: string): Promise<string> {
-  const mail = (await outbox()).filter((message) => message.to.toLowerCase() === email.toLowerCase() && /confirm your e-mail/.test(message.subject)).at(-1);
-  const code = /Your code is (\d{6})/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error(`no sign-up code was e-mailed to ${email}`);
-  return code;
 }
 
 async function grantedAdmin(name: string): Promise<SignedIn> {

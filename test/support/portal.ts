@@ -137,3 +137,12 @@ export async function waitForMail(to: string, subject: string | RegExp, timeoutM
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The code of the newest sign-up e-mail to the address, waiting for it (the outbox keeps the case it was sent with). */
+export async function signUpCode(email: string): Promise<string> {
+  await waitForMail(email, /confirm your e-mail/);
+  const mail = (await outbox()).filter((message) => message.to.toLowerCase() === email.toLowerCase() && /confirm your e-mail/.test(message.subject)).at(-1)!;
+  const code = /Your code is (\d{6})/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`the sign-up e-mail to ${email} holds no code`);
+  return code;
+}

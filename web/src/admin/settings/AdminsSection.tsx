@@ -1,4 +1,5 @@
-// The admin group: who is in it, granting by e-mail, revoking after a confirmation.
+// The admin group: who is in it, granting by e-mail after the administrator has seen exactly which account
+// the address finds (its exact e-mail, whether it is proven, when it was made), revoking after a confirmation.
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import List from '@mui/material/List';
@@ -21,6 +22,7 @@ import { useSave } from '../useSave';
 import { isEmail } from './configValues';
 
 type Admin = FunctionResult<'admins'>['admins'][number];
+type Account = FunctionResult<'adminAccount'>['account'];
 
 export function AdminsSection() {
   const loaded = useFunction('admins');
@@ -30,16 +32,16 @@ export function AdminsSection() {
   const [changed, setChanged] = useState<Admin[]>();
   const [email, setEmail] = useState('');
   const [revoking, setRevoking] = useState<Admin>();
+  const [granting, setGranting] = useState<Account>();
   const { errors, message, saving, save } = useSave((field) => field === 'email');
   const admins = changed ?? (loaded.state === 'loaded' ? loaded.data.admins : undefined);
 
   const grant = (event: FormEvent) => {
     event.preventDefault();
     const wanted = email.trim();
+    // First the account the address finds: the dialog shows it before anything is granted.
     void save(isEmail(wanted) ? {} : { email: 'must be an e-mail address' }, async () => {
-      setChanged((await callFunction('grantAdmin', { email: wanted })).admins);
-      show({ severity: 'success', summary: 'Administrator added', detail: `${wanted} is an administrator from their next sign-in.` });
-      setEmail('');
+      setGranting((await callFunction('adminAccount', { email: wanted })).account);
     });
   };
 
@@ -80,9 +82,35 @@ export function AdminsSection() {
           sx={{ minWidth: 300 }}
         />
         <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? 'Granting…' : 'Grant admin'}
+          {saving ? 'Looking up…' : 'Grant admin'}
         </Button>
       </Stack>
+      {granting && (
+        <ConfirmDialog
+          title={`Grant admin to ${granting.email}?`}
+          confirmLabel="Grant admin"
+          onClose={() => setGranting(undefined)}
+          action={async () => {
+            setChanged((await callFunction('grantAdmin', { email: granting.email })).admins);
+            show({ severity: 'success', summary: 'Administrator added', detail: `${granting.email} is an administrator from their next sign-in.` });
+            setEmail('');
+          }}
+        >
+          <DialogContentText component="div">
+            <dl aria-label="The account">
+              <dt>E-mail</dt>
+              <dd>{granting.email}</dd>
+              <dt>E-mail confirmed</dt>
+              <dd>{granting.verified && granting.confirmed ? 'Yes, with the code sent to it' : 'No: the account has not entered the code sent to this address'}</dd>
+              <dt>Account created</dt>
+              <dd>{new Date(granting.createdAt).toLocaleString()}</dd>
+            </dl>
+            {granting.verified && granting.confirmed
+              ? 'This account will see every family’s details and can change the programme.'
+              : 'Admin access cannot be granted until the person confirms the address.'}
+          </DialogContentText>
+        </ConfirmDialog>
+      )}
       {revoking && (
         <ConfirmDialog
           title={`Revoke ${revoking.email}?`}
@@ -95,7 +123,7 @@ export function AdminsSection() {
           }}
         >
           <DialogContentText>
-            {revoking.email} keeps their family account but loses the administration screens when their sign-in is next refreshed (within the hour).
+            {revoking.email} keeps their family account, is signed out everywhere, and can no longer change administrators or settings; the other administration screens close when their sign-in is next refreshed (within 15 minutes).
           </DialogContentText>
         </ConfirmDialog>
       )}
