@@ -1,7 +1,11 @@
-// Per-user call limits: a counter per user, function and time window (`RATE#sub / function#window`),
-// raised under a condition so a storm of calls from one account stops at the limit, whatever the
-// number of Lambdas serving it. The counters expire on their own (TTL).
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// Per-user call limits that slide with time: `calls` per `perSeconds` over any stretch of that length,
+// not per clock minute (a fixed window let twice the limit through across its boundary). One item per
+// user and function (`RATE#sub / function`) holds the moment the allowance is next whole again, as the
+// generic cell rate algorithm keeps it: each call moves it one share (perSeconds / calls) later, and a
+// call is refused when that would put it more than perSeconds ahead. Every change is one conditional
+// update, never a read then a write, so calls from many Lambdas at once still stop at the limit.
+// The items expire on their own (TTL).
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../shared/dynamo';
 import { timeToLiveAttribute } from './table';
 
@@ -10,24 +14,47 @@ export interface CallLimit {
   perSeconds: number;
 }
 
-/** Counts a call; the seconds to wait when the window's limit is already reached. */
-export async function countCall(userId: string, functionName: string, limit: CallLimit, now = Date.now()): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
-  const windowMs = limit.perSeconds * 1000;
-  const window = Math.floor(now / windowMs);
-  try {
-    await dynamo.send(
+type Counted = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
+
+/** Counts a call; the seconds to wait when the limit is already reached. */
+export async function countCall(userId: string, functionName: string, limit: CallLimit, now = Date.now()): Promise<Counted> {
+  const periodMs = limit.perSeconds * 1000;
+  const shareMs = periodMs / limit.calls;
+  /** The latest "whole again" moment at which one more call still fits. */
+  const latest = now + periodMs - shareMs;
+  const key = { PK: `RATE#${userId}`, SK: functionName };
+  const update = (expression: string, condition: string, values: Record<string, number>) =>
+    dynamo.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: { PK: `RATE#${userId}`, SK: `${functionName}#${window}` },
-        UpdateExpression: 'ADD calls :one SET #expires = :expires',
-        ConditionExpression: 'attribute_not_exists(calls) OR calls < :limit',
-        ExpressionAttributeNames: { '#expires': timeToLiveAttribute },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit.calls, ':expires': Math.ceil(((window + 2) * windowMs) / 1000) },
+        Key: key,
+        UpdateExpression: `${expression}, #expires = :expires`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#whole': 'wholeAt', '#expires': timeToLiveAttribute },
+        ExpressionAttributeValues: { ...values, ':expires': Math.ceil((now + 2 * periodMs) / 1000) },
       }),
     );
-    return { allowed: true };
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000)) };
+  // The item changes between the steps only when other calls count meanwhile: a few rounds settle it.
+  for (let round = 0; round < 5; round += 1) {
+    try {
+      // The allowance is whole: this call takes the first share.
+      await update('SET #whole = :next', 'attribute_not_exists(#whole) OR #whole < :now', { ':now': now, ':next': now + shareMs });
+      return { allowed: true };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    try {
+      // Shares are taken: this call takes one more while it fits.
+      await update('SET #whole = #whole + :share', '#whole BETWEEN :now AND :latest', { ':now': now, ':latest': latest, ':share': shareMs });
+      return { allowed: true };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+    const wholeAt = Item?.wholeAt as number | undefined;
+    if (wholeAt !== undefined && wholeAt > latest) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((wholeAt - latest) / 1000)) };
   }
+  return { allowed: false, retryAfterSeconds: 1 };
 }
