@@ -4,7 +4,7 @@
 import { SignatureV4 } from '@smithy/signature-v4';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { Sha256 } from '../../lambdas/shared/cognitoApi';
+import { Sha256 } from '@aws-crypto/sha256-js';
 
 export interface LocalCredentials {
   accessKeyId: string;

@@ -3,8 +3,8 @@
 // token are not. Plain fetch and the signer, not the SDK's client: the shared middleware makes the live
 // admin check, and every function's bundle would carry a whole client for it.
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import type { UserPoolCall } from '../manifest';
 import { optionalEnv, requiredEnv } from './env';
 
@@ -24,26 +24,6 @@ export class CognitoError extends Error {
   /** As the SDK's errors say it: a server fault is worth a retry (see awsErrors). */
   get $metadata() {
     return { httpStatusCode: this.status };
-  }
-}
-
-type Bytes = string | ArrayBuffer | ArrayBufferView;
-const bytes = (data: Bytes) => (typeof data === 'string' ? data : ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data));
-
-/** SHA-256 and HMAC-SHA256 in the shape the signer asks for. */
-export class Sha256 {
-  private readonly hash: Hash | Hmac;
-
-  constructor(secret?: Bytes) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytes(secret));
-  }
-
-  update(data: Bytes): void {
-    this.hash.update(bytes(data));
-  }
-
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
   }
 }
 
