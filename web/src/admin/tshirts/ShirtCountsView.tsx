@@ -20,7 +20,7 @@ import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { csvFileName, downloadCsv } from '../csv';
 import { SemesterPicker } from '../SemesterPicker';
-import { countRows, countsCsv, sizeColumns, total, type CountRow, type SizeColumn } from './shirtCounts';
+import { countOf, countRows, countsCsv, sizeColumns, total, type CountRow, type SizeColumn } from './shirtCounts';
 
 // The class names stay in view while a wide table scrolls sideways on a tablet.
 const stickyFirst = { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
@@ -32,8 +32,8 @@ function CountCells({ row, columns }: { row: CountRow; columns: SizeColumn[] }) 
         {row.name}
       </TableCell>
       {columns.map((column) => (
-        <TableCell key={column.code} align="right" sx={{ color: row.counts[column.code] ? undefined : 'text.secondary' }}>
-          {row.counts[column.code] ?? 0}
+        <TableCell key={column.code} align="right" sx={{ color: countOf(row.counts, column.code) ? undefined : 'text.secondary' }}>
+          {countOf(row.counts, column.code)}
         </TableCell>
       ))}
       <TableCell align="right" sx={{ fontWeight: 'bold' }}>

@@ -18,9 +18,12 @@ export interface CountRow {
 
 const SEMESTER_ROW = 'Semester (each student once)';
 
+/** How many of a size: its own count only, since a size's code could name an object's built-in member. */
+export const countOf = (counts: Record<string, number>, code: string) => (Object.hasOwn(counts, code) ? counts[code]! : 0);
+
 /** The sizes offered, and retired or unknown ones only when an enrolled student has one. */
 export function sizeColumns({ sizes, semesterCounts }: ShirtCounts): SizeColumn[] {
-  const listed = sizes.filter((size) => !size.retired || semesterCounts[size.code]).map(({ code, label, retired }) => ({ code, label: retired ? `${label} (retired)` : label }));
+  const listed = sizes.filter((size) => !size.retired || countOf(semesterCounts, size.code) > 0).map(({ code, label, retired }) => ({ code, label: retired ? `${label} (retired)` : label }));
   const unlisted = Object.keys(semesterCounts)
     .filter((code) => !sizes.some((size) => size.code === code))
     .map((code) => ({ code, label: code === 'unknown' ? 'Unknown' : code }));
@@ -39,7 +42,7 @@ export const total = (counts: Record<string, number>) => Object.values(counts).r
 export function countsCsv(rows: CountRow[], columns: SizeColumn[]): string {
   return toCsv(rows, [
     { header: 'Class', value: (row) => row.name },
-    ...columns.map((column) => ({ header: column.label, value: (row: CountRow) => row.counts[column.code] ?? 0 })),
+    ...columns.map((column) => ({ header: column.label, value: (row: CountRow) => countOf(row.counts, column.code) })),
     { header: 'Total', value: (row) => total(row.counts) },
   ]);
 }
