@@ -85,6 +85,20 @@ export async function startDynamoDbLocal(dataDir: string | undefined): Promise<D
   };
 }
 
+export interface DynamoDbEngine extends DynamoDbLocal {
+  /** False for an engine that was already running: stopping the portal leaves it running. */
+  startedHere: boolean;
+}
+
+/** The engine at `existing` when one is given (once it answers), else DynamoDB Local started on `dataDir`. */
+export async function openDynamoDb(existing: string | undefined, dataDir: string | undefined): Promise<DynamoDbEngine> {
+  if (!existing) return { ...(await startDynamoDbLocal(dataDir)), startedHere: true };
+  const client = new DynamoDBClient({ endpoint: existing, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  await waitFor(`DynamoDB at ${existing}`, () => client.send(new ListTablesCommand({ Limit: 1 })), 10_000);
+  client.destroy();
+  return { endpoint: existing, startedHere: false, stop: async () => undefined };
+}
+
 /** Creates the table unless it exists; true when it was created (a new data dir). */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
   try {

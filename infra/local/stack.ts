@@ -4,11 +4,12 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { COGNITO_PATH, createCognitoLocal } from './cognito';
-import { ensureTable, startDynamoDbLocal } from './dynamodb';
+import { ensureTable, openDynamoDb } from './dynamodb';
 import { Gateway } from './gateway';
 import { Outbox } from './outbox';
 import type { LocalCredentials } from './signature';
 import { startStreamConsumers } from './streams';
+import { startTransactionConflicts } from './transactionConflicts';
 import { cognitoAdminClient, ensureAdmin, ensureUserPool } from './userPool';
 
 export const TABLE_NAME = 'registration-portal';
@@ -26,12 +27,30 @@ export interface LocalStackOptions {
   log: (line: string) => void;
   /** Logs every function call with its status and time. */
   logCalls: boolean;
+  /** The table's name (default TABLE_NAME): another name lets two portals share one engine. */
+  tableName?: string;
+  /**
+   * An engine that already runs (e.g. another portal's DynamoDB Local): no DynamoDB Local is started, the
+   * table is created there when missing and seeded like a new data dir, and every DynamoDB call goes there.
+   */
+  dynamoDbEndpoint?: string;
+  /**
+   * When set, every DynamoDB call of the portal goes through a proxy that raises transaction conflicts as
+   * AWS does (transactionConflicts.ts), a transaction holding its items this many ms after the engine's answer.
+   */
+  conflictsHoldMs?: number;
 }
 
 export interface LocalStack {
   url: string;
   dataDir: string;
+  /** Where every DynamoDB call of the portal goes: the conflicts proxy when it is on, else the engine. */
   dynamoDbEndpoint: string;
+  /** The engine itself, whose change stream the stream consumers read. */
+  dynamoDbEngine: { endpoint: string; /** Whether this stack started it (DynamoDB Local on its data dir). */ startedHere: boolean };
+  /** The conflicts proxy's hold time, or null when conflicts are off. */
+  conflictsHoldMs: number | null;
+  tableName: string;
   userPoolId: string;
   userPoolClientId: string;
   cognitoEndpoint: string;
@@ -54,12 +73,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const stop = async () => {
     for (const step of stops.reverse()) await step().catch(() => undefined);
   };
+  const tableName = options.tableName ?? TABLE_NAME;
   try {
     const [dynamoDb, cognito] = await Promise.all([
-      startDynamoDbLocal(join(dataDir, 'dynamodb')),
+      openDynamoDb(options.dynamoDbEndpoint, join(dataDir, 'dynamodb')),
       createCognitoLocal({ dataDir: join(dataDir, 'cognito'), gatewayUrl: url, outbox, logLevel: options.cognitoLogLevel }),
     ]);
     stops.push(() => dynamoDb.stop());
+    // Started before anything writes, so the seeds go through it too; stopped before the engine.
+    const conflicts = options.conflictsHoldMs === undefined ? undefined : await startTransactionConflicts({ upstream: dynamoDb.endpoint, holdMs: options.conflictsHoldMs });
+    if (conflicts) stops.push(() => conflicts.stop());
+    const dynamoDbEndpoint = conflicts?.endpoint ?? dynamoDb.endpoint;
     gateway.mountCognito(cognito.listener);
 
     const cognitoAdmin = cognitoAdminClient(cognitoEndpoint, cognito.credentials);
@@ -67,8 +91,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // The functions' configuration, as the CDK stack sets it on every Lambda.
     Object.assign(process.env, {
-      TABLE_NAME,
-      DYNAMODB_ENDPOINT: dynamoDb.endpoint,
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamoDbEndpoint,
       AWS_REGION: 'local',
       // What signs the functions' calls: the user pool takes no other for its admin calls.
       AWS_ACCESS_KEY_ID: cognito.credentials.accessKeyId,
@@ -82,8 +106,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SITE_URL: url,
     });
 
-    const dynamoDbClient = new DynamoDBClient({ endpoint: dynamoDb.endpoint });
-    const seeded = await ensureTable(dynamoDbClient, TABLE_NAME);
+    const dynamoDbClient = new DynamoDBClient({ endpoint: dynamoDbEndpoint });
+    const seeded = await ensureTable(dynamoDbClient, tableName);
     dynamoDbClient.destroy();
     if (seeded) {
       const { seedDemoData } = await import('./seed');
@@ -91,10 +115,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     await ensureAdmin(cognitoAdmin, pool.userPoolId, options.adminEmail, options.adminPassword);
     await gateway.loadAll();
-    const consumers = await startStreamConsumers(dynamoDb.endpoint, TABLE_NAME, options.log);
+    // The stream is the engine's own: the proxy models writes only.
+    const consumers = await startStreamConsumers(dynamoDb.endpoint, tableName, options.log);
     stops.push(() => consumers.stop());
     gateway.setSiteConfig({ region: 'local', userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, apiBaseUrl: '/api' });
-    return { url, dataDir, dynamoDbEndpoint: dynamoDb.endpoint, userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, cognitoEndpoint, credentials: cognito.credentials, seeded, stop };
+    return {
+      url,
+      dataDir,
+      dynamoDbEndpoint,
+      dynamoDbEngine: { endpoint: dynamoDb.endpoint, startedHere: dynamoDb.startedHere },
+      conflictsHoldMs: options.conflictsHoldMs ?? null,
+      tableName,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      cognitoEndpoint,
+      credentials: cognito.credentials,
+      seeded,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

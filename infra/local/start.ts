@@ -15,6 +15,14 @@ const adminPassword = process.env.PORTAL_ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWOR
 
 const log = (line: string) => console.log(`[portal] ${line}`);
 
+/** PORTAL_DYNAMODB_CONFLICTS_HOLD_MS: unset or empty is off; otherwise a hold time in ms, 0 or more. */
+function conflictsHoldMs(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const holdMs = Number(value);
+  if (!Number.isFinite(holdMs) || holdMs < 0) throw new Error(`PORTAL_DYNAMODB_CONFLICTS_HOLD_MS must be a number of milliseconds, 0 or more (got "${value}").`);
+  return holdMs;
+}
+
 try {
   const stack = await startLocalStack({
     port,
@@ -26,11 +34,14 @@ try {
     cognitoLogLevel: process.env.COGNITO_LOG_LEVEL ?? 'error',
     log,
     logCalls: process.env.PORTAL_LOG_CALLS !== '0',
+    tableName: process.env.PORTAL_TABLE_NAME || TABLE_NAME,
+    dynamoDbEndpoint: process.env.PORTAL_DYNAMODB_ENDPOINT || undefined,
+    conflictsHoldMs: conflictsHoldMs(process.env.PORTAL_DYNAMODB_CONFLICTS_HOLD_MS),
   });
   // What is running where, for tools and tests that work against this portal (removed on stop).
   const stackFile = join(stack.dataDir, 'stack.json');
   const { stop: _stop, ...running } = stack;
-  writeFileSync(stackFile, `${JSON.stringify({ ...running, tableName: TABLE_NAME, jwtIssuer: process.env.JWT_ISSUER, adminEmail, pid: process.pid }, null, 2)}\n`);
+  writeFileSync(stackFile, `${JSON.stringify({ ...running, jwtIssuer: process.env.JWT_ISSUER, adminEmail, pid: process.pid }, null, 2)}\n`);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -50,7 +61,12 @@ try {
       `  data dir          ${stack.dataDir}${stack.seeded ? '  (new: demo data seeded)' : ''}`,
       `  API               POST ${stack.url}/api/fn/{name}`,
       `  outbox            ${stack.url}/_local/outbox`,
-      `  DynamoDB Local    ${stack.dynamoDbEndpoint}  (table registration-portal)`,
+      stack.dynamoDbEngine.startedHere
+        ? `  DynamoDB Local    ${stack.dynamoDbEngine.endpoint}  (table ${stack.tableName})`
+        : `  DynamoDB          ${stack.dynamoDbEngine.endpoint}  (table ${stack.tableName}; PORTAL_DYNAMODB_ENDPOINT, not started here)`,
+      ...(stack.conflictsHoldMs === null
+        ? []
+        : [`  conflicts ON      transactions hold their items ${stack.conflictsHoldMs} ms; the portal calls DynamoDB through ${stack.dynamoDbEndpoint}`]),
       `  cognito-local     ${stack.url}/_cognito  (pool ${stack.userPoolId}, client ${stack.userPoolClientId})`,
       'Press Ctrl-C to stop.',
       '',

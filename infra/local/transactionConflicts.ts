@@ -41,8 +41,17 @@ export interface TransactionConflictStats {
 export interface TransactionConflicts {
   endpoint: string;
   stats(): TransactionConflictStats;
+  /** A new hold time, for the transactions the engine answers from now on. */
+  setHoldMs(holdMs: number): void;
   stop(): Promise<void>;
 }
+
+/**
+ * The proxy's own path, for programs outside its process (the stack runs in `npm start`'s): GET answers
+ * `{ holdMs, stats }`, PUT with `{ "holdMs": n }` sets the hold time and answers the same. DynamoDB's own
+ * requests are POSTs to `/`.
+ */
+export const CONFLICTS_CONTROL_PATH = '/_local/conflicts';
 
 /** What DynamoDB answers at once (always HTTP 400), or the request goes on to the engine. */
 export type Verdict =
@@ -226,9 +235,27 @@ export async function startTransactionConflicts(options: TransactionConflictsOpt
   const upstream = new URL(options.upstream);
   const model = new TransactionConflictModel(options.keyAttributes);
   const agent = new Agent({ keepAlive: true });
+  let holdMs = validHoldMs(options.holdMs);
+
+  const control = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
+    if (req.method === 'PUT') {
+      try {
+        holdMs = validHoldMs((parseJson(body) as { holdMs?: unknown } | undefined)?.holdMs);
+      } catch (error) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        return void res.end(JSON.stringify({ message: (error as Error).message }));
+      }
+    } else if (req.method !== 'GET') {
+      res.writeHead(405, { allow: 'GET, PUT' });
+      return void res.end();
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ holdMs, stats: model.stats() }));
+  };
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
+    if (req.url === CONFLICTS_CONTROL_PATH) return control(req, res, body);
     const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
     const verdict = modelled.has(operation) ? model.begin(operation, parseJson(body)) : forwarded;
     if (verdict.refused) return refuse(res, verdict.body);
@@ -242,7 +269,7 @@ export async function startTransactionConflicts(options: TransactionConflictsOpt
     }
     // The answer goes back once the items are free, as AWS answers a transaction once it is over: a caller's
     // next transaction on the same item must not collide with its own finished one.
-    if (verdict.holdsAfterAnswer && options.holdMs > 0) await new Promise((resolve) => setTimeout(resolve, options.holdMs));
+    if (verdict.holdsAfterAnswer && holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
     verdict.release();
     const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !hopByHop.has(name)));
     res.writeHead(answer.status, { ...headers, 'content-length': answer.body.length });
@@ -261,6 +288,9 @@ export async function startTransactionConflicts(options: TransactionConflictsOpt
   return {
     endpoint: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
     stats: () => model.stats(),
+    setHoldMs: (next) => {
+      holdMs = validHoldMs(next);
+    },
     stop: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -268,6 +298,11 @@ export async function startTransactionConflicts(options: TransactionConflictsOpt
         agent.destroy();
       }),
   };
+}
+
+function validHoldMs(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new Error(`holdMs must be a number of milliseconds, 0 or more (got ${JSON.stringify(value)})`);
+  return value;
 }
 
 function refuse(res: ServerResponse, body: Record<string, unknown>): void {

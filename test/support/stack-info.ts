@@ -2,7 +2,12 @@
 export interface StackInfo {
   url: string;
   dataDir: string;
+  /** Where every DynamoDB call of the portal goes: the conflicts proxy when conflicts are on, else the engine. */
   dynamoDbEndpoint: string;
+  /** The engine; `startedHere` false when it is PORTAL_DYNAMODB_ENDPOINT's, already running. */
+  dynamoDbEngine: { endpoint: string; startedHere: boolean };
+  /** PORTAL_DYNAMODB_CONFLICTS_HOLD_MS, or null when conflicts are off. */
+  conflictsHoldMs: number | null;
   tableName: string;
   userPoolId: string;
   userPoolClientId: string;
@@ -11,6 +16,8 @@ export interface StackInfo {
   adminEmail: string;
   /** The only credentials the local pool's admin calls accept (new at every start). */
   credentials: { accessKeyId: string; secretAccessKey: string };
+  /** The `npm start` process. */
+  pid: number;
 }
 
 export const TEST_ADMIN = { email: 'admin@example.com', password: 'Test-Admin-Password-1' };

@@ -1,5 +1,7 @@
 // Starts the local stack the way `npm start` does, on a free port with a new data dir, and hands its
 // addresses to the tests through the environment. The integration and e2e projects share one stack.
+// The settings of `npm start` in this process's environment reach it too: with
+// PORTAL_DYNAMODB_CONFLICTS_HOLD_MS=20 the tests run against DynamoDB with transaction conflicts on.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,8 +13,19 @@ declare global {
   var portalStack: { stop(): Promise<void> } | undefined;
 }
 
-export default async function startStackForTests(): Promise<void> {
-  if (globalThis.portalStack) return;
+export interface RunningStack {
+  info: StackInfo;
+  dataDir: string;
+  /** Everything the stack printed so far (its banner among it). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `infra/local/start.ts` in a child process on a free port with a new data dir, ready when it says so.
+ * `settings` are environment variables of `npm start` over this process's own (an empty one unsets it).
+ */
+export async function startStack(settings: Record<string, string> = {}): Promise<RunningStack> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
@@ -23,6 +36,7 @@ export default async function startStackForTests(): Promise<void> {
       PORTAL_ADMIN_EMAIL: TEST_ADMIN.email,
       PORTAL_ADMIN_PASSWORD: TEST_ADMIN.password,
       PORTAL_LOG_CALLS: '0',
+      ...settings,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -42,8 +56,23 @@ export default async function startStackForTests(): Promise<void> {
       reject(new Error(`the local stack exited with ${code}:\n${output}`));
     });
   });
-  const info = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as StackInfo;
-  Object.assign(process.env, {
+  return {
+    info: JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as StackInfo,
+    dataDir,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}
+
+/** What the tests' helpers read to talk to a stack, and to load a handler in process against its table. */
+export function stackEnvironment({ info, dataDir }: Pick<RunningStack, 'info' | 'dataDir'>): Record<string, string> {
+  return {
     PORTAL_TEST_URL: info.url,
     PORTAL_TEST_DATA_DIR: dataDir,
     // The stack's own settings, so a test can also load a handler in process against the same tables.
@@ -61,14 +90,12 @@ export default async function startStackForTests(): Promise<void> {
     AWS_ACCESS_KEY_ID: info.credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: info.credentials.secretAccessKey,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  });
-  globalThis.portalStack = {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      }),
   };
+}
+
+export default async function startStackForTests(): Promise<void> {
+  if (globalThis.portalStack) return;
+  const stack = await startStack();
+  Object.assign(process.env, stackEnvironment(stack));
+  globalThis.portalStack = stack;
 }
