@@ -2,10 +2,14 @@
 // gateway, and the same number of bare capacity transactions (conditional counter update plus
 // enrollment put) straight against the same DynamoDB Local; then, to show where the engine's limits are,
 // the portal's waitlist join alone and the least any enroll of this kind must ask of the engine.
+// Under DynamoDB's transaction conflicts (conflictRush): the same rush with fresh families per run, as it
+// lands for the callers, with conflicts off and through the conflicts proxy at several hold times.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { CONFLICTS_CONTROL_PATH, type TransactionConflictStats } from '../../infra/local/transactionConflicts';
 import type { Enrollment } from '../../lambdas/records';
+import { BUSY_MESSAGE } from '../../lambdas/shared/errors';
 import { classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, outbox } from '../support/portal';
 import { concurrently, ms, percentile, table } from './stats';
@@ -25,18 +29,23 @@ interface BareFigures {
   committed: number;
 }
 
+/** `calls` children of `families` new families, in the order they will call. */
+async function newEnrollees(calls: number, families: number, name: string) {
+  const perFamily = Math.ceil(calls / families);
+  const households = await Promise.all(Array.from({ length: families }, (_, index) => familyWithStudents(perFamily, `${name}${index}`)));
+  return households.flatMap(({ family, students }) => students.map((student) => ({ family, student }))).slice(0, calls);
+}
+
 export async function registrationRush(calls: number, families: number, seats: number): Promise<RushFigures> {
   const semester = await openSemester({ name: `Bench rush ${Date.now()}` });
-  const perFamily = Math.ceil(calls / families);
-  const households = await Promise.all(Array.from({ length: families }, (_, index) => familyWithStudents(perFamily, `bench${index}`)));
-  const enrollees = households.flatMap(({ family, students }) => students.map((student) => ({ family, student }))).slice(0, calls);
+  const enrollees = await newEnrollees(calls, families, 'bench');
 
   // Warm both paths up with a whole rush on a class of their own: connections, JIT, caches.
   const warmClass = await newClass(semester.id, { capacity: seats });
   await Promise.all(enrollees.map(({ family, student }) => call('enroll', { studentId: student.id, classId: warmClass.id }, family.accessToken)));
 
   // Let the mailer send the warm-up's e-mails first: the measured rush should not share the engine with them.
-  await drainMail(new Set(households.map(({ family }) => family.email)), calls);
+  await drainMail(new Set(enrollees.map(({ family }) => family.email)), calls);
 
   const cls = await newClass(semester.id, { capacity: seats });
   const portal = await concurrently(calls, (index) => call<{ enrollments: Enrollment[] }>('enroll', { studentId: enrollees[index]!.student.id, classId: cls.id }, enrollees[index]!.family.accessToken));
@@ -162,6 +171,94 @@ async function drainMail(families: Set<string>, expected: number, timeoutMs = 12
   while ((await outbox()).filter((message) => families.has(message.to)).length < expected && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/** One run of the single-class rush as it lands for the callers. */
+export interface ConflictRushRow {
+  /** The proxy's hold time, or null: conflicts off (no proxy, today's DynamoDB Local). */
+  holdMs: number | null;
+  throughput: number;
+  answered200: number;
+  /** 429 "very busy": the enroll gave up on its transactions; nothing was saved. */
+  busy429: number;
+  /** Any other answer (the per-user limit's 429 among them): none expected. */
+  otherAnswers: number;
+  enrolled: number;
+  /** Of the first `seats` calls sent, how many got a seat. */
+  earliestSeated: number;
+  /** The proxy's counts during the run (undefined with conflicts off). */
+  conflicts?: Pick<TransactionConflictStats, 'transactionsCancelled' | 'singleWriteConflicts' | 'readTransactionsCancelled'>;
+}
+
+/** The conflicts proxy in front of the running portal's engine, through its control path: its hold and counts. */
+export const conflictsProxy = {
+  async stats(): Promise<TransactionConflictStats> {
+    return ((await (await fetch(`${process.env.DYNAMODB_ENDPOINT}${CONFLICTS_CONTROL_PATH}`)).json()) as { stats: TransactionConflictStats }).stats;
+  },
+  async setHoldMs(holdMs: number): Promise<void> {
+    const answer = await fetch(`${process.env.DYNAMODB_ENDPOINT}${CONFLICTS_CONTROL_PATH}`, { method: 'PUT', body: JSON.stringify({ holdMs }) });
+    if (answer.status !== 200) throw new Error(`the conflicts proxy refused hold ${holdMs}: ${await answer.text()}`);
+  },
+};
+
+/**
+ * The 200-call single-class rush against the portal of the environment, with new families (the per-user
+ * limit would refuse a family's second rush within the minute), then its e-mails drained so the next run
+ * has the engine to itself. With `holdMs` the portal's conflicts proxy is set to it first and counted.
+ */
+export async function conflictRush(calls: number, families: number, seats: number, holdMs: number | null): Promise<ConflictRushRow> {
+  if (holdMs !== null) await conflictsProxy.setHoldMs(holdMs);
+  const semester = await openSemester({ name: `Bench conflicts ${Date.now()}` });
+  const enrollees = await newEnrollees(calls, families, `hold${holdMs ?? 'off'}-`);
+  const cls = await newClass(semester.id, { capacity: seats });
+  const before = holdMs === null ? undefined : await conflictsProxy.stats();
+  const sentAt: number[] = new Array(calls);
+  const rush = await concurrently(calls, (index) => {
+    sentAt[index] = performance.now();
+    return call<{ enrollments: Enrollment[] }>('enroll', { studentId: enrollees[index]!.student.id, classId: cls.id }, enrollees[index]!.family.accessToken);
+  });
+  const after = holdMs === null ? undefined : await conflictsProxy.stats();
+  const earliest = sentAt.map((at, index) => ({ at, index })).sort((a, b) => a.at - b.at || a.index - b.index).slice(0, seats);
+  const answered200 = rush.results.filter((result) => result.status === 200).length;
+  const busy429 = rush.results.filter((result) => result.status === 429 && result.body.error?.message === BUSY_MESSAGE).length;
+  await drainMail(new Set(enrollees.map(({ family }) => family.email)), answered200);
+  return {
+    holdMs,
+    throughput: calls / (rush.wallMs / 1000),
+    answered200,
+    busy429,
+    otherAnswers: calls - answered200 - busy429,
+    enrolled: (await classNow(cls.id)).enrolled,
+    earliestSeated: earliest.filter(({ index }) => rush.results[index]!.body.data?.enrollments[0]?.status === 'enrolled').length,
+    ...(before &&
+      after && {
+        conflicts: {
+          transactionsCancelled: after.transactionsCancelled - before.transactionsCancelled,
+          singleWriteConflicts: after.singleWriteConflicts - before.singleWriteConflicts,
+          readTransactionsCancelled: after.readTransactionsCancelled - before.readTransactionsCancelled,
+        },
+      }),
+  };
+}
+
+export function conflictReport(rows: ConflictRushRow[], calls: number, seats: number): string {
+  return [
+    `Registration rush under DynamoDB's transaction conflicts: ${calls} concurrent enroll calls for a ${seats}-seat class, new families each run`,
+    table([
+      ['', 'calls/s', 'answered 200', 'answered 429 (very busy)', 'other', 'conflicts: transactions cancelled', 'single writes refused', 'enrolled', `seats to the ${seats} earliest callers`],
+      ...rows.map((row) => [
+        row.holdMs === null ? 'conflicts off' : `conflicts, hold ${row.holdMs} ms`,
+        row.throughput.toFixed(0),
+        String(row.answered200),
+        String(row.busy429),
+        String(row.otherAnswers),
+        row.conflicts ? String(row.conflicts.transactionsCancelled + row.conflicts.readTransactionsCancelled) : '-',
+        row.conflicts ? String(row.conflicts.singleWriteConflicts) : '-',
+        String(row.enrolled),
+        String(row.earliestSeated),
+      ]),
+    ]),
+  ].join('\n');
 }
 
 export function rushReport({ calls, portal, bare, waitlistJoins, minimalEnrolls }: RushFigures, seats: number): string {

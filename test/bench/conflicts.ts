@@ -1,0 +1,31 @@
+// The rush under transaction conflicts, in a process of its own (run.ts starts it): a second portal on the
+// benchmark stack's engine, with a table of its own and the conflicts proxy in front, a warm-up run, then one
+// run per hold time (BENCH_CONFLICT_HOLDS, ms, comma-separated). A process of its own because the test
+// helpers keep one user pool client and one admin session per process. Prints the rows as JSON on stdout.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StackInfo } from '../support/stack-info';
+import { stackEnvironment, startStack } from '../support/stack-setup';
+import { conflictRush, type ConflictRushRow } from './rush';
+
+const calls = Number(process.env.BENCH_CALLS ?? 200);
+const families = Number(process.env.BENCH_FAMILIES ?? 20);
+const seats = Number(process.env.BENCH_SEATS ?? 25);
+const holds = (process.env.BENCH_CONFLICT_HOLDS ?? '0,10,20,40').split(',').map(Number);
+const benchStack = JSON.parse(readFileSync(join(process.env.PORTAL_TEST_DATA_DIR!, 'stack.json'), 'utf8')) as StackInfo;
+
+const stack = await startStack({
+  PORTAL_DYNAMODB_ENDPOINT: benchStack.dynamoDbEngine.endpoint,
+  PORTAL_TABLE_NAME: `bench-conflicts-${Date.now()}`,
+  PORTAL_DYNAMODB_CONFLICTS_HOLD_MS: String(holds[0]),
+});
+try {
+  Object.assign(process.env, stackEnvironment(stack));
+  // Warm up as the benchmark stack was: connections, JIT, caches.
+  await conflictRush(calls, families, seats, holds[0]!);
+  const rows: ConflictRushRow[] = [];
+  for (const holdMs of holds) rows.push(await conflictRush(calls, families, seats, holdMs));
+  console.log(JSON.stringify(rows));
+} finally {
+  await stack.stop();
+}
