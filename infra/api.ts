@@ -1,29 +1,19 @@
 // The HTTP API: stage `api`, so CloudFront's `/api/fn/{name}` reaches the `POST /fn/{name}` route
-// unchanged; one route per manifest entry, the JWT authorizer on exactly the non-public ones.
+// unchanged; one route per manifest entry (and a `GET /get/{name}` for each cached catalogue read, to the
+// same function), the JWT authorizer on exactly the non-public ones, each route throttled by its own
+// settings (infra/throttles.ts, which the local gateway reads too).
 import { Lazy, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type CfnStage, type IHttpRouteAuthorizer, type ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type CfnStage, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { Access } from '../lambdas/manifest';
 import type { PortalRoute } from './functions';
 import { LOG_RETENTION, type PortalFunction } from './portal-function';
+import { routeKey, STAGE_NAME } from './routes';
+import { routeThrottle, stageThrottle } from './throttles';
 
-/** The stage, and so the site's path to the API (`apiBaseUrl`): CloudFront forwards `/api/…` as it is. */
-export const STAGE_NAME = 'api';
-
-/** The whole stage's ceiling, requests per second. */
-export const stageThrottle: Required<ThrottleSettings> = { rateLimit: 100, burstLimit: 200 };
-
-/** Each route's own limits: anonymous catalogue reads are the busiest, administrators the fewest. */
-export const routeThrottle: Record<Access, Required<ThrottleSettings>> = {
-  public: { rateLimit: 50, burstLimit: 100 },
-  user: { rateLimit: 25, burstLimit: 50 },
-  admin: { rateLimit: 10, burstLimit: 20 },
-};
-
-export const routeKey = (route: Pick<PortalRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;
+export { STAGE_NAME } from './routes';
 
 export class PortalApi extends Construct {
   readonly httpApi: HttpApi;
@@ -61,24 +51,23 @@ export class PortalApi extends Construct {
     (this.stage.node.defaultChild as CfnStage).routeSettings = Lazy.any({ produce: () => this.routeSettings });
   }
 
-  /** The route to its function, behind the authorizer unless the manifest makes it public. */
+  /** The route to its function, behind the authorizer unless the manifest makes it public; a cached read's GET too. */
   addRoute(route: PortalRoute, fn: PortalFunction, authorizer: IHttpRouteAuthorizer): void {
-    const [httpRoute] = this.httpApi.addRoutes({
-      path: route.path,
-      methods: [HttpMethod[route.method]],
-      integration: new HttpLambdaIntegration(`${route.name}Integration`, fn.handler),
-      authorizer: route.access === 'public' ? undefined : authorizer,
-    });
-    if (!httpRoute) throw new Error(`No route was made for ${route.name}.`);
-    if (route.access === 'public') {
-      Validations.of(httpRoute).acknowledge({
-        id: 'AwsSolutions-APIG4',
-        reason: 'Public in the manifest: anyone may call it; the function still verifies a token when one is sent.',
-      });
+    const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn.handler);
+    const paths = [{ method: route.method, path: route.path }, ...(route.cachedPath ? [{ method: 'GET' as const, path: route.cachedPath }] : [])];
+    for (const { method, path } of paths) {
+      const [httpRoute] = this.httpApi.addRoutes({ path, methods: [HttpMethod[method]], integration, authorizer: route.access === 'public' ? undefined : authorizer });
+      if (!httpRoute) throw new Error(`No route was made for ${method} ${path}.`);
+      if (route.access === 'public') {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: 'Public in the manifest: anyone may call it; the function still verifies a token when one is sent.',
+        });
+      }
+      const throttle = routeThrottle[route.access];
+      this.routeSettings[routeKey({ method, path })] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
+      // Route settings name the route, so the stage is updated only once the route exists.
+      this.stage.node.addDependency(httpRoute);
     }
-    const throttle = routeThrottle[route.access];
-    this.routeSettings[routeKey(route)] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
-    // Route settings name the route, so the stage is updated only once the route exists.
-    this.stage.node.addDependency(httpRoute);
   }
 }

@@ -22,6 +22,7 @@ import {
 } from '../lambdas/manifest';
 import type { PortalMail } from './mail';
 import { PortalFunction } from './portal-function';
+import { cachedReadPath, functionPath } from './routes';
 import type { PortalUserPool } from './user-pool';
 
 /** A Lambda behind the API, as the manifest declares it. */
@@ -31,16 +32,21 @@ export interface PortalRoute extends Pick<FunctionSpec, 'access' | 'table' | 'us
   path: string;
   /** The handler module, relative to the project root. */
   entry: string;
+  /** A public catalogue read the manifest caches: also `GET` on this path, to the same function. */
+  cachedPath?: string;
+  /** How long CloudFront may serve the cached read's answer (its `Cache-Control` says the same). */
+  cacheSeconds?: number;
 }
 
-/** The named functions (`POST /fn/{name}`) and the public feeds (`GET {path}`) of the manifest. */
+/** The named functions (`POST /fn/{name}`, cached reads also `GET /get/{name}`) and the public feeds (`GET {path}`) of the manifest. */
 export function portalRoutes(): PortalRoute[] {
   return [
     ...(Object.entries(manifest) as Array<[FunctionName, FunctionSpec]>).map(([name, spec]): PortalRoute => ({
       ...withUserPoolCalls(userPoolCallsOf(spec)),
       name,
       method: 'POST',
-      path: `/fn/${name}`,
+      path: functionPath(name),
+      ...('cacheSeconds' in spec && { cachedPath: cachedReadPath(name), cacheSeconds: spec.cacheSeconds }),
       entry: handlerModule(name),
       access: spec.access,
       table: spec.table,

@@ -1,6 +1,8 @@
 // The web site: the built app in a private bucket behind CloudFront (origin access control), the SPA
-// fallback, security headers, and `/api/*` passed through to the HTTP API so the site calls its own origin.
-import { Duration, Fn, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+// fallback, security headers, `/api/*` passed through to the HTTP API so the site calls its own origin,
+// the cached catalogue reads (`/api/get/*`) served from CloudFront's cache, and the web ACL's per-address
+// limit on the API (its us-east-1 stack, edge-acl.ts).
+import { Aws, Duration, Fn, RemovalPolicy, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -24,9 +26,11 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { EDGE_REGION, edgeAclParameterName, PortalEdgeStack } from './edge-acl';
+import { cachedReadPolicy, CACHED_PATH_PREFIX, STAGE_NAME } from './routes';
 import type { PortalSettings } from './settings';
-import { STAGE_NAME } from './api';
 import { spaRoutingSource } from './spa-routing';
 import { cognitoEndpoint } from './user-pool';
 import { feeds } from '../lambdas/manifest';
@@ -99,8 +103,20 @@ export class PortalSite extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
+    // The catalogue reads every visitor shares: kept as long as their answer says, per payload, no header
+    // forwarded (a token never reaches them, nor splits the cache).
+    const catalogueCachePolicy = new CachePolicy(this, 'CatalogueCache', {
+      comment: 'Portal catalogue reads: cached per payload for as long as the answer says',
+      minTtl: Duration.seconds(cachedReadPolicy.minSeconds),
+      defaultTtl: Duration.seconds(cachedReadPolicy.defaultSeconds),
+      maxTtl: Duration.seconds(cachedReadPolicy.maxSeconds),
+      queryStringBehavior: CacheQueryStringBehavior.allowList('payload'),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Registration portal',
+      webAclId: this.edgeWebAclArn(),
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
@@ -132,6 +148,12 @@ export class PortalSite extends Construct {
             },
           ]),
         ),
+        [`/${STAGE_NAME}${CACHED_PATH_PREFIX}*`]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          cachePolicy: catalogueCachePolicy,
+          responseHeadersPolicy: securityHeaders,
+        },
         [`/${STAGE_NAME}/*`]: {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -145,10 +167,6 @@ export class PortalSite extends Construct {
       },
     });
     Validations.of(this.distribution).acknowledge({ id: 'AwsSolutions-CFR1', reason: 'Families may register from anywhere; no country is excluded.' });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason: 'No WAF: the API is throttled per route and every write is validated; a web ACL costs more than a school programme warrants.',
-    });
     if (!props.domain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
@@ -157,6 +175,39 @@ export class PortalSite extends Construct {
     }
 
     this.url = `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
+  }
+
+  /**
+   * The web ACL's ARN: its stack (in us-east-1, beside this one in the app, deployed first) publishes it as
+   * an SSM parameter, read here at deploy time across regions, whatever region this stack deploys to.
+   */
+  private edgeWebAclArn(): string {
+    const stack = Stack.of(this);
+    const app = Stage.of(this);
+    if (!app) throw new Error('The portal stack must be part of an app to have its edge stack.');
+    const edge = new PortalEdgeStack(app, `${stack.stackName}Edge`, {
+      description: 'Registration portal: the web ACL of its CloudFront distribution (CloudFront takes them from us-east-1 only)',
+      env: { account: Token.isUnresolved(stack.account) ? undefined : stack.account, region: EDGE_REGION },
+      portalStackName: stack.stackName,
+    });
+    stack.addStackDependency(edge, 'CloudFront needs the web ACL the edge stack makes');
+    const parameterName = edgeAclParameterName(stack.stackName);
+    const read = new AwsCustomResource(this, 'EdgeWebAclArn', {
+      onUpdate: {
+        service: 'SSM',
+        action: 'getParameter',
+        parameters: { Name: parameterName },
+        region: EDGE_REGION,
+        physicalResourceId: PhysicalResourceId.of(parameterName),
+      },
+      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [`arn:${Aws.PARTITION}:ssm:${EDGE_REGION}:${Aws.ACCOUNT_ID}:parameter${parameterName}`] }),
+      installLatestAwsSdk: false,
+    });
+    Validations.of(read.grantPrincipal as unknown as Construct).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: "CDK gives its custom resource handler the basic execution policy for its logs.",
+    });
+    return read.getResponseField('Parameter.Value');
   }
 }
 

@@ -26,6 +26,7 @@ import {
   type Student,
   type TshirtSize,
 } from './records';
+import { CATALOGUE_MAX_AGE_SECONDS } from './catalogueAge';
 import type { CallLimit } from './data/callCounts';
 import { cursor } from './shared/cursor';
 
@@ -61,6 +62,12 @@ export interface FunctionSpec {
   mail?: boolean;
   /** How often one user may call it (administrators are not limited), on top of the API's throttling. */
   rateLimit?: CallLimit;
+  /**
+   * Public reads that are the same for every visitor at a given moment: also served as `GET /get/{name}`
+   * (the payload in the query string, a token ignored), answered `Cache-Control: public, max-age=<cacheSeconds>`
+   * so CloudFront answers most calls from its cache.
+   */
+  cacheSeconds?: number;
   /** The type of `data` in a successful answer; a type only, for the handler and the web client. */
   result: unknown;
   summary: string;
@@ -81,14 +88,16 @@ const references = (field: string) => z.array(z.strictObject({ id })).check(z.mi
 export const manifest = {
   config: {
     access: 'public',
+    cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
     input: noPayload,
     table: 'read',
     result: returns<{ values: ConfigValues }>(),
     summary: 'The remote configuration values the site reads.',
   },
-  semesters: { access: 'public', input: noPayload, table: 'read', result: returns<{ semesters: Semester[] }>(), summary: 'Every semester, newest first.' },
+  semesters: { access: 'public', cacheSeconds: CATALOGUE_MAX_AGE_SECONDS, input: noPayload, table: 'read', result: returns<{ semesters: Semester[] }>(), summary: 'Every semester, newest first.' },
   tshirtSizes: {
     access: 'public',
+    cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
     input: noPayload,
     table: 'read',
     result: returns<{ sizes: TshirtSize[] }>(),
@@ -96,6 +105,7 @@ export const manifest = {
   },
   classes: {
     access: 'public',
+    cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
     input: z.strictObject({ query: z.optional(references('class')) }),
     table: 'read',
     result: returns<{ classes: Class[] } | { classes: Record<string, Class[]> }>(),
@@ -103,6 +113,7 @@ export const manifest = {
   },
   classesBySemester: {
     access: 'public',
+    cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
     input: z.strictObject({ semesters: z.array(id).check(z.minLength(1, 'must list at least one semester'), z.maxLength(20, 'must list at most 20 semesters')) }),
     table: 'read',
     result: returns<{ classes: Record<string, Class[]> }>(),
@@ -110,6 +121,7 @@ export const manifest = {
   },
   classGroups: {
     access: 'public',
+    cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
     input: z.strictObject({ groups: references('group') }),
     table: 'read',
     result: returns<{ groups: ClassGroup[] }>(),
@@ -117,6 +129,7 @@ export const manifest = {
   },
   semesterGroups: {
     access: 'public',
+    cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
     input: z.strictObject({ semesterId: id }),
     table: 'read',
     result: returns<{ groups: ClassGroup[] }>(),
@@ -124,6 +137,7 @@ export const manifest = {
   },
   availableEnrollmentClasses: {
     access: 'public',
+    cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
     input: noPayload,
     table: 'read',
     result: returns<Record<string, { classes: Class[]; groups: ClassGroup[] }>>(),
@@ -205,6 +219,7 @@ export const manifest = {
   deleteGroup: { access: 'admin', input: z.strictObject({ id }), table: 'write', result: returns<Record<string, never>>(), summary: 'Deletes a class group.' },
   calendar: {
     access: 'public',
+    cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
     input: z.strictObject({ from: z.optional(isoDate), to: z.optional(isoDate) }),
     table: 'read',
     result: returns<{ events: CalendarEvent[] }>(),
@@ -330,6 +345,8 @@ export const functionNames = Object.keys(manifest) as FunctionName[];
 export type FunctionInput<N extends FunctionName> = z.input<(typeof manifest)[N]['input']>;
 export type ParsedInput<N extends FunctionName> = z.output<(typeof manifest)[N]['input']>;
 export type FunctionResult<N extends FunctionName> = (typeof manifest)[N]['result'];
+/** The functions also served as cacheable GETs (`cacheSeconds`). */
+export type CachedFunctionName = { [N in FunctionName]: (typeof manifest)[N] extends { cacheSeconds: number } ? N : never }[FunctionName];
 
 export function isFunctionName(name: string): name is FunctionName {
   return Object.hasOwn(manifest, name);

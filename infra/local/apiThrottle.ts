@@ -6,21 +6,10 @@
 // each of its routes, and a route's own settings (`routeThrottle`) override it; every route the stack
 // deploys has its own, so each route has a bucket of its access level's limits. What caps the routes
 // together is the account's limit per Region (shared by every API of the account), not the stage's.
+// The limits come from infra/throttles.ts, which the stack reads too, and which loads no CDK.
 import type { ServerResponse } from 'node:http';
 import type { Access } from '../../lambdas/manifest';
-import { routeThrottle } from '../api';
-
-export interface ThrottleLimits {
-  /** Tokens added per second, continuously. */
-  rateLimit: number;
-  /** The bucket's size: how many calls may arrive at once. */
-  burstLimit: number;
-}
-
-/** API Gateway's default account-level throttle per Region (a quota AWS raises on request). */
-export const ACCOUNT_THROTTLE: ThrottleLimits = { rateLimit: 10_000, burstLimit: 5_000 };
-
-export const TOO_MANY_REQUESTS = { message: 'Too Many Requests' } as const;
+import { ACCOUNT_THROTTLE, routeThrottle, TOO_MANY_REQUESTS, type ThrottleLimits } from '../throttles';
 
 export interface RouteThrottleStats {
   admitted: number;
@@ -43,8 +32,9 @@ class TokenBucket {
     const elapsedMs = Math.max(0, now - this.filledAt);
     this.tokens = Math.min(this.limits.burstLimit, this.tokens + (elapsedMs * this.limits.rateLimit) / 1000);
     this.filledAt = Math.max(this.filledAt, now);
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    // A token refilled in many small steps may add up to a hair under 1 in floating point: it is whole.
+    if (this.tokens < 1 - 1e-9) return false;
+    this.tokens = Math.max(0, this.tokens - 1);
     return true;
   }
 }

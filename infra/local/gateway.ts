@@ -1,9 +1,11 @@
 // The local gateway: on one port, what API Gateway, CloudFront, S3, the Lambda service and SES are in AWS.
 //   POST /api/fn/{name}                      a named function, after the JWT authorizer's check
+//   GET  /api/get/{name}?payload=…           a cached catalogue read (CloudFront's cache, when it is on)
 //   GET  /api/{feed path}                    a feed (the iCalendar feed)
 //   POST /2015-03-31/functions/{name}/invocations   Lambda Invoke, for cognito-local's triggers
 //   POST /v2/email/outbound-emails           SES v2 SendEmail, into the outbox
 //   GET  /config.json  /_local/outbox        the site's runtime config, the outbox (local only, same origin)
+//   GET  /_local/edge-stats                  calls throttled and admitted per route, cache hits and origin calls
 //   *    /_cognito/...                       cognito-local (same origin, admin calls signed)
 //   GET  anything else                       the built web app, index.html for SPA routes
 import { randomUUID } from 'node:crypto';
@@ -22,12 +24,16 @@ import {
   manifest,
   triggerModule,
   userPoolTriggers,
+  type Access,
   type FeedName,
   type FunctionName,
   type TriggerName,
 } from '../../lambdas/manifest';
 import type { PortalEvent } from '../../lambdas/shared/handler';
+import { cachedReadPath, CACHED_PATH_PREFIX, functionPath, isCachedFunctionName, routeKey } from '../routes';
+import { ApiThrottle, sendTooManyRequests } from './apiThrottle';
 import { COGNITO_PATH } from './cognito';
+import { CatalogueCache, edgeSettings, type EdgeSettings } from './edge';
 import type { Outbox } from './outbox';
 
 export interface SiteConfig {
@@ -44,6 +50,8 @@ export interface GatewayOptions {
   webRoot: string;
   outbox: Outbox;
   log: (line: string) => void;
+  /** API Gateway's throttling and CloudFront's cache; by default as `npm start`'s environment says. */
+  edge?: EdgeSettings;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -73,8 +81,13 @@ export class Gateway {
   private readonly feeds: Loaded<Handler<PortalEvent>> = new Map();
   private readonly gzipped = new Map<string, Buffer>();
   private authorizer: typeof import('../../lambdas/shared/caller') | undefined;
+  private readonly throttle: ApiThrottle | undefined;
+  private readonly cache: CatalogueCache | undefined;
 
   constructor(private readonly options: GatewayOptions) {
+    const edge = options.edge ?? edgeSettings(process.env);
+    this.throttle = edge.apiThrottle ? new ApiThrottle() : undefined;
+    this.cache = edge.catalogueCache ? new CatalogueCache() : undefined;
     this.server = createServer((req, res) => {
       this.route(req, res).catch((error: unknown) => {
         options.log(`gateway error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
@@ -135,6 +148,8 @@ export class Gateway {
     if (path === COGNITO_PATH || path.startsWith(`${COGNITO_PATH}/`)) return this.serveCognito(req, res, url);
     const fn = /^\/api\/fn\/([^/]+)$/.exec(path);
     if (fn) return this.serveFunction(req, res, decodeURIComponent(fn[1]!), url);
+    const cached = new RegExp(`^/api${CACHED_PATH_PREFIX}([^/]+)$`).exec(path);
+    if (cached) return this.serveCachedRead(req, res, decodeURIComponent(cached[1]!), url);
     const feed = (Object.keys(feeds) as FeedName[]).find((name) => path === `/api${feeds[name].path}`);
     if (feed && (req.method === 'GET' || req.method === 'HEAD')) return this.serveFeed(req, res, feed, url);
     if (path.startsWith('/api/')) return sendJson(res, 404, { message: 'Not Found', error: { code: 'not-found', message: `No API route ${path}.` } });
@@ -143,6 +158,7 @@ export class Gateway {
     if (path === '/v2/email/outbound-emails' && req.method === 'POST') return this.serveSendEmail(req, res);
     if (path === '/config.json') return this.serveSiteConfig(req, res);
     if (path === '/_local/outbox') return this.serveOutbox(req, res);
+    if (path === '/_local/edge-stats') return sendJson(res, 200, { apiThrottle: this.throttle?.stats() ?? null, catalogueCache: this.cache?.stats() ?? null });
     if (req.method === 'GET' || req.method === 'HEAD') return this.serveWebApp(req, res, path);
     sendJson(res, 405, { message: 'Method Not Allowed' });
   }
@@ -153,6 +169,8 @@ export class Gateway {
       // API Gateway answers an unknown route with its own 404.
       return sendJson(res, 404, { message: 'Not Found', error: { code: 'not-found', message: `There is no function named "${name}".` } });
     }
+    // API Gateway throttles before its authorizer runs: a throttled call is neither checked nor run.
+    if (!this.admitted(res, routeKey({ method: 'POST', path: functionPath(name) }), manifest[name].access)) return this.logCall('POST', name, 429, started);
     const body = await readBody(req);
     if (body === undefined) {
       return sendJson(res, 413, { message: 'Request Entity Too Large', error: { code: 'invalid-argument', message: 'The request body is too large.' } });
@@ -164,7 +182,7 @@ export class Gateway {
       const token = authorizer.bearerToken(event.headers.authorization);
       const claims = token && (await authorizer.verifyAccessToken(token));
       if (!claims) {
-        this.logCall(name, 401, started);
+        this.logCall('POST', name, 401, started);
         return sendJson(res, 401, { message: 'Unauthorized', error: { code: 'unauthenticated', message: 'Sign in to do this.' } });
       }
       event.requestContext.authorizer = { jwt: { claims: authorizer.authorizerClaims(claims), scopes: null } } as never;
@@ -173,11 +191,47 @@ export class Gateway {
     const result = (await handler(event, lambdaContext(name), () => undefined)) as { statusCode: number; headers?: Record<string, string>; body?: string };
     res.writeHead(result.statusCode, result.headers ?? {});
     res.end(result.body ?? '');
-    this.logCall(name, result.statusCode, started);
+    this.logCall('POST', name, result.statusCode, started);
+  }
+
+  /**
+   * `GET /api/get/{name}?payload=…` as CloudFront and API Gateway serve it: a fresh cached answer for the
+   * same path and query comes from the cache (when it is on) without reaching the API; otherwise the route's
+   * throttle, then the function, whose 200 the cache keeps for its max-age.
+   */
+  private async serveCachedRead(req: IncomingMessage, res: ServerResponse, name: string, url: URL): Promise<void> {
+    const started = Date.now();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCachedFunctionName(name)) {
+      return sendJson(res, 404, { message: 'Not Found', error: { code: 'not-found', message: `There is no cached read named "${name}".` } });
+    }
+    const key = url.pathname + url.search;
+    const hit = this.cache?.lookup(key);
+    if (hit) {
+      res.writeHead(200, { ...hit.headers, age: String(hit.ageSeconds), 'x-cache': 'Hit from cloudfront' });
+      res.end(req.method === 'HEAD' ? undefined : hit.body);
+      return this.logCall('GET', name, 200, started);
+    }
+    if (!this.admitted(res, routeKey({ method: 'GET', path: cachedReadPath(name) }), 'public')) return this.logCall('GET', name, 429, started);
+    const event = apiGatewayEvent(req, url, name, '', 'GET');
+    const handler = await this.functionHandler(name);
+    const result = (await handler(event, lambdaContext(name), () => undefined)) as { statusCode: number; headers?: Record<string, string>; body?: string };
+    const headers = result.headers ?? {};
+    this.cache?.store(key, result.statusCode, { headers, body: result.body ?? '' });
+    res.writeHead(result.statusCode, { ...headers, ...(this.cache && { 'x-cache': 'Miss from cloudfront' }) });
+    res.end(req.method === 'HEAD' ? undefined : (result.body ?? ''));
+    this.logCall('GET', name, result.statusCode, started);
+  }
+
+  /** Whether API Gateway's throttling (when it is on) lets the call through; if not, its 429 is sent. */
+  private admitted(res: ServerResponse, key: string, access: Access): boolean {
+    if (!this.throttle || this.throttle.admit(key, access)) return true;
+    sendTooManyRequests(res);
+    return false;
   }
 
   private async serveFeed(req: IncomingMessage, res: ServerResponse, name: FeedName, url: URL): Promise<void> {
     const started = Date.now();
+    if (!this.admitted(res, routeKey({ method: 'GET', path: feeds[name].path }), 'public')) return;
     const handler = await loadOnce(this.feeds, name, feedModule(name));
     const event = { ...apiGatewayEvent(req, url, name, ''), routeKey: `GET ${feeds[name].path}` };
     const result = (await handler(event, lambdaContext(name), () => undefined)) as { statusCode: number; headers?: Record<string, string>; body?: string };
@@ -186,8 +240,8 @@ export class Gateway {
     this.options.log(`GET ${url.pathname} ${result.statusCode} ${Date.now() - started} ms`);
   }
 
-  private logCall(name: string, status: number, started: number) {
-    this.options.log(`POST /api/fn/${name} ${status} ${Date.now() - started} ms`);
+  private logCall(method: 'GET' | 'POST', name: string, status: number, started: number) {
+    this.options.log(`${method} /api${method === 'GET' ? CACHED_PATH_PREFIX : '/fn/'}${name} ${status} ${Date.now() - started} ms`);
   }
 
   private async serveTrigger(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
@@ -314,12 +368,15 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
-/** The HTTP API (payload 2.0) event for `POST /fn/{name}` on stage `api`, as CloudFront forwards `/api/fn/{name}`. */
-function apiGatewayEvent(req: IncomingMessage, url: URL, name: string, body: string): PortalEvent {
+/**
+ * The HTTP API (payload 2.0) event for the function's route on stage `api` (`POST /fn/{name}`, or a cached
+ * read's `GET /get/{name}`), as CloudFront forwards `/api/…`.
+ */
+function apiGatewayEvent(req: IncomingMessage, url: URL, name: string, body: string, method: 'GET' | 'POST' = 'POST'): PortalEvent {
   const headers: Record<string, string> = {};
   for (const [header, value] of Object.entries(req.headers)) if (value !== undefined) headers[header] = Array.isArray(value) ? value.join(',') : value;
   const now = new Date();
-  const routeKey = 'POST /fn/{name}';
+  const routeKey = isFunctionName(name) ? `${method} ${method === 'GET' ? cachedReadPath(name) : functionPath(name)}` : `${method} ${url.pathname}`;
   return {
     version: '2.0',
     routeKey,
@@ -332,7 +389,7 @@ function apiGatewayEvent(req: IncomingMessage, url: URL, name: string, body: str
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'localhost',
-      http: { method: 'POST', path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: { method, path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
       requestId: randomUUID(),
       routeKey,
       stage: 'api',

@@ -1,6 +1,7 @@
 // `npm start`: the whole portal on this machine, at http://localhost:3000 by default.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { edgeBanner, edgeSettings } from './edge';
 import { startLocalStack, TABLE_NAME } from './stack';
 
 // This machine's Node 20 runs the same SDK as Lambda's Node 22; its upgrade notice is noise here.
@@ -67,6 +68,7 @@ try {
       ...(stack.conflictsHoldMs === null
         ? []
         : [`  conflicts ON      transactions hold their items ${stack.conflictsHoldMs} ms; the portal calls DynamoDB through ${stack.dynamoDbEndpoint}`]),
+      ...edgeBanner(edgeSettings(process.env)),
       `  cognito-local     ${stack.url}/_cognito  (pool ${stack.userPoolId}, client ${stack.userPoolClientId})`,
       'Press Ctrl-C to stop.',
       '',

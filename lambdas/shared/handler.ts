@@ -56,6 +56,29 @@ export function jsonBody(): Middleware {
 }
 
 /**
+ * A public catalogue read served as `GET /get/{name}?payload=<JSON>` (the manifest's `cacheSeconds`): the
+ * payload comes from the query string, a token is ignored (the answer is the same for every visitor, and
+ * CloudFront shares it between them), and a success may be cached for cacheSeconds. A POST is untouched.
+ */
+export function cachedRead(cacheSeconds: number): Middleware {
+  const isGet = (request: Request) => request.event.requestContext?.http?.method === 'GET';
+  return {
+    before: async (request: Request) => {
+      if (!isGet(request)) return;
+      const { headers, queryStringParameters } = request.event;
+      request.event.body = queryStringParameters?.payload ?? '';
+      request.event.isBase64Encoded = false;
+      if (headers) request.event.headers = Object.fromEntries(Object.entries(headers).filter(([header]) => header.toLowerCase() !== 'authorization'));
+    },
+    after: async (request: Request) => {
+      if (isGet(request) && request.response?.statusCode === 200) {
+        request.response.headers = { ...request.response.headers, 'cache-control': `public, max-age=${cacheSeconds}` };
+      }
+    },
+  };
+}
+
+/**
  * Finds out who calls, and refuses callers the function's access does not admit. With `liveAdmin`, an
  * administrator is one the admin group holds now, not one the token says was in it when it was issued.
  */
@@ -156,8 +179,9 @@ export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
 /** The portal's middleware around a business function; limitedHandler adds its counter after it. */
 export function handlerChain<N extends FunctionName>(name: N, run: Run<N>) {
   const spec = manifest[name];
-  return middy<PortalEvent, Result, Error, Context>()
-    .use(errorMapping(name))
+  const handler = middy<PortalEvent, Result, Error, Context>().use(errorMapping(name));
+  if ('cacheSeconds' in spec) handler.use(cachedRead(spec.cacheSeconds));
+  return handler
     .use(jsonBody())
     .use(callerIdentity(spec.access, 'liveAdmin' in spec && spec.liveAdmin))
     .use(validInput(spec.input))

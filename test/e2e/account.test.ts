@@ -1,6 +1,6 @@
 // The signed-in user's button and menu (spec §2), the account page behind it, and the bearer token on
 // every call once a user exists (spec §7).
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
 import { signIn, signUpFamily, tokenClaims } from '../support/portal';
 
@@ -79,21 +79,27 @@ test('given a signed-in family, when they change their password on Manage Accoun
   await context.close();
 });
 
-test('given a signed-in user, then every function call carries the bearer access token', async () => {
+test('given a signed-in user, then every function call carries the bearer access token, and no catalogue read (a GET every visitor shares) does', async () => {
   const family = await signUpFamily('bearer');
   const { page, context } = await openPortal(browser);
   await page.goto('/user/login');
   const rolesOnSignIn = page.waitForRequest('**/api/fn/roles');
   await signInThroughLogin(page, family.email, family.password);
   const calls = [await rolesOnSignIn];
-  page.on('request', (request) => request.url().includes('/api/fn/') && calls.push(request));
-  await Promise.all([page.waitForRequest('**/api/fn/config'), page.waitForRequest('**/api/fn/roles'), page.waitForRequest('**/api/fn/availableEnrollmentClasses'), page.reload()]);
-  // The reload's calls: the remote configuration, the roles, and the landing page's classes.
-  expect(calls.map((call) => new URL(call.url()).pathname)).toEqual(expect.arrayContaining(['/api/fn/config', '/api/fn/roles', '/api/fn/availableEnrollmentClasses']));
+  const reads: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/fn/')) calls.push(request);
+    if (request.url().includes('/api/get/')) reads.push(request);
+  });
+  await Promise.all([page.waitForRequest('**/api/get/config'), page.waitForRequest('**/api/fn/roles'), page.waitForRequest('**/api/get/availableEnrollmentClasses'), page.reload()]);
+  // The reload's calls: the roles; its catalogue reads: the remote configuration and the landing page's classes.
+  expect(calls.map((call) => new URL(call.url()).pathname)).toContain('/api/fn/roles');
+  expect(reads.map((read) => new URL(read.url()).pathname)).toEqual(expect.arrayContaining(['/api/get/config', '/api/get/availableEnrollmentClasses']));
   for (const call of calls) {
     const [scheme, token] = (call.headers().authorization ?? '').split(' ');
     expect(scheme).toBe('Bearer');
     expect(tokenClaims(token!)).toMatchObject({ token_use: 'access', sub: family.sub });
   }
+  for (const read of reads) expect({ method: read.method(), authorization: read.headers().authorization }).toEqual({ method: 'GET', authorization: undefined });
   await context.close();
 });

@@ -140,14 +140,14 @@ test('on Manage Account a family edits a child, cannot remove one who is enrolle
 test('when the classes cannot be loaded, the page says so and a retry loads them', async () => {
   const { page, context } = await openPortal(browser);
   let failures = 1;
-  await page.route('**/api/fn/availableEnrollmentClasses', async (route) => {
+  await page.route('**/api/get/availableEnrollmentClasses', async (route) => {
     if (failures-- > 0) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' });
     return route.continue();
   });
   await page.goto('/classes/enrollment');
   await page.getByRole('alert').getByText('The classes could not be loaded').waitFor();
   // The retried call is awaited on its own, so a failure says whether the call or the page fell short.
-  const retried = page.waitForResponse('**/api/fn/availableEnrollmentClasses');
+  const retried = page.waitForResponse('**/api/get/availableEnrollmentClasses');
   await page.getByRole('button', { name: 'Retry' }).click();
   expect((await retried).status()).toBe(200);
   await card(page, 'Avalanche Safety Basics').waitFor();

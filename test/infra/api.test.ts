@@ -1,7 +1,8 @@
 // The HTTP API: one route per manifest entry (POST for named functions, GET for feeds) to its own function,
 // the JWT authorizer on exactly the user and admin routes, stage `api` with access logs and throttling.
 import { portalRoutes } from '../../infra/functions';
-import { routeKey, routeThrottle, STAGE_NAME, stageThrottle } from '../../infra/api';
+import { routeKey, STAGE_NAME } from '../../infra/routes';
+import { routeThrottle, stageThrottle } from '../../infra/throttles';
 import { logicalId, manifestFunction, synthesizePortal, TEST_ACCOUNT, TEST_REGION } from './synthesize';
 
 const { stack, template } = synthesizePortal();
@@ -58,8 +59,41 @@ describe.each(portalRoutes())('the $name route', (route) => {
   });
 });
 
-test('the API has no route but the manifest\'s', () => {
-  expect(ofType('AWS::ApiGatewayV2::Route').map(([, resource]) => resource.Properties.RouteKey).sort()).toEqual(portalRoutes().map(routeKey).sort());
+const cachedRoutes = portalRoutes().filter((route) => route.cachedPath !== undefined);
+
+test('the API has no route but the manifest\'s: its functions, its feeds and the GETs of its cached reads', () => {
+  const cachedKeys = cachedRoutes.map((route) => routeKey({ method: 'GET', path: route.cachedPath! }));
+  expect(ofType('AWS::ApiGatewayV2::Route').map(([, resource]) => resource.Properties.RouteKey).sort()).toEqual([...portalRoutes().map(routeKey), ...cachedKeys].sort());
+});
+
+test('the cached reads are exactly the public catalogue reads', () => {
+  expect(cachedRoutes.map((route) => route.name).sort()).toEqual(
+    ['availableEnrollmentClasses', 'calendar', 'classGroups', 'classes', 'classesBySemester', 'config', 'semesterGroups', 'semesters', 'tshirtSizes'].sort(),
+  );
+  for (const route of cachedRoutes) expect(route).toMatchObject({ access: 'public', cachedPath: `/get/${route.name}`, cacheSeconds: expect.any(Number) });
+});
+
+describe.each(cachedRoutes)('the cached read $name', (route) => {
+  const key = routeKey({ method: 'GET', path: route.cachedPath! });
+  const fnArn = { 'Fn::GetAtt': [logicalId(manifestFunction(stack, route.name).handler), 'Arn'] };
+
+  test(`is also ${key}, open to anyone, to the same Lambda as its POST`, () => {
+    const [, resource] = ofType('AWS::ApiGatewayV2::Route').filter(([, candidate]) => candidate.Properties.RouteKey === key)[0]!;
+    expect(resource.Properties).toMatchObject({ ApiId: { Ref: apiId }, AuthorizationType: 'NONE' });
+    const [, post] = ofType('AWS::ApiGatewayV2::Route').filter(([, candidate]) => candidate.Properties.RouteKey === routeKey(route))[0]!;
+    expect(resource.Properties.Target).toEqual(post.Properties.Target);
+  });
+
+  test('may be invoked by API Gateway on its GET path too, and is throttled as a public route', () => {
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      FunctionName: fnArn,
+      Principal: 'apigateway.amazonaws.com',
+      SourceArn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:execute-api:${TEST_REGION}:${TEST_ACCOUNT}:`, { Ref: apiId }, `/*/*${route.cachedPath}`]] },
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      RouteSettings: { [key]: { ThrottlingRateLimit: routeThrottle.public.rateLimit, ThrottlingBurstLimit: routeThrottle.public.burstLimit } },
+    });
+  });
 });
 
 test(`the one stage is "${STAGE_NAME}", deployed automatically, with JSON access logs and a default throttle`, () => {

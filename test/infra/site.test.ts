@@ -6,7 +6,10 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EDGE_REGION, edgeAclParameterName } from '../../infra/edge-acl';
 import { portalApp, STACK_NAME } from '../../infra/portal-app';
+import { cachedReadPolicy } from '../../infra/routes';
+import { ADDRESS_LIMIT } from '../../infra/throttles';
 import { contentSecurityPolicy } from '../../infra/site';
 import { spaRoutingSource } from '../../infra/spa-routing';
 import { logicalId, synthesizePortal, TEST_REGION } from './synthesize';
@@ -105,6 +108,84 @@ test.each(Object.values(feeds))('the feed $path is cached per query string, from
   expect(feedBehavior.AllowedMethods).toBeUndefined(); // CloudFront's default: GET and HEAD only
   const policy = resources[(feedBehavior.CachePolicyId as { Ref: string }).Ref]!.Properties.CachePolicyConfig as Record<string, any>;
   expect(policy).toMatchObject({ DefaultTTL: 900, MaxTTL: 3600, MinTTL: 0, ParametersInCacheKeyAndForwardedToOrigin: { QueryStringsConfig: { QueryStringBehavior: 'all' } } });
+});
+
+test('/api/get/* (the cached catalogue reads) goes to the same API origin, GET and HEAD only, cached per payload with no header forwarded', () => {
+  const behaviors = distribution.CacheBehaviors as Array<Record<string, unknown>>;
+  const cachedBehavior = behaviors.find((behavior) => behavior.PathPattern === '/api/get/*')!;
+  const apiBehavior = behaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
+  expect(behaviors.indexOf(cachedBehavior)).toBeLessThan(behaviors.indexOf(apiBehavior));
+  expect(cachedBehavior).toMatchObject({ TargetOriginId: apiBehavior.TargetOriginId, ViewerProtocolPolicy: 'https-only' });
+  expect(cachedBehavior.AllowedMethods).toBeUndefined(); // CloudFront's default: GET and HEAD only
+  expect(cachedBehavior.OriginRequestPolicyId).toBeUndefined(); // nothing but the cache key reaches the API: no token
+  const policy = resources[(cachedBehavior.CachePolicyId as { Ref: string }).Ref]!.Properties.CachePolicyConfig as Record<string, any>;
+  expect(policy).toEqual({
+    Comment: expect.any(String),
+    Name: expect.any(String),
+    MinTTL: cachedReadPolicy.minSeconds,
+    DefaultTTL: cachedReadPolicy.defaultSeconds,
+    MaxTTL: cachedReadPolicy.maxSeconds,
+    ParametersInCacheKeyAndForwardedToOrigin: {
+      QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['payload'] },
+      HeadersConfig: { HeaderBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+    },
+  });
+  expect(cachedReadPolicy).toEqual({ minSeconds: 0, defaultSeconds: 5, maxSeconds: 5 });
+});
+
+describe('the web ACL on the distribution', () => {
+  const edge = assembly.getStackByName(`${STACK_NAME}Edge`);
+  const edgeResources = edge.template.Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
+  const ofType = (type: string) => Object.entries(edgeResources).filter(([, resource]) => resource.Type === type);
+  const parameterName = edgeAclParameterName(STACK_NAME);
+
+  test(`lives in a stack of its own in ${EDGE_REGION} (CloudFront takes web ACLs from there only), deployed before the portal's`, () => {
+    expect(edge.environment.region).toBe(EDGE_REGION);
+    expect(assembly.getStackByName(STACK_NAME).dependencies.map((dependency) => dependency.id)).toContain(edge.id);
+    expect(Object.values(edgeResources).map((resource) => resource.Type).sort()).toEqual(['AWS::SSM::Parameter', 'AWS::WAFv2::WebACL']);
+  });
+
+  test(`blocks one address after ${ADDRESS_LIMIT.requests} API requests in ${ADDRESS_LIMIT.windowSeconds} s, with API Gateway's 429 and body`, () => {
+    const [aclId, acl] = ofType('AWS::WAFv2::WebACL')[0]!;
+    expect(acl.Properties).toMatchObject({
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      CustomResponseBodies: { TooManyRequests: { ContentType: 'APPLICATION_JSON', Content: '{"message":"Too Many Requests"}' } },
+      Rules: [
+        {
+          Priority: 0,
+          Action: { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } } },
+          Statement: {
+            RateBasedStatement: {
+              Limit: ADDRESS_LIMIT.requests,
+              EvaluationWindowSec: ADDRESS_LIMIT.windowSeconds,
+              AggregateKeyType: 'IP',
+              ScopeDownStatement: { ByteMatchStatement: { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/' } },
+            },
+          },
+        },
+      ],
+    });
+    expect(acl.Properties.Rules).toHaveLength(1);
+    const [, parameter] = ofType('AWS::SSM::Parameter')[0]!;
+    expect(parameter.Properties).toMatchObject({ Name: parameterName, Type: 'String', Value: { 'Fn::GetAtt': [aclId, 'Arn'] } });
+  });
+
+  test("is the distribution's, read from the edge stack's parameter in us-east-1 with a grant for that parameter only", () => {
+    const readerId = logicalId(site.node.findChild('EdgeWebAclArn').node.findChild('Resource'));
+    expect(distribution.WebACLId).toEqual({ 'Fn::GetAtt': [readerId, 'Parameter.Value'] });
+    const call = JSON.parse(resources[readerId]!.Properties.Update as string) as Record<string, unknown>;
+    expect(call).toMatchObject({ service: 'SSM', action: 'getParameter', parameters: { Name: parameterName }, region: EDGE_REGION });
+    expect(JSON.parse(resources[readerId]!.Properties.Create as string)).toEqual(call);
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: [{ Action: 'ssm:GetParameter', Effect: 'Allow', Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:ssm:${EDGE_REGION}:`, { Ref: 'AWS::AccountId' }, `:parameter${parameterName}`]] } }],
+      },
+    });
+  });
 });
 
 test('the distribution redirects to HTTPS, logs its requests and sends the security headers on every behaviour', () => {

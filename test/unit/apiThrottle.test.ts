@@ -2,8 +2,8 @@
 // read on an injected clock, and API Gateway's own 429.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { routeThrottle, stageThrottle } from '../../infra/api';
-import { ACCOUNT_THROTTLE, ApiThrottle, sendTooManyRequests } from '../../infra/local/apiThrottle';
+import { ApiThrottle, sendTooManyRequests } from '../../infra/local/apiThrottle';
+import { ACCOUNT_THROTTLE, routeThrottle, stageThrottle } from '../../infra/throttles';
 import type { Access } from '../../lambdas/manifest';
 
 const T0 = 1_000_000;
@@ -29,7 +29,7 @@ test('tokens come back at rateLimit per second, continuously, up to burstLimit a
   admittedOf(throttle, 'POST /fn/enroll', 'user', burstLimit, T0);
   expect(throttle.admit('POST /fn/enroll', 'user', T0 + tokenMs - 1)).toBe(false);
   expect(throttle.admit('POST /fn/enroll', 'user', T0 + tokenMs + 1)).toBe(true);
-  expect(admittedOf(throttle, 'POST /fn/enroll', 'user', 100, T0 + tokenMs + 1 + 1000)).toBe(rateLimit);
+  expect(admittedOf(throttle, 'POST /fn/enroll', 'user', 2 * rateLimit, T0 + tokenMs + 1 + 1000)).toBe(rateLimit);
   expect(admittedOf(throttle, 'POST /fn/enroll', 'user', 1000, T0 + 60_000)).toBe(burstLimit);
 });
 

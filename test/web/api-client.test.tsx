@@ -1,7 +1,12 @@
-// The web client's answers to API Gateway's throttling, which the local gateway does not emulate: the
+// The web client's calls: POSTs with the signed-in user's token, the catalogue's cacheable GETs without
+// it; and its answers to API Gateway's throttling (the local gateway's with PORTAL_API_THROTTLE=1): the
 // gateway's 429 (no error object) is sent again after a pause; the portal's own limit is shown at once.
-import { callFunction } from '../../web/src/api/client';
+import { TOO_MANY_REQUESTS } from '../../infra/throttles';
+import { callFunction, readCatalogue } from '../../web/src/api/client';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
+
+// A signed-in family: Amplify's session holds its access token.
+jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({ tokens: { accessToken: { toString: () => 'family-access-token' } } }) }));
 
 interface Answer {
   status: number;
@@ -9,14 +14,19 @@ interface Answer {
 }
 
 const config = { region: 'local', userPoolId: 'local_pool', userPoolClientId: 'client', apiBaseUrl: 'https://portal.example/api' };
-const throttled: Answer = { status: 429, body: { message: 'Too Many Requests' } };
+const throttled: Answer = { status: 429, body: TOO_MANY_REQUESTS };
 const semesters: Answer = { status: 200, body: { data: { semesters: [] } } };
 const portalLimit: Answer = { status: 429, body: { error: { code: 'resource-exhausted', message: 'You are doing this too often. Please wait 30 seconds and try again.' } } };
+
+/** The requests of the calls answered since the last answering(), with what fetch was given. */
+let requests: Array<{ url: string; init?: RequestInit }> = [];
 
 /** Answers the calls to functions in turn; /config.json always. */
 function answering(...answers: Answer[]) {
   const calls: string[] = [];
-  globalThis.fetch = jest.fn(async (url: string) => {
+  requests = [];
+  globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    if (url !== '/config.json') requests.push({ url, init });
     const answer = url === '/config.json' ? { status: 200, body: config } : answers[calls.push(url) - 1];
     if (!answer) throw new Error(`no answer left for ${url}`);
     return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response;
@@ -47,4 +57,39 @@ test("given the portal's own per-user limit, then its message is shown at once, 
   const calls = answering(portalLimit, semesters);
   await expect(callFunction('semesters')).rejects.toMatchObject({ code: 'resource-exhausted', message: 'You are doing this too often. Please wait 30 seconds and try again.' });
   expect(calls).toHaveLength(1);
+});
+
+test('a function is POSTed with its payload and the access token', async () => {
+  answering({ status: 200, body: { data: { students: [] } } });
+  await callFunction('students');
+  expect(requests).toEqual([
+    {
+      url: 'https://portal.example/api/fn/students',
+      init: { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer family-access-token' }, body: '{}' },
+    },
+  ]);
+});
+
+test('a catalogue read is a GET of /get/{name} with the payload in the query string and no token, answered like its POST', async () => {
+  answering({ status: 200, body: { data: { classes: {} } } }, semesters);
+  await expect(readCatalogue('classesBySemester', { semesters: ['winter-2026'] })).resolves.toEqual({ classes: {} });
+  await expect(readCatalogue('semesters')).resolves.toEqual({ semesters: [] });
+  expect(requests).toEqual([
+    { url: `https://portal.example/api/get/classesBySemester?payload=${encodeURIComponent('{"semesters":["winter-2026"]}')}`, init: undefined },
+    // No payload, no query: one address for everyone, so one cached answer.
+    { url: 'https://portal.example/api/get/semesters', init: undefined },
+  ]);
+});
+
+test("given API Gateway's throttling on a catalogue read, then the GET is sent again", async () => {
+  const calls = answering(throttled, semesters);
+  await expect(readCatalogue('semesters')).resolves.toEqual({ semesters: [] });
+  expect(calls).toEqual(Array(2).fill('https://portal.example/api/get/semesters'));
+});
+
+test('a catalogue read whose payload would make the address too long for some proxies is POSTed instead', async () => {
+  answering({ status: 200, body: { data: { groups: [] } } });
+  const groups = Array.from({ length: 100 }, (_, index) => ({ id: `backcountry-explorer-group-${index}` }));
+  await readCatalogue('classGroups', { groups });
+  expect(requests).toEqual([{ url: 'https://portal.example/api/fn/classGroups', init: expect.objectContaining({ method: 'POST', body: JSON.stringify({ groups }) }) }]);
 });

@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { NamedEnrollment } from '../../../lambdas/records';
 import { callFunction } from '../api/client';
 import { useFunction } from '../api/useFunction';
-import { loadClasses, useCatalogue } from '../classes/catalogueCache';
+import { loadClasses, seatsChanged, useCatalogue } from '../classes/catalogueCache';
 import { scheduleSummary } from '../classes/schedule';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
@@ -48,6 +48,7 @@ export function EnrollmentsPage() {
 
   const cancel = async (enrollment: NamedEnrollment) => {
     await callFunction('cancelEnrollment', { enrollmentId: enrollment.id });
+    seatsChanged();
     show({ severity: 'success', summary: 'Cancelled', detail: `${enrollment.studentName} is no longer ${enrollment.status === 'waitlisted' ? 'waiting for' : 'enrolled in'} ${enrollment.groupName ?? enrollment.className}.` });
     enrollments.reload();
   };

@@ -1,7 +1,8 @@
-// Calls a named function: `POST {apiBaseUrl}/fn/{name}` with the signed-in user's access token. Names,
-// payloads and results are typed from the function manifest.
+// Calls a named function: `POST {apiBaseUrl}/fn/{name}` with the signed-in user's access token, or, for a
+// public catalogue read, `GET {apiBaseUrl}/get/{name}?payload=…` without it, which CloudFront answers from
+// its cache for every visitor alike. Names, payloads and results are typed from the function manifest.
 import { fetchAuthSession } from 'aws-amplify/auth';
-import type { FunctionInput, FunctionName, FunctionResult } from '../../../lambdas/manifest';
+import type { CachedFunctionName, FunctionInput, FunctionName, FunctionResult } from '../../../lambdas/manifest';
 import type { ErrorCode } from '../../../lambdas/shared/errors';
 import { runtimeConfig } from '../runtimeConfig';
 
@@ -32,16 +33,39 @@ const THROTTLED_PAUSE_MS = 250;
 
 type AnswerBody = { data?: unknown; error?: { code: ErrorCode; message: string; details?: unknown } } | undefined;
 
-export async function callFunction<N extends FunctionName>(name: N, ...payload: {} extends FunctionInput<N> ? [FunctionInput<N>?] : [FunctionInput<N>]): Promise<FunctionResult<N>> {
+type Payload<N extends FunctionName> = {} extends FunctionInput<N> ? [FunctionInput<N>?] : [FunctionInput<N>];
+
+export async function callFunction<N extends FunctionName>(name: N, ...payload: Payload<N>): Promise<FunctionResult<N>> {
   const token = await accessToken();
+  return answerOf<N>(() =>
+    fetch(`${runtimeConfig().apiBaseUrl}/fn/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+      body: JSON.stringify(payload[0] ?? {}),
+    }),
+  );
+}
+
+/** Longer addresses than this go as a POST: some proxies and older browsers cut long URLs. */
+const MAX_GET_URL = 2000;
+
+/**
+ * A public catalogue read as a cacheable GET (the same data as its POST, possibly as old as the manifest's
+ * cacheSeconds). No token goes with it: the answer is everyone's. A payload too long for an address is POSTed.
+ */
+export async function readCatalogue<N extends CachedFunctionName>(name: N, ...payload: Payload<N>): Promise<FunctionResult<N>> {
+  const query = payload[0] && Object.keys(payload[0]).length > 0 ? `?payload=${encodeURIComponent(JSON.stringify(payload[0]))}` : '';
+  const url = `${runtimeConfig().apiBaseUrl}/get/${name}${query}`;
+  if (url.length > MAX_GET_URL) return callFunction(name, ...payload);
+  return answerOf<N>(() => fetch(url));
+}
+
+/** Sends a call (again after API Gateway's throttling) and reads its answer: the data, or an ApiError. */
+async function answerOf<N extends FunctionName>(send: () => Promise<Response>): Promise<FunctionResult<N>> {
   for (let attempt = 0; ; attempt += 1) {
     let response: Response;
     try {
-      response = await fetch(`${runtimeConfig().apiBaseUrl}/fn/${name}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-        body: JSON.stringify(payload[0] ?? {}),
-      });
+      response = await send();
     } catch {
       throw new ApiError('internal', 'The portal could not be reached. Check your connection and try again.', 0);
     }

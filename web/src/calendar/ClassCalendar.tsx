@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CalendarEvent } from '../../../lambdas/records';
-import { callFunction } from '../api/client';
+import { readCatalogue } from '../api/client';
 import { asApiError } from '../api/useFunction';
 import { LoadFailure } from '../layout/LoadFailure';
 import { toEventInput } from './meetings';
@@ -38,7 +38,7 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
     const key = `${from}|${to}`;
     let range = ranges.current.get(key);
     if (!range) {
-      range = callFunction('calendar', { from, to }).then(({ events }) => events);
+      range = readCatalogue('calendar', { from, to }).then(({ events }) => events);
       ranges.current.set(key, range);
       range.catch(() => ranges.current.delete(key));
     }

@@ -2,7 +2,7 @@
 // each with its semester's name.
 import { useCallback, useEffect, useState } from 'react';
 import type { Class } from '../../../lambdas/records';
-import { callFunction } from '../api/client';
+import { readCatalogue } from '../api/client';
 import { asApiError, type Loadable } from '../api/useFunction';
 
 export interface CalendarClass {
@@ -13,9 +13,9 @@ export interface CalendarClass {
 const MAX_SEMESTERS = 20;
 
 async function loadClasses(): Promise<CalendarClass[]> {
-  const semesters = (await callFunction('semesters')).semesters.slice(0, MAX_SEMESTERS);
+  const semesters = (await readCatalogue('semesters')).semesters.slice(0, MAX_SEMESTERS);
   if (semesters.length === 0) return [];
-  const { classes } = await callFunction('classesBySemester', { semesters: semesters.map((semester) => semester.id) });
+  const { classes } = await readCatalogue('classesBySemester', { semesters: semesters.map((semester) => semester.id) });
   return semesters.flatMap((semester) => (classes[semester.id] ?? []).map((found) => ({ found, semesterName: semester.name })));
 }
 

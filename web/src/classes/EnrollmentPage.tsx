@@ -11,12 +11,12 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Class, ClassGroup, Semester } from '../../../lambdas/records';
-import { useFunction } from '../api/useFunction';
+import { useCatalogueRead } from '../api/useFunction';
 import { useAuth } from '../auth/AuthProvider';
 import { rememberPath } from '../auth/returnPath';
 import { LoadFailure } from '../layout/LoadFailure';
 import { lazily } from '../lazily';
-import { loadAvailability, loadCurrentSemester, reloadAvailability, useCatalogue, type CatalogueState } from './catalogueCache';
+import { loadAvailability, loadCurrentSemester, refreshAvailability, reloadAvailability, useCatalogue, type CatalogueState } from './catalogueCache';
 import { ClassCard } from './ClassCard';
 import { ClassFilters, type Filters } from './ClassFilters';
 import type { EnrollTarget } from './enrollTarget';
@@ -38,7 +38,7 @@ export function EnrollmentPage() {
   const { status } = useAuth();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const semesters = useFunction('semesters');
+  const semesters = useCatalogueRead('semesters');
   const [filters, setFilters] = useState<Filters>({ days: [] });
   const [target, setTarget] = useState<EnrollTarget>();
 
@@ -151,7 +151,7 @@ export function EnrollmentPage() {
           <EnrollDialog
             target={target}
             onClose={() => setTarget(undefined)}
-            onEnrolled={() => void reloadAvailability()}
+            onEnrolled={() => void refreshAvailability()}
           />
         </Suspense>
       )}

@@ -15,14 +15,14 @@ import { useState, type FormEvent } from 'react';
 import { GRADES, gradeName } from '../../../../lambdas/grades';
 import type { Student } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
-import { asApiError, useFunction } from '../../api/useFunction';
+import { asApiError, useCatalogueRead } from '../../api/useFunction';
 import { draftOf, emptyContact, inputOf, serverFieldError, validateDraft, type FieldErrors, type StudentDraft } from './studentDraft';
 import { SaveButtons } from '../../layout/SaveButtons';
 
 const MAX_CONTACTS = 5;
 
 export function StudentForm({ student, onSaved, onCancel }: { student?: Student; onSaved: (student: Student) => void; onCancel: () => void }) {
-  const sizes = useFunction('tshirtSizes');
+  const sizes = useCatalogueRead('tshirtSizes');
   const [draft, setDraft] = useState<StudentDraft>(() => draftOf(student));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tried, setTried] = useState(false);

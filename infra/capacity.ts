@@ -1,0 +1,169 @@
+// The capacity plan for registration day: how many calls per second each route of the API must take when
+// registration opens, from how many families come, how fast, and what the web app calls during their
+// visit. The API's route throttles (throttles.ts) and the edge's per-address limit are computed from it,
+// so changing an assumption here changes what is deployed. Abuse is stopped per client (the functions'
+// per-user limits, the per-address rule at CloudFront), never by a cap all families share.
+import { manifest, type Access, type FunctionName } from '../lambdas/manifest';
+import { cachedFunctions, cachedReadPath, functionPath, routeKey } from './routes';
+
+export interface ThrottleLimits {
+  /** Tokens added per second, continuously. */
+  rateLimit: number;
+  /** The bucket's size: how many calls may arrive at once. */
+  burstLimit: number;
+}
+
+export interface RegistrationDay {
+  families: number;
+  /** The arrival curve at opening: `share` of the families in the first `seconds`… */
+  rush: { share: number; seconds: number };
+  /** …and the others spread over the rest of this many seconds. */
+  arrivalSeconds: number;
+  /** Children a family enrolls: one enroll dialog, one enroll call each. */
+  enrollmentsPerFamily: number;
+  /** Children a family adds from the enroll dialog that day (the others were added before). */
+  childrenAddedPerFamily: number;
+  /** Administrators at work at the opening, each on the busiest screen (the rosters of Class Forms). */
+  administrators: number;
+  /** Calls such a screen keeps under way at once (useRosters loads six rosters at a time). */
+  adminCallsAtOnce: number;
+  /** A function's answer time under load: how soon a screen sends its next call, and a Lambda is free again. */
+  callSeconds: number;
+  /** CloudFront caches that may each miss a shared answer once per max-age (the families' nearby edge locations). */
+  edgeCaches: number;
+  /** Throttle rate = peak × headroom. */
+  headroom: number;
+  /** The burst is this many seconds of the throttle rate: the opening second's crowd is above the ten-second average. */
+  burstSeconds: number;
+  /** Families that may share one address (a school's or a library's network, a mobile carrier's NAT). */
+  familiesPerAddress: number;
+  /** The window of the per-address rule (one of AWS WAF's: 60, 120, 300 or 600 s). */
+  addressWindowSeconds: number;
+}
+
+export const REGISTRATION_DAY: RegistrationDay = {
+  families: 1_000,
+  rush: { share: 0.6, seconds: 10 },
+  arrivalSeconds: 60,
+  enrollmentsPerFamily: 2,
+  childrenAddedPerFamily: 1,
+  administrators: 2,
+  adminCallsAtOnce: 6,
+  callSeconds: 0.2,
+  edgeCaches: 5,
+  headroom: 2,
+  burstSeconds: 2,
+  familiesPerAddress: 50,
+  addressWindowSeconds: 300,
+};
+
+/** One route a family's visit calls, how often, and where in the web app. */
+export interface FamilyCall {
+  name: FunctionName;
+  method: 'GET' | 'POST';
+  calls: number;
+  /** The same answer for every family (a cached GET CloudFront shares), or the family's own. */
+  sharedAnswer: boolean;
+  where: string;
+}
+
+/**
+ * A family's visit on registration day as the web app makes it: lands on Class Registration as a visitor,
+ * chooses a class, signs in and is brought back, enrolls each child (adding one on the way), then looks
+ * at My Enrollments.
+ */
+export function familyVisit(day: RegistrationDay): FamilyCall[] {
+  const enrollments = day.enrollmentsPerFamily;
+  const added = day.childrenAddedPerFamily;
+  return [
+    { name: 'config', method: 'GET', calls: 1, sharedAnswer: true, where: 'the remote configuration, once when the app starts (RemoteConfigProvider)' },
+    { name: 'semesters', method: 'GET', calls: 2, sharedAnswer: true, where: 'Class Registration on arrival and back from signing in (EnrollmentPage)' },
+    { name: 'availableEnrollmentClasses', method: 'GET', calls: 2, sharedAnswer: true, where: 'the same two visits of Class Registration (catalogueCache.loadAvailability)' },
+    { name: 'roles', method: 'POST', calls: 1, sharedAnswer: false, where: 'signing in (AuthProvider)' },
+    { name: 'students', method: 'POST', calls: enrollments, sharedAnswer: false, where: 'each opening of the enroll dialog (EnrollDialog)' },
+    { name: 'tshirtSizes', method: 'GET', calls: added, sharedAnswer: true, where: 'the child form in the enroll dialog (StudentForm)' },
+    { name: 'saveStudent', method: 'POST', calls: added, sharedAnswer: false, where: 'adding a child (StudentForm)' },
+    { name: 'enroll', method: 'POST', calls: enrollments, sharedAnswer: false, where: 'each enrollment (EnrollDialog)' },
+    {
+      name: 'availableEnrollmentClasses',
+      method: 'POST',
+      calls: enrollments,
+      sharedAnswer: false,
+      where: 'the seats after each enrollment, read past the caches (catalogueCache.refreshAvailability)',
+    },
+    { name: 'myEnrollments', method: 'POST', calls: 1, sharedAnswer: false, where: 'My Enrollments (EnrollmentsPage)' },
+    { name: 'classes', method: 'GET', calls: 1, sharedAnswer: false, where: "My Enrollments, for classes the app has not loaded yet: the family's own query (EnrollmentsPage)" },
+  ];
+}
+
+/** Families arriving per second in the rush (the arrival curve's peak). */
+export function peakArrivals(day: RegistrationDay): number {
+  return (day.families * day.rush.share) / day.rush.seconds;
+}
+
+/** Families arriving per second after the rush, for the rest of the arrival time. */
+export function laterArrivals(day: RegistrationDay): number {
+  return (day.families * (1 - day.rush.share)) / (day.arrivalSeconds - day.rush.seconds);
+}
+
+const cacheSecondsOf = (name: FunctionName) => cachedFunctions.find((cached) => cached.name === name)?.cacheSeconds;
+
+export interface RoutePeak {
+  routeKey: string;
+  access: Access;
+  /** Calls per second that reach API Gateway at the peak (after CloudFront's cache for shared answers). */
+  perSecond: number;
+}
+
+/**
+ * Calls per second each route gets at the peak: every arriving family makes its calls of the route within
+ * the rush (the worst case), but a shared answer reaches the API only when one of the edge caches misses
+ * it, once per max-age. Administrators' screens add their own routes.
+ */
+export function routePeaks(day: RegistrationDay): RoutePeak[] {
+  const arrivals = peakArrivals(day);
+  const families = familyVisit(day).map(({ name, method, calls, sharedAnswer }): RoutePeak => {
+    const fromFamilies = arrivals * calls;
+    const cacheSeconds = method === 'GET' ? cacheSecondsOf(name) : undefined;
+    if (method === 'GET' && cacheSeconds === undefined) throw new Error(`${name} is counted as a GET, but the manifest does not cache it.`);
+    const perSecond = sharedAnswer && cacheSeconds ? Math.min(fromFamilies, day.edgeCaches / cacheSeconds) : fromFamilies;
+    return { routeKey: routeKey({ method, path: method === 'GET' ? cachedReadPath(name) : functionPath(name) }), access: manifest[name].access, perSecond };
+  });
+  const rosters: RoutePeak = {
+    routeKey: routeKey({ method: 'POST', path: functionPath('classRoster') }),
+    access: 'admin',
+    perSecond: (day.administrators * day.adminCallsAtOnce) / day.callSeconds,
+  };
+  return [...families, rosters];
+}
+
+/** Each access level's route throttle: its busiest route's peak × headroom, with a burst of burstSeconds of it. */
+export function routeThrottles(day: RegistrationDay): Record<Access, ThrottleLimits> {
+  const peaks = routePeaks(day);
+  const throttle = (access: Access): ThrottleLimits => {
+    const busiest = Math.max(...peaks.filter((peak) => peak.access === access).map((peak) => peak.perSecond));
+    const rateLimit = Math.ceil(busiest * day.headroom);
+    return { rateLimit, burstLimit: rateLimit * day.burstSeconds };
+  };
+  return { public: throttle('public'), user: throttle('user'), admin: throttle('admin') };
+}
+
+/** All routes together at the peak, calls per second: what the account's throttle and Lambda's concurrency must hold. */
+export function peakCallsPerSecond(day: RegistrationDay): number {
+  return routePeaks(day).reduce((sum, peak) => sum + peak.perSecond, 0);
+}
+
+/** Lambdas busy at once at the peak (calls per second × answer time); the account's default limit is 1,000. */
+export function peakConcurrency(day: RegistrationDay): number {
+  return Math.ceil(peakCallsPerSecond(day) * day.callSeconds);
+}
+
+/** API calls one family's visit sends through CloudFront, cached or not: what one address makes per family. */
+export function callsPerVisit(day: RegistrationDay): number {
+  return familyVisit(day).reduce((sum, call) => sum + call.calls, 0);
+}
+
+/** The per-address rule at the edge: the API calls of familiesPerAddress visits within the window, no more. */
+export function addressLimit(day: RegistrationDay): { requests: number; windowSeconds: number } {
+  return { requests: day.familiesPerAddress * callsPerVisit(day), windowSeconds: day.addressWindowSeconds };
+}

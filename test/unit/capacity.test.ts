@@ -1,0 +1,88 @@
+// The capacity plan's arithmetic: registration day's families, their arrival curve and the calls of their
+// visit give each route's peak, and the deployed throttles are that peak with headroom.
+import {
+  addressLimit,
+  callsPerVisit,
+  familyVisit,
+  laterArrivals,
+  peakArrivals,
+  peakCallsPerSecond,
+  peakConcurrency,
+  REGISTRATION_DAY,
+  routePeaks,
+  routeThrottles,
+} from '../../infra/capacity';
+import { cachedFunctions } from '../../infra/routes';
+import { ACCOUNT_THROTTLE, ADDRESS_LIMIT, routeThrottle } from '../../infra/throttles';
+import { manifest } from '../../lambdas/manifest';
+
+const day = REGISTRATION_DAY;
+const peakOf = (key: string) => routePeaks(day).find((peak) => peak.routeKey === key)!.perSecond;
+
+test('1,000 families, 60 % in the first 10 s: 60 arrive per second at the peak, 8 per second for the rest of the minute', () => {
+  expect(peakArrivals(day)).toBe(60);
+  expect(laterArrivals(day)).toBe(8);
+  expect(peakArrivals(day) * day.rush.seconds + laterArrivals(day) * (day.arrivalSeconds - day.rush.seconds)).toBe(day.families);
+});
+
+test("a family's visit sends 16 API calls: 6 catalogue reads as GETs, the rest its own", () => {
+  expect(callsPerVisit(day)).toBe(16);
+  const calls = Object.fromEntries(familyVisit(day).map((call) => [`${call.method} ${call.name}`, call.calls]));
+  expect(calls).toEqual({
+    'GET config': 1,
+    'GET semesters': 2,
+    'GET availableEnrollmentClasses': 2,
+    'POST roles': 1,
+    'POST students': 2,
+    'GET tshirtSizes': 1,
+    'POST saveStudent': 1,
+    'POST enroll': 2,
+    'POST availableEnrollmentClasses': 2,
+    'POST myEnrollments': 1,
+    'GET classes': 1,
+  });
+});
+
+test('every GET the visit counts is a cached read of the manifest; shared answers are public', () => {
+  for (const call of familyVisit(day)) {
+    if (call.method === 'GET') expect(cachedFunctions.map((cached) => cached.name)).toContain(call.name);
+    if (call.sharedAnswer) expect(manifest[call.name].access).toBe('public');
+  }
+});
+
+test('a route gets peak arrivals × its calls per family; a shared cached answer only the edge caches’ misses, once per max-age', () => {
+  expect(peakOf('POST /fn/enroll')).toBe(120);
+  expect(peakOf('POST /fn/students')).toBe(120);
+  expect(peakOf('POST /fn/availableEnrollmentClasses')).toBe(120);
+  expect(peakOf('POST /fn/roles')).toBe(60);
+  expect(peakOf('GET /get/classes')).toBe(60); // each family's own query: no shared answer
+  expect(peakOf('GET /get/availableEnrollmentClasses')).toBe(day.edgeCaches / 5);
+  expect(peakOf('POST /fn/classRoster')).toBe((2 * 6) / 0.2);
+});
+
+test('throttles are the busiest route of each access level × headroom 2, with a burst of two seconds of it, and they are what the stack deploys', () => {
+  expect(routeThrottles(day)).toEqual({
+    public: { rateLimit: 240, burstLimit: 480 },
+    user: { rateLimit: 240, burstLimit: 480 },
+    admin: { rateLimit: 120, burstLimit: 240 },
+  });
+  expect(routeThrottle).toEqual(routeThrottles(day));
+});
+
+test('the throttles follow the plan: twice the families, twice the family routes’ limits', () => {
+  const doubled = routeThrottles({ ...day, families: 2 * day.families });
+  expect(doubled.user).toEqual({ rateLimit: 480, burstLimit: 960 });
+  expect(doubled.public).toEqual({ rateLimit: 480, burstLimit: 960 });
+  expect(doubled.admin).toEqual(routeThrottles(day).admin);
+});
+
+test("all routes together stay far below the account's throttle and Lambda's default 1,000 concurrent executions", () => {
+  expect(peakCallsPerSecond(day)).toBe(664);
+  expect(peakCallsPerSecond(day)).toBeLessThan(ACCOUNT_THROTTLE.rateLimit);
+  expect(peakConcurrency(day)).toBe(133);
+});
+
+test('one address may send the API calls of 50 family visits in 5 minutes at the edge, no more', () => {
+  expect(addressLimit(day)).toEqual({ requests: 50 * 16, windowSeconds: 300 });
+  expect(ADDRESS_LIMIT).toEqual(addressLimit(day));
+});
