@@ -30,7 +30,7 @@ export class PortalStack extends Stack {
     const table = portalTable(this);
     const api = new PortalApi(this, 'Api');
     const site = new PortalSite(this, 'Site', { api: api.httpApi, domain: props.settings.domain });
-    const users = new PortalUserPool(this, 'Users', { siteUrl: site.url });
+    const users = new PortalUserPool(this, 'Users', { siteUrl: site.url, mailFrom: props.settings.poolMailThroughSes ? props.settings.mailFrom : undefined });
     const mail = new PortalMail(this, 'Mail', { mailFrom: props.settings.mailFrom, siteUrl: site.url });
 
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });

@@ -7,11 +7,17 @@ export interface PortalSettings {
   region?: string;
   /** Sender of the portal's own e-mail, `Name <address>` or an address; SES is switched on by it. */
   mailFrom?: string;
+  /**
+   * The user pool's e-mails (sign-up codes, password resets) go through SES as `mailFrom`: Cognito's own
+   * e-mail sends only a few a day. Cognito refuses an SES sender that is not verified yet, so this is a
+   * second step, once the verification link the first deploy sent has been clicked.
+   */
+  poolMailThroughSes: boolean;
   /** The site's own domain (e.g. `portal.mountainschool.org`) with its ACM certificate from us-east-1. */
   domain?: { name: string; certificateArn: string };
 }
 
-type SettingName = 'region' | 'mailFrom' | 'domainName' | 'certificateArn';
+type SettingName = 'region' | 'mailFrom' | 'poolMail' | 'domainName' | 'certificateArn';
 
 export function portalSettings(scope: Construct): PortalSettings {
   const read = (name: SettingName): string | undefined => {
@@ -22,6 +28,9 @@ export function portalSettings(scope: Construct): PortalSettings {
   };
   const mailFrom = read('mailFrom');
   if (mailFrom !== undefined) mailAddress(mailFrom);
+  const poolMail = read('poolMail') ?? 'cognito';
+  if (poolMail !== 'cognito' && poolMail !== 'ses') throw new Error(`Context value poolMail must be ses or cognito, not "${poolMail}".`);
+  if (poolMail === 'ses' && mailFrom === undefined) throw new Error('Context value poolMail=ses needs mailFrom: the user pool sends as that sender.');
   const domainName = read('domainName');
   const certificateArn = read('certificateArn');
   if ((domainName === undefined) !== (certificateArn === undefined)) {
@@ -33,6 +42,7 @@ export function portalSettings(scope: Construct): PortalSettings {
   return {
     region: read('region'),
     mailFrom,
+    poolMailThroughSes: poolMail === 'ses',
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
   };
 }
@@ -44,4 +54,9 @@ export function mailAddress(mailFrom: string): string {
     throw new Error(`Context value mailFrom is not an e-mail address: "${mailFrom}".`);
   }
   return address;
+}
+
+/** The display name of `Name <address>`, if it has one. */
+export function mailName(mailFrom: string): string | undefined {
+  return /^(.*?)\s*<[^<>]*>\s*$/.exec(mailFrom)?.[1]?.trim() || undefined;
 }

@@ -2,18 +2,24 @@
 // e-mail), its triggers from the manifest, the `admin` group, the web app's client, and the WAF rule that
 // limits sign-ups per client address.
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { AccountRecovery, FeaturePlan, Mfa, UserPool, type UserPoolClient, type UserPoolTriggers } from 'aws-cdk-lib/aws-cognito';
+import { AccountRecovery, FeaturePlan, Mfa, UserPool, UserPoolEmail, type UserPoolClient, type UserPoolTriggers } from 'aws-cdk-lib/aws-cognito';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ADMIN_GROUP, triggerModule, userPoolTriggers } from '../lambdas/manifest';
 import { PASSWORD_POLICY } from '../lambdas/passwordPolicy';
 import { PortalFunction } from './portal-function';
+import { mailAddress, mailName } from './settings';
 import { SIGN_UP_LIMIT, SIGN_UP_TARGET } from './signUpLimit';
 import { TOKEN_VALIDITY } from './tokenValidity';
 
 export interface PortalUserPoolProps {
   /** Where the reset link of the password e-mail points. */
   siteUrl: string;
+  /**
+   * The verified SES sender of the pool's own e-mails (sign-up codes, password resets); without it Cognito's
+   * built-in e-mail sends them, a few dozen a day at most.
+   */
+  mailFrom?: string;
 }
 
 export class PortalUserPool extends Construct {
@@ -43,6 +49,7 @@ export class PortalUserPool extends Construct {
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.ESSENTIALS,
       lambdaTriggers,
+      ...(props.mailFrom && { email: UserPoolEmail.withSES({ fromEmail: mailAddress(props.mailFrom), fromName: mailName(props.mailFrom) }) }),
       deletionProtection: true,
       // The families' accounts outlive the stack.
       removalPolicy: RemovalPolicy.RETAIN,

@@ -1,5 +1,6 @@
 // The deployment's context values: SES mail and a custom domain switched on, and bad values refused.
 import { App } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
 import { portalRoutes } from '../../infra/functions';
 import { portalSettings } from '../../infra/settings';
 import { userPoolTriggers } from '../../lambdas/manifest';
@@ -11,7 +12,7 @@ const domainName = 'portal.mountainschool.example';
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/5e1d2f6c-0000-4000-8000-000000000000';
 
 describe('deployed with mailFrom, domainName and certificateArn', () => {
-  const { stack, template, violations } = synthesizePortal({ context: { mailFrom, domainName, certificateArn } });
+  const { stack, template, violations } = synthesizePortal({ context: { mailFrom, poolMail: 'ses', domainName, certificateArn } });
   const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
   const variables = (fn: PortalFunction) => (resources[logicalId(fn.handler)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
   const identityId = logicalId(stack.node.findChild('Mail').node.findChild('Sender'));
@@ -37,6 +38,16 @@ describe('deployed with mailFrom, domainName and certificateArn', () => {
     expect(variables(stack.node.findChild('Users').node.findChild(name) as PortalFunction).SITE_URL).toBe(`https://${domainName}`);
   });
 
+  test("the user pool sends its sign-up codes and password resets through SES as the sender, not Cognito's few a day", () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: {
+        EmailSendingAccount: 'DEVELOPER',
+        From: mailFrom,
+        SourceArn: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':ses:[a-z0-9-]+:[0-9]+:identity/registration@mountainschool\\.example$')])] },
+      },
+    });
+  });
+
   test('CloudFront answers on the custom domain with its certificate and TLS 1.2 or newer', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: {
@@ -56,13 +67,14 @@ describe('the context values are checked before anything is built', () => {
   const settingsOf = (context: Record<string, string>) => portalSettings(new App({ context }));
 
   test('none: the region comes from the CLI, mail is off, CloudFront keeps its own domain', () => {
-    expect(settingsOf({})).toEqual({ region: undefined, mailFrom: undefined, domain: undefined });
+    expect(settingsOf({})).toEqual({ region: undefined, mailFrom: undefined, poolMailThroughSes: false, domain: undefined });
   });
 
   test('all of them', () => {
-    expect(settingsOf({ region: 'eu-central-1', mailFrom, domainName, certificateArn })).toEqual({
+    expect(settingsOf({ region: 'eu-central-1', mailFrom, poolMail: 'ses', domainName, certificateArn })).toEqual({
       region: 'eu-central-1',
       mailFrom,
+      poolMailThroughSes: true,
       domain: { name: domainName, certificateArn },
     });
   });
@@ -70,6 +82,8 @@ describe('the context values are checked before anything is built', () => {
   test.each([
     [{ mailFrom: 'registration at mountainschool' }, /mailFrom is not an e-mail address/],
     [{ mailFrom: 'Registration Portal <>' }, /mailFrom is not an e-mail address/],
+    [{ poolMail: 'ses' }, /poolMail=ses needs mailFrom/],
+    [{ mailFrom, poolMail: 'yes' }, /poolMail must be ses or cognito/],
     [{ domainName }, /domainName and certificateArn go together/],
     [{ certificateArn }, /domainName and certificateArn go together/],
     [{ domainName, certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x' }, /must name an ACM certificate in us-east-1/],

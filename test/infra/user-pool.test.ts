@@ -17,6 +17,10 @@ test('families sign up themselves with their e-mail as username, a strong passwo
   });
 });
 
+test("without poolMail=ses the pool's own e-mails go out through Cognito's built-in e-mail (few a day: see Deploying)", () => {
+  template.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: Match.absent() });
+});
+
 test('the families\' accounts survive a stack deletion', () => {
   template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: { DeletionProtection: 'ACTIVE' } });
 });
