@@ -5,6 +5,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { SIGN_UP_LIMIT, SIGN_UP_TARGET } from '../signUpLimit';
 import { signedWith, type LocalCredentials } from './signature';
+import { readBody } from './requestBody';
 
 /** The calls Cognito takes without IAM credentials: anonymous, or authorized by the user's own token. */
 const PUBLIC_TARGETS = new Set([
@@ -31,7 +32,6 @@ const PUBLIC_TARGETS = new Set([
 ]);
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Sign-ups per client address within the last window, as a WAF rate-based rule counts them. */
 export class SignUpLimiter {
@@ -58,17 +58,6 @@ function refuse(res: ServerResponse, status: number, type: string, message: stri
 function withoutCors(res: ServerResponse): void {
   const setHeader = res.setHeader.bind(res);
   res.setHeader = (name, value) => (name.toLowerCase().startsWith('access-control-') ? res : setHeader(name, value));
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 export interface GuardOptions {

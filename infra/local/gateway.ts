@@ -35,6 +35,7 @@ import { ApiThrottle, sendTooManyRequests } from './apiThrottle';
 import { COGNITO_PATH } from './cognito';
 import { CatalogueCache, edgeSettings, type EdgeSettings } from './edge';
 import type { Outbox } from './outbox';
+import { readBody } from './requestBody';
 
 export interface SiteConfig {
   region: string;
@@ -54,7 +55,6 @@ export interface GatewayOptions {
   edge?: EdgeSettings;
 }
 
-const MAX_BODY_BYTES = 1024 * 1024;
 const FUNCTION_TIMEOUT_MS = 30_000;
 
 const contentTypes: Record<string, string> = {
@@ -354,18 +354,6 @@ function loadOnce<T>(cache: Loaded<T>, name: string, modulePath: string): Promis
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
   res.end(JSON.stringify(body));
-}
-
-/** The body, or undefined when it is larger than API Gateway would pass on. */
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 /**

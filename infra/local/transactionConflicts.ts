@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tableKeys } from '../../lambdas/data/table';
+import { readBody } from './requestBody';
 
 export interface TransactionConflictsOptions {
   /** The engine, e.g. DynamoDB Local's `http://127.0.0.1:PORT`. */
@@ -254,7 +255,8 @@ export async function startTransactionConflicts(options: TransactionConflictsOpt
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    const body = await readBody(req);
+    // Passed on whole: the engine judges a request's size, as DynamoDB does.
+    const body = (await readBody(req, Number.POSITIVE_INFINITY))!;
     if (req.url === CONFLICTS_CONTROL_PATH) return control(req, res, body);
     const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
     const verdict = modelled.has(operation) ? model.begin(operation, parseJson(body)) : forwarded;
@@ -326,12 +328,6 @@ function forward(upstream: URL, agent: Agent, req: IncomingMessage, body: Buffer
     });
     outgoing.end(body);
   });
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }
 
 function parseJson(body: Buffer): unknown {

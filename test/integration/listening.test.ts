@@ -4,6 +4,7 @@ import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
+import { processTree } from '../support/processes';
 import type { StackInfo } from '../support/stack-info';
 
 const LOOPBACK = '127.0.0.1';
@@ -12,26 +13,6 @@ interface Listener {
   address: string;
   port: number;
   inode: string;
-}
-
-/** The stack's process and its descendants (DynamoDB Local's JVM among them). */
-function processTree(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The command name (field 2) may hold spaces and parentheses: the parent pid follows its last ')'.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
-  const tree = [root];
-  for (let index = 0; index < tree.length; index++) {
-    for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
-  }
-  return tree;
 }
 
 function socketInodes(pid: number): Set<string> {
