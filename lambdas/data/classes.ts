@@ -106,29 +106,19 @@ export async function createClass(input: ClassInput & { id: string }): Promise<C
 
 const editableFields = ['name', 'description', 'location', 'instructor', 'meetings', 'capacity', 'minGrade', 'maxGrade', 'status', 'whatToBring'] as const;
 
-/**
- * Changes what an administrator edits, keeping the seat counts; false when the new capacity is below the
- * number already enrolled.
- */
-export async function updateClass(id: string, input: ClassInput, now: string): Promise<boolean> {
-  const set = editableFields.filter((field) => input[field] !== undefined);
-  const remove = editableFields.filter((field) => input[field] === undefined);
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: classKey(id),
-        UpdateExpression: `SET ${[...set.map((field) => `#${field} = :${field}`), 'updatedAt = :now'].join(', ')}${remove.length ? ` REMOVE ${remove.map((field) => `#${field}`).join(', ')}` : ''}`,
-        ConditionExpression: 'attribute_exists(PK) AND enrolled <= :capacity',
-        ExpressionAttributeNames: Object.fromEntries([...set, ...remove].map((field) => [`#${field}`, field])),
-        ExpressionAttributeValues: { ...Object.fromEntries(set.map((field) => [`:${field}`, input[field]])), ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+/** What an administrator's save sets and removes on the class item; the seat counts are the portal's. */
+export interface ClassEdit {
+  set: Record<string, unknown>;
+  remove: string[];
+}
+
+/** The edit of a save, with the capacity the seat transaction gives the class now (see seats). */
+export function classEdit(input: ClassInput, capacity: number): ClassEdit {
+  const fields = { ...input, capacity };
+  return {
+    set: Object.fromEntries(editableFields.filter((field) => fields[field] !== undefined).map((field) => [field, fields[field]])),
+    remove: editableFields.filter((field) => fields[field] === undefined),
+  };
 }
 
 /** Deletes a class that nobody is enrolled or waitlisted in; false when somebody is (meanwhile). */

@@ -23,7 +23,7 @@ import { alreadyExists, BUSY_MESSAGE, failedPrecondition, notFound, resourceExha
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { auditItem, type AuditReason } from './audit';
 import { mailRequestItem, type NoticeKind } from './mailRequests';
-import { classesNow, classKey, rememberClass, toClass } from './classes';
+import { classesNow, classKey, rememberClass, toClass, type ClassEdit } from './classes';
 import {
   classEnrollments,
   enrollmentIdOf,
@@ -34,6 +34,8 @@ import {
   isActive,
   type StoredEnrollment,
 } from './enrollments';
+import type { EnrollmentCaps } from './settings';
+import { accountDeleted, classCount, familyChangeItem, semesterCount, type FamilyChange } from './families';
 import { getStudent, studentKey, studentName, type StoredStudent } from './students';
 
 /** How many times a change is planned again after somebody else changed the same classes first. */
@@ -61,10 +63,12 @@ interface ClassGuards {
   waitlistUnchanged?: boolean;
   /** Its grade limits are the ones the student was checked against. */
   gradesAsSeen?: boolean;
+  /** Its capacity and counts are exactly those read (an administrator's save planned its promotions from them). */
+  asRead?: boolean;
 }
 
 /** What each item of a transaction stands for, to read its failed conditions. */
-type ItemRole = { kind: 'class'; classId: string } | { kind: 'enrollment'; enrollment: StoredEnrollment } | { kind: 'student' } | { kind: 'record' };
+type ItemRole = { kind: 'class'; classId: string } | { kind: 'enrollment'; enrollment: StoredEnrollment } | { kind: 'student' } | { kind: 'family' } | { kind: 'record' };
 
 class SeatTransaction {
   readonly items: TransactItem[] = [];
@@ -77,7 +81,8 @@ class SeatTransaction {
     this.roles.push(role);
   }
 
-  classCounts(found: Class, delta: SeatDelta, guards: ClassGuards = {}) {
+  /** The class's counts; `edit` also writes what an administrator saved (the capacity among it). */
+  classCounts(found: Class, delta: SeatDelta, guards: ClassGuards = {}, edit?: ClassEdit) {
     // An enrollment is judged against the class as it is (seat left, still full); a plan made from counts
     // just read (cancel, promotions) holds only while the capacity it used is the class's.
     const judgedAsItIs = guards.hasSeat || guards.stillFull;
@@ -85,6 +90,16 @@ class SeatTransaction {
     const names: Record<string, string> = { '#capacity': 'capacity' };
     const values: Record<string, unknown> = { ...(!judgedAsItIs && { ':capacity': found.capacity }), ':enrolled': delta.enrolled, ':waitlisted': delta.waitlisted, ':now': this.now };
     const set = ['enrolled = enrolled + :enrolled', 'waitlisted = waitlisted + :waitlisted', 'updatedAt = :now'];
+    const remove: string[] = [];
+    for (const [field, value] of Object.entries(edit?.set ?? {})) {
+      names[`#edit_${field}`] = field;
+      values[`:edit_${field}`] = value;
+      set.push(`#edit_${field} = :edit_${field}`);
+    }
+    for (const field of edit?.remove ?? []) {
+      names[`#edit_${field}`] = field;
+      remove.push(`#edit_${field}`);
+    }
     if (delta.joining) {
       // Operands read the item before the update: the joiner gets the counter's value at commit.
       set.push('waitlistSeq = waitlistSeq + :one', 'waitlistOrder.#joining = waitlistSeq');
@@ -95,8 +110,13 @@ class SeatTransaction {
       names[`#leaving${index}`] = studentId;
       return `waitlistOrder.#leaving${index}`;
     });
+    remove.push(...leaving);
     if (guards.hasSeat) conditions.push('enrolled < #capacity');
-    else if (delta.enrolled > 0) {
+    else if (guards.asRead) {
+      conditions.push('enrolled = :seenEnrolled', 'waitlisted = :seenWaitlisted');
+      values[':seenEnrolled'] = found.enrolled;
+      values[':seenWaitlisted'] = found.waitlisted;
+    } else if (delta.enrolled > 0) {
       conditions.push('enrolled <= :maxEnrolled');
       values[':maxEnrolled'] = found.capacity - delta.enrolled;
     }
@@ -125,7 +145,7 @@ class SeatTransaction {
         Update: {
           TableName: tableName,
           Key: classKey(found.id),
-          UpdateExpression: `SET ${set.join(', ')}${leaving.length ? ` REMOVE ${leaving.join(', ')}` : ''}`,
+          UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
           ConditionExpression: conditions.join(' AND '),
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
@@ -172,6 +192,11 @@ class SeatTransaction {
       together.set(key, [...(together.get(key) ?? []), entry]);
     }
     for (const entries of together.values()) this.notify('promoted', entries);
+  }
+
+  /** Changes the family's counts of active enrollments (see families), refused for a deleted account when `change` says so. */
+  family(familyId: string, change: FamilyChange) {
+    this.add(familyChangeItem(familyId, change), { kind: 'family' });
   }
 
   /** Counts the student's active enrollments; `grades` is the range every class of the change admits. */
@@ -234,11 +259,15 @@ export async function enrollStudent(
   by: Caller,
   check: (classes: Class[]) => Promise<void>,
   classes: Map<string, Class>,
+  caps?: EnrollmentCaps,
 ): Promise<StoredEnrollment[]> {
   const requestToken = randomUUID();
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
     const ordered = target.classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
     await check(ordered);
+    const counts = familyCounts(ordered.map((found) => ({ classId: found.id, semesterId: found.semesterId })), 1);
+    const limits = caps && capsOf(counts, caps);
+    if (limits) refuseOverCaps(counts, limits, {}, caps!);
 
     const full = ordered.filter((found) => found.enrolled >= found.capacity);
     const status: EnrollmentStatus = full.length === 0 ? 'enrolled' : 'waitlisted';
@@ -251,10 +280,12 @@ export async function enrollStudent(
     const enrollments = ordered.map((found) => newEnrollment(student, found, target.group, status, requestToken, tx.now));
     for (const enrollment of enrollments) tx.enrollment(enrollment, 'none', status === 'enrolled' ? 'enroll' : 'waitlist', by);
     tx.studentActiveCount({ familyId: student.familyId, studentId: student.id }, enrollments.length, gradesAdmitted(ordered));
+    tx.family(student.familyId, { counts, ...(limits && { caps: limits }), refuseDeleted: true });
     tx.notify(status, enrollments);
 
     const outcome = await transactWrite(tx.items);
     if (outcome.committed) return enrollments;
+    refuseForFamily(tx, outcome.failed, caps && { counts, caps: limits!, settings: caps });
     for (const [index, item] of outcome.failed) {
       const role = tx.roles[index]!;
       if (role.kind === 'enrollment' && item?.requestToken === requestToken) return ownWrites(student.id, target.classIds, requestToken);
@@ -277,6 +308,42 @@ export async function enrollStudent(
     }
   }
   throw resourceExhausted(BUSY_MESSAGE);
+}
+
+/**
+ * A refusal the family's profile gives: the account is deleted, or (for `capped` changes) one of its counts
+ * would pass its cap.
+ */
+function refuseForFamily(tx: SeatTransaction, failed: Map<number, Record<string, unknown> | undefined>, capped?: { counts: Record<string, number>; caps: Record<string, number>; settings: EnrollmentCaps }) {
+  for (const [index, item] of failed) {
+    if (tx.roles[index]!.kind !== 'family') continue;
+    if (item?.deletedAt) throw accountDeleted();
+    if (capped) refuseOverCaps(capped.counts, capped.caps, item ?? {}, capped.settings);
+  }
+}
+
+/** The caps each count of an enrollment is held to. */
+function capsOf(counts: Record<string, number>, caps: EnrollmentCaps): Record<string, number> {
+  return Object.fromEntries(Object.keys(counts).map((name) => [name, name.startsWith(classCount('')) ? caps.childrenPerClass : caps.enrollmentsPerSemester]));
+}
+
+/** Refuses, in a parent's words, a change that takes a count of `profile` past its cap. */
+function refuseOverCaps(counts: Record<string, number>, limits: Record<string, number>, profile: Record<string, unknown>, caps: EnrollmentCaps) {
+  const over = Object.keys(counts).filter((name) => Number(profile[name] ?? 0) + counts[name]! > limits[name]!);
+  if (over.some((name) => name.startsWith(classCount('')))) throw failedPrecondition(childrenPerClassMessage(caps.childrenPerClass));
+  if (over.length) throw failedPrecondition(enrollmentsPerSemesterMessage(caps.enrollmentsPerSemester));
+}
+
+const childrenPerClassMessage = (cap: number) => `A family can enroll at most ${cap} ${cap === 1 ? 'child' : 'children'} in one class.`;
+const enrollmentsPerSemesterMessage = (cap: number) => `A family can hold at most ${cap} enrollments (enrolled or waitlisted) in one semester.`;
+
+/** The family's counts that `enrollments` add to (or, with -1, take from): per semester and per class. */
+function familyCounts(enrollments: Array<Pick<StoredEnrollment, 'classId' | 'semesterId'>>, sign: 1 | -1): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { classId, semesterId } of enrollments) {
+    for (const name of [semesterCount(semesterId), classCount(classId)]) counts[name] = (counts[name] ?? 0) + sign;
+  }
+  return counts;
 }
 
 /** The student an enrollment is for: a family's student, known by key. */
@@ -343,6 +410,8 @@ export interface CancelOutcome {
  */
 export async function cancelEnrollment(enrollment: StoredEnrollment, by: Caller, reason: AuditReason = 'cancel'): Promise<CancelOutcome> {
   const requestToken = randomUUID();
+  // A student who is gone (left behind by an account deletion before it was guarded) has no counts to keep.
+  let studentGone = false;
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
     const targets = (
       enrollment.groupId
@@ -357,14 +426,17 @@ export async function cancelEnrollment(enrollment: StoredEnrollment, by: Caller,
       addDelta(deltas, target.classId, target.status === 'enrolled' ? { enrolled: -1, waitlisted: 0 } : { enrolled: 0, waitlisted: -1, leaving: [target.studentId] });
     }
     const released = targets.filter((target) => target.status === 'enrolled').map((target) => target.classId);
-    const itemsSoFar = targets.length * 2 + classes.size + 1;
-    const promoted = await planPromotions(classes, deltas, released, new Set(targets.map((target) => target.id)), MAX_TRANSACTION_ITEMS - itemsSoFar);
+    const itemsSoFar = targets.length * 2 + classes.size + 2;
+    const { promoted } = await planPromotions(classes, deltas, released, new Set(targets.map((target) => target.id)), MAX_TRANSACTION_ITEMS - itemsSoFar);
 
     const tx = new SeatTransaction(new Date().toISOString());
     for (const [classId, delta] of deltas) tx.classCounts(classes.get(classId)!, delta, { waitlistUnchanged: released.includes(classId) });
     const cancelled = targets.map((target) => ({ ...target, status: 'cancelled' as const, cancelledAt: tx.now, requestToken, updatedAt: tx.now }));
     targets.forEach((target, index) => tx.enrollment(cancelled[index]!, target.status, reason, by));
-    tx.studentActiveCount(enrollment, -targets.length);
+    if (!studentGone) {
+      tx.studentActiveCount(enrollment, -targets.length);
+      tx.family(enrollment.familyId, { counts: familyCounts(targets, -1), refuseDeleted: false });
+    }
     const promotedNow = promoted.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
     for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
     tx.notifyPromoted(promotedNow);
@@ -375,32 +447,44 @@ export async function cancelEnrollment(enrollment: StoredEnrollment, by: Caller,
       const role = tx.roles[index]!;
       // An earlier try of this call went through: its cancellations are what this call asked for.
       if (role.kind === 'enrollment' && item?.requestToken === requestToken) return { cancelled: [], promoted: [] };
+      if (role.kind === 'student' && !item) studentGone = true;
     }
   }
   throw resourceExhausted(BUSY_MESSAGE);
 }
 
 /**
- * Gives a class's free seats to its waitlist (after its capacity grew, or when an administrator asks),
- * a transaction at a time; the promoted enrollments.
+ * An administrator's save of a class, with its seat changes in the same transaction: more seats of an
+ * open class go to its waitlist as the capacity grows, so no newcomer takes a seat while a waiting
+ * student could. When more promotions are due than one transaction holds, each transaction raises the
+ * capacity only by the seats it fills (the class stays full meanwhile), and the next one goes on. The
+ * class as saved, or undefined when it is gone.
  */
-export async function fillFreeSeats(classId: string): Promise<StoredEnrollment[]> {
+export async function saveClassSeats(id: string, edit: (capacity: number) => ClassEdit, capacity: number, promote: boolean): Promise<Class | undefined> {
   const requestToken = randomUUID();
-  const all: StoredEnrollment[] = [];
-  for (let plan = 0; plan < MAX_PLANS; plan += 1) {
-    const classes = await classesNow([classId]);
-    if (!classes.has(classId)) return all;
+  for (let plan = 0; plan < MAX_PLANS; ) {
+    const classes = await classesNow([id]);
+    const found = classes.get(id);
+    if (!found) return undefined;
+    if (capacity < found.enrolled) throw failedPrecondition(`The capacity cannot be lower than the ${found.enrolled} students already enrolled.`);
     const deltas = new Map<string, SeatDelta>();
-    const promoted = await planPromotions(classes, deltas, [classId], new Set(), MAX_TRANSACTION_ITEMS);
-    if (promoted.length === 0) return all;
+    // Promotions planned against the new capacity; one item of the budget is the class's own.
+    classes.set(id, { ...found, capacity });
+    const { promoted, cutShort } = promote ? await planPromotions(classes, deltas, [id], new Set(), MAX_TRANSACTION_ITEMS - 1) : { promoted: [], cutShort: false };
+    const more = cutShort && promoted.length > 0;
+    const seatsNow = more ? found.enrolled + (deltas.get(id)?.enrolled ?? 0) : capacity;
+
     const tx = new SeatTransaction(new Date().toISOString());
-    for (const [id, delta] of deltas) tx.classCounts(classes.get(id)!, delta);
+    tx.classCounts(found, deltas.get(id) ?? { enrolled: 0, waitlisted: 0 }, { asRead: true }, edit(seatsNow));
+    for (const [classId, delta] of deltas) if (classId !== id) tx.classCounts(classes.get(classId)!, delta);
     const promotedNow = promoted.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
     for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
     tx.notifyPromoted(promotedNow);
-    if ((await transactWrite(tx.items)).committed) all.push(...promotedNow);
+    if ((await transactWrite(tx.items)).committed) {
+      if (!more) return { ...found, capacity, enrolled: found.enrolled + (deltas.get(id)?.enrolled ?? 0), waitlisted: found.waitlisted + (deltas.get(id)?.waitlisted ?? 0) };
+    } else plan += 1;
   }
-  return all;
+  throw resourceExhausted(BUSY_MESSAGE);
 }
 
 /** An administrator's promotion of one waitlisted student (with their group) into free seats, ahead of the line. */
@@ -455,12 +539,15 @@ export async function moveEnrollment(enrollment: StoredEnrollment, toClassId: st
     const status: EnrollmentStatus = to.enrolled < to.capacity ? 'enrolled' : 'waitlisted';
     addDelta(deltas, to.id, status === 'enrolled' ? { enrolled: 1, waitlisted: 0 } : { enrolled: 0, waitlisted: 1, joining: current.studentId });
     const released = current.status === 'enrolled' ? [from.id] : [];
-    const promoted = await planPromotions(classes, deltas, released, new Set([current.id]), MAX_TRANSACTION_ITEMS - 10);
+    const { promoted } = await planPromotions(classes, deltas, released, new Set([current.id]), MAX_TRANSACTION_ITEMS - 12);
 
     const tx = new SeatTransaction(new Date().toISOString());
     for (const [classId, delta] of deltas) {
-      tx.classCounts(classes.get(classId)!, delta, classId === to.id ? { open: true, stillFull: status === 'waitlisted' } : { waitlistUnchanged: released.includes(classId) });
+      tx.classCounts(classes.get(classId)!, delta, classId === to.id ? { open: true, stillFull: status === 'waitlisted', gradesAsSeen: true } : { waitlistUnchanged: released.includes(classId) });
     }
+    // The student must be in the new class's grades; their count of active enrollments stays as it is.
+    tx.studentActiveCount(current, 0, gradesAdmitted([to]));
+    tx.family(current.familyId, { counts: { [classCount(from.id)]: -1, [classCount(to.id)]: 1 }, refuseDeleted: true });
     tx.enrollment({ ...current, status: 'cancelled', cancelledAt: tx.now, requestToken, updatedAt: tx.now }, current.status, 'move', by);
     const moved = newEnrollment({ id: current.studentId, familyId: current.familyId }, to, undefined, status, requestToken, tx.now);
     tx.enrollment(moved, 'none', 'move', by);
@@ -468,7 +555,15 @@ export async function moveEnrollment(enrollment: StoredEnrollment, toClassId: st
     const promotedNow = promoted.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
     for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
     tx.notifyPromoted(promotedNow);
-    if ((await transactWrite(tx.items)).committed) return { moved, promoted: promotedNow };
+    const outcome = await transactWrite(tx.items);
+    if (outcome.committed) return { moved, promoted: promotedNow };
+    refuseForFamily(tx, outcome.failed);
+    for (const [index, item] of outcome.failed) {
+      if (tx.roles[index]!.kind !== 'student') continue;
+      if (!item) throw notFound('There is no such student any more: cancel this enrollment instead.');
+      // Refused by the grades only while the class still has the limits it was read with.
+      if (!outcome.failed.has(tx.roles.findIndex((role) => role.kind === 'class' && role.classId === to.id))) throw failedPrecondition(gradeMessage(item as unknown as StoredStudent, [to]));
+    }
   }
   throw resourceExhausted(BUSY_MESSAGE);
 }
@@ -487,7 +582,8 @@ function addDelta(deltas: Map<string, SeatDelta>, classId: string, change: SeatD
  * The waitlisted enrollments that take the free seats of `classIds`, walking each waitlist in order. A
  * group entry is promoted only with its whole group, when each of its classes has a seat; otherwise the
  * seat goes to the next in line. Updates `deltas` and `classes` (other classes of promoted groups) and
- * keeps within `itemBudget` transaction items (each promotion writes the enrollment and its audit).
+ * keeps within `itemBudget` transaction items (each promotion writes the enrollment and its audit);
+ * `cutShort` when a student who could take a seat was left for want of room in the transaction.
  */
 async function planPromotions(
   classes: Map<string, Class>,
@@ -495,12 +591,13 @@ async function planPromotions(
   classIds: string[],
   excluded: Set<string>,
   itemBudget: number,
-): Promise<StoredEnrollment[]> {
+): Promise<{ promoted: StoredEnrollment[]; cutShort: boolean }> {
   const freeSeats = (classId: string) => {
     const found = classes.get(classId)!;
     return found.capacity - found.enrolled - (deltas.get(classId)?.enrolled ?? 0);
   };
   const promoted: StoredEnrollment[] = [];
+  let cutShort = false;
   let budget = itemBudget;
   for (const classId of [...new Set(classIds)]) {
     if (freeSeats(classId) <= 0) continue;
@@ -514,7 +611,11 @@ async function planPromotions(
       const newClasses = new Set(together.map((entry) => entry.classId).filter((id) => !deltas.has(id))).size;
       // Each promoted enrollment and its audit record, the new classes' counts, and the e-mail request.
       const cost = together.length * 2 + newClasses + 1;
-      if (cost > budget || !together.every((entry) => classes.has(entry.classId) && freeSeats(entry.classId) > 0)) continue;
+      if (!together.every((entry) => classes.has(entry.classId) && freeSeats(entry.classId) > 0)) continue;
+      if (cost > budget) {
+        cutShort = true;
+        continue;
+      }
       budget -= cost;
       for (const entry of together) {
         excluded.add(entry.id);
@@ -523,7 +624,7 @@ async function planPromotions(
       }
     }
   }
-  return promoted;
+  return { promoted, cutShort };
 }
 
 /** A group entry's enrollments in every class of its group, if they are all still waiting. */

@@ -32,3 +32,23 @@ export async function writeTshirtSizes(sizes: ManagedTshirtSize[]): Promise<void
 export async function offeredTshirtSizes(): Promise<TshirtSize[]> {
   return (await readTshirtSizes()).filter((size) => !size.retired).map(({ code, label }) => ({ code, label }));
 }
+
+/**
+ * The caps on a family's active enrollments (enrolled or waitlisted), configuration values an
+ * administrator may change; a value that is missing, or no whole number of at least 1, means the default.
+ */
+export const enrollmentCapSettings = {
+  childrenPerClass: { name: 'maxChildrenPerClass', byDefault: 3 },
+  enrollmentsPerSemester: { name: 'maxEnrollmentsPerSemester', byDefault: 10 },
+} as const;
+
+export type EnrollmentCaps = Record<keyof typeof enrollmentCapSettings, number>;
+
+export async function readEnrollmentCaps(): Promise<EnrollmentCaps> {
+  const values = await readConfigValues();
+  const capOf = ({ name, byDefault }: { name: string; byDefault: number }) => {
+    const value = Object.hasOwn(values, name) ? values[name] : undefined;
+    return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : byDefault;
+  };
+  return { childrenPerClass: capOf(enrollmentCapSettings.childrenPerClass), enrollmentsPerSemester: capOf(enrollmentCapSettings.enrollmentsPerSemester) };
+}

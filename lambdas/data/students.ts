@@ -1,12 +1,16 @@
 // Students live in their family's partition (`FAMILY#sub / STUDENT#id`), so a family reads its own list
 // strongly consistently; GSI1 (`STUDENT#id`) finds a student by id for administrators. The item counts
 // the student's active enrollments, kept in step by the enrollment transactions, so a student who holds
-// a seat or a waitlist place cannot be deleted.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// a seat or a waitlist place cannot be deleted. Beside each student, a marker for their name and birth
+// date (`STUDENT_NAME#hash`), written, moved and removed in the student's own transactions, so one child
+// is on a family's list once however often "Add" is pressed.
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
 import type { Student } from '../records';
 import type { Caller } from '../shared/caller';
 import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
 import { notFound } from '../shared/errors';
+import type { TransactItem } from '../shared/transact';
 import { familyPartition } from './families';
 
 export const studentKey = (familyId: string, id: string) => ({ PK: familyPartition(familyId), SK: `STUDENT#${id}` });
@@ -62,44 +66,75 @@ function studentItem(stored: StoredStudent): Item {
   return { ...studentKey(stored.familyId, stored.id), GSI1PK: `STUDENT#${stored.id}`, GSI1SK: 'STUDENT', type: 'student', ...stored };
 }
 
+/** A student written as is, without the family's count or name marker (the large demo seed). */
 export async function createStudent(stored: StoredStudent): Promise<void> {
   await dynamo.send(new PutCommand({ TableName: tableName, Item: studentItem(stored), ConditionExpression: 'attribute_not_exists(PK)' }));
 }
 
-/** Changes a student's details, leaving the enrollment count to the enrollment transactions. */
-export async function updateStudent(familyId: string, student: Student, now: string): Promise<void> {
+type ChildIdentity = Pick<Student, 'firstName' | 'lastName' | 'birthDate'>;
+
+const normalized = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+
+/** The marker of a child's name and birth date in a family: the same child however the name is spaced or cased. */
+export function nameMarkerKey(familyId: string, child: ChildIdentity) {
+  const identity = createHash('sha256').update(JSON.stringify([normalized(child.firstName), normalized(child.lastName), child.birthDate])).digest('hex');
+  return { PK: familyPartition(familyId), SK: `STUDENT_NAME#${identity}` };
+}
+
+/** Claims a child's name and birth date for a student of the family: refused while another student holds them. */
+export function nameMarkerPut(stored: Pick<StoredStudent, 'familyId' | 'id'> & ChildIdentity): TransactItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...nameMarkerKey(stored.familyId, stored), type: 'studentName', studentId: stored.id },
+      ConditionExpression: 'attribute_not_exists(PK)',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  };
+}
+
+export function nameMarkerDelete(familyId: string, child: ChildIdentity): TransactItem {
+  return { Delete: { TableName: tableName, Key: nameMarkerKey(familyId, child) } };
+}
+
+/** A new student, in a transaction with its name marker and the family's count. */
+export function studentPut(stored: StoredStudent): TransactItem {
+  return { Put: { TableName: tableName, Item: studentItem(stored), ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
+/**
+ * Changes a student's details, leaving the enrollment count to the enrollment transactions, while the
+ * name and birth date are still those read (their marker moves in the same transaction).
+ */
+export function studentUpdate(familyId: string, student: Student, seen: ChildIdentity, now: string): TransactItem {
   const set = studentFields.filter((field) => field !== 'id' && student[field] !== undefined);
   const remove = studentFields.filter((field) => field !== 'id' && student[field] === undefined);
-  const names = Object.fromEntries([...set, ...remove].map((field) => [`#${field}`, field]));
+  const names = Object.fromEntries([...set, ...remove, 'firstName', 'lastName', 'birthDate'].map((field) => [`#${field}`, field]));
   const values = Object.fromEntries(set.map((field) => [`:${field}`, student[field]]));
-  await dynamo.send(
-    new UpdateCommand({
+  return {
+    Update: {
       TableName: tableName,
       Key: studentKey(familyId, student.id),
       UpdateExpression: `SET ${[...set.map((field) => `#${field} = :${field}`), 'updatedAt = :now'].join(', ')}${remove.length ? ` REMOVE ${remove.map((field) => `#${field}`).join(', ')}` : ''}`,
-      ConditionExpression: 'attribute_exists(PK)',
+      ConditionExpression: 'attribute_exists(PK) AND #firstName = :seenFirstName AND #lastName = :seenLastName AND #birthDate = :seenBirthDate',
       ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ...values, ':now': now },
-    }),
-  );
+      ExpressionAttributeValues: { ...values, ':now': now, ':seenFirstName': seen.firstName, ':seenLastName': seen.lastName, ':seenBirthDate': seen.birthDate },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  };
 }
 
-/** Deletes a student unless they hold an active enrollment; false when they do. */
-export async function deleteStudentIfInactive(familyId: string, id: string): Promise<boolean> {
-  try {
-    await dynamo.send(
-      new DeleteCommand({
-        TableName: tableName,
-        Key: studentKey(familyId, id),
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(activeEnrollments) OR activeEnrollments = :none)',
-        ExpressionAttributeValues: { ':none': 0 },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+/** Deletes a student unless they hold an active enrollment (the item comes back when they do). */
+export function studentDeleteIfInactive(familyId: string, id: string): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName,
+      Key: studentKey(familyId, id),
+      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(activeEnrollments) OR activeEnrollments = :none)',
+      ExpressionAttributeValues: { ':none': 0 },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  };
 }
 
 /** The caller's own student, or for an administrator any family's; otherwise 404. */

@@ -1,23 +1,26 @@
-import { deleteItems, familyItemKeys } from '../data/families';
+import { deleteItems, familyItemKeys, markAccountDeleted } from '../data/families';
 import { enrollmentsOfFamily, isActive } from '../data/enrollments';
 import { cancelEnrollment } from '../data/seats';
-import { deleteStudentIfInactive, studentsOfFamily } from '../data/students';
+import { studentDeleteIfInactive, studentsOfFamily } from '../data/students';
 import type { Caller } from '../shared/caller';
 import { failedPrecondition, PortalError } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
 import { deleteOwnAccount } from '../shared/ownAccount';
+import { transactWrite } from '../shared/transact';
 
 /**
- * Deletes the caller's account: cancels the family's enrollments (their seats go to the waitlists),
- * removes its students and everything else it stored, then the user. A retried call finishes the job.
+ * Deletes the caller's account. The profile is marked first, so from then on the family's writes and
+ * enrollments are refused (by their transactions' conditions) and what is read next is final: its
+ * enrollments are cancelled (their seats go to the waitlists), each student is removed under the
+ * condition that they hold no enrollment, then everything else it stored, then the user. The marked
+ * profile stays a day. A retried call finishes the job.
  */
 export async function deleteAccount(_input: object, caller: Caller) {
+  await markAccountDeleted(caller.sub);
   await cancelAll(caller);
   for (const student of await studentsOfFamily(caller.sub)) {
-    // An enrollment that slipped in meanwhile is cancelled too, then the student goes.
-    if (!(await deleteStudentIfInactive(caller.sub, student.id))) {
-      await cancelAll(caller);
-      if (!(await deleteStudentIfInactive(caller.sub, student.id))) throw failedPrecondition('The account changed while it was being deleted. Please try again.');
+    if (!(await transactWrite([studentDeleteIfInactive(caller.sub, student.id)])).committed) {
+      throw failedPrecondition('The account changed while it was being deleted. Please try again.');
     }
   }
   await deleteItems(await familyItemKeys(caller.sub));

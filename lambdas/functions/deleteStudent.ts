@@ -1,20 +1,36 @@
-import { deleteItems } from '../data/families';
+import { accountDeleted, deleteItems, familyChangeItem, getProfile, studentCount } from '../data/families';
 import { enrollmentsOfFamily, familyEnrollmentKey, isActive } from '../data/enrollments';
-import { deleteStudentIfInactive, studentForCaller, studentName } from '../data/students';
+import { nameMarkerDelete, studentDeleteIfInactive, studentForCaller, studentName } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { Caller } from '../shared/caller';
-import { failedPrecondition } from '../shared/errors';
+import { failedPrecondition, notFound } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
+import { transactWrite } from '../shared/transact';
 
-/** Removes a student, refused while they hold a seat or a waitlist place; their cancelled history goes too. */
+/**
+ * Removes a student, refused while they hold a seat or a waitlist place; one transaction removes them, their
+ * name marker and one from the family's count. Their cancelled history goes too.
+ */
 export async function deleteStudent({ id }: ParsedInput<'deleteStudent'>, caller: Caller) {
   const student = await studentForCaller(caller, id);
-  const history = (await enrollmentsOfFamily(student.familyId)).filter((enrollment) => enrollment.studentId === id);
-  if (!(await deleteStudentIfInactive(student.familyId, id))) {
-    const active = history.filter((enrollment) => isActive(enrollment.status)).length || 'some';
-    throw failedPrecondition(`${studentName(student)} is enrolled or waitlisted in ${active} class${active === 1 ? '' : 'es'}: cancel those enrollments first.`);
+  const [history, profile] = await Promise.all([enrollmentsOfFamily(student.familyId), getProfile(student.familyId)]);
+  // A family counted before the count existed keeps no count until its next add counts it.
+  const counted = typeof profile?.[studentCount] === 'number';
+  const outcome = await transactWrite([
+    studentDeleteIfInactive(student.familyId, id),
+    nameMarkerDelete(student.familyId, student),
+    familyChangeItem(student.familyId, { ...(counted ? { counts: { [studentCount]: -1 } } : { absent: [studentCount] }), refuseDeleted: true }),
+  ]);
+  if (!outcome.committed) {
+    if (outcome.failed.get(2)?.deletedAt) throw accountDeleted();
+    if (outcome.failed.has(0) && !outcome.failed.get(0)) throw notFound('There is no such student on your account.');
+    if (outcome.failed.has(0)) {
+      const active = history.filter((enrollment) => enrollment.studentId === id && isActive(enrollment.status)).length || 'some';
+      throw failedPrecondition(`${studentName(student)} is enrolled or waitlisted in ${active} class${active === 1 ? '' : 'es'}: cancel those enrollments first.`);
+    }
+    throw failedPrecondition('The family changed meanwhile. Please try again.');
   }
-  await deleteItems(history.map((enrollment) => familyEnrollmentKey(student.familyId, enrollment.id)));
+  await deleteItems(history.filter((enrollment) => enrollment.studentId === id).map((enrollment) => familyEnrollmentKey(student.familyId, enrollment.id)));
   return {};
 }
 

@@ -3,6 +3,7 @@ import { getGroups } from '../data/groups';
 import { toEnrollment, waitlistPositions } from '../data/enrollments';
 import { enrollStudent } from '../data/seats';
 import { isRegistrationOpen, recentSemester } from '../data/semesters';
+import { readEnrollmentCaps } from '../data/settings';
 import { studentForCaller } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { Class, Semester } from '../records';
@@ -20,9 +21,10 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller) {
   const classIds = group ? group.classIds : [input.classId!];
   // A family's student is the family's by key (the transaction checks it); an administrator's may be anyone's.
   const student = caller.isAdmin ? await studentForCaller(caller, input.studentId) : { id: input.studentId, familyId: caller.sub };
-  const classes = await recentClasses(classIds);
+  // The caps on a family's enrollments hold for the family; an administrator enrolling for it may pass them.
+  const [classes, caps] = await Promise.all([recentClasses(classIds), caller.isAdmin ? undefined : readEnrollmentCaps()]);
 
-  const enrollments = await enrollStudent(student, { classIds, group }, caller, enrollmentChecks(caller), classes);
+  const enrollments = await enrollStudent(student, { classIds, group }, caller, enrollmentChecks(caller), classes, caps);
 
   const positions = await waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted'));
   return { enrollments: enrollments.map((enrollment) => toEnrollment(enrollment, positions.get(enrollment.id))) };

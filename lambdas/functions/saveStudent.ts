@@ -1,34 +1,95 @@
 import { randomUUID } from 'node:crypto';
-import { getFamilyProfile, putFamilyProfile } from '../data/families';
+import { accountDeleted, familyChangeItem, getProfile, studentCount, type FamilyChange, type StoredProfile } from '../data/families';
 import { readTshirtSizes } from '../data/settings';
-import { createStudent, studentForCaller, studentsOfFamily, toStudent, updateStudent, type StoredStudent } from '../data/students';
+import {
+  nameMarkerDelete,
+  nameMarkerKey,
+  nameMarkerPut,
+  studentForCaller,
+  studentName,
+  studentPut,
+  studentsOfFamily,
+  studentUpdate,
+  toStudent,
+  type StoredStudent,
+} from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { Student } from '../records';
 import type { Caller } from '../shared/caller';
-import { failedPrecondition, invalidArgument } from '../shared/errors';
+import { alreadyExists, BUSY_MESSAGE, failedPrecondition, invalidArgument, notFound, resourceExhausted } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
 import { ownEmail } from '../shared/ownAccount';
+import { transactWrite, type TransactItem } from '../shared/transact';
 
 export const MAX_STUDENTS_PER_FAMILY = 20;
 
-/** Adds a student to the caller's family, or changes one of its students (any family's, for an admin). */
+/** How many times a save is planned again after the same student or family changed first. */
+const MAX_PLANS = 5;
+
+/**
+ * Adds a student to the caller's family, or changes one of its students (any family's, for an admin). One
+ * transaction writes the student, their name marker (a child is added once: a second identical add is 409)
+ * and the family's profile (not deleted, and under the cap of students for an add).
+ */
 export async function saveStudent(input: ParsedInput<'saveStudent'>, caller: Caller) {
   const now = new Date();
   if (input.birthDate >= now.toISOString().slice(0, 10)) throw invalidArgument('birthDate: must be in the past');
   const existing = input.id ? await studentForCaller(caller, input.id) : undefined;
   await checkTshirtSize(input.tshirtSize, existing?.tshirtSize);
+  if (existing) return { student: await changeStudent(existing, { ...input, id: existing.id }, now.toISOString()) };
+  return { student: await addStudent(input, caller, now.toISOString()) };
+}
 
-  if (existing) {
-    const student: Student = { ...input, id: existing.id };
-    await updateStudent(existing.familyId, student, now.toISOString());
-    return { student };
+async function addStudent(input: Omit<Student, 'id'>, caller: Caller, now: string): Promise<Student> {
+  const stored: StoredStudent = { ...input, id: randomUUID(), familyId: caller.sub, activeEnrollments: 0, createdAt: now, updatedAt: now };
+  for (let plan = 0; plan < MAX_PLANS; plan += 1) {
+    const profile = await getProfile(caller.sub);
+    if (profile?.deletedAt) throw accountDeleted();
+    const items = [studentPut(stored), nameMarkerPut(stored), familyChangeItem(caller.sub, { ...(await studentCountChange(profile, caller.sub)), email: await emailToRemember(profile, caller), refuseDeleted: true })];
+    const outcome = await transactWrite(items);
+    if (outcome.committed) return toStudent(stored);
+    refuseFor(outcome.failed, stored);
+    // Otherwise the family's count appeared meanwhile (its first add, twice at once): count again.
   }
-  if ((await studentsOfFamily(caller.sub)).length >= MAX_STUDENTS_PER_FAMILY) {
-    throw failedPrecondition(`A family can have at most ${MAX_STUDENTS_PER_FAMILY} students.`);
+  throw resourceExhausted(BUSY_MESSAGE);
+}
+
+/** One more student on the family's count, under the cap; a family without a count yet is counted first. */
+async function studentCountChange(profile: StoredProfile | undefined, familyId: string): Promise<Omit<FamilyChange, 'refuseDeleted'>> {
+  const counted = typeof profile?.[studentCount] === 'number' ? undefined : (await studentsOfFamily(familyId)).length;
+  if (counted === undefined) return { counts: { [studentCount]: 1 }, caps: { [studentCount]: MAX_STUDENTS_PER_FAMILY } };
+  if (counted >= MAX_STUDENTS_PER_FAMILY) throw tooManyStudents();
+  return { counts: { [studentCount]: counted + 1 }, absent: [studentCount] };
+}
+
+const tooManyStudents = () => failedPrecondition(`A family can have at most ${MAX_STUDENTS_PER_FAMILY} students.`);
+
+async function changeStudent(existing: StoredStudent, student: Student, now: string): Promise<Student> {
+  let seen = existing;
+  for (let plan = 0; plan < MAX_PLANS; plan += 1) {
+    const items: TransactItem[] = [studentUpdate(seen.familyId, student, seen, now), familyChangeItem(seen.familyId, { refuseDeleted: true })];
+    // A new name or birth date moves the child's marker with them.
+    if (nameMarkerKey(seen.familyId, seen).SK !== nameMarkerKey(seen.familyId, student).SK) {
+      items.push(nameMarkerPut({ ...student, familyId: seen.familyId }), nameMarkerDelete(seen.familyId, seen));
+    }
+    const outcome = await transactWrite(items);
+    if (outcome.committed) return student;
+    refuseFor(outcome.failed, student);
+    // The student's name or birth date changed meanwhile: plan again from them as they are.
+    if (outcome.failed.has(0)) seen = (outcome.failed.get(0) as StoredStudent | undefined) ?? raise(notFound('There is no such student on your account.'));
   }
-  const stored: StoredStudent = { ...input, id: randomUUID(), familyId: caller.sub, activeEnrollments: 0, createdAt: now.toISOString(), updatedAt: now.toISOString() };
-  await Promise.all([createStudent(stored), rememberFamilyEmail(caller)]);
-  return { student: toStudent(stored) };
+  throw resourceExhausted(BUSY_MESSAGE);
+}
+
+/** What a failed save tells the family: the account is deleted, the cap is reached, or the child is on the list already. */
+function refuseFor(failed: Map<number, Record<string, unknown> | undefined>, student: Pick<StoredStudent, 'firstName' | 'lastName' | 'birthDate' | 'id'>) {
+  for (const item of failed.values()) {
+    if (item?.SK === 'PROFILE' && item.deletedAt) throw accountDeleted();
+  }
+  for (const item of failed.values()) {
+    if (item?.type === 'studentName' && item.studentId !== student.id) throw alreadyExists(`${studentName(student)}, born ${student.birthDate}, is already one of your students.`);
+    if (item?.SK === 'PROFILE' && typeof item[studentCount] === 'number' && item[studentCount] >= MAX_STUDENTS_PER_FAMILY) throw tooManyStudents();
+  }
 }
 
 /** A size on offer; a retired size stays allowed on a student who already has it. */
@@ -41,10 +102,13 @@ async function checkTshirtSize(code: string, current: string | undefined) {
 }
 
 /** The address the portal writes to about this family's enrollments, read once from the user pool. */
-async function rememberFamilyEmail(caller: Caller) {
-  if (!caller.accessToken || (await getFamilyProfile(caller.sub))) return;
-  const email = await ownEmail(caller.accessToken);
-  if (email) await putFamilyProfile({ familyId: caller.sub, email });
+async function emailToRemember(profile: StoredProfile | undefined, caller: Caller): Promise<string | undefined> {
+  if (!caller.accessToken || typeof profile?.email === 'string') return undefined;
+  return ownEmail(caller.accessToken);
+}
+
+function raise(error: Error): never {
+  throw error;
 }
 
 export const handler = limitedHandler('saveStudent', saveStudent);
