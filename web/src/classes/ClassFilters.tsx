@@ -1,9 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { GRADES, gradeName } from '../../../lambdas/grades';
-import { WEEKDAYS } from './schedule';
+import { WeekdayToggles } from './WeekdayToggles';
 
 export interface Filters {
   /** Days of the week (0 = Sunday); empty means any day. */
@@ -15,13 +13,7 @@ export interface Filters {
 export function ClassFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-      <ToggleButtonGroup size="small" value={filters.days} onChange={(_event, days: number[]) => onChange({ ...filters, days })} aria-label="Days of the week" sx={{ flexWrap: 'wrap' }}>
-        {WEEKDAYS.map((day, index) => (
-          <ToggleButton key={day} value={index} aria-label={day}>
-            {day.slice(0, 3)}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      <WeekdayToggles days={filters.days} onChange={(days) => onChange({ ...filters, days })} aria-label="Days of the week" sx={{ flexWrap: 'wrap' }} />
       {/* A native select: the grade list needs no menu machinery on the page every visitor loads. */}
       <Box component="label" sx={{ display: 'flex', alignItems: 'center', gap: 1, typography: 'body2' }}>
         Grade

@@ -10,13 +10,12 @@ import Grid from '@mui/material/Grid';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { Meeting } from '../../../../lambdas/records';
-import { WEEKDAYS, longDate } from '../../classes/schedule';
-import { MAX_MEETINGS, weekdayOfDate, weeklyMeetings } from './weeklyMeetings';
+import { WeekdayToggles } from '../../classes/WeekdayToggles';
+import { longDate } from '../../classes/schedule';
+import { MAX_MEETINGS, weeklyMeetings } from './weeklyMeetings';
 
 const shrink = { inputLabel: { shrink: true } };
 
@@ -24,8 +23,8 @@ export function WeeklyRepeatDialog({ firstDate, start, end, onAdd, onClose }: { 
   const titleId = useId();
   const daysId = useId();
   const [first, setFirst] = useState(firstDate);
-  const [weekdays, setWeekdays] = useState<number[]>(firstDate ? [weekdayOfDate(firstDate)] : []);
-  const [daysChosen, setDaysChosen] = useState(false);
+  // No day is chosen for the administrator: a preselected one (the first date's) was easily kept unnoticed.
+  const [weekdays, setWeekdays] = useState<number[]>([]);
   const [times, setTimes] = useState({ start, end });
   const [endsBy, setEndsBy] = useState<'after' | 'on'>('after');
   const [count, setCount] = useState('8');
@@ -48,32 +47,14 @@ export function WeeklyRepeatDialog({ firstDate, start, end, onAdd, onClose }: { 
               label="First date"
               type="date"
               value={first}
-              onChange={(event) => {
-                setFirst(event.target.value);
-                if (!daysChosen && event.target.value) setWeekdays([weekdayOfDate(event.target.value)]);
-              }}
+              onChange={(event) => setFirst(event.target.value)}
               fullWidth
               slotProps={shrink}
             />
           </Grid>
           <Grid size={12}>
             <FormLabel id={daysId}>On these days</FormLabel>
-            <ToggleButtonGroup
-              value={weekdays}
-              onChange={(_event, days: number[]) => {
-                setWeekdays(days);
-                setDaysChosen(true);
-              }}
-              aria-labelledby={daysId}
-              size="small"
-              sx={{ display: 'flex', flexWrap: 'wrap', mt: 0.5 }}
-            >
-              {WEEKDAYS.map((day, index) => (
-                <ToggleButton key={day} value={index} aria-label={day}>
-                  {day.slice(0, 3)}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
+            <WeekdayToggles days={weekdays} onChange={setWeekdays} aria-labelledby={daysId} sx={{ display: 'flex', flexWrap: 'wrap', mt: 0.5 }} />
           </Grid>
           <Grid size={6}>
             <TextField label="Starts at" type="time" value={times.start} onChange={(event) => setTimes({ ...times, start: event.target.value })} fullWidth slotProps={shrink} />

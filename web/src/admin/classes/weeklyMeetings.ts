@@ -16,8 +16,6 @@ interface WeeklyRepeat {
 
 const DAY = 86_400_000;
 
-export const weekdayOfDate = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
-
 /** Every chosen weekday from the first date on, until the number of meetings or the last date is reached. */
 export function weeklyMeetings({ firstDate, weekdays, start, end, ends }: WeeklyRepeat): Meeting[] {
   const first = Date.parse(`${firstDate}T00:00:00Z`);
