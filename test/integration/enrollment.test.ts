@@ -5,6 +5,8 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { Class, ClassInput, Enrollment, NamedEnrollment } from '../../lambdas/records';
 import { addStudent, adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
+import { dynamo } from '../../lambdas/shared/dynamo';
+import { invoke } from '../support/in-process';
 import { call, data, outbox, waitForMail, type SignedIn } from '../support/portal';
 
 const enroll = (family: SignedIn, payload: { studentId: string; classId?: string; groupId?: string }) => call<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken);
@@ -66,7 +68,8 @@ describe('seats and the waitlist', () => {
   test('given an enrolled child and a waitlist, when the enrolled child cancels, then the first waitlisted child takes the seat and the others move up', async () => {
     const cls = await newClass(semesterId, { capacity: 1 });
     const { family, students } = await familyWithStudents(4);
-    for (const student of students) await enrolled(family, { studentId: student.id, classId: cls.id });
+    // More children of one family in one class than a family may enroll itself: an administrator enrolls them.
+    for (const student of students) await enrolled(await adminSession(), { studentId: student.id, classId: cls.id });
     const cancelled = await data<{ enrollment: Enrollment }>('cancelEnrollment', { enrollmentId: `${cls.id}~${students[0]!.id}` }, family.accessToken);
     expect(cancelled.enrollment.status).toBe('cancelled');
     const byStudent = new Map((await mine(family)).filter((e) => e.classId === cls.id).map((e) => [e.studentId, e]));
@@ -79,7 +82,7 @@ describe('seats and the waitlist', () => {
   test('given a waitlist, when a waitlisted child cancels, then the gap closes', async () => {
     const cls = await newClass(semesterId, { capacity: 1 });
     const { family, students } = await familyWithStudents(4);
-    for (const student of students) await enrolled(family, { studentId: student.id, classId: cls.id });
+    for (const student of students) await enrolled(await adminSession(), { studentId: student.id, classId: cls.id });
     await data('cancelEnrollment', { enrollmentId: `${cls.id}~${students[2]!.id}` }, family.accessToken);
     const positions = (await mine(family)).filter((e) => e.classId === cls.id && e.status === 'waitlisted').map((e) => [e.studentId, e.waitlistPosition]);
     expect(positions.sort()).toEqual([
@@ -333,5 +336,99 @@ describe('the audit trail', () => {
       { from: 'none', to: 'waitlisted', reason: 'waitlist', by: family.sub, byAdmin: false, at: expect.any(String) },
       { from: 'waitlisted', to: 'enrolled', reason: 'promote', by: 'portal', byAdmin: false, at: expect.any(String) },
     ]);
+  });
+});
+
+describe("an administrator's changes of seats", () => {
+  /** After the first write of an administrator's call run in process, another family enrolls through the gateway. */
+  function newcomerEnrollsAfterFirstWrite(newcomer: SignedIn, payload: { studentId: string; classId: string }) {
+    const answers: Array<Enrollment | undefined> = [];
+    dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (['UpdateItemCommand', 'TransactWriteItemsCommand'].includes(context.commandName ?? '') && answers.length === 0) {
+          answers.push((await enroll(newcomer, payload)).body.data?.enrollments[0]);
+        }
+        return result;
+      },
+      { step: 'initialize', name: 'newcomerEnrolls' },
+    );
+    return answers;
+  }
+  afterEach(() => dynamo.middlewareStack.remove('newcomerEnrolls'));
+
+  test('given a waitlist, when an administrator raises the capacity while a newcomer enrolls, then the seat goes to the waiting child', async () => {
+    const cls = await newClass(semesterId, { capacity: 1 });
+    const waiting = await familyWithStudents(2, 'waiting');
+    for (const student of waiting.students) await enrolled(waiting.family, { studentId: student.id, classId: cls.id });
+    const newcomer = await familyWithStudents(1, 'newcomer');
+
+    const answers = newcomerEnrollsAfterFirstWrite(newcomer.family, { studentId: newcomer.students[0]!.id, classId: cls.id });
+    const saved = await invoke('saveClass', { ...inputOf(await classNow(cls.id)), capacity: 2 }, await adminSession());
+    expect(saved.statusCode).toBe(200);
+    expect(answers).toEqual([expect.objectContaining({ status: 'waitlisted', waitlistPosition: 1 })]);
+    expect((await mine(waiting.family)).map((e) => e.status)).toEqual(['enrolled', 'enrolled']);
+    expect(await classNow(cls.id)).toMatchObject({ capacity: 2, enrolled: 2, waitlisted: 1 });
+  });
+
+  test('given more waiting children than one transaction promotes, when the capacity grows for all of them, then they all get seats in order and a newcomer meanwhile waits', async () => {
+    const cls = await newClass(semesterId, { capacity: 0 });
+    const admin = await adminSession();
+    const families = [await familyWithStudents(20, 'big'), await familyWithStudents(20, 'big')];
+    for (const { students } of families) for (const student of students) await enrolled(admin, { studentId: student.id, classId: cls.id });
+    const newcomer = await familyWithStudents(1, 'newcomer');
+
+    const answers = newcomerEnrollsAfterFirstWrite(newcomer.family, { studentId: newcomer.students[0]!.id, classId: cls.id });
+    const saved = await invoke('saveClass', { ...inputOf(await classNow(cls.id)), capacity: 40 }, admin);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body.data.class).toMatchObject({ capacity: 40, enrolled: 40, waitlisted: 1 });
+    // Between the transactions the class was full: the newcomer waited behind those not yet promoted.
+    expect(answers).toEqual([expect.objectContaining({ status: 'waitlisted', waitlistPosition: expect.any(Number) })]);
+    expect(answers[0]!.waitlistPosition).toBeGreaterThan(1);
+    for (const { family } of families) expect((await mine(family)).every((e) => e.status === 'enrolled')).toBe(true);
+  });
+
+  test('moving a child to a class outside their grade is refused with the reason, and nothing changes', async () => {
+    const from = await newClass(semesterId);
+    const to = await newClass(semesterId, { minGrade: 9, maxGrade: 12 });
+    const { family, students } = await familyWithStudents(1);
+    await enrolled(family, { studentId: students[0]!.id, classId: from.id });
+    const answer = await call('moveEnrollment', { enrollmentId: `${from.id}~${students[0]!.id}`, classId: to.id }, (await adminSession()).accessToken);
+    expect([answer.status, answer.body.error]).toEqual([409, { code: 'failed-precondition', message: `${to.name} is for grades 9–12, and Child1 is in grade 7.` }]);
+    expect(await classNow(to.id)).toMatchObject({ enrolled: 0, waitlisted: 0 });
+    expect((await mine(family)).map((e) => [e.classId, e.status])).toEqual([[from.id, 'enrolled']]);
+  });
+});
+
+describe("a family's caps", () => {
+  test('a family enrolls at most 3 children in one class, even all at once; an administrator may enroll a fourth', async () => {
+    const cls = await newClass(semesterId, { capacity: 2 });
+    const { family, students } = await familyWithStudents(4);
+    const answers = await Promise.all(students.map((student) => enroll(family, { studentId: student.id, classId: cls.id })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.error).toEqual({ code: 'failed-precondition', message: 'A family can enroll at most 3 children in one class.' });
+    expect(await classNow(cls.id)).toMatchObject({ enrolled: 2, waitlisted: 1 });
+
+    const refused = students.find((_, index) => answers[index]!.status === 409)!;
+    expect((await enroll(await adminSession(), { studentId: refused.id, classId: cls.id })).status).toBe(200);
+    // A cancellation makes room again.
+    await data('cancelEnrollment', { enrollmentId: `${cls.id}~${refused.id}` }, family.accessToken);
+    await data('cancelEnrollment', { enrollmentId: `${cls.id}~${students.find((s) => s.id !== refused.id)!.id}` }, family.accessToken);
+    expect((await enroll(family, { studentId: refused.id, classId: cls.id })).status).toBe(200);
+  });
+
+  test('a family holds at most 10 enrollments in one semester, even all at once', async () => {
+    const semester = await openSemester();
+    const classes = [];
+    for (let index = 0; index < 6; index += 1) classes.push(await newClass(semester.id, { capacity: 1 }));
+    const { family, students } = await familyWithStudents(2);
+    const calls = students.flatMap((student) => classes.map((cls) => ({ studentId: student.id, classId: cls.id })));
+    const answers = await Promise.all(calls.map((payload) => enroll(family, payload)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
+    expect(answers.filter((answer) => answer.status === 409).map((answer) => answer.body.error?.message)).toEqual([
+      'A family can hold at most 10 enrollments (enrolled or waitlisted) in one semester.',
+      'A family can hold at most 10 enrollments (enrolled or waitlisted) in one semester.',
+    ]);
+    expect(await mine(family)).toHaveLength(10);
   });
 });
