@@ -61,3 +61,29 @@ describe('students', () => {
     expect(await data('myEnrollments', {}, family.accessToken)).toEqual({ enrollments: [] });
   });
 });
+
+describe('adding the same child twice, and the cap of students', () => {
+  test('given the same add pressed five times at once, then one student is added and the other calls get 409', async () => {
+    const family = await signUpFamily();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call('saveStudent', studentInput({ firstName: 'Twice' }), family.accessToken)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.error).toEqual({ code: 'already-exists', message: 'Twice Tester, born 2014-03-15, is already one of your students.' });
+    expect((await data<{ students: Student[] }>('students', {}, family.accessToken)).students).toHaveLength(1);
+  });
+
+  test('a name written in another case or spacing is the same child; a change to a sibling’s name and birth date is refused, a free one moves the marker', async () => {
+    const { family, students } = await familyWithStudents(2);
+    expect((await call('saveStudent', studentInput({ firstName: ' child1 ', lastName: 'TESTER' }), family.accessToken)).status).toBe(409);
+    expect((await call('saveStudent', { ...studentInput({ firstName: 'Child1' }), id: students[1]!.id }, family.accessToken)).status).toBe(409);
+    expect((await call('saveStudent', { ...studentInput({ firstName: 'Renamed' }), id: students[1]!.id }, family.accessToken)).status).toBe(200);
+    expect((await call('saveStudent', studentInput({ firstName: 'Child2' }), family.accessToken)).status).toBe(200);
+  });
+
+  test('given 19 students, when five more are added at once, then the family has exactly 20', async () => {
+    const { family } = await familyWithStudents(19);
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => call('saveStudent', studentInput({ firstName: `Extra${index}` }), family.accessToken)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.error?.message).toBe('A family can have at most 20 students.');
+    expect((await data<{ students: Student[] }>('students', {}, family.accessToken)).students).toHaveLength(20);
+  });
+});
