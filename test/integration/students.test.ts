@@ -1,6 +1,8 @@
 // A family's students: adding, changing, validation, privacy, and deletion rules.
 import type { Student } from '../../lambdas/records';
 import { addStudent, adminSession, familyWithStudents, newClass, openSemester, studentInput } from '../support/fixtures';
+import { dynamo } from '../../lambdas/shared/dynamo';
+import { invoke } from '../support/in-process';
 import { call, data, signUpFamily } from '../support/portal';
 
 describe('students', () => {
@@ -79,11 +81,22 @@ describe('adding the same child twice, and the cap of students', () => {
     expect((await call('saveStudent', studentInput({ firstName: 'Child2' }), family.accessToken)).status).toBe(200);
   });
 
-  test('given 19 students, when five more are added at once, then the family has exactly 20', async () => {
+  test('given 19 students, when five more are added at once (each read slowed), then the family has exactly 20', async () => {
     const { family } = await familyWithStudents(19);
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => call('saveStudent', studentInput({ firstName: `Extra${index}` }), family.accessToken)));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    expect(answers.find((answer) => answer.status === 409)!.body.error?.message).toBe('A family can have at most 20 students.');
+    // Every read answers late, so the five calls overlap whatever they read.
+    dynamo.middlewareStack.add(
+      (next) => async (args) => {
+        const result = await next(args);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return result;
+      },
+      { step: 'initialize', name: 'slowReads' },
+    );
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => invoke('saveStudent', studentInput({ firstName: `Extra${index}` }), family))).finally(() =>
+      dynamo.middlewareStack.remove('slowReads'),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.body.error?.message).toBe('A family can have at most 20 students.');
     expect((await data<{ students: Student[] }>('students', {}, family.accessToken)).students).toHaveLength(20);
   });
 });
