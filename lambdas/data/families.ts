@@ -101,7 +101,7 @@ export function familyChange(familyId: string, change: FamilyChange) {
 export const familyChangeItem = (familyId: string, change: FamilyChange): TransactItem => ({ Update: familyChange(familyId, change) });
 
 /**
- * Marks the account as being deleted (a retried deletion keeps the first mark) and forgets its e-mail;
+ * Marks the account as being deleted (a retried deletion keeps the first mark and its expiry) and forgets its e-mail;
  * from this write on, every write of the family's transactions is refused.
  */
 export async function markAccountDeleted(familyId: string): Promise<void> {
@@ -110,7 +110,7 @@ export async function markAccountDeleted(familyId: string): Promise<void> {
     new UpdateCommand({
       TableName: tableName,
       Key: profileKey(familyId),
-      UpdateExpression: 'SET #type = :family, familyId = :familyId, deletedAt = if_not_exists(deletedAt, :now), #expires = :expires REMOVE email',
+      UpdateExpression: 'SET #type = :family, familyId = :familyId, deletedAt = if_not_exists(deletedAt, :now), #expires = if_not_exists(#expires, :expires) REMOVE email',
       ExpressionAttributeNames: { '#type': 'type', '#expires': timeToLiveAttribute },
       ExpressionAttributeValues: { ':family': 'family', ':familyId': familyId, ':now': now.toISOString(), ':expires': Math.floor(now.getTime() / 1000) + DELETED_PROFILE_SECONDS },
     }),
