@@ -137,12 +137,44 @@ describe('keys a caller chooses', () => {
     const { semester } = await data('saveSemester', { name: 'Shirt semester', startDate: '2030-01-01', endDate: '2030-03-01', registrationOpens: '2020-01-01T00:00:00Z', registrationCloses: '2031-01-01T00:00:00Z' });
     const { class: cls } = await data('saveClass', { semesterId: semester.id, name: 'Shirt class', capacity: 10 });
     const family = claimsFor('saveStudent');
-    for (const code of ['toString', 'toString', 'valueOf']) {
-      const { student } = await data('saveStudent', { firstName: 'Kid', lastName: code, birthDate: '2015-01-01', tshirtSize: code, emergencyContacts: [{ name: 'Pat', phone: '+1 555 010 0100' }] }, family);
+    for (const [index, code] of ['toString', 'toString', 'valueOf'].entries()) {
+      const { student } = await data('saveStudent', { firstName: `Kid${index}`, lastName: code, birthDate: '2015-01-01', tshirtSize: code, emergencyContacts: [{ name: 'Pat', phone: '+1 555 010 0100' }] }, family);
       await data('enroll', { studentId: student.id, classId: cls.id }, family);
     }
     const counts = await data('tshirtCounts', { semesterId: semester.id });
     expect(counts.semesterCounts).toEqual({ toString: 2, valueOf: 1 });
     expect(counts.classes).toEqual([{ classId: cls.id, className: 'Shirt class', counts: { toString: 2, valueOf: 1 } }]);
+  });
+});
+
+describe("a deleted family's token", () => {
+  const asCaller = async (name: FunctionName, input: unknown, claims: Record<string, string> | undefined) => {
+    const answer = await invokeRaw(name, JSON.stringify(input), claims);
+    expect([answer.statusCode, answer.body.error]).toEqual([200, undefined]);
+    return answer.body.data;
+  };
+  /** The table without the per-user call allowances, which every call of a family spends. */
+  const withoutAllowances = async () => (JSON.parse(await scan()) as Array<{ PK: string }>).filter((item) => !item.PK.startsWith('RATE#'));
+
+  test('on every user function, with its own records or anything else: never a 5xx, and nothing is written', async () => {
+    const family = claimsFor('saveStudent')!;
+    const { semester } = await asCaller('saveSemester', { name: 'Deleted semester', startDate: '2030-01-01', endDate: '2030-03-01', registrationOpens: '2020-01-01T00:00:00Z', registrationCloses: '2031-01-01T00:00:00Z' }, poolAdmin);
+    const { class: cls } = await asCaller('saveClass', { semesterId: semester.id, name: 'Deleted class', capacity: 5 }, poolAdmin);
+    const kid = { firstName: 'Gone', lastName: 'Away', birthDate: '2015-01-01', tshirtSize: 'YM', emergencyContacts: [{ name: 'Pat', phone: '+1 555 010 0100' }] };
+    const { student } = await asCaller('saveStudent', kid, family);
+    await asCaller('enroll', { studentId: student.id, classId: cls.id }, family);
+    await asCaller('deleteAccount', {}, family);
+
+    const own = [{}, kid, { ...kid, id: student.id }, { id: student.id }, { studentId: student.id, classId: cls.id }, { enrollmentId: `${cls.id}~${student.id}` }];
+    const userFunctions = functionNames.filter((name) => manifest[name].access === 'user');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...userFunctions), fc.oneof(fc.constantFrom(...own), payload), async (name, input) => {
+        const before = await withoutAllowances();
+        const { statusCode } = await invokeRaw(name, JSON.stringify(input), family);
+        expect(statusCode).toBeLessThan(500);
+        expect(await withoutAllowances()).toEqual(before);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
