@@ -158,6 +158,8 @@ describe("a deleted family's token", () => {
 
   test('on every user function, with its own records or anything else: never a 5xx, and nothing is written', async () => {
     const family = claimsFor('saveStudent')!;
+    const { sizes } = await asCaller('adminTshirtSizes', {}, poolAdmin);
+    if (!sizes.some((size: { code: string }) => size.code === 'YM')) await asCaller('saveTshirtSizes', { sizes: [...sizes, { code: 'YM', label: 'Youth M' }] }, poolAdmin);
     const { semester } = await asCaller('saveSemester', { name: 'Deleted semester', startDate: '2030-01-01', endDate: '2030-03-01', registrationOpens: '2020-01-01T00:00:00Z', registrationCloses: '2031-01-01T00:00:00Z' }, poolAdmin);
     const { class: cls } = await asCaller('saveClass', { semesterId: semester.id, name: 'Deleted class', capacity: 5 }, poolAdmin);
     const kid = { firstName: 'Gone', lastName: 'Away', birthDate: '2015-01-01', tshirtSize: 'YM', emergencyContacts: [{ name: 'Pat', phone: '+1 555 010 0100' }] };
@@ -167,14 +169,13 @@ describe("a deleted family's token", () => {
 
     const own = [{}, kid, { ...kid, id: student.id }, { id: student.id }, { studentId: student.id, classId: cls.id }, { enrollmentId: `${cls.id}~${student.id}` }];
     const userFunctions = functionNames.filter((name) => manifest[name].access === 'user');
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...userFunctions), fc.oneof(fc.constantFrom(...own), payload), async (name, input) => {
-        const before = await withoutAllowances();
-        const { statusCode } = await invokeRaw(name, JSON.stringify(input), family);
-        expect(statusCode).toBeLessThan(500);
-        expect(await withoutAllowances()).toEqual(before);
-      }),
-      { numRuns: 60 },
-    );
+    const refusedWithoutTrace = async (name: FunctionName, input: unknown) => {
+      const before = await withoutAllowances();
+      const { statusCode } = await invokeRaw(name, JSON.stringify(input), family);
+      expect([name, statusCode < 500]).toEqual([name, true]);
+      expect(await withoutAllowances()).toEqual(before);
+    };
+    for (const name of userFunctions) for (const input of own) await refusedWithoutTrace(name, input);
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...userFunctions), payload, refusedWithoutTrace), { numRuns: 30 });
   });
 });
