@@ -419,7 +419,7 @@ describe("a family's caps", () => {
 
   test('a family holds at most 10 enrollments in one semester, even all at once', async () => {
     const semester = await openSemester();
-    const classes = [];
+    const classes: Class[] = [];
     for (let index = 0; index < 6; index += 1) classes.push(await newClass(semester.id, { capacity: 1 }));
     const { family, students } = await familyWithStudents(2);
     const calls = students.flatMap((student) => classes.map((cls) => ({ studentId: student.id, classId: cls.id })));
