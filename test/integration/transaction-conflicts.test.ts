@@ -52,8 +52,9 @@ test('the portal calls DynamoDB through the proxy: two transactions on one item 
   expect((await proxyStats()).transactionsCancelled).toBe(before.transactionsCancelled + 1);
 });
 
-const FAMILIES = 6;
-const CHILDREN_PER_FAMILY = 10;
+// Three children a family: a family may hold at most three places in one class.
+const FAMILIES = 20;
+const CHILDREN_PER_FAMILY = 3;
 const SEATS = 10;
 
 test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAMILIES} families for ${SEATS} seats under conflicts, then exactly ${SEATS} are enrolled, the counts equal the roster, the waitlist is 1..n and nothing is doubled`, async () => {
