@@ -171,8 +171,19 @@ export type ConfigValue = z.infer<typeof configValue>;
 export type ConfigValues = Record<string, ConfigValue>;
 
 /** What a value's name asks of it: a link (a name ending in `Url`) is a web address, the contact an e-mail address. */
+/**
+ * The caps on a family's active enrollments (enrolled or waitlisted): configuration values an administrator
+ * may set; a missing one means the default.
+ */
+export const enrollmentCapSettings = {
+  childrenPerClass: { name: 'maxChildrenPerClass', byDefault: 3 },
+  enrollmentsPerSemester: { name: 'maxEnrollmentsPerSemester', byDefault: 10 },
+} as const;
+const enrollmentCapNames: ReadonlySet<string> = new Set(Object.values(enrollmentCapSettings).map((setting) => setting.name));
+
 export function configValueProblem(name: string, value: ConfigValue): string | undefined {
   if (name.endsWith('Url') && !(typeof value === 'string' && isWebAddress(value))) return 'must be a web address starting with https://';
+  if (enrollmentCapNames.has(name) && !(typeof value === 'number' && Number.isInteger(value) && value >= 1)) return 'must be a whole number of at least 1';
   if (name === 'contactEmail' && !(typeof value === 'string' && isEmailAddress(value))) return 'must be an e-mail address';
   return undefined;
 }

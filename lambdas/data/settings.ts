@@ -2,7 +2,7 @@
 // (`CONFIG`) and the t-shirt sizes (`TSHIRT_SIZES`, in display order; a retired size stays readable on
 // the students who have it but is no longer offered).
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ConfigValues, ManagedTshirtSize, TshirtSize } from '../records';
+import { enrollmentCapSettings, type ConfigValues, type ManagedTshirtSize, type TshirtSize } from '../records';
 import { dynamo, tableName } from '../shared/dynamo';
 
 const configKey = { PK: 'SETTINGS', SK: 'CONFIG' };
@@ -33,20 +33,12 @@ export async function offeredTshirtSizes(): Promise<TshirtSize[]> {
   return (await readTshirtSizes()).filter((size) => !size.retired).map(({ code, label }) => ({ code, label }));
 }
 
-/**
- * The caps on a family's active enrollments (enrolled or waitlisted), configuration values an
- * administrator may change; a value that is missing, or no whole number of at least 1, means the default.
- */
-export const enrollmentCapSettings = {
-  childrenPerClass: { name: 'maxChildrenPerClass', byDefault: 3 },
-  enrollmentsPerSemester: { name: 'maxEnrollmentsPerSemester', byDefault: 10 },
-} as const;
-
 export type EnrollmentCaps = Record<keyof typeof enrollmentCapSettings, number>;
 
 export async function readEnrollmentCaps(): Promise<EnrollmentCaps> {
   const values = await readConfigValues();
   const capOf = ({ name, byDefault }: { name: string; byDefault: number }) => {
+    // Saved values are checked by the configuration's schema; one saved before the check means the default.
     const value = Object.hasOwn(values, name) ? values[name] : undefined;
     return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : byDefault;
   };

@@ -92,6 +92,14 @@ describe('configuration values', () => {
     expect(problem(configValues, { contactEmail: email }, 'contactEmail')).toBe('must be an e-mail address');
   });
 
+  test.each([0, -1, 2.5, '3', true])("a family's enrollment cap refuses %j", (cap) => {
+    for (const key of ['maxChildrenPerClass', 'maxEnrollmentsPerSemester']) expect(problem(configValues, { [key]: cap }, key)).toBe('must be a whole number of at least 1');
+  });
+
+  test("a family's enrollment caps take whole numbers from 1", () => {
+    expect(configValues.parse({ maxChildrenPerClass: 1, maxEnrollmentsPerSemester: 12 })).toEqual({ maxChildrenPerClass: 1, maxEnrollmentsPerSemester: 12 });
+  });
+
   test('text values refuse control characters', () => {
     expect(problem(configValues, { announcement: 'Snow\u0000day' }, 'announcement')).toBeDefined();
     expect(configValues.safeParse({ privacyPolicyUrl: 'https://example.org/\u202eexe.txt' }).success).toBe(false);
