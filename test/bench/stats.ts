@@ -26,3 +26,29 @@ export async function concurrently<T>(count: number, call: (index: number) => Pr
   );
   return { results, latencies, wallMs: performance.now() - started };
 }
+
+/** Spearman's rank correlation of two equally long lists (ties take their average rank). */
+export function spearman(xs: number[], ys: number[]): number {
+  const ranks = (values: number[]) => {
+    const order = values.map((value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
+    const result = new Array<number>(values.length);
+    for (let start = 0; start < order.length; ) {
+      let end = start;
+      while (end + 1 < order.length && order[end + 1]!.value === order[start]!.value) end += 1;
+      for (let k = start; k <= end; k += 1) result[order[k]!.index] = (start + end) / 2 + 1;
+      start = end + 1;
+    }
+    return result;
+  };
+  const [rx, ry] = [ranks(xs), ranks(ys)];
+  const mean = (xs.length + 1) / 2;
+  let covariance = 0;
+  let varianceX = 0;
+  let varianceY = 0;
+  for (let index = 0; index < xs.length; index += 1) {
+    covariance += (rx[index]! - mean) * (ry[index]! - mean);
+    varianceX += (rx[index]! - mean) ** 2;
+    varianceY += (ry[index]! - mean) ** 2;
+  }
+  return covariance / Math.sqrt(varianceX * varianceY);
+}

@@ -1,0 +1,221 @@
+// Registration day, in a process of its own (run.ts starts it; the test helpers keep one user pool client
+// and one admin session per process): a second portal on the benchmark stack's engine, with a table of its
+// own, the conflicts proxy in front (BENCH_DAY_HOLD_MS, default 20; empty: off), API Gateway's throttling
+// and CloudFront's catalogue cache. An administrator opens a semester of BENCH_DAY_CLASSES classes (60)
+// and a few class groups; BENCH_DAY_FAMILIES families (1,000) of one to three children are made before the
+// day; then they arrive over BENCH_DAY_SECONDS (60) on the curve of infra/capacity.ts and each makes its
+// visit (test/bench/dayVisit.ts). Prints progress on stderr and the run (DayRun) as JSON on stdout.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REGISTRATION_DAY } from '../../infra/capacity';
+import type { CacheStats } from '../../infra/local/edge';
+import type { RouteThrottleStats } from '../../infra/local/apiThrottle';
+import { CATALOGUE_MAX_AGE_SECONDS } from '../../lambdas/catalogueAge';
+import type { Class, ClassGroup, RosterEntry } from '../../lambdas/records';
+import { addStudent, adminSession, newClass, newGroup, openSemester } from '../support/fixtures';
+import { data, signUpFamily } from '../support/portal';
+import type { StackInfo } from '../support/stack-info';
+import { stackEnvironment, startStack } from '../support/stack-setup';
+import type { ClassAfterDay, DayRun, DaySettings, EdgeCounts } from './dayReport';
+import { visit, type EnrollPlan, type FamilyAccount } from './dayVisit';
+
+const holdSetting = process.env.BENCH_DAY_HOLD_MS ?? '20';
+const settings: DaySettings = {
+  families: Number(process.env.BENCH_DAY_FAMILIES ?? 1000),
+  classes: Number(process.env.BENCH_DAY_CLASSES ?? 60),
+  seconds: Number(process.env.BENCH_DAY_SECONDS ?? REGISTRATION_DAY.arrivalSeconds),
+  holdMs: holdSetting === '' ? null : Number(holdSetting),
+  seed: Number(process.env.BENCH_DAY_SEED ?? 1),
+};
+/** Families made at once before the day: enough to keep both CPUs busy through the user pool's and the engine's waits. */
+const SETUP_CONCURRENCY = 16;
+/** A child's chance to be enrolled in a class group (when one suits their grade) rather than in classes. */
+const GROUP_SHARE = 0.15;
+
+const progress = (line: string) => process.stderr.write(`  day: ${line}\n`);
+
+/** A small seeded generator (mulberry32): the same seed makes the same families, classes and choices. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** Runs make(0..count-1) with at most `limit` under way at once. */
+async function bounded<T>(count: number, limit: number, make: (index: number) => Promise<T>): Promise<T[]> {
+  const results = new Array<T>(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, count) }, async () => {
+      while (next < count) {
+        const index = next++;
+        results[index] = await make(index);
+      }
+    }),
+  );
+  return results;
+}
+
+const accepts = (cls: Class, grade: number) => (cls.minGrade === undefined || grade >= cls.minGrade) && (cls.maxGrade === undefined || grade <= cls.maxGrade);
+
+/**
+ * The semester: classes of 8–25 seats listed in order of popularity, every third one for a window of four
+ * grades, and a class group for every fifteen classes, each of two classes open to every grade.
+ */
+async function openDay(random: () => number): Promise<{ classes: Class[]; groups: ClassGroup[] }> {
+  const semester = await openSemester({ name: `Registration day ${new Date().toISOString().slice(0, 16)}` });
+  const classes = await bounded(settings.classes, 4, (index) => {
+    const lowest = 1 + Math.floor(random() * 5);
+    return newClass(semester.id, {
+      name: `Day class ${String(index + 1).padStart(2, '0')}`,
+      capacity: 8 + Math.floor(random() * 18),
+      ...(index % 3 === 2 && { minGrade: lowest, maxGrade: lowest + 3 }),
+    });
+  });
+  const groupCount = Math.max(1, Math.round(settings.classes / 15));
+  const groups = await bounded(groupCount, 4, (index) => newGroup(semester.id, [classes[3 * (index + 1)]!.id, classes[3 * (index + 1) + 1]!.id]));
+  return { classes, groups };
+}
+
+/** One of the classes, the more popular (earlier) ones more often: weight 1 / rank, as Zipf's law has it. */
+function popularChoice(candidates: Class[], ranks: Map<string, number>, random: () => number): Class {
+  const weights = candidates.map((cls) => 1 / (ranks.get(cls.id)! + 1));
+  let pick = random() * weights.reduce((sum, weight) => sum + weight, 0);
+  for (let index = 0; index < candidates.length; index += 1) {
+    pick -= weights[index]!;
+    if (pick <= 0) return candidates[index]!;
+  }
+  return candidates.at(-1)!;
+}
+
+/** What each child is enrolled in: a suitable group now and then, otherwise one or two popular classes of their grade. */
+function enrollPlans(studentId: string, grade: number, classes: Class[], groups: ClassGroup[], random: () => number): EnrollPlan[] {
+  const ranks = new Map(classes.map((cls, rank) => [cls.id, rank]));
+  const byId = new Map(classes.map((cls) => [cls.id, cls]));
+  const suitableGroups = groups.filter((group) => group.classIds.every((id) => accepts(byId.get(id)!, grade)));
+  if (suitableGroups.length > 0 && random() < GROUP_SHARE) {
+    const group = suitableGroups[Math.floor(random() * suitableGroups.length)]!;
+    return [{ studentId, groupId: group.id, classIds: group.classIds }];
+  }
+  let candidates = classes.filter((cls) => accepts(cls, grade));
+  const plans: EnrollPlan[] = [];
+  for (let count = random() < 0.5 ? 1 : 2; count > 0 && candidates.length > 0; count -= 1) {
+    const chosen = popularChoice(candidates, ranks, random);
+    plans.push({ studentId, classId: chosen.id, classIds: [chosen.id] });
+    candidates = candidates.filter((cls) => cls !== chosen);
+  }
+  return plans;
+}
+
+interface Family {
+  account: FamilyAccount;
+  children: number;
+  plans: EnrollPlan[];
+}
+
+/** A confirmed account with one to three children of grades 1–8 (different first names: one child is added once). */
+async function newFamily(index: number, classes: Class[], groups: ClassGroup[], random: () => number): Promise<Family> {
+  const grades = Array.from({ length: 1 + Math.floor(random() * 3) }, () => 1 + Math.floor(random() * 8));
+  const session = await signUpFamily(`day${index}`);
+  const plans: EnrollPlan[] = [];
+  for (const [child, grade] of grades.entries()) {
+    const student = await addStudent(session, { firstName: `Child${child + 1}`, grade });
+    plans.push(...enrollPlans(student.id, grade, classes, groups, random));
+  }
+  return { account: { email: session.email, password: session.password }, children: grades.length, plans };
+}
+
+/** When each family arrives, ms after the opening: REGISTRATION_DAY's share in its first seconds, the rest evenly after. */
+function arrivals(families: number): number[] {
+  const scale = settings.seconds / REGISTRATION_DAY.arrivalSeconds;
+  const rushEnd = REGISTRATION_DAY.rush.seconds * scale * 1000;
+  const end = settings.seconds * 1000;
+  const early = Math.round(families * REGISTRATION_DAY.rush.share);
+  return Array.from({ length: families }, (_, index) => (index < early ? (index / early) * rushEnd : rushEnd + ((index - early) / Math.max(1, families - early)) * (end - rushEnd)));
+}
+
+async function edgeStats(): Promise<{ apiThrottle: Record<string, RouteThrottleStats> | null; catalogueCache: CacheStats | null }> {
+  return (await fetch(`${process.env.PORTAL_TEST_URL}/_local/edge-stats`)).json() as never;
+}
+
+async function classesAfterDay(classes: Class[]): Promise<ClassAfterDay[]> {
+  const found = await data<{ classes: Record<string, Class[]> }>('classes', { query: classes.map((cls) => ({ id: cls.id })) });
+  const now = new Map(Object.values(found.classes).flat().map((cls) => [cls.id, cls]));
+  const admin = (await adminSession()).accessToken;
+  return bounded(classes.length, 4, async (index) => {
+    const cls = now.get(classes[index]!.id)!;
+    const { waitlist } = await data<{ waitlist: RosterEntry[] }>('classRoster', { classId: cls.id }, admin);
+    return {
+      cls: { id: cls.id, name: cls.name, capacity: cls.capacity, enrolled: cls.enrolled, waitlisted: cls.waitlisted },
+      waitlistPositions: waitlist.flatMap((entry) => (entry.waitlistPosition === undefined ? [] : [entry.waitlistPosition])),
+    };
+  });
+}
+
+const benchStack = JSON.parse(readFileSync(join(process.env.PORTAL_TEST_DATA_DIR!, 'stack.json'), 'utf8')) as StackInfo;
+const stack = await startStack({
+  PORTAL_DYNAMODB_ENDPOINT: benchStack.dynamoDbEngine.endpoint,
+  PORTAL_TABLE_NAME: `bench-day-${Date.now()}`,
+  PORTAL_DYNAMODB_CONFLICTS_HOLD_MS: holdSetting,
+  PORTAL_API_THROTTLE: '1',
+  PORTAL_CATALOGUE_CACHE: '1',
+});
+try {
+  Object.assign(process.env, stackEnvironment(stack));
+  const random = seededRandom(settings.seed);
+  const { classes, groups } = await openDay(random);
+  progress(`${classes.length} classes and ${groups.length} groups open; making ${settings.families} families, ${SETUP_CONCURRENCY} at a time`);
+
+  // Each family draws from a generator of its own, so the families are the same whatever order they are made in.
+  const setupStarted = performance.now();
+  const families = await bounded(settings.families, SETUP_CONCURRENCY, async (index) => {
+    const family = await newFamily(index, classes, groups, seededRandom(settings.seed * 1_000_003 + index));
+    if ((index + 1) % 100 === 0) progress(`${index + 1} families made, ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`);
+    return family;
+  });
+  const setupMs = performance.now() - setupStarted;
+  progress(`families made in ${(setupMs / 1000).toFixed(1)} s; registration opens`);
+
+  const before = await edgeStats();
+  const opening = performance.now();
+  const schedule = arrivals(families.length);
+  const visits = await Promise.all(
+    families.map(async (family, index) => {
+      await new Promise((resolve) => setTimeout(resolve, schedule[index]!));
+      return visit(stack.info.url, stack.info.userPoolClientId, index, family.account, family.plans);
+    }),
+  );
+  const dayMs = performance.now() - opening;
+  const after = await edgeStats();
+  progress(`the day took ${(dayMs / 1000).toFixed(1)} s; reading the classes`);
+
+  const throttledByRoute = Object.fromEntries(
+    Object.entries(after.apiThrottle ?? {})
+      .map(([route, counts]): [string, number] => [route, counts.throttled - (before.apiThrottle?.[route]?.throttled ?? 0)])
+      .filter(([, throttled]) => throttled > 0),
+  );
+  const edge: EdgeCounts = {
+    catalogueHits: (after.catalogueCache?.hits ?? 0) - (before.catalogueCache?.hits ?? 0),
+    catalogueOriginCalls: (after.catalogueCache?.originCalls ?? 0) - (before.catalogueCache?.originCalls ?? 0),
+    throttledByRoute,
+  };
+  const run: DayRun = {
+    settings,
+    children: families.reduce((sum, family) => sum + family.children, 0),
+    setupMs,
+    setupConcurrency: SETUP_CONCURRENCY,
+    dayMs,
+    visits,
+    classesAfter: await classesAfterDay(classes),
+    edge,
+    cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
+  };
+  console.log(JSON.stringify(run));
+} finally {
+  await stack.stop();
+}

@@ -1,0 +1,130 @@
+// One family's visit on registration day, as the web app makes it, over plain HTTP to the local gateway:
+// the enrollment page's catalogue GETs (CloudFront's cache answers most), the sign-in at the user pool,
+// roles, then for each enrollment the enroll dialog's students, the enroll itself and the seats read past
+// the caches afterwards (web/src/classes/catalogueCache.ts refreshAvailability). API Gateway's throttling
+// answer is sent again as web/src/api/client.ts does; every call's final answer is kept for the figures.
+import { COGNITO_PATH } from '../../infra/local/cognito';
+import type { CachedFunctionName, FunctionName } from '../../lambdas/manifest';
+import type { Enrollment } from '../../lambdas/records';
+
+/** web/src/api/client.ts: a call API Gateway throttled goes again after a random pause, up to four times. */
+const THROTTLED_RETRIES = 4;
+const THROTTLED_PAUSE_MS = 250;
+
+/** A call's final answer, after any resends. */
+export interface CallRecord {
+  /** `GET config`, `POST enroll`, `InitiateAuth`. */
+  call: string;
+  status: number;
+  /** The portal's error code, when it answered with one (API Gateway's own answers have none). */
+  code?: string;
+  /** API Gateway's 429s this call got before its final answer (or as it). */
+  throttled: number;
+}
+
+/** What a family means to do: one enroll per entry, in order. */
+export interface EnrollPlan {
+  studentId: string;
+  classId?: string;
+  groupId?: string;
+  /** The classes the enroll asks a seat in (the group's, for a group). */
+  classIds: string[];
+}
+
+export interface EnrollRecord extends EnrollPlan {
+  /** When the family clicked Enroll (ms on this process's clock): the arrival order. */
+  clickedAt: number;
+  /** When the final answer came, resends included. */
+  answeredAt: number;
+  answer: CallRecord;
+  /** The enrollments of a 200 answer, one per class. */
+  enrollments?: Enrollment[];
+}
+
+export interface FamilyAccount {
+  email: string;
+  password: string;
+}
+
+export interface VisitRecord {
+  family: number;
+  calls: CallRecord[];
+  enrolls: EnrollRecord[];
+}
+
+interface Answer {
+  record: CallRecord;
+  body: { data?: unknown; error?: { code: string; message: string } } | undefined;
+}
+
+async function send(call: string, url: string, init?: RequestInit): Promise<Answer> {
+  let throttled = 0;
+  for (let attempt = 0; ; attempt += 1) {
+    let response: Response;
+    try {
+      response = await fetch(url, init);
+    } catch {
+      return { record: { call, status: 0, code: 'unreachable', throttled }, body: undefined };
+    }
+    const body = (await response.json().catch(() => undefined)) as Answer['body'];
+    // Only API Gateway's own 429 (no error object: no function ran) is sent again; the portal's is final.
+    const gatewayThrottled = response.status === 429 && !body?.error;
+    if (gatewayThrottled) throttled += 1;
+    if (gatewayThrottled && attempt < THROTTLED_RETRIES) {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * THROTTLED_PAUSE_MS * 2 ** attempt));
+      continue;
+    }
+    return { record: { call, status: response.status, ...(body?.error && { code: body.error.code }), throttled }, body };
+  }
+}
+
+/** A public catalogue read as readCatalogue sends it without a payload: a GET CloudFront may answer. */
+const catalogueGet = (base: string, name: CachedFunctionName) => send(`GET ${name}`, `${base}/api/get/${name}`);
+
+const post = (base: string, name: FunctionName, token: string, payload: unknown = {}) =>
+  send(`POST ${name}`, `${base}/api/fn/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(payload),
+  });
+
+/** The web app's sign-in: InitiateAuth USER_PASSWORD_AUTH at the user pool, through the portal's own origin. */
+async function signIn(base: string, clientId: string, account: FamilyAccount): Promise<Answer & { accessToken?: string }> {
+  const answer = await send('InitiateAuth', `${base}${COGNITO_PATH}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: account.email, PASSWORD: account.password } }),
+  });
+  const accessToken = (answer.body as { AuthenticationResult?: { AccessToken?: string } } | undefined)?.AuthenticationResult?.AccessToken;
+  return { ...answer, ...(accessToken && { accessToken }) };
+}
+
+/**
+ * The visit: Class Registration as a visitor (the app's remote configuration, the semesters and what is
+ * open, read at once), signing in, Class Registration again on the way back, the roles, then each planned
+ * enrollment. A family that cannot sign in stops there, as it would in the browser.
+ */
+export async function visit(base: string, clientId: string, family: number, account: FamilyAccount, plans: EnrollPlan[]): Promise<VisitRecord> {
+  const calls: CallRecord[] = [];
+  const enrolls: EnrollRecord[] = [];
+  const keep = (answers: Answer[]) => calls.push(...answers.map((answer) => answer.record));
+
+  keep(await Promise.all([catalogueGet(base, 'config'), catalogueGet(base, 'semesters'), catalogueGet(base, 'availableEnrollmentClasses')]));
+  const session = await signIn(base, clientId, account);
+  keep([session]);
+  if (!session.accessToken) return { family, calls, enrolls };
+  const token = session.accessToken;
+  keep(await Promise.all([catalogueGet(base, 'semesters'), catalogueGet(base, 'availableEnrollmentClasses'), post(base, 'roles', token)]));
+
+  for (const plan of plans) {
+    keep([await post(base, 'students', token)]);
+    const clickedAt = performance.now();
+    const enrolled = await post(base, 'enroll', token, plan.groupId ? { studentId: plan.studentId, groupId: plan.groupId } : { studentId: plan.studentId, classId: plan.classId });
+    const answeredAt = performance.now();
+    keep([enrolled]);
+    const enrollments = enrolled.record.status === 200 ? (enrolled.body?.data as { enrollments: Enrollment[] }).enrollments : undefined;
+    enrolls.push({ ...plan, clickedAt, answeredAt, answer: enrolled.record, ...(enrollments && { enrollments }) });
+    if (enrollments) keep([await post(base, 'availableEnrollmentClasses', token)]);
+  }
+  return { family, calls, enrolls };
+}
