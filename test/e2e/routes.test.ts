@@ -164,6 +164,8 @@ test('given an admin, when they open the Menu, then the sidebar slides in from t
     ['Enrollments', '/admin/enrollments'],
     ['Class Calendar', '/calendar/classes'],
     ['Student Units', values.studentUnitsUrl],
+    ['Class Management', '/admin/classes/management'],
+    ['Settings', '/admin/settings'],
   ]);
   expect(await sidebar.getByRole('link', { name: /Student Units/ }).getAttribute('target')).toBe('_blank');
   await sidebar.getByRole('link', { name: 'Student Info Sheets' }).click();

@@ -31,6 +31,7 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const calendar = useRef<FullCalendar>(null);
   const ranges = useRef(new Map<string, Promise<CalendarEvent[]>>());
+  const frame = useRef<HTMLDivElement>(null);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string>();
 
@@ -69,6 +70,23 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
     if (date < activeStart || date >= activeEnd) api.gotoDate(focusDate);
   }, [focusDate]);
 
+  // FullCalendar draws the previous/next arrows as role="img" without a name. Their buttons are named by
+  // their title ("Previous month", "Next week"), so the arrows are hidden from assistive technology instead,
+  // also when the toolbar is drawn again.
+  useEffect(() => {
+    const box = frame.current;
+    if (!box) return;
+    const hideArrows = () =>
+      box.querySelectorAll('.fc-button .fc-icon[role="img"]').forEach((icon) => {
+        icon.removeAttribute('role');
+        icon.setAttribute('aria-hidden', 'true');
+      });
+    hideArrows();
+    const observer = new MutationObserver(hideArrows);
+    observer.observe(box, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
   const retry = () => {
     setFailure(undefined);
     calendar.current?.getApi().refetchEvents();
@@ -76,6 +94,7 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
 
   return (
     <Box
+      ref={frame}
       sx={{
         '--fc-button-bg-color': theme.palette.primary.main,
         '--fc-button-border-color': theme.palette.primary.main,
@@ -89,6 +108,8 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
         borderRadius: 1,
         '& .fc .fc-toolbar-title': { fontSize: { xs: '1.1rem', sm: '1.5rem' } },
         '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
+        // FullCalendar fades the neighbouring months' day numbers to 1.89:1; grey text reads at 5.7:1.
+        '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: 'text.secondary' },
       }}
     >
       {failure && <LoadFailure what="The class meetings" error={{ message: failure }} onRetry={retry} sx={{ mb: 1 }} />}

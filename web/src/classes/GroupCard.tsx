@@ -33,7 +33,7 @@ export function GroupCard({ group, classes, onEnroll }: { group: ClassGroup; cla
         </ul>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button variant={full ? 'outlined' : 'contained'} color="secondary" onClick={() => onEnroll(group)} aria-label={`${full ? 'Join waitlist for' : 'Enroll in'} ${group.name}`}>
+        <Button variant={full ? 'outlined' : 'contained'} color="secondary" onClick={() => onEnroll(group)} aria-label={`${full ? 'Join waitlist for' : 'Enroll in group'} ${group.name}`}>
           {full ? 'Join waitlist' : 'Enroll in group'}
         </Button>
       </CardActions>

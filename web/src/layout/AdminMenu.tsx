@@ -4,6 +4,7 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -22,31 +23,44 @@ const ADMIN_LINKS = [
   { label: 'Class Calendar', to: '/calendar/classes' },
 ];
 
+// Administration screens the spec's sidebar does not name, listed under its links (which stay as they are).
+const MORE_ADMIN_LINKS = [
+  { label: 'Class Management', to: '/admin/classes/management' },
+  { label: 'Settings', to: '/admin/settings' },
+];
+
 export function AdminMenu() {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const { studentUnitsUrl } = useRemoteConfig();
+  // Each link in its own list item, and the heading outside the list: a list holds list items only.
   const link = ({ label, to }: { label: string; to: string }) => (
-    <ListItemButton key={to} component={NavLink} to={to} end onClick={close} sx={{ '&.active': { bgcolor: 'action.selected' } }}>
-      <ListItemText primary={label} />
-    </ListItemButton>
+    <ListItem key={to} disablePadding>
+      <ListItemButton component={NavLink} to={to} end onClick={close} sx={{ '&.active': { bgcolor: 'action.selected' } }}>
+        <ListItemText primary={label} />
+      </ListItemButton>
+    </ListItem>
   );
   return (
     <>
       <Button color="inherit" startIcon={<MenuIcon />} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} sx={{ flexShrink: 0 }}>
         Menu
       </Button>
-      <Drawer anchor="right" open={open} onClose={close}>
+      <Drawer anchor="right" open={open} onClose={close} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
         <nav aria-label="Site menu" style={{ width: 'min(300px, 85vw)' }}>
           <List>{REGISTRATION_LINKS.map(link)}</List>
-          <List subheader={<ListSubheader component="h2">Admin</ListSubheader>}>
+          <ListSubheader component="h2">Admin</ListSubheader>
+          <List>
             {ADMIN_LINKS.map(link)}
             {studentUnitsUrl && (
-              <ListItemButton component="a" href={studentUnitsUrl} target="_blank" rel="noopener noreferrer" onClick={close}>
-                <ListItemText primary="Student Units" />
-                <OpenInNew fontSize="small" titleAccess="opens in a new tab" />
-              </ListItemButton>
+              <ListItem disablePadding>
+                <ListItemButton component="a" href={studentUnitsUrl} target="_blank" rel="noopener noreferrer" onClick={close}>
+                  <ListItemText primary="Student Units" />
+                  <OpenInNew fontSize="small" titleAccess="opens in a new tab" />
+                </ListItemButton>
+              </ListItem>
             )}
+            {MORE_ADMIN_LINKS.map(link)}
           </List>
         </nav>
       </Drawer>

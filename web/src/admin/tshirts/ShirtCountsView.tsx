@@ -13,13 +13,13 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import type { Semester } from '../../../../lambdas/records';
 import { useFunction } from '../../api/useFunction';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { csvFileName, downloadCsv } from '../csv';
 import { SemesterPicker } from '../SemesterPicker';
+import { useChosenSemester } from '../useSemesterParam';
 import { countOf, countRows, countsCsv, sizeColumns, total, type CountRow, type SizeColumn } from './shirtCounts';
 
 // The class names stay in view while a wide table scrolls sideways on a tablet.
@@ -64,7 +64,8 @@ function SemesterCounts({ semester }: { semester: Semester }) {
         </Typography>
       </Stack>
       {total(semesterRow.counts) === 0 && <Alert severity="info">No student is enrolled in {semester.name} yet.</Alert>}
-      <TableContainer component={Paper} variant="outlined">
+      {/* On a phone the table scrolls sideways: the keyboard reaches the scroll area to scroll it. */}
+      <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={`T-shirt counts of ${semester.name}, scrollable`}>
         <Table size="small" aria-label={`T-shirt counts of ${semester.name}`}>
           <TableHead>
             <TableRow>
@@ -96,11 +97,11 @@ function SemesterCounts({ semester }: { semester: Semester }) {
 }
 
 export function ShirtCountsView() {
-  const [semester, setSemester] = useState<Semester>();
+  const [semester, setSemester, semesterId] = useChosenSemester();
   return (
     <Stack spacing={2}>
       <div>
-        <SemesterPicker value={semester?.id} onChange={setSemester} />
+        <SemesterPicker value={semesterId} onChange={setSemester} />
       </div>
       {semester && <SemesterCounts key={semester.id} semester={semester} />}
     </Stack>

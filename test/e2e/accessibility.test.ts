@@ -1,0 +1,119 @@
+// WCAG 2.2 AA with axe-core on the screens and dialogs families and administrators use, on a desktop and a
+// phone-sized window: any serious or critical violation fails, and every one found is printed with the
+// screen it is on, its rule, and the elements it names.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import type { Class } from '../../lambdas/records';
+import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
+import { familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
+import { data, type SignedIn } from '../support/portal';
+import { openAsAdmin } from './admin-session';
+
+const WINDOWS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+let browser: Browser;
+let family: SignedIn;
+let open: Class;
+let semesterId: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // A full class with a seat and a waitlist place of the family, an open class and a group: every status
+  // chip and enroll button the screens show.
+  semesterId = (await openSemester({ name: `Accessibility semester ${Date.now()}` })).id;
+  const full = await newClass(semesterId, { name: `Rope Skills ${Date.now()}`, capacity: 1 });
+  open = await newClass(semesterId, { name: `Snow Camping ${Date.now()}`, capacity: 10 });
+  const other = await newClass(semesterId, { name: `Map Reading ${Date.now()}`, capacity: 10 });
+  await newGroup(semesterId, [open.id, other.id]);
+  const signedUp = await familyWithStudents(2, 'accessibility');
+  family = signedUp.family;
+  for (const student of signedUp.students) await data('enroll', { studentId: student.id, classId: full.id }, family.accessToken);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The serious and critical violations on what the page shows now, one readable line per element. */
+async function violations(page: Page, screen: string): Promise<string[]> {
+  // Animations done and data shown: axe checks colours as they end up, not mid-fade.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    // Experimental in axe, but it is WCAG 2.5.3 (the accessible name contains the visible label).
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${screen}: [${violation.impact}] ${violation.id} (${violation.help}) at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`),
+    );
+}
+
+function expectNone(found: string[]) {
+  if (found.length > 0) throw new Error(`${found.length} accessibility violation(s):\n${found.join('\n')}`);
+}
+
+describe.each(WINDOWS)('on a $name window', (window) => {
+  test('given a visitor, then the class list, the calendar and the login screens have no serious violations', async () => {
+    const { page, context } = await openPortal(browser, window);
+    const found: string[] = [];
+    await page.goto('/classes/enrollment');
+    await page.getByRole('article', { name: open.name }).waitFor();
+    found.push(...(await violations(page, 'visitor /classes/enrollment')));
+    await page.goto('/calendar/classes');
+    await page.locator('.fc-daygrid-day, .fc-list').first().waitFor();
+    found.push(...(await violations(page, '/calendar/classes')));
+    await page.goto('/user/login');
+    await page.getByLabel('Password').waitFor();
+    found.push(...(await violations(page, '/user/login')));
+    await page.goto('/user/create');
+    await page.getByRole('button', { name: 'Create With Email' }).click();
+    await page.getByLabel('Password').waitFor();
+    found.push(...(await violations(page, '/user/create')));
+    await context.close();
+    expectNone(found);
+  });
+
+  test('given a family, then the enroll dialog and the account screens have no serious violations', async () => {
+    const { page, context } = await openPortal(browser, window);
+    const found: string[] = [];
+    await page.goto('/user/login');
+    await signInThroughLogin(page, family.email, family.password);
+    await page.goto('/classes/enrollment');
+    await page.getByRole('article', { name: open.name }).getByRole('button', { name: `Enroll in ${open.name}` }).click();
+    await page.getByRole('dialog', { name: `Enroll in ${open.name}` }).getByRole('button').first().waitFor();
+    found.push(...(await violations(page, 'family, enroll dialog')));
+    await page.goto('/account/enrollments');
+    await page.getByText(/Waitlisted – position \d/).first().waitFor();
+    found.push(...(await violations(page, '/account/enrollments')));
+    await page.goto('/account/manage');
+    await page.getByText('Child1').first().waitFor();
+    found.push(...(await violations(page, '/account/manage')));
+    await context.close();
+    expectNone(found);
+  });
+
+  test('given an administrator, then the menu and every administration screen have no serious violations', async () => {
+    const { page, context } = await openAsAdmin(browser, '/admin', window);
+    const found: string[] = [];
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Site menu' }).waitFor();
+    found.push(...(await violations(page, 'admin menu')));
+    await page.keyboard.press('Escape');
+    for (const path of ['/admin', '/admin/report', '/admin/students', '/admin/t-shirts', '/admin/t-shirts/counts', '/admin/enrollments', '/admin/settings', '/admin/classes/management']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      found.push(...(await violations(page, path)));
+    }
+    await page.goto(`/admin/classes/management/semester/${semesterId}`);
+    await page.getByRole('link', { name: 'New class' }).click();
+    await page.getByRole('button', { name: 'Repeat weekly…' }).click();
+    await page.getByRole('dialog', { name: 'Repeat weekly' }).getByRole('button', { name: 'Monday' }).click();
+    found.push(...(await violations(page, 'Repeat weekly dialog')));
+    await context.close();
+    expectNone(found);
+  });
+});
