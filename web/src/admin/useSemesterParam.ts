@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Semester } from '../../../lambdas/records';
+import { useFunction } from '../api/useFunction';
 
 /** The semester an administration screen shows, kept in the URL (?semesterId=) so links and Back keep it. */
 export function useSemesterParam(): [string | undefined, (semester: Semester) => void] {
@@ -21,4 +22,15 @@ export function useSemesterParam(): [string | undefined, (semester: Semester) =>
     [setParams],
   );
   return [params.get('semesterId') ?? undefined, choose];
+}
+
+/**
+ * The chosen semester itself, for screens that show its name and dates, kept in the URL as useSemesterParam
+ * keeps it: [the semester once the list is loaded, choose, the id the URL names].
+ */
+export function useChosenSemester(): [Semester | undefined, (semester: Semester) => void, string | undefined] {
+  const [semesterId, choose] = useSemesterParam();
+  const semesters = useFunction('semesters');
+  const semester = semesters.state === 'loaded' ? semesters.data.semesters.find((candidate) => candidate.id === semesterId) : undefined;
+  return [semester, choose, semesterId];
 }

@@ -5,13 +5,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Semester } from '../../../../lambdas/records';
 import { useFunction } from '../../api/useFunction';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { SemesterPicker } from '../SemesterPicker';
+import { useChosenSemester } from '../useSemesterParam';
 import { PrintStyles, screenOnly } from './PrintStyles';
 import { SemesterReport } from './SemesterReport';
 import { PageTitle } from '../../layout/PageTitle';
@@ -49,15 +50,25 @@ function ClassSemester({ classId, onFound, onShowAll }: { classId: string; onFou
 export function ReportPage() {
   const [params, setParams] = useSearchParams();
   const classId = params.get('classId') ?? undefined;
-  const [semester, setSemester] = useState<Semester>();
-  const chooseClass = useCallback((id: string | undefined) => setParams(id ? { classId: id } : {}, { replace: true }), [setParams]);
-  const chooseSemester = (chosen: Semester) => {
-    if (chosen.id === semester?.id) return;
-    setSemester(chosen);
-    if (semester) chooseClass(undefined);
-  };
-  // A link to a class of another semester: find that semester first.
-  const classElsewhere = useCallback(() => setSemester(undefined), []);
+  // Choosing another semester also drops the class (useSemesterParam), as a class belongs to one semester.
+  const [semester, chooseSemester, semesterId] = useChosenSemester();
+  const setParam = useCallback(
+    (name: 'classId' | 'semesterId', value: string | undefined) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const chooseClass = useCallback((id: string | undefined) => setParam('classId', id), [setParam]);
+  // A link to a class of another semester: find that semester first, keeping the class.
+  const classElsewhere = useCallback(() => setParam('semesterId', undefined), [setParam]);
+  const classFound = useCallback((found: Semester) => setParam('semesterId', found.id), [setParam]);
 
   return (
     <Stack spacing={3}>
@@ -68,13 +79,13 @@ export function ReportPage() {
           summary="Each class's roster and waitlist with the students' details, emergency contacts and health notes: print one class per page, or export to CSV."
         />
       </Box>
-      {classId && !semester ? (
-        <ClassSemester classId={classId} onFound={setSemester} onShowAll={() => chooseClass(undefined)} />
+      {classId && !semesterId ? (
+        <ClassSemester classId={classId} onFound={classFound} onShowAll={() => chooseClass(undefined)} />
       ) : (
         // The semester report's controls join the picker's row; its rosters take the full width below.
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
           <Box sx={screenOnly}>
-            <SemesterPicker value={semester?.id} onChange={chooseSemester} />
+            <SemesterPicker value={semesterId} onChange={chooseSemester} />
           </Box>
           {semester && <SemesterReport key={semester.id} semester={semester} classId={classId} onClass={chooseClass} onClassElsewhere={classElsewhere} />}
         </Box>

@@ -9,11 +9,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataGrid, gridFilteredSortedRowEntriesSelector, useGridApiRef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
-import type { Semester } from '../../../../lambdas/records';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { csvFileName, downloadCsv } from '../csv';
 import { SemesterPicker } from '../SemesterPicker';
 import { useSemesterEnrollments } from '../useSemesterEnrollments';
+import { useChosenSemester } from '../useSemesterParam';
 import { useSizeLabel } from '../tshirts/useSizeLabel';
 import { studentsCsv, studentsOf, type StudentRow } from './semesterStudents';
 import { HIDDEN_AT_FIRST, studentColumns } from './studentColumns';
@@ -21,7 +21,7 @@ import { StudentSheetDialog } from './StudentSheetDialog';
 import { PageTitle } from '../../layout/PageTitle';
 
 export function StudentsPage() {
-  const [semester, setSemester] = useState<Semester>();
+  const [semester, setSemester, semesterId] = useChosenSemester();
   const { enrollments, loading, error, reload } = useSemesterEnrollments(semester?.id);
   const rows = useMemo(() => studentsOf(enrollments), [enrollments]);
   const sizeLabel = useSizeLabel();
@@ -38,7 +38,7 @@ export function StudentsPage() {
     <Stack spacing={3}>
       <PageTitle title="Student Info Sheets" summary="Every student enrolled or waitlisted in the semester. Choose a name to see the whole sheet." />
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <SemesterPicker value={semester?.id} onChange={setSemester} />
+        <SemesterPicker value={semesterId} onChange={setSemester} />
         <Button variant="outlined" startIcon={<DownloadIcon />} disabled={loading || rows.length === 0} onClick={exportCsv}>
           Export CSV
         </Button>
