@@ -51,6 +51,8 @@ interface ClassFairness {
   capacity: number;
   enrolled: number;
   callers: number;
+  /** Calls for one of the class's groups: a group takes a seat in each of its classes or waits in all. */
+  groupCallers: number;
   /** Of the first `capacity` enroll calls for the class by click time, how many got a seat. */
   earliestSeated: number;
   waitlisted: number;
@@ -72,6 +74,7 @@ function classFairness({ cls, waitlistPositions }: ClassAfterDay, enrolls: Enrol
     capacity: cls.capacity,
     enrolled: cls.enrolled,
     callers: calls.length,
+    groupCallers: calls.filter((enroll) => enroll.groupId).length,
     earliestSeated: calls.slice(0, cls.capacity).filter((enroll) => statusIn(enroll)?.status === 'enrolled').length,
     waitlisted: cls.waitlisted,
     positionsContiguous: sorted.length === cls.waitlisted && sorted.every((position, index) => position === index + 1),
@@ -102,9 +105,12 @@ export function dayReport(run: DayRun): string {
   const catalogueGets = calls.filter((call) => call.call.startsWith('GET ')).length;
   const periods = Math.max(1, Math.ceil(run.dayMs / 1000 / run.cacheSeconds));
 
-  const filled = run.classesAfter
-    .filter(({ cls }) => cls.waitlisted > 0 || cls.enrolled >= cls.capacity)
-    .map((after) => classFairness(after, enrolls));
+  const filled = run.classesAfter.filter(({ cls }) => cls.enrolled >= cls.capacity).map((after) => classFairness(after, enrolls));
+  // A group waits in every class of the group when one of them is full: a waitlist beside free seats.
+  const waitingBesideSeats = run.classesAfter.filter(({ cls }) => cls.waitlisted > 0 && cls.enrolled < cls.capacity);
+  const waitingOutsideGroups = waitingBesideSeats.filter(({ cls }) =>
+    enrolls.some((enroll) => !enroll.groupId && enroll.enrollments?.some((enrollment) => enrollment.classId === cls.id && enrollment.status === 'waitlisted')),
+  );
   const earliestShares = filled.map((cls) => cls.earliestSeated / cls.capacity);
   const correlations = filled.flatMap((cls) => (cls.rankCorrelation === undefined ? [] : [cls.rankCorrelation]));
   const worst = [...filled].sort((a, b) => a.earliestSeated / a.capacity - b.earliestSeated / b.capacity || (a.rankCorrelation ?? 1) - (b.rankCorrelation ?? 1)).slice(0, 5);
@@ -130,18 +136,20 @@ export function dayReport(run: DayRun): string {
     `calls per family: ${perFamily(calls.length)} (${[...callsByKind].map(([kind, count]) => `${kind} ${perFamily(count)}`).join(', ')})`,
     '',
     `classes that filled: ${filled.length} of ${run.classesAfter.length}; seats given = capacity in ${filled.filter((cls) => cls.enrolled === cls.capacity).length}; waitlist positions 1..n in ${filled.filter((cls) => cls.positionsContiguous).length}`,
+    `classes with free seats and a waitlist: ${waitingBesideSeats.length} (${waitingOutsideGroups.length} with a single-class entry waiting; the others' are group entries waiting for a full class of their group)`,
     `seats to the class's earliest callers (of its first capacity calls, share seated; target 100 %): min ${share(earliestShares.length ? Math.min(...earliestShares) : Number.NaN, 1)}, median ${share(percentile(earliestShares, 50), 1)}`,
     `arrival order vs waitlist position, Spearman (target >= 0.99): min ${fixed(correlations.length ? Math.min(...correlations) : undefined)}, median ${fixed(percentile(correlations, 50))} (${correlations.length} classes with two or more waitlisted)`,
     ...(worst.length
       ? [
           'worst five:',
           table([
-            ['  class', 'capacity', 'enrolled', 'enroll calls', 'seats to earliest callers', 'waitlisted', 'positions 1..n', 'Spearman'],
+            ['  class', 'capacity', 'enrolled', 'enroll calls', 'of them groups', 'seats to earliest callers', 'waitlisted', 'positions 1..n', 'Spearman'],
             ...worst.map((cls) => [
               `  ${cls.name}`,
               String(cls.capacity),
               String(cls.enrolled),
               String(cls.callers),
+              String(cls.groupCallers),
               `${cls.earliestSeated} (${share(cls.earliestSeated, cls.capacity)})`,
               String(cls.waitlisted),
               cls.positionsContiguous ? 'yes' : 'NO',
