@@ -57,7 +57,7 @@ const FAMILIES = 20;
 const CHILDREN_PER_FAMILY = 3;
 const SEATS = 10;
 
-test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAMILIES} families for ${SEATS} seats under conflicts, then exactly ${SEATS} are enrolled, the counts equal the roster, the waitlist is 1..n and nothing is doubled`, async () => {
+test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAMILIES} families for ${SEATS} seats under conflicts, then no more than ${SEATS} are enrolled (all of them once anyone waits), the counts equal the roster, the waitlist is 1..n and nothing is doubled`, async () => {
   const semester = await openSemester();
   const cls = await newClass(semester.id, { capacity: SEATS });
   const households = await Promise.all(Array.from({ length: FAMILIES }, (_, index) => familyWithStudents(CHILDREN_PER_FAMILY, `conflicts${index}`)));
@@ -75,9 +75,12 @@ test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAM
   expect(answers.filter((answer) => answer.status !== 200 && !(answer.status === 429 && answer.body.error?.message === BUSY_MESSAGE))).toEqual([]);
 
   const { roster, waitlist } = await data<{ roster: RosterEntry[]; waitlist: RosterEntry[] }>('classRoster', { classId: cls.id }, (await adminSession()).accessToken);
-  expect(roster).toHaveLength(SEATS);
+  // How many calls got through depends on the machine's load; that a waitlist forms only once every seat is
+  // taken, and that the counts match the roster, does not.
+  expect(roster.length).toBeLessThanOrEqual(SEATS);
+  if (waitlist.length > 0) expect(roster).toHaveLength(SEATS);
   expect(roster.every((entry) => entry.status === 'enrolled')).toBe(true);
-  expect(await classNow(cls.id)).toMatchObject({ enrolled: SEATS, waitlisted: waitlist.length, seatsLeft: 0 });
+  expect(await classNow(cls.id)).toMatchObject({ enrolled: roster.length, waitlisted: waitlist.length, seatsLeft: SEATS - roster.length });
   expect(waitlist.map((entry) => entry.waitlistPosition)).toEqual(waitlist.map((_, index) => index + 1));
 
   // Nothing doubled: each student holds at most one place, and exactly the one the answer told.
