@@ -44,7 +44,8 @@ export interface DayRun {
 
 /** An answer the day expects: 200 (enrolled or waitlisted), or 409 already-exists (the same child twice). */
 const expected = (record: CallRecord) => record.status === 200 || (record.status === 409 && record.code === 'already-exists');
-const answerKind = (record: CallRecord) => `${record.call} ${record.status === 0 ? 'unreachable' : record.status}${record.code ? ` ${record.code}` : record.throttled ? ' (throttled)' : ''}`;
+const answerKind = (record: CallRecord) =>
+  record.status === 0 ? `${record.call} no answer (${record.code})` : `${record.call} ${record.status}${record.code ? ` ${record.code}` : record.throttled ? ' (throttled)' : ''}`;
 
 interface ClassFairness {
   name: string;

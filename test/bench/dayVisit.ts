@@ -16,7 +16,7 @@ export interface CallRecord {
   /** `GET config`, `POST enroll`, `InitiateAuth`. */
   call: string;
   status: number;
-  /** The portal's error code, when it answered with one (API Gateway's own answers have none). */
+  /** The portal's error code, when it answered with one (API Gateway's own answers have none); status 0: why no answer came. */
   code?: string;
   /** API Gateway's 429s this call got before its final answer (or as it). */
   throttled: number;
@@ -63,8 +63,10 @@ async function send(call: string, url: string, init?: RequestInit): Promise<Answ
     let response: Response;
     try {
       response = await fetch(url, init);
-    } catch {
-      return { record: { call, status: 0, code: 'unreachable', throttled }, body: undefined };
+    } catch (error) {
+      // No answer at all (the connection refused or closed): the socket's error code says which.
+      const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+      return { record: { call, status: 0, code: cause?.code ?? cause?.message ?? (error as Error).message, throttled }, body: undefined };
     }
     const body = (await response.json().catch(() => undefined)) as Answer['body'];
     // Only API Gateway's own 429 (no error object: no function ran) is sent again; the portal's is final.
