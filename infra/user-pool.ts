@@ -43,6 +43,8 @@ export class PortalUserPool extends Construct {
       signInCaseSensitive: false,
       selfSignUpEnabled: true,
       autoVerify: { email: true },
+      // A new address replaces the proven one only once its own code is entered: an account's e-mail stays verified.
+      keepOriginal: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
       passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(7) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,

@@ -32,9 +32,11 @@ export function cognitoAdminClient(endpoint: string, credentials: LocalCredentia
   return new CognitoIdentityProviderClient({ endpoint, region: 'local', credentials: { ...credentials } });
 }
 
-/** What the stack's pool says too: a sign-up is confirmed with a code sent to the e-mail, the password rule. */
+/** What the stack's pool says too: a sign-up is confirmed with a code sent to the e-mail, a changed address too, the password rule. */
 const poolSettings = {
   AutoVerifiedAttributes: ['email'],
+  // A new address replaces the proven one only once its own code is entered.
+  UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
   Policies: {
     PasswordPolicy: {
       MinimumLength: PASSWORD_POLICY.minLength,

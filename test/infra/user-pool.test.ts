@@ -11,6 +11,7 @@ test('families sign up themselves with their e-mail as username, a strong passwo
   template.hasResourceProperties('AWS::Cognito::UserPool', {
     UsernameAttributes: ['email'],
     AutoVerifiedAttributes: ['email'],
+    UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
     AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
     Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true } },
     AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },

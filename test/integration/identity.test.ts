@@ -3,9 +3,11 @@
 // the sign-up limit per client address.
 import {
   ConfirmSignUpCommand,
+  GetUserCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
   SignUpCommand,
+  UpdateUserAttributesCommand,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { request } from 'node:http';
@@ -58,6 +60,15 @@ describe('sign-up proves the address', () => {
     await expect(signUp(email.toLowerCase(), password())).rejects.toBeInstanceOf(UsernameExistsException);
     await expect(signUp(email.toUpperCase(), password())).rejects.toBeInstanceOf(UsernameExistsException);
     expect((await signIn(email.toLowerCase(), secret)).sub).toBe((await signIn(email, secret)).sub);
+  });
+
+  test('a family that changes its address keeps the proven one until the new one is proven with its code', async () => {
+    const family = await signUpFamily('moving');
+    const moved = uniqueEmail('moved');
+    await userPool().send(new UpdateUserAttributesCommand({ AccessToken: family.accessToken, UserAttributes: [{ Name: 'email', Value: moved }] }));
+    const { UserAttributes } = await userPool().send(new GetUserCommand({ AccessToken: family.accessToken }));
+    const attribute = (name: string) => UserAttributes?.find((candidate) => candidate.Name === name)?.Value;
+    expect([attribute('email'), attribute('email_verified')]).toEqual([family.email, 'true']);
   });
 });
 
