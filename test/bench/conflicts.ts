@@ -6,11 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StackInfo } from '../support/stack-info';
 import { stackEnvironment, startStack } from '../support/stack-setup';
-import { conflictRush, type ConflictRushRow } from './rush';
+import { conflictRush, rushSettings, type ConflictRushRow } from './rush';
 
-const calls = Number(process.env.BENCH_CALLS ?? 200);
-const families = Number(process.env.BENCH_FAMILIES ?? 20);
-const seats = Number(process.env.BENCH_SEATS ?? 25);
+const { calls, families, seats } = rushSettings;
 const holds = (process.env.BENCH_CONFLICT_HOLDS ?? '0,10,20,40').split(',').map(Number);
 const benchStack = JSON.parse(readFileSync(join(process.env.PORTAL_TEST_DATA_DIR!, 'stack.json'), 'utf8')) as StackInfo;
 

@@ -1,5 +1,5 @@
 // `npm run bench`: starts the local stack as the tests do, runs every benchmark and prints the figures.
-// BENCH_CALLS (default 200), BENCH_FAMILIES (20), BENCH_SEATS (25) shape the registration rush;
+// BENCH_CALLS (default 200), BENCH_FAMILIES (a third of the calls), BENCH_SEATS (25) shape the registration rush;
 // BENCH_CONFLICT_HOLDS (0,10,20,40) the hold times it also runs at under transaction conflicts.
 // `npm run bench -- conflicts` runs only that part. `npm run bench -- day` plays registration day
 // (test/bench/day.ts: BENCH_DAY_FAMILIES, BENCH_DAY_CLASSES, BENCH_DAY_SECONDS, BENCH_DAY_HOLD_MS, BENCH_DAY_SEED).
@@ -10,11 +10,9 @@ import stopStackForTests from '../support/stack-teardown';
 import { lambdaReport, lambdaSizes } from './lambdas';
 import { pageWeight, pageWeightReport } from './page-weight';
 import { dayReport, type DayRun } from './dayReport';
-import { conflictReport, conflictRush, registrationRush, rushReport, type ConflictRushRow } from './rush';
+import { conflictReport, conflictRush, registrationRush, rushReport, rushSettings, type ConflictRushRow } from './rush';
 
-const calls = Number(process.env.BENCH_CALLS ?? 200);
-const families = Number(process.env.BENCH_FAMILIES ?? 20);
-const seats = Number(process.env.BENCH_SEATS ?? 25);
+const { calls, families, seats } = rushSettings;
 const only = process.argv[2];
 
 console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}\n`);

@@ -14,6 +14,12 @@ import { classNow, familyWithStudents, newClass, openSemester } from '../support
 import { call, outbox } from '../support/portal';
 import { concurrently, ms, percentile, table } from './stats';
 
+/** The rush's shape: BENCH_CALLS calls from BENCH_FAMILIES families (three children each by default: a family may hold three places in a class) for BENCH_SEATS seats. */
+export const rushSettings = (() => {
+  const calls = Number(process.env.BENCH_CALLS ?? 200);
+  return { calls, families: Number(process.env.BENCH_FAMILIES ?? Math.ceil(calls / 3)), seats: Number(process.env.BENCH_SEATS ?? 25) };
+})();
+
 export interface RushFigures {
   calls: number;
   portal: { throughput: number; p50: number; p99: number; enrolled: number; waitlisted: number; errors: number; positionsExact: boolean };
