@@ -1,6 +1,6 @@
 import type { ParsedInput } from '../manifest';
 import { adminList, grantAdminAccess } from '../shared/adminGroup';
-import { portalHandler } from '../shared/handler';
+import { liveAdminHandler } from '../shared/liveAdminHandler';
 
 /** Makes the account with this e-mail an administrator (effective at its next sign-in or token refresh). */
 export async function grantAdmin({ email }: ParsedInput<'grantAdmin'>) {
@@ -8,4 +8,4 @@ export async function grantAdmin({ email }: ParsedInput<'grantAdmin'>) {
   return adminList();
 }
 
-export const handler = portalHandler('grantAdmin', grantAdmin);
+export const handler = liveAdminHandler('grantAdmin', grantAdmin);

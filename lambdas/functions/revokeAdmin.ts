@@ -1,7 +1,7 @@
 import type { ParsedInput } from '../manifest';
 import { adminList, revokeAdminAccess } from '../shared/adminGroup';
 import type { Caller } from '../shared/caller';
-import { portalHandler } from '../shared/handler';
+import { liveAdminHandler } from '../shared/liveAdminHandler';
 
 /** Takes administrator access from an account and ends its sessions; never the caller's own. */
 export async function revokeAdmin({ email }: ParsedInput<'revokeAdmin'>, caller: Caller) {
@@ -9,4 +9,4 @@ export async function revokeAdmin({ email }: ParsedInput<'revokeAdmin'>, caller:
   return adminList();
 }
 
-export const handler = portalHandler('revokeAdmin', revokeAdmin);
+export const handler = liveAdminHandler('revokeAdmin', revokeAdmin);

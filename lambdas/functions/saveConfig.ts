@@ -1,6 +1,6 @@
 import { writeConfigValues } from '../data/settings';
 import type { ParsedInput } from '../manifest';
-import { portalHandler } from '../shared/handler';
+import { liveAdminHandler } from '../shared/liveAdminHandler';
 
 /** Replaces the remote configuration values the site reads (contact e-mail, links, announcement…). */
 export async function saveConfig({ values }: ParsedInput<'saveConfig'>) {
@@ -8,4 +8,4 @@ export async function saveConfig({ values }: ParsedInput<'saveConfig'>) {
   return { values };
 }
 
-export const handler = portalHandler('saveConfig', saveConfig);
+export const handler = liveAdminHandler('saveConfig', saveConfig);

@@ -5,7 +5,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { CallLimit } from '../data/callCounts';
-import { ADMIN_GROUP, manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
+import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
 import { bearerToken, callerFromClaims, verifyAccessToken, type Caller } from './caller';
 import { isTransientAwsError } from './awsErrors';
 import { BUSY_MESSAGE, invalidArgument, permissionDenied, PortalError, unauthenticated, type ErrorBody } from './errors';
@@ -21,7 +21,7 @@ export type PortalEvent = APIGatewayProxyEventV2 & {
 };
 
 type Result = APIGatewayProxyStructuredResultV2;
-type Middleware = MiddlewareObj<PortalEvent, Result, Error, Context>;
+export type Middleware = MiddlewareObj<PortalEvent, Result, Error, Context>;
 type Request = middy.Request<PortalEvent, Result, Error, Context>;
 
 export type CallerFor<A extends Access> = A extends 'public' ? Caller | undefined : Caller;
@@ -78,11 +78,8 @@ export function cachedRead(cacheSeconds: number): Middleware {
   };
 }
 
-/**
- * Finds out who calls, and refuses callers the function's access does not admit. With `liveAdmin`, an
- * administrator is one the admin group holds now, not one the token says was in it when it was issued.
- */
-export function callerIdentity(access: Access, liveAdmin = false): Middleware {
+/** Finds out who calls, and refuses callers the function's access does not admit. */
+export function callerIdentity(access: Access): Middleware {
   return {
     before: async (request: Request) => {
       const authorizerClaims = request.event.requestContext.authorizer?.jwt?.claims;
@@ -99,18 +96,9 @@ export function callerIdentity(access: Access, liveAdmin = false): Middleware {
       }
       if (access !== 'public' && !caller) throw unauthenticated();
       if (access === 'admin' && !caller?.isAdmin) throw permissionDenied();
-      if (liveAdmin && caller) caller = await withLiveGroups(caller);
-      if (access === 'admin' && !caller?.isAdmin) throw permissionDenied('You are no longer an administrator.');
       request.event.caller = caller && token ? { ...caller, accessToken: token } : caller;
     },
   };
-}
-
-async function withLiveGroups(caller: Caller): Promise<Caller> {
-  // Loaded only by the functions that ask for it: the others need neither the pool's id nor its calls.
-  const { groupsOf } = await import('./userPool');
-  const groups = await groupsOf(caller.username);
-  return { ...caller, groups, isAdmin: groups.includes(ADMIN_GROUP) };
 }
 
 /** Validates the payload against the manifest's schema; the message names the first field at fault. */
@@ -169,21 +157,26 @@ export function rateLimitOf(name: FunctionName): CallLimit | undefined {
   return 'rateLimit' in spec ? spec.rateLimit : undefined;
 }
 
-/** The handler of a function the manifest sets no call limit for. */
+/** The handler of a function the manifest sets no call limit and no live admin check for. */
 export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
-  // The manifest decides; a limited function needs the counting middleware (and its table client).
+  // The manifest decides; those functions need middleware of their own (and the clients it needs).
   if (rateLimitOf(name)) throw new Error(`${name} has a call limit in the manifest: build its handler with limitedHandler.`);
+  if ('liveAdmin' in manifest[name]) throw new Error(`${name} checks the admin group as it is now in the manifest: build its handler with liveAdminHandler.`);
   return handlerChain(name, run);
 }
 
-/** The portal's middleware around a business function; limitedHandler adds its counter after it. */
-export function handlerChain<N extends FunctionName>(name: N, run: Run<N>) {
+/**
+ * The portal's middleware around a business function; `identity` checks more of the caller right after
+ * its token (liveAdminHandler), and limitedHandler adds its counter after it all.
+ */
+export function handlerChain<N extends FunctionName>(name: N, run: Run<N>, identity: Middleware[] = []) {
   const spec = manifest[name];
   const handler = middy<PortalEvent, Result, Error, Context>().use(errorMapping(name));
   if ('cacheSeconds' in spec) handler.use(cachedRead(spec.cacheSeconds));
   return handler
     .use(jsonBody())
-    .use(callerIdentity(spec.access, 'liveAdmin' in spec && spec.liveAdmin))
+    .use(callerIdentity(spec.access))
+    .use(identity)
     .use(validInput(spec.input))
     .handler(async (event) => jsonResponse(200, { data: await run(event.payload as ParsedInput<N>, event.caller as CallerFor<(typeof manifest)[N]['access']>) }));
 }

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import middy from '@middy/core';
 import { callerIdentity, errorMapping, jsonBody, validInput, type PortalEvent } from '../../lambdas/shared/handler';
 import { notFound } from '../../lambdas/shared/errors';
+import { liveAdminGroups } from '../../lambdas/shared/liveAdminHandler';
 
 const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 
@@ -24,7 +25,8 @@ function testHandler(access: 'public' | 'user' | 'admin', run: (event: PortalEve
   return middy<PortalEvent>()
     .use(errorMapping('test'))
     .use(jsonBody())
-    .use(callerIdentity(access, liveAdmin))
+    .use(callerIdentity(access))
+    .use(liveAdmin ? [liveAdminGroups()] : [])
     .use(validInput(z.strictObject({ count: z.int().check(z.gte(1)) })))
     .handler(async (e) => ({ statusCode: 200, body: JSON.stringify({ data: await run(e) }) }));
 }
