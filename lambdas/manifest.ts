@@ -28,7 +28,6 @@ import {
 } from './records';
 import { CATALOGUE_MAX_AGE_SECONDS } from './catalogueAge';
 import type { CallLimit } from './data/callCounts';
-import { cursor } from './shared/cursor';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -76,6 +75,8 @@ export interface FunctionSpec {
 const returns = <T>() => undefined as T;
 
 const noPayload = z.strictObject({});
+/** A page's cursor as the client hands it back; what it may hold is checked when it is read (shared/cursor). */
+const cursor = z.string().check(z.maxLength(2048, 'is not a valid cursor'));
 /** Family writes: generous for a family enrolling several children, a wall for a script. */
 const familyWrites: CallLimit = { calls: 30, perSeconds: 60 };
 const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'is too long'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address'));

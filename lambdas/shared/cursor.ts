@@ -1,11 +1,8 @@
 // Pages of long lists: DynamoDB's LastEvaluatedKey handed to the client as an opaque cursor. A cursor
 // comes back from the client, so before DynamoDB sees it, it must be a key of the index being paged
 // (exactly the table's and the index's key attributes, as strings) in the partition being read.
-import * as z from 'zod/mini';
 import { tableIndexes, tableKeys, type IndexName } from '../data/table';
 import { invalidArgument } from './errors';
-
-export const cursor = z.string().check(z.maxLength(2048, 'is not a valid cursor'));
 
 const notACursor = () => invalidArgument('cursor: is not a valid cursor');
 
