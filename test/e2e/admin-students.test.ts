@@ -56,7 +56,10 @@ async function openStudents(width = 1280): Promise<{ page: Page; close: () => Pr
   await signInThroughLogin(page, TEST_ADMIN.email, TEST_ADMIN.password);
   await page.getByRole('combobox', { name: 'Semester' }).click();
   await page.getByRole('option', { name: semester.name }).click();
-  await page.getByText('Loading students…', { exact: false }).waitFor({ state: 'detached' });
+  // The choice goes into the URL first, and the students load from there: wait for them, not for a moment
+  // between the two when nothing is loading yet.
+  await page.waitForURL(`**/admin/students?semesterId=${semester.id}`);
+  await rows(page).first().waitFor();
   return { page, close: () => context.close() };
 }
 
