@@ -4,9 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ActivityEntry, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName, type Item } from '../shared/dynamo';
-import { decodeCursor, encodeCursor, startingAfter } from '../shared/cursor';
+import type { Item } from '../shared/dynamo';
+import { indexPage } from '../shared/cursor';
 import type { StoredEnrollment } from './enrollments';
 import { studentName, studentsByKey } from './students';
 
@@ -61,24 +60,8 @@ export async function semesterActivity(
   cursor?: string,
   classId?: string,
 ): Promise<{ entries: AuditEntry[]; next?: string }> {
-  const partition = `SEMESTER#${semesterId}#ACTIVITY`;
-  const start = decodeCursor(cursor, { index: 'GSI2', partition });
-  const page = await startingAfter(
-    start,
-    dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :activity',
-        ...(classId && { FilterExpression: 'classId = :class' }),
-        ExpressionAttributeValues: { ':activity': partition, ...(classId && { ':class': classId }) },
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: start,
-      }),
-    ),
-  );
-  return { entries: (page.Items ?? []) as AuditEntry[], ...(page.LastEvaluatedKey && { next: encodeCursor(page.LastEvaluatedKey) }) };
+  const page = await indexPage<AuditEntry>({ index: 'GSI2', partition: `SEMESTER#${semesterId}#ACTIVITY`, limit, cursor, newestFirst: true, classId });
+  return { entries: page.items, ...(page.next && { next: page.next }) };
 }
 
 /** Audit entries with the class and student names an administrator reads. */

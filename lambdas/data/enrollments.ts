@@ -2,11 +2,11 @@
 // partition, so the roster and the waitlist of a class are one strongly consistent query and a student
 // can never hold two enrollments in one class. A pointer in the family's partition lists a family's
 // enrollments consistently; GSI2 (`SEMESTER#id#ENROLLMENTS`) lists a semester's for the reports.
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Enrollment, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
 import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
-import { decodeCursor, encodeCursor, startingAfter } from '../shared/cursor';
+import { indexPage } from '../shared/cursor';
 import { notFound } from '../shared/errors';
 import type { StoredClass } from './classes';
 import { familyPartition } from './families';
@@ -133,20 +133,6 @@ export async function enrollmentForCaller(caller: Caller, id: string): Promise<S
 
 /** A semester's enrollments, a page at a time, in class order (GSI2). */
 export async function semesterEnrollmentsPage(semesterId: string, limit: number, cursor?: string): Promise<{ enrollments: StoredEnrollment[]; next?: string }> {
-  const partition = `SEMESTER#${semesterId}#ENROLLMENTS`;
-  const start = decodeCursor(cursor, { index: 'GSI2', partition });
-  const page = await startingAfter(
-    start,
-    dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'GSI2PK = :enrollments',
-        ExpressionAttributeValues: { ':enrollments': partition },
-        Limit: limit,
-        ExclusiveStartKey: start,
-      }),
-    ),
-  );
-  return { enrollments: (page.Items ?? []) as StoredEnrollment[], ...(page.LastEvaluatedKey && { next: encodeCursor(page.LastEvaluatedKey) }) };
+  const page = await indexPage<StoredEnrollment>({ index: 'GSI2', partition: `SEMESTER#${semesterId}#ENROLLMENTS`, limit, cursor });
+  return { enrollments: page.items, ...(page.next && { next: page.next }) };
 }

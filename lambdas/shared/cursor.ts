@@ -1,7 +1,9 @@
 // Pages of long lists: DynamoDB's LastEvaluatedKey handed to the client as an opaque cursor. A cursor
 // comes back from the client, so before DynamoDB sees it, it must be a key of the index being paged
 // (exactly the table's and the index's key attributes, as strings) in the partition being read.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableIndexes, tableKeys, type IndexName } from '../data/table';
+import { dynamo, tableName } from './dynamo';
 import { invalidArgument } from './errors';
 
 const notACursor = () => invalidArgument('cursor: is not a valid cursor');
@@ -43,3 +45,36 @@ export function startingAfter<T>(start: Record<string, string> | undefined, quer
     throw start && (error as Error).name === 'ValidationException' ? notACursor() : error;
   });
 }
+
+export interface PageOptions extends PagedQuery {
+  limit: number;
+  cursor?: string;
+  /** Newest first: the index's sort key descending. */
+  newestFirst?: boolean;
+  /** Only items whose `classId` is this one (a filter: a page may hold fewer than `limit`). */
+  classId?: string;
+}
+
+/** One page of an index's partition, and the cursor that continues it. */
+export async function indexPage<T>({ index, partition, limit, cursor, newestFirst, classId }: PageOptions): Promise<{ items: T[]; next?: string }> {
+  const start = decodeCursor(cursor, { index, partition });
+  const partitionKey = tableIndexes.find((candidate) => candidate.indexName === index)!.partitionKey;
+  const page = await startingAfter(
+    start,
+    dynamo.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: index,
+        KeyConditionExpression: '#partition = :partition',
+        ...(classId && { FilterExpression: 'classId = :class' }),
+        ExpressionAttributeNames: { '#partition': partitionKey },
+        ExpressionAttributeValues: { ':partition': partition, ...(classId && { ':class': classId }) },
+        ...(newestFirst && { ScanIndexForward: false }),
+        Limit: limit,
+        ExclusiveStartKey: start,
+      }),
+    ),
+  );
+  return { items: (page.Items ?? []) as T[], ...(page.LastEvaluatedKey && { next: encodeCursor(page.LastEvaluatedKey) }) };
+}
+
