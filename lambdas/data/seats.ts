@@ -1,4 +1,4 @@
-// The enrollment rules (design.md §3). Every change of seats is one DynamoDB transaction that writes the
+// The enrollment rules. Every change of seats is one DynamoDB transaction that writes the
 // class's counts, the enrollments, the student's active count, the family's pointers, the audit trail and
 // the e-mail it calls for (a mail request for the mailer) together, each under a condition on what was read. When a condition fails (somebody else changed the
 // class meanwhile), the change is planned again from a fresh read; contention inside DynamoDB is retried

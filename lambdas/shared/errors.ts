@@ -1,4 +1,4 @@
-// Typed failures and the wire contract's statuses and codes (design.md §3).
+// Typed failures and the wire contract's statuses and codes: each code answers with one HTTP status.
 export const errorStatus = {
   'invalid-argument': 400,
   unauthenticated: 401,
