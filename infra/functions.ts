@@ -96,7 +96,7 @@ export function portalFunctions(scope: Construct, props: PortalFunctionsProps): 
 export const STREAM_RETRY_ATTEMPTS = 10;
 
 /**
- * The table's stream consumers of the manifest (the mailer): each runs on the new records its filter
+ * The table's stream consumers of the manifest (the mailer, the allocator): each runs on the new records its filter
  * selects, reports failures per record, and parks a record that keeps failing in a dead-letter queue.
  */
 export function streamConsumerFunctions(scope: Construct, props: Omit<PortalFunctionsProps, 'users'>): Array<{ name: StreamConsumerName; fn: PortalFunction; deadLetters: Queue }> {
@@ -105,7 +105,7 @@ export function streamConsumerFunctions(scope: Construct, props: Omit<PortalFunc
     const spec = streamConsumers[name];
     const fn = new PortalFunction(consumers, name, { entry: streamConsumerModule(name), description: spec.summary });
     fn.bindTable(props.table, spec.table);
-    if (spec.mail) props.mail.bind(fn);
+    if ('mail' in spec && spec.mail) props.mail.bind(fn);
     const deadLetters = new Queue(consumers, `${name}DeadLetters`, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
     Validations.of(deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter queue of the stream consumer.' });
     fn.handler.addEventSource(
@@ -115,6 +115,7 @@ export function streamConsumerFunctions(scope: Construct, props: Omit<PortalFunc
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
         retryAttempts: STREAM_RETRY_ATTEMPTS,
+        ...('parallelization' in spec && { parallelizationFactor: spec.parallelization }),
         filters: [FilterCriteria.filter(spec.filter as unknown as Record<string, unknown>)],
         onFailure: new SqsDlq(deadLetters),
       }),

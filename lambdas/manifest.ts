@@ -7,6 +7,7 @@ import {
   classInput,
   configValues,
   enrollmentId,
+  enrollmentRequestId,
   id,
   isoDate,
   managedTshirtSize,
@@ -18,6 +19,7 @@ import {
   type ClassGroup,
   type ConfigValues,
   type Enrollment,
+  type EnrollmentAnswer,
   type ManagedTshirtSize,
   type NamedEnrollment,
   type RosterEntry,
@@ -77,6 +79,10 @@ const returns = <T>() => undefined as T;
 const noPayload = z.strictObject({});
 /** A page's cursor as the client hands it back; what it may hold is checked when it is read (shared/cursor). */
 const cursor = z.string().check(z.maxLength(2048, 'is not a valid cursor'));
+const classOrGroup = z.refine((payload: unknown) => ((payload as { classId?: string }).classId === undefined) !== ((payload as { groupId?: string }).groupId === undefined), {
+  error: 'give either classId or groupId',
+  path: ['classId'],
+});
 /** Family writes: generous for a family enrolling several children, a wall for a script. */
 const familyWrites: CallLimit = { calls: 30, perSeconds: 60 };
 const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'is too long'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address'));
@@ -165,12 +171,19 @@ export const manifest = {
   enroll: {
     access: 'user',
     rateLimit: familyWrites,
-    input: z
-      .strictObject({ studentId: id, classId: z.optional(id), groupId: z.optional(id) })
-      .check(z.refine((payload) => (payload.classId === undefined) !== (payload.groupId === undefined), { error: 'give either classId or groupId', path: ['classId'] })),
+    input: z.strictObject({ studentId: id, classId: z.optional(id), groupId: z.optional(id) }).check(classOrGroup),
     table: 'write',
-    result: returns<{ enrollments: Enrollment[] }>(),
-    summary: 'Enrolls a student in a class or a class group, or puts them on the waitlist.',
+    result: returns<EnrollmentAnswer>(),
+    summary:
+      'Enrolls a student in a class or a class group, or puts them on the waitlist, in the order calls arrive; `pending` (with no enrollments) when the request is still in line after a few seconds.',
+  },
+  enrollmentRequest: {
+    access: 'user',
+    rateLimit: { calls: 60, perSeconds: 60 },
+    input: z.strictObject({ requestId: enrollmentRequestId, classId: z.optional(id), groupId: z.optional(id) }).check(classOrGroup),
+    table: 'write',
+    result: returns<EnrollmentAnswer>(),
+    summary: "A pending enrollment request's answer: its enrollments once decided (as `enroll` answers), else `pending` with its place in line.",
   },
   cancelEnrollment: {
     access: 'user',
@@ -396,7 +409,15 @@ export const streamConsumers = {
     filter: { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['mail'] } } } },
     summary: 'Sends the e-mails the enrollment transactions ask for (the mail outbox).',
   },
-} as const satisfies Record<string, Pick<FunctionSpec, 'table' | 'mail' | 'summary'> & { filter: StreamFilter }>;
+  allocator: {
+    table: 'write',
+    filter: { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['enrollmentRequest'] } } } },
+    // Lambda keeps the order of each partition key's records however many batches of a shard run at once:
+    // each queue is one partition key, so queues are decided side by side.
+    parallelization: 10,
+    summary: 'Decides the enrollment requests of a queue that no waiting call is deciding (the allocator\'s safety net).',
+  },
+} as const satisfies Record<string, Pick<FunctionSpec, 'table' | 'mail' | 'summary'> & { filter: StreamFilter; parallelization?: number }>;
 export type StreamConsumerName = keyof typeof streamConsumers;
 
 /** An event source mapping filter pattern of the shape the consumers use: field → allowed values. */

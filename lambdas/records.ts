@@ -239,6 +239,17 @@ export interface Enrollment {
   waitlistPosition?: number;
   createdAt: string;
 }
+/**
+ * What an enrollment call answers: the enrollments made, or (with none) `pending` when the request is
+ * still in line (on a very busy registration day): it is kept and decided in its turn, and
+ * `enrollmentRequest` with its `requestId` tells its decision, or its place in line until then.
+ */
+export interface EnrollmentAnswer {
+  enrollments: Enrollment[];
+  requestId: string;
+  /** Its place in its class's (or group's) line of requests not decided yet: 1 is next. */
+  pending?: { place: number };
+}
 /** A student on a class's printable roster or waitlist: the whole information sheet and who to reach. */
 export interface RosterEntry {
   enrollmentId: string;
@@ -283,5 +294,7 @@ export interface CalendarEvent {
 export type NamedEnrollment = Enrollment & { className: string; studentName: string; groupName?: string };
 
 /** An enrollment is one student in one class: its id names both, `classId~studentId`. */
+/** An enrollment request's id: its arrival time (epoch ms), then a UUID. */
+export const enrollmentRequestId = z.string().check(z.regex(/^\d{1,15}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'is not an enrollment request id'));
 export const enrollmentId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}~[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id'));
 

@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StoredStudent } from '../../lambdas/data/students';
 import type { ClassInput, EmergencyContact, Semester, Student } from '../../lambdas/records';
-import type { Caller } from '../../lambdas/shared/caller';
 
 const CLASSES = 60;
 const FAMILIES = 500;
@@ -50,9 +49,10 @@ Object.assign(process.env, {
   SITE_URL: portal.url,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 });
-const { classesNow, createClass } = await import('../../lambdas/data/classes');
+const { createClass } = await import('../../lambdas/data/classes');
+const { awaitDecision } = await import('../../lambdas/data/allocator');
+const { newRequestId, putRequest, queueOf } = await import('../../lambdas/data/enrollmentRequests');
 const { putFamilyProfile } = await import('../../lambdas/data/families');
-const { enrollStudent } = await import('../../lambdas/data/seats');
 const { putSemester } = await import('../../lambdas/data/semesters');
 const { createStudent } = await import('../../lambdas/data/students');
 
@@ -218,11 +218,14 @@ await inPool(Array.from({ length: FAMILIES }, (_, index) => index), AT_ONCE, asy
 console.log(`[seed:large] ${FAMILIES} families, ${students.length} students (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
 // An administrator's enrollment, as the admin screens make it: the engine keeps capacity and the waitlist.
-const admin: Caller = { sub: 'seed-large', username: 'seed-large', groups: ['admin'], isAdmin: true };
 const enrollments = students.flatMap((student) => choices(student, classes).map((classId) => ({ student, classId })));
 const counts = { enrolled: 0, waitlisted: 0 };
 await inPool(enrollments, AT_ONCE, async ({ student, classId }) => {
-  const [written] = await enrollStudent(student, { classIds: [classId] }, admin, async () => {}, await classesNow([classId]));
+  const arrivedAt = Date.now();
+  const request = { id: newRequestId(arrivedAt), queue: queueOf({ classId }), studentId: student.id, familyId: student.familyId, classIds: [classId], arrivedAt, by: { sub: 'seed-large', isAdmin: true } };
+  await putRequest(request);
+  const decision = await awaitDecision(request, Date.now() + 60_000);
+  const [written] = decision && 'enrollments' in decision ? decision.enrollments : [];
   if (written?.status === 'enrolled' || written?.status === 'waitlisted') counts[written.status] += 1;
 });
 console.log(

@@ -1,11 +1,14 @@
 // The table's change stream, read from DynamoDB Local as Lambda's event source mapping reads it in AWS:
 // each consumer of the manifest gets the new records its filter selects, and a record it reports as
-// failed is handed to it again on the next poll.
+// failed is handed to it again on the next poll. Consumers run side by side; a consumer with a
+// parallelization factor runs that many batches at once, each partition key's records in order in one
+// lane (as Lambda does), so one slow queue of the allocator does not hold up the others.
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createHash } from 'node:crypto';
 import { streamConsumerModule, streamConsumers, type StreamConsumerName, type StreamFilter } from '../../lambdas/manifest';
 
 const POLL_MS = 200;
@@ -35,7 +38,9 @@ export async function startStreamConsumers(endpoint: string, tableName: string, 
   const consumers = await Promise.all(
     (Object.keys(streamConsumers) as StreamConsumerName[]).map(async (name) => {
       const module = (await import(pathToFileURL(resolve(streamConsumerModule(name))).href)) as { handler: Consumer };
-      return { name, handler: module.handler, filter: streamConsumers[name].filter as StreamFilter, retry: [] as _Record[] };
+      const spec = streamConsumers[name];
+      const lanes = Array.from({ length: 'parallelization' in spec ? spec.parallelization : 1 }, () => ({ waiting: [] as _Record[], running: Promise.resolve() }));
+      return { name, handler: module.handler, filter: spec.filter as StreamFilter, lanes };
     }),
   );
 
@@ -45,20 +50,34 @@ export async function startStreamConsumers(endpoint: string, tableName: string, 
   let first = true;
   let stopped = false;
 
-  const deliver = async (records: _Record[]) => {
+  type Lane = (typeof consumers)[number]['lanes'][number];
+  /** Hands a lane's waiting records to its consumer, a batch at a time; failed ones wait for the next poll. */
+  const runLane = async (consumer: (typeof consumers)[number], lane: Lane) => {
+    const selected = lane.waiting;
+    lane.waiting = [];
+    const retry: _Record[] = [];
+    for (let start = 0; start < selected.length; start += BATCH_SIZE) {
+      const batch = selected.slice(start, start + BATCH_SIZE);
+      const event = { Records: batch.map((record) => ({ ...record, eventSourceARN: streamArn })) } as unknown as DynamoDBStreamEvent;
+      try {
+        const failures = new Set(((await consumer.handler(event, context)) || { batchItemFailures: [] }).batchItemFailures.map((failure) => failure.itemIdentifier));
+        retry.push(...batch.filter((record) => failures.has(record.dynamodb?.SequenceNumber ?? '')));
+      } catch (error) {
+        log(`stream consumer ${consumer.name} failed: ${(error as Error).message}`);
+        retry.push(...batch);
+      }
+    }
+    lane.waiting = [...retry, ...lane.waiting];
+  };
+
+  const deliver = (records: _Record[]) => {
     for (const consumer of consumers) {
-      const selected = [...consumer.retry, ...records.filter((record) => passesFilter(record, consumer.filter))];
-      consumer.retry = [];
-      for (let start = 0; start < selected.length; start += BATCH_SIZE) {
-        const batch = selected.slice(start, start + BATCH_SIZE);
-        const event = { Records: batch.map((record) => ({ ...record, eventSourceARN: streamArn })) } as unknown as DynamoDBStreamEvent;
-        try {
-          const failures = new Set(((await consumer.handler(event, context)) || { batchItemFailures: [] }).batchItemFailures.map((failure) => failure.itemIdentifier));
-          consumer.retry.push(...batch.filter((record) => failures.has(record.dynamodb?.SequenceNumber ?? '')));
-        } catch (error) {
-          log(`stream consumer ${consumer.name} failed: ${(error as Error).message}`);
-          consumer.retry.push(...batch);
-        }
+      for (const record of records.filter((candidate) => passesFilter(candidate, consumer.filter))) {
+        consumer.lanes[laneOf(record, consumer.lanes.length)]!.waiting.push(record);
+      }
+      for (const lane of consumer.lanes) {
+        // A lane runs one batch at a time: the next run starts after the one before it, with what waits then.
+        lane.running = lane.running.then(() => (lane.waiting.length ? runLane(consumer, lane) : undefined));
       }
     }
   };
@@ -81,7 +100,7 @@ export async function startStreamConsumers(endpoint: string, tableName: string, 
       records.push(...(page.Records ?? []));
       iterators.set(shardId, page.NextShardIterator);
     }
-    await deliver(records);
+    deliver(records);
   };
 
   const loop = (async () => {
@@ -93,6 +112,7 @@ export async function startStreamConsumers(endpoint: string, tableName: string, 
       }
       await new Promise((resolveWait) => setTimeout(resolveWait, POLL_MS));
     }
+    await Promise.all(consumers.flatMap((consumer) => consumer.lanes.map((lane) => lane.running)));
   })();
   return {
     stop: async () => {
@@ -101,4 +121,10 @@ export async function startStreamConsumers(endpoint: string, tableName: string, 
       streams.destroy();
     },
   };
+}
+
+/** The lane of a record: its partition key's, so one key's records stay in order. */
+function laneOf(record: _Record, lanes: number): number {
+  const partitionKey = JSON.stringify(record.dynamodb?.Keys?.PK ?? '');
+  return createHash('md5').update(partitionKey).digest().readUInt32BE(0) % lanes;
 }

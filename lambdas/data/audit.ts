@@ -9,6 +9,9 @@ import { indexPage } from '../shared/cursor';
 import type { StoredEnrollment } from './enrollments';
 import { studentName, studentsByKey } from './students';
 
+/** Who made a change: the user's id, and whether they acted as an administrator. */
+export type Actor = Pick<Caller, 'sub' | 'isAdmin'>;
+
 export type AuditReason = 'enroll' | 'waitlist' | 'cancel' | 'promote' | 'move' | 'account-deleted';
 
 export interface AuditEntry {
@@ -27,7 +30,7 @@ export interface AuditEntry {
   at: string;
 }
 
-export function auditItem(enrollment: StoredEnrollment, from: AuditEntry['from'], reason: AuditReason, by: Caller | 'portal', at: string): Item {
+export function auditItem(enrollment: StoredEnrollment, from: AuditEntry['from'], reason: AuditReason, by: Actor | 'portal', at: string): Item {
   const n = randomUUID();
   const entry: AuditEntry = {
     enrollmentId: enrollment.id,

@@ -1,15 +1,16 @@
 // The enrollment rules. Every change of seats is one DynamoDB transaction that writes the
 // class's counts, the enrollments, the student's active count, the family's pointers, the audit trail and
-// the e-mail it calls for (a mail request for the mailer) together, each under a condition on what was read. When a condition fails (somebody else changed the
-// class meanwhile), the change is planned again from a fresh read; contention inside DynamoDB is retried
-// by `transactWrite` with the same token.
+// the e-mail it calls for (a mail request for the mailer) together, each under a condition on what was
+// read. When a condition fails (somebody else changed the class meanwhile), the change is planned again
+// from a fresh read; contention inside DynamoDB is retried by `transactWrite` with the same token.
+// New enrollments are decided by the allocator (allocator.ts) in arrival order with these transactions;
+// cancellations, promotions, moves and an administrator's saves of a class are made here directly.
 //
 // - A class never holds more enrolled students than its capacity: a seat is taken under the condition
-//   `enrolled <= capacity - seats taken`.
-// - A call for a full class joins the waitlist under the condition that the class is still full, so no
-//   one waits while a seat is free. The same transaction numbers the student's place in line from the
-//   class's join counter: the waitlist is in the order joins committed, and a position, once told, only
-//   ever improves.
+//   `enrolled <= capacity - seats taken` (or, for the allocator, on the counts exactly as read).
+// - A student joins the waitlist only while the class is full, so no one waits while a seat is free. The
+//   same transaction numbers the student's place in line from the class's join counter: the waitlist is
+//   in the order joins committed, and a position, once told, only ever improves.
 // - A student holds at most one enrollment per class: the item's key is (class, student).
 // - A group enrollment takes a seat in every class of the group or joins every waitlist: one transaction.
 // - Releasing a seat promotes, in the same transaction, the first waitlisted student who can take it:
@@ -21,9 +22,9 @@ import type { Caller } from '../shared/caller';
 import { tableName } from '../shared/dynamo';
 import { alreadyExists, BUSY_MESSAGE, failedPrecondition, notFound, resourceExhausted } from '../shared/errors';
 import { transactWrite, type TransactItem } from '../shared/transact';
-import { auditItem, type AuditReason } from './audit';
+import { auditItem, type Actor, type AuditReason } from './audit';
 import { mailRequestItem, type NoticeKind } from './mailRequests';
-import { classesNow, classKey, rememberClass, toClass, type ClassEdit } from './classes';
+import { classesNow, classKey, type ClassEdit } from './classes';
 import {
   classEnrollments,
   enrollmentIdOf,
@@ -39,15 +40,15 @@ import { accountDeleted, classCount, familyChangeItem, semesterCount, type Famil
 import { getStudent, studentKey, studentName, type StoredStudent } from './students';
 
 /** How many times a change is planned again after somebody else changed the same classes first. */
-const MAX_PLANS = 10;
+export const MAX_PLANS = 10;
 /** DynamoDB takes at most 100 items in one transaction. */
-const MAX_TRANSACTION_ITEMS = 100;
+export const MAX_TRANSACTION_ITEMS = 100;
 
 interface SeatDelta {
   enrolled: number;
   waitlisted: number;
-  /** The student who joins the class's waitlist. */
-  joining?: string;
+  /** The students who join the class's waitlist, in the order of their places in line. */
+  joining?: string[];
   /** The students who leave it (promoted or cancelled). */
   leaving?: string[];
 }
@@ -68,17 +69,32 @@ interface ClassGuards {
 }
 
 /** What each item of a transaction stands for, to read its failed conditions. */
-type ItemRole = { kind: 'class'; classId: string } | { kind: 'enrollment'; enrollment: StoredEnrollment } | { kind: 'student' } | { kind: 'family' } | { kind: 'record' };
+export type ItemRole = (
+  | { kind: 'class'; classId: string }
+  | { kind: 'enrollment'; enrollment: StoredEnrollment }
+  | { kind: 'student' }
+  | { kind: 'family' }
+  | { kind: 'record' }
+  /** The allocator's lease on its queue. */
+  | { kind: 'lease' }
+  /** A pending enrollment request, deleted as it is decided. */
+  | { kind: 'request' }
+) & {
+  /** Which of the transaction's requests wrote the item (the allocator decides several in one). */
+  request?: number;
+};
 
-class SeatTransaction {
+export class SeatTransaction {
   readonly items: TransactItem[] = [];
   readonly roles: ItemRole[] = [];
+  /** The request the items added now belong to. */
+  request?: number;
 
   constructor(readonly now: string) {}
 
-  private add(item: TransactItem, role: ItemRole) {
+  add(item: TransactItem, role: ItemRole) {
     this.items.push(item);
-    this.roles.push(role);
+    this.roles.push(this.request === undefined ? role : { ...role, request: this.request });
   }
 
   /** The class's counts; `edit` also writes what an administrator saved (the capacity among it). */
@@ -100,11 +116,15 @@ class SeatTransaction {
       names[`#edit_${field}`] = field;
       remove.push(`#edit_${field}`);
     }
-    if (delta.joining) {
-      // Operands read the item before the update: the joiner gets the counter's value at commit.
-      set.push('waitlistSeq = waitlistSeq + :one', 'waitlistOrder.#joining = waitlistSeq');
-      names['#joining'] = delta.joining;
-      values[':one'] = 1;
+    if (delta.joining?.length) {
+      // Operands read the item before the update: the joiners get the counter's values at commit.
+      set.push('waitlistSeq = waitlistSeq + :joiners');
+      values[':joiners'] = delta.joining.length;
+      delta.joining.forEach((studentId, index) => {
+        names[`#joining${index}`] = studentId;
+        values[`:place${index}`] = index;
+        set.push(`waitlistOrder.#joining${index} = waitlistSeq + :place${index}`);
+      });
     }
     const leaving = (delta.leaving ?? []).map((studentId, index) => {
       names[`#leaving${index}`] = studentId;
@@ -157,7 +177,7 @@ class SeatTransaction {
   }
 
   /** Writes an enrollment that was `expected` before (`none`: absent or cancelled) and its audit record. */
-  enrollment(enrollment: StoredEnrollment, expected: EnrollmentStatus | 'none', reason: AuditReason, by: Caller | 'portal') {
+  enrollment(enrollment: StoredEnrollment, expected: EnrollmentStatus | 'none', reason: AuditReason, by: Actor | 'portal') {
     const isNew = expected === 'none';
     this.add(
       {
@@ -227,18 +247,13 @@ class SeatTransaction {
   }
 }
 
-export interface EnrollTarget {
-  classIds: string[];
-  group?: ClassGroup;
-}
-
 interface GradeRange {
   min?: number;
   max?: number;
 }
 
 /** The grades every one of the classes admits, if any limits them. */
-function gradesAdmitted(classes: Class[]): GradeRange | undefined {
+export function gradesAdmitted(classes: Class[]): GradeRange | undefined {
   const mins = classes.flatMap((found) => (found.minGrade === undefined ? [] : [found.minGrade]));
   const maxes = classes.flatMap((found) => (found.maxGrade === undefined ? [] : [found.maxGrade]));
   if (!mins.length && !maxes.length) return undefined;
@@ -246,75 +261,10 @@ function gradesAdmitted(classes: Class[]): GradeRange | undefined {
 }
 
 /**
- * Enrolls a student in a class or a group, or puts them on the waitlist (of every class of the group),
- * in one transaction whose conditions decide: the student is the family's and in the classes' grades,
- * each class is open and has a seat (or is full, for the waitlist), the student is not already in it.
- * `classes` is the plan's starting view (it may be a moment old); when a condition fails, DynamoDB returns
- * the item as it is, and the next plan starts from that. `check` refuses early what the view already shows
- * (a closed class, registration not open).
- */
-export async function enrollStudent(
-  student: EnrollingStudent,
-  target: EnrollTarget,
-  by: Caller,
-  check: (classes: Class[]) => Promise<void>,
-  classes: Map<string, Class>,
-  caps?: EnrollmentCaps,
-): Promise<StoredEnrollment[]> {
-  const requestToken = randomUUID();
-  for (let plan = 0; plan < MAX_PLANS; plan += 1) {
-    const ordered = target.classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
-    await check(ordered);
-    const counts = familyCounts(ordered.map((found) => ({ classId: found.id, semesterId: found.semesterId })), 1);
-    const limits = caps && capsOf(counts, caps);
-    if (limits) refuseOverCaps(counts, limits, {}, caps!);
-
-    const full = ordered.filter((found) => found.enrolled >= found.capacity);
-    const status: EnrollmentStatus = full.length === 0 ? 'enrolled' : 'waitlisted';
-    const tx = new SeatTransaction(new Date().toISOString());
-    for (const found of ordered) {
-      const guards = { open: true, gradesAsSeen: true };
-      if (status === 'enrolled') tx.classCounts(found, { enrolled: 1, waitlisted: 0 }, { ...guards, hasSeat: true });
-      else tx.classCounts(found, { enrolled: 0, waitlisted: 1, joining: student.id }, { ...guards, stillFull: found === full[0] });
-    }
-    const enrollments = ordered.map((found) => newEnrollment(student, found, target.group, status, requestToken, tx.now));
-    for (const enrollment of enrollments) tx.enrollment(enrollment, 'none', status === 'enrolled' ? 'enroll' : 'waitlist', by);
-    tx.studentActiveCount({ familyId: student.familyId, studentId: student.id }, enrollments.length, gradesAdmitted(ordered));
-    tx.family(student.familyId, { counts, ...(limits && { caps: limits }), refuseDeleted: true });
-    tx.notify(status, enrollments);
-
-    const outcome = await transactWrite(tx.items);
-    if (outcome.committed) return enrollments;
-    refuseForFamily(tx, outcome.failed, caps && { counts, caps: limits!, settings: caps });
-    for (const [index, item] of outcome.failed) {
-      const role = tx.roles[index]!;
-      if (role.kind === 'enrollment' && item?.requestToken === requestToken) return ownWrites(student.id, target.classIds, requestToken);
-      if (role.kind === 'enrollment' && item) {
-        const found = classes.get(role.enrollment.classId)!;
-        throw alreadyExists(alreadyMessage(await nameOf(student), item as unknown as StoredEnrollment, found));
-      }
-      if (role.kind === 'student') {
-        if (!item) throw notFound('There is no such student on your account.');
-        throw failedPrecondition(gradeMessage(item as unknown as StoredStudent, ordered));
-      }
-      // A class changed since the view (a seat taken or freed, closed, resized, deleted): plan again from it as it is.
-      if (role.kind === 'class') {
-        if (!item) throw notFound(`There is no class ${role.classId}.`);
-        const now = toClass(item);
-        rememberClass(now);
-        if (now.status !== 'open') throw failedPrecondition(`${now.name} is closed to new enrollments.`);
-        classes.set(role.classId, now);
-      }
-    }
-  }
-  throw resourceExhausted(BUSY_MESSAGE);
-}
-
-/**
  * A refusal the family's profile gives: the account is deleted, or (for `capped` changes) one of its counts
  * would pass its cap.
  */
-function refuseForFamily(tx: SeatTransaction, failed: Map<number, Record<string, unknown> | undefined>, capped?: { counts: Record<string, number>; caps: Record<string, number>; settings: EnrollmentCaps }) {
+export function refuseForFamily(tx: SeatTransaction, failed: Map<number, Record<string, unknown> | undefined>, capped?: { counts: Record<string, number>; caps: Record<string, number>; settings: EnrollmentCaps }) {
   for (const [index, item] of failed) {
     if (tx.roles[index]!.kind !== 'family') continue;
     if (item?.deletedAt) throw accountDeleted();
@@ -323,12 +273,12 @@ function refuseForFamily(tx: SeatTransaction, failed: Map<number, Record<string,
 }
 
 /** The caps each count of an enrollment is held to. */
-function capsOf(counts: Record<string, number>, caps: EnrollmentCaps): Record<string, number> {
+export function capsOf(counts: Record<string, number>, caps: EnrollmentCaps): Record<string, number> {
   return Object.fromEntries(Object.keys(counts).map((name) => [name, name.startsWith(classCount('')) ? caps.childrenPerClass : caps.enrollmentsPerSemester]));
 }
 
 /** Refuses, in a parent's words, a change that takes a count of `profile` past its cap. */
-function refuseOverCaps(counts: Record<string, number>, limits: Record<string, number>, profile: Record<string, unknown>, caps: EnrollmentCaps) {
+export function refuseOverCaps(counts: Record<string, number>, limits: Record<string, number>, profile: Record<string, unknown>, caps: EnrollmentCaps) {
   const over = Object.keys(counts).filter((name) => Number(profile[name] ?? 0) + counts[name]! > limits[name]!);
   if (over.some((name) => name.startsWith(classCount('')))) throw failedPrecondition(childrenPerClassMessage(caps.childrenPerClass));
   if (over.length) throw failedPrecondition(enrollmentsPerSemesterMessage(caps.enrollmentsPerSemester));
@@ -338,7 +288,7 @@ const childrenPerClassMessage = (cap: number) => `A family can enroll at most ${
 const enrollmentsPerSemesterMessage = (cap: number) => `A family can hold at most ${cap} enrollments (enrolled or waitlisted) in one semester.`;
 
 /** The family's counts that `enrollments` add to (or, with -1, take from): per semester and per class. */
-function familyCounts(enrollments: Array<Pick<StoredEnrollment, 'classId' | 'semesterId'>>, sign: 1 | -1): Record<string, number> {
+export function familyCounts(enrollments: Array<Pick<StoredEnrollment, 'classId' | 'semesterId'>>, sign: 1 | -1): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const { classId, semesterId } of enrollments) {
     for (const name of [semesterCount(semesterId), classCount(classId)]) counts[name] = (counts[name] ?? 0) + sign;
@@ -349,7 +299,7 @@ function familyCounts(enrollments: Array<Pick<StoredEnrollment, 'classId' | 'sem
 /** The student an enrollment is for: a family's student, known by key. */
 export type EnrollingStudent = Pick<StoredStudent, 'id' | 'familyId'>;
 
-async function nameOf(student: EnrollingStudent): Promise<string> {
+export async function nameOf(student: EnrollingStudent): Promise<string> {
   const stored = await getStudent(student.familyId, student.id);
   return stored ? studentName(stored) : 'This student';
 }
@@ -367,10 +317,10 @@ export function gradeMessage(student: Pick<StoredStudent, 'firstName' | 'grade'>
   return `${misfit.name} is for ${range}, and ${student.firstName} is in grade ${gradeName(student.grade)}.`;
 }
 
-function newEnrollment(
+export function newEnrollment(
   student: Pick<StoredStudent, 'id' | 'familyId'>,
   found: Class,
-  group: ClassGroup | undefined,
+  group: Pick<ClassGroup, 'id' | 'classIds'> | undefined,
   status: EnrollmentStatus,
   requestToken: string,
   now: string,
@@ -395,7 +345,7 @@ async function ownWrites(studentId: string, classIds: string[], requestToken: st
   return (await enrollmentsOfStudent(studentId, classIds)).filter((enrollment) => enrollment.requestToken === requestToken);
 }
 
-function alreadyMessage(name: string, enrollment: StoredEnrollment, found: Class): string {
+export function alreadyMessage(name: string, enrollment: StoredEnrollment, found: Class): string {
   return enrollment.status === 'waitlisted' ? `${name} is already on the waitlist for ${found.name}.` : `${name} is already enrolled in ${found.name}.`;
 }
 
@@ -537,7 +487,7 @@ export async function moveEnrollment(enrollment: StoredEnrollment, toClassId: st
     const deltas = new Map<string, SeatDelta>();
     addDelta(deltas, from.id, current.status === 'enrolled' ? { enrolled: -1, waitlisted: 0 } : { enrolled: 0, waitlisted: -1, leaving: [current.studentId] });
     const status: EnrollmentStatus = to.enrolled < to.capacity ? 'enrolled' : 'waitlisted';
-    addDelta(deltas, to.id, status === 'enrolled' ? { enrolled: 1, waitlisted: 0 } : { enrolled: 0, waitlisted: 1, joining: current.studentId });
+    addDelta(deltas, to.id, status === 'enrolled' ? { enrolled: 1, waitlisted: 0 } : { enrolled: 0, waitlisted: 1, joining: [current.studentId] });
     const released = current.status === 'enrolled' ? [from.id] : [];
     const { promoted } = await planPromotions(classes, deltas, released, new Set([current.id]), MAX_TRANSACTION_ITEMS - 12);
 
@@ -573,7 +523,7 @@ function addDelta(deltas: Map<string, SeatDelta>, classId: string, change: SeatD
   deltas.set(classId, {
     enrolled: delta.enrolled + change.enrolled,
     waitlisted: delta.waitlisted + change.waitlisted,
-    ...((change.joining ?? delta.joining) && { joining: change.joining ?? delta.joining }),
+    joining: [...(delta.joining ?? []), ...(change.joining ?? [])],
     leaving: [...(delta.leaving ?? []), ...(change.leaving ?? [])],
   });
 }

@@ -67,6 +67,19 @@ export function isRegistrationOpen(semester: Semester, now = new Date()): boolea
   return true;
 }
 
+const when = (iso: string) => `${new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+
+/** Why families may not enroll at `now`, in their words. */
+export function registrationWindowMessage(semester: Semester, now = new Date()): string {
+  if (semester.registrationOpens && now.getTime() < Date.parse(semester.registrationOpens)) {
+    return `Registration for ${semester.name} opens on ${when(semester.registrationOpens)}.`;
+  }
+  if (semester.registrationCloses && now.getTime() >= Date.parse(semester.registrationCloses)) {
+    return `Registration for ${semester.name} closed on ${when(semester.registrationCloses)}.`;
+  }
+  return `Registration for ${semester.name} is not open.`;
+}
+
 /** The semester asked for, or the current one; 404 when there is none. */
 export async function semesterOrCurrent(id?: string): Promise<Semester> {
   const semester = id ? await getSemester(id) : await currentSemester();

@@ -25,7 +25,12 @@ export type Middleware = MiddlewareObj<PortalEvent, Result, Error, Context>;
 type Request = middy.Request<PortalEvent, Result, Error, Context>;
 
 export type CallerFor<A extends Access> = A extends 'public' ? Caller | undefined : Caller;
-export type Run<N extends FunctionName> = (input: ParsedInput<N>, caller: CallerFor<(typeof manifest)[N]['access']>) => Promise<FunctionResult<N>>;
+/** The call itself: when it reached the API, and how long the function may still run. */
+export interface Call {
+  arrivedAt: number;
+  remainingMs(): number;
+}
+export type Run<N extends FunctionName> = (input: ParsedInput<N>, caller: CallerFor<(typeof manifest)[N]['access']>, call: Call) => Promise<FunctionResult<N>>;
 
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -178,5 +183,8 @@ export function handlerChain<N extends FunctionName>(name: N, run: Run<N>, ident
     .use(callerIdentity(spec.access))
     .use(identity)
     .use(validInput(spec.input))
-    .handler(async (event) => jsonResponse(200, { data: await run(event.payload as ParsedInput<N>, event.caller as CallerFor<(typeof manifest)[N]['access']>) }));
+    .handler(async (event, context) => {
+      const call: Call = { arrivedAt: event.requestContext.timeEpoch ?? Date.now(), remainingMs: () => context.getRemainingTimeInMillis() };
+      return jsonResponse(200, { data: await run(event.payload as ParsedInput<N>, event.caller as CallerFor<(typeof manifest)[N]['access']>, call) });
+    });
 }

@@ -17,6 +17,8 @@ interface World {
   otherClass: Class;
   emptyClass: Class;
   groupId: string;
+  /** The first family's enrollment request (decided). */
+  requestId: string;
 }
 
 interface Case {
@@ -41,6 +43,7 @@ const cases = {
   saveStudent: { payload: (w) => ({ ...withoutId(w.student), id: w.student.id }), owned: true },
   deleteStudent: { payload: (w) => ({ id: w.student.id }), owned: true },
   enroll: { payload: (w) => ({ studentId: w.student.id, classId: w.otherClass.id }), owned: true },
+  enrollmentRequest: { payload: (w) => ({ requestId: w.requestId, classId: w.enrolledIn.id }), owned: true },
   cancelEnrollment: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}` }), owned: true },
   deleteAccount: { payload: () => ({}) },
   saveSemester: { payload: () => ({ name: 'Matrix semester', startDate: '2030-01-07', endDate: '2030-03-01', current: false }) },
@@ -100,7 +103,7 @@ beforeAll(async () => {
 async function makeWorld(): Promise<World> {
   const [enrolledIn, otherClass, emptyClass] = [await newClass(semesterId), await newClass(semesterId), await newClass(semesterId)];
   const { family, students } = await familyWithStudents(1, 'matrix');
-  await data('enroll', { studentId: students[0]!.id, classId: enrolledIn.id }, family.accessToken);
+  const { requestId } = await data<{ requestId: string }>('enroll', { studentId: students[0]!.id, classId: enrolledIn.id }, family.accessToken);
   const secondFamily = await signUpFamily('matrix-second');
   // A throwaway administrator: deleteAccount must not delete the test suite's own.
   const future = await signUpFamily('matrix-admin');
@@ -111,7 +114,7 @@ async function makeWorld(): Promise<World> {
   const revokedAdmin = await signIn(revoked.email, revoked.password);
   await data('revokeAdmin', { email: revoked.email }, (await adminSession()).accessToken);
   const group = await newGroup(semesterId, [otherClass.id, (await newClass(semesterId)).id]);
-  return { family, student: students[0]!, secondFamily, admin, revokedAdmin, semesterId, enrolledIn, otherClass, emptyClass, groupId: group.id };
+  return { family, student: students[0]!, secondFamily, admin, revokedAdmin, semesterId, enrolledIn, otherClass, emptyClass, groupId: group.id, requestId };
 }
 
 test('every function of the manifest has its case', () => {

@@ -8,6 +8,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '../../infra/local/outbox';
 import type { FunctionName } from '../../lambdas/manifest';
+import type { EnrollmentAnswer } from '../../lambdas/records';
 import { TEST_ADMIN } from './stack-info';
 
 export function portalUrl(): string {
@@ -45,6 +46,27 @@ export async function data<T = unknown>(name: FunctionName, payload: unknown = {
   if (result.status !== 200) throw new Error(`${name} answered ${result.status}: ${JSON.stringify(result.body)}`);
   return result.body.data as T;
 }
+
+export type EnrollPayload = { studentId: string } & ({ classId: string } | { groupId: string });
+
+/**
+ * An enrollment as the web app makes it: while the answer says the request is still in line, it asks
+ * `enrollmentRequest` again until the request is decided. The last answer, and how often it asked again.
+ */
+export async function enrollAndWait(payload: EnrollPayload, token: string): Promise<CallResult<EnrollmentAnswer> & { askedAgain: number }> {
+  let result = await call<EnrollmentAnswer>('enroll', payload, token);
+  let askedAgain = 0;
+  while (result.status === 200 && result.body.data?.pending) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    askedAgain += 1;
+    const { studentId: _studentId, ...target } = payload;
+    result = await call<EnrollmentAnswer>('enrollmentRequest', { requestId: result.body.data.requestId, ...target }, token);
+  }
+  return { ...result, askedAgain };
+}
+
+/** When a request's call reached the API (its id starts with that moment, in epoch ms). */
+export const arrivalOf = (requestId: string) => Number(requestId.split('-')[0]);
 
 let cognito: CognitoIdentityProviderClient | undefined;
 /** The local user pool, its admin calls signed with the stack's credentials (in the environment). */

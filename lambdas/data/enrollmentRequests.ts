@@ -1,0 +1,172 @@
+// Enrollment requests: what `enroll` records the moment a call arrives, for the allocator to decide in
+// arrival order. Three item types:
+// - the request, pending, in its queue: `QUEUE#CLASS#id` (or `QUEUE#GROUP#id`) / `REQUEST#<arrival>#<id>`,
+//   so one strongly consistent query reads a queue in arrival order. Deciding it deletes it.
+// - the decision, `REQUEST#<id> / DECISION`, written in the same transaction as the seat (or alone, for a
+//   refusal), read by whoever waits for it; it expires after a day.
+// - the queue's lease, `QUEUE#… / LEASE`: who decides this queue now, until when. One allocator at a time
+//   per queue, whichever function instance it runs in; a lost lease stops its holder's next transaction.
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
+import type { ErrorCode } from '../shared/errors';
+import { dynamo, tableName, type Item, type Key } from '../shared/dynamo';
+import type { TransactItem } from '../shared/transact';
+import type { Actor } from './audit';
+import type { StoredEnrollment } from './enrollments';
+import { timeToLiveAttribute } from './table';
+
+export const ENROLLMENT_REQUEST_TYPE = 'enrollmentRequest';
+
+/** The queue a request waits in: its class's, or its group's. */
+export const queueOf = (target: { classId: string } | { groupId: string }) => ('groupId' in target ? `QUEUE#GROUP#${target.groupId}` : `QUEUE#CLASS#${target.classId}`);
+
+
+export interface EnrollmentRequest {
+  /** `<arrival ms>-<uuid>`: the request's place in its queue can be told from it. */
+  id: string;
+  queue: string;
+  studentId: string;
+  familyId: string;
+  classIds: string[];
+  group?: { id: string; classIds: string[] };
+  /** When the call reached the API (epoch ms): the order of the queue. */
+  arrivedAt: number;
+  /** When it was written to the queue (set by putRequest): how long a request takes to get there. */
+  queuedAt?: number;
+  /** Who asked: the audit trail records them; a family may read only its own requests. */
+  by: Actor;
+}
+
+export type Decision = { enrollments: StoredEnrollment[] } | { error: { code: ErrorCode; message: string } };
+
+const ARRIVAL_DIGITS = 15;
+const DECISION_DAYS = 1;
+
+/** A new request's id, which carries its arrival time. */
+export const newRequestId = (arrivedAt: number) => `${arrivedAt}-${randomUUID()}`;
+
+export const requestKey = (queue: string, id: string): Key => ({ PK: queue, SK: `REQUEST#${id.split('-')[0]!.padStart(ARRIVAL_DIGITS, '0')}#${id}` });
+export const decisionKey = (id: string): Key => ({ PK: `REQUEST#${id}`, SK: 'DECISION' });
+const leaseKey = (queue: string): Key => ({ PK: queue, SK: 'LEASE' });
+
+export async function putRequest(request: EnrollmentRequest): Promise<void> {
+  await dynamo.send(
+    new PutCommand({ TableName: tableName, Item: { ...requestKey(request.queue, request.id), type: ENROLLMENT_REQUEST_TYPE, ...request, queuedAt: Date.now() }, ConditionExpression: 'attribute_not_exists(PK)' }),
+  );
+}
+
+/** The first pending requests of a queue, in arrival order. */
+export async function pendingRequests(queue: string, limit: number): Promise<EnrollmentRequest[]> {
+  const { Items } = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :queue AND begins_with(SK, :request)',
+      ExpressionAttributeValues: { ':queue': queue, ':request': 'REQUEST#' },
+      ConsistentRead: true,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []) as EnrollmentRequest[];
+}
+
+/** A request still pending, or undefined once it is decided (or was never made). */
+export async function getPendingRequest(queue: string, id: string): Promise<EnrollmentRequest | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: requestKey(queue, id), ConsistentRead: true }));
+  return Item as EnrollmentRequest | undefined;
+}
+
+/** How many requests of its queue are ahead of a pending one, plus one: its place in line. */
+export async function placeInQueue(queue: string, id: string): Promise<number> {
+  let ahead = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :queue AND SK BETWEEN :first AND :own',
+        ExpressionAttributeValues: { ':queue': queue, ':first': 'REQUEST#', ':own': requestKey(queue, id).SK },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    ahead += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return Math.max(1, ahead);
+}
+
+export async function getDecision(id: string): Promise<(Decision & { familyId: string; by: Actor }) | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: decisionKey(id), ConsistentRead: true }));
+  return Item as (Decision & { familyId: string; by: Actor }) | undefined;
+}
+
+/** The two writes that decide a request, for the transaction that also writes what was decided. */
+export function decisionWrites(request: EnrollmentRequest, decision: Decision, now: number): TransactItem[] {
+  return [
+    { Delete: { TableName: tableName, Key: requestKey(request.queue, request.id), ConditionExpression: 'attribute_exists(PK)' } },
+    {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...decisionKey(request.id),
+          type: 'enrollmentDecision',
+          familyId: request.familyId,
+          by: request.by,
+          ...decision,
+          [timeToLiveAttribute]: Math.floor(now / 1000) + DECISION_DAYS * 86_400,
+        } satisfies Item,
+      },
+    },
+  ];
+}
+
+/** Whether the queue's lease looks free (a cheap read, to spare the write of a try that would fail). */
+export async function leaseLooksFree(queue: string, now = Date.now()): Promise<boolean> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: leaseKey(queue) }));
+  return !Item || Number(Item.leaseUntil) < now;
+}
+
+/** Takes the queue's lease for `ms` when nobody holds it (or its holder let it lapse), or renews one's own. */
+export async function takeLease(queue: string, owner: string, ms: number, now = Date.now()): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: leaseKey(queue),
+        UpdateExpression: 'SET #owner = :owner, leaseUntil = :until',
+        ConditionExpression: 'attribute_not_exists(#owner) OR #owner = :owner OR leaseUntil < :now',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner, ':until': now + ms, ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    // Held by another, or being written by its holder's transaction right now.
+    if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'TransactionConflictException') return false;
+    throw error;
+  }
+}
+
+export async function releaseLease(queue: string, owner: string): Promise<void> {
+  try {
+    await dynamo.send(new DeleteCommand({ TableName: tableName, Key: leaseKey(queue), ConditionExpression: '#owner = :owner', ExpressionAttributeNames: { '#owner': 'owner' }, ExpressionAttributeValues: { ':owner': owner } }));
+  } catch (error) {
+    // Already taken over: nothing of ours to release. A lease not released lapses by itself.
+    if (!(error instanceof ConditionalCheckFailedException) && (error as Error).name !== 'TransactionConflictException') throw error;
+  }
+}
+
+/** The condition that the lease is still `owner`'s, in each of its transactions: a lapsed holder writes nothing. */
+export function leaseCheck(queue: string, owner: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: leaseKey(queue),
+      ConditionExpression: '#owner = :owner',
+      ExpressionAttributeNames: { '#owner': 'owner' },
+      ExpressionAttributeValues: { ':owner': owner },
+    },
+  };
+}

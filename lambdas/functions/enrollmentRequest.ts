@@ -1,0 +1,27 @@
+import { awaitDecision } from '../data/allocator';
+import { getDecision, getPendingRequest, queueOf } from '../data/enrollmentRequests';
+import type { ParsedInput } from '../manifest';
+import type { EnrollmentAnswer } from '../records';
+import type { Caller } from '../shared/caller';
+import { enrollmentAnswer, waitUntil } from '../shared/enrollmentAnswer';
+import { notFound } from '../shared/errors';
+import type { Call } from '../shared/handler';
+import { limitedHandler } from '../shared/limitedHandler';
+
+/**
+ * A pending enrollment request's answer, for the page that was told it is in line: its decision as
+ * `enroll` would have answered it, or its place in line now. Only the one who asked may read it. While
+ * it waits, the call decides the queue itself if nobody does, as `enroll` does.
+ */
+export async function enrollmentRequest(input: ParsedInput<'enrollmentRequest'>, caller: Caller, call: Call): Promise<EnrollmentAnswer> {
+  const queue = queueOf(input.groupId ? { groupId: input.groupId } : { classId: input.classId! });
+  const asked = (await getPendingRequest(queue, input.requestId)) ?? (await getDecision(input.requestId));
+  if (!asked || asked.by.sub !== caller.sub) throw notFound('There is no such enrollment request.');
+  const request = { id: input.requestId, queue };
+  return enrollmentAnswer(request, await awaitDecision(request, waitUntil(call, SHORT_WAIT_MS)));
+}
+
+/** Asked again every few seconds: a short wait keeps the page's calls short. */
+const SHORT_WAIT_MS = 2000;
+
+export const handler = limitedHandler('enrollmentRequest', enrollmentRequest);

@@ -1,0 +1,52 @@
+// The allocator's safety net: run by the table's change stream for each new enrollment request (the
+// filter in the manifest), it decides the request's queue unless someone else holds its lease (an
+// `enroll` call usually does, waiting for its own answer). So a request whose caller stopped waiting, or
+// whose function instance died, is still decided in its turn. A queue it could not see through in time
+// is reported as failed for its records, and the stream hands them over again.
+import middy from '@middy/core';
+import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { decideQueue } from '../data/allocator';
+import { pendingRequests, type EnrollmentRequest } from '../data/enrollmentRequests';
+import { sleep } from '../shared/dynamo';
+
+/** Time kept for answering the stream before the function's timeout. */
+const MARGIN_MS = 2000;
+/** How often it looks again at a queue whose lease someone else holds. */
+const HELD_POLL_MS = 250;
+
+export async function allocator(event: DynamoDBStreamEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<DynamoDBBatchResponse> {
+  const until = Date.now() + context.getRemainingTimeInMillis() - MARGIN_MS;
+  const records = new Map<string, string[]>();
+  for (const record of event.Records) {
+    const { queue } = unmarshall((record.dynamodb?.NewImage ?? {}) as never) as EnrollmentRequest;
+    records.set(queue, [...(records.get(queue) ?? []), record.dynamodb?.SequenceNumber ?? '']);
+  }
+  // Each queue on its own, side by side: one queue's rush does not hold up another's.
+  const unfinished = await Promise.all(
+    [...records.keys()].map(async (queue) => {
+      try {
+        return (await seeThrough(queue, until)) ? [] : records.get(queue)!;
+      } catch (error) {
+        console.error(JSON.stringify({ level: 'error', message: 'A queue of enrollment requests could not be decided; the stream tries it again.', queue, error: String(error) }));
+        return records.get(queue)!;
+      }
+    }),
+  );
+  return { batchItemFailures: unfinished.flat().map((itemIdentifier) => ({ itemIdentifier })) };
+}
+
+/** Whether the queue had no pending request left before `until`, whoever decided them. */
+async function seeThrough(queue: string, until: number): Promise<boolean> {
+  while (Date.now() < until) {
+    const outcome = await decideQueue(queue, { until });
+    if (outcome === 'drained') return true;
+    if (outcome === 'held') {
+      if ((await pendingRequests(queue, 1)).length === 0) return true;
+      await sleep(HELD_POLL_MS);
+    }
+  }
+  return (await pendingRequests(queue, 1)).length === 0;
+}
+
+export const handler = middy(allocator);
