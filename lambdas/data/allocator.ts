@@ -41,11 +41,15 @@ import type { StoredStudent } from './students';
 /**
  * How old a request must be before it is decided: a call that reached the API earlier may still be on its
  * way to the queue (a function starting cold, a busy table), and it must not lose its place to one that
- * came after it. At least SETTLE_MS; twice the longest way to the queue among the requests in line when
- * that is longer (up to MAX_SETTLE_MS): when calls take long to arrive, the allocator waits longer for them.
+ * came after it. At least SETTLE_MS; twice the longest way to the queue seen lately when that is longer (up
+ * to MAX_SETTLE_MS): when calls take long to reach the queue, the allocator waits longer for them.
  */
 export const SETTLE_MS = Number(optionalEnv('ALLOCATION_SETTLE_MS') ?? 300);
 const MAX_SETTLE_MS = 5000;
+/** How often a lead looks again at a queue whose requests are not settled yet. */
+const SETTLE_POLL_MS = 50;
+/** How long the way to the queue that a lease's holder saw counts for the next holders. */
+const LAG_MEMORY_MS = 60_000;
 /** How long a lease lasts unless renewed: a holder that stops (a function timing out) holds up its queue this long. */
 export const LEASE_MS = 3000;
 /** How long a waiting caller holds the lease at least before it hands over, once its own request is decided. */
@@ -73,10 +77,10 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
       const pending = await pendingRequests(queue, QUEUE_READ);
       if (pending.length === 0) return 'drained';
       // What arrived by then is all in the queue now: those are decided before reading it again.
-      const settledBy = Date.now() - settleTime(pending);
+      const settledBy = lead.settledBy(pending);
       let settled = pending.slice(0, firstUnsettled(pending, settledBy));
       if (settled.length === 0) {
-        const wait = pending[0]!.arrivedAt - settledBy + 1;
+        const wait = Math.max(SETTLE_POLL_MS, pending[0]!.arrivedAt - settledBy + 1);
         if (Date.now() + wait > options.until) return 'stopped';
         await sleep(wait);
       }
@@ -93,13 +97,8 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
     if (error instanceof LeaseLost) return 'held';
     throw error;
   } finally {
-    await releaseLease(queue, lead.owner);
+    await releaseLease(queue, lead.owner, { lagMs: lead.lagMs, seenAt: Date.now() });
   }
-}
-
-function settleTime(pending: EnrollmentRequest[]): number {
-  const longestWay = Math.max(0, ...pending.map((request) => (request.queuedAt ?? request.arrivedAt) - request.arrivedAt));
-  return Math.min(MAX_SETTLE_MS, Math.max(SETTLE_MS, 2 * longestWay));
 }
 
 /** The pending requests that arrived by `settledBy` form a prefix of the queue (it is in arrival order). */
@@ -119,6 +118,8 @@ class Lead {
   readonly owner = randomUUID();
   readonly since = Date.now();
   private renewedAt = 0;
+  /** The longest way to the queue seen lately: by the lease's holders of the last LAG_MEMORY_MS, and this one. */
+  lagMs = 0;
   private caps?: Promise<EnrollmentCaps>;
   private readonly semesters = new Map<string, Promise<Semester | undefined>>();
   readonly classes = new Map<string, Class>();
@@ -127,9 +128,22 @@ class Lead {
 
   async renew(): Promise<boolean> {
     const now = Date.now();
-    if (!(await takeLease(this.queue, this.owner, LEASE_MS, now))) return false;
+    const taken = await takeLease(this.queue, this.owner, LEASE_MS, now);
+    if (!taken) return false;
+    if (taken.lag && now - taken.lag.seenAt < LAG_MEMORY_MS) this.lagMs = Math.max(this.lagMs, taken.lag.lagMs);
     this.renewedAt = now;
     return true;
+  }
+
+  /**
+   * Until when the calls that arrived are all in the queue: the settle time before now (see SETTLE_MS), and
+   * before any request that reached the queue in the last SETTLE_MS: while calls that arrived at some
+   * moment are still reaching the queue (the backlog of a rush), others from that moment may be on their way.
+   */
+  settledBy(pending: EnrollmentRequest[], now = Date.now()): number {
+    for (const request of pending) this.lagMs = Math.max(this.lagMs, (request.queuedAt ?? request.arrivedAt) - request.arrivedAt);
+    const stillComing = pending.filter((request) => (request.queuedAt ?? request.arrivedAt) > now - SETTLE_MS).map((request) => request.arrivedAt - 1);
+    return Math.min(now - Math.min(MAX_SETTLE_MS, Math.max(SETTLE_MS, 2 * this.lagMs)), ...stillComing);
   }
 
   /** Renews the lease once half of it has passed. */
@@ -198,14 +212,17 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
     };
     // A request's own condition refuses it only against the classes it was planned with.
     if (!failed.some(({ role }) => role.kind === 'class')) {
-      for (const { index, role, item } of failed) {
-        if (role.request !== undefined) await refuse(role.request, await refusalByCondition(role, item, batch[role.request]!, classes));
+      // The family's refusals first: a deleted account's students are gone too, and the account is the reason.
+      for (const { index, item } of failed) {
         const family = families.get(index);
         if (!family) continue;
         if (item?.deletedAt) for (const member of family.requests) await refuse(member, accountDeleted());
         // Over a cap: told to the request that passes it, once the family's requests are planned one by one.
         else if (family.requests.length === 1) await refuse(family.requests[0]!, capRefusal(family, item, caps));
         else oneEach.add(batch[family.requests[0]!]!.familyId);
+      }
+      for (const { role, item } of failed) {
+        if (role.request !== undefined) await refuse(role.request, await refusalByCondition(role, item, batch[role.request]!, classes));
       }
     }
     for (const index of settled) decided.add(batch[index]!.id);

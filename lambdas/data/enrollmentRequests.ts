@@ -6,7 +6,7 @@
 //   refusal), read by whoever waits for it; it expires after a day.
 // - the queue's lease, `QUEUE#… / LEASE`: who decides this queue now, until when. One allocator at a time
 //   per queue, whichever function instance it runs in; a lost lease stops its holder's next transaction.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '../shared/errors';
@@ -125,13 +125,22 @@ export function decisionWrites(request: EnrollmentRequest, decision: Decision, n
 /** Whether the queue's lease looks free (a cheap read, to spare the write of a try that would fail). */
 export async function leaseLooksFree(queue: string, now = Date.now()): Promise<boolean> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: leaseKey(queue) }));
-  return !Item || Number(Item.leaseUntil) < now;
+  return !Item?.owner || Number(Item.leaseUntil) < now;
 }
 
-/** Takes the queue's lease for `ms` when nobody holds it (or its holder let it lapse), or renews one's own. */
-export async function takeLease(queue: string, owner: string, ms: number, now = Date.now()): Promise<boolean> {
+/** How long requests lately took to reach the queue, as the lease's last holders saw it, and when they did. */
+export interface QueueLag {
+  lagMs: number;
+  seenAt: number;
+}
+
+/**
+ * Takes the queue's lease for `ms` when nobody holds it (or its holder let it lapse), or renews one's own:
+ * false when another holds it, else what the holders before saw of the way to the queue.
+ */
+export async function takeLease(queue: string, owner: string, ms: number, now = Date.now()): Promise<false | { lag?: QueueLag }> {
   try {
-    await dynamo.send(
+    const { Attributes } = await dynamo.send(
       new UpdateCommand({
         TableName: tableName,
         Key: leaseKey(queue),
@@ -139,9 +148,10 @@ export async function takeLease(queue: string, owner: string, ms: number, now = 
         ConditionExpression: 'attribute_not_exists(#owner) OR #owner = :owner OR leaseUntil < :now',
         ExpressionAttributeNames: { '#owner': 'owner' },
         ExpressionAttributeValues: { ':owner': owner, ':until': now + ms, ':now': now },
+        ReturnValues: 'ALL_OLD',
       }),
     );
-    return true;
+    return { ...(Attributes?.queueLag && { lag: Attributes.queueLag as QueueLag }) };
   } catch (error) {
     // Held by another, or being written by its holder's transaction right now.
     if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'TransactionConflictException') return false;
@@ -149,9 +159,19 @@ export async function takeLease(queue: string, owner: string, ms: number, now = 
   }
 }
 
-export async function releaseLease(queue: string, owner: string): Promise<void> {
+/** Gives the lease up, leaving what this holder saw of the way to the queue for the next one. */
+export async function releaseLease(queue: string, owner: string, lag: QueueLag): Promise<void> {
   try {
-    await dynamo.send(new DeleteCommand({ TableName: tableName, Key: leaseKey(queue), ConditionExpression: '#owner = :owner', ExpressionAttributeNames: { '#owner': 'owner' }, ExpressionAttributeValues: { ':owner': owner } }));
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: leaseKey(queue),
+        UpdateExpression: 'REMOVE #owner, leaseUntil SET queueLag = :lag',
+        ConditionExpression: '#owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner, ':lag': lag },
+      }),
+    );
   } catch (error) {
     // Already taken over: nothing of ours to release. A lease not released lapses by itself.
     if (!(error instanceof ConditionalCheckFailedException) && (error as Error).name !== 'TransactionConflictException') throw error;

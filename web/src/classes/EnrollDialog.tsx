@@ -1,5 +1,5 @@
 // Enrolling in a class or group: pick a child (or add one without leaving the page), confirm, and see the
-// outcome at once: enrolled, or waitlisted at position N.
+// outcome: enrolled, or waitlisted at position N; on a very busy day first the place in line until then.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,15 +11,16 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { gradeName } from '../../../lambdas/grades';
 import type { Enrollment, Student } from '../../../lambdas/records';
 import { StudentForm } from '../account/students/StudentForm';
-import { callFunction } from '../api/client';
 import { asApiError, useFunction } from '../api/useFunction';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
+import { enrollInTurn } from './enrollInTurn';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { acceptsGrade, gradesLabel } from './schedule';
 
@@ -38,6 +39,10 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [outcome, setOutcome] = useState<{ student: Student; enrollments: Enrollment[] }>();
+  const [inLine, setInLine] = useState<number>();
+  // Closing the dialog stops asking; the request stays in line and is decided all the same.
+  const stop = useRef(new AbortController());
+  useEffect(() => () => stop.current.abort(), []);
 
   const children = [...(students.state === 'loaded' ? students.data.students : []), ...added.filter((student) => students.state !== 'loaded' || !students.data.students.some((s) => s.id === student.id))];
   const child = children.find((student) => student.id === chosen);
@@ -49,13 +54,16 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
     setSaving(true);
     setFailure(undefined);
     try {
-      const { enrollments } = await callFunction('enroll', { studentId: child.id, ...(target.kind === 'class' ? { classId: target.found.id } : { groupId: target.group.id }) });
+      const payload = { studentId: child.id, ...(target.kind === 'class' ? { classId: target.found.id } : { groupId: target.group.id }) };
+      const enrollments = await enrollInTurn(payload, setInLine, stop.current.signal);
+      if (!enrollments) return;
       setOutcome({ student: child, enrollments });
       onEnrolled();
     } catch (error) {
       setFailure(asApiError(error).message);
     } finally {
       setSaving(false);
+      setInLine(undefined);
     }
   };
 
@@ -65,11 +73,18 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
   };
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="enroll-title">
+    <Dialog open onClose={saving && inLine === undefined ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="enroll-title">
       <DialogTitle id="enroll-title">{`${full ? 'Join the waitlist for' : 'Enroll in'} ${name}`}</DialogTitle>
       <DialogContent dividers>
         {outcome ? (
           <Alert severity={outcome.enrollments[0]?.status === 'waitlisted' ? 'info' : 'success'}>{outcomeText(target, outcome.student, outcome.enrollments)}</Alert>
+        ) : inLine !== undefined && child ? (
+          <Alert severity="info" role="status">
+            Many families are enrolling right now. Your request for {child.firstName} is received and is number {inLine} in line: seats go in the order
+            requests arrived, and this window shows the outcome as soon as it is decided. You may close it: you will get an e-mail, and the outcome will be
+            on your enrollments page.
+            <LinearProgress sx={{ mt: 1 }} aria-label="Waiting for the decision" />
+          </Alert>
         ) : adding ? (
           <StudentForm
             onCancel={() => setAdding(false)}
@@ -140,8 +155,8 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
             </>
           ) : (
             <>
-              <Button onClick={onClose} disabled={saving}>
-                Cancel
+              <Button onClick={onClose} disabled={saving && inLine === undefined}>
+                {inLine === undefined ? 'Cancel' : 'Close'}
               </Button>
               <Button variant="contained" onClick={() => void enroll()} disabled={!child || saving}>
                 {saving ? 'Saving…' : child ? `${full ? 'Add' : 'Enroll'} ${child.firstName}${full ? ' to the waitlist' : ''}` : 'Choose a child'}
