@@ -137,6 +137,12 @@ describe.each(Object.keys(streamConsumers) as StreamConsumerName[])('the %s stre
   });
 });
 
+test("the allocator's stream runs ten batches of a shard at once: Lambda keeps each partition key's records in order, and each queue of requests is one partition key", () => {
+  const allocator = stack.node.findChild('StreamConsumers').node.findChild('allocator') as PortalFunction;
+  const mapping = Object.values(resources).find((resource) => resource.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(resource.Properties.FunctionName).includes(logicalId(allocator.handler)))!;
+  expect(mapping.Properties).toMatchObject({ ParallelizationFactor: 10, FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['enrollmentRequest'] } } } }) }] } });
+});
+
 test('the portal has one function per manifest entry and trigger, and no other Node.js Lambda on arm64', () => {
   const portalFunctions = stack.node.findAll().filter((construct) => construct instanceof PortalFunction);
   expect(portalFunctions.map((fn) => fn.node.id).sort()).toEqual(

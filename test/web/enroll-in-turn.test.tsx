@@ -1,0 +1,56 @@
+// The enroll dialog's call on a busy day: while the answer says the request is still in line, the page
+// tells the place and asks again with `enrollmentRequest`, until the request is decided; a closed dialog
+// stops asking (the request stays in line and is decided all the same).
+import { enrollInTurn } from '../../web/src/classes/enrollInTurn';
+import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
+
+jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({ tokens: { accessToken: { toString: () => 'family-access-token' } } }) }));
+
+const config = { region: 'local', userPoolId: 'local_pool', userPoolClientId: 'client', apiBaseUrl: 'https://portal.example/api' };
+const requestId = '1795480000000-5e0d8b1c-3f0a-4b6e-9d57-2f9c1f1e7a10';
+const enrolled = { id: 'c1~s1', studentId: 's1', classId: 'c1', semesterId: 'w', status: 'enrolled', createdAt: '2026-11-23T09:00:00Z' };
+const inLine = (place: number) => ({ data: { enrollments: [], requestId, pending: { place } } });
+
+let calls: Array<{ url: string; body: unknown }>;
+function answering(...answers: unknown[]) {
+  calls = [];
+  globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/config.json') return { ok: true, status: 200, json: async () => config } as Response;
+    calls.push({ url, body: JSON.parse(String(init?.body)) });
+    const body = answers[calls.length - 1];
+    if (!body) throw new Error(`no answer left for ${url}`);
+    return { ok: true, status: 200, json: async () => body } as Response;
+  }) as typeof fetch;
+}
+
+beforeEach(async () => {
+  answering();
+  await loadRuntimeConfig();
+});
+
+test('given a request still in line twice, then the places are told and the decided enrollments returned', async () => {
+  answering(inLine(3), inLine(1), { data: { enrollments: [enrolled], requestId } });
+  const places: number[] = [];
+  const enrollments = await enrollInTurn({ studentId: 's1', classId: 'c1' }, (place) => places.push(place), new AbortController().signal);
+  expect(enrollments).toEqual([enrolled]);
+  expect(places).toEqual([3, 1]);
+  expect(calls).toEqual([
+    { url: 'https://portal.example/api/fn/enroll', body: { studentId: 's1', classId: 'c1' } },
+    { url: 'https://portal.example/api/fn/enrollmentRequest', body: { requestId, classId: 'c1' } },
+    { url: 'https://portal.example/api/fn/enrollmentRequest', body: { requestId, classId: 'c1' } },
+  ]);
+});
+
+test('given a decision at once, then no second call is made', async () => {
+  answering({ data: { enrollments: [enrolled], requestId } });
+  await expect(enrollInTurn({ studentId: 's1', groupId: 'g1' }, () => undefined, new AbortController().signal)).resolves.toEqual([enrolled]);
+  expect(calls).toHaveLength(1);
+});
+
+test('given the dialog closed while in line, then the page stops asking', async () => {
+  answering(inLine(7));
+  const closed = new AbortController();
+  const enrollments = enrollInTurn({ studentId: 's1', classId: 'c1' }, () => closed.abort(), closed.signal);
+  await expect(enrollments).resolves.toBeUndefined();
+  expect(calls).toHaveLength(1);
+});
