@@ -21,6 +21,11 @@ export interface RegistrationDay {
   arrivalSeconds: number;
   /** Children a family enrolls: one enroll dialog, one enroll call each. */
   enrollmentsPerFamily: number;
+  /**
+   * Times the enroll dialog asks again for a request still in line, per enrollment: the allocator decides
+   * most within the enroll call's own wait; this counts one ask for each, for a day it does not.
+   */
+  asksAgainPerEnrollment: number;
   /** Children a family adds from the enroll dialog that day (the others were added before). */
   childrenAddedPerFamily: number;
   /** Administrators at work at the opening, each on the busiest screen (the rosters of Class Forms). */
@@ -46,6 +51,7 @@ export const REGISTRATION_DAY: RegistrationDay = {
   rush: { share: 0.6, seconds: 10 },
   arrivalSeconds: 60,
   enrollmentsPerFamily: 2,
+  asksAgainPerEnrollment: 1,
   childrenAddedPerFamily: 1,
   administrators: 2,
   adminCallsAtOnce: 6,
@@ -84,6 +90,13 @@ export function familyVisit(day: RegistrationDay): FamilyCall[] {
     { name: 'tshirtSizes', method: 'GET', calls: added, sharedAnswer: true, where: 'the child form in the enroll dialog (StudentForm)' },
     { name: 'saveStudent', method: 'POST', calls: added, sharedAnswer: false, where: 'adding a child (StudentForm)' },
     { name: 'enroll', method: 'POST', calls: enrollments, sharedAnswer: false, where: 'each enrollment (EnrollDialog)' },
+    {
+      name: 'enrollmentRequest',
+      method: 'POST',
+      calls: enrollments * day.asksAgainPerEnrollment,
+      sharedAnswer: false,
+      where: 'asking again while a request is in line (enrollInTurn)',
+    },
     {
       name: 'availableEnrollmentClasses',
       method: 'POST',
