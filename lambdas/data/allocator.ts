@@ -18,7 +18,7 @@ import { transactWrite } from '../shared/transact';
 import { allocateSeats, batchLength, type SeatCounts, type SeatOutcome } from './allocation';
 import { classesNow } from './classes';
 import { accountDeleted } from './families';
-import { decisionWrites, getDecision, leaseCheck, leaseLooksFree, pendingRequests, releaseLease, takeLease, type Decision, type EnrollmentRequest } from './enrollmentRequests';
+import { decisionWrites, getDecision, leaseCheck, leaseLooksFree, pendingRequests, releaseLease, takeLease, type Decision, type EnrollmentRequest, type QueueLag } from './enrollmentRequests';
 import type { StoredEnrollment } from './enrollments';
 import { getSemester, isRegistrationOpen, registrationWindowMessage } from './semesters';
 import { readEnrollmentCaps, type EnrollmentCaps } from './settings';
@@ -97,7 +97,7 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
     if (error instanceof LeaseLost) return 'held';
     throw error;
   } finally {
-    await releaseLease(queue, lead.owner, { lagMs: lead.lagMs, seenAt: Date.now() });
+    await releaseLease(queue, lead.owner, lead.lag);
   }
 }
 
@@ -118,8 +118,8 @@ class Lead {
   readonly owner = randomUUID();
   readonly since = Date.now();
   private renewedAt = 0;
-  /** The longest way to the queue seen lately: by the lease's holders of the last LAG_MEMORY_MS, and this one. */
-  lagMs = 0;
+  /** The longest way to the queue seen lately (by this holder, or the holders before it in the last LAG_MEMORY_MS), and when. */
+  lag: QueueLag = { lagMs: 0, seenAt: 0 };
   private caps?: Promise<EnrollmentCaps>;
   private readonly semesters = new Map<string, Promise<Semester | undefined>>();
   readonly classes = new Map<string, Class>();
@@ -130,7 +130,7 @@ class Lead {
     const now = Date.now();
     const taken = await takeLease(this.queue, this.owner, LEASE_MS, now);
     if (!taken) return false;
-    if (taken.lag && now - taken.lag.seenAt < LAG_MEMORY_MS) this.lagMs = Math.max(this.lagMs, taken.lag.lagMs);
+    if (taken.lag && now - taken.lag.seenAt < LAG_MEMORY_MS && taken.lag.lagMs > this.lag.lagMs) this.lag = taken.lag;
     this.renewedAt = now;
     return true;
   }
@@ -141,9 +141,11 @@ class Lead {
    * moment are still reaching the queue (the backlog of a rush), others from that moment may be on their way.
    */
   settledBy(pending: EnrollmentRequest[], now = Date.now()): number {
-    for (const request of pending) this.lagMs = Math.max(this.lagMs, (request.queuedAt ?? request.arrivedAt) - request.arrivedAt);
+    const longestWay = Math.max(...pending.map((request) => (request.queuedAt ?? request.arrivedAt) - request.arrivedAt));
+    // Seen now, it counts from now; an older estimate keeps its own moment, so it is forgotten in time.
+    if (longestWay >= this.lag.lagMs || now - this.lag.seenAt >= LAG_MEMORY_MS) this.lag = { lagMs: longestWay, seenAt: now };
     const stillComing = pending.filter((request) => (request.queuedAt ?? request.arrivedAt) > now - SETTLE_MS).map((request) => request.arrivedAt - 1);
-    return Math.min(now - Math.min(MAX_SETTLE_MS, Math.max(SETTLE_MS, 2 * this.lagMs)), ...stillComing);
+    return Math.min(now - Math.min(MAX_SETTLE_MS, Math.max(SETTLE_MS, 2 * this.lag.lagMs)), ...stillComing);
   }
 
   /** Renews the lease once half of it has passed. */

@@ -74,7 +74,8 @@ export function familyChange(familyId: string, change: FamilyChange) {
     const cap = change.caps?.[name];
     if (cap !== undefined) {
       values[`:cap${index}`] = cap - amount;
-      conditions.push(`(attribute_not_exists(#count${index}) OR #count${index} <= :cap${index})`);
+      // A change that alone passes the cap can never hold: no count is below zero.
+      conditions.push(amount > cap ? `(attribute_exists(#count${index}) AND #count${index} <= :cap${index})` : `(attribute_not_exists(#count${index}) OR #count${index} <= :cap${index})`);
     }
     return `#count${index} :count${index}`;
   });
