@@ -1,5 +1,5 @@
-// The signed-in user's button and menu (spec §2), the account page behind it, and the bearer token on
-// every call once a user exists (spec §7).
+// The signed-in user's button and menu, the account page behind it, and the bearer token on every
+// server call once a user exists.
 import type { Browser, Request } from 'playwright-core';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
 import { signIn, signUpFamily, tokenClaims } from '../support/portal';

@@ -1,4 +1,4 @@
-// The root layout (spec §1, §2, §9): header at both widths, footer and announcement from the remote
+// The root layout: header at both widths (narrow under 620px), footer and announcement from the remote
 // configuration, a phone-sized screen, and what a visitor downloads for class registration.
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPortal } from '../support/browser';

@@ -1,5 +1,5 @@
-// The login screen in both modes (spec §2, §4, §5, §8): texts, links, method choice, validation with no
-// call made, the request states, the toasts of the error catalogue and the reset suggestion.
+// The login screen in both modes (sign in, create account): texts, links, method choice, validation with no
+// call made, the request states, the success and failure toasts and the reset suggestion.
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPortal, requestsTo, signInThroughLogin, toast } from '../support/browser';
 import { portalUrl, signUpCode, signUpFamily } from '../support/portal';

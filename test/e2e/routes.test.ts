@@ -1,5 +1,5 @@
-// The route table and guards (spec §2, §4, §6): redirects, the protected-route return, the admin gate,
-// and guards that wait for the roles instead of showing the wrong page.
+// The route table and guards (account for users, admin for admins): redirects, the protected-route return,
+// the admin gate, and guards that wait for the roles instead of showing the wrong page.
 import type { Browser, Page, Route } from 'playwright-core';
 import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
 import { data, signUpCode, signUpFamily } from '../support/portal';

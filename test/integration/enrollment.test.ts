@@ -1,4 +1,5 @@
-// The enrollment rules of design.md §3, through the local gateway against DynamoDB Local.
+// The enrollment rules (one seat per child, capacity never passed, waitlist in order, groups all or nothing),
+// through the local gateway against DynamoDB Local.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';

@@ -1,4 +1,4 @@
-// The login form's state machine (spec §3, §4, §5), called directly: it is a pure reducer.
+// The login form's state machine (fields, mode, validation, request state), called directly: a pure reducer.
 import { initialLoginForm, loginErrors, loginFormReducer, modeOf, shownLoginErrors, showsForm, showsResetSuggestion, type LoginEvent, type LoginFormState } from '../../web/src/auth/loginForm';
 import { fieldMessage } from '../../web/src/auth/validation';
 

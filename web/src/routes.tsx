@@ -1,4 +1,5 @@
-// The route table of spec §2. Screens that /classes/enrollment does not need are loaded on first visit.
+// The route table: each path, its guard and its redirects. Screens that /classes/enrollment does not need
+// are loaded on first visit.
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { AuthProvider } from './auth/AuthProvider';
 import { RequireAdmin, RequireUser } from './auth/guards';

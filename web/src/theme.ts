@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 
-/** The narrow layout starts under this width (spec §9). */
+/** The narrow (phone) layout starts under this width: the header shows a 35px logo, "Portal" and "Account". */
 export const NARROW_BREAKPOINT = 620;
 
 /** The media query of the narrow layout: anything under 620px wide. */

@@ -14,7 +14,7 @@ import { initialLoginForm, loginFormReducer, modeOf, showsForm, showsResetSugges
 import { SignInCard } from './SignInCard';
 import { fieldMessage } from './validation';
 
-// The screen's words by mode, the error catalogue's among them (spec §8): {code} is the provider's error code.
+// The screen's words by mode, the success and failure toasts among them: {code} is the provider's error code.
 const TEXT = {
   signIn: { title: 'Sign In', submit: 'Sign In', failure: 'Failed to log in: {code}', success: 'Logged in!', switchTo: '/user/create', switchText: 'First time? Create an account.' },
   create: { title: 'Create Account', submit: 'Create Account', failure: 'Failed to create account: {code}', success: 'Created account!', switchTo: '/user/login', switchText: 'Already have an account? Sign in.' },

@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import type { ReactNode } from 'react';
 
-/** The card of the sign-in screens: 100% wide up to 600px (spec §9), headed by the screen's title. */
+/** The card of the sign-in screens: 100% wide up to 600px, so it fills a phone, headed by the screen's title. */
 export function SignInCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card sx={{ width: '100%', maxWidth: 600, mx: 'auto' }}>

@@ -1,4 +1,5 @@
-// Route guards of spec §2 and §4. While the user or their roles load they wait, so no wrong page flashes.
+// Route guards: /account needs a user, /admin the admin role. While the user or their roles load they wait,
+// so no wrong page flashes.
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Waiting } from '../layout/Waiting';

@@ -1,4 +1,4 @@
-// The identity provider's calls of spec §7, through Amplify against the user pool.
+// Sign-in, account creation, password reset and sign-out, through Amplify against the user pool.
 import { confirmResetPassword, confirmSignUp, resendSignUpCode, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
 import { AUTH_FLOW } from './amplify';
 

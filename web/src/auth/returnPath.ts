@@ -1,4 +1,4 @@
-// The protected-route return of spec §4: the path a visitor wanted before signing in (default "/"). It is
+// The path a visitor wanted before being sent to sign in (default "/"), where signing in takes them. It is
 // kept for the tab's session, so a detour through account creation or a reload does not lose it.
 const KEY = 'portal.returnPath';
 

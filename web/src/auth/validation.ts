@@ -1,6 +1,6 @@
 import { PASSWORD_RULES } from '../../../lambdas/passwordPolicy';
 
-// Field rules of the sign-in screens (spec §5): each field's failed rules, shown under it joined by commas.
+// Field rules of the sign-in screens: each field's failed rules, shown under it joined by commas.
 export interface Rule<Values> {
   /** True when the values pass. */
   passes(values: Values): boolean;

@@ -1,4 +1,4 @@
-// The client cache of spec §3: classes by id, groups by id, availability (class and group ids per key,
+// The client cache: classes by id, groups by id, availability (class and group ids per key,
 // the key being the semester), and the ids of the current semester's classes. Every entry is loading,
 // error or loaded. Screens read it through useCatalogue(); an enrollment refreshes what it changed.
 // It is filled by the catalogue's cacheable GETs, which may be a few seconds old, except right after the

@@ -1,4 +1,4 @@
-// The admin-only Menu button and the sidebar it opens from the right (spec §2); any link closes it.
+// The admin-only Menu button and the sidebar of links it opens from the right; any link closes it.
 import MenuIcon from '@mui/icons-material/Menu';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Button from '@mui/material/Button';

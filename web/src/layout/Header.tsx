@@ -15,7 +15,7 @@ const AdminMenu = lazily(() => import('./AdminMenu'), 'AdminMenu');
 /** The header's height, as `--header-height` on the page, for what must sit just under it (the toast area). */
 export const HEADER_HEIGHT = '--header-height';
 
-/** Logo, title, the admin-only Menu button and the user button; compact under 620px (spec §1, §9). */
+/** Logo, title, the admin-only Menu button and the user button; compact on phones (under 620px): "Portal". */
 export function Header() {
   const narrow = useNarrow();
   const { isAdmin } = useAuth();

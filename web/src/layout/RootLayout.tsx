@@ -8,7 +8,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { Waiting } from './Waiting';
 
-/** Every screen: header, announcement, the screen itself, footer (spec §2 "Root layout"). */
+/** The frame of every screen: header, announcement, the screen itself, footer. */
 export function RootLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

@@ -8,7 +8,7 @@ import { lazily } from '../lazily';
 // Only signed-in users need the menu, so visitors never download it.
 const UserMenu = lazily(() => import('./UserMenu'), 'UserMenu');
 
-/** The header's user button (spec §2): "Register / Sign In" for visitors, the account menu once signed in. */
+/** The header's user button: "Register / Sign In" for visitors, the account menu once signed in. */
 export function UserButton({ compact }: { compact: boolean }) {
   const { status } = useAuth();
   if (status === 'signedIn') {

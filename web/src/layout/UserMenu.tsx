@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
 
-/** The e-mail as the menu shows it: cut to 15 characters plus an ellipsis (spec §9). */
+/** The e-mail as the menu shows it: cut to 15 characters plus an ellipsis, so a long one fits. */
 export function menuEmail(email: string | undefined): string {
   if (!email) return 'User email';
   return email.length > 15 ? `${email.slice(0, 15)}…` : email;

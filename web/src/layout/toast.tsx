@@ -15,7 +15,7 @@ export interface Message {
   closable?: boolean;
 }
 
-/** The default display time (spec §9). */
+/** How long a toast stays unless it says otherwise, in milliseconds. */
 export const TOAST_LIFE = 3000;
 
 const ToastStack = lazily(() => import('./ToastStack'), 'ToastStack');
