@@ -56,7 +56,7 @@ export class PortalUserPool extends Construct {
       // The families' accounts outlive the stack.
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    Validations.of(this.pool).acknowledge({ id: 'AwsSolutions-COG2', reason: 'Families sign in with e-mail and password as the spec describes; MFA is not part of the product.' });
+    Validations.of(this.pool).acknowledge({ id: 'AwsSolutions-COG2', reason: 'Families sign in with e-mail and password; MFA is not part of the product.' });
     Validations.of(this.pool).acknowledge({
       id: 'AwsSolutions-COG8',
       reason: 'The Plus tier bills every monthly active family; the strong password policy and e-mail recovery suit a school programme.',

@@ -120,7 +120,7 @@ test('when "Pick different account type" is chosen, then the fields are cleared 
   expect(screen.getByLabelText('Email')).toHaveValue('');
 });
 
-test('given sign-in mode, then the texts, link, placeholder and autocomplete hint are the spec\'s', () => {
+test('given sign-in mode, then the texts, link, placeholder and autocomplete hint are the product\'s', () => {
   renderAt('/user/login');
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign In');
   expect(screen.getByRole('link', { name: 'First time? Create an account.' })).toHaveAttribute('href', '/user/create');

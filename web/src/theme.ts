@@ -20,7 +20,7 @@ export const theme = createTheme({
   shape: { borderRadius: 8 },
   typography: {
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    // Labels read exactly as the spec writes them ("Register / Sign In"), not in capitals.
+    // Labels read exactly as written ("Register / Sign In"), not in capitals.
     button: { textTransform: 'none' },
   },
   components: {

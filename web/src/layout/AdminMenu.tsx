@@ -23,7 +23,7 @@ const ADMIN_LINKS = [
   { label: 'Class Calendar', to: '/calendar/classes' },
 ];
 
-// Administration screens the spec's sidebar does not name, listed under its links (which stay as they are).
+// Administration screens beyond the sidebar's first links, listed under them (which stay as they are).
 const MORE_ADMIN_LINKS = [
   { label: 'Class Management', to: '/admin/classes/management' },
   { label: 'Settings', to: '/admin/settings' },

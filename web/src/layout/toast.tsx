@@ -1,4 +1,4 @@
-// Toasts in the shape of the spec's Message. notistack and the toast itself load with the first toast,
+// Toasts: a Message (severity, summary, detail, life) shown top right. notistack and the toast itself load with the first toast,
 // so a visit that never shows one never downloads them.
 import { createContext, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
 import { lazily } from '../lazily';
