@@ -45,7 +45,7 @@ import type { StoredStudent } from './students';
  * to MAX_SETTLE_MS): when calls take long to reach the queue, the allocator waits longer for them.
  */
 export const SETTLE_MS = Number(optionalEnv('ALLOCATION_SETTLE_MS') ?? 300);
-const MAX_SETTLE_MS = 5000;
+const MAX_SETTLE_MS = 10_000;
 /** How often a lead looks again at a queue whose requests are not settled yet. */
 const SETTLE_POLL_MS = 50;
 /** How long the way to the queue that a lease's holder saw counts for the next holders. */
