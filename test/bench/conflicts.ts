@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StackInfo } from '../support/stack-info';
 import { stackEnvironment, startStack } from '../support/stack-setup';
-import { conflictRush, rushSettings, type ConflictRushRow } from './rush';
+import { conflictRush, rushClasses, rushSettings, type ConflictRushRow } from './rush';
 
 const { calls, families, seats } = rushSettings;
 const holds = (process.env.BENCH_CONFLICT_HOLDS ?? '0,10,20,40').split(',').map(Number);
@@ -19,10 +19,11 @@ const stack = await startStack({
 });
 try {
   Object.assign(process.env, stackEnvironment(stack));
+  const [warmUpClass, ...classes] = await rushClasses(holds.length + 1, seats);
   // Warm up as the benchmark stack was: connections, JIT, caches.
-  await conflictRush(calls, families, seats, holds[0]!);
+  await conflictRush(warmUpClass!, calls, families, holds[0]!);
   const rows: ConflictRushRow[] = [];
-  for (const holdMs of holds) rows.push(await conflictRush(calls, families, seats, holdMs));
+  for (const [index, holdMs] of holds.entries()) rows.push(await conflictRush(classes[index]!, calls, families, holdMs));
   console.log(JSON.stringify(rows));
 } finally {
   await stack.stop();

@@ -12,12 +12,13 @@ import type { CacheStats } from '../../infra/local/edge';
 import type { RouteThrottleStats } from '../../infra/local/apiThrottle';
 import { CATALOGUE_MAX_AGE_SECONDS } from '../../lambdas/catalogueAge';
 import type { Class, ClassGroup, RosterEntry } from '../../lambdas/records';
-import { addStudent, adminSession, newClass, newGroup, openSemester } from '../support/fixtures';
-import { data, signUpFamily } from '../support/portal';
+import { newClass, newGroup, openSemester } from '../support/fixtures';
+import { data, signInAdmin, signUpFamily } from '../support/portal';
 import type { StackInfo } from '../support/stack-info';
 import { stackEnvironment, startStack } from '../support/stack-setup';
 import type { ClassAfterDay, DayRun, DaySettings, EdgeCounts } from './dayReport';
 import { visit, type EnrollPlan, type FamilyAccount } from './dayVisit';
+import { addStudentWhenNotBusy, setupBusyRetries, setupBusyRetriesSince } from './setup';
 
 const holdSetting = process.env.BENCH_DAY_HOLD_MS ?? '20';
 const settings: DaySettings = {
@@ -124,7 +125,7 @@ async function newFamily(index: number, classes: Class[], groups: ClassGroup[], 
   const session = await signUpFamily(`day${index}`);
   const plans: EnrollPlan[] = [];
   for (const [child, grade] of grades.entries()) {
-    const student = await addStudent(session, { firstName: `Child${child + 1}`, grade });
+    const student = await addStudentWhenNotBusy(session, { firstName: `Child${child + 1}`, grade });
     plans.push(...enrollPlans(student.id, grade, classes, groups, random));
   }
   return { account: { email: session.email, password: session.password }, children: grades.length, plans };
@@ -146,7 +147,8 @@ async function edgeStats(): Promise<{ apiThrottle: Record<string, RouteThrottleS
 async function classesAfterDay(classes: Class[]): Promise<ClassAfterDay[]> {
   const found = await data<{ classes: Record<string, Class[]> }>('classes', { query: classes.map((cls) => ({ id: cls.id })) });
   const now = new Map(Object.values(found.classes).flat().map((cls) => [cls.id, cls]));
-  const admin = (await adminSession()).accessToken;
+  // A new session: the fixtures' one, from before the families were made, has expired by now (15 minutes).
+  const admin = (await signInAdmin()).accessToken;
   return bounded(classes.length, 4, async (index) => {
     const cls = now.get(classes[index]!.id)!;
     const { waitlist } = await data<{ waitlist: RosterEntry[] }>('classRoster', { classId: cls.id }, admin);
@@ -173,21 +175,26 @@ try {
 
   // Each family draws from a generator of its own, so the families are the same whatever order they are made in.
   const setupStarted = performance.now();
+  const retriesBefore = setupBusyRetries();
   const families = await bounded(settings.families, SETUP_CONCURRENCY, async (index) => {
     const family = await newFamily(index, classes, groups, seededRandom(settings.seed * 1_000_003 + index));
     if ((index + 1) % 100 === 0) progress(`${index + 1} families made, ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`);
     return family;
   });
   const setupMs = performance.now() - setupStarted;
-  progress(`families made in ${(setupMs / 1000).toFixed(1)} s; registration opens`);
+  progress(`families made in ${(setupMs / 1000).toFixed(1)} s (${setupBusyRetriesSince(retriesBefore)}); registration opens`);
 
   const before = await edgeStats();
   const opening = performance.now();
   const schedule = arrivals(families.length);
+  let visited = 0;
   const visits = await Promise.all(
     families.map(async (family, index) => {
       await new Promise((resolve) => setTimeout(resolve, schedule[index]!));
-      return visit(stack.info.url, stack.info.userPoolClientId, index, family.account, family.plans);
+      const record = await visit(stack.info.url, stack.info.userPoolClientId, index, family.account, family.plans);
+      // Enrolls wait in line for seconds on a busy day: say how far the day is.
+      if (++visited % 100 === 0) progress(`${visited} visits over, ${((performance.now() - opening) / 1000).toFixed(0)} s`);
+      return record;
     }),
   );
   const dayMs = performance.now() - opening;

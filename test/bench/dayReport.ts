@@ -1,9 +1,11 @@
 // The figures of registration day (test/bench/day.ts plays it) and the lines the benchmark prints: who saw an
-// error, API Gateway's throttling, how long an enroll took from the click, what reached the catalogue's
-// origin, and, for every class that filled, whether its seats and waitlist followed the order of arrival.
-import type { Class } from '../../lambdas/records';
+// error, API Gateway's throttling, how many enrolls waited in line, how long an enroll took from the click
+// to its decision, what reached the catalogue's origin, and, for every class that filled, whether its seats
+// and waitlist followed the order of the clicks and the order in which the calls reached the API.
+import type { Class, Enrollment } from '../../lambdas/records';
 import type { CallRecord, EnrollRecord, VisitRecord } from './dayVisit';
-import { ms, percentile, spearman, table } from './stats';
+import { apiArrival, GIVE_UP_MS, inLineCounts } from './enrollInTurn';
+import { earliestSeated, ms, percentile, spearman, table } from './stats';
 
 export interface DaySettings {
   families: number;
@@ -42,33 +44,55 @@ export interface DayRun {
   cacheSeconds: number;
 }
 
-/** An answer the day expects: 200 (enrolled or waitlisted), or 409 already-exists (the same child twice). */
+/** An answer the day expects: 200 (enrolled, waitlisted or still in line), or 409 already-exists (the same child twice). */
 const expected = (record: CallRecord) => record.status === 200 || (record.status === 409 && record.code === 'already-exists');
 const answerKind = (record: CallRecord) =>
   record.status === 0 ? `${record.call} no answer (${record.code})` : `${record.call} ${record.status}${record.code ? ` ${record.code}` : record.throttled ? ' (throttled)' : ''}`;
 
-interface ClassFairness {
+/**
+ * The orders fairness is read in: the families' clicks (this process's clock, as they lived it), and the
+ * moment each call reached the API, from its request id (the order the allocator promises to keep; a call
+ * refused before it stood in line has no such moment and is left out of that order).
+ */
+const ORDERS = {
+  byClick: { label: 'by click', of: (enroll: EnrollRecord): number | undefined => enroll.clickedAt },
+  byArrival: { label: 'by API arrival', of: (enroll: EnrollRecord) => apiArrival(enroll.requestId) },
+};
+type Order = keyof typeof ORDERS;
+
+/** A class's seats and waitlist against one order of its enroll calls. */
+interface OrderFairness {
+  /** Of the first `capacity` enroll calls for the class in this order, how many got a seat. */
+  earliestSeated: number;
+  /** This order against waitlist position among the waitlisted (undefined with fewer than two). */
+  rankCorrelation: number | undefined;
+}
+
+interface ClassFairness extends Record<Order, OrderFairness> {
   name: string;
   capacity: number;
   enrolled: number;
   callers: number;
   /** Calls for one of the class's groups: a group takes a seat in each of its classes or waits in all. */
   groupCallers: number;
-  /** Of the first `capacity` enroll calls for the class by click time, how many got a seat. */
-  earliestSeated: number;
   waitlisted: number;
   positionsContiguous: boolean;
-  /** Arrival order against waitlist position among the waitlisted (undefined with fewer than two). */
-  rankCorrelation: number | undefined;
+}
+
+function orderFairness(calls: EnrollRecord[], capacity: number, enrollmentOf: (enroll: EnrollRecord) => Enrollment | undefined, orderOf: (enroll: EnrollRecord) => number | undefined): OrderFairness {
+  const waitlisted = calls.flatMap((enroll) => {
+    const [order, enrollment] = [orderOf(enroll), enrollmentOf(enroll)];
+    return order !== undefined && enrollment?.status === 'waitlisted' && enrollment.waitlistPosition !== undefined ? [{ order, position: enrollment.waitlistPosition }] : [];
+  });
+  return {
+    earliestSeated: earliestSeated(calls, orderOf, (enroll) => enrollmentOf(enroll)?.status === 'enrolled', capacity),
+    rankCorrelation: waitlisted.length >= 2 ? spearman(waitlisted.map((entry) => entry.order), waitlisted.map((entry) => entry.position)) : undefined,
+  };
 }
 
 function classFairness({ cls, waitlistPositions }: ClassAfterDay, enrolls: EnrollRecord[]): ClassFairness {
-  const calls = enrolls.filter((enroll) => enroll.classIds.includes(cls.id)).sort((a, b) => a.clickedAt - b.clickedAt);
-  const statusIn = (enroll: EnrollRecord) => enroll.enrollments?.find((enrollment) => enrollment.classId === cls.id);
-  const waitlisted = calls.flatMap((enroll, order) => {
-    const position = statusIn(enroll)?.waitlistPosition;
-    return statusIn(enroll)?.status === 'waitlisted' && position !== undefined ? [{ order, position }] : [];
-  });
+  const calls = enrolls.filter((enroll) => enroll.classIds.includes(cls.id));
+  const enrollmentOf = (enroll: EnrollRecord) => enroll.enrollments?.find((enrollment) => enrollment.classId === cls.id);
   const sorted = [...waitlistPositions].sort((a, b) => a - b);
   return {
     name: cls.name,
@@ -76,12 +100,31 @@ function classFairness({ cls, waitlistPositions }: ClassAfterDay, enrolls: Enrol
     enrolled: cls.enrolled,
     callers: calls.length,
     groupCallers: calls.filter((enroll) => enroll.groupId).length,
-    earliestSeated: calls.slice(0, cls.capacity).filter((enroll) => statusIn(enroll)?.status === 'enrolled').length,
     waitlisted: cls.waitlisted,
     positionsContiguous: sorted.length === cls.waitlisted && sorted.every((position, index) => position === index + 1),
-    rankCorrelation: waitlisted.length >= 2 ? spearman(waitlisted.map((entry) => entry.order), waitlisted.map((entry) => entry.position)) : undefined,
+    byClick: orderFairness(calls, cls.capacity, enrollmentOf, ORDERS.byClick.of),
+    byArrival: orderFairness(calls, cls.capacity, enrollmentOf, ORDERS.byArrival.of),
   };
 }
+
+/** The filled classes' share of seats to their earliest callers and their Spearman, min and median, in one order. */
+function orderSummary(filled: ClassFairness[], order: Order): { seats: string; spearman: string } {
+  const shares = filled.map((cls) => cls[order].earliestSeated / cls.capacity);
+  const correlations = filled.flatMap((cls) => (cls[order].rankCorrelation === undefined ? [] : [cls[order].rankCorrelation!]));
+  const { label } = ORDERS[order];
+  return {
+    seats: `${label} min ${share(shares.length ? Math.min(...shares) : Number.NaN, 1)}, median ${share(percentile(shares, 50), 1)}`,
+    spearman: `${label} min ${fixed(correlations.length ? Math.min(...correlations) : undefined)}, median ${fixed(percentile(correlations, 50))} (${correlations.length} classes with two or more waitlisted)`,
+  };
+}
+
+/** The lower of a class's two shares of seats to its earliest callers: the worst classes by either order. */
+const worstShare = (cls: ClassFairness) => Math.min(cls.byClick.earliestSeated, cls.byArrival.earliestSeated) / cls.capacity;
+const worstCorrelation = (cls: ClassFairness) => Math.min(cls.byClick.rankCorrelation ?? 1, cls.byArrival.rankCorrelation ?? 1);
+
+/** Latencies as the report prints them. */
+const spread = (values: number[]) => `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, p99 ${ms(percentile(values, 99))}, max ${ms(Math.max(...values))}`;
+const medianMax = (values: number[]) => `median ${percentile(values, 50)}, max ${Math.max(...values)}`;
 
 const share = (part: number, whole: number) => (whole === 0 || !Number.isFinite(part) ? '-' : `${((100 * part) / whole).toFixed(0)} %`);
 const fixed = (value: number | undefined, digits = 2) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
@@ -102,6 +145,9 @@ export function dayReport(run: DayRun): string {
   }
   const seated = (status: string) => enrolls.filter((enroll) => enroll.enrollments?.some((enrollment) => enrollment.status === status)).length;
   const clickToAnswer = enrolls.map((enroll) => enroll.answeredAt - enroll.clickedAt);
+  const inLine = inLineCounts(enrolls);
+  const toldInLine = enrolls.filter((enroll) => enroll.firstPlace !== undefined);
+  const stillInLine = enrolls.filter((enroll) => enroll.stillInLine).length;
   const throttledCalls = calls.filter((call) => call.throttled > 0);
   const catalogueGets = calls.filter((call) => call.call.startsWith('GET ')).length;
   const periods = Math.max(1, Math.ceil(run.dayMs / 1000 / run.cacheSeconds));
@@ -112,9 +158,8 @@ export function dayReport(run: DayRun): string {
   const waitingOutsideGroups = waitingBesideSeats.filter(({ cls }) =>
     enrolls.some((enroll) => !enroll.groupId && enroll.enrollments?.some((enrollment) => enrollment.classId === cls.id && enrollment.status === 'waitlisted')),
   );
-  const earliestShares = filled.map((cls) => cls.earliestSeated / cls.capacity);
-  const correlations = filled.flatMap((cls) => (cls.rankCorrelation === undefined ? [] : [cls.rankCorrelation]));
-  const worst = [...filled].sort((a, b) => a.earliestSeated / a.capacity - b.earliestSeated / b.capacity || (a.rankCorrelation ?? 1) - (b.rankCorrelation ?? 1)).slice(0, 5);
+  const [byClick, byArrival] = [orderSummary(filled, 'byClick'), orderSummary(filled, 'byArrival')];
+  const worst = [...filled].sort((a, b) => worstShare(a) - worstShare(b) || worstCorrelation(a) - worstCorrelation(b)).slice(0, 5);
   const callsByKind = new Map<string, number>();
   for (const call of calls) callsByKind.set(call.call, (callsByKind.get(call.call) ?? 0) + 1);
   const perFamily = (count: number) => (count / settings.families).toFixed(2);
@@ -129,32 +174,52 @@ export function dayReport(run: DayRun): string {
     ...(failures.size === 0
       ? []
       : [table([['  final answer', 'calls', 'families'], ...[...failures].sort((a, b) => b[1].calls - a[1].calls).map(([kind, entry]) => [`  ${kind}`, String(entry.calls), String(entry.families.size)])])]),
-    `enroll answers: ${seated('enrolled')} enrolled, ${seated('waitlisted')} waitlisted, ${enrolls.filter((enroll) => enroll.answer.status === 409).length} already enrolled, ${enrolls.filter((enroll) => !expected(enroll.answer)).length} errors`,
+    `enroll answers (decided): ${seated('enrolled')} enrolled, ${seated('waitlisted')} waitlisted, ${enrolls.filter((enroll) => enroll.answer.status === 409).length} already enrolled, ${enrolls.filter((enroll) => !expected(enroll.answer)).length} errors`,
+    `enroll calls first told a place in line (pending): ${inLine.firstPending} of ${enrolls.length}` +
+      (toldInLine.length ? ` (place when told: ${medianMax(toldInLine.map((enroll) => enroll.firstPlace!))})` : '') +
+      `; asks again (enrollmentRequest calls): ${inLine.askedAgain}` +
+      (toldInLine.length ? ` (per enroll told a place: ${medianMax(toldInLine.map((enroll) => enroll.askedAgain))})` : '') +
+      `; still in line when the bench stopped asking (${GIVE_UP_MS / 1000} s): ${stillInLine}`,
     `calls throttled by API Gateway (429 Too Many Requests): ${throttledCalls.length} of ${calls.length}; resends ${throttledCalls.reduce((sum, call) => sum + Math.min(call.throttled, 4), 0)}; still throttled after four resends ${calls.filter((call) => call.status === 429 && !call.code).length}` +
       (Object.keys(run.edge.throttledByRoute).length ? ` (gateway: ${Object.entries(run.edge.throttledByRoute).map(([route, count]) => `${route} ${count}`).join(', ')})` : ''),
-    `enroll, click to answer (resends included): p50 ${ms(percentile(clickToAnswer, 50))}, p95 ${ms(percentile(clickToAnswer, 95))}, p99 ${ms(percentile(clickToAnswer, 99))}, max ${ms(Math.max(...clickToAnswer))}`,
+    `enroll, click to decided answer (asks again and resends included): ${spread(clickToAnswer)}`,
+    ...(toldInLine.length ? [`  of those first told a place in line: ${spread(toldInLine.map((enroll) => enroll.answeredAt - enroll.clickedAt))}`] : []),
     `catalogue GETs: ${catalogueGets} (${perFamily(catalogueGets)} per family): ${run.edge.catalogueHits} from the cache, ${run.edge.catalogueOriginCalls} origin calls = ${perFamily(run.edge.catalogueOriginCalls)} per family, ${(run.edge.catalogueOriginCalls / periods).toFixed(1)} per ${run.cacheSeconds}-s cache period (${periods} periods)`,
     `calls per family: ${perFamily(calls.length)} (${[...callsByKind].map(([kind, count]) => `${kind} ${perFamily(count)}`).join(', ')})`,
     '',
     `classes that filled: ${filled.length} of ${run.classesAfter.length}; seats given = capacity in ${filled.filter((cls) => cls.enrolled === cls.capacity).length}; waitlist positions 1..n in ${filled.filter((cls) => cls.positionsContiguous).length}`,
     `classes with free seats and a waitlist: ${waitingBesideSeats.length} (${waitingOutsideGroups.length} with a single-class entry waiting; the others' are group entries waiting for a full class of their group)`,
-    `seats to the class's earliest callers (of its first capacity calls, share seated; target 100 %): min ${share(earliestShares.length ? Math.min(...earliestShares) : Number.NaN, 1)}, median ${share(percentile(earliestShares, 50), 1)}`,
-    `arrival order vs waitlist position, Spearman (target >= 0.99): min ${fixed(correlations.length ? Math.min(...correlations) : undefined)}, median ${fixed(percentile(correlations, 50))} (${correlations.length} classes with two or more waitlisted)`,
+    `seats to the class's earliest callers (of its first capacity calls, share seated; target 100 %): ${byClick.seats}; ${byArrival.seats}`,
+    `arrival order vs waitlist position, Spearman (target >= 0.99): ${byClick.spearman}; ${byArrival.spearman}`,
     ...(worst.length
       ? [
-          'worst five:',
+          'worst five (by the lower share of seats to the earliest callers of the two orders):',
           table([
-            ['  class', 'capacity', 'enrolled', 'enroll calls', 'of them groups', 'seats to earliest callers', 'waitlisted', 'positions 1..n', 'Spearman'],
+            [
+              '  class',
+              'capacity',
+              'enrolled',
+              'enroll calls',
+              'of them groups',
+              'seats to earliest callers: by click',
+              'by API arrival',
+              'waitlisted',
+              'positions 1..n',
+              'Spearman: by click',
+              'by API arrival',
+            ],
             ...worst.map((cls) => [
               `  ${cls.name}`,
               String(cls.capacity),
               String(cls.enrolled),
               String(cls.callers),
               String(cls.groupCallers),
-              `${cls.earliestSeated} (${share(cls.earliestSeated, cls.capacity)})`,
+              `${cls.byClick.earliestSeated} (${share(cls.byClick.earliestSeated, cls.capacity)})`,
+              `${cls.byArrival.earliestSeated} (${share(cls.byArrival.earliestSeated, cls.capacity)})`,
               String(cls.waitlisted),
               cls.positionsContiguous ? 'yes' : 'NO',
-              fixed(cls.rankCorrelation),
+              fixed(cls.byClick.rankCorrelation),
+              fixed(cls.byArrival.rankCorrelation),
             ]),
           ]),
         ]

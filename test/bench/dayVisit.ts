@@ -1,11 +1,14 @@
 // One family's visit on registration day, as the web app makes it, over plain HTTP to the local gateway:
 // the enrollment page's catalogue GETs (CloudFront's cache answers most), the sign-in at the user pool,
-// roles, then for each enrollment the enroll dialog's students, the enroll itself and the seats read past
-// the caches afterwards (web/src/classes/catalogueCache.ts refreshAvailability). API Gateway's throttling
-// answer is sent again as web/src/api/client.ts does; every call's final answer is kept for the figures.
+// roles, then for each enrollment the enroll dialog's students, the enroll itself (asking again every second
+// while the request is in line, as web/src/classes/enrollInTurn.ts does) and the seats read past the caches
+// afterwards (web/src/classes/catalogueCache.ts refreshAvailability). API Gateway's throttling answer is
+// sent again as web/src/api/client.ts does; every call's final answer is kept for the figures.
 import { COGNITO_PATH } from '../../infra/local/cognito';
 import type { CachedFunctionName, FunctionName } from '../../lambdas/manifest';
-import type { Enrollment } from '../../lambdas/records';
+import type { Enrollment, EnrollmentAnswer } from '../../lambdas/records';
+import type { EnrollPayload } from '../support/portal';
+import { enrollInTurn, GIVE_UP_MS, type EnrollClient, type InTurn } from './enrollInTurn';
 
 /** web/src/api/client.ts: a call API Gateway throttled goes again after a random pause, up to four times. */
 const THROTTLED_RETRIES = 4;
@@ -16,7 +19,7 @@ export interface CallRecord {
   /** `GET config`, `POST enroll`, `InitiateAuth`. */
   call: string;
   status: number;
-  /** The portal's error code, when it answered with one (API Gateway's own answers have none); status 0: why no answer came. */
+  /** The portal's error code, when it answered with one (API Gateway's own answers have none); status 0: why no answer (or no decision) came. */
   code?: string;
   /** API Gateway's 429s this call got before its final answer (or as it). */
   throttled: number;
@@ -32,12 +35,21 @@ export interface EnrollPlan {
 }
 
 export interface EnrollRecord extends EnrollPlan {
-  /** When the family clicked Enroll (ms on this process's clock): the arrival order. */
+  /** When the family clicked Enroll (ms on this process's clock): the order of the clicks. */
   clickedAt: number;
-  /** When the final answer came, resends included. */
+  /** When the decided answer (or a refusal) came: asks again and resends included. */
   answeredAt: number;
+  /** That answer: the enroll's, or the last ask again's. */
   answer: CallRecord;
-  /** The enrollments of a 200 answer, one per class. */
+  /** The request's id when an answer told it: its first part is when the call reached the API (the order the allocator keeps). */
+  requestId?: string;
+  /** The request's place in line when the enroll answered that it was still in line (pending). */
+  firstPlace?: number;
+  /** The enrollmentRequest calls made until the decision. */
+  askedAgain: number;
+  /** No decision came: the bench stopped asking after GIVE_UP_MS. */
+  stillInLine?: true;
+  /** The enrollments of a decided 200 answer, one per class. */
   enrollments?: Enrollment[];
 }
 
@@ -90,6 +102,21 @@ const post = (base: string, name: FunctionName, token: string, payload: unknown 
     body: JSON.stringify(payload),
   });
 
+/** This client as enrollInTurn calls it, for a signed-in family. */
+const enrollClient = (base: string, token: string): EnrollClient<Answer> => ({
+  call: (name, payload) => post(base, name, token, payload),
+  data: (answer) => (answer.record.status === 200 ? (answer.body?.data as EnrollmentAnswer) : undefined),
+});
+
+const enrollPayload = ({ studentId, classId, groupId }: EnrollPlan): EnrollPayload => (groupId ? { studentId, groupId } : { studentId, classId: classId! });
+
+/** Every call's record; when the bench gave up on a request still in line, the last one says so: no decision came. */
+function recordsOf({ answers, stillInLine }: InTurn<Answer>): CallRecord[] {
+  const records = answers.map((answer) => answer.record);
+  if (stillInLine) records.push({ ...records.pop()!, status: 0, code: `still in line after ${GIVE_UP_MS / 1000} s` });
+  return records;
+}
+
 /** The web app's sign-in: InitiateAuth USER_PASSWORD_AUTH at the user pool, through the portal's own origin. */
 async function signIn(base: string, clientId: string, account: FamilyAccount): Promise<Answer & { accessToken?: string }> {
   const answer = await send('InitiateAuth', `${base}${COGNITO_PATH}/`, {
@@ -118,14 +145,28 @@ export async function visit(base: string, clientId: string, family: number, acco
   const token = session.accessToken;
   keep(await Promise.all([catalogueGet(base, 'semesters'), catalogueGet(base, 'availableEnrollmentClasses'), post(base, 'roles', token)]));
 
+  const client = enrollClient(base, token);
   for (const plan of plans) {
     keep([await post(base, 'students', token)]);
     const clickedAt = performance.now();
-    const enrolled = await post(base, 'enroll', token, plan.groupId ? { studentId: plan.studentId, groupId: plan.groupId } : { studentId: plan.studentId, classId: plan.classId });
+    const inTurn = await enrollInTurn(client, enrollPayload(plan));
     const answeredAt = performance.now();
-    keep([enrolled]);
-    const enrollments = enrolled.record.status === 200 ? (enrolled.body?.data as { enrollments: Enrollment[] }).enrollments : undefined;
-    enrolls.push({ ...plan, clickedAt, answeredAt, answer: enrolled.record, ...(enrollments && { enrollments }) });
+    const records = recordsOf(inTurn);
+    calls.push(...records);
+    const answer = records.at(-1)!;
+    const enrollments = answer.status === 200 ? client.data(inTurn.answers.at(-1)!)?.enrollments : undefined;
+    const { requestId, firstPlace, askedAgain, stillInLine } = inTurn;
+    enrolls.push({
+      ...plan,
+      clickedAt,
+      answeredAt,
+      answer,
+      askedAgain,
+      ...(requestId && { requestId }),
+      ...(firstPlace !== undefined && { firstPlace }),
+      ...(stillInLine && { stillInLine }),
+      ...(enrollments && { enrollments }),
+    });
     if (enrollments) keep([await post(base, 'availableEnrollmentClasses', token)]);
   }
   return { family, calls, enrolls };

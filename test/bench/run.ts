@@ -10,7 +10,7 @@ import stopStackForTests from '../support/stack-teardown';
 import { lambdaReport, lambdaSizes } from './lambdas';
 import { pageWeight, pageWeightReport } from './page-weight';
 import { dayReport, type DayRun } from './dayReport';
-import { conflictReport, conflictRush, registrationRush, rushReport, rushSettings, type ConflictRushRow } from './rush';
+import { conflictReport, conflictRush, registrationRush, rushClasses, rushReport, rushSettings, type ConflictRushRow } from './rush';
 
 const { calls, families, seats } = rushSettings;
 const only = process.argv[2];
@@ -20,11 +20,14 @@ try {
   if (!only || only === 'lambdas') console.log(`${lambdaReport(await lambdaSizes())}\n`);
   if (!only || only === 'rush' || only === 'conflicts' || only === 'day' || only === 'pages') {
     await startStackForTests();
+    const conflicts = !only || only === 'rush' || only === 'conflicts';
+    // Before the rushes: the fixtures' administrator session would not outlive them (rushClasses).
+    const [offClass, warmUpClass] = conflicts ? await rushClasses(only === 'conflicts' ? 2 : 1, seats) : [];
     if (!only || only === 'rush') console.log(`${rushReport(await registrationRush(calls, families, seats), seats)}\n`);
-    if (!only || only === 'rush' || only === 'conflicts') {
+    if (conflicts) {
       // Alone, the stack is cold: warm it up as the rush above would have.
-      if (only === 'conflicts') await conflictRush(calls, families, seats, null);
-      const off = await conflictRush(calls, families, seats, null);
+      if (only === 'conflicts') await conflictRush(warmUpClass!, calls, families, null);
+      const off = await conflictRush(offClass!, calls, families, null);
       console.log(`${conflictReport([off, ...(await ownProcess<ConflictRushRow[]>('test/bench/conflicts.ts'))], calls, seats)}\n`);
     }
     if (!only || only === 'day') console.log(`${dayReport(await ownProcess<DayRun>('test/bench/day.ts'))}\n`);

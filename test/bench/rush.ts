@@ -1,18 +1,20 @@
-// Registration rush: N concurrent `enroll` calls from F families for an S-seat class through the local
-// gateway, and the same number of bare capacity transactions (conditional counter update plus
-// enrollment put) straight against the same DynamoDB Local; then, to show where the engine's limits are,
-// the portal's waitlist join alone and the least any enroll of this kind must ask of the engine.
+// Registration rush: N concurrent enrolls from F families for an S-seat class through the local gateway,
+// each as the web app makes it (asking again while the request is in line), and the same number of bare
+// capacity transactions (conditional counter update plus enrollment put) straight against the same DynamoDB
+// Local; then, to show where the engine's limits are, the portal's waitlist join alone and the least any enroll of this kind must ask of the engine.
 // Under DynamoDB's transaction conflicts (conflictRush): the same rush with fresh families per run, as it
 // lands for the callers, with conflicts off and through the conflicts proxy at several hold times.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { CONFLICTS_CONTROL_PATH, type TransactionConflictStats } from '../../infra/local/transactionConflicts';
-import type { Enrollment } from '../../lambdas/records';
+import type { Class, EnrollmentAnswer } from '../../lambdas/records';
 import { BUSY_MESSAGE } from '../../lambdas/shared/errors';
-import { classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { call, outbox } from '../support/portal';
-import { concurrently, ms, percentile, table } from './stats';
+import { classNow, newClass, openSemester } from '../support/fixtures';
+import { call, outbox, type CallResult } from '../support/portal';
+import { apiArrival, ASK_AGAIN_MS, enrollInTurn, inLineCounts, type EnrollClient, type InLineCounts, type InTurn } from './enrollInTurn';
+import { familyWithChildren, setupBusyRetries, setupBusyRetriesSince } from './setup';
+import { concurrently, earliestSeated, ms, percentile, table } from './stats';
 
 /** The rush's shape: BENCH_CALLS calls from BENCH_FAMILIES families (three children each by default: a family may hold three places in a class) for BENCH_SEATS seats. */
 export const rushSettings = (() => {
@@ -22,7 +24,7 @@ export const rushSettings = (() => {
 
 export interface RushFigures {
   calls: number;
-  portal: { throughput: number; p50: number; p99: number; enrolled: number; waitlisted: number; errors: number; positionsExact: boolean };
+  portal: { throughput: number; p50: number; p99: number; enrolled: number; waitlisted: number; errors: number; positionsExact: boolean } & InLineCounts;
   bare: BareFigures;
   waitlistJoins: BareFigures;
   minimalEnrolls: BareFigures;
@@ -38,9 +40,24 @@ interface BareFigures {
 /** `calls` children of `families` new families, in the order they will call. */
 async function newEnrollees(calls: number, families: number, name: string) {
   const perFamily = Math.ceil(calls / families);
-  const households = await Promise.all(Array.from({ length: families }, (_, index) => familyWithStudents(perFamily, `${name}${index}`)));
+  const households = await Promise.all(Array.from({ length: families }, (_, index) => familyWithChildren(perFamily, `${name}${index}`)));
   return households.flatMap(({ family, students }) => students.map((student) => ({ family, student }))).slice(0, calls);
 }
+
+type Enrollee = Awaited<ReturnType<typeof newEnrollees>>[number];
+
+type EnrollResult = CallResult<EnrollmentAnswer>;
+const dataOf = (answer: EnrollResult) => (answer.status === 200 ? answer.body.data : undefined);
+
+/** test/support/portal.ts's client, as enrollInTurn calls it, for one family. */
+const portalClient = (token: string): EnrollClient<EnrollResult> => ({ call: (name, payload) => call<EnrollmentAnswer>(name, payload, token), data: dataOf });
+
+/** An enrollee's enroll in a class as the web app makes it: the latencies measured around it run from the click to the decision. */
+const enrollAsTheWebApp = ({ family, student }: Enrollee, classId: string) => enrollInTurn(portalClient(family.accessToken), { studentId: student.id, classId });
+
+/** The last answer, when it is a decision (a 200 no longer in line). */
+const finalAnswer = (inTurn: InTurn<EnrollResult>) => inTurn.answers.at(-1)!;
+const decision = (inTurn: InTurn<EnrollResult>) => (inTurn.stillInLine ? undefined : dataOf(finalAnswer(inTurn)));
 
 export async function registrationRush(calls: number, families: number, seats: number): Promise<RushFigures> {
   const semester = await openSemester({ name: `Bench rush ${Date.now()}` });
@@ -48,14 +65,14 @@ export async function registrationRush(calls: number, families: number, seats: n
 
   // Warm both paths up with a whole rush on a class of their own: connections, JIT, caches.
   const warmClass = await newClass(semester.id, { capacity: seats });
-  await Promise.all(enrollees.map(({ family, student }) => call('enroll', { studentId: student.id, classId: warmClass.id }, family.accessToken)));
+  await Promise.all(enrollees.map((enrollee) => enrollAsTheWebApp(enrollee, warmClass.id)));
 
   // Let the mailer send the warm-up's e-mails first: the measured rush should not share the engine with them.
   await drainMail(new Set(enrollees.map(({ family }) => family.email)), calls);
 
   const cls = await newClass(semester.id, { capacity: seats });
-  const portal = await concurrently(calls, (index) => call<{ enrollments: Enrollment[] }>('enroll', { studentId: enrollees[index]!.student.id, classId: cls.id }, enrollees[index]!.family.accessToken));
-  const outcomes = portal.results.map((result) => (result.status === 200 ? result.body.data!.enrollments[0]! : undefined));
+  const portal = await concurrently(calls, (index) => enrollAsTheWebApp(enrollees[index]!, cls.id));
+  const outcomes = portal.results.map((result) => decision(result)?.enrollments[0]);
   const waitlisted = outcomes.filter((e) => e?.status === 'waitlisted');
   const positions = waitlisted.map((e) => e!.waitlistPosition!).sort((a, b) => a - b);
   const counted = await classNow(cls.id);
@@ -75,8 +92,9 @@ export async function registrationRush(calls: number, families: number, seats: n
       p99: percentile(portal.latencies, 99),
       enrolled: counted.enrolled,
       waitlisted: counted.waitlisted,
-      errors: portal.results.filter((result) => result.status !== 200).length,
+      errors: portal.results.filter((result) => !decision(result)).length,
       positionsExact: positions.every((position, index) => position === index + 1),
+      ...inLineCounts(portal.results),
     },
     bare: bareFigures(bare),
     waitlistJoins: bareFigures(waitlistJoins),
@@ -179,19 +197,27 @@ async function drainMail(families: Set<string>, expected: number, timeoutMs = 12
   }
 }
 
+/** Where a rush is, on stderr: the runs take minutes and print their figures only at the end. */
+const progress = (line: string) => process.stderr.write(`  conflicts: ${line}\n`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
 /** One run of the single-class rush as it lands for the callers. */
 export interface ConflictRushRow {
   /** The proxy's hold time, or null: conflicts off (no proxy, today's DynamoDB Local). */
   holdMs: number | null;
   throughput: number;
   answered200: number;
-  /** 429 "very busy": the enroll gave up on its transactions; nothing was saved. */
+  /** 429 "very busy": the enroll could not record its request, or the allocator gave up on its transaction; nothing was saved. */
   busy429: number;
-  /** Any other answer (the per-user limit's 429 among them): none expected. */
+  /** Any other answer (the per-user limit's 429 among them, a request still in line when the bench gave up): none expected. */
   otherAnswers: number;
+  /** Enroll calls first told a place in line, and the enrollmentRequest calls made until the decisions. */
+  inLine: InLineCounts;
   enrolled: number;
-  /** Of the first `seats` calls sent, how many got a seat. */
-  earliestSeated: number;
+  /** Of the first `seats` calls by the bench's send time, how many got a seat. */
+  earliestSeatedByClick: number;
+  /** Of the first `seats` requests by their arrival at the API (from the request id), how many got a seat. */
+  earliestSeatedByArrival: number;
   /** The proxy's counts during the run (undefined with conflicts off). */
   conflicts?: Pick<TransactionConflictStats, 'transactionsCancelled' | 'singleWriteConflicts' | 'readTransactionsCancelled'>;
 }
@@ -208,25 +234,42 @@ export const conflictsProxy = {
 };
 
 /**
- * The 200-call single-class rush against the portal of the environment, with new families (the per-user
- * limit would refuse a family's second rush within the minute), then its e-mails drained so the next run
- * has the engine to itself. With `holdMs` the portal's conflicts proxy is set to it first and counted.
+ * The classes of the rushes under conflicts, one for each, in a new open semester. Made before the rushes
+ * start: the test fixtures keep one administrator session per process, whose access token (15 minutes)
+ * does not outlive rushes that wait in line for minutes.
  */
-export async function conflictRush(calls: number, families: number, seats: number, holdMs: number | null): Promise<ConflictRushRow> {
-  if (holdMs !== null) await conflictsProxy.setHoldMs(holdMs);
+export async function rushClasses(count: number, seats: number): Promise<Class[]> {
   const semester = await openSemester({ name: `Bench conflicts ${Date.now()}` });
+  const classes: Class[] = [];
+  for (let index = 0; index < count; index += 1) classes.push(await newClass(semester.id, { capacity: seats }));
+  return classes;
+}
+
+/**
+ * The 200-call rush on one class (of rushClasses) against the portal of the environment, with new families
+ * (the per-user limit would refuse a family's second rush within the minute), then its e-mails drained so
+ * the next run has the engine to itself. With `holdMs` the portal's conflicts proxy is set to it first and counted.
+ */
+export async function conflictRush(cls: Class, calls: number, families: number, holdMs: number | null): Promise<ConflictRushRow> {
+  const seats = cls.capacity;
+  if (holdMs !== null) await conflictsProxy.setHoldMs(holdMs);
+  const label = holdMs === null ? 'conflicts off' : `hold ${holdMs} ms`;
+  const setupStarted = performance.now();
+  const retriesBefore = setupBusyRetries();
   const enrollees = await newEnrollees(calls, families, `hold${holdMs ?? 'off'}-`);
-  const cls = await newClass(semester.id, { capacity: seats });
+  progress(`${label}: ${families} families made in ${seconds(performance.now() - setupStarted)} (${setupBusyRetriesSince(retriesBefore)})`);
   const before = holdMs === null ? undefined : await conflictsProxy.stats();
   const sentAt: number[] = new Array(calls);
   const rush = await concurrently(calls, (index) => {
     sentAt[index] = performance.now();
-    return call<{ enrollments: Enrollment[] }>('enroll', { studentId: enrollees[index]!.student.id, classId: cls.id }, enrollees[index]!.family.accessToken);
+    return enrollAsTheWebApp(enrollees[index]!, cls.id);
   });
   const after = holdMs === null ? undefined : await conflictsProxy.stats();
-  const earliest = sentAt.map((at, index) => ({ at, index })).sort((a, b) => a.at - b.at || a.index - b.index).slice(0, seats);
-  const answered200 = rush.results.filter((result) => result.status === 200).length;
-  const busy429 = rush.results.filter((result) => result.status === 429 && result.body.error?.message === BUSY_MESSAGE).length;
+  progress(`${label}: the rush took ${seconds(rush.wallMs)}, its slowest enroll ${seconds(Math.max(...rush.latencies))}`);
+  const answered200 = rush.results.filter((result) => decision(result)).length;
+  const busy429 = rush.results.map(finalAnswer).filter((answer) => answer.status === 429 && answer.body.error?.message === BUSY_MESSAGE).length;
+  const sent = [...rush.results.keys()];
+  const seated = (index: number) => decision(rush.results[index]!)?.enrollments[0]?.status === 'enrolled';
   await drainMail(new Set(enrollees.map(({ family }) => family.email)), answered200);
   return {
     holdMs,
@@ -234,8 +277,10 @@ export async function conflictRush(calls: number, families: number, seats: numbe
     answered200,
     busy429,
     otherAnswers: calls - answered200 - busy429,
+    inLine: inLineCounts(rush.results),
     enrolled: (await classNow(cls.id)).enrolled,
-    earliestSeated: earliest.filter(({ index }) => rush.results[index]!.body.data?.enrollments[0]?.status === 'enrolled').length,
+    earliestSeatedByClick: earliestSeated(sent, (index) => sentAt[index], seated, seats),
+    earliestSeatedByArrival: earliestSeated(sent, (index) => apiArrival(rush.results[index]!.requestId), seated, seats),
     ...(before &&
       after && {
         conflicts: {
@@ -249,19 +294,35 @@ export async function conflictRush(calls: number, families: number, seats: numbe
 
 export function conflictReport(rows: ConflictRushRow[], calls: number, seats: number): string {
   return [
-    `Registration rush under DynamoDB's transaction conflicts: ${calls} concurrent enroll calls for a ${seats}-seat class, new families each run`,
+    `Registration rush under DynamoDB's transaction conflicts: ${calls} concurrent enrolls for a ${seats}-seat class, new families each run; each asks again every ${ASK_AGAIN_MS / 1000} s while in line, and its answer is the decision`,
     table([
-      ['', 'calls/s', 'answered 200', 'answered 429 (very busy)', 'other', 'conflicts: transactions cancelled', 'single writes refused', 'enrolled', `seats to the ${seats} earliest callers`],
+      [
+        '',
+        'calls/s',
+        'answered 200',
+        'answered 429 (very busy)',
+        'other',
+        'first told a place in line',
+        'asks again',
+        'conflicts: transactions cancelled',
+        'single writes refused',
+        'enrolled',
+        `seats to the ${seats} earliest callers: by click`,
+        'by API arrival',
+      ],
       ...rows.map((row) => [
         row.holdMs === null ? 'conflicts off' : `conflicts, hold ${row.holdMs} ms`,
         row.throughput.toFixed(0),
         String(row.answered200),
         String(row.busy429),
         String(row.otherAnswers),
+        String(row.inLine.firstPending),
+        String(row.inLine.askedAgain),
         row.conflicts ? String(row.conflicts.transactionsCancelled + row.conflicts.readTransactionsCancelled) : '-',
         row.conflicts ? String(row.conflicts.singleWriteConflicts) : '-',
         String(row.enrolled),
-        String(row.earliestSeated),
+        String(row.earliestSeatedByClick),
+        String(row.earliestSeatedByArrival),
       ]),
     ]),
   ].join('\n');
@@ -272,7 +333,13 @@ export function rushReport({ calls, portal, bare, waitlistJoins, minimalEnrolls 
     `Registration rush: ${calls} concurrent enroll calls for a ${seats}-seat class`,
     table([
       ['', 'calls/s', 'p50', 'p99', 'outcome'],
-      ['portal (gateway + handler)', portal.throughput.toFixed(0), ms(portal.p50), ms(portal.p99), `${portal.enrolled} enrolled, ${portal.waitlisted} waitlisted, ${portal.errors} errors`],
+      [
+        'portal (gateway + handler, asking again while in line)',
+        portal.throughput.toFixed(0),
+        ms(portal.p50),
+        ms(portal.p99),
+        `${portal.enrolled} enrolled, ${portal.waitlisted} waitlisted, ${portal.errors} errors; ${portal.firstPending} first told a place in line, ${portal.askedAgain} asks again`,
+      ],
       ['bare capacity transaction (2 items)', bare.throughput.toFixed(0), ms(bare.p50), ms(bare.p99), `${bare.committed} seated`],
       ['bare waitlist join (6 items)', waitlistJoins.throughput.toFixed(0), ms(waitlistJoins.p50), ms(waitlistJoins.p99), `${waitlistJoins.committed} committed`],
       ['bare minimal enroll (count, seat, 2-item join)', minimalEnrolls.throughput.toFixed(0), ms(minimalEnrolls.p50), ms(minimalEnrolls.p99), `${minimalEnrolls.committed} committed`],

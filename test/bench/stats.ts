@@ -52,3 +52,18 @@ export function spearman(xs: number[], ys: number[]): number {
   }
   return covariance / Math.sqrt(varianceX * varianceY);
 }
+
+/**
+ * Of the `count` earliest of `items` in an order (those without a place in it left out), how many were
+ * seated: the share of seats that went to the earliest callers, when `count` is the seats.
+ */
+export function earliestSeated<T>(items: T[], orderOf: (item: T) => number | undefined, seated: (item: T) => boolean, count: number): number {
+  const ordered = items.flatMap((item) => {
+    const order = orderOf(item);
+    return order === undefined ? [] : [{ item, order }];
+  });
+  return ordered
+    .sort((a, b) => a.order - b.order)
+    .slice(0, count)
+    .filter(({ item }) => seated(item)).length;
+}

@@ -1,0 +1,77 @@
+// An enroll as the web app's dialog makes it (web/src/classes/enrollInTurn.ts), for the benchmarks' own
+// HTTP clients: while the answer says the request is still in line, pause, then ask `enrollmentRequest`
+// again until it is decided. The benchmarks time and count what the family lives through, so they keep
+// every answer. test/support/portal.ts's enrollAndWait does the same for the tests, but asks again twice as
+// often and only through that module's client; the day's visit has a client of its own (test/bench/dayVisit.ts).
+import type { EnrollmentAnswer } from '../../lambdas/records';
+import { arrivalOf, type EnrollPayload } from '../support/portal';
+
+/** The web app's pause before asking again (ASK_AGAIN_MS there); the server itself waits up to 2 s per ask. */
+export const ASK_AGAIN_MS = 1000;
+/** The web app asks for as long as the dialog is open. A benchmark stops somewhere, so that a request never decided shows as a failure rather than a run that never ends. */
+export const GIVE_UP_MS = 600_000;
+
+/** How a benchmark's HTTP client calls the two functions, and reads the data of a 200 answer. */
+export interface EnrollClient<Answer> {
+  call(name: 'enroll' | 'enrollmentRequest', payload: object): Promise<Answer>;
+  /** The answer's data when it is a 200, else undefined (a refusal, a 429, no answer). */
+  data(answer: Answer): EnrollmentAnswer | undefined;
+}
+
+export interface InTurn<Answer> {
+  /** The enroll's answer, then every ask again's, in order: the last one is the decision or a refusal. */
+  answers: Answer[];
+  /** The request's place in line when the enroll answered that it was still in line. */
+  firstPlace?: number;
+  /** The enrollmentRequest calls made: answers.length - 1. */
+  askedAgain: number;
+  /** The request's id, when an answer told it: it starts with the moment the call reached the API (arrivalOf). */
+  requestId?: string;
+  /** The last answer still said "in line": asked again for GIVE_UP_MS without a decision. */
+  stillInLine: boolean;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function enrollInTurn<Answer>(client: EnrollClient<Answer>, payload: EnrollPayload): Promise<InTurn<Answer>> {
+  const started = performance.now();
+  const answers = [await client.call('enroll', payload)];
+  const first = client.data(answers[0]!);
+  // The request is asked about by its queue: the class or the group of the enroll, without the student.
+  const { studentId: _studentId, ...queue } = payload;
+  let last = first;
+  while (last?.pending && performance.now() - started < GIVE_UP_MS) {
+    await pause(ASK_AGAIN_MS);
+    const answer = await client.call('enrollmentRequest', { requestId: last.requestId, ...queue });
+    answers.push(answer);
+    last = client.data(answer);
+  }
+  return {
+    answers,
+    askedAgain: answers.length - 1,
+    ...(first?.pending && { firstPlace: first.pending.place }),
+    ...(first && { requestId: first.requestId }),
+    stillInLine: Boolean(last?.pending),
+  };
+}
+
+/** What a set of enrolls went through in line: how many were first told a place, how many asks again they made. */
+export function inLineCounts(enrolls: Pick<InTurn<unknown>, 'firstPlace' | 'askedAgain'>[]): InLineCounts {
+  return {
+    firstPending: enrolls.filter((enroll) => enroll.firstPlace !== undefined).length,
+    askedAgain: enrolls.reduce((sum, enroll) => sum + enroll.askedAgain, 0),
+  };
+}
+
+export interface InLineCounts {
+  /** Enroll calls first answered with a place in line (pending). */
+  firstPending: number;
+  /** enrollmentRequest calls made while waiting. */
+  askedAgain: number;
+}
+
+/**
+ * When a request reached the API (epoch ms), from its id: the order the allocator promises to keep. A call
+ * refused before its request was recorded (or whose refusal came without the id) has none: it never stood in line.
+ */
+export const apiArrival = (requestId: string | undefined) => (requestId === undefined ? undefined : arrivalOf(requestId));
