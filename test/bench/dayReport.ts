@@ -126,6 +126,7 @@ const worstCorrelation = (cls: ClassFairness) => Math.min(cls.byClick.rankCorrel
 const spread = (values: number[]) => `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, p99 ${ms(percentile(values, 99))}, max ${ms(Math.max(...values))}`;
 const medianMax = (values: number[]) => `median ${percentile(values, 50)}, max ${Math.max(...values)}`;
 
+const sumOf = <T>(items: T[], value: (item: T) => number) => items.reduce((sum, item) => sum + value(item), 0);
 const share = (part: number, whole: number) => (whole === 0 || !Number.isFinite(part) ? '-' : `${((100 * part) / whole).toFixed(0)} %`);
 const fixed = (value: number | undefined, digits = 2) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
 
@@ -144,6 +145,7 @@ export function dayReport(run: DayRun): string {
     }
   }
   const seated = (status: string) => enrolls.filter((enroll) => enroll.enrollments?.some((enrollment) => enrollment.status === status)).length;
+  const answeredPlaces = (status: string) => enrolls.flatMap((enroll) => enroll.enrollments ?? []).filter((enrollment) => enrollment.status === status).length;
   const clickToAnswer = enrolls.map((enroll) => enroll.answeredAt - enroll.clickedAt);
   const inLine = inLineCounts(enrolls);
   const toldInLine = enrolls.filter((enroll) => enroll.firstPlace !== undefined);
@@ -174,7 +176,9 @@ export function dayReport(run: DayRun): string {
     ...(failures.size === 0
       ? []
       : [table([['  final answer', 'calls', 'families'], ...[...failures].sort((a, b) => b[1].calls - a[1].calls).map(([kind, entry]) => [`  ${kind}`, String(entry.calls), String(entry.families.size)])])]),
-    `enroll answers (decided): ${seated('enrolled')} enrolled, ${seated('waitlisted')} waitlisted, ${enrolls.filter((enroll) => enroll.answer.status === 409).length} already enrolled, ${enrolls.filter((enroll) => !expected(enroll.answer)).length} errors`,
+    `enroll answers (decided): ${seated('enrolled')} enrolled, ${seated('waitlisted')} waitlisted, ${enrolls.filter((enroll) => enroll.answer.status === 409).length} already enrolled, ${enrolls.filter((enroll) => !expected(enroll.answer)).length} errors` +
+      // More in the classes than answered: requests whose callers were answered an error were decided later.
+      `; per class, answered ${answeredPlaces('enrolled')} seats and ${answeredPlaces('waitlisted')} waitlist places, the classes count ${sumOf(run.classesAfter, ({ cls }) => cls.enrolled)} and ${sumOf(run.classesAfter, ({ cls }) => cls.waitlisted)}`,
     `enroll calls first told a place in line (pending): ${inLine.firstPending} of ${enrolls.length}` +
       (toldInLine.length ? ` (place when told: ${medianMax(toldInLine.map((enroll) => enroll.firstPlace!))})` : '') +
       `; asks again (enrollmentRequest calls): ${inLine.askedAgain}` +

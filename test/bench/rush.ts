@@ -213,7 +213,10 @@ export interface ConflictRushRow {
   otherAnswers: number;
   /** Enroll calls first told a place in line, and the enrollmentRequest calls made until the decisions. */
   inLine: InLineCounts;
+  /** Seats the class counts after the rush. */
   enrolled: number;
+  /** 200 answers that gave a seat: fewer than `enrolled` when a request whose caller was answered 429 was seated later (it stayed in line). */
+  toldEnrolled: number;
   /** Of the first `seats` calls by the bench's send time, how many got a seat. */
   earliestSeatedByClick: number;
   /** Of the first `seats` requests by their arrival at the API (from the request id), how many got a seat. */
@@ -279,6 +282,7 @@ export async function conflictRush(cls: Class, calls: number, families: number, 
     otherAnswers: calls - answered200 - busy429,
     inLine: inLineCounts(rush.results),
     enrolled: (await classNow(cls.id)).enrolled,
+    toldEnrolled: sent.filter(seated).length,
     earliestSeatedByClick: earliestSeated(sent, (index) => sentAt[index], seated, seats),
     earliestSeatedByArrival: earliestSeated(sent, (index) => apiArrival(rush.results[index]!.requestId), seated, seats),
     ...(before &&
@@ -307,6 +311,7 @@ export function conflictReport(rows: ConflictRushRow[], calls: number, seats: nu
         'conflicts: transactions cancelled',
         'single writes refused',
         'enrolled',
+        'of them answered 200 enrolled',
         `seats to the ${seats} earliest callers: by click`,
         'by API arrival',
       ],
@@ -321,6 +326,7 @@ export function conflictReport(rows: ConflictRushRow[], calls: number, seats: nu
         row.conflicts ? String(row.conflicts.transactionsCancelled + row.conflicts.readTransactionsCancelled) : '-',
         row.conflicts ? String(row.conflicts.singleWriteConflicts) : '-',
         String(row.enrolled),
+        String(row.toldEnrolled),
         String(row.earliestSeatedByClick),
         String(row.earliestSeatedByArrival),
       ]),
