@@ -250,6 +250,8 @@ export interface EnrollmentAnswer {
   /** Its place in its class's (or group's) line of requests not decided yet: 1 is next. */
   pending?: { place: number };
 }
+/** How long a client waits, after a `pending` answer, before asking `enrollmentRequest` again (the server itself waits up to 2 s per ask). */
+export const ASK_AGAIN_MS = 1000;
 /** A student on a class's printable roster or waitlist: the whole information sheet and who to reach. */
 export interface RosterEntry {
   enrollmentId: string;

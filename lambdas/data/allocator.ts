@@ -18,7 +18,7 @@ import { transactWrite } from '../shared/transact';
 import { allocateSeats, batchLength, type SeatCounts, type SeatOutcome } from './allocation';
 import { classesNow } from './classes';
 import { accountDeleted } from './families';
-import { decisionWrites, getDecision, leaseCheck, leaseLooksFree, pendingRequests, releaseLease, takeLease, type Decision, type EnrollmentRequest, type QueueLag } from './enrollmentRequests';
+import { decisionWrites, getDecision, leaseCheck, leaseLooksFree, pendingRequests, releaseLease, takeLease, type Decision, type EnrollmentRequest, type QueuePace, type Seen } from './enrollmentRequests';
 import type { StoredEnrollment } from './enrollments';
 import { getSemester, isRegistrationOpen, registrationWindowMessage } from './semesters';
 import { readEnrollmentCaps, type EnrollmentCaps } from './settings';
@@ -48,10 +48,23 @@ export const SETTLE_MS = Number(optionalEnv('ALLOCATION_SETTLE_MS') ?? 300);
 const MAX_SETTLE_MS = 10_000;
 /** How often a lead looks again at a queue whose requests are not settled yet. */
 const SETTLE_POLL_MS = 50;
-/** How long the way to the queue that a lease's holder saw counts for the next holders. */
-const LAG_MEMORY_MS = 60_000;
-/** How long a lease lasts unless renewed: a holder that stops (a function timing out) holds up its queue this long. */
+/** How long what a lease's holder saw of the queue's pace counts for the next holders. */
+const PACE_MEMORY_MS = 60_000;
+/**
+ * How long a lease lasts unless renewed: a holder that stops (a function timing out) holds up its queue
+ * this long. A lease that lapses while its holder's batch is still being written lets another caller lead
+ * meanwhile, and the batch fails on the lease: on a slow table every batch would. So a lease lasts
+ * LEASE_MS, or LEASE_STEPS times the slowest batch seen lately when that is longer, and twice the length
+ * of one that lapsed while still held (its holder overran it), up to MAX_LEASE_MS.
+ */
 export const LEASE_MS = 3000;
+const LEASE_STEPS = 4;
+export const MAX_LEASE_MS = 20_000;
+
+/** The length of a lease (see LEASE_MS), from the slowest batch seen lately and the length of one that lapsed while held. */
+export function leaseLength(slowestBatchMs: number, lapsedLeaseMs = 0): number {
+  return Math.min(MAX_LEASE_MS, Math.max(LEASE_MS, LEASE_STEPS * slowestBatchMs, 2 * lapsedLeaseMs));
+}
 /** How long a waiting caller holds the lease at least before it hands over, once its own request is decided. */
 const LEAD_MIN_MS = 1000;
 const QUEUE_READ = 100;
@@ -70,10 +83,13 @@ export interface LeadOptions {
  * it, `drained` when no request is left, `stopped` when `until` came (or the caller's own request is decided).
  */
 export async function decideQueue(queue: string, options: LeadOptions): Promise<QueueOutcome> {
-  const lead = new Lead(queue);
-  if (!(await leaseLooksFree(queue)) || !(await lead.renew())) return 'held';
+  const lease = await leaseLooksFree(queue);
+  if (!lease) return 'held';
+  const lead = new Lead(queue, lease.lapsedMs);
+  if (!(await lead.renew())) return 'held';
   try {
     for (;;) {
+      if (!(await lead.renewWhenDue())) return 'held';
       const pending = await pendingRequests(queue, QUEUE_READ);
       if (pending.length === 0) return 'drained';
       // What arrived by then is all in the queue now: those are decided before reading it again.
@@ -82,22 +98,24 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
       if (settled.length === 0) {
         const wait = Math.max(SETTLE_POLL_MS, pending[0]!.arrivedAt - settledBy + 1);
         if (Date.now() + wait > options.until) return 'stopped';
-        await sleep(wait);
+        // Not past the lease: it is renewed before the queue is read again.
+        await sleep(Math.min(wait, lead.leaseLeft() / 2));
       }
       while (settled.length > 0) {
+        if (!(await lead.renewWhenDue())) return 'held';
+        const started = Date.now();
         const decided = await decideBatch(lead, settled);
+        lead.stepTook(Date.now() - started);
         settled = settled.filter((request) => !decided.has(request.id));
         const ownDecided = options.ownRequest !== undefined && decided.has(options.ownRequest);
         if (Date.now() >= options.until || (ownDecided && Date.now() - lead.since >= LEAD_MIN_MS)) return 'stopped';
-        if (!(await lead.renewWhenDue())) return 'held';
       }
-      if (!(await lead.renewWhenDue())) return 'held';
     }
   } catch (error) {
     if (error instanceof LeaseLost) return 'held';
     throw error;
   } finally {
-    await releaseLease(queue, lead.owner, lead.lag);
+    await releaseLease(queue, lead.owner, lead.pace);
   }
 }
 
@@ -110,6 +128,14 @@ function firstUnsettled(pending: EnrollmentRequest[], settledBy: number): number
 class LeaseLost extends Error {}
 
 /**
+ * The longer of two durations seen in the last PACE_MEMORY_MS (the later one when equal): each keeps the
+ * moment it was seen, so a long one is forgotten in time.
+ */
+function longer(before: Seen, seen: Seen, now: number): Seen {
+  return [before, seen].filter(({ seenAt }) => now - seenAt < PACE_MEMORY_MS).reduce((kept, next) => (next.ms >= kept.ms ? next : kept), { ms: 0, seenAt: now });
+}
+
+/**
  * One hold of a queue's lease, and what it reads once: the caps, the semesters, and the classes as its own
  * transactions left them (it is their one writer while it holds the lease; a class changed by someone
  * else fails the next transaction's condition, and is read again).
@@ -118,21 +144,41 @@ class Lead {
   readonly owner = randomUUID();
   readonly since = Date.now();
   private renewedAt = 0;
-  /** The longest way to the queue seen lately (by this holder, or the holders before it in the last LAG_MEMORY_MS), and when. */
-  lag: QueueLag = { lagMs: 0, seenAt: 0 };
+  private leaseMs = LEASE_MS;
+  /** The queue's pace seen lately, by this holder or the holders before it in the last PACE_MEMORY_MS. */
+  pace: QueuePace = { lag: { ms: 0, seenAt: 0 }, step: { ms: 0, seenAt: 0 } };
   private caps?: Promise<EnrollmentCaps>;
   private readonly semesters = new Map<string, Promise<Semester | undefined>>();
   readonly classes = new Map<string, Class>();
 
-  constructor(readonly queue: string) {}
+  /** `lapsedLeaseMs`: the length of the lease before, when it lapsed while still held. */
+  constructor(
+    readonly queue: string,
+    private readonly lapsedLeaseMs?: number,
+  ) {}
 
   async renew(): Promise<boolean> {
     const now = Date.now();
-    const taken = await takeLease(this.queue, this.owner, LEASE_MS, now);
+    const leaseMs = leaseLength(this.pace.step.ms, this.lapsedLeaseMs);
+    const taken = await takeLease(this.queue, this.owner, leaseMs, now);
     if (!taken) return false;
-    if (taken.lag && now - taken.lag.seenAt < LAG_MEMORY_MS && taken.lag.lagMs > this.lag.lagMs) this.lag = taken.lag;
+    if (taken.pace) this.pace = { lag: longer(this.pace.lag, taken.pace.lag, now), step: longer(this.pace.step, taken.pace.step, now) };
     this.renewedAt = now;
+    this.leaseMs = leaseMs;
     return true;
+  }
+
+  leaseLeft(): number {
+    return this.renewedAt + this.leaseMs - Date.now();
+  }
+
+  /** Renews the lease unless it still lasts two of the slowest batches seen lately (and half of itself). */
+  renewWhenDue(): Promise<boolean> {
+    return this.leaseLeft() > Math.max(this.leaseMs / 2, 2 * this.pace.step.ms) ? Promise.resolve(true) : this.renew();
+  }
+
+  stepTook(ms: number, now = Date.now()): void {
+    this.pace.step = longer(this.pace.step, { ms, seenAt: now }, now);
   }
 
   /**
@@ -142,15 +188,9 @@ class Lead {
    */
   settledBy(pending: EnrollmentRequest[], now = Date.now()): number {
     const longestWay = Math.max(...pending.map((request) => (request.queuedAt ?? request.arrivedAt) - request.arrivedAt));
-    // Seen now, it counts from now; an older estimate keeps its own moment, so it is forgotten in time.
-    if (longestWay >= this.lag.lagMs || now - this.lag.seenAt >= LAG_MEMORY_MS) this.lag = { lagMs: longestWay, seenAt: now };
+    this.pace.lag = longer(this.pace.lag, { ms: longestWay, seenAt: now }, now);
     const stillComing = pending.filter((request) => (request.queuedAt ?? request.arrivedAt) > now - SETTLE_MS).map((request) => request.arrivedAt - 1);
-    return Math.min(now - Math.min(MAX_SETTLE_MS, Math.max(SETTLE_MS, 2 * this.lag.lagMs)), ...stillComing);
-  }
-
-  /** Renews the lease once half of it has passed. */
-  renewWhenDue(): Promise<boolean> {
-    return Date.now() - this.renewedAt < LEASE_MS / 2 ? Promise.resolve(true) : this.renew();
+    return Math.min(now - Math.min(MAX_SETTLE_MS, Math.max(SETTLE_MS, 2 * this.pace.lag.ms)), ...stillComing);
   }
 
   enrollmentCaps(): Promise<EnrollmentCaps> {

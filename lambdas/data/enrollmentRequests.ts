@@ -122,36 +122,50 @@ export function decisionWrites(request: EnrollmentRequest, decision: Decision, n
   ];
 }
 
-/** Whether the queue's lease looks free (a cheap read, to spare the write of a try that would fail). */
-export async function leaseLooksFree(queue: string, now = Date.now()): Promise<boolean> {
+/**
+ * Whether the queue's lease looks free (a cheap read, to spare the write of a try that would fail), and
+ * when it lapsed while still held (its holder overran it, or stopped), how long that lease was.
+ */
+export async function leaseLooksFree(queue: string, now = Date.now()): Promise<false | { lapsedMs?: number }> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: leaseKey(queue) }));
-  return !Item?.owner || Number(Item.leaseUntil) < now;
+  if (!Item?.owner) return {};
+  return Number(Item.leaseUntil) < now && { lapsedMs: Number(Item.leaseMs ?? 0) };
 }
 
-/** How long requests lately took to reach the queue, as the lease's last holders saw it, and when they did. */
-export interface QueueLag {
-  lagMs: number;
+/** The longest time something took lately, as the lease's holders saw it, and when: forgotten in time. */
+export interface Seen {
+  ms: number;
   seenAt: number;
 }
 
 /**
- * Takes the queue's lease for `ms` when nobody holds it (or its holder let it lapse), or renews one's own:
- * false when another holds it, else what the holders before saw of the way to the queue.
+ * What the lease's holders saw lately, left in the lease for the next holder: how long requests took to
+ * reach the queue (the allocator waits that long for latecomers) and how long one batch took (the lease
+ * must outlast one, or another caller would take it while the batch is still being written).
  */
-export async function takeLease(queue: string, owner: string, ms: number, now = Date.now()): Promise<false | { lag?: QueueLag }> {
+export interface QueuePace {
+  lag: Seen;
+  step: Seen;
+}
+
+/**
+ * Takes the queue's lease for `ms` when nobody holds it (or its holder let it lapse), or renews one's own:
+ * false when another holds it, else what the holders before saw of the queue's pace.
+ */
+export async function takeLease(queue: string, owner: string, ms: number, now = Date.now()): Promise<false | { pace?: QueuePace }> {
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
         TableName: tableName,
         Key: leaseKey(queue),
-        UpdateExpression: 'SET #owner = :owner, leaseUntil = :until',
+        UpdateExpression: 'SET #owner = :owner, leaseUntil = :until, leaseMs = :ms',
         ConditionExpression: 'attribute_not_exists(#owner) OR #owner = :owner OR leaseUntil < :now',
         ExpressionAttributeNames: { '#owner': 'owner' },
-        ExpressionAttributeValues: { ':owner': owner, ':until': now + ms, ':now': now },
+        ExpressionAttributeValues: { ':owner': owner, ':until': now + ms, ':ms': ms, ':now': now },
         ReturnValues: 'ALL_OLD',
       }),
     );
-    return { ...(Attributes?.queueLag && { lag: Attributes.queueLag as QueueLag }) };
+    return { ...(Attributes?.pace && { pace: Attributes.pace as QueuePace }) };
   } catch (error) {
     // Held by another, or being written by its holder's transaction right now.
     if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'TransactionConflictException') return false;
@@ -159,17 +173,17 @@ export async function takeLease(queue: string, owner: string, ms: number, now = 
   }
 }
 
-/** Gives the lease up, leaving what this holder saw of the way to the queue for the next one. */
-export async function releaseLease(queue: string, owner: string, lag: QueueLag): Promise<void> {
+/** Gives the lease up, leaving what this holder saw of the queue's pace for the next one. */
+export async function releaseLease(queue: string, owner: string, pace: QueuePace): Promise<void> {
   try {
     await dynamo.send(
       new UpdateCommand({
         TableName: tableName,
         Key: leaseKey(queue),
-        UpdateExpression: 'REMOVE #owner, leaseUntil SET queueLag = :lag',
+        UpdateExpression: 'REMOVE #owner, leaseUntil, leaseMs SET pace = :pace',
         ConditionExpression: '#owner = :owner',
         ExpressionAttributeNames: { '#owner': 'owner' },
-        ExpressionAttributeValues: { ':owner': owner, ':lag': lag },
+        ExpressionAttributeValues: { ':owner': owner, ':pace': pace },
       }),
     );
   } catch (error) {

@@ -1,13 +1,11 @@
 // An enroll as the web app's dialog makes it (web/src/classes/enrollInTurn.ts), for the benchmarks' own
 // HTTP clients: while the answer says the request is still in line, pause, then ask `enrollmentRequest`
 // again until it is decided. The benchmarks time and count what the family lives through, so they keep
-// every answer. test/support/portal.ts's enrollAndWait does the same for the tests, but asks again twice as
-// often and only through that module's client; the day's visit has a client of its own (test/bench/dayVisit.ts).
-import type { EnrollmentAnswer } from '../../lambdas/records';
+// every answer. test/support/portal.ts's enrollAndWait does the same for the tests through that module's
+// client; the day's visit has a client of its own (test/bench/dayVisit.ts).
+import { ASK_AGAIN_MS, type EnrollmentAnswer } from '../../lambdas/records';
 import { arrivalOf, type EnrollPayload } from '../support/portal';
 
-/** The web app's pause before asking again (ASK_AGAIN_MS there); the server itself waits up to 2 s per ask. */
-export const ASK_AGAIN_MS = 1000;
 /** The web app asks for as long as the dialog is open. A benchmark stops somewhere, so that a request never decided shows as a failure rather than a run that never ends. */
 export const GIVE_UP_MS = 600_000;
 

@@ -12,7 +12,8 @@ import type { Class, EnrollmentAnswer } from '../../lambdas/records';
 import { BUSY_MESSAGE } from '../../lambdas/shared/errors';
 import { classNow, newClass, openSemester } from '../support/fixtures';
 import { call, outbox, type CallResult } from '../support/portal';
-import { apiArrival, ASK_AGAIN_MS, enrollInTurn, inLineCounts, type EnrollClient, type InLineCounts, type InTurn } from './enrollInTurn';
+import { ASK_AGAIN_MS } from '../../lambdas/records';
+import { apiArrival, enrollInTurn, inLineCounts, type EnrollClient, type InLineCounts, type InTurn } from './enrollInTurn';
 import { familyWithChildren, setupBusyRetries, setupBusyRetriesSince } from './setup';
 import { concurrently, earliestSeated, ms, percentile, table } from './stats';
 

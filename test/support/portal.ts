@@ -8,7 +8,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '../../infra/local/outbox';
 import type { FunctionName } from '../../lambdas/manifest';
-import type { EnrollmentAnswer } from '../../lambdas/records';
+import { ASK_AGAIN_MS, type EnrollmentAnswer } from '../../lambdas/records';
 import { TEST_ADMIN } from './stack-info';
 
 export function portalUrl(): string {
@@ -49,21 +49,29 @@ export async function data<T = unknown>(name: FunctionName, payload: unknown = {
 
 export type EnrollPayload = { studentId: string } & ({ classId: string } | { groupId: string });
 
+/** How long enrollAndWait asks again at most: a request still in line then is a failure the test shows, not a test that never ends. */
+const GIVE_UP_MS = 90_000;
+
 /**
  * An enrollment as the web app makes it: while the answer says the request is still in line, it asks
- * `enrollmentRequest` again until the request is decided. The last answer, and how often it asked again.
+ * `enrollmentRequest` again until the request is decided (or GIVE_UP_MS passed: the last answer is then
+ * still `pending`). The last answer, and how often it asked again.
  */
 export async function enrollAndWait(payload: EnrollPayload, token: string): Promise<CallResult<EnrollmentAnswer> & { askedAgain: number }> {
+  const giveUpAt = Date.now() + GIVE_UP_MS;
   let result = await call<EnrollmentAnswer>('enroll', payload, token);
   let askedAgain = 0;
-  while (result.status === 200 && result.body.data?.pending) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  while (result.status === 200 && result.body.data?.pending && Date.now() < giveUpAt) {
+    await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
     askedAgain += 1;
     const { studentId: _studentId, ...target } = payload;
     result = await call<EnrollmentAnswer>('enrollmentRequest', { requestId: result.body.data.requestId, ...target }, token);
   }
   return { ...result, askedAgain };
 }
+
+/** An enrollAndWait's outcome for an assertion: its status, or 'still in line' when it gave up waiting. */
+export const outcomeOf = (answer: CallResult<EnrollmentAnswer>) => (answer.body.data?.pending ? 'still in line' : answer.status);
 
 /** When a request's call reached the API (its id starts with that moment, in epoch ms). */
 export const arrivalOf = (requestId: string) => Number(requestId.split('-')[0]);

@@ -1,13 +1,10 @@
 // An enrollment as the portal decides it on a busy day: in the order the requests arrived. When the
 // answer says the request is still in line, the page asks again until it is decided, telling the family
 // its place meanwhile. Stopping (the dialog closed) leaves the request in line: it is decided all the same.
-import type { Enrollment } from '../../../lambdas/records';
+import { ASK_AGAIN_MS, type Enrollment } from '../../../lambdas/records';
 import { callFunction } from '../api/client';
 
 export type EnrollPayload = { studentId: string } & ({ classId: string } | { groupId: string });
-
-/** How long the page waits before asking again (the server itself waits a little for the decision). */
-const ASK_AGAIN_MS = 1000;
 
 export async function enrollInTurn(payload: EnrollPayload, onInLine: (place: number) => void, signal: AbortSignal): Promise<Enrollment[] | undefined> {
   let answer = await callFunction('enroll', payload);
