@@ -1,8 +1,10 @@
-// Registration day as DynamoDB behaves in AWS: a second portal, on the test stack's engine with a table of
-// its own, calls DynamoDB through the conflicts proxy (PORTAL_DYNAMODB_CONFLICTS_HOLD_MS=20), so
-// transactions that touch one item at once are cancelled instead of waiting in DynamoDB Local's queue.
-// The rush, the group, the retried call and the promotions hold there as they do without conflicts.
-import { DeleteTableCommand, DynamoDBClient, TransactionCanceledException, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+// Registration day as DynamoDB behaves in AWS: a second portal calls DynamoDB through the conflicts proxy
+// (PORTAL_DYNAMODB_CONFLICTS_HOLD_MS=20), so transactions that touch one item at once are cancelled
+// instead of waiting in DynamoDB Local's queue. The rush, the group, the retried call and the promotions
+// hold there as they do without conflicts. The second portal starts a DynamoDB Local of its own: late in
+// the suite, the test stack's engine has the whole suite's writes on disk, and under this rush it answered
+// InternalServerError and dropped connections, which DynamoDB in AWS does not do for a few hundred calls.
+import { DynamoDBClient, TransactionCanceledException, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { CONFLICTS_CONTROL_PATH, type TransactionConflictStats } from '../../infra/local/transactionConflicts';
 import type { RosterEntry } from '../../lambdas/records';
@@ -12,12 +14,10 @@ import { call, data, enrollAndWait, outcomeOf } from '../support/portal';
 import { stackEnvironment, startStack, type RunningStack } from '../support/stack-setup';
 
 const HOLD_MS = 20;
-const engine = process.env.DYNAMODB_ENDPOINT!;
-const tableName = `conflicts-portal-${randomUUID().slice(0, 8)}`;
 let second: RunningStack;
 
 beforeAll(async () => {
-  second = await startStack({ PORTAL_DYNAMODB_ENDPOINT: engine, PORTAL_TABLE_NAME: tableName, PORTAL_DYNAMODB_CONFLICTS_HOLD_MS: String(HOLD_MS) });
+  second = await startStack({ PORTAL_DYNAMODB_CONFLICTS_HOLD_MS: String(HOLD_MS) });
   // The test helpers (admin, families, classes) talk to the second portal from here on.
   Object.assign(process.env, stackEnvironment(second));
 }, 120_000);
@@ -31,9 +31,6 @@ afterAll(async () => {
   }
   if (busy.size) console.log(`the conflicts portal answered busy: ${[...busy].map(([what, count]) => `${what} ×${count}`).join(', ')}`);
   await second?.stop();
-  const client = new DynamoDBClient({ endpoint: engine });
-  await client.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
-  client.destroy();
 });
 
 async function proxyStats(): Promise<TransactionConflictStats> {
@@ -41,7 +38,8 @@ async function proxyStats(): Promise<TransactionConflictStats> {
 }
 
 test('the portal calls DynamoDB through the proxy: two transactions on one item at once, through its endpoint, and one is cancelled with TransactionConflict', async () => {
-  expect(second.info).toMatchObject({ conflictsHoldMs: HOLD_MS, dynamoDbEngine: { endpoint: engine, startedHere: false } });
+  const engine = second.info.dynamoDbEngine.endpoint;
+  expect(second.info).toMatchObject({ conflictsHoldMs: HOLD_MS, dynamoDbEngine: { startedHere: true } });
   expect(second.info.dynamoDbEndpoint).not.toBe(engine);
   expect(second.output()).toContain(`conflicts ON      transactions hold their items ${HOLD_MS} ms; the portal calls DynamoDB through ${second.info.dynamoDbEndpoint}`);
 
@@ -49,7 +47,7 @@ test('the portal calls DynamoDB through the proxy: two transactions on one item 
   const client = new DynamoDBClient({ endpoint: second.info.dynamoDbEndpoint, maxAttempts: 1 });
   const before = await proxyStats();
   const key = { PK: { S: `PROBE#${randomUUID()}` }, SK: { S: 'PROBE' } };
-  const bump = () => client.send(new TransactWriteItemsCommand({ TransactItems: [{ Update: { TableName: tableName, Key: key, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': { N: '1' } } } }] }));
+  const bump = () => client.send(new TransactWriteItemsCommand({ TransactItems: [{ Update: { TableName: second.info.tableName, Key: key, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': { N: '1' } } } }] }));
   const outcomes = await Promise.allSettled([bump(), bump()]);
   client.destroy();
 
