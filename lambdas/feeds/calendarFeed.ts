@@ -8,7 +8,7 @@ import { id } from '../records';
 import { invalidArgument, notFound } from '../shared/errors';
 import { errorMapping, type PortalEvent } from '../shared/handler';
 import { toICalendar } from '../shared/ical';
-import { meetingsBetween } from '../functions/calendar';
+import { meetingsBetween } from '../shared/meetings';
 
 const DAY = 86_400_000;
 const PROGRAMME = 'Mountain school classes';

@@ -1,12 +1,12 @@
 import { classesOfSemester } from '../data/classes';
 import { listSemesters } from '../data/semesters';
 import type { ParsedInput } from '../manifest';
-import type { CalendarEvent, Class } from '../records';
 import { invalidArgument } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
+import { meetingsBetween } from '../shared/meetings';
 
 const DAY = 86_400_000;
-export const MAX_CALENDAR_DAYS = 400;
+const MAX_CALENDAR_DAYS = 400;
 
 /** The meetings of every class between two dates (default: the month before today to half a year ahead). */
 export async function calendar({ from, to }: ParsedInput<'calendar'>) {
@@ -18,16 +18,6 @@ export async function calendar({ from, to }: ParsedInput<'calendar'>) {
   const semesters = (await listSemesters()).filter((semester) => semester.startDate <= end && semester.endDate >= start);
   const classes = (await Promise.all(semesters.map((semester) => classesOfSemester(semester.id)))).flat();
   return { events: meetingsBetween(classes, start, end) };
-}
-
-export function meetingsBetween(classes: Class[], start: string, end: string): CalendarEvent[] {
-  return classes
-    .flatMap((found) =>
-      found.meetings
-        .filter((meeting) => meeting.date >= start && meeting.date <= end)
-        .map((meeting) => ({ classId: found.id, title: found.name, start: `${meeting.date}T${meeting.start}`, end: `${meeting.date}T${meeting.end}`, location: found.location })),
-    )
-    .sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title));
 }
 
 export const handler = portalHandler('calendar', calendar);
