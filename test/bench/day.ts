@@ -1,12 +1,10 @@
 // Registration day, in a process of its own (run.ts starts it; the test helpers keep one user pool client
-// and one admin session per process): a second portal on the benchmark stack's engine, with a table of its
-// own, the conflicts proxy in front (BENCH_DAY_HOLD_MS, default 20; empty: off), API Gateway's throttling
-// and CloudFront's catalogue cache. An administrator opens a semester of BENCH_DAY_CLASSES classes (60)
+// and one admin session per process): a second portal with a DynamoDB Local of its own, the conflicts
+// proxy in front (BENCH_DAY_HOLD_MS, default 20; empty: off), API Gateway's throttling and CloudFront's
+// catalogue cache. An administrator opens a semester of BENCH_DAY_CLASSES classes (60)
 // and a few class groups; BENCH_DAY_FAMILIES families (1,000) of one to three children are made before the
 // day; then they arrive over BENCH_DAY_SECONDS (60) on the curve of infra/capacity.ts and each makes its
 // visit (test/bench/dayVisit.ts). Prints progress on stderr and the run (DayRun) as JSON on stdout.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { REGISTRATION_DAY } from '../../infra/capacity';
 import type { CacheStats } from '../../infra/local/edge';
 import type { RouteThrottleStats } from '../../infra/local/apiThrottle';
@@ -14,7 +12,6 @@ import { CATALOGUE_MAX_AGE_SECONDS } from '../../lambdas/catalogueAge';
 import type { Class, ClassGroup, RosterEntry } from '../../lambdas/records';
 import { newClass, newGroup, openSemester } from '../support/fixtures';
 import { data, signInAdmin, signUpFamily } from '../support/portal';
-import type { StackInfo } from '../support/stack-info';
 import { stackEnvironment, startStack } from '../support/stack-setup';
 import type { ClassAfterDay, DayRun, DaySettings, EdgeCounts } from './dayReport';
 import { visit, type EnrollPlan, type FamilyAccount } from './dayVisit';
@@ -159,10 +156,7 @@ async function classesAfterDay(classes: Class[]): Promise<ClassAfterDay[]> {
   });
 }
 
-const benchStack = JSON.parse(readFileSync(join(process.env.PORTAL_TEST_DATA_DIR!, 'stack.json'), 'utf8')) as StackInfo;
 const stack = await startStack({
-  PORTAL_DYNAMODB_ENDPOINT: benchStack.dynamoDbEngine.endpoint,
-  PORTAL_TABLE_NAME: `bench-day-${Date.now()}`,
   PORTAL_DYNAMODB_CONFLICTS_HOLD_MS: holdSetting,
   PORTAL_API_THROTTLE: '1',
   PORTAL_CATALOGUE_CACHE: '1',
