@@ -83,6 +83,15 @@ test('given a transaction whose answer is lost after it committed, when the port
   expect(await auditOf(`${cls.id}~${students[0]!.id}`)).toHaveLength(1);
 });
 
+test('given an added child whose answer is lost after it committed, when the portal resends it, then the family is told it is saved, and the child is there once', async () => {
+  const { family } = await familyWithStudents(0);
+  injectTransactionFaults(['lost-answer']);
+  const answer = await invoke('saveStudent', { firstName: 'Lost', lastName: 'Answer', birthDate: '2015-05-05', tshirtSize: 'YM', emergencyContacts: [{ name: 'Pat', phone: '+1 555 010 0100' }] }, family);
+  expect(answer.statusCode).toBe(200);
+  const { students } = await data<{ students: Array<{ id: string }> }>('students', {}, family.accessToken);
+  expect(students.map((student) => student.id)).toEqual([answer.body.data.student.id]);
+});
+
 test('given contention that outlasts the retries of the call deciding it, then the request stays in line and is still decided once', async () => {
   const cls = await newClass(semesterId, { capacity: 3 });
   const { family, students } = await familyWithStudents(1);
