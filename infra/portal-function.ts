@@ -10,6 +10,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import type { UserPoolCall } from '../lambdas/manifest';
+import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './functionLimits';
 
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
@@ -53,8 +54,8 @@ export class PortalFunction extends Construct {
       description: props.description,
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
-      timeout: Duration.seconds(10),
+      memorySize: FUNCTION_MEMORY_MB,
+      timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       role,
       logGroup,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },

@@ -30,20 +30,14 @@ import {
   type TriggerName,
 } from '../../lambdas/manifest';
 import type { PortalEvent } from '../../lambdas/shared/handler';
-import { cachedReadPath, CACHED_PATH_PREFIX, functionPath, isCachedFunctionName, routeKey } from '../routes';
+import { cachedReadPath, CACHED_PATH_PREFIX, functionPath, isCachedFunctionName, routeKey, STAGE_NAME } from '../routes';
+import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../functionLimits';
 import { ApiThrottle, sendTooManyRequests } from './apiThrottle';
 import { COGNITO_PATH } from './cognito';
 import { CatalogueCache, edgeSettings, type EdgeSettings } from './edge';
 import type { Outbox } from './outbox';
 import { readBody } from './requestBody';
-
-export interface SiteConfig {
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  userPoolEndpoint?: string;
-  apiBaseUrl: string;
-}
+import type { RuntimeConfig } from '../../web/src/runtimeConfig';
 
 export interface GatewayOptions {
   port: number;
@@ -55,7 +49,6 @@ export interface GatewayOptions {
   edge?: EdgeSettings;
 }
 
-const FUNCTION_TIMEOUT_MS = 30_000;
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -75,7 +68,7 @@ type Loaded<T> = Map<string, Promise<T>>;
 export class Gateway {
   readonly server: Server;
   private cognito: RequestListener | undefined;
-  private siteConfig: Omit<SiteConfig, 'userPoolEndpoint'> | undefined;
+  private siteConfig: Omit<RuntimeConfig, 'userPoolEndpoint'> | undefined;
   private readonly functions: Loaded<Handler<PortalEvent>> = new Map();
   private readonly triggers: Loaded<Handler> = new Map();
   private readonly feeds: Loaded<Handler<PortalEvent>> = new Map();
@@ -120,7 +113,7 @@ export class Gateway {
     this.cognito = listener;
   }
 
-  setSiteConfig(config: Omit<SiteConfig, 'userPoolEndpoint'>): void {
+  setSiteConfig(config: Omit<RuntimeConfig, 'userPoolEndpoint'>): void {
     this.siteConfig = config;
   }
 
@@ -152,7 +145,7 @@ export class Gateway {
     if (cached) return this.serveCachedRead(req, res, decodeURIComponent(cached[1]!), url);
     const feed = (Object.keys(feeds) as FeedName[]).find((name) => path === `/api${feeds[name].path}`);
     if (feed && (req.method === 'GET' || req.method === 'HEAD')) return this.serveFeed(req, res, feed, url);
-    if (path.startsWith('/api/')) return sendJson(res, 404, { message: 'Not Found', error: { code: 'not-found', message: `No API route ${path}.` } });
+    if (path.startsWith(`/${STAGE_NAME}/`)) return sendJson(res, 404, { message: 'Not Found', error: { code: 'not-found', message: `No API route ${path}.` } });
     const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
     if (invoke && req.method === 'POST') return this.serveTrigger(req, res, decodeURIComponent(invoke[1]!));
     if (path === '/v2/email/outbound-emails' && req.method === 'POST') return this.serveSendEmail(req, res);
@@ -274,7 +267,7 @@ export class Gateway {
     if (!this.siteConfig) return sendJson(res, 503, { message: 'The portal is still starting.' });
     // The browser reaches cognito-local through the origin that served it the site: a path, which the web
     // app resolves against its own address (nothing of the request, such as its Host, is echoed).
-    sendJson(res, 200, { ...this.siteConfig, userPoolEndpoint: `${COGNITO_PATH}/` } satisfies SiteConfig);
+    sendJson(res, 200, { ...this.siteConfig, userPoolEndpoint: `${COGNITO_PATH}/` } satisfies RuntimeConfig);
   }
 
   /** The outbox holds sign-up and password-reset codes: for the developer, never for another site's page. */
@@ -380,7 +373,7 @@ function apiGatewayEvent(req: IncomingMessage, url: URL, name: string, body: str
       http: { method, path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
       requestId: randomUUID(),
       routeKey,
-      stage: 'api',
+      stage: STAGE_NAME,
       time: now.toISOString(),
       timeEpoch: now.getTime(),
     },
@@ -391,13 +384,13 @@ function apiGatewayEvent(req: IncomingMessage, url: URL, name: string, body: str
 }
 
 function lambdaContext(functionName: string): Context {
-  const deadline = Date.now() + FUNCTION_TIMEOUT_MS;
+  const deadline = Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,
     functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '512',
+    memoryLimitInMB: String(FUNCTION_MEMORY_MB),
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { COGNITO_PATH, createCognitoLocal } from './cognito';
 import { ensureTable, openDynamoDb } from './dynamodb';
 import { Gateway } from './gateway';
+import { STAGE_NAME } from '../routes';
 import { Outbox } from './outbox';
 import type { LocalCredentials } from './signature';
 import { startStreamConsumers } from './streams';
@@ -118,7 +119,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The stream is the engine's own: the proxy models writes only.
     const consumers = await startStreamConsumers(dynamoDb.endpoint, tableName, options.log);
     stops.push(() => consumers.stop());
-    gateway.setSiteConfig({ region: 'local', userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, apiBaseUrl: '/api' });
+    gateway.setSiteConfig({ region: 'local', userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, apiBaseUrl: `/${STAGE_NAME}` });
     return {
       url,
       dataDir,
