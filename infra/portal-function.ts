@@ -1,6 +1,6 @@
 // One Lambda of the portal with everything the functions share set once (runtime, architecture, bundling,
 // logs, role), and the bind* calls that set a setting and its IAM grant together, so the two cannot drift.
-import { CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';

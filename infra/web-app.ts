@@ -1,5 +1,5 @@
 // The built web app and its config.json, deployed into the site's bucket by the stack.
-import { CfnElement, DefaultStackSynthesizer, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
+import { type CfnElement, DefaultStackSynthesizer, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { existsSync } from 'node:fs';

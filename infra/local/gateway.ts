@@ -263,7 +263,7 @@ export class Gateway {
     sendJson(res, 200, { MessageId: randomUUID() });
   }
 
-  private serveSiteConfig(_req: IncomingMessage, res: ServerResponse): void {
+  private serveSiteConfig(_req: IncomingMessage, res: ServerResponse) {
     if (!this.siteConfig) return sendJson(res, 503, { message: 'The portal is still starting.' });
     // The browser reaches cognito-local through the origin that served it the site: a path, which the web
     // app resolves against its own address (nothing of the request, such as its Host, is echoed).
@@ -271,12 +271,12 @@ export class Gateway {
   }
 
   /** The outbox holds sign-up and password-reset codes: for the developer, never for another site's page. */
-  private serveOutbox(req: IncomingMessage, res: ServerResponse): void {
+  private serveOutbox(req: IncomingMessage, res: ServerResponse) {
     if (fromOtherOrigin(req)) return sendJson(res, 403, { message: 'The outbox is read from this portal only.' });
     sendJson(res, 200, { messages: this.options.outbox.messages });
   }
 
-  private serveCognito(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  private serveCognito(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (!this.cognito) return sendJson(res, 503, { message: 'The user pool is still starting.' });
     // Only the portal's own pages call the user pool from a browser (cognito-local would allow any origin).
     if (fromOtherOrigin(req)) return sendJson(res, 403, { __type: 'ForbiddenException', message: 'The local user pool takes no calls from pages of other origins.' });
@@ -284,7 +284,7 @@ export class Gateway {
     this.cognito(req, res);
   }
 
-  private serveWebApp(req: IncomingMessage, res: ServerResponse, path: string): void {
+  private serveWebApp(req: IncomingMessage, res: ServerResponse, path: string) {
     const root = resolve(this.options.webRoot);
     let file = resolve(join(root, decodeURIComponent(path)));
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) {

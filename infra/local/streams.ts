@@ -22,7 +22,7 @@ export function passesFilter(record: _Record, filter: StreamFilter): boolean {
   return Object.entries(filter.dynamodb.NewImage).every(([attribute, { S }]) => S.includes(image[attribute]?.S ?? '\u0000'));
 }
 
-type Consumer = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | void>;
+type Consumer = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | undefined>;
 
 const context = { functionName: 'streamConsumer', awsRequestId: 'local', getRemainingTimeInMillis: () => 60_000 } as unknown as Context;
 

@@ -145,7 +145,9 @@ export class TransactionConflictModel {
 
   /** AWS's answer: one reason per item, in the request's order. */
   private cancelled(items: ItemRef[], conflicts: boolean[]): Verdict {
-    items.forEach((item, index) => conflicts[index] && this.countConflict(item));
+    items.forEach((item, index) => {
+      if (conflicts[index]) this.countConflict(item);
+    });
     const reasons = conflicts.map((conflict) => (conflict ? { Code: 'TransactionConflict', Message: ONGOING } : { Code: 'None' }));
     return {
       refused: true,

@@ -382,7 +382,9 @@ export async function cancelEnrollment(enrollment: StoredEnrollment, by: Caller,
     const tx = new SeatTransaction(new Date().toISOString());
     for (const [classId, delta] of deltas) tx.classCounts(classes.get(classId)!, delta, { waitlistUnchanged: released.includes(classId) });
     const cancelled = targets.map((target) => ({ ...target, status: 'cancelled' as const, cancelledAt: tx.now, requestToken, updatedAt: tx.now }));
-    targets.forEach((target, index) => tx.enrollment(cancelled[index]!, target.status, reason, by));
+    targets.forEach((target, index) => {
+      tx.enrollment(cancelled[index]!, target.status, reason, by);
+    });
     if (!studentGone) {
       tx.studentActiveCount(enrollment, -targets.length);
       tx.family(enrollment.familyId, { counts: familyCounts(targets, -1), refuseDeleted: false });
@@ -453,7 +455,9 @@ export async function promoteWaitlisted(enrollment: StoredEnrollment, by: Caller
     const tx = new SeatTransaction(new Date().toISOString());
     for (const entry of together) tx.classCounts(classes.get(entry.classId)!, { enrolled: 1, waitlisted: -1, leaving: [entry.studentId] });
     const promoted = together.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
-    together.forEach((entry, index) => tx.enrollment(promoted[index]!, entry.status, 'promote', by));
+    together.forEach((entry, index) => {
+      tx.enrollment(promoted[index]!, entry.status, 'promote', by);
+    });
     tx.notify('promoted', promoted);
     if ((await transactWrite(tx.items)).committed) return promoted;
   }

@@ -4,7 +4,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { classesOfSemester, classesNow } from '../data/classes';
 import { listSemesters } from '../data/semesters';
-import { id } from '../records';
+import { id, type Class } from '../records';
 import { invalidArgument, notFound } from '../shared/errors';
 import { errorMapping, type PortalEvent } from '../shared/handler';
 import { toICalendar } from '../shared/ical';
@@ -16,7 +16,7 @@ const PROGRAMME = 'Mountain school classes';
 export async function calendarFeed(classId: string | undefined, now = new Date()): Promise<string> {
   const since = new Date(now.getTime() - 60 * DAY).toISOString().slice(0, 10);
   const until = '9999-12-31';
-  let classes;
+  let classes: Class[];
   if (classId !== undefined) {
     const parsed = id.safeParse(classId);
     if (!parsed.success) throw invalidArgument(`classId: ${parsed.error.issues[0]!.message}`);

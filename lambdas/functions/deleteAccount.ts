@@ -34,7 +34,7 @@ async function cancelAll(caller: Caller) {
     if (done.has(enrollment.id)) continue;
     try {
       const outcome = await cancelEnrollment(enrollment, caller, 'account-deleted');
-      outcome.cancelled.forEach((entry) => done.add(entry.id));
+      for (const entry of outcome.cancelled) done.add(entry.id);
     } catch (error) {
       // Cancelled meanwhile (a group enrollment cancelled through another of its classes): nothing to do.
       if (!(error instanceof PortalError && error.code === 'failed-precondition')) throw error;

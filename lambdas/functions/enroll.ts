@@ -7,7 +7,7 @@ import { studentForCaller } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { Class, EnrollmentAnswer } from '../records';
 import type { Caller } from '../shared/caller';
-import { enrollmentAnswer, waitUntil } from '../shared/enrollmentAnswer';
+import { enrollmentAnswer, waitUntil } from '../data/enrollmentAnswer';
 import { failedPrecondition, notFound } from '../shared/errors';
 import type { Call } from '../shared/handler';
 import { limitedHandler } from '../shared/limitedHandler';

@@ -3,7 +3,7 @@ import { getDecision, getPendingRequest, queueOf } from '../data/enrollmentReque
 import type { ParsedInput } from '../manifest';
 import type { EnrollmentAnswer } from '../records';
 import type { Caller } from '../shared/caller';
-import { enrollmentAnswer, waitUntil } from '../shared/enrollmentAnswer';
+import { enrollmentAnswer, waitUntil } from '../data/enrollmentAnswer';
 import { notFound } from '../shared/errors';
 import type { Call } from '../shared/handler';
 import { limitedHandler } from '../shared/limitedHandler';

@@ -6,7 +6,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { removeMailRequest, type MailRequest } from '../data/mailRequests';
 import type { Key } from '../shared/dynamo';
-import { sendNotice } from '../shared/enrollmentMail';
+import { sendNotice } from '../data/enrollmentMail';
 
 export async function mailer(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];

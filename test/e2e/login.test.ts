@@ -209,7 +209,7 @@ test('given a new e-mail, when the account is created and the e-mailed code ente
   expect(await success.getByText('Success', { exact: true }).isVisible()).toBe(true);
   await page.waitForURL('**/classes/enrollment');
   await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: address.slice(0, 15) + '…' }).waitFor();
+  await page.getByRole('menuitem', { name: `${address.slice(0, 15)}…` }).waitFor();
   await context.close();
 });
 

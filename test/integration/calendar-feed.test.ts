@@ -11,7 +11,11 @@ function rfc5545Problems(text: string): string[] {
     if (line.includes('\n') || line.includes('\r')) problems.push(`line ${index + 1} has a bare line break`);
     if (Buffer.byteLength(line) > 75) problems.push(`line ${index + 1} is longer than 75 octets`);
   });
-  const lines = physical.reduce<string[]>((unfolded, line) => (line.startsWith(' ') ? [...unfolded.slice(0, -1), unfolded.at(-1)! + line.slice(1)] : [...unfolded, line]), []);
+  const lines: string[] = [];
+  for (const line of physical) {
+    if (line.startsWith(' ')) lines[lines.length - 1] += line.slice(1);
+    else lines.push(line);
+  }
   const stack: Array<{ name: string; properties: Set<string> }> = [];
   for (const line of lines) {
     const name = line.slice(0, line.search(/[:;]/));

@@ -18,7 +18,7 @@ function field(value: string | number | boolean | undefined): string {
 }
 
 export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
-  return [columns.map((column) => field(column.header)), ...rows.map((row) => columns.map((column) => field(column.value(row))))].map((line) => line.join(',')).join('\r\n') + '\r\n';
+  return [columns.map((column) => field(column.header)), ...rows.map((row) => columns.map((column) => field(column.value(row))))].map((line) => `${line.join(',')}\r\n`).join('');
 }
 
 /** Offers the text as a file download (with a BOM so Excel reads UTF-8). */

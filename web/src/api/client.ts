@@ -33,7 +33,7 @@ const THROTTLED_PAUSE_MS = 250;
 
 type AnswerBody = { data?: unknown; error?: { code: ErrorCode; message: string; details?: unknown } } | undefined;
 
-type Payload<N extends FunctionName> = {} extends FunctionInput<N> ? [FunctionInput<N>?] : [FunctionInput<N>];
+type Payload<N extends FunctionName> = Record<never, never> extends FunctionInput<N> ? [FunctionInput<N>?] : [FunctionInput<N>];
 
 export async function callFunction<N extends FunctionName>(name: N, ...payload: Payload<N>): Promise<FunctionResult<N>> {
   const token = await accessToken();

@@ -40,7 +40,7 @@ const listeners = new Set<() => void>();
 
 function update(change: (current: CatalogueState) => CatalogueState) {
   state = change(state);
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 const loaded = <T,>(value: T): Cached<T> => ({ state: 'loaded', value });
@@ -158,5 +158,5 @@ export function resetCatalogue(): void {
   state = initial;
   availabilityRequest = undefined;
   readPastCachesUntil = 0;
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }

@@ -1,11 +1,11 @@
 // What `enroll` and `enrollmentRequest` answer for a request: its decision as the wire contract's
 // enrollments (with waitlist positions) or its refusal, or its place in line while it is undecided.
-import { placeInQueue, type Decision, type EnrollmentRequest } from '../data/enrollmentRequests';
-import { toEnrollment, waitlistPositions } from '../data/enrollments';
+import { placeInQueue, type Decision, type EnrollmentRequest } from './enrollmentRequests';
+import { toEnrollment, waitlistPositions } from './enrollments';
 import type { EnrollmentAnswer } from '../records';
-import { PortalError } from './errors';
-import type { Call } from './handler';
-import { optionalEnv } from './env';
+import { PortalError } from '../shared/errors';
+import type { Call } from '../shared/handler';
+import { optionalEnv } from '../shared/env';
 
 /** How long a call waits for its request's decision before it answers that the request is in line. */
 export const DECISION_WAIT_MS = Number(optionalEnv('ENROLLMENT_WAIT_MS') ?? 6000);

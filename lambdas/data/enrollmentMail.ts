@@ -1,15 +1,15 @@
 // The confirmations a family receives when a child is enrolled, waitlisted, or promoted from the
 // waitlist: the class, its meetings, where, with whom, and what to bring.
-import { classKey, toClass, type StoredClass } from '../data/classes';
-import { waitlistPosition } from '../data/enrollments';
-import { profileKey } from '../data/families';
-import { groupKey, toGroup } from '../data/groups';
-import type { MailRequest, NoticeKind } from '../data/mailRequests';
-import { studentKey, studentName, type StoredStudent } from '../data/students';
+import { classKey, toClass, type StoredClass } from './classes';
+import { waitlistPosition } from './enrollments';
+import { profileKey } from './families';
+import { groupKey, toGroup } from './groups';
+import type { MailRequest, NoticeKind } from './mailRequests';
+import { studentKey, studentName, type StoredStudent } from './students';
 import type { Class, Meeting } from '../records';
-import { itemsAt, type Key } from './dynamo';
-import { requiredEnv } from './env';
-import { sendMail } from './mail';
+import { itemsAt, type Key } from '../shared/dynamo';
+import { requiredEnv } from '../shared/env';
+import { sendMail } from '../shared/mail';
 
 const siteUrl = requiredEnv('SITE_URL').replace(/\/+$/, '');
 
