@@ -12,5 +12,10 @@ export function gradeRange(minGrade?: number, maxGrade?: number): string | undef
   return minGrade === maxGrade ? `grade ${gradeName(minGrade)}` : `grades ${gradeName(minGrade)}–${gradeName(maxGrade)}`;
 }
 
+/** Whether a class is open to a grade: no limit, or within its lowest and highest grade. */
+export function admitsGrade(cls: { minGrade?: number; maxGrade?: number }, grade: number): boolean {
+  return (cls.minGrade === undefined || grade >= cls.minGrade) && (cls.maxGrade === undefined || grade <= cls.maxGrade);
+}
+
 /** Every grade the programme knows, Pre-K to 12. */
 export const GRADES = Array.from({ length: 14 }, (_, index) => index - 1);

@@ -16,7 +16,7 @@
 // - Releasing a seat promotes, in the same transaction, the first waitlisted student who can take it:
 //   a single-class entry, or a group entry when every class of its group has a seat for it.
 import { randomUUID } from 'node:crypto';
-import { gradeName, gradeRange } from '../grades';
+import { admitsGrade, gradeName, gradeRange } from '../grades';
 import type { Class, ClassGroup, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
 import { tableName } from '../shared/dynamo';
@@ -306,12 +306,7 @@ export async function nameOf(student: EnrollingStudent): Promise<string> {
 
 /** Why the student is not in a class's grades, in a parent's words. */
 export function gradeMessage(student: Pick<StoredStudent, 'firstName' | 'grade'>, classes: Class[]): string {
-  const misfit =
-    classes.find(
-      (found) =>
-        gradeRange(found.minGrade, found.maxGrade) &&
-        (student.grade === undefined || (found.minGrade !== undefined && student.grade < found.minGrade) || (found.maxGrade !== undefined && student.grade > found.maxGrade)),
-    ) ?? classes[0]!;
+  const misfit = classes.find((cls) => gradeRange(cls.minGrade, cls.maxGrade) && (student.grade === undefined || !admitsGrade(cls, student.grade))) ?? classes[0]!;
   const range = gradeRange(misfit.minGrade, misfit.maxGrade);
   if (student.grade === undefined) return `${misfit.name} is for ${range}: add ${student.firstName}'s school grade to their details first.`;
   return `${misfit.name} is for ${range}, and ${student.firstName} is in grade ${gradeName(student.grade)}.`;

@@ -9,6 +9,7 @@ import { REGISTRATION_DAY } from '../../infra/capacity';
 import type { CacheStats } from '../../infra/local/edge';
 import type { RouteThrottleStats } from '../../infra/local/apiThrottle';
 import { CATALOGUE_MAX_AGE_SECONDS } from '../../lambdas/catalogueAge';
+import { admitsGrade } from '../../lambdas/grades';
 import type { Class, ClassGroup, RosterEntry } from '../../lambdas/records';
 import { newClass, newGroup, openSemester } from '../support/fixtures';
 import { data, signInAdmin, signUpFamily } from '../support/portal';
@@ -59,7 +60,6 @@ async function bounded<T>(count: number, limit: number, make: (index: number) =>
   return results;
 }
 
-const accepts = (cls: Class, grade: number) => (cls.minGrade === undefined || grade >= cls.minGrade) && (cls.maxGrade === undefined || grade <= cls.maxGrade);
 
 /**
  * The semester: classes of 8–25 seats listed in order of popularity, every third one for a window of four
@@ -95,12 +95,12 @@ function popularChoice(candidates: Class[], ranks: Map<string, number>, random: 
 function enrollPlans(studentId: string, grade: number, classes: Class[], groups: ClassGroup[], random: () => number): EnrollPlan[] {
   const ranks = new Map(classes.map((cls, rank) => [cls.id, rank]));
   const byId = new Map(classes.map((cls) => [cls.id, cls]));
-  const suitableGroups = groups.filter((group) => group.classIds.every((id) => accepts(byId.get(id)!, grade)));
+  const suitableGroups = groups.filter((group) => group.classIds.every((id) => admitsGrade(byId.get(id)!, grade)));
   if (suitableGroups.length > 0 && random() < GROUP_SHARE) {
     const group = suitableGroups[Math.floor(random() * suitableGroups.length)]!;
     return [{ studentId, groupId: group.id, classIds: group.classIds }];
   }
-  let candidates = classes.filter((cls) => accepts(cls, grade));
+  let candidates = classes.filter((cls) => admitsGrade(cls, grade));
   const plans: EnrollPlan[] = [];
   for (let count = random() < 0.5 ? 1 : 2; count > 0 && candidates.length > 0; count -= 1) {
     const chosen = popularChoice(candidates, ranks, random);

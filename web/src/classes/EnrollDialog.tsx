@@ -22,11 +22,12 @@ import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
 import { enrollInTurn } from './enrollInTurn';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
-import { acceptsGrade, gradesLabel } from './schedule';
+import { admitsGrade } from '../../../lambdas/grades';
+import { gradesLabel } from './schedule';
 
 /** Why a child's grade may not fit, said before the server refuses it. */
 function gradeHint(target: EnrollTarget, student: Student): string | undefined {
-  const misfit = targetClasses(target).find((found) => (found.minGrade !== undefined || found.maxGrade !== undefined) && (student.grade === undefined || !acceptsGrade(found, student.grade)));
+  const misfit = targetClasses(target).find((found) => (found.minGrade !== undefined || found.maxGrade !== undefined) && (student.grade === undefined || !admitsGrade(found, student.grade)));
   return misfit && `${misfit.name}: ${gradesLabel(misfit).toLowerCase()}`;
 }
 

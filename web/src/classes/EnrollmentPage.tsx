@@ -21,7 +21,8 @@ import { ClassCard } from './ClassCard';
 import { ClassFilters, type Filters } from './ClassFilters';
 import type { EnrollTarget } from './enrollTarget';
 import { GroupCard } from './GroupCard';
-import { acceptsGrade, meetingDays } from './schedule';
+import { admitsGrade } from '../../../lambdas/grades';
+import { meetingDays } from './schedule';
 import { PageTitle } from '../layout/PageTitle';
 
 const EnrollDialog = lazily(() => import('./EnrollDialog'), 'EnrollDialog');
@@ -30,7 +31,7 @@ const loadedValue = <T,>(entry: CatalogueState['classes'][string] | undefined) =
 
 export function matchesFilters(found: Class, filters: Filters): boolean {
   const daysMatch = filters.days.length === 0 || meetingDays(found.meetings).some((day) => filters.days.includes(day));
-  return daysMatch && (filters.grade === undefined || acceptsGrade(found, filters.grade));
+  return daysMatch && (filters.grade === undefined || admitsGrade(found, filters.grade));
 }
 
 export function EnrollmentPage() {

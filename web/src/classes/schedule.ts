@@ -43,10 +43,6 @@ export function gradesLabel(found: Pick<Class, 'minGrade' | 'maxGrade'>): string
   return range ? range.charAt(0).toUpperCase() + range.slice(1) : 'All grades';
 }
 
-export function acceptsGrade(found: Pick<Class, 'minGrade' | 'maxGrade'>, grade: number): boolean {
-  return (found.minGrade === undefined || grade >= found.minGrade) && (found.maxGrade === undefined || grade <= found.maxGrade);
-}
-
 export function seatsLabel(found: Pick<Class, 'seatsLeft' | 'waitlisted'>): string {
   if (found.seatsLeft > 0) return `${found.seatsLeft} seat${found.seatsLeft === 1 ? '' : 's'} left`;
   return 'Full – join waitlist';
