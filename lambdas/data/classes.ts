@@ -2,10 +2,10 @@
 // (`SEMESTER#id`, `CLASS#id`). The class's enrollments share its partition (see enrollments).
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Class, ClassInput } from '../records';
-import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
+import { batchGetAll, dynamo, tableName, type Item } from '../shared/dynamo';
+import { semesterIndexKeys, semesterItems } from './semesterIndex';
 
 export const classKey = (id: string) => ({ PK: `CLASS#${id}`, SK: 'CLASS' });
-export const semesterPartition = (semesterId: string) => `SEMESTER#${semesterId}`;
 
 /**
  * The stored class: what an administrator saved, the portal's seat counts, and the waitlist's order:
@@ -44,12 +44,7 @@ export function byFirstMeeting(a: Class, b: Class): number {
 }
 
 export async function classesOfSemester(semesterId: string): Promise<Class[]> {
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :semester AND begins_with(GSI1SK, :class)',
-    ExpressionAttributeValues: { ':semester': semesterPartition(semesterId), ':class': 'CLASS#' },
-  });
-  return items.map(toClass).sort(byFirstMeeting);
+  return (await semesterItems(semesterId, 'CLASS')).map(toClass).sort(byFirstMeeting);
 }
 
 export async function getClasses(ids: string[], consistent = false): Promise<Class[]> {
@@ -94,7 +89,7 @@ export async function classesNow(ids: string[]): Promise<Map<string, Class>> {
 }
 
 export function classItem(stored: StoredClass): Item {
-  return { ...classKey(stored.id), GSI1PK: semesterPartition(stored.semesterId), GSI1SK: `CLASS#${stored.id}`, type: 'class', ...stored };
+  return { ...classKey(stored.id), ...semesterIndexKeys(stored.semesterId, 'CLASS', stored.id), type: 'class', ...stored };
 }
 
 /** A new class, with no one enrolled yet. */

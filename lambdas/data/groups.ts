@@ -1,8 +1,8 @@
 // Class groups: `GROUP#id / GROUP`; a semester's groups through GSI1 (`SEMESTER#id`, `GROUP#id`).
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClassGroup } from '../records';
-import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
-import { semesterPartition } from './classes';
+import { batchGetAll, dynamo, tableName, type Item } from '../shared/dynamo';
+import { semesterIndexKeys, semesterItems } from './semesterIndex';
 
 export const groupKey = (id: string) => ({ PK: `GROUP#${id}`, SK: 'GROUP' });
 
@@ -14,12 +14,7 @@ export function toGroup(item: Item): ClassGroup {
 const byName = (a: ClassGroup, b: ClassGroup) => a.name.localeCompare(b.name);
 
 export async function groupsOfSemester(semesterId: string): Promise<ClassGroup[]> {
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :semester AND begins_with(GSI1SK, :group)',
-    ExpressionAttributeValues: { ':semester': semesterPartition(semesterId), ':group': 'GROUP#' },
-  });
-  return items.map(toGroup).sort(byName);
+  return (await semesterItems(semesterId, 'GROUP')).map(toGroup).sort(byName);
 }
 
 export async function getGroups(ids: string[]): Promise<ClassGroup[]> {
@@ -27,7 +22,7 @@ export async function getGroups(ids: string[]): Promise<ClassGroup[]> {
 }
 
 export function groupItem(group: ClassGroup): Item {
-  return { ...groupKey(group.id), GSI1PK: semesterPartition(group.semesterId), GSI1SK: `GROUP#${group.id}`, type: 'group', ...group };
+  return { ...groupKey(group.id), ...semesterIndexKeys(group.semesterId, 'GROUP', group.id), type: 'group', ...group };
 }
 
 export async function putGroup(group: ClassGroup): Promise<void> {
