@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { admitsGrade, gradeName, gradeRange } from '../grades';
 import type { Class, ClassGroup, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
-import { tableName } from '../shared/dynamo';
+import { setAndRemove, tableName } from '../shared/dynamo';
 import { alreadyExists, BUSY_MESSAGE, failedPrecondition, notFound, resourceExhausted } from '../shared/errors';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { auditItem, type Actor, type AuditReason } from './audit';
@@ -165,7 +165,7 @@ export class SeatTransaction {
         Update: {
           TableName: tableName,
           Key: classKey(found.id),
-          UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+          UpdateExpression: setAndRemove(set, remove),
           ConditionExpression: conditions.join(' AND '),
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,

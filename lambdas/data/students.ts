@@ -8,7 +8,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import type { Student } from '../records';
 import type { Caller } from '../shared/caller';
-import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
+import { batchGetAll, dynamo, queryAll, setAndRemove, tableName, type Item } from '../shared/dynamo';
 import { notFound } from '../shared/errors';
 import type { TransactItem } from '../shared/transact';
 import { familyPartition } from './families';
@@ -115,7 +115,7 @@ export function studentUpdate(familyId: string, student: Student, seen: ChildIde
     Update: {
       TableName: tableName,
       Key: studentKey(familyId, student.id),
-      UpdateExpression: `SET ${[...set.map((field) => `#${field} = :${field}`), 'updatedAt = :now'].join(', ')}${remove.length ? ` REMOVE ${remove.map((field) => `#${field}`).join(', ')}` : ''}`,
+      UpdateExpression: setAndRemove([...set.map((field) => `#${field} = :${field}`), 'updatedAt = :now'], remove.map((field) => `#${field}`)),
       ConditionExpression: 'attribute_exists(PK) AND #firstName = :seenFirstName AND #lastName = :seenLastName AND #birthDate = :seenBirthDate',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ...values, ':now': now, ':seenFirstName': seen.firstName, ':seenLastName': seen.lastName, ':seenBirthDate': seen.birthDate },

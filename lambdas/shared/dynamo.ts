@@ -65,3 +65,8 @@ export async function itemsAt(keys: Key[], options: BatchReadOptions = {}): Prom
 const keyId = (key: Key) => `${key.PK}|${key.SK}`;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An update expression that sets and removes attributes: `SET a = :a, … REMOVE b, …` (no REMOVE when none). */
+export function setAndRemove(set: string[], remove: string[]): string {
+  return `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`;
+}
