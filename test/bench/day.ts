@@ -13,7 +13,7 @@ import { admitsGrade } from '../../lambdas/grades';
 import type { Class, ClassGroup, RosterEntry } from '../../lambdas/records';
 import { newClass, newGroup, openSemester } from '../support/fixtures';
 import { data, signInAdmin, signUpFamily } from '../support/portal';
-import { stackEnvironment, startStack } from '../support/stack-setup';
+import { busyAnswers, stackEnvironment, startStack } from '../support/stack-setup';
 import type { ClassAfterDay, DayRun, DaySettings, EdgeCounts } from './dayReport';
 import { visit, type EnrollPlan, type FamilyAccount } from './dayVisit';
 import { addStudentWhenNotBusy, setupBusyRetries, setupBusyRetriesSince } from './setup';
@@ -215,6 +215,7 @@ try {
     classesAfter: await classesAfterDay(classes),
     edge,
     cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
+    busyAnswers: busyAnswers(stack.output()),
   };
   console.log(JSON.stringify(run));
 } finally {

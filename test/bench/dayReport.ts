@@ -42,6 +42,8 @@ export interface DayRun {
   classesAfter: ClassAfterDay[];
   edge: EdgeCounts;
   cacheSeconds: number;
+  /** What the portal's functions logged as busy, by function and error (busyAnswers). */
+  busyAnswers: Record<string, number>;
 }
 
 /** An answer the day expects: 200 (enrolled, waitlisted or still in line), or 409 already-exists (the same child twice). */
@@ -77,6 +79,8 @@ interface ClassFairness extends Record<Order, OrderFairness> {
   groupCallers: number;
   waitlisted: number;
   positionsContiguous: boolean;
+  /** Calls seated after an earlier call of the same line (the class's own, or one of its groups') waited: 0 is the allocator's promise. */
+  outOfLine: number;
 }
 
 function orderFairness(calls: EnrollRecord[], capacity: number, enrollmentOf: (enroll: EnrollRecord) => Enrollment | undefined, orderOf: (enroll: EnrollRecord) => number | undefined): OrderFairness {
@@ -88,6 +92,32 @@ function orderFairness(calls: EnrollRecord[], capacity: number, enrollmentOf: (e
     earliestSeated: earliestSeated(calls, orderOf, (enroll) => enrollmentOf(enroll)?.status === 'enrolled', capacity),
     rankCorrelation: waitlisted.length >= 2 ? spearman(waitlisted.map((entry) => entry.order), waitlisted.map((entry) => entry.position)) : undefined,
   };
+}
+
+/**
+ * Calls seated after an earlier call of the same line was waitlisted, in the order of their request ids
+ * (the order of the line: arrival, then id). A class's own line and each group's line are decided apart,
+ * so each is checked alone; without cancellations no seat comes back, so in each line the seated calls
+ * must all come before the first one that waited.
+ */
+function outOfLine(calls: EnrollRecord[], enrollmentOf: (enroll: EnrollRecord) => Enrollment | undefined): number {
+  const lines = new Map<string, Array<{ requestId: string; seated: boolean }>>();
+  for (const enroll of calls) {
+    const status = enrollmentOf(enroll)?.status;
+    if (enroll.requestId === undefined || status === undefined) continue;
+    const line = lines.get(enroll.groupId ?? '') ?? [];
+    line.push({ requestId: enroll.requestId, seated: status === 'enrolled' });
+    lines.set(enroll.groupId ?? '', line);
+  }
+  let count = 0;
+  for (const line of lines.values()) {
+    let waited = false;
+    for (const entry of line.sort((a, b) => a.requestId.localeCompare(b.requestId))) {
+      if (!entry.seated) waited = true;
+      else if (waited) count += 1;
+    }
+  }
+  return count;
 }
 
 function classFairness({ cls, waitlistPositions }: ClassAfterDay, enrolls: EnrollRecord[]): ClassFairness {
@@ -102,6 +132,7 @@ function classFairness({ cls, waitlistPositions }: ClassAfterDay, enrolls: Enrol
     groupCallers: calls.filter((enroll) => enroll.groupId).length,
     waitlisted: cls.waitlisted,
     positionsContiguous: sorted.length === cls.waitlisted && sorted.every((position, index) => position === index + 1),
+    outOfLine: outOfLine(calls, enrollmentOf),
     byClick: orderFairness(calls, cls.capacity, enrollmentOf, ORDERS.byClick.of),
     byArrival: orderFairness(calls, cls.capacity, enrollmentOf, ORDERS.byArrival.of),
   };
@@ -176,6 +207,7 @@ export function dayReport(run: DayRun): string {
     ...(failures.size === 0
       ? []
       : [table([['  final answer', 'calls', 'families'], ...[...failures].sort((a, b) => b[1].calls - a[1].calls).map(([kind, entry]) => [`  ${kind}`, String(entry.calls), String(entry.families.size)])])]),
+    `the portal's busy answers (429 after the SDK's retries), by function and AWS error: ${Object.entries(run.busyAnswers).map(([what, count]) => `${what} ${count}`).join(', ') || 'none'}`,
     `enroll answers (decided): ${seated('enrolled')} enrolled, ${seated('waitlisted')} waitlisted, ${enrolls.filter((enroll) => enroll.answer.status === 409).length} already enrolled, ${enrolls.filter((enroll) => !expected(enroll.answer)).length} errors` +
       // More in the classes than answered: requests whose callers were answered an error were decided later.
       `; per class, answered ${answeredPlaces('enrolled')} seats and ${answeredPlaces('waitlisted')} waitlist places, the classes count ${sumOf(run.classesAfter, ({ cls }) => cls.enrolled)} and ${sumOf(run.classesAfter, ({ cls }) => cls.waitlisted)}`,
@@ -194,6 +226,7 @@ export function dayReport(run: DayRun): string {
     `classes that filled: ${filled.length} of ${run.classesAfter.length}; seats given = capacity in ${filled.filter((cls) => cls.enrolled === cls.capacity).length}; waitlist positions 1..n in ${filled.filter((cls) => cls.positionsContiguous).length}`,
     `classes with free seats and a waitlist: ${waitingBesideSeats.length} (${waitingOutsideGroups.length} with a single-class entry waiting; the others' are group entries waiting for a full class of their group)`,
     `seats to the class's earliest callers (of its first capacity calls, share seated; target 100 %): ${byClick.seats}; ${byArrival.seats}`,
+    `calls seated after an earlier call of their own line waited (the class's line, or a group's; by request id; target 0): ${sumOf(filled, (cls) => cls.outOfLine)} in ${filled.filter((cls) => cls.outOfLine > 0).length} classes`,
     `arrival order vs waitlist position, Spearman (target >= 0.99): ${byClick.spearman}; ${byArrival.spearman}`,
     ...(worst.length
       ? [

@@ -15,6 +15,12 @@ const THROTTLED_RETRIES = 4;
 const THROTTLED_PAUSE_MS = 250;
 
 /** A call's final answer, after any resends. */
+/** The portal's error code; for a 429, whether the per-user limit said it or the portal was busy. */
+function errorKind(error: { code: string; message: string }): string {
+  if (error.code !== 'resource-exhausted') return error.code;
+  return `${error.code} (${error.message.startsWith('You are doing this too often') ? 'per-user limit' : 'very busy'})`;
+}
+
 export interface CallRecord {
   /** `GET config`, `POST enroll`, `InitiateAuth`. */
   call: string;
@@ -88,7 +94,7 @@ async function send(call: string, url: string, init?: RequestInit): Promise<Answ
       await new Promise((resolve) => setTimeout(resolve, Math.random() * THROTTLED_PAUSE_MS * 2 ** attempt));
       continue;
     }
-    return { record: { call, status: response.status, ...(body?.error && { code: body.error.code }), throttled }, body };
+    return { record: { call, status: response.status, ...(body?.error && { code: errorKind(body.error) }), throttled }, body };
   }
 }
 

@@ -11,7 +11,7 @@ import type { RosterEntry } from '../../lambdas/records';
 import { expectArrivalOrder } from '../support/arrivalOrder';
 import { adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, outcomeOf } from '../support/portal';
-import { stackEnvironment, startStack, type RunningStack } from '../support/stack-setup';
+import { busyAnswers, stackEnvironment, startStack, type RunningStack } from '../support/stack-setup';
 
 const HOLD_MS = 20;
 let second: RunningStack;
@@ -23,13 +23,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  // What the portal logged as busy (a transient AWS error after the SDK's retries), counted by function and error: where to look when a call here was answered 429.
-  const busy = new Map<string, number>();
-  for (const line of second?.output().split('\n') ?? []) {
-    const warning = /"level":"warn","function":"(\w+)".*"error":"(\w+)"/.exec(line);
-    if (warning) busy.set(`${warning[1]} ${warning[2]}`, (busy.get(`${warning[1]} ${warning[2]}`) ?? 0) + 1);
-  }
-  if (busy.size) console.log(`the conflicts portal answered busy: ${[...busy].map(([what, count]) => `${what} ×${count}`).join(', ')}`);
+  const busy = Object.entries(busyAnswers(second?.output() ?? ''));
+  if (busy.length) console.log(`the conflicts portal answered busy: ${busy.map(([what, count]) => `${what} ×${count}`).join(', ')}`);
   await second?.stop();
 });
 

@@ -99,3 +99,16 @@ export default async function startStackForTests(): Promise<void> {
   Object.assign(process.env, stackEnvironment(stack));
   globalThis.portalStack = stack;
 }
+
+/**
+ * What a stack's functions logged as busy (a transient AWS error after the SDK's retries, answered 429),
+ * counted by function and error name: where to look when calls were answered "very busy".
+ */
+export function busyAnswers(output: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const line of output.split('\n')) {
+    const warning = /"level":"warn","function":"(\w+)".*"error":"(\w+)"/.exec(line);
+    if (warning) counts[`${warning[1]} ${warning[2]}`] = (counts[`${warning[1]} ${warning[2]}`] ?? 0) + 1;
+  }
+  return counts;
+}
