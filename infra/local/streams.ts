@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { streamConsumerModule, streamConsumers, type StreamConsumerName, type StreamFilter } from '../../lambdas/manifest';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functionLimits';
 
 const POLL_MS = 200;
 const BATCH_SIZE = 10;
@@ -24,7 +25,11 @@ export function passesFilter(record: _Record, filter: StreamFilter): boolean {
 
 type Consumer = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | undefined>;
 
-const context = { functionName: 'streamConsumer', awsRequestId: 'local', getRemainingTimeInMillis: () => 60_000 } as unknown as Context;
+/** A consumer's context for one batch: its time runs out as the deployed function's does. */
+function batchContext(): Context {
+  const deadline = Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000;
+  return { functionName: 'streamConsumer', awsRequestId: 'local', getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) } as unknown as Context;
+}
 
 export interface StreamPoller {
   stop(): Promise<void>;
@@ -60,7 +65,7 @@ export async function startStreamConsumers(endpoint: string, tableName: string, 
       const batch = selected.slice(start, start + BATCH_SIZE);
       const event = { Records: batch.map((record) => ({ ...record, eventSourceARN: streamArn })) } as unknown as DynamoDBStreamEvent;
       try {
-        const failures = new Set(((await consumer.handler(event, context)) || { batchItemFailures: [] }).batchItemFailures.map((failure) => failure.itemIdentifier));
+        const failures = new Set(((await consumer.handler(event, batchContext())) || { batchItemFailures: [] }).batchItemFailures.map((failure) => failure.itemIdentifier));
         retry.push(...batch.filter((record) => failures.has(record.dynamodb?.SequenceNumber ?? '')));
       } catch (error) {
         log(`stream consumer ${consumer.name} failed: ${(error as Error).message}`);

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Class, Semester } from '../records';
 import { sleep } from '../shared/dynamo';
+import { isTransientAwsError } from '../shared/awsErrors';
 import { optionalEnv } from '../shared/env';
 import { alreadyExists, BUSY_MESSAGE, failedPrecondition, notFound, PortalError, resourceExhausted } from '../shared/errors';
 import { transactWrite } from '../shared/transact';
@@ -115,7 +116,8 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
     if (error instanceof LeaseLost) return 'held';
     throw error;
   } finally {
-    await releaseLease(queue, lead.owner, lead.pace);
+    // A lease that could not be released lapses by itself.
+    await releaseLease(queue, lead.owner, lead.pace).catch(unlessTransient);
   }
 }
 
@@ -377,6 +379,11 @@ async function decideAlone(request: EnrollmentRequest, refusal: PortalError): Pr
   await transactWrite(decisionWrites(request, decision, Date.now()));
 }
 
+function unlessTransient(error: unknown): undefined {
+  if (isTransientAwsError(error)) return undefined;
+  throw error;
+}
+
 /**
  * How often a caller waiting for a decision looks for it (and for a free lease): soon at first, then less
  * often, so a long line of waiting callers does not load the table the allocator writes to.
@@ -391,12 +398,13 @@ const WAIT_POLL_MAX_MS = 1000;
 export async function awaitDecision(request: Pick<EnrollmentRequest, 'id' | 'queue'>, until: number): Promise<Decision | undefined> {
   let poll = WAIT_POLL_MS;
   for (;;) {
-    const decision = await getDecision(request.id);
+    // A read that failed for a moment is a look missed: the request is in line, the caller is told so at worst.
+    const decision = await getDecision(request.id).catch(unlessTransient);
     if (decision) return decision;
     if (Date.now() >= until) return undefined;
     const outcome = await decideQueue(request.queue, { until, ownRequest: request.id }).catch((error: unknown) => {
-      // Contention that outlasted the retries: the requests stay in line for the next lead.
-      if (error instanceof PortalError && error.code === 'resource-exhausted') return 'held' as const;
+      // Contention that outlasted the retries, or the table failing for a moment: the requests stay in line for the next lead.
+      if ((error instanceof PortalError && error.code === 'resource-exhausted') || isTransientAwsError(error)) return 'held' as const;
       throw error;
     });
     if (outcome !== 'stopped') await sleep(Math.min(poll, Math.max(0, until - Date.now())));

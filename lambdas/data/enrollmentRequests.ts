@@ -51,9 +51,14 @@ export const decisionKey = (id: string): Key => ({ PK: `REQUEST#${id}`, SK: 'DEC
 const leaseKey = (queue: string): Key => ({ PK: queue, SK: 'LEASE' });
 
 export async function putRequest(request: EnrollmentRequest): Promise<void> {
-  await dynamo.send(
-    new PutCommand({ TableName: tableName, Item: { ...requestKey(request.queue, request.id), type: ENROLLMENT_REQUEST_TYPE, ...request, queuedAt: Date.now() }, ConditionExpression: 'attribute_not_exists(PK)' }),
-  );
+  try {
+    await dynamo.send(
+      new PutCommand({ TableName: tableName, Item: { ...requestKey(request.queue, request.id), type: ENROLLMENT_REQUEST_TYPE, ...request, queuedAt: Date.now() }, ConditionExpression: 'attribute_not_exists(PK)' }),
+    );
+  } catch (error) {
+    // The SDK sent it again after an answer was lost, and the first try had put it: it is in line (its id is new to every call).
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }
 
 /** The first pending requests of a queue, in arrival order. */

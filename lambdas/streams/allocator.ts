@@ -14,6 +14,11 @@ import { sleep } from '../shared/dynamo';
 const MARGIN_MS = 2000;
 /** How often it looks again at a queue whose lease someone else holds. */
 const HELD_POLL_MS = 250;
+/**
+ * How long it leaves a new request to the `enroll` call waiting for it before it looks: that call leads
+ * the queue as soon as it has put its request, so the net only steps in for callers that stopped.
+ */
+const CALLER_FIRST_MS = 1000;
 
 export async function allocator(event: DynamoDBStreamEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<DynamoDBBatchResponse> {
   const until = Date.now() + context.getRemainingTimeInMillis() - MARGIN_MS;
@@ -38,6 +43,7 @@ export async function allocator(event: DynamoDBStreamEvent, context: Pick<Contex
 
 /** Whether the queue had no pending request left before `until`, whoever decided them. */
 async function seeThrough(queue: string, until: number): Promise<boolean> {
+  await sleep(CALLER_FIRST_MS);
   while (Date.now() < until) {
     const outcome = await decideQueue(queue, { until });
     if (outcome === 'drained') return true;

@@ -16,7 +16,7 @@ import { data, signInAdmin, signUpFamily } from '../support/portal';
 import { busyAnswers, stackEnvironment, startStack } from '../support/stack-setup';
 import type { ClassAfterDay, DayRun, DaySettings, EdgeCounts } from './dayReport';
 import { visit, type EnrollPlan, type FamilyAccount } from './dayVisit';
-import { addStudentWhenNotBusy, setupBusyRetries, setupBusyRetriesSince } from './setup';
+import { addStudentWhenNotBusy, setupBusyRetries, setupBusyRetriesSince } from '../support/busyRetries';
 
 const holdSetting = process.env.BENCH_DAY_HOLD_MS ?? '20';
 const settings: DaySettings = {

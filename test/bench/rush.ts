@@ -14,7 +14,7 @@ import { classNow, newClass, openSemester } from '../support/fixtures';
 import { call, outbox, type CallResult } from '../support/portal';
 import { ASK_AGAIN_MS } from '../../lambdas/records';
 import { apiArrival, enrollInTurn, inLineCounts, type EnrollClient, type InLineCounts, type InTurn } from './enrollInTurn';
-import { familyWithChildren, setupBusyRetries, setupBusyRetriesSince } from './setup';
+import { familyWithChildren, setupBusyRetries, setupBusyRetriesSince } from '../support/busyRetries';
 import { concurrently, earliestSeated, ms, percentile, table } from './stats';
 
 /** The rush's shape: BENCH_CALLS calls from BENCH_FAMILIES families (three children each by default: a family may hold three places in a class) for BENCH_SEATS seats. */

@@ -2,9 +2,10 @@
 // is answered (a call still in line after a few seconds is told so, and asks again as the web app does),
 // the seats go to the earliest calls and the waitlist is in arrival order.
 import type { NamedEnrollment, Student } from '../../lambdas/records';
-import { addStudent, classNow, newClass, openSemester } from '../support/fixtures';
+import { familyWithChildren } from '../support/busyRetries';
+import { classNow, newClass, openSemester } from '../support/fixtures';
 import { expectArrivalOrder } from '../support/arrivalOrder';
-import { data, enrollAndWait, outcomeOf, signUpFamily, type SignedIn } from '../support/portal';
+import { data, enrollAndWait, outcomeOf, type SignedIn } from '../support/portal';
 
 // Three children per family: a family may enroll at most three of its children in one class.
 const FAMILIES = 67;
@@ -14,13 +15,7 @@ const SEATS = 25;
 test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAMILIES} families for a ${SEATS}-seat class, then exactly ${SEATS} are enrolled, the earliest calls, and the rest waitlisted at positions 1..n in arrival order`, async () => {
   const semester = await openSemester();
   const cls = await newClass(semester.id, { capacity: SEATS });
-  const families: Array<{ family: SignedIn; students: Student[] }> = await Promise.all(
-    Array.from({ length: FAMILIES }, async (_, f) => {
-      const family = await signUpFamily(`rush${f}`);
-      const students = await Promise.all(Array.from({ length: CHILDREN_PER_FAMILY }, (_, c) => addStudent(family, { firstName: `F${f}C${c}` })));
-      return { family, students };
-    }),
-  );
+  const families: Array<{ family: SignedIn; students: Student[] }> = await Promise.all(Array.from({ length: FAMILIES }, (_, f) => familyWithChildren(CHILDREN_PER_FAMILY, `rush${f}`)));
 
   const answers = await Promise.all(families.flatMap(({ family, students }) => students.map((student) => enrollAndWait({ studentId: student.id, classId: cls.id }, family.accessToken))));
 

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { CONFLICTS_CONTROL_PATH, type TransactionConflictStats } from '../../infra/local/transactionConflicts';
 import type { RosterEntry } from '../../lambdas/records';
 import { expectArrivalOrder } from '../support/arrivalOrder';
-import { adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
+import { familyWithChildren } from '../support/busyRetries';
+import { adminSession, classNow, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, outcomeOf } from '../support/portal';
 import { busyAnswers, stackEnvironment, startStack, type RunningStack } from '../support/stack-setup';
 
@@ -71,7 +72,7 @@ const SEATS = 25;
 test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAMILIES} families for ${SEATS} seats under conflicts, then every call is answered, the earliest calls get the seats, the line is in arrival order, and nothing is doubled`, async () => {
   const semester = await openSemester();
   const cls = await newClass(semester.id, { capacity: SEATS });
-  const households = await Promise.all(Array.from({ length: FAMILIES }, (_, index) => familyWithStudents(CHILDREN_PER_FAMILY, `conflicts${index}`)));
+  const households = await Promise.all(Array.from({ length: FAMILIES }, (_, index) => familyWithChildren(CHILDREN_PER_FAMILY, `conflicts${index}`)));
   const enrollees = households.flatMap(({ family, students }) => students.map((student) => ({ family, student })));
   const before = await proxyStats();
 
@@ -80,7 +81,7 @@ test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAM
   const stats = await proxyStats();
   const inLine = answers.filter((answer) => answer.askedAgain > 0).length;
   console.log(
-    `${answers.length} enroll calls for ${SEATS} seats with conflicts held ${HOLD_MS} ms: ${answers.filter((answer) => outcomeOf(answer) === 200).length} answered 200 (${inLine} first told their place in line); the proxy cancelled ${stats.transactionsCancelled - before.transactionsCancelled} transactions` +
+    `${answers.length} enroll calls for ${SEATS} seats with conflicts held ${HOLD_MS} ms: ${answers.filter((answer) => outcomeOf(answer) === 200).length} answered 200 (${inLine} first told their place in line, ${answers.reduce((sum, answer) => sum + answer.pressedAgain, 0)} presses again after "very busy"); the proxy cancelled ${stats.transactionsCancelled - before.transactionsCancelled} transactions` +
       `, refused ${stats.singleWriteConflicts - before.singleWriteConflicts} single writes; conflicts by item: ${JSON.stringify(newConflicts(before, stats))}`,
   );
   expect(answers.map(outcomeOf)).toEqual(answers.map(() => 200));
@@ -104,7 +105,7 @@ test('given a rush on a group and on one of its classes at once under conflicts,
   const semester = await openSemester();
   const [first, second] = [await newClass(semester.id, { capacity: 6 }), await newClass(semester.id, { capacity: 8 })];
   const group = await newGroup(semester.id, [first.id, second.id]);
-  const households = await Promise.all(Array.from({ length: 12 }, (_, index) => familyWithStudents(2, `conflicts-group${index}`)));
+  const households = await Promise.all(Array.from({ length: 12 }, (_, index) => familyWithChildren(2, `conflicts-group${index}`)));
 
   const answers = await Promise.all(
     households.flatMap(({ family, students }) => [
@@ -130,7 +131,7 @@ test('given a rush on a group and on one of its classes at once under conflicts,
 test('given the same enroll sent twice at once under conflicts (a retried press), then the child holds one place and the other call is told so', async () => {
   const semester = await openSemester();
   const cls = await newClass(semester.id, { capacity: 5 });
-  const { family, students } = await familyWithStudents(1, 'conflicts-retry');
+  const { family, students } = await familyWithChildren(1, 'conflicts-retry');
   const payload = { studentId: students[0]!.id, classId: cls.id };
 
   const answers = await Promise.all([enrollAndWait(payload, family.accessToken), enrollAndWait(payload, family.accessToken)]);
@@ -153,7 +154,7 @@ async function cancelAsAFamilyWould(enrollmentId: string, token: string) {
 test('given cancellations during a rush under conflicts, then each released seat goes to the first in line exactly once', async () => {
   const semester = await openSemester();
   const cls = await newClass(semester.id, { capacity: 4 });
-  const households = await Promise.all(Array.from({ length: 10 }, (_, index) => familyWithStudents(1, `conflicts-promotion${index}`)));
+  const households = await Promise.all(Array.from({ length: 10 }, (_, index) => familyWithChildren(1, `conflicts-promotion${index}`)));
   const first = await Promise.all(households.slice(0, 6).map(({ family, students }) => enrollAndWait({ studentId: students[0]!.id, classId: cls.id }, family.accessToken)));
   const seated = first.flatMap((answer, index) => (answer.body.data!.enrollments[0]!.status === 'enrolled' ? [{ ...households[index]!, enrollment: answer.body.data!.enrollments[0]! }] : []));
 

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '../../infra/local/outbox';
 import type { FunctionName } from '../../lambdas/manifest';
 import { ASK_AGAIN_MS, type EnrollmentAnswer } from '../../lambdas/records';
+import { BUSY_MESSAGE } from '../../lambdas/shared/errors';
 import { TEST_ADMIN } from './stack-info';
 
 export function portalUrl(): string {
@@ -52,14 +53,26 @@ export type EnrollPayload = { studentId: string } & ({ classId: string } | { gro
 /** How long enrollAndWait asks again at most: a request still in line then is a failure the test shows, not a test that never ends. */
 const GIVE_UP_MS = 90_000;
 
+/** Presses again on a 429 "very busy" at most this often, a second apart, as the message asks a family to. */
+const PRESSES_AGAIN = 4;
+
+/** A 429 that says the portal was busy (not the per-user limit): nothing was saved, and the family presses again. */
+const veryBusy = (result: CallResult) => result.status === 429 && result.body.error?.message === BUSY_MESSAGE;
+
 /**
- * An enrollment as the web app makes it: while the answer says the request is still in line, it asks
- * `enrollmentRequest` again until the request is decided (or GIVE_UP_MS passed: the last answer is then
- * still `pending`). The last answer, and how often it asked again.
+ * An enrollment as a family makes it with the web app: on a 429 "very busy" it presses Enroll again (up
+ * to PRESSES_AGAIN times); while the answer says the request is still in line, it asks `enrollmentRequest`
+ * again until the request is decided (or GIVE_UP_MS passed: the last answer is then still `pending`). The
+ * last answer, how often it pressed again, and how often it asked again.
  */
-export async function enrollAndWait(payload: EnrollPayload, token: string): Promise<CallResult<EnrollmentAnswer> & { askedAgain: number }> {
+export async function enrollAndWait(payload: EnrollPayload, token: string): Promise<CallResult<EnrollmentAnswer> & { pressedAgain: number; askedAgain: number }> {
   const giveUpAt = Date.now() + GIVE_UP_MS;
   let result = await call<EnrollmentAnswer>('enroll', payload, token);
+  let pressedAgain = 0;
+  for (; veryBusy(result) && pressedAgain < PRESSES_AGAIN; pressedAgain += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    result = await call<EnrollmentAnswer>('enroll', payload, token);
+  }
   let askedAgain = 0;
   while (result.status === 200 && result.body.data?.pending && Date.now() < giveUpAt) {
     await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
@@ -67,7 +80,7 @@ export async function enrollAndWait(payload: EnrollPayload, token: string): Prom
     const { studentId: _studentId, ...target } = payload;
     result = await call<EnrollmentAnswer>('enrollmentRequest', { requestId: result.body.data.requestId, ...target }, token);
   }
-  return { ...result, askedAgain };
+  return { ...result, pressedAgain, askedAgain };
 }
 
 /** An enrollAndWait's outcome for an assertion: its status, or 'still in line' when it gave up waiting. */

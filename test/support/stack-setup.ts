@@ -39,6 +39,8 @@ export async function startStack(settings: Record<string, string> = {}): Promise
       ...settings,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own: stopping the stack stops what it started (DynamoDB Local) with it.
+    detached: true,
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
@@ -62,10 +64,24 @@ export async function startStack(settings: Record<string, string> = {}): Promise
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        // Whatever of the group outlived the stack (an engine it had no time to stop) goes with it.
+        const killGroup = () => {
+          try {
+            process.kill(-child.pid!, 'SIGKILL');
+          } catch {
+            // The group is gone already.
+          }
+        };
+        if (child.exitCode !== null) {
+          killGroup();
+          return resolve();
+        }
+        child.once('exit', () => {
+          killGroup();
+          resolve();
+        });
         child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+        setTimeout(killGroup, 10_000).unref();
       }),
   };
 }

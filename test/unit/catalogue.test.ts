@@ -48,10 +48,10 @@ describe('availableEnrollmentClasses', () => {
     dynamo.on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':list': 'SEMESTERS' } }).resolves({
       Items: [{ id: 's1', name: 'Winter', startDate: '2027-01-04', endDate: '2027-03-01', current: true }],
     });
-    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':semester': 'SEMESTER#s1', ':class': 'CLASS#' } }).resolves({
+    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':semester': 'SEMESTER#s1', ':kind': 'CLASS#' } }).resolves({
       Items: [storedClass('open-one', 's1'), storedClass('closed-one', 's1', { status: 'closed' }), storedClass('open-two', 's1')],
     });
-    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':semester': 'SEMESTER#s1', ':group': 'GROUP#' } }).resolves({
+    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':semester': 'SEMESTER#s1', ':kind': 'GROUP#' } }).resolves({
       Items: [
         { id: 'g-open', semesterId: 's1', name: 'A', classIds: ['open-one', 'open-two'] },
         { id: 'g-closed', semesterId: 's1', name: 'B', classIds: ['open-one', 'closed-one'] },

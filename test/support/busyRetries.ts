@@ -1,12 +1,12 @@
-// The families a benchmark makes before it measures, under DynamoDB's transaction conflicts (the proxy's hold
-// is on while they are made). There the portal may answer a write 429 "very busy", which asks to try again in
-// a moment. Making the families is not what is measured, so a child is added again after a pause, as a family
+// The families a rush test or a benchmark makes before it measures, on a loaded machine or under DynamoDB's
+// transaction conflicts. There the portal may answer a write 429 "very busy", which asks to try again in a
+// moment. Making the families is not what is measured, so a child is added again after a pause, as a family
 // would, and the benchmarks say how often that happened (setupBusyRetries). The 429 says nothing was saved,
 // but locally it has been seen after the student was saved (the next try answered 409 already-exists): then
 // the child is read from the family's students, as a family would find it in its list.
 import type { Student, StudentInput } from '../../lambdas/records';
-import { studentInput } from '../support/fixtures';
-import { call, data, signUpFamily, type SignedIn } from '../support/portal';
+import { studentInput } from './fixtures';
+import { call, data, signUpFamily, type SignedIn } from './portal';
 
 /** Up to 8 tries, a second longer apart each time (28 s in all): the engine is busy for seconds at a time under a hold. */
 const ATTEMPTS = 8;
