@@ -9,7 +9,10 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const usage = 'usage: npm run admin -- <list | grant EMAIL | revoke EMAIL> [--pool USER_POOL_ID] [--region REGION]';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { pool: { type: 'string' }, region: { type: 'string' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { pool: { type: 'string' }, region: { type: 'string' } },
+});
 const [action, email] = positionals;
 if (!action || !['list', 'grant', 'revoke'].includes(action) || (action !== 'list' && !email)) {
   console.error(usage);
@@ -22,11 +25,17 @@ if (values.pool) {
 } else {
   const stackFile = join(process.env.PORTAL_DATA_DIR ?? '.local', 'stack.json');
   if (!existsSync(stackFile)) {
-    console.error(`No local portal is running from ${stackFile} (start it with npm start), and no --pool was given.\n${usage}`);
+    console.error(
+      `No local portal is running from ${stackFile} (start it with npm start), and no --pool was given.\n${usage}`,
+    );
     process.exit(1);
   }
   // The local pool takes admin calls signed with the credentials of the stack that runs now only.
-  const stack = JSON.parse(readFileSync(stackFile, 'utf8')) as { userPoolId: string; cognitoEndpoint: string; credentials: { accessKeyId: string; secretAccessKey: string } };
+  const stack = JSON.parse(readFileSync(stackFile, 'utf8')) as {
+    userPoolId: string;
+    cognitoEndpoint: string;
+    credentials: { accessKeyId: string; secretAccessKey: string };
+  };
   Object.assign(process.env, {
     USER_POOL_ID: stack.userPoolId,
     COGNITO_ENDPOINT: stack.cognitoEndpoint,

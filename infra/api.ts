@@ -4,7 +4,14 @@
 // settings (infra/throttles.ts, which the local gateway reads too).
 import { Lazy, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type CfnStage, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+  type CfnStage,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -24,8 +31,14 @@ export class PortalApi extends Construct {
     super(scope, id);
     // Nothing but the API itself: CloudFront needs its address, and the pool (via its trigger) needs CloudFront's.
     // No CORS: the site calls the API on its own origin, through CloudFront.
-    this.httpApi = new HttpApi(this, 'HttpApi', { description: 'Registration portal: one route per named function and feed', createDefaultStage: false });
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Registration portal: one route per named function and feed',
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: LOG_RETENTION,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     this.stage = new HttpStage(this, 'Stage', {
       httpApi: this.httpApi,
       stageName: STAGE_NAME,
@@ -54,9 +67,17 @@ export class PortalApi extends Construct {
   /** The route to its function, behind the authorizer unless the manifest makes it public; a cached read's GET too. */
   addRoute(route: PortalRoute, fn: PortalFunction, authorizer: IHttpRouteAuthorizer): void {
     const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn.handler);
-    const paths = [{ method: route.method, path: route.path }, ...(route.cachedPath ? [{ method: 'GET' as const, path: route.cachedPath }] : [])];
+    const paths = [
+      { method: route.method, path: route.path },
+      ...(route.cachedPath ? [{ method: 'GET' as const, path: route.cachedPath }] : []),
+    ];
     for (const { method, path } of paths) {
-      const [httpRoute] = this.httpApi.addRoutes({ path, methods: [HttpMethod[method]], integration, authorizer: route.access === 'public' ? undefined : authorizer });
+      const [httpRoute] = this.httpApi.addRoutes({
+        path,
+        methods: [HttpMethod[method]],
+        integration,
+        authorizer: route.access === 'public' ? undefined : authorizer,
+      });
       if (!httpRoute) throw new Error(`No route was made for ${method} ${path}.`);
       if (route.access === 'public') {
         Validations.of(httpRoute).acknowledge({
@@ -65,7 +86,10 @@ export class PortalApi extends Construct {
         });
       }
       const throttle = routeThrottle[route.access];
-      this.routeSettings[routeKey({ method, path })] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
+      this.routeSettings[routeKey({ method, path })] = {
+        ThrottlingRateLimit: throttle.rateLimit,
+        ThrottlingBurstLimit: throttle.burstLimit,
+      };
       // Route settings name the route, so the stage is updated only once the route exists.
       this.stage.node.addDependency(httpRoute);
     }

@@ -82,14 +82,50 @@ export function familyVisit(day: RegistrationDay): FamilyCall[] {
   const enrollments = day.enrollmentsPerFamily;
   const added = day.childrenAddedPerFamily;
   return [
-    { name: 'config', method: 'GET', calls: 1, sharedAnswer: true, where: 'the remote configuration, once when the app starts (RemoteConfigProvider)' },
-    { name: 'semesters', method: 'GET', calls: 2, sharedAnswer: true, where: 'Class Registration on arrival and back from signing in (EnrollmentPage)' },
-    { name: 'availableEnrollmentClasses', method: 'GET', calls: 2, sharedAnswer: true, where: 'the same two visits of Class Registration (catalogueCache.loadAvailability)' },
+    {
+      name: 'config',
+      method: 'GET',
+      calls: 1,
+      sharedAnswer: true,
+      where: 'the remote configuration, once when the app starts (RemoteConfigProvider)',
+    },
+    {
+      name: 'semesters',
+      method: 'GET',
+      calls: 2,
+      sharedAnswer: true,
+      where: 'Class Registration on arrival and back from signing in (EnrollmentPage)',
+    },
+    {
+      name: 'availableEnrollmentClasses',
+      method: 'GET',
+      calls: 2,
+      sharedAnswer: true,
+      where: 'the same two visits of Class Registration (catalogueCache.loadAvailability)',
+    },
     { name: 'roles', method: 'POST', calls: 1, sharedAnswer: false, where: 'signing in (AuthProvider)' },
-    { name: 'students', method: 'POST', calls: enrollments, sharedAnswer: false, where: 'each opening of the enroll dialog (EnrollDialog)' },
-    { name: 'tshirtSizes', method: 'GET', calls: added, sharedAnswer: true, where: 'the child form in the enroll dialog (StudentForm)' },
+    {
+      name: 'students',
+      method: 'POST',
+      calls: enrollments,
+      sharedAnswer: false,
+      where: 'each opening of the enroll dialog (EnrollDialog)',
+    },
+    {
+      name: 'tshirtSizes',
+      method: 'GET',
+      calls: added,
+      sharedAnswer: true,
+      where: 'the child form in the enroll dialog (StudentForm)',
+    },
     { name: 'saveStudent', method: 'POST', calls: added, sharedAnswer: false, where: 'adding a child (StudentForm)' },
-    { name: 'enroll', method: 'POST', calls: enrollments, sharedAnswer: false, where: 'each enrollment (EnrollDialog)' },
+    {
+      name: 'enroll',
+      method: 'POST',
+      calls: enrollments,
+      sharedAnswer: false,
+      where: 'each enrollment (EnrollDialog)',
+    },
     {
       name: 'enrollmentRequest',
       method: 'POST',
@@ -105,7 +141,13 @@ export function familyVisit(day: RegistrationDay): FamilyCall[] {
       where: 'the seats after each enrollment, read past the caches (catalogueCache.refreshAvailability)',
     },
     { name: 'myEnrollments', method: 'POST', calls: 1, sharedAnswer: false, where: 'My Enrollments (EnrollmentsPage)' },
-    { name: 'classes', method: 'GET', calls: 1, sharedAnswer: false, where: "My Enrollments, for classes the app has not loaded yet: the family's own query (EnrollmentsPage)" },
+    {
+      name: 'classes',
+      method: 'GET',
+      calls: 1,
+      sharedAnswer: false,
+      where: "My Enrollments, for classes the app has not loaded yet: the family's own query (EnrollmentsPage)",
+    },
   ];
 }
 
@@ -138,9 +180,15 @@ export function routePeaks(day: RegistrationDay): RoutePeak[] {
   const families = familyVisit(day).map(({ name, method, calls, sharedAnswer }): RoutePeak => {
     const fromFamilies = arrivals * calls;
     const cacheSeconds = method === 'GET' ? cacheSecondsOf(name) : undefined;
-    if (method === 'GET' && cacheSeconds === undefined) throw new Error(`${name} is counted as a GET, but the manifest does not cache it.`);
-    const perSecond = sharedAnswer && cacheSeconds ? Math.min(fromFamilies, day.edgeCaches / cacheSeconds) : fromFamilies;
-    return { routeKey: routeKey({ method, path: method === 'GET' ? cachedReadPath(name) : functionPath(name) }), access: manifest[name].access, perSecond };
+    if (method === 'GET' && cacheSeconds === undefined)
+      throw new Error(`${name} is counted as a GET, but the manifest does not cache it.`);
+    const perSecond =
+      sharedAnswer && cacheSeconds ? Math.min(fromFamilies, day.edgeCaches / cacheSeconds) : fromFamilies;
+    return {
+      routeKey: routeKey({ method, path: method === 'GET' ? cachedReadPath(name) : functionPath(name) }),
+      access: manifest[name].access,
+      perSecond,
+    };
   });
   const rosters: RoutePeak = {
     routeKey: routeKey({ method: 'POST', path: functionPath('classRoster') }),

@@ -28,13 +28,19 @@ export class PortalEdgeStack extends Stack {
 
   constructor(scope: Construct, id: string, props: PortalEdgeStackProps) {
     super(scope, id, props);
-    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
+    const visibility = (metricName: string) => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName,
+    });
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
       description: 'Registration portal: API requests per client address',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('PortalEdge'),
-      customResponseBodies: { TooManyRequests: { contentType: 'APPLICATION_JSON', content: JSON.stringify(TOO_MANY_REQUESTS) } },
+      customResponseBodies: {
+        TooManyRequests: { contentType: 'APPLICATION_JSON', content: JSON.stringify(TOO_MANY_REQUESTS) },
+      },
       rules: [
         {
           name: 'ApiRequestsPerAddress',

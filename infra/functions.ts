@@ -41,27 +41,31 @@ export interface PortalRoute extends Pick<FunctionSpec, 'access' | 'table' | 'us
 /** The named functions (`POST /fn/{name}`, cached reads also `GET /get/{name}`) and the public feeds (`GET {path}`) of the manifest. */
 export function portalRoutes(): PortalRoute[] {
   return [
-    ...(Object.entries(manifest) as Array<[FunctionName, FunctionSpec]>).map(([name, spec]): PortalRoute => ({
-      ...withUserPoolCalls(userPoolCallsOf(spec)),
-      name,
-      method: 'POST',
-      path: functionPath(name),
-      ...('cacheSeconds' in spec && { cachedPath: cachedReadPath(name), cacheSeconds: spec.cacheSeconds }),
-      entry: handlerModule(name),
-      access: spec.access,
-      table: spec.table,
-      mail: spec.mail,
-      summary: spec.summary,
-    })),
-    ...(Object.entries(feeds) as Array<[FeedName, (typeof feeds)[FeedName]]>).map(([name, feed]): PortalRoute => ({
-      name,
-      method: 'GET',
-      path: feed.path,
-      entry: feedModule(name),
-      access: 'public',
-      table: feed.table,
-      summary: feed.summary,
-    })),
+    ...(Object.entries(manifest) as Array<[FunctionName, FunctionSpec]>).map(
+      ([name, spec]): PortalRoute => ({
+        ...withUserPoolCalls(userPoolCallsOf(spec)),
+        name,
+        method: 'POST',
+        path: functionPath(name),
+        ...('cacheSeconds' in spec && { cachedPath: cachedReadPath(name), cacheSeconds: spec.cacheSeconds }),
+        entry: handlerModule(name),
+        access: spec.access,
+        table: spec.table,
+        mail: spec.mail,
+        summary: spec.summary,
+      }),
+    ),
+    ...(Object.entries(feeds) as Array<[FeedName, (typeof feeds)[FeedName]]>).map(
+      ([name, feed]): PortalRoute => ({
+        name,
+        method: 'GET',
+        path: feed.path,
+        entry: feedModule(name),
+        access: 'public',
+        table: feed.table,
+        summary: feed.summary,
+      }),
+    ),
   ];
 }
 
@@ -76,7 +80,10 @@ export interface PortalFunctionsProps {
   mail: PortalMail;
 }
 
-export function portalFunctions(scope: Construct, props: PortalFunctionsProps): Array<{ route: PortalRoute; fn: PortalFunction }> {
+export function portalFunctions(
+  scope: Construct,
+  props: PortalFunctionsProps,
+): Array<{ route: PortalRoute; fn: PortalFunction }> {
   const functions = new Construct(scope, 'Functions');
   return portalRoutes().map((route) => {
     // Every handler checks tokens (public ones verify an optional token), so every one knows the pool's issuer.
@@ -99,15 +106,25 @@ export const STREAM_RETRY_ATTEMPTS = 10;
  * The table's stream consumers of the manifest (the mailer, the allocator): each runs on the new records its filter
  * selects, reports failures per record, and parks a record that keeps failing in a dead-letter queue.
  */
-export function streamConsumerFunctions(scope: Construct, props: Omit<PortalFunctionsProps, 'users'>): Array<{ name: StreamConsumerName; fn: PortalFunction; deadLetters: Queue }> {
+export function streamConsumerFunctions(
+  scope: Construct,
+  props: Omit<PortalFunctionsProps, 'users'>,
+): Array<{ name: StreamConsumerName; fn: PortalFunction; deadLetters: Queue }> {
   const consumers = new Construct(scope, 'StreamConsumers');
   return (Object.keys(streamConsumers) as StreamConsumerName[]).map((name) => {
     const spec = streamConsumers[name];
     const fn = new PortalFunction(consumers, name, { entry: streamConsumerModule(name), description: spec.summary });
     fn.bindTable(props.table, spec.table);
     if ('mail' in spec && spec.mail) props.mail.bind(fn);
-    const deadLetters = new Queue(consumers, `${name}DeadLetters`, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
-    Validations.of(deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter queue of the stream consumer.' });
+    const deadLetters = new Queue(consumers, `${name}DeadLetters`, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter queue of the stream consumer.',
+    });
     fn.handler.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.LATEST,

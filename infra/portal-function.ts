@@ -16,7 +16,8 @@ export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
 
 // ES modules need `require` for the CommonJS packages esbuild folds into the bundle.
-const ESM_REQUIRE_BANNER = "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
 
 /** Modules replaced in the bundles: a Lambda's credentials are in its environment (see the module). */
 export const BUNDLE_ALIASES = { '@aws-sdk/credential-provider-node': resolve('lambdas/shared/lambdaCredentials.ts') };
@@ -29,7 +30,9 @@ export const FUNCTION_BUNDLING = {
   sourceMap: true,
   sourcesContent: false,
   bundleAwsSDK: true,
-  esbuildArgs: Object.fromEntries(Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => [`--alias:${module}`, replacement])),
+  esbuildArgs: Object.fromEntries(
+    Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => [`--alias:${module}`, replacement]),
+  ),
 };
 
 export interface PortalFunctionProps {
@@ -75,7 +78,7 @@ export class PortalFunction extends Construct {
     const tableLogicalId = Stack.of(table).getLogicalId(table.node.defaultChild as CfnElement);
     Validations.of(this).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${tableLogicalId}.Arn>/index/*]`,
-      reason: 'Queries use the GSIs of the one portal table; the wildcard covers only that table\'s indexes.',
+      reason: "Queries use the GSIs of the one portal table; the wildcard covers only that table's indexes.",
     });
   }
 

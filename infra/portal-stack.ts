@@ -30,18 +30,32 @@ export class PortalStack extends Stack {
     const table = portalTable(this);
     const api = new PortalApi(this, 'Api');
     const site = new PortalSite(this, 'Site', { api: api.httpApi, domain: props.settings.domain });
-    const users = new PortalUserPool(this, 'Users', { siteUrl: site.url, mailFrom: props.settings.poolMailThroughSes ? props.settings.mailFrom : undefined });
+    const users = new PortalUserPool(this, 'Users', {
+      siteUrl: site.url,
+      mailFrom: props.settings.poolMailThroughSes ? props.settings.mailFrom : undefined,
+    });
     const mail = new PortalMail(this, 'Mail', { mailFrom: props.settings.mailFrom, siteUrl: site.url });
 
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
     for (const { route, fn } of portalFunctions(this, { table, users, mail })) api.addRoute(route, fn, authorizer);
     streamConsumerFunctions(this, { table, mail });
 
-    deployWebApp(site, props.webDist, { region: this.region, userPoolId: users.pool.userPoolId, userPoolClientId: users.client.userPoolClientId, apiBaseUrl: `/${STAGE_NAME}` });
+    deployWebApp(site, props.webDist, {
+      region: this.region,
+      userPoolId: users.pool.userPoolId,
+      userPoolClientId: users.client.userPoolClientId,
+      apiBaseUrl: `/${STAGE_NAME}`,
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The portal' });
-    new CfnOutput(this, 'DistributionDomainName', { value: site.distribution.distributionDomainName, description: 'CNAME target for a custom domain' });
-    new CfnOutput(this, 'ApiUrl', { value: api.stage.url, description: 'The HTTP API stage (the site reaches it at /api)' });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: site.distribution.distributionDomainName,
+      description: 'CNAME target for a custom domain',
+    });
+    new CfnOutput(this, 'ApiUrl', {
+      value: api.stage.url,
+      description: 'The HTTP API stage (the site reaches it at /api)',
+    });
     new CfnOutput(this, 'UserPoolId', { value: users.pool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: users.client.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'Kept when the stack is destroyed' });

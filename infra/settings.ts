@@ -29,15 +29,19 @@ export function portalSettings(scope: Construct): PortalSettings {
   const mailFrom = read('mailFrom');
   if (mailFrom !== undefined) mailAddress(mailFrom);
   const poolMail = read('poolMail') ?? 'cognito';
-  if (poolMail !== 'cognito' && poolMail !== 'ses') throw new Error(`Context value poolMail must be ses or cognito, not "${poolMail}".`);
-  if (poolMail === 'ses' && mailFrom === undefined) throw new Error('Context value poolMail=ses needs mailFrom: the user pool sends as that sender.');
+  if (poolMail !== 'cognito' && poolMail !== 'ses')
+    throw new Error(`Context value poolMail must be ses or cognito, not "${poolMail}".`);
+  if (poolMail === 'ses' && mailFrom === undefined)
+    throw new Error('Context value poolMail=ses needs mailFrom: the user pool sends as that sender.');
   const domainName = read('domainName');
   const certificateArn = read('certificateArn');
   if ((domainName === undefined) !== (certificateArn === undefined)) {
     throw new Error('Context values domainName and certificateArn go together: a custom domain needs its certificate.');
   }
   if (certificateArn !== undefined && !certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
-    throw new Error('Context value certificateArn must name an ACM certificate in us-east-1: CloudFront only uses certificates from there.');
+    throw new Error(
+      'Context value certificateArn must name an ACM certificate in us-east-1: CloudFront only uses certificates from there.',
+    );
   }
   return {
     region: read('region'),

@@ -58,7 +58,10 @@ export class PortalSite extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
-    Validations.of(logs).acknowledge({ id: 'AwsSolutions-S1', reason: 'This is the access-log bucket; logging it into itself would loop.' });
+    Validations.of(logs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket; logging it into itself would loop.',
+    });
 
     this.bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -166,11 +169,15 @@ export class PortalSite extends Construct {
         },
       },
     });
-    Validations.of(this.distribution).acknowledge({ id: 'AwsSolutions-CFR1', reason: 'Families may register from anywhere; no country is excluded.' });
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'Families may register from anywhere; no country is excluded.',
+    });
     if (!props.domain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
-        reason: 'The default *.cloudfront.net certificate fixes the TLS policy; deploy with domainName and certificateArn for TLSv1.2_2021.',
+        reason:
+          'The default *.cloudfront.net certificate fixes the TLS policy; deploy with domainName and certificateArn for TLSv1.2_2021.',
       });
     }
 
@@ -186,7 +193,8 @@ export class PortalSite extends Construct {
     const app = Stage.of(this);
     if (!app) throw new Error('The portal stack must be part of an app to have its edge stack.');
     const edge = new PortalEdgeStack(app, `${stack.stackName}Edge`, {
-      description: 'Registration portal: the web ACL of its CloudFront distribution (CloudFront takes them from us-east-1 only)',
+      description:
+        'Registration portal: the web ACL of its CloudFront distribution (CloudFront takes them from us-east-1 only)',
       env: { account: Token.isUnresolved(stack.account) ? undefined : stack.account, region: EDGE_REGION },
       portalStackName: stack.stackName,
     });
@@ -200,12 +208,14 @@ export class PortalSite extends Construct {
         region: EDGE_REGION,
         physicalResourceId: PhysicalResourceId.of(parameterName),
       },
-      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [`arn:${Aws.PARTITION}:ssm:${EDGE_REGION}:${Aws.ACCOUNT_ID}:parameter${parameterName}`] }),
+      policy: AwsCustomResourcePolicy.fromSdkCalls({
+        resources: [`arn:${Aws.PARTITION}:ssm:${EDGE_REGION}:${Aws.ACCOUNT_ID}:parameter${parameterName}`],
+      }),
       installLatestAwsSdk: false,
     });
     Validations.of(read.grantPrincipal as unknown as Construct).acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      reason: "CDK gives its custom resource handler the basic execution policy for its logs.",
+      reason: 'CDK gives its custom resource handler the basic execution policy for its logs.',
     });
     return read.getResponseField('Parameter.Value');
   }

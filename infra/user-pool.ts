@@ -2,7 +2,15 @@
 // e-mail), its triggers from the manifest, the `admin` group, the web app's client, and the WAF rule that
 // limits sign-ups per client address.
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { AccountRecovery, FeaturePlan, Mfa, UserPool, UserPoolEmail, type UserPoolClient, type UserPoolTriggers } from 'aws-cdk-lib/aws-cognito';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  UserPool,
+  UserPoolEmail,
+  type UserPoolClient,
+  type UserPoolTriggers,
+} from 'aws-cdk-lib/aws-cognito';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ADMIN_GROUP, triggerModule, userPoolTriggers } from '../lambdas/manifest';
@@ -33,7 +41,11 @@ export class PortalUserPool extends Construct {
     const lambdaTriggers: UserPoolTriggers = Object.fromEntries(
       Object.entries(userPoolTriggers).map(([source, name]) => [
         source.charAt(0).toLowerCase() + source.slice(1),
-        new PortalFunction(this, name, { entry: triggerModule(name), description: `User pool trigger ${source}`, environment: { SITE_URL: props.siteUrl } }).handler,
+        new PortalFunction(this, name, {
+          entry: triggerModule(name),
+          description: `User pool trigger ${source}`,
+          environment: { SITE_URL: props.siteUrl },
+        }).handler,
       ]),
     );
 
@@ -51,18 +63,27 @@ export class PortalUserPool extends Construct {
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.ESSENTIALS,
       lambdaTriggers,
-      ...(props.mailFrom && { email: UserPoolEmail.withSES({ fromEmail: mailAddress(props.mailFrom), fromName: mailName(props.mailFrom) }) }),
+      ...(props.mailFrom && {
+        email: UserPoolEmail.withSES({ fromEmail: mailAddress(props.mailFrom), fromName: mailName(props.mailFrom) }),
+      }),
       deletionProtection: true,
       // The families' accounts outlive the stack.
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    Validations.of(this.pool).acknowledge({ id: 'AwsSolutions-COG2', reason: 'Families sign in with e-mail and password; MFA is not part of the product.' });
+    Validations.of(this.pool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason: 'Families sign in with e-mail and password; MFA is not part of the product.',
+    });
     Validations.of(this.pool).acknowledge({
       id: 'AwsSolutions-COG8',
-      reason: 'The Plus tier bills every monthly active family; the strong password policy and e-mail recovery suit a school programme.',
+      reason:
+        'The Plus tier bills every monthly active family; the strong password policy and e-mail recovery suit a school programme.',
     });
 
-    this.pool.addGroup('AdminGroup', { groupName: ADMIN_GROUP, description: 'Programme administrators: the admin functions and screens.' });
+    this.pool.addGroup('AdminGroup', {
+      groupName: ADMIN_GROUP,
+      description: 'Programme administrators: the admin functions and screens.',
+    });
 
     this.client = this.pool.addClient('WebClient', {
       // USER_PASSWORD_AUTH is the flow the web app uses (the one cognito-local supports too); SRP stays allowed.
@@ -81,7 +102,11 @@ export class PortalUserPool extends Construct {
 
   /** A WAF rule on the pool: one client address starts at most SIGN_UP_LIMIT sign-ups per window (403 beyond). */
   private limitSignUps(): void {
-    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
+    const visibility = (metricName: string) => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName,
+    });
     const acl = new CfnWebACL(this, 'SignUpLimit', {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },

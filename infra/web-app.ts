@@ -14,7 +14,9 @@ import type { PortalSite } from './site';
 export function deployWebApp(site: PortalSite, webDist: string, config: RuntimeConfig): void {
   const dist = resolve(webDist);
   if (!existsSync(join(dist, 'index.html'))) {
-    throw new Error(`The web app is not built: ${join(dist, 'index.html')} is missing. Run \`npm run build:web\` first.`);
+    throw new Error(
+      `The web app is not built: ${join(dist, 'index.html')} is missing. Run \`npm run build:web\` first.`,
+    );
   }
   const assets = new BucketDeployment(site, 'WebAssets', {
     sources: [Source.asset(dist)],
@@ -46,14 +48,21 @@ function acknowledgeDeploymentHandler(deployment: BucketDeployment, bucket: Buck
   const findings: Record<string, string> = {
     'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]':
       'CDK gives its deployment handler the basic execution policy for its logs.',
-    'AwsSolutions-IAM5[Action::s3:GetBucket*]': "CDK's read grant: the build's zip in the asset bucket and the site bucket.",
-    'AwsSolutions-IAM5[Action::s3:GetObject*]': "CDK's read grant: the build's zip in the asset bucket and the site bucket.",
+    'AwsSolutions-IAM5[Action::s3:GetBucket*]':
+      "CDK's read grant: the build's zip in the asset bucket and the site bucket.",
+    'AwsSolutions-IAM5[Action::s3:GetObject*]':
+      "CDK's read grant: the build's zip in the asset bucket and the site bucket.",
     'AwsSolutions-IAM5[Action::s3:List*]': "CDK's read grant: the build's zip in the asset bucket and the site bucket.",
-    'AwsSolutions-IAM5[Action::s3:Abort*]': "CDK's write grant on the site bucket, which the deployment fills and prunes.",
-    'AwsSolutions-IAM5[Action::s3:DeleteObject*]': "CDK's write grant on the site bucket, which the deployment fills and prunes.",
-    [`AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`]: 'The deployment writes the objects of the site bucket only.',
-    [`AwsSolutions-IAM5[Resource::${assetBucketObjects(stack)}]`]: "The deployment reads the zipped build from CDK's bootstrap asset bucket.",
-    'AwsSolutions-IAM5[Resource::*]': "CDK grants its handler CloudFront invalidations on '*'; it invalidates this distribution only.",
+    'AwsSolutions-IAM5[Action::s3:Abort*]':
+      "CDK's write grant on the site bucket, which the deployment fills and prunes.",
+    'AwsSolutions-IAM5[Action::s3:DeleteObject*]':
+      "CDK's write grant on the site bucket, which the deployment fills and prunes.",
+    [`AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`]:
+      'The deployment writes the objects of the site bucket only.',
+    [`AwsSolutions-IAM5[Resource::${assetBucketObjects(stack)}]`]:
+      "The deployment reads the zipped build from CDK's bootstrap asset bucket.",
+    'AwsSolutions-IAM5[Resource::*]':
+      "CDK grants its handler CloudFront invalidations on '*'; it invalidates this distribution only.",
     'AwsSolutions-L1': 'CDK pins the runtime of its deployment handler.',
   };
   for (const [id, reason] of Object.entries(findings)) Validations.of(handler).acknowledge({ id, reason });

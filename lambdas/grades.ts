@@ -9,7 +9,9 @@ export function gradeRange(minGrade?: number, maxGrade?: number): string | undef
   if (minGrade === undefined && maxGrade === undefined) return undefined;
   if (minGrade === undefined) return `grades up to ${gradeName(maxGrade!)}`;
   if (maxGrade === undefined) return `grades ${gradeName(minGrade)} and up`;
-  return minGrade === maxGrade ? `grade ${gradeName(minGrade)}` : `grades ${gradeName(minGrade)}–${gradeName(maxGrade)}`;
+  return minGrade === maxGrade
+    ? `grade ${gradeName(minGrade)}`
+    : `grades ${gradeName(minGrade)}–${gradeName(maxGrade)}`;
 }
 
 /** Whether a class is open to a grade: no limit, or within its lowest and highest grade. */

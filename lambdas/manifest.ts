@@ -79,18 +79,33 @@ const returns = <T>() => undefined as T;
 const noPayload = z.strictObject({});
 /** A page's cursor as the client hands it back; what it may hold is checked when it is read (shared/cursor). */
 const cursor = z.string().check(z.maxLength(2048, 'is not a valid cursor'));
-const classOrGroup = z.refine((payload: unknown) => ((payload as { classId?: string }).classId === undefined) !== ((payload as { groupId?: string }).groupId === undefined), {
-  error: 'give either classId or groupId',
-  path: ['classId'],
-});
+const classOrGroup = z.refine(
+  (payload: unknown) =>
+    ((payload as { classId?: string }).classId === undefined) !==
+    ((payload as { groupId?: string }).groupId === undefined),
+  {
+    error: 'give either classId or groupId',
+    path: ['classId'],
+  },
+);
 /** Family writes: generous for a family enrolling several children, a wall for a script. */
 const familyWrites: CallLimit = { calls: 30, perSeconds: 60 };
-const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254, 'is too long'), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address'));
+const email = z
+  .string()
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(254, 'is too long'),
+    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address'),
+  );
 const semesterChoice = z.strictObject({ semesterId: z.optional(id) });
 type AdminList = { admins: Array<{ email: string; sub: string }> };
 /** An account of the user pool as an administrator sees it before granting it admin access. */
 export type PoolAccount = { email: string; sub: string; verified: boolean; confirmed: boolean; createdAt: string };
-const references = (field: string) => z.array(z.strictObject({ id })).check(z.minLength(1, `must list at least one ${field}`), z.maxLength(100, `must list at most 100 ${field}s`));
+const references = (field: string) =>
+  z
+    .array(z.strictObject({ id }))
+    .check(z.minLength(1, `must list at least one ${field}`), z.maxLength(100, `must list at most 100 ${field}s`));
 
 export const manifest = {
   config: {
@@ -101,7 +116,14 @@ export const manifest = {
     result: returns<{ values: ConfigValues }>(),
     summary: 'The remote configuration values the site reads.',
   },
-  semesters: { access: 'public', cacheSeconds: CATALOGUE_MAX_AGE_SECONDS, input: noPayload, table: 'read', result: returns<{ semesters: Semester[] }>(), summary: 'Every semester, newest first.' },
+  semesters: {
+    access: 'public',
+    cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
+    input: noPayload,
+    table: 'read',
+    result: returns<{ semesters: Semester[] }>(),
+    summary: 'Every semester, newest first.',
+  },
   tshirtSizes: {
     access: 'public',
     cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
@@ -121,7 +143,11 @@ export const manifest = {
   classesBySemester: {
     access: 'public',
     cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
-    input: z.strictObject({ semesters: z.array(id).check(z.minLength(1, 'must list at least one semester'), z.maxLength(20, 'must list at most 20 semesters')) }),
+    input: z.strictObject({
+      semesters: z
+        .array(id)
+        .check(z.minLength(1, 'must list at least one semester'), z.maxLength(20, 'must list at most 20 semesters')),
+    }),
     table: 'read',
     result: returns<{ classes: Record<string, Class[]> }>(),
     summary: 'The classes of each semester asked for.',
@@ -150,8 +176,20 @@ export const manifest = {
     result: returns<Record<string, { classes: Class[]; groups: ClassGroup[] }>>(),
     summary: 'The classes and groups open for enrollment now, per semester.',
   },
-  roles: { access: 'user', input: noPayload, table: 'none', result: returns<string[]>(), summary: "The caller's roles." },
-  students: { access: 'user', input: noPayload, table: 'read', result: returns<{ students: Student[] }>(), summary: "The caller's own students." },
+  roles: {
+    access: 'user',
+    input: noPayload,
+    table: 'none',
+    result: returns<string[]>(),
+    summary: "The caller's roles.",
+  },
+  students: {
+    access: 'user',
+    input: noPayload,
+    table: 'read',
+    result: returns<{ students: Student[] }>(),
+    summary: "The caller's own students.",
+  },
   saveStudent: {
     access: 'user',
     rateLimit: familyWrites,
@@ -181,10 +219,13 @@ export const manifest = {
     access: 'user',
     // Each child's dialog asks about once every two or three seconds while in line; a family enrolls several at once.
     rateLimit: { calls: 180, perSeconds: 60 },
-    input: z.strictObject({ requestId: enrollmentRequestId, classId: z.optional(id), groupId: z.optional(id) }).check(classOrGroup),
+    input: z
+      .strictObject({ requestId: enrollmentRequestId, classId: z.optional(id), groupId: z.optional(id) })
+      .check(classOrGroup),
     table: 'write',
     result: returns<EnrollmentAnswer>(),
-    summary: "A pending enrollment request's answer: its enrollments once decided (as `enroll` answers), else `pending` with its place in line.",
+    summary:
+      "A pending enrollment request's answer: its enrollments once decided (as `enroll` answers), else `pending` with its place in line.",
   },
   cancelEnrollment: {
     access: 'user',
@@ -223,7 +264,13 @@ export const manifest = {
     result: returns<{ class: Class }>(),
     summary: 'Creates or changes a class; more seats promote the waitlist.',
   },
-  saveGroup: { access: 'admin', input: classGroupInput, table: 'write', result: returns<{ group: ClassGroup }>(), summary: 'Creates or changes a class group.' },
+  saveGroup: {
+    access: 'admin',
+    input: classGroupInput,
+    table: 'write',
+    result: returns<{ group: ClassGroup }>(),
+    summary: 'Creates or changes a class group.',
+  },
   deleteClass: {
     access: 'admin',
     input: z.strictObject({ id }),
@@ -231,7 +278,13 @@ export const manifest = {
     result: returns<{ closed?: true }>(),
     summary: 'Deletes a class, or closes it when it has enrollments (then `closed: true`).',
   },
-  deleteGroup: { access: 'admin', input: z.strictObject({ id }), table: 'write', result: returns<Record<string, never>>(), summary: 'Deletes a class group.' },
+  deleteGroup: {
+    access: 'admin',
+    input: z.strictObject({ id }),
+    table: 'write',
+    result: returns<Record<string, never>>(),
+    summary: 'Deletes a class group.',
+  },
   calendar: {
     access: 'public',
     cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
@@ -247,11 +300,19 @@ export const manifest = {
     result: returns<{
       semester: Semester;
       classes: Class[];
-      totals: { classes: number; capacity: number; enrolled: number; waitlisted: number; seatsLeft: number; full: number };
+      totals: {
+        classes: number;
+        capacity: number;
+        enrolled: number;
+        waitlisted: number;
+        seatsLeft: number;
+        full: number;
+      };
       aboutToFill: string[];
       activity: ActivityEntry[];
     }>(),
-    summary: "A semester's seats per class, totals, classes about to fill and the latest enrollment activity (default: the current semester).",
+    summary:
+      "A semester's seats per class, totals, classes about to fill and the latest enrollment activity (default: the current semester).",
   },
   classRoster: {
     access: 'admin',
@@ -265,7 +326,9 @@ export const manifest = {
     input: z.strictObject({
       semesterId: z.optional(id),
       cursor: z.optional(cursor),
-      limit: z.optional(z.int('must be a whole number').check(z.gte(1, 'must be at least 1'), z.lte(500, 'must be at most 500'))),
+      limit: z.optional(
+        z.int('must be a whole number').check(z.gte(1, 'must be at least 1'), z.lte(500, 'must be at most 500')),
+      ),
     }),
     table: 'read',
     result: returns<{ semester: Semester; enrollments: SemesterEnrollment[]; nextCursor?: string }>(),
@@ -301,7 +364,11 @@ export const manifest = {
   },
   saveTshirtSizes: {
     access: 'admin',
-    input: z.strictObject({ sizes: z.array(managedTshirtSize).check(z.minLength(1, 'must list at least one size'), z.maxLength(40, 'must list at most 40 sizes')) }),
+    input: z.strictObject({
+      sizes: z
+        .array(managedTshirtSize)
+        .check(z.minLength(1, 'must list at least one size'), z.maxLength(40, 'must list at most 40 sizes')),
+    }),
     table: 'write',
     result: returns<{ sizes: ManagedTshirtSize[] }>(),
     summary: 'Saves the t-shirt sizes in display order; sizes are retired, never removed.',
@@ -326,7 +393,14 @@ export const manifest = {
     result: returns<{ values: ConfigValues }>(),
     summary: 'Replaces the remote configuration values.',
   },
-  admins: { access: 'admin', input: noPayload, table: 'none', userPool: ['ListUsersInGroup'], result: returns<AdminList>(), summary: 'The members of the admin group.' },
+  admins: {
+    access: 'admin',
+    input: noPayload,
+    table: 'none',
+    userPool: ['ListUsersInGroup'],
+    result: returns<AdminList>(),
+    summary: 'The members of the admin group.',
+  },
   adminAccount: {
     access: 'admin',
     input: z.strictObject({ email }),
@@ -361,7 +435,9 @@ export type FunctionInput<N extends FunctionName> = z.input<(typeof manifest)[N]
 export type ParsedInput<N extends FunctionName> = z.output<(typeof manifest)[N]['input']>;
 export type FunctionResult<N extends FunctionName> = (typeof manifest)[N]['result'];
 /** The functions also served as cacheable GETs (`cacheSeconds`). */
-export type CachedFunctionName = { [N in FunctionName]: (typeof manifest)[N] extends { cacheSeconds: number } ? N : never }[FunctionName];
+export type CachedFunctionName = {
+  [N in FunctionName]: (typeof manifest)[N] extends { cacheSeconds: number } ? N : never;
+}[FunctionName];
 
 export function isFunctionName(name: string): name is FunctionName {
   return Object.hasOwn(manifest, name);
@@ -391,7 +467,11 @@ export function triggerModule(name: TriggerName): string {
  * wire contract's error body.
  */
 export const feeds = {
-  calendarFeed: { path: '/calendar.ics', table: 'read', summary: "The programme's class meetings as an iCalendar feed; `?classId=` for one class." },
+  calendarFeed: {
+    path: '/calendar.ics',
+    table: 'read',
+    summary: "The programme's class meetings as an iCalendar feed; `?classId=` for one class.",
+  },
 } as const satisfies Record<string, { path: string; table: FunctionSpec['table']; summary: string }>;
 export type FeedName = keyof typeof feeds;
 
@@ -416,9 +496,13 @@ export const streamConsumers = {
     // Lambda keeps the order of each partition key's records however many batches of a shard run at once:
     // each queue is one partition key, so queues are decided side by side.
     parallelization: 10,
-    summary: 'Decides the enrollment requests of a queue that no waiting call is deciding (the allocator\'s safety net).',
+    summary:
+      "Decides the enrollment requests of a queue that no waiting call is deciding (the allocator's safety net).",
   },
-} as const satisfies Record<string, Pick<FunctionSpec, 'table' | 'mail' | 'summary'> & { filter: StreamFilter; parallelization?: number }>;
+} as const satisfies Record<
+  string,
+  Pick<FunctionSpec, 'table' | 'mail' | 'summary'> & { filter: StreamFilter; parallelization?: number }
+>;
 export type StreamConsumerName = keyof typeof streamConsumers;
 
 /** An event source mapping filter pattern of the shape the consumers use: field → allowed values. */

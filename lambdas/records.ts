@@ -11,12 +11,14 @@ const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** A real calendar date written `YYYY-MM-DD`. */
-export const isoDate = z
-  .string()
-  .check(
-    z.regex(isoDatePattern, 'must be a date written YYYY-MM-DD'),
-    z.refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a real date'),
-  );
+export const isoDate = z.string().check(
+  z.regex(isoDatePattern, 'must be a date written YYYY-MM-DD'),
+  z.refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'is not a real date',
+  ),
+);
 
 /** A birth date: a real date from 1900 on (that it is in the past, the saving function checks). */
 const birthDate = isoDate.check(z.refine((value) => value >= '1900-01-01', 'must be 1900-01-01 or later'));
@@ -24,26 +26,40 @@ const birthDate = isoDate.check(z.refine((value) => value >= '1900-01-01', 'must
 /** A moment written as an ISO 8601 timestamp. */
 export const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' });
 
-export const id = z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(64, 'is too long'), z.regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, "-" and "_"'));
+export const id = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'is required'),
+    z.maxLength(64, 'is too long'),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, "-" and "_"'),
+  );
 
 // What typed text may not hold: control characters (C0, DEL, C1) and the bidirectional embeddings,
 // overrides and isolates that make a name read otherwise than it is stored. One-line text (names, titles,
 // places) also refuses line breaks: it ends up in e-mail subjects, calendar lines and CSV cells.
 const oneLineUnsafe = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 /** The same, but line breaks are allowed: LF or CR LF (a lone CR counts as a control character). */
-const manyLinesUnsafe = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
+const manyLinesUnsafe =
+  /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
 /** Whitespace and the characters that show nothing: text of only these is empty. */
 const invisible = /[\s\u00ad\u180e\u200b-\u200f\u2060-\u2064\ufeff]/g;
 
 const lengthAtMost = (max: number) => z.maxLength(max, `must be at most ${max} characters`);
-const noControls = z.refine<string>((value) => !oneLineUnsafe.test(value), 'must not contain line breaks or control characters');
+const noControls = z.refine<string>(
+  (value) => !oneLineUnsafe.test(value),
+  'must not contain line breaks or control characters',
+);
 const required = z.refine<string>((value) => value.replace(invisible, '') !== '', 'is required');
 
 /** Text on one line: a name, a title, a place. */
 const oneLine = (max: number) => z.string().check(z.trim(), lengthAtMost(max), noControls);
 const requiredOneLine = (max: number) => z.string().check(z.trim(), required, lengthAtMost(max), noControls);
 /** Text of several lines: a description, notes, what to bring. */
-const noControlsButLineBreaks = z.refine<string>((value) => !manyLinesUnsafe.test(value), 'must not contain control characters');
+const noControlsButLineBreaks = z.refine<string>(
+  (value) => !manyLinesUnsafe.test(value),
+  'must not contain control characters',
+);
 const manyLines = (max: number) => z.string().check(z.trim(), lengthAtMost(max), noControlsButLineBreaks);
 
 export const isEmailAddress = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
@@ -57,15 +73,18 @@ export function isWebAddress(text: string): boolean {
     return false;
   }
 }
-const wholeNumber = (min: number, max: number, range: string) => z.int('must be a whole number').check(z.gte(min, range), z.lte(max, range));
+const wholeNumber = (min: number, max: number, range: string) =>
+  z.int('must be a whole number').check(z.gte(min, range), z.lte(max, range));
 
 export const grade = wholeNumber(-1, 12, 'must be -1 (pre-K) to 12');
 
-export const meeting = z.strictObject({
-  date: isoDate,
-  start: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
-  end: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
-}).check(z.refine((m) => m.start < m.end, { error: 'must end after it starts', path: ['end'] }));
+export const meeting = z
+  .strictObject({
+    date: isoDate,
+    start: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
+    end: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
+  })
+  .check(z.refine((m) => m.start < m.end, { error: 'must end after it starts', path: ['end'] }));
 export type Meeting = z.infer<typeof meeting>;
 
 export const classStatus = z.enum(['open', 'closed']);
@@ -120,9 +139,16 @@ export const classGroupInput = z
     semesterId: id,
     name: requiredOneLine(120),
     description: z._default(manyLines(4000), ''),
-    classIds: z.array(id).check(z.minLength(2, 'must hold at least two classes'), z.maxLength(20, 'must hold at most 20 classes')),
+    classIds: z
+      .array(id)
+      .check(z.minLength(2, 'must hold at least two classes'), z.maxLength(20, 'must hold at most 20 classes')),
   })
-  .check(z.refine((g) => new Set(g.classIds).size === g.classIds.length, { error: 'must not list a class twice', path: ['classIds'] }));
+  .check(
+    z.refine((g) => new Set(g.classIds).size === g.classIds.length, {
+      error: 'must not list a class twice',
+      path: ['classIds'],
+    }),
+  );
 export type ClassGroupInput = z.infer<typeof classGroupInput>;
 export interface ClassGroup {
   id: string;
@@ -144,10 +170,16 @@ export const semesterInput = z
   })
   .check(
     z.refine((s) => s.startDate <= s.endDate, { error: 'must not be before the start date', path: ['endDate'] }),
-    z.refine((s) => !s.registrationOpens || !s.registrationCloses || Date.parse(s.registrationOpens) < Date.parse(s.registrationCloses), {
-      error: 'must be after registration opens',
-      path: ['registrationCloses'],
-    }),
+    z.refine(
+      (s) =>
+        !s.registrationOpens ||
+        !s.registrationCloses ||
+        Date.parse(s.registrationOpens) < Date.parse(s.registrationCloses),
+      {
+        error: 'must be after registration opens',
+        path: ['registrationCloses'],
+      },
+    ),
   );
 export type SemesterInput = z.infer<typeof semesterInput>;
 export interface Semester {
@@ -166,7 +198,11 @@ export type TshirtSize = z.infer<typeof tshirtSize>;
 export const managedTshirtSize = z.extend(tshirtSize, { retired: z.optional(z.boolean()) });
 export type ManagedTshirtSize = z.infer<typeof managedTshirtSize>;
 
-export const configValue = z.union([z.string().check(lengthAtMost(2000), noControlsButLineBreaks), z.number(), z.boolean()]);
+export const configValue = z.union([
+  z.string().check(lengthAtMost(2000), noControlsButLineBreaks),
+  z.number(),
+  z.boolean(),
+]);
 export type ConfigValue = z.infer<typeof configValue>;
 export type ConfigValues = Record<string, ConfigValue>;
 
@@ -179,33 +215,53 @@ export const enrollmentCapSettings = {
   childrenPerClass: { name: 'maxChildrenPerClass', byDefault: 3 },
   enrollmentsPerSemester: { name: 'maxEnrollmentsPerSemester', byDefault: 10 },
 } as const;
-const enrollmentCapNames: ReadonlySet<string> = new Set(Object.values(enrollmentCapSettings).map((setting) => setting.name));
+const enrollmentCapNames: ReadonlySet<string> = new Set(
+  Object.values(enrollmentCapSettings).map((setting) => setting.name),
+);
 
 export function configValueProblem(name: string, value: ConfigValue): string | undefined {
-  if (name.endsWith('Url') && !(typeof value === 'string' && isWebAddress(value))) return 'must be a web address starting with https://';
-  if (enrollmentCapNames.has(name) && !(typeof value === 'number' && Number.isInteger(value) && value >= 1)) return 'must be a whole number of at least 1';
-  if (name === 'contactEmail' && !(typeof value === 'string' && isEmailAddress(value))) return 'must be an e-mail address';
+  if (name.endsWith('Url') && !(typeof value === 'string' && isWebAddress(value)))
+    return 'must be a web address starting with https://';
+  if (enrollmentCapNames.has(name) && !(typeof value === 'number' && Number.isInteger(value) && value >= 1))
+    return 'must be a whole number of at least 1';
+  if (name === 'contactEmail' && !(typeof value === 'string' && isEmailAddress(value)))
+    return 'must be an e-mail address';
   return undefined;
 }
 
 /** The remote configuration as an administrator saves it. A value named __proto__ is refused here: the record would drop it unseen. */
-const noProtoName = z.custom<unknown>((input) => typeof input !== 'object' || input === null || !Object.hasOwn(input, '__proto__'), 'must not hold a value named __proto__');
+const noProtoName = z.custom<unknown>(
+  (input) => typeof input !== 'object' || input === null || !Object.hasOwn(input, '__proto__'),
+  'must not hold a value named __proto__',
+);
 export const configValues = z.pipe(
   noProtoName,
-  z.record(z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'must be a name of letters and digits')), configValue).check(
-    z.refine((values) => Object.keys(values).length <= 40, 'must hold at most 40 values'),
-    z.superRefine((values, context) => {
-      for (const [name, value] of Object.entries(values)) {
-        const problem = configValueProblem(name, value);
-        if (problem) context.issues.push({ code: 'custom', message: problem, path: [name], input: value });
-      }
-    }),
-  ),
+  z
+    .record(
+      z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, 'must be a name of letters and digits')),
+      configValue,
+    )
+    .check(
+      z.refine((values) => Object.keys(values).length <= 40, 'must hold at most 40 values'),
+      z.superRefine((values, context) => {
+        for (const [name, value] of Object.entries(values)) {
+          const problem = configValueProblem(name, value);
+          if (problem) context.issues.push({ code: 'custom', message: problem, path: [name], input: value });
+        }
+      }),
+    ),
 );
 
 export const emergencyContact = z.strictObject({
   name: requiredOneLine(120),
-  phone: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(40, 'is too long'), z.regex(/^[0-9+()\-. ]{7,}$/, 'must be a phone number')),
+  phone: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'is required'),
+      z.maxLength(40, 'is too long'),
+      z.regex(/^[0-9+()\-. ]{7,}$/, 'must be a phone number'),
+    ),
   relationship: z.optional(oneLine(60)),
 });
 export type EmergencyContact = z.infer<typeof emergencyContact>;
@@ -216,7 +272,9 @@ export const studentInput = z.strictObject({
   lastName: requiredOneLine(60),
   birthDate,
   tshirtSize: z.string().check(z.trim(), required, z.maxLength(8, 'is not a known size'), noControls),
-  emergencyContacts: z.array(emergencyContact).check(z.minLength(1, 'must list at least one contact'), z.maxLength(5, 'must list at most five contacts')),
+  emergencyContacts: z
+    .array(emergencyContact)
+    .check(z.minLength(1, 'must list at least one contact'), z.maxLength(5, 'must list at most five contacts')),
   grade: z.optional(grade),
   school: z.optional(oneLine(120)),
   allergies: z.optional(manyLines(1000)),
@@ -297,6 +355,14 @@ export type NamedEnrollment = Enrollment & { className: string; studentName: str
 
 /** An enrollment is one student in one class: its id names both, `classId~studentId`. */
 /** An enrollment request's id: its arrival time (epoch ms), then a UUID. */
-export const enrollmentRequestId = z.string().check(z.regex(/^\d{1,15}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'is not an enrollment request id'));
-export const enrollmentId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}~[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id'));
-
+export const enrollmentRequestId = z
+  .string()
+  .check(
+    z.regex(
+      /^\d{1,15}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      'is not an enrollment request id',
+    ),
+  );
+export const enrollmentId = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{1,64}~[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id'));

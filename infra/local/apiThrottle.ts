@@ -45,7 +45,10 @@ export class ApiThrottle {
   private readonly counts = new Map<string, RouteThrottleStats>();
 
   constructor(
-    private readonly limits: { routes: Record<Access, ThrottleLimits>; account: ThrottleLimits } = { routes: routeThrottle, account: ACCOUNT_THROTTLE },
+    private readonly limits: { routes: Record<Access, ThrottleLimits>; account: ThrottleLimits } = {
+      routes: routeThrottle,
+      account: ACCOUNT_THROTTLE,
+    },
   ) {}
 
   /**

@@ -35,14 +35,28 @@ const CODE_PARAMETER = '{####}';
 class OutboxMessageSender implements MessageSender {
   constructor(private readonly outbox: Outbox) {}
 
-  async sendEmail(_ctx: unknown, _user: unknown, destination: string, message: { __code?: string; emailSubject?: string; emailMessage?: string }) {
+  async sendEmail(
+    _ctx: unknown,
+    _user: unknown,
+    destination: string,
+    message: { __code?: string; emailSubject?: string; emailMessage?: string },
+  ) {
     const code = message.__code ?? '';
     const html = message.emailMessage?.split(CODE_PARAMETER).join(code) ?? `<p>Your code is ${code}.</p>`;
-    this.outbox.add({ to: destination, subject: message.emailSubject ?? 'Your verification code', text: htmlToText(html), html });
+    this.outbox.add({
+      to: destination,
+      subject: message.emailSubject ?? 'Your verification code',
+      text: htmlToText(html),
+      html,
+    });
   }
 
   async sendSms(ctx: unknown, user: unknown, destination: string, message: { __code?: string; smsMessage?: string }) {
-    await this.sendEmail(ctx, user, destination, { __code: message.__code, emailSubject: 'SMS', emailMessage: message.smsMessage });
+    await this.sendEmail(ctx, user, destination, {
+      __code: message.__code,
+      emailSubject: 'SMS',
+      emailMessage: message.smsMessage,
+    });
   }
 }
 
@@ -54,8 +68,15 @@ function lambdaInvokeClient(gatewayUrl: string) {
   return {
     invoke: ({ FunctionName, Payload }: { FunctionName: string; Payload: string }) => ({
       promise: async () => {
-        const response = await fetch(`${gatewayUrl}/2015-03-31/functions/${encodeURIComponent(FunctionName)}/invocations`, { method: 'POST', body: Payload });
-        return { StatusCode: response.status, FunctionError: response.headers.get('x-amz-function-error') ?? undefined, Payload: await response.text() };
+        const response = await fetch(
+          `${gatewayUrl}/2015-03-31/functions/${encodeURIComponent(FunctionName)}/invocations`,
+          { method: 'POST', body: Payload },
+        );
+        return {
+          StatusCode: response.status,
+          FunctionError: response.headers.get('x-amz-function-error') ?? undefined,
+          Payload: await response.text(),
+        };
       },
     }),
   };
@@ -76,7 +97,12 @@ export interface CognitoLocal {
   credentials: LocalCredentials;
 }
 
-export async function createCognitoLocal({ dataDir, gatewayUrl, outbox, logLevel }: CognitoLocalOptions): Promise<CognitoLocal> {
+export async function createCognitoLocal({
+  dataDir,
+  gatewayUrl,
+  outbox,
+  logLevel,
+}: CognitoLocalOptions): Promise<CognitoLocal> {
   const dataDirectory = join(dataDir, 'db');
   mkdirSync(dataDirectory, { recursive: true });
   const logger = pino({ level: logLevel });
@@ -91,9 +117,21 @@ export async function createCognitoLocal({ dataDir, gatewayUrl, outbox, logLevel
   };
   const clock = new DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
-  const cognitoServiceFactory = new CognitoServiceFactoryImpl(dataDirectory, dataStoreFactory, new CaseInsensitiveUserPoolServiceFactory(clock, dataStoreFactory));
+  const cognitoServiceFactory = new CognitoServiceFactoryImpl(
+    dataDirectory,
+    dataStoreFactory,
+    new CaseInsensitiveUserPoolServiceFactory(clock, dataStoreFactory),
+  );
   const cognito = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
-  const triggers = new TriggersService(clock, cognito, new LambdaService(config.TriggerFunctions, lambdaInvokeClient(gatewayUrl) as unknown as ConstructorParameters<typeof LambdaService>[1]), new CryptoService(config.KMSConfig));
+  const triggers = new TriggersService(
+    clock,
+    cognito,
+    new LambdaService(
+      config.TriggerFunctions,
+      lambdaInvokeClient(gatewayUrl) as unknown as ConstructorParameters<typeof LambdaService>[1],
+    ),
+    new CryptoService(config.KMSConfig),
+  );
   const services = {
     clock,
     cognito,
@@ -103,7 +141,11 @@ export async function createCognitoLocal({ dataDir, gatewayUrl, outbox, logLevel
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const application = createServer(portalRouter(services, Router(services)), logger, config.ServerConfig, services).application as unknown as RequestListener;
-  const credentials = { accessKeyId: `LOCAL${randomBytes(8).toString('hex').toUpperCase()}`, secretAccessKey: randomBytes(30).toString('base64url') };
+  const application = createServer(portalRouter(services, Router(services)), logger, config.ServerConfig, services)
+    .application as unknown as RequestListener;
+  const credentials = {
+    accessKeyId: `LOCAL${randomBytes(8).toString('hex').toUpperCase()}`,
+    secretAccessKey: randomBytes(30).toString('base64url'),
+  };
   return { listener: guardedUserPool(application, { credentials, mountPath: COGNITO_PATH }), credentials };
 }

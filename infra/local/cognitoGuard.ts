@@ -77,8 +77,19 @@ export function guardedUserPool(userPool: RequestListener, { credentials, mountP
     const target = String(req.headers['x-amz-target'] ?? '');
     const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
     if (!PUBLIC_TARGETS.has(operation)) {
-      const signed = await signedWith(credentials, { method: 'POST', path: `${mountPath}${req.url}`, headers: req.headers, body });
-      if (!signed) return refuse(res, 403, 'UnrecognizedClientException', `${operation || 'This call'} needs a request signed with the local stack's credentials (see <data dir>/stack.json).`);
+      const signed = await signedWith(credentials, {
+        method: 'POST',
+        path: `${mountPath}${req.url}`,
+        headers: req.headers,
+        body,
+      });
+      if (!signed)
+        return refuse(
+          res,
+          403,
+          'UnrecognizedClientException',
+          `${operation || 'This call'} needs a request signed with the local stack's credentials (see <data dir>/stack.json).`,
+        );
     }
     if (target === SIGN_UP_TARGET && !signUps.allow(req.socket.remoteAddress ?? '')) {
       return refuse(res, 403, 'ForbiddenException', 'Request not allowed due to WAF block.');

@@ -8,7 +8,12 @@ import type { Router } from 'cognito-local/lib/server/Router';
 import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
 import { selectAppropriateDeliveryMethod } from 'cognito-local/lib/services/messageDelivery/deliveryMethod';
-import { attributeValue, UserPoolServiceFactoryImpl, type User, type UserPoolService } from 'cognito-local/lib/services/userPoolService';
+import {
+  attributeValue,
+  UserPoolServiceFactoryImpl,
+  type User,
+  type UserPoolService,
+} from 'cognito-local/lib/services/userPoolService';
 
 /** Pools whose users are found by their username or e-mail in any case, as a case-insensitive Cognito pool. */
 export class CaseInsensitiveUserPoolServiceFactory extends UserPoolServiceFactoryImpl {
@@ -19,7 +24,13 @@ export class CaseInsensitiveUserPoolServiceFactory extends UserPoolServiceFactor
       const found = await exactly(ctx, username);
       if (found) return found;
       const wanted = username.toLowerCase();
-      return (await pool.listUsers(ctx)).find((user) => user.Username.toLowerCase() === wanted || attributeValue('email', user.Attributes)?.toLowerCase() === wanted) ?? null;
+      return (
+        (await pool.listUsers(ctx)).find(
+          (user) =>
+            user.Username.toLowerCase() === wanted ||
+            attributeValue('email', user.Attributes)?.toLowerCase() === wanted,
+        ) ?? null
+      );
     };
     return pool;
   }
@@ -33,7 +44,14 @@ function confirmSignUp(services: Services, confirm: Route): Route {
     const result = await confirm(ctx, req);
     const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
     const user = await pool.getUserByUsername(ctx, req.Username);
-    if (user) await pool.saveUser(ctx, { ...user, Attributes: [...user.Attributes.filter((a) => a.Name !== 'email_verified'), { Name: 'email_verified', Value: 'true' }] });
+    if (user)
+      await pool.saveUser(ctx, {
+        ...user,
+        Attributes: [
+          ...user.Attributes.filter((a) => a.Name !== 'email_verified'),
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      });
     return result;
   };
 }
@@ -49,7 +67,16 @@ function resendConfirmationCode(services: Services): Route {
     if (!delivery) throw new NotAuthorizedError();
     const code = services.otp();
     await pool.saveUser(ctx, { ...user, ConfirmationCode: code });
-    await services.messages.deliver(ctx, 'ResendCode', req.ClientId, pool.options.Id, user, code, req.ClientMetadata, delivery);
+    await services.messages.deliver(
+      ctx,
+      'ResendCode',
+      req.ClientId,
+      pool.options.Id,
+      user,
+      code,
+      req.ClientMetadata,
+      delivery,
+    );
     return { CodeDeliveryDetails: delivery };
   };
 }

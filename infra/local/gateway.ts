@@ -30,7 +30,14 @@ import {
   type TriggerName,
 } from '../../lambdas/manifest';
 import type { PortalEvent } from '../../lambdas/shared/handler';
-import { cachedReadPath, CACHED_PATH_PREFIX, functionPath, isCachedFunctionName, routeKey, STAGE_NAME } from '../routes';
+import {
+  cachedReadPath,
+  CACHED_PATH_PREFIX,
+  functionPath,
+  isCachedFunctionName,
+  routeKey,
+  STAGE_NAME,
+} from '../routes';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../functionLimits';
 import { ApiThrottle, sendTooManyRequests } from './apiThrottle';
 import { COGNITO_PATH } from './cognito';
@@ -48,7 +55,6 @@ export interface GatewayOptions {
   /** API Gateway's throttling and CloudFront's cache; by default as `npm start`'s environment says. */
   edge?: EdgeSettings;
 }
-
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -84,7 +90,11 @@ export class Gateway {
     this.server = createServer((req, res) => {
       this.route(req, res).catch((error: unknown) => {
         options.log(`gateway error on ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
-        if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error', error: { code: 'internal', message: 'The local gateway failed.' } });
+        if (!res.headersSent)
+          sendJson(res, 500, {
+            message: 'Internal Server Error',
+            error: { code: 'internal', message: 'The local gateway failed.' },
+          });
         else res.end();
       });
     });
@@ -145,13 +155,21 @@ export class Gateway {
     if (cached) return this.serveCachedRead(req, res, decodeURIComponent(cached[1]!), url);
     const feed = (Object.keys(feeds) as FeedName[]).find((name) => path === `/api${feeds[name].path}`);
     if (feed && (req.method === 'GET' || req.method === 'HEAD')) return this.serveFeed(req, res, feed, url);
-    if (path.startsWith(`/${STAGE_NAME}/`)) return sendJson(res, 404, { message: 'Not Found', error: { code: 'not-found', message: `No API route ${path}.` } });
+    if (path.startsWith(`/${STAGE_NAME}/`))
+      return sendJson(res, 404, {
+        message: 'Not Found',
+        error: { code: 'not-found', message: `No API route ${path}.` },
+      });
     const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
     if (invoke && req.method === 'POST') return this.serveTrigger(req, res, decodeURIComponent(invoke[1]!));
     if (path === '/v2/email/outbound-emails' && req.method === 'POST') return this.serveSendEmail(req, res);
     if (path === '/config.json') return this.serveSiteConfig(req, res);
     if (path === '/_local/outbox') return this.serveOutbox(req, res);
-    if (path === '/_local/edge-stats') return sendJson(res, 200, { apiThrottle: this.throttle?.stats() ?? null, catalogueCache: this.cache?.stats() ?? null });
+    if (path === '/_local/edge-stats')
+      return sendJson(res, 200, {
+        apiThrottle: this.throttle?.stats() ?? null,
+        catalogueCache: this.cache?.stats() ?? null,
+      });
     if (req.method === 'GET' || req.method === 'HEAD') return this.serveWebApp(req, res, path);
     sendJson(res, 405, { message: 'Method Not Allowed' });
   }
@@ -160,13 +178,20 @@ export class Gateway {
     const started = Date.now();
     if (req.method !== 'POST' || !isFunctionName(name)) {
       // API Gateway answers an unknown route with its own 404.
-      return sendJson(res, 404, { message: 'Not Found', error: { code: 'not-found', message: `There is no function named "${name}".` } });
+      return sendJson(res, 404, {
+        message: 'Not Found',
+        error: { code: 'not-found', message: `There is no function named "${name}".` },
+      });
     }
     // API Gateway throttles before its authorizer runs: a throttled call is neither checked nor run.
-    if (!this.admitted(res, routeKey({ method: 'POST', path: functionPath(name) }), manifest[name].access)) return this.logCall('POST', name, 429, started);
+    if (!this.admitted(res, routeKey({ method: 'POST', path: functionPath(name) }), manifest[name].access))
+      return this.logCall('POST', name, 429, started);
     const body = await readBody(req);
     if (body === undefined) {
-      return sendJson(res, 413, { message: 'Request Entity Too Large', error: { code: 'invalid-argument', message: 'The request body is too large.' } });
+      return sendJson(res, 413, {
+        message: 'Request Entity Too Large',
+        error: { code: 'invalid-argument', message: 'The request body is too large.' },
+      });
     }
     const event = apiGatewayEvent(req, url, name, body.toString('utf8'));
     if (manifest[name].access !== 'public') {
@@ -176,12 +201,19 @@ export class Gateway {
       const claims = token && (await authorizer.verifyAccessToken(token));
       if (!claims) {
         this.logCall('POST', name, 401, started);
-        return sendJson(res, 401, { message: 'Unauthorized', error: { code: 'unauthenticated', message: 'Sign in to do this.' } });
+        return sendJson(res, 401, {
+          message: 'Unauthorized',
+          error: { code: 'unauthenticated', message: 'Sign in to do this.' },
+        });
       }
       event.requestContext.authorizer = { jwt: { claims: authorizer.authorizerClaims(claims), scopes: null } } as never;
     }
     const handler = await this.functionHandler(name);
-    const result = (await handler(event, lambdaContext(name), () => undefined)) as { statusCode: number; headers?: Record<string, string>; body?: string };
+    const result = (await handler(event, lambdaContext(name), () => undefined)) as {
+      statusCode: number;
+      headers?: Record<string, string>;
+      body?: string;
+    };
     res.writeHead(result.statusCode, result.headers ?? {});
     res.end(result.body ?? '');
     this.logCall('POST', name, result.statusCode, started);
@@ -195,7 +227,10 @@ export class Gateway {
   private async serveCachedRead(req: IncomingMessage, res: ServerResponse, name: string, url: URL): Promise<void> {
     const started = Date.now();
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isCachedFunctionName(name)) {
-      return sendJson(res, 404, { message: 'Not Found', error: { code: 'not-found', message: `There is no cached read named "${name}".` } });
+      return sendJson(res, 404, {
+        message: 'Not Found',
+        error: { code: 'not-found', message: `There is no cached read named "${name}".` },
+      });
     }
     const key = url.pathname + url.search;
     const hit = this.cache?.lookup(key);
@@ -204,10 +239,15 @@ export class Gateway {
       res.end(req.method === 'HEAD' ? undefined : hit.body);
       return this.logCall('GET', name, 200, started);
     }
-    if (!this.admitted(res, routeKey({ method: 'GET', path: cachedReadPath(name) }), 'public')) return this.logCall('GET', name, 429, started);
+    if (!this.admitted(res, routeKey({ method: 'GET', path: cachedReadPath(name) }), 'public'))
+      return this.logCall('GET', name, 429, started);
     const event = apiGatewayEvent(req, url, name, '', 'GET');
     const handler = await this.functionHandler(name);
-    const result = (await handler(event, lambdaContext(name), () => undefined)) as { statusCode: number; headers?: Record<string, string>; body?: string };
+    const result = (await handler(event, lambdaContext(name), () => undefined)) as {
+      statusCode: number;
+      headers?: Record<string, string>;
+      body?: string;
+    };
     const headers = result.headers ?? {};
     this.cache?.store(key, result.statusCode, { headers, body: result.body ?? '' });
     res.writeHead(result.statusCode, { ...headers, ...(this.cache && { 'x-cache': 'Miss from cloudfront' }) });
@@ -227,25 +267,42 @@ export class Gateway {
     if (!this.admitted(res, routeKey({ method: 'GET', path: feeds[name].path }), 'public')) return;
     const handler = await loadOnce(this.feeds, name, feedModule(name));
     const event = { ...apiGatewayEvent(req, url, name, ''), routeKey: `GET ${feeds[name].path}` };
-    const result = (await handler(event, lambdaContext(name), () => undefined)) as { statusCode: number; headers?: Record<string, string>; body?: string };
+    const result = (await handler(event, lambdaContext(name), () => undefined)) as {
+      statusCode: number;
+      headers?: Record<string, string>;
+      body?: string;
+    };
     res.writeHead(result.statusCode, result.headers ?? {});
     res.end(req.method === 'HEAD' ? undefined : (result.body ?? ''));
     this.options.log(`GET ${url.pathname} ${result.statusCode} ${Date.now() - started} ms`);
   }
 
   private logCall(method: 'GET' | 'POST', name: string, status: number, started: number) {
-    this.options.log(`${method} /api${method === 'GET' ? CACHED_PATH_PREFIX : '/fn/'}${name} ${status} ${Date.now() - started} ms`);
+    this.options.log(
+      `${method} /api${method === 'GET' ? CACHED_PATH_PREFIX : '/fn/'}${name} ${status} ${Date.now() - started} ms`,
+    );
   }
 
   private async serveTrigger(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const trigger = Object.values(userPoolTriggers).find((candidate) => candidate === name);
-    if (!trigger) return sendJson(res, 404, { Type: 'User', Message: `Function not found: ${name}` }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
+    if (!trigger)
+      return sendJson(
+        res,
+        404,
+        { Type: 'User', Message: `Function not found: ${name}` },
+        { 'x-amzn-errortype': 'ResourceNotFoundException' },
+      );
     const event = JSON.parse(((await readBody(req)) ?? Buffer.from('{}')).toString('utf8')) as unknown;
     const handler = await this.triggerHandler(trigger);
     try {
       sendJson(res, 200, await handler(event, lambdaContext(name), () => undefined));
     } catch (error) {
-      sendJson(res, 200, { errorType: (error as Error).name, errorMessage: (error as Error).message }, { 'x-amz-function-error': 'Unhandled' });
+      sendJson(
+        res,
+        200,
+        { errorType: (error as Error).name, errorMessage: (error as Error).message },
+        { 'x-amz-function-error': 'Unhandled' },
+      );
     }
   }
 
@@ -279,7 +336,11 @@ export class Gateway {
   private serveCognito(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (!this.cognito) return sendJson(res, 503, { message: 'The user pool is still starting.' });
     // Only the portal's own pages call the user pool from a browser (cognito-local would allow any origin).
-    if (fromOtherOrigin(req)) return sendJson(res, 403, { __type: 'ForbiddenException', message: 'The local user pool takes no calls from pages of other origins.' });
+    if (fromOtherOrigin(req))
+      return sendJson(res, 403, {
+        __type: 'ForbiddenException',
+        message: 'The local user pool takes no calls from pages of other origins.',
+      });
     req.url = (url.pathname.slice(COGNITO_PATH.length) || '/') + url.search;
     this.cognito(req, res);
   }
@@ -307,7 +368,12 @@ export class Gateway {
     if (/gzip/.test(String(req.headers['accept-encoding'])) && /text|javascript|json|svg/.test(type)) {
       const zipped = this.gzipped.get(file) ?? gzipSync(readFileSync(file));
       if (immutable) this.gzipped.set(file, zipped);
-      res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': zipped.length, vary: 'accept-encoding' });
+      res.writeHead(200, {
+        ...headers,
+        'content-encoding': 'gzip',
+        'content-length': zipped.length,
+        vary: 'accept-encoding',
+      });
       return void res.end(req.method === 'HEAD' ? undefined : zipped);
     }
     res.writeHead(200, headers);
@@ -353,11 +419,20 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
  * The HTTP API (payload 2.0) event for the function's route on stage `api` (`POST /fn/{name}`, or a cached
  * read's `GET /get/{name}`), as CloudFront forwards `/api/…`.
  */
-function apiGatewayEvent(req: IncomingMessage, url: URL, name: string, body: string, method: 'GET' | 'POST' = 'POST'): PortalEvent {
+function apiGatewayEvent(
+  req: IncomingMessage,
+  url: URL,
+  name: string,
+  body: string,
+  method: 'GET' | 'POST' = 'POST',
+): PortalEvent {
   const headers: Record<string, string> = {};
-  for (const [header, value] of Object.entries(req.headers)) if (value !== undefined) headers[header] = Array.isArray(value) ? value.join(',') : value;
+  for (const [header, value] of Object.entries(req.headers))
+    if (value !== undefined) headers[header] = Array.isArray(value) ? value.join(',') : value;
   const now = new Date();
-  const routeKey = isFunctionName(name) ? `${method} ${method === 'GET' ? cachedReadPath(name) : functionPath(name)}` : `${method} ${url.pathname}`;
+  const routeKey = isFunctionName(name)
+    ? `${method} ${method === 'GET' ? cachedReadPath(name) : functionPath(name)}`
+    : `${method} ${url.pathname}`;
   return {
     version: '2.0',
     routeKey,
@@ -370,7 +445,13 @@ function apiGatewayEvent(req: IncomingMessage, url: URL, name: string, body: str
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'localhost',
-      http: { method, path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId: randomUUID(),
       routeKey,
       stage: STAGE_NAME,

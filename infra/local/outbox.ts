@@ -18,7 +18,8 @@ export class Outbox {
   constructor(dataDir: string | undefined) {
     this.file = dataDir && join(dataDir, 'outbox.jsonl');
     if (this.file && existsSync(this.file)) {
-      for (const line of readFileSync(this.file, 'utf8').split('\n')) if (line.trim()) this.messages.push(JSON.parse(line) as OutboxMessage);
+      for (const line of readFileSync(this.file, 'utf8').split('\n'))
+        if (line.trim()) this.messages.push(JSON.parse(line) as OutboxMessage);
     }
   }
 
@@ -33,7 +34,9 @@ export class Outbox {
 /** A readable text version of an HTML e-mail: links keep their address, paragraphs their breaks. */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gis, (_m, href: string, label: string) => (label.trim() === href ? href : `${label} (${href})`))
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gis, (_m, href: string, label: string) =>
+      label.trim() === href ? href : `${label} (${href})`,
+    )
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|h\d|li|tr)>/gi, '\n')
     .replace(/<[^>]+>/g, '')

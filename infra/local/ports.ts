@@ -11,7 +11,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, LOOPBACK, () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -22,7 +24,8 @@ export async function waitFor<T>(what: string, attempt: () => Promise<T>, timeou
     try {
       return await attempt();
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s: ${(error as Error).message}`);
+      if (Date.now() > deadline)
+        throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s: ${(error as Error).message}`);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
   }

@@ -32,7 +32,9 @@ let portal: RunningPortal;
 try {
   portal = JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as RunningPortal;
 } catch {
-  console.error(`No portal is running from ${dataDir} (${join(dataDir, 'stack.json')} is missing): start it with npm start, with the same PORTAL_DATA_DIR.`);
+  console.error(
+    `No portal is running from ${dataDir} (${join(dataDir, 'stack.json')} is missing): start it with npm start, with the same PORTAL_DATA_DIR.`,
+  );
   process.exit(1);
 }
 
@@ -78,8 +80,21 @@ async function inPool<T>(items: T[], size: number, work: (item: T, index: number
 }
 
 const ACTIVITIES = [
-  'Avalanche Safety', 'Backcountry Skiing', 'Snowshoe Ecology', 'Ice Climbing', 'Winter Camping', 'Nordic Skiing', 'Mountain First Aid', 'Snow Photography',
-  'Alpine Navigation', 'Telemark Skiing', 'Winter Birding', 'Glacier Travel', 'Mountain Weather', 'Ski Touring', 'Igloo Building',
+  'Avalanche Safety',
+  'Backcountry Skiing',
+  'Snowshoe Ecology',
+  'Ice Climbing',
+  'Winter Camping',
+  'Nordic Skiing',
+  'Mountain First Aid',
+  'Snow Photography',
+  'Alpine Navigation',
+  'Telemark Skiing',
+  'Winter Birding',
+  'Glacier Travel',
+  'Mountain Weather',
+  'Ski Touring',
+  'Igloo Building',
 ];
 const LEVELS = [
   { name: 'Little Explorers', minGrade: -1, maxGrade: 2 },
@@ -87,24 +102,129 @@ const LEVELS = [
   { name: 'Intermediate', minGrade: 6, maxGrade: 8 },
   { name: 'Advanced', minGrade: 9, maxGrade: 12 },
 ];
-const SLOTS = [['09:00', '11:00'], ['10:00', '12:00'], ['13:00', '15:00'], ['16:00', '18:00'], ['18:30', '20:00']] as const;
-const PLACES = ['Summit Lodge, Room A', 'Summit Lodge, Room B', 'Ridge Trailhead', 'Nature Center', 'Frozen Falls', 'Meadow Loop', 'North Bowl'];
-const INSTRUCTORS = ['Maya Lindqvist', 'Tomas Berg', 'Priya Natarajan', 'Jonas Keller', 'Anna Svensson', 'Dr. Lena Fischer', 'Sam Okafor', 'Kai Moreau', 'Ines Duarte'];
+const SLOTS = [
+  ['09:00', '11:00'],
+  ['10:00', '12:00'],
+  ['13:00', '15:00'],
+  ['16:00', '18:00'],
+  ['18:30', '20:00'],
+] as const;
+const PLACES = [
+  'Summit Lodge, Room A',
+  'Summit Lodge, Room B',
+  'Ridge Trailhead',
+  'Nature Center',
+  'Frozen Falls',
+  'Meadow Loop',
+  'North Bowl',
+];
+const INSTRUCTORS = [
+  'Maya Lindqvist',
+  'Tomas Berg',
+  'Priya Natarajan',
+  'Jonas Keller',
+  'Anna Svensson',
+  'Dr. Lena Fischer',
+  'Sam Okafor',
+  'Kai Moreau',
+  'Ines Duarte',
+];
 const FIRST_NAMES = [
-  'Ava', 'Ben', 'Chloe', 'Diego', 'Elif', 'Finn', 'Grace', 'Hugo', 'Isla', 'Jonah', 'Kira', 'Liam', 'Maya', 'Noah', 'Olivia', 'Pablo', 'Quinn', 'Rosa', 'Sami', 'Tara',
-  'Uma', 'Victor', 'Wren', 'Xavi', 'Yara', 'Zoe', 'Arlo', 'Bea', 'Cyrus', 'Dina', 'Emil', 'Freya', 'Gus', 'Hana', 'Ivo', 'Juno', 'Kofi', 'Lena', 'Milo', 'Nora',
+  'Ava',
+  'Ben',
+  'Chloe',
+  'Diego',
+  'Elif',
+  'Finn',
+  'Grace',
+  'Hugo',
+  'Isla',
+  'Jonah',
+  'Kira',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olivia',
+  'Pablo',
+  'Quinn',
+  'Rosa',
+  'Sami',
+  'Tara',
+  'Uma',
+  'Victor',
+  'Wren',
+  'Xavi',
+  'Yara',
+  'Zoe',
+  'Arlo',
+  'Bea',
+  'Cyrus',
+  'Dina',
+  'Emil',
+  'Freya',
+  'Gus',
+  'Hana',
+  'Ivo',
+  'Juno',
+  'Kofi',
+  'Lena',
+  'Milo',
+  'Nora',
 ];
 const LAST_NAMES = [
-  'Andersen', 'Baker', 'Chen', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Hansen', 'Ito', 'Jensen', 'Kowalski', 'Larsen', 'Moreno', 'Nakamura', 'Okafor', 'Petrov',
-  'Quinn', 'Rossi', 'Schmidt', 'Tanaka', 'Ueda', 'Varga', 'Weber', 'Xu', 'Yilmaz', 'Zimmer', 'Alvarez', 'Brennan', 'Costa', 'Dahl',
+  'Andersen',
+  'Baker',
+  'Chen',
+  'Dubois',
+  'Eriksen',
+  'Fischer',
+  'Garcia',
+  'Hansen',
+  'Ito',
+  'Jensen',
+  'Kowalski',
+  'Larsen',
+  'Moreno',
+  'Nakamura',
+  'Okafor',
+  'Petrov',
+  'Quinn',
+  'Rossi',
+  'Schmidt',
+  'Tanaka',
+  'Ueda',
+  'Varga',
+  'Weber',
+  'Xu',
+  'Yilmaz',
+  'Zimmer',
+  'Alvarez',
+  'Brennan',
+  'Costa',
+  'Dahl',
 ];
-const SCHOOLS = ['Pine Ridge Elementary', 'Valley Middle School', 'Summit High School', 'Lakeside Academy', 'Home school', 'Riverside Elementary'];
+const SCHOOLS = [
+  'Pine Ridge Elementary',
+  'Valley Middle School',
+  'Summit High School',
+  'Lakeside Academy',
+  'Home school',
+  'Riverside Elementary',
+];
 const ALLERGIES = ['Peanuts', 'Tree nuts', 'Bee stings', 'Penicillin', 'Shellfish', 'Latex'];
 const MEDICATIONS = ['Inhaler (asthma), in the backpack', 'EpiPen, carried by the student', 'Insulin at lunch'];
-const MEDICAL_NOTES = ['Asthma: may need the inhaler after climbs', 'Type 1 diabetes: checks blood sugar at noon', 'Wears glasses', 'Recovering from a wrist fracture'];
+const MEDICAL_NOTES = [
+  'Asthma: may need the inhaler after climbs',
+  'Type 1 diabetes: checks blood sugar at noon',
+  'Wears glasses',
+  'Recovering from a wrist fracture',
+];
 
 /** The shirt a child of this grade usually wears (the demo data's codes). */
-const sizeForGrade = (grade: number) => (chance(0.05) ? 'AXL' : (['YXS', 'YXS', 'YS', 'YS', 'YM', 'YM', 'YL', 'YL', 'AS', 'AS', 'AM', 'AM', 'AL', 'AL'][grade + 1] ?? 'AM'));
+const sizeForGrade = (grade: number) =>
+  chance(0.05)
+    ? 'AXL'
+    : (['YXS', 'YXS', 'YS', 'YS', 'YM', 'YM', 'YL', 'YL', 'AS', 'AS', 'AM', 'AM', 'AL', 'AL'][grade + 1] ?? 'AM');
 
 function newSemester(runId: string, now: Date): Semester {
   const start = new Date(Date.parse(isoDate(now)) + 150 * DAY);
@@ -139,7 +259,11 @@ function plannedClasses(semester: Semester): PlannedClass[] {
         description: 'A class of the large demo data set.',
         location: pick(PLACES),
         instructor: pick(INSTRUCTORS),
-        meetings: Array.from({ length: 8 }, (_, week) => ({ date: isoDate(new Date(first + week * 7 * DAY)), start, end })),
+        meetings: Array.from({ length: 8 }, (_, week) => ({
+          date: isoDate(new Date(first + week * 7 * DAY)),
+          start,
+          end,
+        })),
         capacity: 0,
         minGrade: level.minGrade,
         maxGrade: level.maxGrade,
@@ -150,14 +274,32 @@ function plannedClasses(semester: Semester): PlannedClass[] {
   // Seats near the demand each class can expect: some classes fill and keep a waitlist, most do not.
   const demandPerClass = (FAMILIES * CHILDREN * 2) / CLASSES;
   const averagePopularity = planned.reduce((sum, found) => sum + found.popularity, 0) / CLASSES;
-  for (const found of planned) found.input.capacity = Math.max(6, Math.round(((demandPerClass * found.popularity) / averagePopularity) * pick([0.75, 1, 1.2, 1.4, 1.7])));
+  for (const found of planned)
+    found.input.capacity = Math.max(
+      6,
+      Math.round(((demandPerClass * found.popularity) / averagePopularity) * pick([0.75, 1, 1.2, 1.4, 1.7])),
+    );
   return planned;
 }
 
 function contacts(lastName: string): EmergencyContact[] {
-  const phone = () => `+1 555 ${String(100 + Math.floor(random() * 900))} ${String(1000 + Math.floor(random() * 9000))}`;
-  const first: EmergencyContact = { name: `${pick(FIRST_NAMES)} ${lastName}`, phone: phone(), relationship: pick(['mother', 'father', 'guardian']) };
-  return chance(0.6) ? [first, { name: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`, phone: phone(), relationship: pick(['grandparent', 'neighbour', 'aunt', 'uncle']) }] : [first];
+  const phone = () =>
+    `+1 555 ${String(100 + Math.floor(random() * 900))} ${String(1000 + Math.floor(random() * 9000))}`;
+  const first: EmergencyContact = {
+    name: `${pick(FIRST_NAMES)} ${lastName}`,
+    phone: phone(),
+    relationship: pick(['mother', 'father', 'guardian']),
+  };
+  return chance(0.6)
+    ? [
+        first,
+        {
+          name: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
+          phone: phone(),
+          relationship: pick(['grandparent', 'neighbour', 'aunt', 'uncle']),
+        },
+      ]
+    : [first];
 }
 
 function child(familyId: string, lastName: string, familyContacts: EmergencyContact[], now: Date): StoredStudent {
@@ -201,28 +343,44 @@ await putSemester(semester);
 await inPool(classes, AT_ONCE, async ({ input }) => {
   await createClass(input);
 });
-console.log(`[seed:large] ${semester.name}: ${CLASSES} classes, ${classes.reduce((sum, { input }) => sum + input.capacity, 0)} seats (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(
+  `[seed:large] ${semester.name}: ${CLASSES} classes, ${classes.reduce((sum, { input }) => sum + input.capacity, 0)} seats (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+);
 
 const students: StoredStudent[] = [];
-await inPool(Array.from({ length: FAMILIES }, (_, index) => index), AT_ONCE, async (index) => {
-  const familyId = randomUUID();
-  const lastName = pick(LAST_NAMES);
-  const familyContacts = contacts(lastName);
-  await putFamilyProfile({ familyId, email: `large-family-${String(index + 1).padStart(3, '0')}@example.com` });
-  for (let count = 0; count < CHILDREN; count += 1) {
-    const student = child(familyId, lastName, familyContacts, now);
-    await createStudent(student);
-    students.push(student);
-  }
-});
-console.log(`[seed:large] ${FAMILIES} families, ${students.length} students (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+await inPool(
+  Array.from({ length: FAMILIES }, (_, index) => index),
+  AT_ONCE,
+  async (index) => {
+    const familyId = randomUUID();
+    const lastName = pick(LAST_NAMES);
+    const familyContacts = contacts(lastName);
+    await putFamilyProfile({ familyId, email: `large-family-${String(index + 1).padStart(3, '0')}@example.com` });
+    for (let count = 0; count < CHILDREN; count += 1) {
+      const student = child(familyId, lastName, familyContacts, now);
+      await createStudent(student);
+      students.push(student);
+    }
+  },
+);
+console.log(
+  `[seed:large] ${FAMILIES} families, ${students.length} students (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+);
 
 // An administrator's enrollment, as the admin screens make it: the engine keeps capacity and the waitlist.
 const enrollments = students.flatMap((student) => choices(student, classes).map((classId) => ({ student, classId })));
 const counts = { enrolled: 0, waitlisted: 0 };
 await inPool(enrollments, AT_ONCE, async ({ student, classId }) => {
   const arrivedAt = Date.now();
-  const request = { id: newRequestId(arrivedAt), queue: queueOf({ classId }), studentId: student.id, familyId: student.familyId, classIds: [classId], arrivedAt, by: { sub: 'seed-large', isAdmin: true } };
+  const request = {
+    id: newRequestId(arrivedAt),
+    queue: queueOf({ classId }),
+    studentId: student.id,
+    familyId: student.familyId,
+    classIds: [classId],
+    arrivedAt,
+    by: { sub: 'seed-large', isAdmin: true },
+  };
   await putRequest(request);
   const decision = await awaitDecision(request, Date.now() + 60_000);
   const [written] = decision && 'enrollments' in decision ? decision.enrollments : [];

@@ -12,11 +12,15 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The first given weekday (0 = Sunday) on or after a date. */
 function nextWeekday(from: Date, weekday: number): Date {
-  return new Date(from.getTime() + (((weekday - from.getUTCDay() + 7) % 7) * DAY));
+  return new Date(from.getTime() + ((weekday - from.getUTCDay() + 7) % 7) * DAY);
 }
 
 function weekly(first: Date, weeks: number, start: string, end: string) {
-  return Array.from({ length: weeks }, (_, week) => ({ date: isoDate(new Date(first.getTime() + week * 7 * DAY)), start, end }));
+  return Array.from({ length: weeks }, (_, week) => ({
+    date: isoDate(new Date(first.getTime() + week * 7 * DAY)),
+    start,
+    end,
+  }));
 }
 
 function seasonName(date: Date): string {
@@ -36,14 +40,118 @@ type DemoClass = Omit<ClassInput, 'semesterId' | 'meetings' | 'description' | 'l
 };
 
 const demoClasses: DemoClass[] = [
-  { id: 'avalanche-safety', whatToBring: 'Warm layers, waterproof gloves, a helmet if you have one; beacons, probes and shovels are lent.', name: 'Avalanche Safety Basics', capacity: 12, minGrade: 6, maxGrade: 8, weekday: 6, start: '09:00', end: '12:00', location: 'Summit Lodge, Room A', instructor: 'Maya Lindqvist', description: 'Reading the snowpack, using a beacon, probe and shovel, and making safe choices in avalanche terrain.' },
-  { id: 'backcountry-skiing', whatToBring: 'Touring skis with skins (or rent them at the lodge), a 20–30 L backpack, water and a snack.', name: 'Backcountry Skiing', capacity: 8, minGrade: 9, maxGrade: 12, weekday: 6, start: '13:00', end: '16:00', location: 'Ridge Trailhead', instructor: 'Tomas Berg', description: 'Skinning uphill, transitions and descending off-piste with a guide. Bring touring skis or rent them at the lodge.' },
-  { id: 'snowshoe-ecology', whatToBring: 'Snow boots, warm layers and a notebook; snowshoes are lent.', name: 'Snowshoe Ecology', capacity: 20, minGrade: 3, maxGrade: 6, weekday: 0, start: '10:00', end: '12:00', location: 'Nature Center', instructor: 'Priya Natarajan', description: 'Animal tracks, tree identification and how life survives the winter, on snowshoes.' },
-  { id: 'ice-climbing', whatToBring: 'Stiff boots, warm gloves and a thermos; crampons, axes, harness and helmet are provided.', name: 'Ice Climbing Intro', capacity: 6, minGrade: 9, maxGrade: 12, weekday: 0, start: '09:00', end: '13:00', location: 'Frozen Falls', instructor: 'Jonas Keller', description: 'Top-rope ice climbing with crampons and axes. All technical gear is provided.' },
-  { id: 'winter-camping', whatToBring: 'Your warmest sleeping bag if you have one, a headlamp and a mug.', name: 'Winter Camping Skills', capacity: 10, minGrade: 7, maxGrade: 12, weekday: 3, start: '16:00', end: '18:00', location: 'Summit Lodge, Room B', instructor: 'Tomas Berg', description: 'Layering, stoves, snow shelters and staying warm overnight, ending with a camp-out.' },
-  { id: 'nordic-skiing', whatToBring: 'Cross-country skis if you have them (lent otherwise), mittens and a water bottle.', name: 'Nordic Skiing', capacity: 25, minGrade: 1, maxGrade: 8, weekday: 6, start: '10:00', end: '12:00', location: 'Meadow Loop', instructor: 'Anna Svensson', description: 'Classic cross-country technique and games on groomed trails.' },
-  { id: 'mountain-first-aid', whatToBring: 'A notebook and clothes you can kneel in the snow with.', name: 'Mountain First Aid', capacity: 16, minGrade: 6, maxGrade: 12, weekday: 2, start: '16:00', end: '18:00', location: 'Summit Lodge, Room B', instructor: 'Dr. Lena Fischer', description: 'Cold injuries, splinting and what to do until help arrives, far from the road.' },
-  { id: 'snow-photography', whatToBring: 'Any camera or phone, spare batteries kept in an inside pocket, and gloves with fingertips.', name: 'Photography in the Snow', capacity: 14, weekday: 0, start: '13:00', end: '15:00', location: 'Nature Center', instructor: 'Sam Okafor', description: 'Exposure in bright snow, keeping batteries warm and telling a story in pictures.' },
+  {
+    id: 'avalanche-safety',
+    whatToBring: 'Warm layers, waterproof gloves, a helmet if you have one; beacons, probes and shovels are lent.',
+    name: 'Avalanche Safety Basics',
+    capacity: 12,
+    minGrade: 6,
+    maxGrade: 8,
+    weekday: 6,
+    start: '09:00',
+    end: '12:00',
+    location: 'Summit Lodge, Room A',
+    instructor: 'Maya Lindqvist',
+    description:
+      'Reading the snowpack, using a beacon, probe and shovel, and making safe choices in avalanche terrain.',
+  },
+  {
+    id: 'backcountry-skiing',
+    whatToBring: 'Touring skis with skins (or rent them at the lodge), a 20–30 L backpack, water and a snack.',
+    name: 'Backcountry Skiing',
+    capacity: 8,
+    minGrade: 9,
+    maxGrade: 12,
+    weekday: 6,
+    start: '13:00',
+    end: '16:00',
+    location: 'Ridge Trailhead',
+    instructor: 'Tomas Berg',
+    description:
+      'Skinning uphill, transitions and descending off-piste with a guide. Bring touring skis or rent them at the lodge.',
+  },
+  {
+    id: 'snowshoe-ecology',
+    whatToBring: 'Snow boots, warm layers and a notebook; snowshoes are lent.',
+    name: 'Snowshoe Ecology',
+    capacity: 20,
+    minGrade: 3,
+    maxGrade: 6,
+    weekday: 0,
+    start: '10:00',
+    end: '12:00',
+    location: 'Nature Center',
+    instructor: 'Priya Natarajan',
+    description: 'Animal tracks, tree identification and how life survives the winter, on snowshoes.',
+  },
+  {
+    id: 'ice-climbing',
+    whatToBring: 'Stiff boots, warm gloves and a thermos; crampons, axes, harness and helmet are provided.',
+    name: 'Ice Climbing Intro',
+    capacity: 6,
+    minGrade: 9,
+    maxGrade: 12,
+    weekday: 0,
+    start: '09:00',
+    end: '13:00',
+    location: 'Frozen Falls',
+    instructor: 'Jonas Keller',
+    description: 'Top-rope ice climbing with crampons and axes. All technical gear is provided.',
+  },
+  {
+    id: 'winter-camping',
+    whatToBring: 'Your warmest sleeping bag if you have one, a headlamp and a mug.',
+    name: 'Winter Camping Skills',
+    capacity: 10,
+    minGrade: 7,
+    maxGrade: 12,
+    weekday: 3,
+    start: '16:00',
+    end: '18:00',
+    location: 'Summit Lodge, Room B',
+    instructor: 'Tomas Berg',
+    description: 'Layering, stoves, snow shelters and staying warm overnight, ending with a camp-out.',
+  },
+  {
+    id: 'nordic-skiing',
+    whatToBring: 'Cross-country skis if you have them (lent otherwise), mittens and a water bottle.',
+    name: 'Nordic Skiing',
+    capacity: 25,
+    minGrade: 1,
+    maxGrade: 8,
+    weekday: 6,
+    start: '10:00',
+    end: '12:00',
+    location: 'Meadow Loop',
+    instructor: 'Anna Svensson',
+    description: 'Classic cross-country technique and games on groomed trails.',
+  },
+  {
+    id: 'mountain-first-aid',
+    whatToBring: 'A notebook and clothes you can kneel in the snow with.',
+    name: 'Mountain First Aid',
+    capacity: 16,
+    minGrade: 6,
+    maxGrade: 12,
+    weekday: 2,
+    start: '16:00',
+    end: '18:00',
+    location: 'Summit Lodge, Room B',
+    instructor: 'Dr. Lena Fischer',
+    description: 'Cold injuries, splinting and what to do until help arrives, far from the road.',
+  },
+  {
+    id: 'snow-photography',
+    whatToBring: 'Any camera or phone, spare batteries kept in an inside pocket, and gloves with fingertips.',
+    name: 'Photography in the Snow',
+    capacity: 14,
+    weekday: 0,
+    start: '13:00',
+    end: '15:00',
+    location: 'Nature Center',
+    instructor: 'Sam Okafor',
+    description: 'Exposure in bright snow, keeping batteries warm and telling a story in pictures.',
+  },
 ];
 
 export const demoTshirtSizes = [
@@ -84,19 +192,43 @@ export async function seedDemoData(now = new Date()): Promise<{ semester: Semest
 
   await Promise.all(
     demoClasses.map(({ weekday, start: from, end: to, ...demo }) =>
-      createClass({ ...demo, semesterId: semester.id, status: 'open', meetings: weekly(nextWeekday(start, weekday), weeks, from, to) }),
+      createClass({
+        ...demo,
+        semesterId: semester.id,
+        status: 'open',
+        meetings: weekly(nextWeekday(start, weekday), weeks, from, to),
+      }),
     ),
   );
   await Promise.all(
     ['nordic-skiing', 'snowshoe-ecology'].map((id) => {
       const demo = demoClasses.find((candidate) => candidate.id === id)!;
       const { weekday, start: from, end: to, ...rest } = demo;
-      return createClass({ ...rest, id: `${id}-past`, semesterId: past.id, status: 'closed', meetings: weekly(nextWeekday(pastStart, weekday), weeks, from, to) });
+      return createClass({
+        ...rest,
+        id: `${id}-past`,
+        semesterId: past.id,
+        status: 'closed',
+        meetings: weekly(nextWeekday(pastStart, weekday), weeks, from, to),
+      });
     }),
   );
   await Promise.all([
-    putGroup({ id: 'winter-safety-pack', semesterId: semester.id, name: 'Winter Safety Pack', description: 'Avalanche Safety Basics and Mountain First Aid together, for students who want the full safety foundation.', classIds: ['avalanche-safety', 'mountain-first-aid'] }),
-    putGroup({ id: 'backcountry-explorer', semesterId: semester.id, name: 'Backcountry Explorer', description: 'Backcountry Skiing and Winter Camping Skills: ski in, camp out.', classIds: ['backcountry-skiing', 'winter-camping'] }),
+    putGroup({
+      id: 'winter-safety-pack',
+      semesterId: semester.id,
+      name: 'Winter Safety Pack',
+      description:
+        'Avalanche Safety Basics and Mountain First Aid together, for students who want the full safety foundation.',
+      classIds: ['avalanche-safety', 'mountain-first-aid'],
+    }),
+    putGroup({
+      id: 'backcountry-explorer',
+      semesterId: semester.id,
+      name: 'Backcountry Explorer',
+      description: 'Backcountry Skiing and Winter Camping Skills: ski in, camp out.',
+      classIds: ['backcountry-skiing', 'winter-camping'],
+    }),
   ]);
   await writeTshirtSizes(demoTshirtSizes);
   await writeConfigValues({

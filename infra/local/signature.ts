@@ -20,10 +20,15 @@ export interface SignedRequest {
 }
 
 const MAX_SKEW_MS = 5 * 60 * 1000;
-const AUTHORIZATION = /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/([^/,\s]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
+const AUTHORIZATION =
+  /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/([^/,\s]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
 
 /** Whether the request carries a valid signature made with these credentials. */
-export async function signedWith(credentials: LocalCredentials, request: SignedRequest, now = Date.now()): Promise<boolean> {
+export async function signedWith(
+  credentials: LocalCredentials,
+  request: SignedRequest,
+  now = Date.now(),
+): Promise<boolean> {
   const match = AUTHORIZATION.exec(String(request.headers.authorization ?? ''));
   if (!match) return false;
   const [, accessKeyId, , region, service, signedHeaders, signature] = match as unknown as string[];
@@ -40,10 +45,31 @@ export async function signedWith(credentials: LocalCredentials, request: SignedR
   }
   // A payload hash header stands in for the body in the signature: it must be the body's.
   const payloadHash = headers['x-amz-content-sha256'];
-  if (payloadHash !== undefined && payloadHash !== createHash('sha256').update(request.body).digest('hex')) return false;
+  if (payloadHash !== undefined && payloadHash !== createHash('sha256').update(request.body).digest('hex'))
+    return false;
   // No checksum of its own: the signed headers are exactly those the client sent.
-  const signer = new SignatureV4({ credentials, region: region!, service: service!, sha256: Sha256, applyChecksum: false });
-  const expected = await signer.sign({ method: request.method, protocol: 'http:', hostname: headers.host ?? '', path: request.path, headers, body: request.body, query: {} }, { signingDate });
+  const signer = new SignatureV4({
+    credentials,
+    region: region!,
+    service: service!,
+    sha256: Sha256,
+    applyChecksum: false,
+  });
+  const expected = await signer.sign(
+    {
+      method: request.method,
+      protocol: 'http:',
+      hostname: headers.host ?? '',
+      path: request.path,
+      headers,
+      body: request.body,
+      query: {},
+    },
+    { signingDate },
+  );
   const expectedSignature = /Signature=([0-9a-f]{64})$/.exec(expected.headers.authorization ?? '')?.[1] ?? '';
-  return expectedSignature.length === signature!.length && timingSafeEqual(Buffer.from(expectedSignature), Buffer.from(signature!));
+  return (
+    expectedSignature.length === signature!.length &&
+    timingSafeEqual(Buffer.from(expectedSignature), Buffer.from(signature!))
+  );
 }

@@ -48,7 +48,10 @@ export interface LocalStack {
   /** Where every DynamoDB call of the portal goes: the conflicts proxy when it is on, else the engine. */
   dynamoDbEndpoint: string;
   /** The engine itself, whose change stream the stream consumers read. */
-  dynamoDbEngine: { endpoint: string; /** Whether this stack started it (DynamoDB Local on its data dir). */ startedHere: boolean };
+  dynamoDbEngine: {
+    endpoint: string /** Whether this stack started it (DynamoDB Local on its data dir). */;
+    startedHere: boolean;
+  };
   /** The conflicts proxy's hold time, or null when conflicts are off. */
   conflictsHoldMs: number | null;
   tableName: string;
@@ -65,7 +68,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const outbox = new Outbox(dataDir);
-  const gateway = new Gateway({ port: options.port, host: options.host, webRoot: options.webRoot, outbox, log: options.logCalls ? options.log : () => undefined });
+  const gateway = new Gateway({
+    port: options.port,
+    host: options.host,
+    webRoot: options.webRoot,
+    outbox,
+    log: options.logCalls ? options.log : () => undefined,
+  });
   await gateway.listen();
   const url = gateway.url;
   const internalUrl = `http://127.0.0.1:${options.port}`;
@@ -78,11 +87,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     const [dynamoDb, cognito] = await Promise.all([
       openDynamoDb(options.dynamoDbEndpoint, join(dataDir, 'dynamodb')),
-      createCognitoLocal({ dataDir: join(dataDir, 'cognito'), gatewayUrl: url, outbox, logLevel: options.cognitoLogLevel }),
+      createCognitoLocal({
+        dataDir: join(dataDir, 'cognito'),
+        gatewayUrl: url,
+        outbox,
+        logLevel: options.cognitoLogLevel,
+      }),
     ]);
     stops.push(() => dynamoDb.stop());
     // Started before anything writes, so the seeds go through it too; stopped before the engine.
-    const conflicts = options.conflictsHoldMs === undefined ? undefined : await startTransactionConflicts({ upstream: dynamoDb.endpoint, holdMs: options.conflictsHoldMs });
+    const conflicts =
+      options.conflictsHoldMs === undefined
+        ? undefined
+        : await startTransactionConflicts({ upstream: dynamoDb.endpoint, holdMs: options.conflictsHoldMs });
     if (conflicts) stops.push(() => conflicts.stop());
     const dynamoDbEndpoint = conflicts?.endpoint ?? dynamoDb.endpoint;
     gateway.mountCognito(cognito.listener);
@@ -119,7 +136,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The stream is the engine's own: the proxy models writes only.
     const consumers = await startStreamConsumers(dynamoDb.endpoint, tableName, options.log);
     stops.push(() => consumers.stop());
-    gateway.setSiteConfig({ region: 'local', userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, apiBaseUrl: `/${STAGE_NAME}` });
+    gateway.setSiteConfig({
+      region: 'local',
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      apiBaseUrl: `/${STAGE_NAME}`,
+    });
     return {
       url,
       dataDir,

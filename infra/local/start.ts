@@ -20,7 +20,8 @@ const log = (line: string) => console.log(`[portal] ${line}`);
 function conflictsHoldMs(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const holdMs = Number(value);
-  if (!Number.isFinite(holdMs) || holdMs < 0) throw new Error(`PORTAL_DYNAMODB_CONFLICTS_HOLD_MS must be a number of milliseconds, 0 or more (got "${value}").`);
+  if (!Number.isFinite(holdMs) || holdMs < 0)
+    throw new Error(`PORTAL_DYNAMODB_CONFLICTS_HOLD_MS must be a number of milliseconds, 0 or more (got "${value}").`);
   return holdMs;
 }
 
@@ -42,7 +43,10 @@ try {
   // What is running where, for tools and tests that work against this portal (removed on stop).
   const stackFile = join(stack.dataDir, 'stack.json');
   const { stop: _stop, ...running } = stack;
-  writeFileSync(stackFile, `${JSON.stringify({ ...running, jwtIssuer: process.env.JWT_ISSUER, adminEmail, pid: process.pid }, null, 2)}\n`);
+  writeFileSync(
+    stackFile,
+    `${JSON.stringify({ ...running, jwtIssuer: process.env.JWT_ISSUER, adminEmail, pid: process.pid }, null, 2)}\n`,
+  );
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -67,7 +71,9 @@ try {
         : `  DynamoDB          ${stack.dynamoDbEngine.endpoint}  (table ${stack.tableName}; PORTAL_DYNAMODB_ENDPOINT, not started here)`,
       ...(stack.conflictsHoldMs === null
         ? []
-        : [`  conflicts ON      transactions hold their items ${stack.conflictsHoldMs} ms; the portal calls DynamoDB through ${stack.dynamoDbEndpoint}`]),
+        : [
+            `  conflicts ON      transactions hold their items ${stack.conflictsHoldMs} ms; the portal calls DynamoDB through ${stack.dynamoDbEndpoint}`,
+          ]),
       ...edgeBanner(edgeSettings(process.env)),
       `  cognito-local     ${stack.url}/_cognito  (pool ${stack.userPoolId}, client ${stack.userPoolClientId})`,
       'Press Ctrl-C to stop.',

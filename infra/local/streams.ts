@@ -4,12 +4,23 @@
 // parallelization factor runs that many batches at once, each partition key's records in order in one
 // lane (as Lambda does), so one slow queue of the allocator does not hold up the others.
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record,
+} from '@aws-sdk/client-dynamodb-streams';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
-import { streamConsumerModule, streamConsumers, type StreamConsumerName, type StreamFilter } from '../../lambdas/manifest';
+import {
+  streamConsumerModule,
+  streamConsumers,
+  type StreamConsumerName,
+  type StreamFilter,
+} from '../../lambdas/manifest';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functionLimits';
 
 const POLL_MS = 200;
@@ -20,7 +31,9 @@ const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 export function passesFilter(record: _Record, filter: StreamFilter): boolean {
   if (!filter.eventName.includes(record.eventName ?? '')) return false;
   const image = record.dynamodb?.NewImage ?? {};
-  return Object.entries(filter.dynamodb.NewImage).every(([attribute, { S }]) => S.includes(image[attribute]?.S ?? '\u0000'));
+  return Object.entries(filter.dynamodb.NewImage).every(([attribute, { S }]) =>
+    S.includes(image[attribute]?.S ?? '\u0000'),
+  );
 }
 
 type Consumer = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | undefined>;
@@ -28,23 +41,36 @@ type Consumer = (event: DynamoDBStreamEvent, context: Context) => Promise<Dynamo
 /** A consumer's context for one batch: its time runs out as the deployed function's does. */
 function batchContext(): Context {
   const deadline = Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000;
-  return { functionName: 'streamConsumer', awsRequestId: 'local', getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) } as unknown as Context;
+  return {
+    functionName: 'streamConsumer',
+    awsRequestId: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+  } as unknown as Context;
 }
 
 export interface StreamPoller {
   stop(): Promise<void>;
 }
 
-export async function startStreamConsumers(endpoint: string, tableName: string, log: (line: string) => void): Promise<StreamPoller> {
+export async function startStreamConsumers(
+  endpoint: string,
+  tableName: string,
+  log: (line: string) => void,
+): Promise<StreamPoller> {
   const streams = new DynamoDBStreamsClient({ endpoint, region: 'local', credentials });
-  const table = await new DynamoDBClient({ endpoint, region: 'local', credentials }).send(new DescribeTableCommand({ TableName: tableName }));
+  const table = await new DynamoDBClient({ endpoint, region: 'local', credentials }).send(
+    new DescribeTableCommand({ TableName: tableName }),
+  );
   const streamArn = table.Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`The table ${tableName} has no stream.`);
   const consumers = await Promise.all(
     (Object.keys(streamConsumers) as StreamConsumerName[]).map(async (name) => {
       const module = (await import(pathToFileURL(resolve(streamConsumerModule(name))).href)) as { handler: Consumer };
       const spec = streamConsumers[name];
-      const lanes = Array.from({ length: 'parallelization' in spec ? spec.parallelization : 1 }, () => ({ waiting: [] as _Record[], running: Promise.resolve() }));
+      const lanes = Array.from({ length: 'parallelization' in spec ? spec.parallelization : 1 }, () => ({
+        waiting: [] as _Record[],
+        running: Promise.resolve(),
+      }));
       return { name, handler: module.handler, filter: spec.filter as StreamFilter, lanes };
     }),
   );
@@ -63,9 +89,15 @@ export async function startStreamConsumers(endpoint: string, tableName: string, 
     const retry: _Record[] = [];
     for (let start = 0; start < selected.length; start += BATCH_SIZE) {
       const batch = selected.slice(start, start + BATCH_SIZE);
-      const event = { Records: batch.map((record) => ({ ...record, eventSourceARN: streamArn })) } as unknown as DynamoDBStreamEvent;
+      const event = {
+        Records: batch.map((record) => ({ ...record, eventSourceARN: streamArn })),
+      } as unknown as DynamoDBStreamEvent;
       try {
-        const failures = new Set(((await consumer.handler(event, batchContext())) || { batchItemFailures: [] }).batchItemFailures.map((failure) => failure.itemIdentifier));
+        const failures = new Set(
+          ((await consumer.handler(event, batchContext())) || { batchItemFailures: [] }).batchItemFailures.map(
+            (failure) => failure.itemIdentifier,
+          ),
+        );
         retry.push(...batch.filter((record) => failures.has(record.dynamodb?.SequenceNumber ?? '')));
       } catch (error) {
         log(`stream consumer ${consumer.name} failed: ${(error as Error).message}`);
@@ -93,7 +125,13 @@ export async function startStreamConsumers(endpoint: string, tableName: string, 
       const shardId = shard.ShardId!;
       if (!known.has(shardId)) {
         known.add(shardId);
-        const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: first ? 'LATEST' : 'TRIM_HORIZON' }));
+        const { ShardIterator } = await streams.send(
+          new GetShardIteratorCommand({
+            StreamArn: streamArn,
+            ShardId: shardId,
+            ShardIteratorType: first ? 'LATEST' : 'TRIM_HORIZON',
+          }),
+        );
         iterators.set(shardId, ShardIterator);
       }
     }

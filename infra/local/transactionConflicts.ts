@@ -7,7 +7,14 @@
 // Single writes never conflict with each other, nor with a transaction that arrives after them (DynamoDB
 // orders them); GetItem, BatchGetItem, Query and Scan never conflict.
 import { randomUUID } from 'node:crypto';
-import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent,
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tableKeys } from '../../lambdas/data/table';
 import { readBody } from './requestBody';
@@ -148,7 +155,9 @@ export class TransactionConflictModel {
     items.forEach((item, index) => {
       if (conflicts[index]) this.countConflict(item);
     });
-    const reasons = conflicts.map((conflict) => (conflict ? { Code: 'TransactionConflict', Message: ONGOING } : { Code: 'None' }));
+    const reasons = conflicts.map((conflict) =>
+      conflict ? { Code: 'TransactionConflict', Message: ONGOING } : { Code: 'None' },
+    );
     return {
       refused: true,
       body: {
@@ -199,10 +208,12 @@ export class TransactionConflictModel {
     const tables = (input as { RequestItems?: unknown } | undefined)?.RequestItems;
     if (!tables || typeof tables !== 'object') return undefined;
     return Object.entries(tables as Record<string, unknown>).flatMap(([TableName, writes]) =>
-      (Array.isArray(writes) ? writes : []).flatMap((write: { PutRequest?: { Item?: unknown }; DeleteRequest?: { Key?: unknown } }) => {
-        const item = this.itemOf({ TableName, Item: write?.PutRequest?.Item, Key: write?.DeleteRequest?.Key });
-        return item ? [item] : [];
-      }),
+      (Array.isArray(writes) ? writes : []).flatMap(
+        (write: { PutRequest?: { Item?: unknown }; DeleteRequest?: { Key?: unknown } }) => {
+          const item = this.itemOf({ TableName, Item: write?.PutRequest?.Item, Key: write?.DeleteRequest?.Key });
+          return item ? [item] : [];
+        },
+      ),
     );
   }
 
@@ -223,7 +234,14 @@ export class TransactionConflictModel {
 const forwarded: Verdict = { refused: false, holdsAfterAnswer: false, release: () => undefined };
 
 /** The operations whose body the model reads; any other request is passed on without parsing it. */
-const modelled = new Set(['TransactWriteItems', 'TransactGetItems', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
+const modelled = new Set([
+  'TransactWriteItems',
+  'TransactGetItems',
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'BatchWriteItem',
+]);
 
 /** Headers that describe one connection, not the answer: the proxy's own connection sets them again. */
 const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding']);
@@ -305,27 +323,45 @@ export async function startTransactionConflicts(options: TransactionConflictsOpt
 }
 
 function validHoldMs(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new Error(`holdMs must be a number of milliseconds, 0 or more (got ${JSON.stringify(value)})`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new Error(`holdMs must be a number of milliseconds, 0 or more (got ${JSON.stringify(value)})`);
   return value;
 }
 
 function refuse(res: ServerResponse, body: Record<string, unknown>): void {
   const payload = Buffer.from(JSON.stringify(body));
-  res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': randomUUID(), 'content-length': payload.length });
+  res.writeHead(400, {
+    'content-type': 'application/x-amz-json-1.0',
+    'x-amzn-requestid': randomUUID(),
+    'content-length': payload.length,
+  });
   res.end(payload);
 }
 
 function forward(upstream: URL, agent: Agent, req: IncomingMessage, body: Buffer, retried = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const outgoing = request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('error', reject);
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }));
-    });
+    const outgoing = request(
+      {
+        hostname: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        agent,
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', reject);
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       // A kept-alive connection the engine closed just as it was reused: the request never reached it.
-      if (!retried && outgoing.reusedSocket && error.code === 'ECONNRESET') resolve(forward(upstream, agent, req, body, true));
+      if (!retried && outgoing.reusedSocket && error.code === 'ECONNRESET')
+        resolve(forward(upstream, agent, req, body, true));
       else reject(error);
     });
     outgoing.end(body);

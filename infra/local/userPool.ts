@@ -62,7 +62,9 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, data
       return ids;
     }
   }
-  const { UserPool } = await client.send(new CreateUserPoolCommand({ PoolName: 'registration-portal', UsernameAttributes: ['email'], ...poolSettings }));
+  const { UserPool } = await client.send(
+    new CreateUserPoolCommand({ PoolName: 'registration-portal', UsernameAttributes: ['email'], ...poolSettings }),
+  );
   const userPoolId = UserPool!.Id!;
   const { UserPoolClient } = await client.send(
     new CreateUserPoolClientCommand({
@@ -77,14 +79,21 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, data
       TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
     }),
   );
-  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, Description: 'Programme administrators' }));
+  await client.send(
+    new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, Description: 'Programme administrators' }),
+  );
   const ids = { userPoolId, userPoolClientId: UserPoolClient!.ClientId! };
   writeFileSync(stateFile, `${JSON.stringify(ids, null, 2)}\n`);
   return ids;
 }
 
 /** Makes sure the admin account exists, has the configured password and is in group `admin`. */
-export async function ensureAdmin(client: CognitoIdentityProviderClient, userPoolId: string, email: string, password: string): Promise<void> {
+export async function ensureAdmin(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  email: string,
+  password: string,
+): Promise<void> {
   try {
     await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
   } catch (error) {
@@ -101,6 +110,10 @@ export async function ensureAdmin(client: CognitoIdentityProviderClient, userPoo
       }),
     );
   }
-  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
-  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: ADMIN_GROUP }));
+  await client.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }),
+  );
+  await client.send(
+    new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: ADMIN_GROUP }),
+  );
 }

@@ -32,7 +32,9 @@ export function allocateSeats(classes: ReadonlyMap<string, SeatCounts>, requests
   const after = new Map([...classes].map(([id, counts]) => [id, { ...counts }]));
   const countsOf = (classId: string) => after.get(classId) ?? missing(classId);
   const outcomes = requests.map((request): SeatOutcome => {
-    const seatsEverywhere = request.classIds.every((classId) => countsOf(classId).enrolled < countsOf(classId).capacity);
+    const seatsEverywhere = request.classIds.every(
+      (classId) => countsOf(classId).enrolled < countsOf(classId).capacity,
+    );
     for (const classId of request.classIds) {
       if (seatsEverywhere) countsOf(classId).enrolled += 1;
       else countsOf(classId).waitlisted += 1;
@@ -58,7 +60,11 @@ export const itemsPerRequest = (request: SeatRequest) => request.classIds.length
  * administrator's (whose are not capped), and a family in `oneEach` may appear once (its shared write
  * was refused, and the refusal must be told to the request that caused it). Each class item counts once.
  */
-export function batchLength(requests: readonly BatchCandidate[], itemLimit: number, oneEach: ReadonlySet<string> = new Set()): number {
+export function batchLength(
+  requests: readonly BatchCandidate[],
+  itemLimit: number,
+  oneEach: ReadonlySet<string> = new Set(),
+): number {
   const families = new Map<string, boolean>();
   const students = new Set<string>();
   const classes = new Set<string>();
@@ -66,7 +72,10 @@ export function batchLength(requests: readonly BatchCandidate[], itemLimit: numb
   for (const [index, request] of requests.entries()) {
     const family = families.get(request.familyId);
     if (family !== undefined && (family !== request.by.isAdmin || oneEach.has(request.familyId))) return index;
-    const newItems = request.classIds.filter((classId) => !classes.has(classId)).length + itemsPerRequest(request) + (family === undefined ? 1 : 0);
+    const newItems =
+      request.classIds.filter((classId) => !classes.has(classId)).length +
+      itemsPerRequest(request) +
+      (family === undefined ? 1 : 0);
     if (students.has(request.studentId) || items + newItems > itemLimit) return index;
     families.set(request.familyId, request.by.isAdmin);
     students.add(request.studentId);

@@ -14,12 +14,31 @@ import type { Class, Semester } from '../records';
 import { sleep } from '../shared/dynamo';
 import { isTransientAwsError } from '../shared/awsErrors';
 import { optionalEnv } from '../shared/env';
-import { alreadyExists, BUSY_MESSAGE, failedPrecondition, notFound, PortalError, resourceExhausted } from '../shared/errors';
+import {
+  alreadyExists,
+  BUSY_MESSAGE,
+  failedPrecondition,
+  notFound,
+  PortalError,
+  resourceExhausted,
+} from '../shared/errors';
 import { transactWrite } from '../shared/transact';
 import { allocateSeats, batchLength, type SeatCounts, type SeatOutcome } from './allocation';
 import { classesNow } from './classes';
 import { accountDeleted } from './families';
-import { decisionWrites, getDecision, leaseCheck, leaseLooksFree, pendingRequests, releaseLease, takeLease, type Decision, type EnrollmentRequest, type QueuePace, type Seen } from './enrollmentRequests';
+import {
+  decisionWrites,
+  getDecision,
+  leaseCheck,
+  leaseLooksFree,
+  pendingRequests,
+  releaseLease,
+  takeLease,
+  type Decision,
+  type EnrollmentRequest,
+  type QueuePace,
+  type Seen,
+} from './enrollmentRequests';
 import type { StoredEnrollment } from './enrollments';
 import { getSemester, isRegistrationOpen, registrationWindowMessage } from './semesters';
 import { readEnrollmentCaps, type EnrollmentCaps } from './settings';
@@ -134,7 +153,9 @@ class LeaseLost extends Error {}
  * moment it was seen, so a long one is forgotten in time.
  */
 function longer(before: Seen, seen: Seen, now: number): Seen {
-  return [before, seen].filter(({ seenAt }) => now - seenAt < PACE_MEMORY_MS).reduce((kept, next) => (next.ms >= kept.ms ? next : kept), { ms: 0, seenAt: now });
+  return [before, seen]
+    .filter(({ seenAt }) => now - seenAt < PACE_MEMORY_MS)
+    .reduce((kept, next) => (next.ms >= kept.ms ? next : kept), { ms: 0, seenAt: now });
 }
 
 /**
@@ -164,7 +185,11 @@ class Lead {
     const leaseMs = leaseLength(this.pace.step.ms, this.lapsedLeaseMs);
     const taken = await takeLease(this.queue, this.owner, leaseMs, now);
     if (!taken) return false;
-    if (taken.pace) this.pace = { lag: longer(this.pace.lag, taken.pace.lag, now), step: longer(this.pace.step, taken.pace.step, now) };
+    if (taken.pace)
+      this.pace = {
+        lag: longer(this.pace.lag, taken.pace.lag, now),
+        step: longer(this.pace.step, taken.pace.step, now),
+      };
     this.renewedAt = now;
     this.leaseMs = leaseMs;
     return true;
@@ -189,9 +214,13 @@ class Lead {
    * moment are still reaching the queue (the backlog of a rush), others from that moment may be on their way.
    */
   settledBy(pending: EnrollmentRequest[], now = Date.now()): number {
-    const longestWay = Math.max(...pending.map((request) => (request.queuedAt ?? request.arrivedAt) - request.arrivedAt));
+    const longestWay = Math.max(
+      ...pending.map((request) => (request.queuedAt ?? request.arrivedAt) - request.arrivedAt),
+    );
     this.pace.lag = longer(this.pace.lag, { ms: longestWay, seenAt: now }, now);
-    const stillComing = pending.filter((request) => (request.queuedAt ?? request.arrivedAt) > now - SETTLE_MS).map((request) => request.arrivedAt - 1);
+    const stillComing = pending
+      .filter((request) => (request.queuedAt ?? request.arrivedAt) > now - SETTLE_MS)
+      .map((request) => request.arrivedAt - 1);
     return Math.min(now - Math.min(MAX_SETTLE_MS, Math.max(SETTLE_MS, 2 * this.pace.lag.ms)), ...stillComing);
   }
 
@@ -239,7 +268,12 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
     const { families, after } = writeBatch(tx, lead, batch, classes, caps);
     const outcome = await transactWrite(tx.items);
     if (outcome.committed) {
-      for (const [id, counts] of after) lead.classes.set(id, { ...classes.get(id)!, ...counts, seatsLeft: Math.max(0, counts.capacity - counts.enrolled) });
+      for (const [id, counts] of after)
+        lead.classes.set(id, {
+          ...classes.get(id)!,
+          ...counts,
+          seatsLeft: Math.max(0, counts.capacity - counts.enrolled),
+        });
       for (const request of batch) decided.add(request.id);
       return decided;
     }
@@ -248,7 +282,9 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
     if (failed.some(({ role }) => role.kind === 'lease')) throw new LeaseLost();
     for (const { role } of failed) if (role.kind === 'class') lead.classes.delete(role.classId);
     // Decided meanwhile: by an earlier try of this very transaction, or by another holder of the lease.
-    const settled = new Set(failed.flatMap(({ role }) => (role.kind === 'request' && role.request !== undefined ? [role.request] : [])));
+    const settled = new Set(
+      failed.flatMap(({ role }) => (role.kind === 'request' && role.request !== undefined ? [role.request] : [])),
+    );
     const refuse = async (index: number, refusal: PortalError | undefined) => {
       if (!refusal || settled.has(index)) return;
       await decideAlone(batch[index]!, refusal);
@@ -266,7 +302,8 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
         else oneEach.add(batch[family.requests[0]!]!.familyId);
       }
       for (const { role, item } of failed) {
-        if (role.request !== undefined) await refuse(role.request, await refusalByCondition(role, item, batch[role.request]!, classes));
+        if (role.request !== undefined)
+          await refuse(role.request, await refusalByCondition(role, item, batch[role.request]!, classes));
       }
     }
     for (const index of settled) decided.add(batch[index]!.id);
@@ -296,10 +333,16 @@ function writeBatch(
   const { outcomes, after } = allocateSeats(new Map<string, SeatCounts>(classes), batch);
   tx.add(leaseCheck(lead.queue, lead.owner), { kind: 'lease' });
   for (const found of classes.values()) {
-    const asking = batch.flatMap((request, index) => (request.classIds.includes(found.id) ? [{ request, outcome: outcomes[index] }] : []));
+    const asking = batch.flatMap((request, index) =>
+      request.classIds.includes(found.id) ? [{ request, outcome: outcomes[index] }] : [],
+    );
     const joining = asking.filter(({ outcome }) => outcome === 'waitlisted').map(({ request }) => request.studentId);
     if (asking.length === 0) continue;
-    tx.classCounts(found, { enrolled: asking.length - joining.length, waitlisted: joining.length, joining }, { asRead: true, open: true, gradesAsSeen: true });
+    tx.classCounts(
+      found,
+      { enrolled: asking.length - joining.length, waitlisted: joining.length, joining },
+      { asRead: true, open: true, gradesAsSeen: true },
+    );
   }
   const shares = new Map<string, FamilyShare>();
   batch.forEach((request, index) => {
@@ -322,12 +365,22 @@ function writeBatch(
 }
 
 /** Adds what deciding `request` writes, seated or waitlisted, but its family's counts: those it adds. */
-function writeRequest(tx: SeatTransaction, request: EnrollmentRequest, status: SeatOutcome, classes: Map<string, Class>): Record<string, number> {
+function writeRequest(
+  tx: SeatTransaction,
+  request: EnrollmentRequest,
+  status: SeatOutcome,
+  classes: Map<string, Class>,
+): Record<string, number> {
   const ordered = request.classIds.map((classId) => classes.get(classId)!);
   const student = { id: request.studentId, familyId: request.familyId };
   const enrollments = ordered.map((found) => newEnrollment(student, found, request.group, status, request.id, tx.now));
-  for (const enrollment of enrollments) tx.enrollment(enrollment, 'none', status === 'enrolled' ? 'enroll' : 'waitlist', request.by);
-  tx.studentActiveCount({ familyId: request.familyId, studentId: request.studentId }, enrollments.length, gradesAdmitted(ordered));
+  for (const enrollment of enrollments)
+    tx.enrollment(enrollment, 'none', status === 'enrolled' ? 'enroll' : 'waitlist', request.by);
+  tx.studentActiveCount(
+    { familyId: request.familyId, studentId: request.studentId },
+    enrollments.length,
+    gradesAdmitted(ordered),
+  );
   tx.notify(status, enrollments);
   const [removal, decision] = decisionWrites(request, { enrollments }, Date.now());
   tx.add(removal!, { kind: 'request' });
@@ -336,7 +389,11 @@ function writeRequest(tx: SeatTransaction, request: EnrollmentRequest, status: S
 }
 
 /** The refusal of a family's one request whose counts passed a cap. */
-function capRefusal(share: FamilyShare, profile: Record<string, unknown> | undefined, caps: EnrollmentCaps): PortalError | undefined {
+function capRefusal(
+  share: FamilyShare,
+  profile: Record<string, unknown> | undefined,
+  caps: EnrollmentCaps,
+): PortalError | undefined {
   if (!share.limits) return undefined;
   try {
     refuseOverCaps(share.counts, share.limits, profile ?? {}, caps);
@@ -348,7 +405,11 @@ function capRefusal(share: FamilyShare, profile: Record<string, unknown> | undef
 }
 
 /** What the classes as they are refuse at once: a class gone or closed, registration not open when the call came. */
-async function refusalByView(request: EnrollmentRequest, classes: Map<string, Class>, lead: Lead): Promise<PortalError | undefined> {
+async function refusalByView(
+  request: EnrollmentRequest,
+  classes: Map<string, Class>,
+  lead: Lead,
+): Promise<PortalError | undefined> {
   for (const classId of request.classIds) {
     const found = classes.get(classId);
     if (!found) return notFound(`There is no class ${classId}.`);
@@ -358,16 +419,32 @@ async function refusalByView(request: EnrollmentRequest, classes: Map<string, Cl
   const semester = await lead.semester(classes.get(request.classIds[0]!)!.semesterId);
   if (!semester) return notFound('This class belongs to no semester.');
   const arrived = new Date(request.arrivedAt);
-  return isRegistrationOpen(semester, arrived) ? undefined : failedPrecondition(registrationWindowMessage(semester, arrived));
+  return isRegistrationOpen(semester, arrived)
+    ? undefined
+    : failedPrecondition(registrationWindowMessage(semester, arrived));
 }
 
 /** The refusal a request's own failed condition stands for: its student, or an enrollment that exists. */
-async function refusalByCondition(role: ItemRole, item: Record<string, unknown> | undefined, request: EnrollmentRequest, classes: Map<string, Class>): Promise<PortalError | undefined> {
+async function refusalByCondition(
+  role: ItemRole,
+  item: Record<string, unknown> | undefined,
+  request: EnrollmentRequest,
+  classes: Map<string, Class>,
+): Promise<PortalError | undefined> {
   const ordered = request.classIds.map((classId) => classes.get(classId)!);
-  if (role.kind === 'student') return item ? failedPrecondition(gradeMessage(item as unknown as StoredStudent, ordered)) : notFound('There is no such student on your account.');
+  if (role.kind === 'student')
+    return item
+      ? failedPrecondition(gradeMessage(item as unknown as StoredStudent, ordered))
+      : notFound('There is no such student on your account.');
   if (role.kind === 'enrollment' && item) {
     const existing = item as unknown as StoredEnrollment;
-    return alreadyExists(alreadyMessage(await nameOf({ id: request.studentId, familyId: request.familyId }), existing, classes.get(existing.classId)!));
+    return alreadyExists(
+      alreadyMessage(
+        await nameOf({ id: request.studentId, familyId: request.familyId }),
+        existing,
+        classes.get(existing.classId)!,
+      ),
+    );
   }
   return undefined;
 }
@@ -395,7 +472,10 @@ const WAIT_POLL_MAX_MS = 1000;
  * Waits for a request's decision until `until`, taking the queue's lease whenever nobody holds it: the
  * decision, or undefined when it did not come in time (the request stays in line and is decided later).
  */
-export async function awaitDecision(request: Pick<EnrollmentRequest, 'id' | 'queue'>, until: number): Promise<Decision | undefined> {
+export async function awaitDecision(
+  request: Pick<EnrollmentRequest, 'id' | 'queue'>,
+  until: number,
+): Promise<Decision | undefined> {
   let poll = WAIT_POLL_MS;
   for (;;) {
     // A read that failed for a moment is a look missed: the request is in line, the caller is told so at worst.
@@ -404,7 +484,8 @@ export async function awaitDecision(request: Pick<EnrollmentRequest, 'id' | 'que
     if (Date.now() >= until) return undefined;
     const outcome = await decideQueue(request.queue, { until, ownRequest: request.id }).catch((error: unknown) => {
       // Contention that outlasted the retries, or the table failing for a moment: the requests stay in line for the next lead.
-      if ((error instanceof PortalError && error.code === 'resource-exhausted') || isTransientAwsError(error)) return 'held' as const;
+      if ((error instanceof PortalError && error.code === 'resource-exhausted') || isTransientAwsError(error))
+        return 'held' as const;
       throw error;
     });
     if (outcome !== 'stopped') await sleep(Math.min(poll, Math.max(0, until - Date.now())));

@@ -30,7 +30,13 @@ export interface AuditEntry {
   at: string;
 }
 
-export function auditItem(enrollment: StoredEnrollment, from: AuditEntry['from'], reason: AuditReason, by: Actor | 'portal', at: string): Item {
+export function auditItem(
+  enrollment: StoredEnrollment,
+  from: AuditEntry['from'],
+  reason: AuditReason,
+  by: Actor | 'portal',
+  at: string,
+): Item {
   const n = randomUUID();
   const entry: AuditEntry = {
     enrollmentId: enrollment.id,
@@ -63,13 +69,22 @@ export async function semesterActivity(
   cursor?: string,
   classId?: string,
 ): Promise<{ entries: AuditEntry[]; next?: string }> {
-  const page = await indexPage<AuditEntry>({ index: 'GSI2', partition: `SEMESTER#${semesterId}#ACTIVITY`, limit, cursor, newestFirst: true, classId });
+  const page = await indexPage<AuditEntry>({
+    index: 'GSI2',
+    partition: `SEMESTER#${semesterId}#ACTIVITY`,
+    limit,
+    cursor,
+    newestFirst: true,
+    classId,
+  });
   return { entries: page.items, ...(page.next && { next: page.next }) };
 }
 
 /** Audit entries with the class and student names an administrator reads. */
 export async function namedActivity(entries: AuditEntry[], classNames: Map<string, string>): Promise<ActivityEntry[]> {
-  const students = await studentsByKey(entries.map((entry) => ({ familyId: entry.familyId, studentId: entry.studentId })));
+  const students = await studentsByKey(
+    entries.map((entry) => ({ familyId: entry.familyId, studentId: entry.studentId })),
+  );
   return entries.map((entry) => ({
     at: entry.at,
     enrollmentId: entry.enrollmentId,

@@ -19,7 +19,12 @@ type Counted = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 /** Counts a call; the seconds to wait when the limit is already reached. */
-export async function countCall(userId: string, functionName: string, limit: CallLimit, now = Date.now()): Promise<Counted> {
+export async function countCall(
+  userId: string,
+  functionName: string,
+  limit: CallLimit,
+  now = Date.now(),
+): Promise<Counted> {
   const periodMs = limit.perSeconds * 1000;
   const shareMs = periodMs / limit.calls;
   /** The latest "whole again" moment at which one more call still fits. */
@@ -40,21 +45,29 @@ export async function countCall(userId: string, functionName: string, limit: Cal
   for (let round = 0; round < 5; round += 1) {
     try {
       // The allowance is whole: this call takes the first share.
-      await update('SET #whole = :next', 'attribute_not_exists(#whole) OR #whole < :now', { ':now': now, ':next': now + shareMs });
+      await update('SET #whole = :next', 'attribute_not_exists(#whole) OR #whole < :now', {
+        ':now': now,
+        ':next': now + shareMs,
+      });
       return { allowed: true };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
     try {
       // Shares are taken: this call takes one more while it fits.
-      await update('SET #whole = #whole + :share', '#whole BETWEEN :now AND :latest', { ':now': now, ':latest': latest, ':share': shareMs });
+      await update('SET #whole = #whole + :share', '#whole BETWEEN :now AND :latest', {
+        ':now': now,
+        ':latest': latest,
+        ':share': shareMs,
+      });
       return { allowed: true };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
     const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
     const wholeAt = Item?.wholeAt as number | undefined;
-    if (wholeAt !== undefined && wholeAt > latest) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((wholeAt - latest) / 1000)) };
+    if (wholeAt !== undefined && wholeAt > latest)
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((wholeAt - latest) / 1000)) };
   }
   return { allowed: false, retryAfterSeconds: 1 };
 }

@@ -77,10 +77,12 @@ export async function recentClasses(ids: string[], now = Date.now()): Promise<Ma
   const read = missing.length ? await getClasses(missing, true) : [];
   for (const found of read) rememberClass(found, now);
   const seen = new Map(read.map((found) => [found.id, found]));
-  return new Map(ids.flatMap((id) => {
-    const found = seen.get(id) ?? recent.get(id)?.found;
-    return found ? [[id, found] as const] : [];
-  }));
+  return new Map(
+    ids.flatMap((id) => {
+      const found = seen.get(id) ?? recent.get(id)?.found;
+      return found ? [[id, found] as const] : [];
+    }),
+  );
 }
 
 /** The classes as they are now (strongly consistent), by id; absent ones are missing from the map. */
@@ -89,17 +91,35 @@ export async function classesNow(ids: string[]): Promise<Map<string, Class>> {
 }
 
 export function classItem(stored: StoredClass): Item {
-  return { ...classKey(stored.id), ...semesterIndexKeys(stored.semesterId, 'CLASS', stored.id), type: 'class', ...stored };
+  return {
+    ...classKey(stored.id),
+    ...semesterIndexKeys(stored.semesterId, 'CLASS', stored.id),
+    type: 'class',
+    ...stored,
+  };
 }
 
 /** A new class, with no one enrolled yet. */
 export async function createClass(input: ClassInput & { id: string }): Promise<Class> {
   const stored: StoredClass = { ...input, enrolled: 0, waitlisted: 0, waitlistSeq: 0, waitlistOrder: {} };
-  await dynamo.send(new PutCommand({ TableName: tableName, Item: classItem(stored), ConditionExpression: 'attribute_not_exists(PK)' }));
+  await dynamo.send(
+    new PutCommand({ TableName: tableName, Item: classItem(stored), ConditionExpression: 'attribute_not_exists(PK)' }),
+  );
   return toClass(stored);
 }
 
-const editableFields = ['name', 'description', 'location', 'instructor', 'meetings', 'capacity', 'minGrade', 'maxGrade', 'status', 'whatToBring'] as const;
+const editableFields = [
+  'name',
+  'description',
+  'location',
+  'instructor',
+  'meetings',
+  'capacity',
+  'minGrade',
+  'maxGrade',
+  'status',
+  'whatToBring',
+] as const;
 
 /** What an administrator's save sets and removes on the class item; the seat counts are the portal's. */
 export interface ClassEdit {
@@ -111,7 +131,9 @@ export interface ClassEdit {
 export function classEdit(input: ClassInput, capacity: number): ClassEdit {
   const fields = { ...input, capacity };
   return {
-    set: Object.fromEntries(editableFields.filter((field) => fields[field] !== undefined).map((field) => [field, fields[field]])),
+    set: Object.fromEntries(
+      editableFields.filter((field) => fields[field] !== undefined).map((field) => [field, fields[field]]),
+    ),
     remove: editableFields.filter((field) => fields[field] === undefined),
   };
 }
@@ -120,7 +142,12 @@ export function classEdit(input: ClassInput, capacity: number): ClassEdit {
 export async function deleteEmptyClass(id: string): Promise<boolean> {
   try {
     await dynamo.send(
-      new DeleteCommand({ TableName: tableName, Key: classKey(id), ConditionExpression: 'enrolled = :none AND waitlisted = :none', ExpressionAttributeValues: { ':none': 0 } }),
+      new DeleteCommand({
+        TableName: tableName,
+        Key: classKey(id),
+        ConditionExpression: 'enrolled = :none AND waitlisted = :none',
+        ExpressionAttributeValues: { ':none': 0 },
+      }),
     );
     return true;
   } catch (error) {

@@ -17,9 +17,22 @@ export function waitUntil(call: Call, wait = DECISION_WAIT_MS): number {
   return Math.min(Date.now() + wait, Date.now() + call.remainingMs() - ANSWER_MARGIN_MS);
 }
 
-export async function enrollmentAnswer(request: Pick<EnrollmentRequest, 'id' | 'queue'>, decision: Decision | undefined): Promise<EnrollmentAnswer> {
-  if (!decision) return { enrollments: [], requestId: request.id, pending: { place: await placeInQueue(request.queue, request.id) } };
+export async function enrollmentAnswer(
+  request: Pick<EnrollmentRequest, 'id' | 'queue'>,
+  decision: Decision | undefined,
+): Promise<EnrollmentAnswer> {
+  if (!decision)
+    return {
+      enrollments: [],
+      requestId: request.id,
+      pending: { place: await placeInQueue(request.queue, request.id) },
+    };
   if ('error' in decision) throw new PortalError(decision.error.code, decision.error.message);
-  const positions = await waitlistPositions(decision.enrollments.filter((enrollment) => enrollment.status === 'waitlisted'));
-  return { enrollments: decision.enrollments.map((enrollment) => toEnrollment(enrollment, positions.get(enrollment.id))), requestId: request.id };
+  const positions = await waitlistPositions(
+    decision.enrollments.filter((enrollment) => enrollment.status === 'waitlisted'),
+  );
+  return {
+    enrollments: decision.enrollments.map((enrollment) => toEnrollment(enrollment, positions.get(enrollment.id))),
+    requestId: request.id,
+  };
 }

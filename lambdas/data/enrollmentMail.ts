@@ -25,13 +25,22 @@ export interface EnrollmentNotice {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function meetingText({ date, start, end }: Meeting): string {
-  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return `${day}, ${start}–${end}`;
 }
 
 export function composeNotice(notice: EnrollmentNotice): { subject: string; lines: string[] } {
   const what = notice.groupName ?? notice.classes.map(({ found }) => found.name).join(', ');
-  const position = notice.classes.length === 1 && notice.classes[0]!.waitlistPosition ? ` (position ${notice.classes[0]!.waitlistPosition})` : '';
+  const position =
+    notice.classes.length === 1 && notice.classes[0]!.waitlistPosition
+      ? ` (position ${notice.classes[0]!.waitlistPosition})`
+      : '';
   const subject = {
     enrolled: `Enrolled: ${notice.studentName} in ${what}`,
     waitlisted: `Waitlisted: ${notice.studentName} for ${what}${position}`,
@@ -66,12 +75,20 @@ export async function sendNotice(requestKey: Key, request: MailRequest): Promise
   const profile = profileKey(request.familyId);
   const student = studentKey(request.familyId, request.studentId);
   const group = request.groupId ? [groupKey(request.groupId)] : [];
-  const at = await itemsAt([requestKey, profile, student, ...group, ...request.classIds.map(classKey)], { ConsistentRead: true });
+  const at = await itemsAt([requestKey, profile, student, ...group, ...request.classIds.map(classKey)], {
+    ConsistentRead: true,
+  });
   if (!at(requestKey)) return 'already sent';
   const email = at(profile)?.email;
   const stored = at(student) as StoredStudent | undefined;
   if (typeof email !== 'string' || !stored) {
-    console.warn(JSON.stringify({ level: 'warn', message: 'Nobody to write to: the family or the student is gone, or no e-mail is on file.', familyId: request.familyId }));
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        message: 'Nobody to write to: the family or the student is gone, or no e-mail is on file.',
+        familyId: request.familyId,
+      }),
+    );
     return 'nobody to write to';
   }
   const groupItem = group[0] && at(group[0]);
@@ -83,12 +100,24 @@ export async function sendNotice(requestKey: Key, request: MailRequest): Promise
     classes: request.classIds.flatMap((classId) => {
       const found = at(classKey(classId)) as StoredClass | undefined;
       const position = found && waitlistPosition(found, request.studentId);
-      return found ? [{ found: toClass(found), ...(request.kind === 'waitlisted' && position !== undefined && { waitlistPosition: position }) }] : [];
+      return found
+        ? [
+            {
+              found: toClass(found),
+              ...(request.kind === 'waitlisted' && position !== undefined && { waitlistPosition: position }),
+            },
+          ]
+        : [];
     }),
   };
   const { subject, lines } = composeNotice(notice);
   const html = lines
-    .map((line) => escapeHtml(line).replace(`${siteUrl}/account/enrollments`, `<a href="${siteUrl}/account/enrollments">${siteUrl}/account/enrollments</a>`))
+    .map((line) =>
+      escapeHtml(line).replace(
+        `${siteUrl}/account/enrollments`,
+        `<a href="${siteUrl}/account/enrollments">${siteUrl}/account/enrollments</a>`,
+      ),
+    )
     .join('<br>\n');
   await sendMail({ to: email, subject, text: lines.join('\n'), html: `<p>${html}</p>` });
   return 'sent';

@@ -19,8 +19,8 @@ import { timeToLiveAttribute } from './table';
 export const ENROLLMENT_REQUEST_TYPE = 'enrollmentRequest';
 
 /** The queue a request waits in: its class's, or its group's. */
-export const queueOf = (target: { classId: string } | { groupId: string }) => ('groupId' in target ? `QUEUE#GROUP#${target.groupId}` : `QUEUE#CLASS#${target.classId}`);
-
+export const queueOf = (target: { classId: string } | { groupId: string }) =>
+  'groupId' in target ? `QUEUE#GROUP#${target.groupId}` : `QUEUE#CLASS#${target.classId}`;
 
 export interface EnrollmentRequest {
   /** `<arrival ms>-<uuid>`: the request's place in its queue can be told from it. */
@@ -46,14 +46,26 @@ const DECISION_DAYS = 1;
 /** A new request's id, which carries its arrival time. */
 export const newRequestId = (arrivedAt: number) => `${arrivedAt}-${randomUUID()}`;
 
-export const requestKey = (queue: string, id: string): Key => ({ PK: queue, SK: `REQUEST#${id.split('-')[0]!.padStart(ARRIVAL_DIGITS, '0')}#${id}` });
+export const requestKey = (queue: string, id: string): Key => ({
+  PK: queue,
+  SK: `REQUEST#${id.split('-')[0]!.padStart(ARRIVAL_DIGITS, '0')}#${id}`,
+});
 export const decisionKey = (id: string): Key => ({ PK: `REQUEST#${id}`, SK: 'DECISION' });
 const leaseKey = (queue: string): Key => ({ PK: queue, SK: 'LEASE' });
 
 export async function putRequest(request: EnrollmentRequest): Promise<void> {
   try {
     await dynamo.send(
-      new PutCommand({ TableName: tableName, Item: { ...requestKey(request.queue, request.id), type: ENROLLMENT_REQUEST_TYPE, ...request, queuedAt: Date.now() }, ConditionExpression: 'attribute_not_exists(PK)' }),
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...requestKey(request.queue, request.id),
+          type: ENROLLMENT_REQUEST_TYPE,
+          ...request,
+          queuedAt: Date.now(),
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
     );
   } catch (error) {
     // The SDK sent it again after an answer was lost, and the first try had put it: it is in line (its id is new to every call).
@@ -77,7 +89,9 @@ export async function pendingRequests(queue: string, limit: number): Promise<Enr
 
 /** A request still pending, or undefined once it is decided (or was never made). */
 export async function getPendingRequest(queue: string, id: string): Promise<EnrollmentRequest | undefined> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: requestKey(queue, id), ConsistentRead: true }));
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: requestKey(queue, id), ConsistentRead: true }),
+  );
   return Item as EnrollmentRequest | undefined;
 }
 
@@ -103,14 +117,22 @@ export async function placeInQueue(queue: string, id: string): Promise<number> {
 }
 
 export async function getDecision(id: string): Promise<(Decision & { familyId: string; by: Actor }) | undefined> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: decisionKey(id), ConsistentRead: true }));
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: decisionKey(id), ConsistentRead: true }),
+  );
   return Item as (Decision & { familyId: string; by: Actor }) | undefined;
 }
 
 /** The two writes that decide a request, for the transaction that also writes what was decided. */
 export function decisionWrites(request: EnrollmentRequest, decision: Decision, now: number): TransactItem[] {
   return [
-    { Delete: { TableName: tableName, Key: requestKey(request.queue, request.id), ConditionExpression: 'attribute_exists(PK)' } },
+    {
+      Delete: {
+        TableName: tableName,
+        Key: requestKey(request.queue, request.id),
+        ConditionExpression: 'attribute_exists(PK)',
+      },
+    },
     {
       Put: {
         TableName: tableName,
@@ -157,7 +179,12 @@ export interface QueuePace {
  * Takes the queue's lease for `ms` when nobody holds it (or its holder let it lapse), or renews one's own:
  * false when another holds it, else what the holders before saw of the queue's pace.
  */
-export async function takeLease(queue: string, owner: string, ms: number, now = Date.now()): Promise<false | { pace?: QueuePace }> {
+export async function takeLease(
+  queue: string,
+  owner: string,
+  ms: number,
+  now = Date.now(),
+): Promise<false | { pace?: QueuePace }> {
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
@@ -173,7 +200,8 @@ export async function takeLease(queue: string, owner: string, ms: number, now = 
     return { ...(Attributes?.pace && { pace: Attributes.pace as QueuePace }) };
   } catch (error) {
     // Held by another, or being written by its holder's transaction right now.
-    if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'TransactionConflictException') return false;
+    if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'TransactionConflictException')
+      return false;
     throw error;
   }
 }
@@ -193,7 +221,8 @@ export async function releaseLease(queue: string, owner: string, pace: QueuePace
     );
   } catch (error) {
     // Already taken over: nothing of ours to release. A lease not released lapses by itself.
-    if (!(error instanceof ConditionalCheckFailedException) && (error as Error).name !== 'TransactionConflictException') throw error;
+    if (!(error instanceof ConditionalCheckFailedException) && (error as Error).name !== 'TransactionConflictException')
+      throw error;
   }
 }
 

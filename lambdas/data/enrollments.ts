@@ -11,8 +11,14 @@ import { notFound } from '../shared/errors';
 import type { StoredClass } from './classes';
 import { familyPartition } from './families';
 
-export const enrollmentKey = (classId: string, studentId: string) => ({ PK: `CLASS#${classId}`, SK: `ENROLLMENT#${studentId}` });
-export const familyEnrollmentKey = (familyId: string, enrollmentId: string) => ({ PK: familyPartition(familyId), SK: `ENROLLMENT#${enrollmentId}` });
+export const enrollmentKey = (classId: string, studentId: string) => ({
+  PK: `CLASS#${classId}`,
+  SK: `ENROLLMENT#${studentId}`,
+});
+export const familyEnrollmentKey = (familyId: string, enrollmentId: string) => ({
+  PK: familyPartition(familyId),
+  SK: `ENROLLMENT#${enrollmentId}`,
+});
 
 export const enrollmentIdOf = (classId: string, studentId: string) => `${classId}~${studentId}`;
 
@@ -45,12 +51,27 @@ export function enrollmentItem(stored: StoredEnrollment): Item {
 }
 
 export function familyEnrollmentItem(stored: StoredEnrollment): Item {
-  return { ...familyEnrollmentKey(stored.familyId, stored.id), type: 'familyEnrollment', enrollmentId: stored.id, classId: stored.classId, studentId: stored.studentId };
+  return {
+    ...familyEnrollmentKey(stored.familyId, stored.id),
+    type: 'familyEnrollment',
+    enrollmentId: stored.id,
+    classId: stored.classId,
+    studentId: stored.studentId,
+  };
 }
 
 export function toEnrollment(stored: StoredEnrollment, waitlistPosition?: number): Enrollment {
   const { id, studentId, classId, groupId, semesterId, status, createdAt } = stored;
-  return { id, studentId, classId, ...(groupId && { groupId }), semesterId, status, ...(waitlistPosition !== undefined && { waitlistPosition }), createdAt };
+  return {
+    id,
+    studentId,
+    classId,
+    ...(groupId && { groupId }),
+    semesterId,
+    status,
+    ...(waitlistPosition !== undefined && { waitlistPosition }),
+    createdAt,
+  };
 }
 
 export interface ClassEnrollments {
@@ -64,14 +85,25 @@ export interface ClassEnrollments {
 
 /** A class's enrollments, roster and waitlist, from one strongly consistent read of its partition. */
 export async function classEnrollments(classId: string): Promise<ClassEnrollments> {
-  const items = await queryAll<Item>({ KeyConditionExpression: 'PK = :class', ExpressionAttributeValues: { ':class': `CLASS#${classId}` }, ConsistentRead: true });
-  const order = ((items.find((item) => item.SK === 'CLASS') as StoredClass | undefined)?.waitlistOrder ?? {}) as Record<string, number>;
+  const items = await queryAll<Item>({
+    KeyConditionExpression: 'PK = :class',
+    ExpressionAttributeValues: { ':class': `CLASS#${classId}` },
+    ConsistentRead: true,
+  });
+  const order = ((items.find((item) => item.SK === 'CLASS') as StoredClass | undefined)?.waitlistOrder ?? {}) as Record<
+    string,
+    number
+  >;
   const all = items.filter((item) => item.type === 'enrollment') as unknown as StoredEnrollment[];
   const place = (entry: StoredEnrollment) => order[entry.studentId] ?? Number.MAX_SAFE_INTEGER;
   return {
     all,
-    roster: all.filter((e) => e.status === 'enrolled').sort((a, b) => (a.enrolledAt ?? '').localeCompare(b.enrolledAt ?? '')),
-    waitlist: all.filter((e) => e.status === 'waitlisted').sort((a, b) => place(a) - place(b) || a.createdAt.localeCompare(b.createdAt)),
+    roster: all
+      .filter((e) => e.status === 'enrolled')
+      .sort((a, b) => (a.enrolledAt ?? '').localeCompare(b.enrolledAt ?? '')),
+    waitlist: all
+      .filter((e) => e.status === 'waitlisted')
+      .sort((a, b) => place(a) - place(b) || a.createdAt.localeCompare(b.createdAt)),
   };
 }
 
@@ -83,13 +115,17 @@ export function waitlistPosition(found: Pick<StoredClass, 'waitlistOrder'>, stud
 }
 
 /** Each waitlisted enrollment's position, by enrollment id, from its class as it is now. */
-export async function waitlistPositions(waitlisted: Array<Pick<StoredEnrollment, 'id' | 'classId' | 'studentId'>>): Promise<Map<string, number>> {
+export async function waitlistPositions(
+  waitlisted: Array<Pick<StoredEnrollment, 'id' | 'classId' | 'studentId'>>,
+): Promise<Map<string, number>> {
   if (waitlisted.length === 0) return new Map();
   const classes = new Map(
-    (await batchGetAll<StoredClass>([...new Set(waitlisted.map((e) => e.classId))].map((classId) => ({ PK: `CLASS#${classId}`, SK: 'CLASS' })), { ConsistentRead: true })).map((found) => [
-      found.id,
-      found,
-    ]),
+    (
+      await batchGetAll<StoredClass>(
+        [...new Set(waitlisted.map((e) => e.classId))].map((classId) => ({ PK: `CLASS#${classId}`, SK: 'CLASS' })),
+        { ConsistentRead: true },
+      )
+    ).map((found) => [found.id, found]),
   );
   return new Map(
     waitlisted.flatMap((e) => {
@@ -100,7 +136,9 @@ export async function waitlistPositions(waitlisted: Array<Pick<StoredEnrollment,
 }
 
 export async function getEnrollment(classId: string, studentId: string): Promise<StoredEnrollment | undefined> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: enrollmentKey(classId, studentId), ConsistentRead: true }));
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: enrollmentKey(classId, studentId), ConsistentRead: true }),
+  );
   return Item as StoredEnrollment | undefined;
 }
 
@@ -127,12 +165,22 @@ export async function enrollmentsOfFamily(familyId: string): Promise<StoredEnrol
 export async function enrollmentForCaller(caller: Caller, id: string): Promise<StoredEnrollment> {
   const { classId, studentId } = parseEnrollmentId(id);
   const enrollment = await getEnrollment(classId, studentId);
-  if (!enrollment || (enrollment.familyId !== caller.sub && !caller.isAdmin)) throw notFound('There is no such enrollment on your account.');
+  if (!enrollment || (enrollment.familyId !== caller.sub && !caller.isAdmin))
+    throw notFound('There is no such enrollment on your account.');
   return enrollment;
 }
 
 /** A semester's enrollments, a page at a time, in class order (GSI2). */
-export async function semesterEnrollmentsPage(semesterId: string, limit: number, cursor?: string): Promise<{ enrollments: StoredEnrollment[]; next?: string }> {
-  const page = await indexPage<StoredEnrollment>({ index: 'GSI2', partition: `SEMESTER#${semesterId}#ENROLLMENTS`, limit, cursor });
+export async function semesterEnrollmentsPage(
+  semesterId: string,
+  limit: number,
+  cursor?: string,
+): Promise<{ enrollments: StoredEnrollment[]; next?: string }> {
+  const page = await indexPage<StoredEnrollment>({
+    index: 'GSI2',
+    partition: `SEMESTER#${semesterId}#ENROLLMENTS`,
+    limit,
+    cursor,
+  });
   return { enrollments: page.items, ...(page.next && { next: page.next }) };
 }

@@ -36,14 +36,20 @@ export interface FamilyProfile {
 export type StoredProfile = { email?: string; deletedAt?: string } & Record<string, unknown>;
 
 export async function getProfile(familyId: string): Promise<StoredProfile | undefined> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: profileKey(familyId), ConsistentRead: true }));
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: profileKey(familyId), ConsistentRead: true }),
+  );
   return Item as StoredProfile | undefined;
 }
 
 /** The e-mail of each family, by family id (families without one on file are left out). */
 export async function familyEmails(familyIds: string[]): Promise<Map<string, string>> {
   const profiles = await batchGetAll<StoredProfile & { familyId: string }>([...new Set(familyIds)].map(profileKey));
-  return new Map(profiles.flatMap((profile) => (typeof profile.email === 'string' ? [[profile.familyId, profile.email] as const] : [])));
+  return new Map(
+    profiles.flatMap((profile) =>
+      typeof profile.email === 'string' ? [[profile.familyId, profile.email] as const] : [],
+    ),
+  );
 }
 
 /** Notes the family's e-mail, keeping its counts. */
@@ -66,7 +72,11 @@ export interface FamilyChange {
 /** The update of the profile that goes into a family's transaction (it makes the profile when missing). */
 export function familyChange(familyId: string, change: FamilyChange) {
   const names: Record<string, string> = { '#type': 'type' };
-  const values: Record<string, unknown> = { ':now': new Date().toISOString(), ':family': 'family', ':familyId': familyId };
+  const values: Record<string, unknown> = {
+    ':now': new Date().toISOString(),
+    ':family': 'family',
+    ':familyId': familyId,
+  };
   const conditions: string[] = change.refuseDeleted ? ['attribute_not_exists(deletedAt)'] : [];
   const adds = Object.entries(change.counts ?? {}).map(([name, amount], index) => {
     names[`#count${index}`] = name;
@@ -75,7 +85,11 @@ export function familyChange(familyId: string, change: FamilyChange) {
     if (cap !== undefined) {
       values[`:cap${index}`] = cap - amount;
       // A change that alone passes the cap can never hold: no count is below zero.
-      conditions.push(amount > cap ? `(attribute_exists(#count${index}) AND #count${index} <= :cap${index})` : `(attribute_not_exists(#count${index}) OR #count${index} <= :cap${index})`);
+      conditions.push(
+        amount > cap
+          ? `(attribute_exists(#count${index}) AND #count${index} <= :cap${index})`
+          : `(attribute_not_exists(#count${index}) OR #count${index} <= :cap${index})`,
+      );
     }
     return `#count${index} :count${index}`;
   });
@@ -99,7 +113,9 @@ export function familyChange(familyId: string, change: FamilyChange) {
   };
 }
 
-export const familyChangeItem = (familyId: string, change: FamilyChange): TransactItem => ({ Update: familyChange(familyId, change) });
+export const familyChangeItem = (familyId: string, change: FamilyChange): TransactItem => ({
+  Update: familyChange(familyId, change),
+});
 
 /**
  * Marks the account as being deleted (a retried deletion keeps the first mark and its expiry) and forgets its e-mail;
@@ -111,9 +127,15 @@ export async function markAccountDeleted(familyId: string): Promise<void> {
     new UpdateCommand({
       TableName: tableName,
       Key: profileKey(familyId),
-      UpdateExpression: 'SET #type = :family, familyId = :familyId, deletedAt = if_not_exists(deletedAt, :now), #expires = if_not_exists(#expires, :expires) REMOVE email',
+      UpdateExpression:
+        'SET #type = :family, familyId = :familyId, deletedAt = if_not_exists(deletedAt, :now), #expires = if_not_exists(#expires, :expires) REMOVE email',
       ExpressionAttributeNames: { '#type': 'type', '#expires': timeToLiveAttribute },
-      ExpressionAttributeValues: { ':family': 'family', ':familyId': familyId, ':now': now.toISOString(), ':expires': Math.floor(now.getTime() / 1000) + DELETED_PROFILE_SECONDS },
+      ExpressionAttributeValues: {
+        ':family': 'family',
+        ':familyId': familyId,
+        ':now': now.toISOString(),
+        ':expires': Math.floor(now.getTime() / 1000) + DELETED_PROFILE_SECONDS,
+      },
     }),
   );
 }

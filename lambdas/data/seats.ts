@@ -104,7 +104,12 @@ export class SeatTransaction {
     const judgedAsItIs = guards.hasSeat || guards.stillFull;
     const conditions = ['attribute_exists(PK)', ...(judgedAsItIs ? [] : ['#capacity = :capacity'])];
     const names: Record<string, string> = { '#capacity': 'capacity' };
-    const values: Record<string, unknown> = { ...(!judgedAsItIs && { ':capacity': found.capacity }), ':enrolled': delta.enrolled, ':waitlisted': delta.waitlisted, ':now': this.now };
+    const values: Record<string, unknown> = {
+      ...(!judgedAsItIs && { ':capacity': found.capacity }),
+      ':enrolled': delta.enrolled,
+      ':waitlisted': delta.waitlisted,
+      ':now': this.now,
+    };
     const set = ['enrolled = enrolled + :enrolled', 'waitlisted = waitlisted + :waitlisted', 'updatedAt = :now'];
     const remove: string[] = [];
     for (const [field, value] of Object.entries(edit?.set ?? {})) {
@@ -177,7 +182,12 @@ export class SeatTransaction {
   }
 
   /** Writes an enrollment that was `expected` before (`none`: absent or cancelled) and its audit record. */
-  enrollment(enrollment: StoredEnrollment, expected: EnrollmentStatus | 'none', reason: AuditReason, by: Actor | 'portal') {
+  enrollment(
+    enrollment: StoredEnrollment,
+    expected: EnrollmentStatus | 'none',
+    reason: AuditReason,
+    by: Actor | 'portal',
+  ) {
     const isNew = expected === 'none';
     this.add(
       {
@@ -193,14 +203,23 @@ export class SeatTransaction {
       { kind: 'enrollment', enrollment },
     );
     if (isNew) this.add({ Put: { TableName: tableName, Item: familyEnrollmentItem(enrollment) } }, { kind: 'record' });
-    this.add({ Put: { TableName: tableName, Item: auditItem(enrollment, expected, reason, by, this.now) } }, { kind: 'record' });
+    this.add(
+      { Put: { TableName: tableName, Item: auditItem(enrollment, expected, reason, by, this.now) } },
+      { kind: 'record' },
+    );
   }
 
   /** Asks the mailer to tell the family (one e-mail for a student's class, or for their whole group). */
   notify(kind: NoticeKind, enrollments: StoredEnrollment[]) {
     const [first] = enrollments;
     if (!first) return;
-    const request = { kind, familyId: first.familyId, studentId: first.studentId, classIds: enrollments.map((e) => e.classId), ...(first.groupId && { groupId: first.groupId }) };
+    const request = {
+      kind,
+      familyId: first.familyId,
+      studentId: first.studentId,
+      classIds: enrollments.map((e) => e.classId),
+      ...(first.groupId && { groupId: first.groupId }),
+    };
     this.add({ Put: { TableName: tableName, Item: mailRequestItem(request, this.now) } }, { kind: 'record' });
   }
 
@@ -264,7 +283,11 @@ export function gradesAdmitted(classes: Class[]): GradeRange | undefined {
  * A refusal the family's profile gives: the account is deleted, or (for `capped` changes) one of its counts
  * would pass its cap.
  */
-export function refuseForFamily(tx: SeatTransaction, failed: Map<number, Record<string, unknown> | undefined>, capped?: { counts: Record<string, number>; caps: Record<string, number>; settings: EnrollmentCaps }) {
+export function refuseForFamily(
+  tx: SeatTransaction,
+  failed: Map<number, Record<string, unknown> | undefined>,
+  capped?: { counts: Record<string, number>; caps: Record<string, number>; settings: EnrollmentCaps },
+) {
   for (const [index, item] of failed) {
     if (tx.roles[index]!.kind !== 'family') continue;
     if (item?.deletedAt) throw accountDeleted();
@@ -274,21 +297,37 @@ export function refuseForFamily(tx: SeatTransaction, failed: Map<number, Record<
 
 /** The caps each count of an enrollment is held to. */
 export function capsOf(counts: Record<string, number>, caps: EnrollmentCaps): Record<string, number> {
-  return Object.fromEntries(Object.keys(counts).map((name) => [name, name.startsWith(classCount('')) ? caps.childrenPerClass : caps.enrollmentsPerSemester]));
+  return Object.fromEntries(
+    Object.keys(counts).map((name) => [
+      name,
+      name.startsWith(classCount('')) ? caps.childrenPerClass : caps.enrollmentsPerSemester,
+    ]),
+  );
 }
 
 /** Refuses, in a parent's words, a change that takes a count of `profile` past its cap. */
-export function refuseOverCaps(counts: Record<string, number>, limits: Record<string, number>, profile: Record<string, unknown>, caps: EnrollmentCaps) {
+export function refuseOverCaps(
+  counts: Record<string, number>,
+  limits: Record<string, number>,
+  profile: Record<string, unknown>,
+  caps: EnrollmentCaps,
+) {
   const over = Object.keys(counts).filter((name) => Number(profile[name] ?? 0) + counts[name]! > limits[name]!);
-  if (over.some((name) => name.startsWith(classCount('')))) throw failedPrecondition(childrenPerClassMessage(caps.childrenPerClass));
+  if (over.some((name) => name.startsWith(classCount(''))))
+    throw failedPrecondition(childrenPerClassMessage(caps.childrenPerClass));
   if (over.length) throw failedPrecondition(enrollmentsPerSemesterMessage(caps.enrollmentsPerSemester));
 }
 
-const childrenPerClassMessage = (cap: number) => `A family can enroll at most ${cap} ${cap === 1 ? 'child' : 'children'} in one class.`;
-const enrollmentsPerSemesterMessage = (cap: number) => `A family can hold at most ${cap} enrollments (enrolled or waitlisted) in one semester.`;
+const childrenPerClassMessage = (cap: number) =>
+  `A family can enroll at most ${cap} ${cap === 1 ? 'child' : 'children'} in one class.`;
+const enrollmentsPerSemesterMessage = (cap: number) =>
+  `A family can hold at most ${cap} enrollments (enrolled or waitlisted) in one semester.`;
 
 /** The family's counts that `enrollments` add to (or, with -1, take from): per semester and per class. */
-export function familyCounts(enrollments: Array<Pick<StoredEnrollment, 'classId' | 'semesterId'>>, sign: 1 | -1): Record<string, number> {
+export function familyCounts(
+  enrollments: Array<Pick<StoredEnrollment, 'classId' | 'semesterId'>>,
+  sign: 1 | -1,
+): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const { classId, semesterId } of enrollments) {
     for (const name of [semesterCount(semesterId), classCount(classId)]) counts[name] = (counts[name] ?? 0) + sign;
@@ -306,9 +345,14 @@ export async function nameOf(student: EnrollingStudent): Promise<string> {
 
 /** Why the student is not in a class's grades, in a parent's words. */
 export function gradeMessage(student: Pick<StoredStudent, 'firstName' | 'grade'>, classes: Class[]): string {
-  const misfit = classes.find((cls) => gradeRange(cls.minGrade, cls.maxGrade) && (student.grade === undefined || !admitsGrade(cls, student.grade))) ?? classes[0]!;
+  const misfit =
+    classes.find(
+      (cls) =>
+        gradeRange(cls.minGrade, cls.maxGrade) && (student.grade === undefined || !admitsGrade(cls, student.grade)),
+    ) ?? classes[0]!;
   const range = gradeRange(misfit.minGrade, misfit.maxGrade);
-  if (student.grade === undefined) return `${misfit.name} is for ${range}: add ${student.firstName}'s school grade to their details first.`;
+  if (student.grade === undefined)
+    return `${misfit.name} is for ${range}: add ${student.firstName}'s school grade to their details first.`;
   return `${misfit.name} is for ${range}, and ${student.firstName} is in grade ${gradeName(student.grade)}.`;
 }
 
@@ -337,11 +381,15 @@ export function newEnrollment(
 
 /** What an earlier try of this very call wrote (its answer was lost, its transaction was not). */
 async function ownWrites(studentId: string, classIds: string[], requestToken: string): Promise<StoredEnrollment[]> {
-  return (await enrollmentsOfStudent(studentId, classIds)).filter((enrollment) => enrollment.requestToken === requestToken);
+  return (await enrollmentsOfStudent(studentId, classIds)).filter(
+    (enrollment) => enrollment.requestToken === requestToken,
+  );
 }
 
 export function alreadyMessage(name: string, enrollment: StoredEnrollment, found: Class): string {
-  return enrollment.status === 'waitlisted' ? `${name} is already on the waitlist for ${found.name}.` : `${name} is already enrolled in ${found.name}.`;
+  return enrollment.status === 'waitlisted'
+    ? `${name} is already on the waitlist for ${found.name}.`
+    : `${name} is already enrolled in ${found.name}.`;
 }
 
 export interface CancelOutcome {
@@ -353,14 +401,20 @@ export interface CancelOutcome {
  * Cancels an enrollment (a group enrollment together with the rest of its group) and, in the same
  * transaction, gives each released seat to the first waitlisted student who can take it.
  */
-export async function cancelEnrollment(enrollment: StoredEnrollment, by: Caller, reason: AuditReason = 'cancel'): Promise<CancelOutcome> {
+export async function cancelEnrollment(
+  enrollment: StoredEnrollment,
+  by: Caller,
+  reason: AuditReason = 'cancel',
+): Promise<CancelOutcome> {
   const requestToken = randomUUID();
   // A student who is gone (left behind by an account deletion before it was guarded) has no counts to keep.
   let studentGone = false;
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
     const targets = (
       enrollment.groupId
-        ? (await enrollmentsOfStudent(enrollment.studentId, enrollment.groupClassIds ?? [enrollment.classId])).filter((e) => e.groupId === enrollment.groupId)
+        ? (await enrollmentsOfStudent(enrollment.studentId, enrollment.groupClassIds ?? [enrollment.classId])).filter(
+            (e) => e.groupId === enrollment.groupId,
+          )
         : [await getEnrollment(enrollment.classId, enrollment.studentId)]
     ).filter((e): e is StoredEnrollment => e !== undefined && isActive(e.status));
     if (targets.length === 0) throw failedPrecondition('This enrollment is already cancelled.');
@@ -368,15 +422,34 @@ export async function cancelEnrollment(enrollment: StoredEnrollment, by: Caller,
     const classes = await classesNow(targets.map((target) => target.classId));
     const deltas = new Map<string, SeatDelta>();
     for (const target of targets) {
-      addDelta(deltas, target.classId, target.status === 'enrolled' ? { enrolled: -1, waitlisted: 0 } : { enrolled: 0, waitlisted: -1, leaving: [target.studentId] });
+      addDelta(
+        deltas,
+        target.classId,
+        target.status === 'enrolled'
+          ? { enrolled: -1, waitlisted: 0 }
+          : { enrolled: 0, waitlisted: -1, leaving: [target.studentId] },
+      );
     }
     const released = targets.filter((target) => target.status === 'enrolled').map((target) => target.classId);
     const itemsSoFar = targets.length * 2 + classes.size + 2;
-    const { promoted } = await planPromotions(classes, deltas, released, new Set(targets.map((target) => target.id)), MAX_TRANSACTION_ITEMS - itemsSoFar);
+    const { promoted } = await planPromotions(
+      classes,
+      deltas,
+      released,
+      new Set(targets.map((target) => target.id)),
+      MAX_TRANSACTION_ITEMS - itemsSoFar,
+    );
 
     const tx = new SeatTransaction(new Date().toISOString());
-    for (const [classId, delta] of deltas) tx.classCounts(classes.get(classId)!, delta, { waitlistUnchanged: released.includes(classId) });
-    const cancelled = targets.map((target) => ({ ...target, status: 'cancelled' as const, cancelledAt: tx.now, requestToken, updatedAt: tx.now }));
+    for (const [classId, delta] of deltas)
+      tx.classCounts(classes.get(classId)!, delta, { waitlistUnchanged: released.includes(classId) });
+    const cancelled = targets.map((target) => ({
+      ...target,
+      status: 'cancelled' as const,
+      cancelledAt: tx.now,
+      requestToken,
+      updatedAt: tx.now,
+    }));
     targets.forEach((target, index) => {
       tx.enrollment(cancelled[index]!, target.status, reason, by);
     });
@@ -384,7 +457,13 @@ export async function cancelEnrollment(enrollment: StoredEnrollment, by: Caller,
       tx.studentActiveCount(enrollment, -targets.length);
       tx.family(enrollment.familyId, { counts: familyCounts(targets, -1), refuseDeleted: false });
     }
-    const promotedNow = promoted.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
+    const promotedNow = promoted.map((entry) => ({
+      ...entry,
+      status: 'enrolled' as const,
+      enrolledAt: tx.now,
+      requestToken,
+      updatedAt: tx.now,
+    }));
     for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
     tx.notifyPromoted(promotedNow);
 
@@ -407,28 +486,48 @@ export async function cancelEnrollment(enrollment: StoredEnrollment, by: Caller,
  * capacity only by the seats it fills (the class stays full meanwhile), and the next one goes on. The
  * class as saved, or undefined when it is gone.
  */
-export async function saveClassSeats(id: string, edit: (capacity: number) => ClassEdit, capacity: number, promote: boolean): Promise<Class | undefined> {
+export async function saveClassSeats(
+  id: string,
+  edit: (capacity: number) => ClassEdit,
+  capacity: number,
+  promote: boolean,
+): Promise<Class | undefined> {
   const requestToken = randomUUID();
   for (let plan = 0; plan < MAX_PLANS; ) {
     const classes = await classesNow([id]);
     const found = classes.get(id);
     if (!found) return undefined;
-    if (capacity < found.enrolled) throw failedPrecondition(`The capacity cannot be lower than the ${found.enrolled} students already enrolled.`);
+    if (capacity < found.enrolled)
+      throw failedPrecondition(`The capacity cannot be lower than the ${found.enrolled} students already enrolled.`);
     const deltas = new Map<string, SeatDelta>();
     // Promotions planned against the new capacity; one item of the budget is the class's own.
     classes.set(id, { ...found, capacity });
-    const { promoted, cutShort } = promote ? await planPromotions(classes, deltas, [id], new Set(), MAX_TRANSACTION_ITEMS - 1) : { promoted: [], cutShort: false };
+    const { promoted, cutShort } = promote
+      ? await planPromotions(classes, deltas, [id], new Set(), MAX_TRANSACTION_ITEMS - 1)
+      : { promoted: [], cutShort: false };
     const more = cutShort && promoted.length > 0;
     const seatsNow = more ? found.enrolled + (deltas.get(id)?.enrolled ?? 0) : capacity;
 
     const tx = new SeatTransaction(new Date().toISOString());
     tx.classCounts(found, deltas.get(id) ?? { enrolled: 0, waitlisted: 0 }, { asRead: true }, edit(seatsNow));
     for (const [classId, delta] of deltas) if (classId !== id) tx.classCounts(classes.get(classId)!, delta);
-    const promotedNow = promoted.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
+    const promotedNow = promoted.map((entry) => ({
+      ...entry,
+      status: 'enrolled' as const,
+      enrolledAt: tx.now,
+      requestToken,
+      updatedAt: tx.now,
+    }));
     for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
     tx.notifyPromoted(promotedNow);
     if ((await transactWrite(tx.items)).committed) {
-      if (!more) return { ...found, capacity, enrolled: found.enrolled + (deltas.get(id)?.enrolled ?? 0), waitlisted: found.waitlisted + (deltas.get(id)?.waitlisted ?? 0) };
+      if (!more)
+        return {
+          ...found,
+          capacity,
+          enrolled: found.enrolled + (deltas.get(id)?.enrolled ?? 0),
+          waitlisted: found.waitlisted + (deltas.get(id)?.waitlisted ?? 0),
+        };
     } else plan += 1;
   }
   throw resourceExhausted(BUSY_MESSAGE);
@@ -439,17 +538,26 @@ export async function promoteWaitlisted(enrollment: StoredEnrollment, by: Caller
   const requestToken = randomUUID();
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
     const current = await getEnrollment(enrollment.classId, enrollment.studentId);
-    if (current?.requestToken === requestToken) return ownWrites(enrollment.studentId, current.groupClassIds ?? [current.classId], requestToken);
+    if (current?.requestToken === requestToken)
+      return ownWrites(enrollment.studentId, current.groupClassIds ?? [current.classId], requestToken);
     if (current?.status !== 'waitlisted') throw failedPrecondition('This enrollment is not on a waitlist.');
     const together = current.groupId ? await waitlistedGroup(current) : [current];
     if (!together) throw failedPrecondition('This group enrollment is not waiting in every class of its group.');
     const classes = await classesNow(together.map((entry) => entry.classId));
     const full = together.map((entry) => classes.get(entry.classId)!).find((found) => found.enrolled >= found.capacity);
-    if (full) throw failedPrecondition(`${full.name} has no free seat: raise its capacity or cancel an enrollment first.`);
+    if (full)
+      throw failedPrecondition(`${full.name} has no free seat: raise its capacity or cancel an enrollment first.`);
 
     const tx = new SeatTransaction(new Date().toISOString());
-    for (const entry of together) tx.classCounts(classes.get(entry.classId)!, { enrolled: 1, waitlisted: -1, leaving: [entry.studentId] });
-    const promoted = together.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
+    for (const entry of together)
+      tx.classCounts(classes.get(entry.classId)!, { enrolled: 1, waitlisted: -1, leaving: [entry.studentId] });
+    const promoted = together.map((entry) => ({
+      ...entry,
+      status: 'enrolled' as const,
+      enrolledAt: tx.now,
+      requestToken,
+      updatedAt: tx.now,
+    }));
     together.forEach((entry, index) => {
       tx.enrollment(promoted[index]!, entry.status, 'promote', by);
     });
@@ -468,40 +576,91 @@ export interface MoveOutcome {
  * An administrator's move of a student to another class of the same semester, in one transaction: a
  * seat there if one is free (else its waitlist), and their old seat to the old class's waitlist.
  */
-export async function moveEnrollment(enrollment: StoredEnrollment, toClassId: string, by: Caller): Promise<MoveOutcome> {
+export async function moveEnrollment(
+  enrollment: StoredEnrollment,
+  toClassId: string,
+  by: Caller,
+): Promise<MoveOutcome> {
   const requestToken = randomUUID();
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
-    const [current, existing] = await Promise.all([getEnrollment(enrollment.classId, enrollment.studentId), getEnrollment(toClassId, enrollment.studentId)]);
+    const [current, existing] = await Promise.all([
+      getEnrollment(enrollment.classId, enrollment.studentId),
+      getEnrollment(toClassId, enrollment.studentId),
+    ]);
     if (existing?.requestToken === requestToken) return { moved: existing, promoted: [] };
     if (!current || !isActive(current.status)) throw failedPrecondition('This enrollment is already cancelled.');
-    if (current.groupId) throw failedPrecondition('A group enrollment moves as a whole: cancel it and enroll the student again.');
+    if (current.groupId)
+      throw failedPrecondition('A group enrollment moves as a whole: cancel it and enroll the student again.');
     if (toClassId === current.classId) throw failedPrecondition('The student is already in this class.');
     const classes = await classesNow([current.classId, toClassId]);
     const from = classes.get(current.classId)!;
     const to = classes.get(toClassId) ?? raise(notFound(`There is no class ${toClassId}.`));
     if (to.semesterId !== from.semesterId) throw failedPrecondition(`${to.name} belongs to another semester.`);
     if (to.status !== 'open') throw failedPrecondition(`${to.name} is closed to new enrollments.`);
-    if (existing && isActive(existing.status)) throw alreadyExists(`The student is already ${existing.status} in ${to.name}.`);
+    if (existing && isActive(existing.status))
+      throw alreadyExists(`The student is already ${existing.status} in ${to.name}.`);
 
     const deltas = new Map<string, SeatDelta>();
-    addDelta(deltas, from.id, current.status === 'enrolled' ? { enrolled: -1, waitlisted: 0 } : { enrolled: 0, waitlisted: -1, leaving: [current.studentId] });
+    addDelta(
+      deltas,
+      from.id,
+      current.status === 'enrolled'
+        ? { enrolled: -1, waitlisted: 0 }
+        : { enrolled: 0, waitlisted: -1, leaving: [current.studentId] },
+    );
     const status: EnrollmentStatus = to.enrolled < to.capacity ? 'enrolled' : 'waitlisted';
-    addDelta(deltas, to.id, status === 'enrolled' ? { enrolled: 1, waitlisted: 0 } : { enrolled: 0, waitlisted: 1, joining: [current.studentId] });
+    addDelta(
+      deltas,
+      to.id,
+      status === 'enrolled'
+        ? { enrolled: 1, waitlisted: 0 }
+        : { enrolled: 0, waitlisted: 1, joining: [current.studentId] },
+    );
     const released = current.status === 'enrolled' ? [from.id] : [];
-    const { promoted } = await planPromotions(classes, deltas, released, new Set([current.id]), MAX_TRANSACTION_ITEMS - 12);
+    const { promoted } = await planPromotions(
+      classes,
+      deltas,
+      released,
+      new Set([current.id]),
+      MAX_TRANSACTION_ITEMS - 12,
+    );
 
     const tx = new SeatTransaction(new Date().toISOString());
     for (const [classId, delta] of deltas) {
-      tx.classCounts(classes.get(classId)!, delta, classId === to.id ? { open: true, stillFull: status === 'waitlisted', gradesAsSeen: true } : { waitlistUnchanged: released.includes(classId) });
+      tx.classCounts(
+        classes.get(classId)!,
+        delta,
+        classId === to.id
+          ? { open: true, stillFull: status === 'waitlisted', gradesAsSeen: true }
+          : { waitlistUnchanged: released.includes(classId) },
+      );
     }
     // The student must be in the new class's grades; their count of active enrollments stays as it is.
     tx.studentActiveCount(current, 0, gradesAdmitted([to]));
     tx.family(current.familyId, { counts: { [classCount(from.id)]: -1, [classCount(to.id)]: 1 }, refuseDeleted: true });
-    tx.enrollment({ ...current, status: 'cancelled', cancelledAt: tx.now, requestToken, updatedAt: tx.now }, current.status, 'move', by);
-    const moved = newEnrollment({ id: current.studentId, familyId: current.familyId }, to, undefined, status, requestToken, tx.now);
+    tx.enrollment(
+      { ...current, status: 'cancelled', cancelledAt: tx.now, requestToken, updatedAt: tx.now },
+      current.status,
+      'move',
+      by,
+    );
+    const moved = newEnrollment(
+      { id: current.studentId, familyId: current.familyId },
+      to,
+      undefined,
+      status,
+      requestToken,
+      tx.now,
+    );
     tx.enrollment(moved, 'none', 'move', by);
     tx.notify(status, [moved]);
-    const promotedNow = promoted.map((entry) => ({ ...entry, status: 'enrolled' as const, enrolledAt: tx.now, requestToken, updatedAt: tx.now }));
+    const promotedNow = promoted.map((entry) => ({
+      ...entry,
+      status: 'enrolled' as const,
+      enrolledAt: tx.now,
+      requestToken,
+      updatedAt: tx.now,
+    }));
     for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
     tx.notifyPromoted(promotedNow);
     const outcome = await transactWrite(tx.items);
@@ -511,7 +670,8 @@ export async function moveEnrollment(enrollment: StoredEnrollment, toClassId: st
       if (tx.roles[index]!.kind !== 'student') continue;
       if (!item) throw notFound('There is no such student any more: cancel this enrollment instead.');
       // Refused by the grades only while the class still has the limits it was read with.
-      if (!outcome.failed.has(tx.roles.findIndex((role) => role.kind === 'class' && role.classId === to.id))) throw failedPrecondition(gradeMessage(item as unknown as StoredStudent, [to]));
+      if (!outcome.failed.has(tx.roles.findIndex((role) => role.kind === 'class' && role.classId === to.id)))
+        throw failedPrecondition(gradeMessage(item as unknown as StoredStudent, [to]));
     }
   }
   throw resourceExhausted(BUSY_MESSAGE);
@@ -578,7 +738,9 @@ async function planPromotions(
 
 /** A group entry's enrollments in every class of its group, if they are all still waiting. */
 async function waitlistedGroup(entry: StoredEnrollment): Promise<StoredEnrollment[] | undefined> {
-  const siblings = (await enrollmentsOfStudent(entry.studentId, entry.groupClassIds ?? [entry.classId])).filter((e) => e.groupId === entry.groupId);
+  const siblings = (await enrollmentsOfStudent(entry.studentId, entry.groupClassIds ?? [entry.classId])).filter(
+    (e) => e.groupId === entry.groupId,
+  );
   return siblings.every((sibling) => sibling.status === 'waitlisted') ? siblings : undefined;
 }
 

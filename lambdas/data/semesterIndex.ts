@@ -8,7 +8,11 @@ const SEMESTER_INDEX: IndexName = 'GSI1';
 type SemesterItemKind = 'CLASS' | 'GROUP';
 
 /** The index keys that list an item of `kind` under its semester. */
-export function semesterIndexKeys(semesterId: string, kind: SemesterItemKind, id: string): { GSI1PK: string; GSI1SK: string } {
+export function semesterIndexKeys(
+  semesterId: string,
+  kind: SemesterItemKind,
+  id: string,
+): { GSI1PK: string; GSI1SK: string } {
   return { GSI1PK: `SEMESTER#${semesterId}`, GSI1SK: `${kind}#${id}` };
 }
 

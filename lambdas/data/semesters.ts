@@ -9,7 +9,15 @@ const SEMESTER_LIST = 'SEMESTERS';
 
 export function toSemester(item: Item): Semester {
   const { id, name, startDate, endDate, current, registrationOpens, registrationCloses } = item as unknown as Semester;
-  return { id, name, startDate, endDate, current: current === true, ...(registrationOpens && { registrationOpens }), ...(registrationCloses && { registrationCloses }) };
+  return {
+    id,
+    name,
+    startDate,
+    endDate,
+    current: current === true,
+    ...(registrationOpens && { registrationOpens }),
+    ...(registrationCloses && { registrationCloses }),
+  };
 }
 
 /** Every semester, newest first. */
@@ -24,7 +32,9 @@ export async function listSemesters(): Promise<Semester[]> {
 }
 
 export async function getSemester(id: string): Promise<Semester | undefined> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: semesterKey(id), ConsistentRead: true }));
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: semesterKey(id), ConsistentRead: true }),
+  );
   return Item && toSemester(Item);
 }
 
@@ -48,7 +58,13 @@ export async function currentSemester(): Promise<Semester | undefined> {
 }
 
 export function semesterItem(semester: Semester): Item {
-  return { ...semesterKey(semester.id), GSI1PK: SEMESTER_LIST, GSI1SK: `${semester.startDate}#${semester.id}`, type: 'semester', ...semester };
+  return {
+    ...semesterKey(semester.id),
+    GSI1PK: SEMESTER_LIST,
+    GSI1SK: `${semester.startDate}#${semester.id}`,
+    type: 'semester',
+    ...semester,
+  };
 }
 
 export async function putSemester(semester: Semester): Promise<void> {
@@ -67,7 +83,8 @@ export function isRegistrationOpen(semester: Semester, now = new Date()): boolea
   return true;
 }
 
-const when = (iso: string) => `${new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+const when = (iso: string) =>
+  `${new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 
 /** Why families may not enroll at `now`, in their words. */
 export function registrationWindowMessage(semester: Semester, now = new Date()): string {
@@ -83,6 +100,7 @@ export function registrationWindowMessage(semester: Semester, now = new Date()):
 /** The semester asked for, or the current one; 404 when there is none. */
 export async function semesterOrCurrent(id?: string): Promise<Semester> {
   const semester = id ? await getSemester(id) : await currentSemester();
-  if (!semester) throw notFound(id ? 'There is no such semester.' : 'No semester is current yet: create one and make it current.');
+  if (!semester)
+    throw notFound(id ? 'There is no such semester.' : 'No semester is current yet: create one and make it current.');
   return semester;
 }

@@ -8,7 +8,6 @@ import { dynamo, tableName } from '../shared/dynamo';
 const configKey = { PK: 'SETTINGS', SK: 'CONFIG' };
 const tshirtSizesKey = { PK: 'SETTINGS', SK: 'TSHIRT_SIZES' };
 
-
 export async function readConfigValues(): Promise<ConfigValues> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: configKey }));
   return (Item?.values as ConfigValues | undefined) ?? {};
@@ -16,7 +15,12 @@ export async function readConfigValues(): Promise<ConfigValues> {
 
 export async function writeConfigValues(values: ConfigValues): Promise<void> {
   // As a Map: the marshaller takes an object with a value named "constructor" for no object at all.
-  await dynamo.send(new PutCommand({ TableName: tableName, Item: { ...configKey, type: 'config', values: new Map(Object.entries(values)) } }));
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...configKey, type: 'config', values: new Map(Object.entries(values)) },
+    }),
+  );
 }
 
 /** Every size ever offered, retired ones included, in display order. */
@@ -42,5 +46,8 @@ export async function readEnrollmentCaps(): Promise<EnrollmentCaps> {
     const value = Object.hasOwn(values, name) ? values[name] : undefined;
     return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : byDefault;
   };
-  return { childrenPerClass: capOf(enrollmentCapSettings.childrenPerClass), enrollmentsPerSemester: capOf(enrollmentCapSettings.enrollmentsPerSemester) };
+  return {
+    childrenPerClass: capOf(enrollmentCapSettings.childrenPerClass),
+    enrollmentsPerSemester: capOf(enrollmentCapSettings.enrollmentsPerSemester),
+  };
 }

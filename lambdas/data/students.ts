@@ -15,7 +15,12 @@ import { familyPartition } from './families';
 
 export const studentKey = (familyId: string, id: string) => ({ PK: familyPartition(familyId), SK: `STUDENT#${id}` });
 
-export type StoredStudent = Student & { familyId: string; activeEnrollments?: number; createdAt: string; updatedAt: string };
+export type StoredStudent = Student & {
+  familyId: string;
+  activeEnrollments?: number;
+  createdAt: string;
+  updatedAt: string;
+};
 
 const studentFields = [
   'id',
@@ -33,10 +38,13 @@ const studentFields = [
 ] as const satisfies ReadonlyArray<keyof Student>;
 
 export function toStudent(stored: StoredStudent): Student {
-  return Object.fromEntries(studentFields.filter((field) => stored[field] !== undefined).map((field) => [field, stored[field]])) as Student;
+  return Object.fromEntries(
+    studentFields.filter((field) => stored[field] !== undefined).map((field) => [field, stored[field]]),
+  ) as Student;
 }
 
-export const studentName = (student: Pick<Student, 'firstName' | 'lastName'>) => `${student.firstName} ${student.lastName}`;
+export const studentName = (student: Pick<Student, 'firstName' | 'lastName'>) =>
+  `${student.firstName} ${student.lastName}`;
 
 export async function studentsOfFamily(familyId: string): Promise<StoredStudent[]> {
   const students = await queryAll<StoredStudent>({
@@ -48,14 +56,21 @@ export async function studentsOfFamily(familyId: string): Promise<StoredStudent[
 }
 
 export async function getStudent(familyId: string, id: string): Promise<StoredStudent | undefined> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: studentKey(familyId, id), ConsistentRead: true }));
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: studentKey(familyId, id), ConsistentRead: true }),
+  );
   return Item as StoredStudent | undefined;
 }
 
 /** Any family's student, for administrators. */
 export async function findStudent(id: string): Promise<StoredStudent | undefined> {
   const { Items } = await dynamo.send(
-    new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :student', ExpressionAttributeValues: { ':student': `STUDENT#${id}` } }),
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :student',
+      ExpressionAttributeValues: { ':student': `STUDENT#${id}` },
+    }),
   );
   const found = Items?.[0] as StoredStudent | undefined;
   // The index may lag a write by a moment: read the item itself.
@@ -63,12 +78,24 @@ export async function findStudent(id: string): Promise<StoredStudent | undefined
 }
 
 function studentItem(stored: StoredStudent): Item {
-  return { ...studentKey(stored.familyId, stored.id), GSI1PK: `STUDENT#${stored.id}`, GSI1SK: 'STUDENT', type: 'student', ...stored };
+  return {
+    ...studentKey(stored.familyId, stored.id),
+    GSI1PK: `STUDENT#${stored.id}`,
+    GSI1SK: 'STUDENT',
+    type: 'student',
+    ...stored,
+  };
 }
 
 /** A student written as is, without the family's count or name marker (the large demo seed). */
 export async function createStudent(stored: StoredStudent): Promise<void> {
-  await dynamo.send(new PutCommand({ TableName: tableName, Item: studentItem(stored), ConditionExpression: 'attribute_not_exists(PK)' }));
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: studentItem(stored),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
 }
 
 type ChildIdentity = Pick<Student, 'firstName' | 'lastName' | 'birthDate'>;
@@ -77,7 +104,9 @@ const normalized = (name: string) => name.normalize('NFKC').trim().replace(/\s+/
 
 /** The marker of a child's name and birth date in a family: the same child however the name is spaced or cased. */
 export function nameMarkerKey(familyId: string, child: ChildIdentity) {
-  const identity = createHash('sha256').update(JSON.stringify([normalized(child.firstName), normalized(child.lastName), child.birthDate])).digest('hex');
+  const identity = createHash('sha256')
+    .update(JSON.stringify([normalized(child.firstName), normalized(child.lastName), child.birthDate]))
+    .digest('hex');
   return { PK: familyPartition(familyId), SK: `STUDENT_NAME#${identity}` };
 }
 
@@ -109,16 +138,28 @@ export function studentPut(stored: StoredStudent): TransactItem {
 export function studentUpdate(familyId: string, student: Student, seen: ChildIdentity, now: string): TransactItem {
   const set = studentFields.filter((field) => field !== 'id' && student[field] !== undefined);
   const remove = studentFields.filter((field) => field !== 'id' && student[field] === undefined);
-  const names = Object.fromEntries([...set, ...remove, 'firstName', 'lastName', 'birthDate'].map((field) => [`#${field}`, field]));
+  const names = Object.fromEntries(
+    [...set, ...remove, 'firstName', 'lastName', 'birthDate'].map((field) => [`#${field}`, field]),
+  );
   const values = Object.fromEntries(set.map((field) => [`:${field}`, student[field]]));
   return {
     Update: {
       TableName: tableName,
       Key: studentKey(familyId, student.id),
-      UpdateExpression: setAndRemove([...set.map((field) => `#${field} = :${field}`), 'updatedAt = :now'], remove.map((field) => `#${field}`)),
-      ConditionExpression: 'attribute_exists(PK) AND #firstName = :seenFirstName AND #lastName = :seenLastName AND #birthDate = :seenBirthDate',
+      UpdateExpression: setAndRemove(
+        [...set.map((field) => `#${field} = :${field}`), 'updatedAt = :now'],
+        remove.map((field) => `#${field}`),
+      ),
+      ConditionExpression:
+        'attribute_exists(PK) AND #firstName = :seenFirstName AND #lastName = :seenLastName AND #birthDate = :seenBirthDate',
       ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ...values, ':now': now, ':seenFirstName': seen.firstName, ':seenLastName': seen.lastName, ':seenBirthDate': seen.birthDate },
+      ExpressionAttributeValues: {
+        ...values,
+        ':now': now,
+        ':seenFirstName': seen.firstName,
+        ':seenLastName': seen.lastName,
+        ':seenBirthDate': seen.birthDate,
+      },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
   };
@@ -130,7 +171,8 @@ export function studentDeleteIfInactive(familyId: string, id: string): TransactI
     Delete: {
       TableName: tableName,
       Key: studentKey(familyId, id),
-      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(activeEnrollments) OR activeEnrollments = :none)',
+      ConditionExpression:
+        'attribute_exists(PK) AND (attribute_not_exists(activeEnrollments) OR activeEnrollments = :none)',
       ExpressionAttributeValues: { ':none': 0 },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
@@ -145,7 +187,9 @@ export async function studentForCaller(caller: Caller, id: string): Promise<Stor
 }
 
 /** Students of any families, by student id (for administrators' lists). */
-export async function studentsByKey(keys: Array<{ familyId: string; studentId: string }>): Promise<Map<string, StoredStudent>> {
+export async function studentsByKey(
+  keys: Array<{ familyId: string; studentId: string }>,
+): Promise<Map<string, StoredStudent>> {
   const students = await batchGetAll<StoredStudent>(keys.map((key) => studentKey(key.familyId, key.studentId)));
   return new Map(students.map((student) => [student.id, student]));
 }

@@ -23,7 +23,11 @@ export type IndexName = (typeof tableIndexes)[number]['indexName'];
 
 /** The CreateTable request for DynamoDB Local; the CDK stack builds the same table from the same names. */
 export function createTableInput(tableName: string): CreateTableCommandInput {
-  const keyNames = [tableKeys.partitionKey, tableKeys.sortKey, ...tableIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  const keyNames = [
+    tableKeys.partitionKey,
+    tableKeys.sortKey,
+    ...tableIndexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+  ];
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',

@@ -28,14 +28,25 @@ export async function calendarFeed(classId: string | undefined, now = new Date()
     classes = (await Promise.all(semesters.map((semester) => classesOfSemester(semester.id)))).flat();
   }
   const byId = new Map(classes.map((found) => [found.id, found]));
-  const events = meetingsBetween(classes, since, until).map((event) => ({ ...event, description: byId.get(event.classId)?.instructor ? `Instructor: ${byId.get(event.classId)!.instructor}` : '' }));
-  return toICalendar({ name: classId && classes[0] ? `${classes[0].name} — ${PROGRAMME}` : PROGRAMME, events, stamp: now });
+  const events = meetingsBetween(classes, since, until).map((event) => ({
+    ...event,
+    description: byId.get(event.classId)?.instructor ? `Instructor: ${byId.get(event.classId)!.instructor}` : '',
+  }));
+  return toICalendar({
+    name: classId && classes[0] ? `${classes[0].name} — ${PROGRAMME}` : PROGRAMME,
+    events,
+    stamp: now,
+  });
 }
 
 export const handler = middy<PortalEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
   .use(errorMapping('calendarFeed'))
   .handler(async (event) => ({
     statusCode: 200,
-    headers: { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'public, max-age=900', 'content-disposition': 'inline; filename="classes.ics"' },
+    headers: {
+      'content-type': 'text/calendar; charset=utf-8',
+      'cache-control': 'public, max-age=900',
+      'content-disposition': 'inline; filename="classes.ics"',
+    },
     body: await calendarFeed(event.queryStringParameters?.classId),
   }));

@@ -15,7 +15,10 @@ export function isAboutToFill(found: Class): boolean {
 /** The week-of-registration view of a semester: every class's seats, totals, what is filling, what just happened. */
 export async function adminDashboard({ semesterId }: ParsedInput<'adminDashboard'>) {
   const semester = await semesterOrCurrent(semesterId);
-  const [classes, { entries }] = await Promise.all([classesOfSemester(semester.id), semesterActivity(semester.id, LATEST_ACTIVITY)]);
+  const [classes, { entries }] = await Promise.all([
+    classesOfSemester(semester.id),
+    semesterActivity(semester.id, LATEST_ACTIVITY),
+  ]);
   const sum = (pick: (found: Class) => number) => classes.reduce((total, found) => total + pick(found), 0);
   return {
     semester,

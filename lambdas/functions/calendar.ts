@@ -14,8 +14,11 @@ export async function calendar({ from, to }: ParsedInput<'calendar'>) {
   const start = from ?? new Date(Date.parse(today) - 31 * DAY).toISOString().slice(0, 10);
   const end = to ?? new Date(Date.parse(start) + 200 * DAY).toISOString().slice(0, 10);
   if (end < start) throw invalidArgument('to: must not be before from');
-  if ((Date.parse(end) - Date.parse(start)) / DAY > MAX_CALENDAR_DAYS) throw invalidArgument(`to: the range may span at most ${MAX_CALENDAR_DAYS} days`);
-  const semesters = (await listSemesters()).filter((semester) => semester.startDate <= end && semester.endDate >= start);
+  if ((Date.parse(end) - Date.parse(start)) / DAY > MAX_CALENDAR_DAYS)
+    throw invalidArgument(`to: the range may span at most ${MAX_CALENDAR_DAYS} days`);
+  const semesters = (await listSemesters()).filter(
+    (semester) => semester.startDate <= end && semester.endDate >= start,
+  );
   const classes = (await Promise.all(semesters.map((semester) => classesOfSemester(semester.id)))).flat();
   return { events: meetingsBetween(classes, start, end) };
 }

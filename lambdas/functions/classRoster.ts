@@ -12,7 +12,10 @@ export async function classRoster({ classId }: ParsedInput<'classRoster'>) {
   const [stored, { roster, waitlist }] = await Promise.all([getStoredClass(classId), classEnrollments(classId)]);
   if (!stored) throw notFound('There is no such class.');
   const entries = [...roster, ...waitlist];
-  const [students, emails] = await Promise.all([studentsByKey(entries.map((e) => ({ familyId: e.familyId, studentId: e.studentId }))), familyEmails(entries.map((e) => e.familyId))]);
+  const [students, emails] = await Promise.all([
+    studentsByKey(entries.map((e) => ({ familyId: e.familyId, studentId: e.studentId }))),
+    familyEmails(entries.map((e) => e.familyId)),
+  ]);
   const toEntry = (enrollment: StoredEnrollment): RosterEntry[] => {
     const student = students.get(enrollment.studentId);
     if (!student) return [];

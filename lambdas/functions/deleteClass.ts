@@ -10,7 +10,10 @@ export async function deleteClass({ id }: ParsedInput<'deleteClass'>): Promise<{
   const found = (await classesNow([id])).get(id);
   if (!found) throw notFound('There is no such class.');
   const inGroup = (await groupsOfSemester(found.semesterId)).find((group) => group.classIds.includes(id));
-  if (inGroup) throw failedPrecondition(`${found.name} is part of the class group ${inGroup.name}: remove it from the group first.`);
+  if (inGroup)
+    throw failedPrecondition(
+      `${found.name} is part of the class group ${inGroup.name}: remove it from the group first.`,
+    );
   const hasEnrollments = (await classEnrollments(id)).all.length > 0;
   if (!hasEnrollments && (await deleteEmptyClass(id))) return {};
   await closeClass(id, new Date().toISOString());

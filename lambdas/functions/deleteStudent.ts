@@ -19,18 +19,28 @@ export async function deleteStudent({ id }: ParsedInput<'deleteStudent'>, caller
   const outcome = await transactWrite([
     studentDeleteIfInactive(student.familyId, id),
     nameMarkerDelete(student.familyId, student),
-    familyChangeItem(student.familyId, { ...(counted ? { counts: { [studentCount]: -1 } } : { absent: [studentCount] }), refuseDeleted: true }),
+    familyChangeItem(student.familyId, {
+      ...(counted ? { counts: { [studentCount]: -1 } } : { absent: [studentCount] }),
+      refuseDeleted: true,
+    }),
   ]);
   if (!outcome.committed) {
     if (outcome.failed.get(2)?.deletedAt) throw accountDeleted();
     if (outcome.failed.has(0) && !outcome.failed.get(0)) throw notFound('There is no such student on your account.');
     if (outcome.failed.has(0)) {
-      const active = history.filter((enrollment) => enrollment.studentId === id && isActive(enrollment.status)).length || 'some';
-      throw failedPrecondition(`${studentName(student)} is enrolled or waitlisted in ${active} class${active === 1 ? '' : 'es'}: cancel those enrollments first.`);
+      const active =
+        history.filter((enrollment) => enrollment.studentId === id && isActive(enrollment.status)).length || 'some';
+      throw failedPrecondition(
+        `${studentName(student)} is enrolled or waitlisted in ${active} class${active === 1 ? '' : 'es'}: cancel those enrollments first.`,
+      );
     }
     throw failedPrecondition('The family changed meanwhile. Please try again.');
   }
-  await deleteItems(history.filter((enrollment) => enrollment.studentId === id).map((enrollment) => familyEnrollmentKey(student.familyId, enrollment.id)));
+  await deleteItems(
+    history
+      .filter((enrollment) => enrollment.studentId === id)
+      .map((enrollment) => familyEnrollmentKey(student.familyId, enrollment.id)),
+  );
   return {};
 }
 

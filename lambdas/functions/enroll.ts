@@ -23,7 +23,9 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
   if (input.groupId && !group) throw notFound('There is no such class group.');
   const classIds = group ? group.classIds : [input.classId!];
   // A family's student is the family's by key (the allocator's transaction checks it); an administrator's may be anyone's.
-  const student = caller.isAdmin ? await studentForCaller(caller, input.studentId) : { id: input.studentId, familyId: caller.sub };
+  const student = caller.isAdmin
+    ? await studentForCaller(caller, input.studentId)
+    : { id: input.studentId, familyId: caller.sub };
   await refuseAtOnce(classIds, caller);
 
   const request: EnrollmentRequest = {
@@ -47,7 +49,9 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
  */
 async function refuseAtOnce(classIds: string[], caller: Caller) {
   const classes = await recentClasses(classIds);
-  const ordered: Class[] = classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
+  const ordered: Class[] = classIds.map(
+    (classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)),
+  );
   for (const found of ordered) {
     if (found.status !== 'open') throw failedPrecondition(`${found.name} is closed to new enrollments.`);
   }

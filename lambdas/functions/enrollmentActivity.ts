@@ -9,8 +9,14 @@ const ACTIVITY_PAGE = 100;
 /** The audit trail of a semester's (or one class's) enrollments, newest first, a page at a time. */
 export async function enrollmentActivity({ semesterId, classId, cursor }: ParsedInput<'enrollmentActivity'>) {
   const semester = await semesterOrCurrent(semesterId);
-  const [{ entries, next }, classes] = await Promise.all([semesterActivity(semester.id, ACTIVITY_PAGE, cursor, classId), classesOfSemester(semester.id)]);
-  return { activity: await namedActivity(entries, new Map(classes.map((found) => [found.id, found.name]))), ...(next && { nextCursor: next }) };
+  const [{ entries, next }, classes] = await Promise.all([
+    semesterActivity(semester.id, ACTIVITY_PAGE, cursor, classId),
+    classesOfSemester(semester.id),
+  ]);
+  return {
+    activity: await namedActivity(entries, new Map(classes.map((found) => [found.id, found.name]))),
+    ...(next && { nextCursor: next }),
+  };
 }
 
 export const handler = portalHandler('enrollmentActivity', enrollmentActivity);

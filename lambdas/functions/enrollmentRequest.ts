@@ -13,10 +13,15 @@ import { limitedHandler } from '../shared/limitedHandler';
  * `enroll` would have answered it, or its place in line now. Only the one who asked (or an administrator) may read it. While
  * it waits, the call decides the queue itself if nobody does, as `enroll` does.
  */
-export async function enrollmentRequest(input: ParsedInput<'enrollmentRequest'>, caller: Caller, call: Call): Promise<EnrollmentAnswer> {
+export async function enrollmentRequest(
+  input: ParsedInput<'enrollmentRequest'>,
+  caller: Caller,
+  call: Call,
+): Promise<EnrollmentAnswer> {
   const queue = queueOf(input.groupId ? { groupId: input.groupId } : { classId: input.classId! });
   const asked = (await getPendingRequest(queue, input.requestId)) ?? (await getDecision(input.requestId));
-  if (!asked || (asked.by.sub !== caller.sub && !caller.isAdmin)) throw notFound('There is no such enrollment request.');
+  if (!asked || (asked.by.sub !== caller.sub && !caller.isAdmin))
+    throw notFound('There is no such enrollment request.');
   const request = { id: input.requestId, queue };
   return enrollmentAnswer(request, await awaitDecision(request, waitUntil(call, SHORT_WAIT_MS)));
 }

@@ -17,8 +17,14 @@ export async function saveClass(input: ParsedInput<'saveClass'>) {
   const id = input.id;
   const before = (await classesNow([id])).get(id);
   if (!before) throw notFound('There is no such class.');
-  if (before.semesterId !== input.semesterId) throw failedPrecondition('A class cannot move to another semester: create the class in that semester instead.');
-  const saved = await saveClassSeats(id, (capacity) => classEdit(input, capacity), input.capacity, input.status === 'open');
+  if (before.semesterId !== input.semesterId)
+    throw failedPrecondition('A class cannot move to another semester: create the class in that semester instead.');
+  const saved = await saveClassSeats(
+    id,
+    (capacity) => classEdit(input, capacity),
+    input.capacity,
+    input.status === 'open',
+  );
   if (!saved) throw notFound('There is no such class.');
   return { class: (await classesNow([id])).get(id)! };
 }

@@ -13,7 +13,8 @@ export async function saveGroup(input: ParsedInput<'saveGroup'>) {
   input.classIds.forEach((classId, index) => {
     const found = classes.get(classId);
     if (!found) throw invalidArgument(`classIds[${index}]: there is no class ${classId}`);
-    if (found.semesterId !== input.semesterId) throw invalidArgument(`classIds[${index}]: ${found.name} belongs to another semester`);
+    if (found.semesterId !== input.semesterId)
+      throw invalidArgument(`classIds[${index}]: ${found.name} belongs to another semester`);
   });
   const group: ClassGroup = { ...input, id: input.id ?? randomUUID() };
   await putGroup(group);

@@ -11,7 +11,9 @@ import { transactWrite } from '../shared/transact';
 export async function saveSemester(input: ParsedInput<'saveSemester'>) {
   if (input.id && !(await getSemester(input.id))) throw notFound('There is no such semester.');
   const semester: Semester = { ...input, id: input.id ?? randomUUID() };
-  const others = semester.current ? (await listSemesters()).filter((other) => other.current && other.id !== semester.id) : [];
+  const others = semester.current
+    ? (await listSemesters()).filter((other) => other.current && other.id !== semester.id)
+    : [];
   const outcome = await transactWrite([
     { Put: { TableName: tableName, Item: { ...semesterItem(semester), updatedAt: new Date().toISOString() } } },
     ...others.map((other) => ({ Put: { TableName: tableName, Item: semesterItem({ ...other, current: false }) } })),

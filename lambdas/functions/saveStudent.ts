@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { accountDeleted, familyChangeItem, getProfile, studentCount, type FamilyChange, type StoredProfile } from '../data/families';
+import {
+  accountDeleted,
+  familyChangeItem,
+  getProfile,
+  studentCount,
+  type FamilyChange,
+  type StoredProfile,
+} from '../data/families';
 import { readTshirtSizes } from '../data/settings';
 import {
   nameMarkerDelete,
@@ -16,7 +23,14 @@ import {
 import type { ParsedInput } from '../manifest';
 import type { Student } from '../records';
 import type { Caller } from '../shared/caller';
-import { alreadyExists, BUSY_MESSAGE, failedPrecondition, invalidArgument, notFound, resourceExhausted } from '../shared/errors';
+import {
+  alreadyExists,
+  BUSY_MESSAGE,
+  failedPrecondition,
+  invalidArgument,
+  notFound,
+  resourceExhausted,
+} from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
 import { ownEmail } from '../shared/ownAccount';
 import { transactWrite, type TransactItem } from '../shared/transact';
@@ -41,11 +55,26 @@ export async function saveStudent(input: ParsedInput<'saveStudent'>, caller: Cal
 }
 
 async function addStudent(input: Omit<Student, 'id'>, caller: Caller, now: string): Promise<Student> {
-  const stored: StoredStudent = { ...input, id: randomUUID(), familyId: caller.sub, activeEnrollments: 0, createdAt: now, updatedAt: now };
+  const stored: StoredStudent = {
+    ...input,
+    id: randomUUID(),
+    familyId: caller.sub,
+    activeEnrollments: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
     const profile = await getProfile(caller.sub);
     if (profile?.deletedAt) throw accountDeleted();
-    const items = [studentPut(stored), nameMarkerPut(stored), familyChangeItem(caller.sub, { ...(await studentCountChange(profile, caller.sub)), email: await emailToRemember(profile, caller), refuseDeleted: true })];
+    const items = [
+      studentPut(stored),
+      nameMarkerPut(stored),
+      familyChangeItem(caller.sub, {
+        ...(await studentCountChange(profile, caller.sub)),
+        email: await emailToRemember(profile, caller),
+        refuseDeleted: true,
+      }),
+    ];
     const outcome = await transactWrite(items);
     if (outcome.committed) return toStudent(stored);
     refuseFor(outcome.failed, stored);
@@ -55,9 +84,13 @@ async function addStudent(input: Omit<Student, 'id'>, caller: Caller, now: strin
 }
 
 /** One more student on the family's count, under the cap; a family without a count yet is counted first. */
-async function studentCountChange(profile: StoredProfile | undefined, familyId: string): Promise<Omit<FamilyChange, 'refuseDeleted'>> {
+async function studentCountChange(
+  profile: StoredProfile | undefined,
+  familyId: string,
+): Promise<Omit<FamilyChange, 'refuseDeleted'>> {
   const counted = typeof profile?.[studentCount] === 'number' ? undefined : (await studentsOfFamily(familyId)).length;
-  if (counted === undefined) return { counts: { [studentCount]: 1 }, caps: { [studentCount]: MAX_STUDENTS_PER_FAMILY } };
+  if (counted === undefined)
+    return { counts: { [studentCount]: 1 }, caps: { [studentCount]: MAX_STUDENTS_PER_FAMILY } };
   if (counted >= MAX_STUDENTS_PER_FAMILY) throw tooManyStudents();
   return { counts: { [studentCount]: counted + 1 }, absent: [studentCount] };
 }
@@ -67,7 +100,10 @@ const tooManyStudents = () => failedPrecondition(`A family can have at most ${MA
 async function changeStudent(existing: StoredStudent, student: Student, now: string): Promise<Student> {
   let seen = existing;
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
-    const items: TransactItem[] = [studentUpdate(seen.familyId, student, seen, now), familyChangeItem(seen.familyId, { refuseDeleted: true })];
+    const items: TransactItem[] = [
+      studentUpdate(seen.familyId, student, seen, now),
+      familyChangeItem(seen.familyId, { refuseDeleted: true }),
+    ];
     // A new name or birth date moves the child's marker with them.
     if (nameMarkerKey(seen.familyId, seen).SK !== nameMarkerKey(seen.familyId, student).SK) {
       items.push(nameMarkerPut({ ...student, familyId: seen.familyId }), nameMarkerDelete(seen.familyId, seen));
@@ -76,19 +112,31 @@ async function changeStudent(existing: StoredStudent, student: Student, now: str
     if (outcome.committed) return student;
     refuseFor(outcome.failed, student);
     // The student's name or birth date changed meanwhile: plan again from them as they are.
-    if (outcome.failed.has(0)) seen = (outcome.failed.get(0) as StoredStudent | undefined) ?? raise(notFound('There is no such student on your account.'));
+    if (outcome.failed.has(0))
+      seen =
+        (outcome.failed.get(0) as StoredStudent | undefined) ??
+        raise(notFound('There is no such student on your account.'));
   }
   throw resourceExhausted(BUSY_MESSAGE);
 }
 
 /** What a failed save tells the family: the account is deleted, the cap is reached, or the child is on the list already. */
-function refuseFor(failed: Map<number, Record<string, unknown> | undefined>, student: Pick<StoredStudent, 'firstName' | 'lastName' | 'birthDate' | 'id'>) {
+function refuseFor(
+  failed: Map<number, Record<string, unknown> | undefined>,
+  student: Pick<StoredStudent, 'firstName' | 'lastName' | 'birthDate' | 'id'>,
+) {
   for (const item of failed.values()) {
     if (item?.SK === 'PROFILE' && item.deletedAt) throw accountDeleted();
   }
   for (const item of failed.values()) {
-    if (item?.type === 'studentName' && item.studentId !== student.id) throw alreadyExists(`${studentName(student)}, born ${student.birthDate}, is already one of your students.`);
-    if (item?.SK === 'PROFILE' && typeof item[studentCount] === 'number' && item[studentCount] >= MAX_STUDENTS_PER_FAMILY) throw tooManyStudents();
+    if (item?.type === 'studentName' && item.studentId !== student.id)
+      throw alreadyExists(`${studentName(student)}, born ${student.birthDate}, is already one of your students.`);
+    if (
+      item?.SK === 'PROFILE' &&
+      typeof item[studentCount] === 'number' &&
+      item[studentCount] >= MAX_STUDENTS_PER_FAMILY
+    )
+      throw tooManyStudents();
   }
 }
 
@@ -97,7 +145,12 @@ async function checkTshirtSize(code: string, current: string | undefined) {
   const sizes = await readTshirtSizes();
   const size = sizes.find((candidate) => candidate.code === code);
   if (!size || (size.retired && code !== current)) {
-    throw invalidArgument(`tshirtSize: "${code}" is not a size we offer (choose one of ${sizes.filter((s) => !s.retired).map((s) => s.code).join(', ')})`);
+    throw invalidArgument(
+      `tshirtSize: "${code}" is not a size we offer (choose one of ${sizes
+        .filter((s) => !s.retired)
+        .map((s) => s.code)
+        .join(', ')})`,
+    );
   }
 }
 

@@ -14,7 +14,10 @@ export async function saveTshirtSizes({ sizes }: ParsedInput<'saveTshirtSizes'>)
     seen.add(size.code);
   });
   const missing = (await readTshirtSizes()).find((size) => !seen.has(size.code));
-  if (missing) throw invalidArgument(`sizes: ${missing.code} (${missing.label}) is missing: retire a size rather than removing it`);
+  if (missing)
+    throw invalidArgument(
+      `sizes: ${missing.code} (${missing.label}) is missing: retire a size rather than removing it`,
+    );
   if (sizes.every((size) => size.retired)) throw invalidArgument('sizes: at least one size must be offered');
   await writeTshirtSizes(sizes);
   return { sizes };

@@ -13,9 +13,16 @@ export const ENROLLMENT_PAGE = 250;
  * A semester's enrollments with each student's sheet and the family's e-mail, a page at a time (follow
  * `nextCursor`): the source of the student sheets, the enrollment list and the t-shirt counts.
  */
-export async function semesterEnrollments({ semesterId, cursor, limit = ENROLLMENT_PAGE }: ParsedInput<'semesterEnrollments'>) {
+export async function semesterEnrollments({
+  semesterId,
+  cursor,
+  limit = ENROLLMENT_PAGE,
+}: ParsedInput<'semesterEnrollments'>) {
   const semester = await semesterOrCurrent(semesterId);
-  const [{ enrollments, next }, classes] = await Promise.all([semesterEnrollmentsPage(semester.id, limit, cursor), classesOfSemester(semester.id)]);
+  const [{ enrollments, next }, classes] = await Promise.all([
+    semesterEnrollmentsPage(semester.id, limit, cursor),
+    classesOfSemester(semester.id),
+  ]);
   const keys = enrollments.map((e) => ({ familyId: e.familyId, studentId: e.studentId }));
   const [students, emails, positions] = await Promise.all([
     studentsByKey(keys),

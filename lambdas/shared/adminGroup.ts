@@ -18,7 +18,9 @@ export async function accountByEmail(email: string): Promise<PoolUser> {
 export async function grantAdminAccess(email: string): Promise<PoolUser> {
   const user = await accountByEmail(email);
   if (!user.confirmed || !user.verified) {
-    throw failedPrecondition(`${user.email} has not confirmed its e-mail address yet: the person must enter the code sent to it before becoming an administrator.`);
+    throw failedPrecondition(
+      `${user.email} has not confirmed its e-mail address yet: the person must enter the code sent to it before becoming an administrator.`,
+    );
   }
   await addToGroup(user.username, ADMIN_GROUP);
   return user;
@@ -29,9 +31,12 @@ export async function grantAdminAccess(email: string): Promise<PoolUser> {
  * tokens; never the account `keeping` (the caller), so the programme keeps an administrator.
  */
 export async function revokeAdminAccess(email: string, keeping?: string): Promise<PoolUser> {
-  const member = (await groupMembers(ADMIN_GROUP)).find((candidate) => candidate.email.toLowerCase() === email.toLowerCase());
+  const member = (await groupMembers(ADMIN_GROUP)).find(
+    (candidate) => candidate.email.toLowerCase() === email.toLowerCase(),
+  );
   if (!member) throw notFound(`${email} is not an administrator.`);
-  if (member.sub === keeping) throw failedPrecondition('You cannot remove your own administrator access: ask another administrator.');
+  if (member.sub === keeping)
+    throw failedPrecondition('You cannot remove your own administrator access: ask another administrator.');
   await removeFromGroup(member.username, ADMIN_GROUP);
   await signOutEverywhere(member.username);
   return member;

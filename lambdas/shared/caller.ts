@@ -92,7 +92,11 @@ export function authorizerClaims(payload: JwtPayload): Record<string, string | n
   return Object.fromEntries(
     Object.entries(payload).map(([name, value]) => [
       name,
-      Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' && value !== null ? JSON.stringify(value) : (value as string | number | boolean),
+      Array.isArray(value)
+        ? `[${value.join(' ')}]`
+        : typeof value === 'object' && value !== null
+          ? JSON.stringify(value)
+          : (value as string | number | boolean),
     ]),
   );
 }

@@ -29,7 +29,10 @@ export class CognitoError extends Error {
 
 const region = () => requiredEnv('AWS_REGION');
 // The API's one path is `/` under the endpoint, as the SDK calls it (and signs it).
-const endpoint = () => new URL(`${(optionalEnv('COGNITO_ENDPOINT') ?? `https://cognito-idp.${region()}.amazonaws.com`).replace(/\/+$/, '')}/`);
+const endpoint = () =>
+  new URL(
+    `${(optionalEnv('COGNITO_ENDPOINT') ?? `https://cognito-idp.${region()}.amazonaws.com`).replace(/\/+$/, '')}/`,
+  );
 
 // The SDK's credential chain: in a Lambda bundle the environment alone (see lambdaCredentials.ts), for
 // `npm run admin` against a deployed pool also a profile or SSO.
@@ -40,7 +43,11 @@ function signer(): SignatureV4 {
 }
 
 /** Calls the user pool API: an admin call signed with the function's credentials, a token call as it is. */
-export async function cognitoCall<T>(operation: UserPoolCall | TokenCall, input: Record<string, unknown>, signed: boolean): Promise<T> {
+export async function cognitoCall<T>(
+  operation: UserPoolCall | TokenCall,
+  input: Record<string, unknown>,
+  signed: boolean,
+): Promise<T> {
   const url = endpoint();
   const body = JSON.stringify(input);
   let headers: Record<string, string> = {
@@ -49,12 +56,25 @@ export async function cognitoCall<T>(operation: UserPoolCall | TokenCall, input:
     host: url.host,
   };
   if (signed) {
-    const request = await signer().sign({ method: 'POST', protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined, path: url.pathname, headers, body });
+    const request = await signer().sign({
+      method: 'POST',
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: url.port ? Number(url.port) : undefined,
+      path: url.pathname,
+      headers,
+      body,
+    });
     headers = request.headers;
   }
   const { host: _host, ...sent } = headers;
   const response = await fetch(url, { method: 'POST', headers: sent, body });
   const answer = (await response.json().catch(() => ({}))) as T & { __type?: string; message?: string };
-  if (!response.ok) throw new CognitoError((answer.__type ?? 'CognitoError').split('#').pop()!, answer.message ?? `Cognito answered ${response.status}`, response.status);
+  if (!response.ok)
+    throw new CognitoError(
+      (answer.__type ?? 'CognitoError').split('#').pop()!,
+      answer.message ?? `Cognito answered ${response.status}`,
+      response.status,
+    );
   return answer;
 }

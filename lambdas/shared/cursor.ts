@@ -19,7 +19,10 @@ export interface PagedQuery {
 }
 
 /** The key to start after, when the cursor belongs to the query; otherwise 400. */
-export function decodeCursor(value: string | undefined, { index, partition }: PagedQuery): Record<string, string> | undefined {
+export function decodeCursor(
+  value: string | undefined,
+  { index, partition }: PagedQuery,
+): Record<string, string> | undefined {
   if (value === undefined) return undefined;
   const keys = tableIndexes.find((candidate) => candidate.indexName === index)!;
   const names: string[] = [tableKeys.partitionKey, tableKeys.sortKey, keys.partitionKey, keys.sortKey];
@@ -34,7 +37,12 @@ export function decodeCursor(value: string | undefined, { index, partition }: Pa
     candidate !== null &&
     !Array.isArray(candidate) &&
     Object.keys(candidate).length === names.length &&
-    names.every((name) => Object.hasOwn(candidate, name) && typeof (candidate as Record<string, unknown>)[name] === 'string' && (candidate as Record<string, string>)[name] !== '');
+    names.every(
+      (name) =>
+        Object.hasOwn(candidate, name) &&
+        typeof (candidate as Record<string, unknown>)[name] === 'string' &&
+        (candidate as Record<string, string>)[name] !== '',
+    );
   if (!isKey(key) || key[keys.partitionKey] !== partition) throw notACursor();
   return key;
 }
@@ -56,7 +64,14 @@ export interface PageOptions extends PagedQuery {
 }
 
 /** One page of an index's partition, and the cursor that continues it. */
-export async function indexPage<T>({ index, partition, limit, cursor, newestFirst, classId }: PageOptions): Promise<{ items: T[]; next?: string }> {
+export async function indexPage<T>({
+  index,
+  partition,
+  limit,
+  cursor,
+  newestFirst,
+  classId,
+}: PageOptions): Promise<{ items: T[]; next?: string }> {
   const start = decodeCursor(cursor, { index, partition });
   const partitionKey = tableIndexes.find((candidate) => candidate.indexName === index)!.partitionKey;
   const page = await startingAfter(
@@ -75,6 +90,8 @@ export async function indexPage<T>({ index, partition, limit, cursor, newestFirs
       }),
     ),
   );
-  return { items: (page.Items ?? []) as T[], ...(page.LastEvaluatedKey && { next: encodeCursor(page.LastEvaluatedKey) }) };
+  return {
+    items: (page.Items ?? []) as T[],
+    ...(page.LastEvaluatedKey && { next: encodeCursor(page.LastEvaluatedKey) }),
+  };
 }
-

@@ -14,9 +14,15 @@ export const tableName = requiredEnv('TABLE_NAME');
 
 // A Lambda serves one call at a time; many calls share this client only where many run in one process
 // (the local gateway), and there the SDK's default of 50 sockets would queue them.
-export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: optionalEnv('DYNAMODB_ENDPOINT'), requestHandler: { httpAgent: { maxSockets: 500 } } }), {
-  marshallOptions: { removeUndefinedValues: true },
-});
+export const dynamo = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    endpoint: optionalEnv('DYNAMODB_ENDPOINT'),
+    requestHandler: { httpAgent: { maxSockets: 500 } },
+  }),
+  {
+    marshallOptions: { removeUndefinedValues: true },
+  },
+);
 
 export type Item = Record<string, unknown>;
 export interface Key {
@@ -48,7 +54,9 @@ export async function batchGetAll<T = Item>(keys: Key[], options: BatchReadOptio
     let pending: Key[] = unique.slice(start, start + BATCH_GET_LIMIT);
     for (let attempt = 0; pending.length > 0; attempt += 1) {
       if (attempt > 0) await sleep(Math.min(1000, 2 ** attempt * 25) * Math.random());
-      const result = await dynamo.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...options } } }));
+      const result = await dynamo.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...options } } }),
+      );
       items.push(...((result.Responses?.[tableName] ?? []) as T[]));
       pending = (result.UnprocessedKeys?.[tableName]?.Keys as Key[] | undefined) ?? [];
     }

@@ -3,7 +3,9 @@
 export function requiredEnv(name: string): string {
   const value = process.env[name];
   if (!value) {
-    throw new Error(`Environment variable ${name} is not set: the portal's functions need it (see README, "Environment").`);
+    throw new Error(
+      `Environment variable ${name} is not set: the portal's functions need it (see README, "Environment").`,
+    );
   }
   return value;
 }

@@ -27,12 +27,15 @@ export class PortalError extends Error {
   }
 }
 
-export const invalidArgument = (message: string, details?: unknown) => new PortalError('invalid-argument', message, details);
+export const invalidArgument = (message: string, details?: unknown) =>
+  new PortalError('invalid-argument', message, details);
 export const unauthenticated = (message = 'Sign in to do this.') => new PortalError('unauthenticated', message);
-export const permissionDenied = (message = 'Only administrators may do this.') => new PortalError('permission-denied', message);
+export const permissionDenied = (message = 'Only administrators may do this.') =>
+  new PortalError('permission-denied', message);
 export const notFound = (message: string) => new PortalError('not-found', message);
 export const alreadyExists = (message: string) => new PortalError('already-exists', message);
-export const failedPrecondition = (message: string, details?: unknown) => new PortalError('failed-precondition', message, details);
+export const failedPrecondition = (message: string, details?: unknown) =>
+  new PortalError('failed-precondition', message, details);
 export const resourceExhausted = (message: string) => new PortalError('resource-exhausted', message);
 
 export const BUSY_MESSAGE = 'The portal is very busy right now and could not save this. Please try again in a moment.';

@@ -8,14 +8,23 @@ import type { CallLimit } from '../data/callCounts';
 import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
 import { bearerToken, callerFromClaims, verifyAccessToken, type Caller } from './caller';
 import { isTransientAwsError } from './awsErrors';
-import { BUSY_MESSAGE, invalidArgument, permissionDenied, PortalError, unauthenticated, type ErrorBody } from './errors';
+import {
+  BUSY_MESSAGE,
+  invalidArgument,
+  permissionDenied,
+  PortalError,
+  unauthenticated,
+  type ErrorBody,
+} from './errors';
 
 /**
  * The event as API Gateway (or the local gateway) delivers it, the authorizer's claims present on user
  * and admin routes; the middleware adds the parsed payload and the caller.
  */
 export type PortalEvent = APIGatewayProxyEventV2 & {
-  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: { jwt?: { claims?: Record<string, unknown> } } };
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims?: Record<string, unknown> } };
+  };
   payload?: unknown;
   caller?: Caller;
 };
@@ -30,7 +39,11 @@ export interface Call {
   arrivedAt: number;
   remainingMs(): number;
 }
-export type Run<N extends FunctionName> = (input: ParsedInput<N>, caller: CallerFor<(typeof manifest)[N]['access']>, call: Call) => Promise<FunctionResult<N>>;
+export type Run<N extends FunctionName> = (
+  input: ParsedInput<N>,
+  caller: CallerFor<(typeof manifest)[N]['access']>,
+  call: Call,
+) => Promise<FunctionResult<N>>;
 
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -46,7 +59,8 @@ export function jsonBody(): Middleware {
     before: async (request: Request) => {
       const { body, isBase64Encoded } = request.event;
       const raw = body === undefined ? '' : isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
-      if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw invalidArgument(`The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+      if (Buffer.byteLength(raw) > MAX_BODY_BYTES)
+        throw invalidArgument(`The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
       if (raw.trim() === '') {
         request.event.payload = {};
         return;
@@ -73,7 +87,10 @@ export function cachedRead(cacheSeconds: number): Middleware {
       const { headers, queryStringParameters } = request.event;
       request.event.body = queryStringParameters?.payload ?? '';
       request.event.isBase64Encoded = false;
-      if (headers) request.event.headers = Object.fromEntries(Object.entries(headers).filter(([header]) => header.toLowerCase() !== 'authorization'));
+      if (headers)
+        request.event.headers = Object.fromEntries(
+          Object.entries(headers).filter(([header]) => header.toLowerCase() !== 'authorization'),
+        );
     },
     after: async (request: Request) => {
       if (isGet(request) && request.response?.statusCode === 200) {
@@ -130,7 +147,10 @@ export function validInput(schema: z.ZodMiniType): Middleware {
 }
 
 function fieldName(path: PropertyKey[]): string {
-  return path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
+  return path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+    .join('')
+    .replace(/^\./, '');
 }
 
 /** Typed failures become their status and code; anything else is a 500 whose detail stays in the log. */
@@ -139,18 +159,42 @@ export function errorMapping(name: string): Middleware {
     onError: async (request: Request) => {
       const error = request.error;
       if (error instanceof PortalError) {
-        const body: ErrorBody = { error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) } };
+        const body: ErrorBody = {
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.details === undefined ? {} : { details: error.details }),
+          },
+        };
         request.response = jsonResponse(error.status, body);
         return;
       }
       if (isTransientAwsError(error)) {
         // The SDK already retried; the caller may try again in a moment.
-        console.warn(JSON.stringify({ level: 'warn', function: name, requestId: request.context.awsRequestId, error: (error as Error).name }));
-        request.response = jsonResponse(429, { error: { code: 'resource-exhausted', message: BUSY_MESSAGE } } satisfies ErrorBody);
+        console.warn(
+          JSON.stringify({
+            level: 'warn',
+            function: name,
+            requestId: request.context.awsRequestId,
+            error: (error as Error).name,
+          }),
+        );
+        request.response = jsonResponse(429, {
+          error: { code: 'resource-exhausted', message: BUSY_MESSAGE },
+        } satisfies ErrorBody);
         return;
       }
-      console.error(JSON.stringify({ level: 'error', function: name, requestId: request.context.awsRequestId, error: error instanceof Error ? error.stack : String(error) }));
-      const body: ErrorBody = { error: { code: 'internal', message: 'Something went wrong on our side. Please try again in a moment.' } };
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          function: name,
+          requestId: request.context.awsRequestId,
+          error: error instanceof Error ? error.stack : String(error),
+        }),
+      );
+      const body: ErrorBody = {
+        error: { code: 'internal', message: 'Something went wrong on our side. Please try again in a moment.' },
+      };
       request.response = jsonResponse(500, body);
     },
   };
@@ -165,8 +209,12 @@ export function rateLimitOf(name: FunctionName): CallLimit | undefined {
 /** The handler of a function the manifest sets no call limit and no live admin check for. */
 export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
   // The manifest decides; those functions need middleware of their own (and the clients it needs).
-  if (rateLimitOf(name)) throw new Error(`${name} has a call limit in the manifest: build its handler with limitedHandler.`);
-  if ('liveAdmin' in manifest[name]) throw new Error(`${name} checks the admin group as it is now in the manifest: build its handler with liveAdminHandler.`);
+  if (rateLimitOf(name))
+    throw new Error(`${name} has a call limit in the manifest: build its handler with limitedHandler.`);
+  if ('liveAdmin' in manifest[name])
+    throw new Error(
+      `${name} checks the admin group as it is now in the manifest: build its handler with liveAdminHandler.`,
+    );
   return handlerChain(name, run);
 }
 
@@ -184,7 +232,16 @@ export function handlerChain<N extends FunctionName>(name: N, run: Run<N>, ident
     .use(identity)
     .use(validInput(spec.input))
     .handler(async (event, context) => {
-      const call: Call = { arrivedAt: event.requestContext.timeEpoch ?? Date.now(), remainingMs: () => context.getRemainingTimeInMillis() };
-      return jsonResponse(200, { data: await run(event.payload as ParsedInput<N>, event.caller as CallerFor<(typeof manifest)[N]['access']>, call) });
+      const call: Call = {
+        arrivedAt: event.requestContext.timeEpoch ?? Date.now(),
+        remainingMs: () => context.getRemainingTimeInMillis(),
+      };
+      return jsonResponse(200, {
+        data: await run(
+          event.payload as ParsedInput<N>,
+          event.caller as CallerFor<(typeof manifest)[N]['access']>,
+          call,
+        ),
+      });
     });
 }

@@ -2,7 +2,12 @@
 import type { CalendarEvent } from '../records';
 
 // Every line break (LF, CR LF, a lone CR) becomes \n: a raw CR would end the line for some readers.
-const escapeText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n?|\n/g, '\\n');
+const escapeText = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n?|\n/g, '\\n');
 
 /** `2027-01-09T09:00` → `20270109T090000`: a floating local time, as the programme states its times. */
 const localTime = (value: string) => `${value.replace(/[-:]/g, '')}00`;
@@ -31,8 +36,18 @@ export interface CalendarDocument {
 }
 
 export function toICalendar({ name, events, stamp }: CalendarDocument): string {
-  const dtstamp = stamp.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Mountain School//Registration Portal//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(name)}`];
+  const dtstamp = stamp
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Mountain School//Registration Portal//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${escapeText(name)}`,
+  ];
   for (const event of events) {
     lines.push(
       'BEGIN:VEVENT',

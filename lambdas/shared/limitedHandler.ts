@@ -16,7 +16,10 @@ export function limitedHandler<N extends FunctionName>(name: N, run: Run<N>) {
       const caller = request.event.caller;
       if (!caller || caller.isAdmin) return;
       const counted = await countCall(caller.sub, name, limit);
-      if (!counted.allowed) throw resourceExhausted(`You are doing this too often. Please wait ${counted.retryAfterSeconds} seconds and try again.`);
+      if (!counted.allowed)
+        throw resourceExhausted(
+          `You are doing this too often. Please wait ${counted.retryAfterSeconds} seconds and try again.`,
+        );
     },
   };
   return handlerChain(name, run).use(callLimit);

@@ -20,6 +20,9 @@ export function liveAdminGroups(): Middleware {
 }
 
 export function liveAdminHandler<N extends FunctionName>(name: N, run: Run<N>) {
-  if (!('liveAdmin' in manifest[name])) throw new Error(`${name} does not check the admin group as it is now in the manifest: build its handler with portalHandler.`);
+  if (!('liveAdmin' in manifest[name]))
+    throw new Error(
+      `${name} does not check the admin group as it is now in the manifest: build its handler with portalHandler.`,
+    );
   return handlerChain(name, run, [liveAdminGroups()]);
 }

@@ -18,7 +18,13 @@ export interface MailMessage {
 /** Sends a message (a failure is raised, so the mail request stays and is tried again). */
 export async function sendMail(message: MailMessage): Promise<void> {
   if (!ses || !from) {
-    if (!offLogged) console.warn(JSON.stringify({ level: 'warn', message: 'Portal e-mail is off (MAIL_FROM is not set): enrollment confirmations are not sent.' }));
+    if (!offLogged)
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          message: 'Portal e-mail is off (MAIL_FROM is not set): enrollment confirmations are not sent.',
+        }),
+      );
     offLogged = true;
     return;
   }

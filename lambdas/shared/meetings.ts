@@ -6,7 +6,13 @@ export function meetingsBetween(classes: Class[], start: string, end: string): C
     .flatMap((cls) =>
       cls.meetings
         .filter((meeting) => meeting.date >= start && meeting.date <= end)
-        .map((meeting) => ({ classId: cls.id, title: cls.name, start: `${meeting.date}T${meeting.start}`, end: `${meeting.date}T${meeting.end}`, location: cls.location })),
+        .map((meeting) => ({
+          classId: cls.id,
+          title: cls.name,
+          start: `${meeting.date}T${meeting.start}`,
+          end: `${meeting.date}T${meeting.end}`,
+          location: cls.location,
+        })),
     )
     .sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title));
 }

@@ -5,7 +5,11 @@ import { cognitoCall, CognitoError } from './cognitoApi';
 
 /** The e-mail of the account the token belongs to. */
 export async function ownEmail(accessToken: string): Promise<string | undefined> {
-  const user = await cognitoCall<{ UserAttributes?: Array<{ Name: string; Value: string }> }>('GetUser', { AccessToken: accessToken }, false);
+  const user = await cognitoCall<{ UserAttributes?: Array<{ Name: string; Value: string }> }>(
+    'GetUser',
+    { AccessToken: accessToken },
+    false,
+  );
   return user.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value;
 }
 
@@ -14,6 +18,7 @@ export async function deleteOwnAccount(accessToken: string): Promise<void> {
   try {
     await cognitoCall('DeleteUser', { AccessToken: accessToken }, false);
   } catch (error) {
-    if (!(error instanceof CognitoError && ['UserNotFoundException', 'NotAuthorizedException'].includes(error.type))) throw error;
+    if (!(error instanceof CognitoError && ['UserNotFoundException', 'NotAuthorizedException'].includes(error.type)))
+      throw error;
   }
 }

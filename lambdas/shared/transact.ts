@@ -19,13 +19,17 @@ export const TRANSACTION_ATTEMPTS = 8;
 const BACKOFF_BASE_MS = 25;
 const BACKOFF_CAP_MS = 1500;
 
-
 interface CancellationReason {
   Code?: string;
   Item?: Record<string, unknown>;
 }
 
-const retryableCodes = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+const retryableCodes = new Set([
+  'TransactionConflict',
+  'ThrottlingError',
+  'ProvisionedThroughputExceeded',
+  'RequestLimitExceeded',
+]);
 
 export async function transactWrite(items: TransactItem[]): Promise<TransactOutcome> {
   const ClientRequestToken = randomUUID();
@@ -35,10 +39,14 @@ export async function transactWrite(items: TransactItem[]): Promise<TransactOutc
       return { committed: true };
     } catch (error) {
       const reasons = (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons;
-      if ((error as Error).name === 'TransactionCanceledException' && reasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')) {
+      if (
+        (error as Error).name === 'TransactionCanceledException' &&
+        reasons?.some((reason) => reason.Code === 'ConditionalCheckFailed')
+      ) {
         const failed = new Map<number, Record<string, unknown> | undefined>();
         reasons.forEach((reason, index) => {
-          if (reason.Code === 'ConditionalCheckFailed') failed.set(index, reason.Item && unmarshall(reason.Item as never));
+          if (reason.Code === 'ConditionalCheckFailed')
+            failed.set(index, reason.Item && unmarshall(reason.Item as never));
         });
         return { committed: false, failed };
       }
@@ -50,6 +58,7 @@ export async function transactWrite(items: TransactItem[]): Promise<TransactOutc
 }
 
 function isRetryable(error: unknown, reasons: CancellationReason[] | undefined): boolean {
-  if ((error as Error).name === 'TransactionCanceledException') return (reasons ?? []).some((reason) => retryableCodes.has(reason.Code ?? ''));
+  if ((error as Error).name === 'TransactionCanceledException')
+    return (reasons ?? []).some((reason) => retryableCodes.has(reason.Code ?? ''));
   return isTransientAwsError(error);
 }

@@ -31,7 +31,8 @@ export interface PoolUser {
   createdAt: string;
 }
 
-const call = <T>(operation: UserPoolCall, input: Record<string, unknown>) => cognitoCall<T>(operation, { UserPoolId: userPoolId, ...input }, true);
+const call = <T>(operation: UserPoolCall, input: Record<string, unknown>) =>
+  cognitoCall<T>(operation, { UserPoolId: userPoolId, ...input }, true);
 const isUserNotFound = (error: unknown) => error instanceof CognitoError && error.type === 'UserNotFoundException';
 
 function poolUser(user: UserType): PoolUser {
@@ -61,7 +62,10 @@ export async function groupMembers(group: string): Promise<PoolUser[]> {
   const members: PoolUser[] = [];
   let NextToken: string | undefined;
   do {
-    const page = await call<{ Users?: UserType[]; NextToken?: string }>('ListUsersInGroup', { GroupName: group, NextToken });
+    const page = await call<{ Users?: UserType[]; NextToken?: string }>('ListUsersInGroup', {
+      GroupName: group,
+      NextToken,
+    });
     members.push(...(page.Users ?? []).map(poolUser));
     NextToken = page.NextToken;
   } while (NextToken);
@@ -74,7 +78,10 @@ export async function groupsOf(username: string): Promise<string[]> {
   let NextToken: string | undefined;
   try {
     do {
-      const page = await call<{ Groups?: Array<{ GroupName?: string }>; NextToken?: string }>('AdminListGroupsForUser', { Username: username, NextToken });
+      const page = await call<{ Groups?: Array<{ GroupName?: string }>; NextToken?: string }>(
+        'AdminListGroupsForUser',
+        { Username: username, NextToken },
+      );
       groups.push(...(page.Groups ?? []).flatMap((group) => (group.GroupName ? [group.GroupName] : [])));
       NextToken = page.NextToken;
     } while (NextToken);

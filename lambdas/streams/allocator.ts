@@ -20,7 +20,10 @@ const HELD_POLL_MS = 250;
  */
 const CALLER_FIRST_MS = 1000;
 
-export async function allocator(event: DynamoDBStreamEvent, context: Pick<Context, 'getRemainingTimeInMillis'>): Promise<DynamoDBBatchResponse> {
+export async function allocator(
+  event: DynamoDBStreamEvent,
+  context: Pick<Context, 'getRemainingTimeInMillis'>,
+): Promise<DynamoDBBatchResponse> {
   const until = Date.now() + context.getRemainingTimeInMillis() - MARGIN_MS;
   const records = new Map<string, string[]>();
   for (const record of event.Records) {
@@ -33,7 +36,14 @@ export async function allocator(event: DynamoDBStreamEvent, context: Pick<Contex
       try {
         return (await seeThrough(queue, until)) ? [] : records.get(queue)!;
       } catch (error) {
-        console.error(JSON.stringify({ level: 'error', message: 'A queue of enrollment requests could not be decided; the stream tries it again.', queue, error: String(error) }));
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            message: 'A queue of enrollment requests could not be decided; the stream tries it again.',
+            queue,
+            error: String(error),
+          }),
+        );
         return records.get(queue)!;
       }
     }),

@@ -16,7 +16,13 @@ export async function mailer(event: DynamoDBStreamEvent): Promise<DynamoDBBatchR
       const request = unmarshall((record.dynamodb?.NewImage ?? {}) as never) as MailRequest;
       if ((await sendNotice({ PK, SK }, request)) !== 'already sent') await removeMailRequest({ PK, SK });
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', message: 'A mail request could not be sent; the stream tries it again.', error: String(error) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'A mail request could not be sent; the stream tries it again.',
+          error: String(error),
+        }),
+      );
       batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
     }
   }

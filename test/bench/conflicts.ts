@@ -15,7 +15,8 @@ try {
   // Warm up as the benchmark stack was: connections, JIT, caches.
   await conflictRush(warmUpClass!, calls, families, holds[0]!);
   const rows: ConflictRushRow[] = [];
-  for (const [index, holdMs] of holds.entries()) rows.push(await conflictRush(classes[index]!, calls, families, holdMs));
+  for (const [index, holdMs] of holds.entries())
+    rows.push(await conflictRush(classes[index]!, calls, families, holdMs));
   console.log(JSON.stringify(rows));
 } finally {
   await stack.stop();

@@ -60,7 +60,6 @@ async function bounded<T>(count: number, limit: number, make: (index: number) =>
   return results;
 }
 
-
 /**
  * The semester: classes of 8–25 seats listed in order of popularity, every third one for a window of four
  * grades, and a class group for every fifteen classes, each of two classes open to every grade.
@@ -76,7 +75,9 @@ async function openDay(random: () => number): Promise<{ classes: Class[]; groups
     });
   });
   const groupCount = Math.max(1, Math.round(settings.classes / 15));
-  const groups = await bounded(groupCount, 4, (index) => newGroup(semester.id, [classes[3 * (index + 1)]!.id, classes[3 * (index + 1) + 1]!.id]));
+  const groups = await bounded(groupCount, 4, (index) =>
+    newGroup(semester.id, [classes[3 * (index + 1)]!.id, classes[3 * (index + 1) + 1]!.id]),
+  );
   return { classes, groups };
 }
 
@@ -92,7 +93,13 @@ function popularChoice(candidates: Class[], ranks: Map<string, number>, random: 
 }
 
 /** What each child is enrolled in: a suitable group now and then, otherwise one or two popular classes of their grade. */
-function enrollPlans(studentId: string, grade: number, classes: Class[], groups: ClassGroup[], random: () => number): EnrollPlan[] {
+function enrollPlans(
+  studentId: string,
+  grade: number,
+  classes: Class[],
+  groups: ClassGroup[],
+  random: () => number,
+): EnrollPlan[] {
   const ranks = new Map(classes.map((cls, rank) => [cls.id, rank]));
   const byId = new Map(classes.map((cls) => [cls.id, cls]));
   const suitableGroups = groups.filter((group) => group.classIds.every((id) => admitsGrade(byId.get(id)!, grade)));
@@ -134,16 +141,29 @@ function arrivals(families: number): number[] {
   const rushEnd = REGISTRATION_DAY.rush.seconds * scale * 1000;
   const end = settings.seconds * 1000;
   const early = Math.round(families * REGISTRATION_DAY.rush.share);
-  return Array.from({ length: families }, (_, index) => (index < early ? (index / early) * rushEnd : rushEnd + ((index - early) / Math.max(1, families - early)) * (end - rushEnd)));
+  return Array.from({ length: families }, (_, index) =>
+    index < early
+      ? (index / early) * rushEnd
+      : rushEnd + ((index - early) / Math.max(1, families - early)) * (end - rushEnd),
+  );
 }
 
-async function edgeStats(): Promise<{ apiThrottle: Record<string, RouteThrottleStats> | null; catalogueCache: CacheStats | null }> {
+async function edgeStats(): Promise<{
+  apiThrottle: Record<string, RouteThrottleStats> | null;
+  catalogueCache: CacheStats | null;
+}> {
   return (await fetch(`${process.env.PORTAL_TEST_URL}/_local/edge-stats`)).json() as never;
 }
 
 async function classesAfterDay(classes: Class[]): Promise<ClassAfterDay[]> {
-  const found = await data<{ classes: Record<string, Class[]> }>('classes', { query: classes.map((cls) => ({ id: cls.id })) });
-  const now = new Map(Object.values(found.classes).flat().map((cls) => [cls.id, cls]));
+  const found = await data<{ classes: Record<string, Class[]> }>('classes', {
+    query: classes.map((cls) => ({ id: cls.id })),
+  });
+  const now = new Map(
+    Object.values(found.classes)
+      .flat()
+      .map((cls) => [cls.id, cls]),
+  );
   // A new session: the fixtures' one, from before the families were made, has expired by now (15 minutes).
   const admin = (await signInAdmin()).accessToken;
   return bounded(classes.length, 4, async (index) => {
@@ -151,7 +171,9 @@ async function classesAfterDay(classes: Class[]): Promise<ClassAfterDay[]> {
     const { waitlist } = await data<{ waitlist: RosterEntry[] }>('classRoster', { classId: cls.id }, admin);
     return {
       cls: { id: cls.id, name: cls.name, capacity: cls.capacity, enrolled: cls.enrolled, waitlisted: cls.waitlisted },
-      waitlistPositions: waitlist.flatMap((entry) => (entry.waitlistPosition === undefined ? [] : [entry.waitlistPosition])),
+      waitlistPositions: waitlist.flatMap((entry) =>
+        entry.waitlistPosition === undefined ? [] : [entry.waitlistPosition],
+      ),
     };
   });
 }
@@ -165,18 +187,23 @@ try {
   Object.assign(process.env, stackEnvironment(stack));
   const random = seededRandom(settings.seed);
   const { classes, groups } = await openDay(random);
-  progress(`${classes.length} classes and ${groups.length} groups open; making ${settings.families} families, ${SETUP_CONCURRENCY} at a time`);
+  progress(
+    `${classes.length} classes and ${groups.length} groups open; making ${settings.families} families, ${SETUP_CONCURRENCY} at a time`,
+  );
 
   // Each family draws from a generator of its own, so the families are the same whatever order they are made in.
   const setupStarted = performance.now();
   const retriesBefore = setupBusyRetries();
   const families = await bounded(settings.families, SETUP_CONCURRENCY, async (index) => {
     const family = await newFamily(index, classes, groups, seededRandom(settings.seed * 1_000_003 + index));
-    if ((index + 1) % 100 === 0) progress(`${index + 1} families made, ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`);
+    if ((index + 1) % 100 === 0)
+      progress(`${index + 1} families made, ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`);
     return family;
   });
   const setupMs = performance.now() - setupStarted;
-  progress(`families made in ${(setupMs / 1000).toFixed(1)} s (${setupBusyRetriesSince(retriesBefore)}); registration opens`);
+  progress(
+    `families made in ${(setupMs / 1000).toFixed(1)} s (${setupBusyRetriesSince(retriesBefore)}); registration opens`,
+  );
 
   const before = await edgeStats();
   const opening = performance.now();
@@ -187,7 +214,8 @@ try {
       await new Promise((resolve) => setTimeout(resolve, schedule[index]!));
       const record = await visit(stack.info.url, stack.info.userPoolClientId, index, family.account, family.plans);
       // Enrolls wait in line for seconds on a busy day: say how far the day is.
-      if (++visited % 100 === 0) progress(`${visited} visits over, ${((performance.now() - opening) / 1000).toFixed(0)} s`);
+      if (++visited % 100 === 0)
+        progress(`${visited} visits over, ${((performance.now() - opening) / 1000).toFixed(0)} s`);
       return record;
     }),
   );
@@ -197,7 +225,10 @@ try {
 
   const throttledByRoute = Object.fromEntries(
     Object.entries(after.apiThrottle ?? {})
-      .map(([route, counts]): [string, number] => [route, counts.throttled - (before.apiThrottle?.[route]?.throttled ?? 0)])
+      .map(([route, counts]): [string, number] => [
+        route,
+        counts.throttled - (before.apiThrottle?.[route]?.throttled ?? 0),
+      ])
       .filter(([, throttled]) => throttled > 0),
   );
   const edge: EdgeCounts = {

@@ -47,9 +47,12 @@ export interface DayRun {
 }
 
 /** An answer the day expects: 200 (enrolled, waitlisted or still in line), or 409 already-exists (the same child twice). */
-const expected = (record: CallRecord) => record.status === 200 || (record.status === 409 && record.code === 'already-exists');
+const expected = (record: CallRecord) =>
+  record.status === 200 || (record.status === 409 && record.code === 'already-exists');
 const answerKind = (record: CallRecord) =>
-  record.status === 0 ? `${record.call} no answer (${record.code})` : `${record.call} ${record.status}${record.code ? ` ${record.code}` : record.throttled ? ' (throttled)' : ''}`;
+  record.status === 0
+    ? `${record.call} no answer (${record.code})`
+    : `${record.call} ${record.status}${record.code ? ` ${record.code}` : record.throttled ? ' (throttled)' : ''}`;
 
 /**
  * The orders fairness is read in: the families' clicks (this process's clock, as they lived it), and the
@@ -83,14 +86,27 @@ interface ClassFairness extends Record<Order, OrderFairness> {
   outOfLine: number;
 }
 
-function orderFairness(calls: EnrollRecord[], capacity: number, enrollmentOf: (enroll: EnrollRecord) => Enrollment | undefined, orderOf: (enroll: EnrollRecord) => number | undefined): OrderFairness {
+function orderFairness(
+  calls: EnrollRecord[],
+  capacity: number,
+  enrollmentOf: (enroll: EnrollRecord) => Enrollment | undefined,
+  orderOf: (enroll: EnrollRecord) => number | undefined,
+): OrderFairness {
   const waitlisted = calls.flatMap((enroll) => {
     const [order, enrollment] = [orderOf(enroll), enrollmentOf(enroll)];
-    return order !== undefined && enrollment?.status === 'waitlisted' && enrollment.waitlistPosition !== undefined ? [{ order, position: enrollment.waitlistPosition }] : [];
+    return order !== undefined && enrollment?.status === 'waitlisted' && enrollment.waitlistPosition !== undefined
+      ? [{ order, position: enrollment.waitlistPosition }]
+      : [];
   });
   return {
     earliestSeated: earliestSeated(calls, orderOf, (enroll) => enrollmentOf(enroll)?.status === 'enrolled', capacity),
-    rankCorrelation: waitlisted.length >= 2 ? spearman(waitlisted.map((entry) => entry.order), waitlisted.map((entry) => entry.position)) : undefined,
+    rankCorrelation:
+      waitlisted.length >= 2
+        ? spearman(
+            waitlisted.map((entry) => entry.order),
+            waitlisted.map((entry) => entry.position),
+          )
+        : undefined,
   };
 }
 
@@ -122,7 +138,8 @@ function outOfLine(calls: EnrollRecord[], enrollmentOf: (enroll: EnrollRecord) =
 
 function classFairness({ cls, waitlistPositions }: ClassAfterDay, enrolls: EnrollRecord[]): ClassFairness {
   const calls = enrolls.filter((enroll) => enroll.classIds.includes(cls.id));
-  const enrollmentOf = (enroll: EnrollRecord) => enroll.enrollments?.find((enrollment) => enrollment.classId === cls.id);
+  const enrollmentOf = (enroll: EnrollRecord) =>
+    enroll.enrollments?.find((enrollment) => enrollment.classId === cls.id);
   const sorted = [...waitlistPositions].sort((a, b) => a - b);
   return {
     name: cls.name,
@@ -141,7 +158,9 @@ function classFairness({ cls, waitlistPositions }: ClassAfterDay, enrolls: Enrol
 /** The filled classes' share of seats to their earliest callers and their Spearman, min and median, in one order. */
 function orderSummary(filled: ClassFairness[], order: Order): { seats: string; spearman: string } {
   const shares = filled.map((cls) => cls[order].earliestSeated / cls.capacity);
-  const correlations = filled.flatMap((cls) => (cls[order].rankCorrelation === undefined ? [] : [cls[order].rankCorrelation!]));
+  const correlations = filled.flatMap((cls) =>
+    cls[order].rankCorrelation === undefined ? [] : [cls[order].rankCorrelation!],
+  );
   const { label } = ORDERS[order];
   return {
     seats: `${label} min ${share(shares.length ? Math.min(...shares) : Number.NaN, 1)}, median ${share(percentile(shares, 50), 1)}`,
@@ -150,16 +169,21 @@ function orderSummary(filled: ClassFairness[], order: Order): { seats: string; s
 }
 
 /** The lower of a class's two shares of seats to its earliest callers: the worst classes by either order. */
-const worstShare = (cls: ClassFairness) => Math.min(cls.byClick.earliestSeated, cls.byArrival.earliestSeated) / cls.capacity;
-const worstCorrelation = (cls: ClassFairness) => Math.min(cls.byClick.rankCorrelation ?? 1, cls.byArrival.rankCorrelation ?? 1);
+const worstShare = (cls: ClassFairness) =>
+  Math.min(cls.byClick.earliestSeated, cls.byArrival.earliestSeated) / cls.capacity;
+const worstCorrelation = (cls: ClassFairness) =>
+  Math.min(cls.byClick.rankCorrelation ?? 1, cls.byArrival.rankCorrelation ?? 1);
 
 /** Latencies as the report prints them. */
-const spread = (values: number[]) => `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, p99 ${ms(percentile(values, 99))}, max ${ms(Math.max(...values))}`;
+const spread = (values: number[]) =>
+  `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, p99 ${ms(percentile(values, 99))}, max ${ms(Math.max(...values))}`;
 const medianMax = (values: number[]) => `median ${percentile(values, 50)}, max ${Math.max(...values)}`;
 
 const sumOf = <T>(items: T[], value: (item: T) => number) => items.reduce((sum, item) => sum + value(item), 0);
-const share = (part: number, whole: number) => (whole === 0 || !Number.isFinite(part) ? '-' : `${((100 * part) / whole).toFixed(0)} %`);
-const fixed = (value: number | undefined, digits = 2) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits));
+const share = (part: number, whole: number) =>
+  whole === 0 || !Number.isFinite(part) ? '-' : `${((100 * part) / whole).toFixed(0)} %`;
+const fixed = (value: number | undefined, digits = 2) =>
+  value === undefined || Number.isNaN(value) ? '-' : value.toFixed(digits);
 
 export function dayReport(run: DayRun): string {
   const { settings, visits } = run;
@@ -175,8 +199,10 @@ export function dayReport(run: DayRun): string {
       failures.set(answerKind(call), entry);
     }
   }
-  const seated = (status: string) => enrolls.filter((enroll) => enroll.enrollments?.some((enrollment) => enrollment.status === status)).length;
-  const answeredPlaces = (status: string) => enrolls.flatMap((enroll) => enroll.enrollments ?? []).filter((enrollment) => enrollment.status === status).length;
+  const seated = (status: string) =>
+    enrolls.filter((enroll) => enroll.enrollments?.some((enrollment) => enrollment.status === status)).length;
+  const answeredPlaces = (status: string) =>
+    enrolls.flatMap((enroll) => enroll.enrollments ?? []).filter((enrollment) => enrollment.status === status).length;
   const clickToAnswer = enrolls.map((enroll) => enroll.answeredAt - enroll.clickedAt);
   const inLine = inLineCounts(enrolls);
   const toldInLine = enrolls.filter((enroll) => enroll.firstPlace !== undefined);
@@ -185,14 +211,22 @@ export function dayReport(run: DayRun): string {
   const catalogueGets = calls.filter((call) => call.call.startsWith('GET ')).length;
   const periods = Math.max(1, Math.ceil(run.dayMs / 1000 / run.cacheSeconds));
 
-  const filled = run.classesAfter.filter(({ cls }) => cls.enrolled >= cls.capacity).map((after) => classFairness(after, enrolls));
+  const filled = run.classesAfter
+    .filter(({ cls }) => cls.enrolled >= cls.capacity)
+    .map((after) => classFairness(after, enrolls));
   // A group waits in every class of the group when one of them is full: a waitlist beside free seats.
   const waitingBesideSeats = run.classesAfter.filter(({ cls }) => cls.waitlisted > 0 && cls.enrolled < cls.capacity);
   const waitingOutsideGroups = waitingBesideSeats.filter(({ cls }) =>
-    enrolls.some((enroll) => !enroll.groupId && enroll.enrollments?.some((enrollment) => enrollment.classId === cls.id && enrollment.status === 'waitlisted')),
+    enrolls.some(
+      (enroll) =>
+        !enroll.groupId &&
+        enroll.enrollments?.some((enrollment) => enrollment.classId === cls.id && enrollment.status === 'waitlisted'),
+    ),
   );
   const [byClick, byArrival] = [orderSummary(filled, 'byClick'), orderSummary(filled, 'byArrival')];
-  const worst = [...filled].sort((a, b) => worstShare(a) - worstShare(b) || worstCorrelation(a) - worstCorrelation(b)).slice(0, 5);
+  const worst = [...filled]
+    .sort((a, b) => worstShare(a) - worstShare(b) || worstCorrelation(a) - worstCorrelation(b))
+    .slice(0, 5);
   const callsByKind = new Map<string, number>();
   for (const call of calls) callsByKind.set(call.call, (callsByKind.get(call.call) ?? 0) + 1);
   const perFamily = (count: number) => (count / settings.families).toFixed(2);
@@ -206,20 +240,41 @@ export function dayReport(run: DayRun): string {
     `families that saw an error: ${failedFamilies.length} of ${settings.families} (target 0)`,
     ...(failures.size === 0
       ? []
-      : [table([['  final answer', 'calls', 'families'], ...[...failures].sort((a, b) => b[1].calls - a[1].calls).map(([kind, entry]) => [`  ${kind}`, String(entry.calls), String(entry.families.size)])])]),
-    `the portal's busy answers (429 after the SDK's retries), by function and AWS error: ${Object.entries(run.busyAnswers).map(([what, count]) => `${what} ${count}`).join(', ') || 'none'}`,
+      : [
+          table([
+            ['  final answer', 'calls', 'families'],
+            ...[...failures]
+              .sort((a, b) => b[1].calls - a[1].calls)
+              .map(([kind, entry]) => [`  ${kind}`, String(entry.calls), String(entry.families.size)]),
+          ]),
+        ]),
+    `the portal's busy answers (429 after the SDK's retries), by function and AWS error: ${
+      Object.entries(run.busyAnswers)
+        .map(([what, count]) => `${what} ${count}`)
+        .join(', ') || 'none'
+    }`,
     `enroll answers (decided): ${seated('enrolled')} enrolled, ${seated('waitlisted')} waitlisted, ${enrolls.filter((enroll) => enroll.answer.status === 409).length} already enrolled, ${enrolls.filter((enroll) => !expected(enroll.answer)).length} errors` +
       // More in the classes than answered: requests whose callers were answered an error were decided later.
       `; per class, answered ${answeredPlaces('enrolled')} seats and ${answeredPlaces('waitlisted')} waitlist places, the classes count ${sumOf(run.classesAfter, ({ cls }) => cls.enrolled)} and ${sumOf(run.classesAfter, ({ cls }) => cls.waitlisted)}`,
     `enroll calls first told a place in line (pending): ${inLine.firstPending} of ${enrolls.length}` +
       (toldInLine.length ? ` (place when told: ${medianMax(toldInLine.map((enroll) => enroll.firstPlace!))})` : '') +
       `; asks again (enrollmentRequest calls): ${inLine.askedAgain}` +
-      (toldInLine.length ? ` (per enroll told a place: ${medianMax(toldInLine.map((enroll) => enroll.askedAgain))})` : '') +
+      (toldInLine.length
+        ? ` (per enroll told a place: ${medianMax(toldInLine.map((enroll) => enroll.askedAgain))})`
+        : '') +
       `; still in line when the bench stopped asking (${GIVE_UP_MS / 1000} s): ${stillInLine}`,
     `calls throttled by API Gateway (429 Too Many Requests): ${throttledCalls.length} of ${calls.length}; resends ${throttledCalls.reduce((sum, call) => sum + Math.min(call.throttled, 4), 0)}; still throttled after four resends ${calls.filter((call) => call.status === 429 && !call.code).length}` +
-      (Object.keys(run.edge.throttledByRoute).length ? ` (gateway: ${Object.entries(run.edge.throttledByRoute).map(([route, count]) => `${route} ${count}`).join(', ')})` : ''),
+      (Object.keys(run.edge.throttledByRoute).length
+        ? ` (gateway: ${Object.entries(run.edge.throttledByRoute)
+            .map(([route, count]) => `${route} ${count}`)
+            .join(', ')})`
+        : ''),
     `enroll, click to decided answer (asks again and resends included): ${spread(clickToAnswer)}`,
-    ...(toldInLine.length ? [`  of those first told a place in line: ${spread(toldInLine.map((enroll) => enroll.answeredAt - enroll.clickedAt))}`] : []),
+    ...(toldInLine.length
+      ? [
+          `  of those first told a place in line: ${spread(toldInLine.map((enroll) => enroll.answeredAt - enroll.clickedAt))}`,
+        ]
+      : []),
     `catalogue GETs: ${catalogueGets} (${perFamily(catalogueGets)} per family): ${run.edge.catalogueHits} from the cache, ${run.edge.catalogueOriginCalls} origin calls = ${perFamily(run.edge.catalogueOriginCalls)} per family, ${(run.edge.catalogueOriginCalls / periods).toFixed(1)} per ${run.cacheSeconds}-s cache period (${periods} periods)`,
     `calls per family: ${perFamily(calls.length)} (${[...callsByKind].map(([kind, count]) => `${kind} ${perFamily(count)}`).join(', ')})`,
     '',

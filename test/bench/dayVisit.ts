@@ -84,7 +84,10 @@ async function send(call: string, url: string, init?: RequestInit): Promise<Answ
     } catch (error) {
       // No answer at all (the connection refused or closed): the socket's error code says which.
       const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-      return { record: { call, status: 0, code: cause?.code ?? cause?.message ?? (error as Error).message, throttled }, body: undefined };
+      return {
+        record: { call, status: 0, code: cause?.code ?? cause?.message ?? (error as Error).message, throttled },
+        body: undefined,
+      };
     }
     const body = (await response.json().catch(() => undefined)) as Answer['body'];
     // Only API Gateway's own 429 (no error object: no function ran) is sent again; the portal's is final.
@@ -94,7 +97,10 @@ async function send(call: string, url: string, init?: RequestInit): Promise<Answ
       await new Promise((resolve) => setTimeout(resolve, Math.random() * THROTTLED_PAUSE_MS * 2 ** attempt));
       continue;
     }
-    return { record: { call, status: response.status, ...(body?.error && { code: errorKind(body.error) }), throttled }, body };
+    return {
+      record: { call, status: response.status, ...(body?.error && { code: errorKind(body.error) }), throttled },
+      body,
+    };
   }
 }
 
@@ -114,7 +120,8 @@ const enrollClient = (base: string, token: string): EnrollClient<Answer> => ({
   data: (answer) => (answer.record.status === 200 ? (answer.body?.data as EnrollmentAnswer) : undefined),
 });
 
-const enrollPayload = ({ studentId, classId, groupId }: EnrollPlan): EnrollPayload => (groupId ? { studentId, groupId } : { studentId, classId: classId! });
+const enrollPayload = ({ studentId, classId, groupId }: EnrollPlan): EnrollPayload =>
+  groupId ? { studentId, groupId } : { studentId, classId: classId! };
 
 /** Every call's record; when the bench gave up on a request still in line, the last one says so: no decision came. */
 function recordsOf({ answers, stillInLine }: InTurn<Answer>): CallRecord[] {
@@ -124,13 +131,25 @@ function recordsOf({ answers, stillInLine }: InTurn<Answer>): CallRecord[] {
 }
 
 /** The web app's sign-in: InitiateAuth USER_PASSWORD_AUTH at the user pool, through the portal's own origin. */
-async function signIn(base: string, clientId: string, account: FamilyAccount): Promise<Answer & { accessToken?: string }> {
+async function signIn(
+  base: string,
+  clientId: string,
+  account: FamilyAccount,
+): Promise<Answer & { accessToken?: string }> {
   const answer = await send('InitiateAuth', `${base}${COGNITO_PATH}/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ ClientId: clientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: account.email, PASSWORD: account.password } }),
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+    }),
   });
-  const accessToken = (answer.body as { AuthenticationResult?: { AccessToken?: string } } | undefined)?.AuthenticationResult?.AccessToken;
+  const accessToken = (answer.body as { AuthenticationResult?: { AccessToken?: string } } | undefined)
+    ?.AuthenticationResult?.AccessToken;
   return { ...answer, ...(accessToken && { accessToken }) };
 }
 
@@ -139,17 +158,35 @@ async function signIn(base: string, clientId: string, account: FamilyAccount): P
  * open, read at once), signing in, Class Registration again on the way back, the roles, then each planned
  * enrollment. A family that cannot sign in stops there, as it would in the browser.
  */
-export async function visit(base: string, clientId: string, family: number, account: FamilyAccount, plans: EnrollPlan[]): Promise<VisitRecord> {
+export async function visit(
+  base: string,
+  clientId: string,
+  family: number,
+  account: FamilyAccount,
+  plans: EnrollPlan[],
+): Promise<VisitRecord> {
   const calls: CallRecord[] = [];
   const enrolls: EnrollRecord[] = [];
   const keep = (answers: Answer[]) => calls.push(...answers.map((answer) => answer.record));
 
-  keep(await Promise.all([catalogueGet(base, 'config'), catalogueGet(base, 'semesters'), catalogueGet(base, 'availableEnrollmentClasses')]));
+  keep(
+    await Promise.all([
+      catalogueGet(base, 'config'),
+      catalogueGet(base, 'semesters'),
+      catalogueGet(base, 'availableEnrollmentClasses'),
+    ]),
+  );
   const session = await signIn(base, clientId, account);
   keep([session]);
   if (!session.accessToken) return { family, calls, enrolls };
   const token = session.accessToken;
-  keep(await Promise.all([catalogueGet(base, 'semesters'), catalogueGet(base, 'availableEnrollmentClasses'), post(base, 'roles', token)]));
+  keep(
+    await Promise.all([
+      catalogueGet(base, 'semesters'),
+      catalogueGet(base, 'availableEnrollmentClasses'),
+      post(base, 'roles', token),
+    ]),
+  );
 
   const client = enrollClient(base, token);
   for (const plan of plans) {

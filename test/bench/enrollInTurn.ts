@@ -31,7 +31,10 @@ export interface InTurn<Answer> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function enrollInTurn<Answer>(client: EnrollClient<Answer>, payload: EnrollPayload): Promise<InTurn<Answer>> {
+export async function enrollInTurn<Answer>(
+  client: EnrollClient<Answer>,
+  payload: EnrollPayload,
+): Promise<InTurn<Answer>> {
   const started = performance.now();
   const answers = [await client.call('enroll', payload)];
   const first = client.data(answers[0]!);
@@ -72,4 +75,5 @@ export interface InLineCounts {
  * When a request reached the API (epoch ms), from its id: the order the allocator promises to keep. A call
  * refused before its request was recorded (or whose refusal came without the id) has none: it never stood in line.
  */
-export const apiArrival = (requestId: string | undefined) => (requestId === undefined ? undefined : arrivalOf(requestId));
+export const apiArrival = (requestId: string | undefined) =>
+  requestId === undefined ? undefined : arrivalOf(requestId);

@@ -62,9 +62,15 @@ async function bundle(entry: string, outdir: string): Promise<string> {
 }
 
 function importTime(file: string): number {
-  const script = 'const t0 = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - t0));';
+  const script =
+    'const t0 = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - t0));';
   const times = Array.from({ length: IMPORT_RUNS }, () =>
-    Number(execFileSync(process.execPath, ['--input-type=module', '-e', script, file], { env: { ...process.env, ...functionEnvironment }, encoding: 'utf8' })),
+    Number(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script, file], {
+        env: { ...process.env, ...functionEnvironment },
+        encoding: 'utf8',
+      }),
+    ),
   );
   return percentile(times, 50);
 }
@@ -74,7 +80,10 @@ export async function lambdaSizes(): Promise<LambdaFigures[]> {
     ...functionNames.map((name): [string, string] => [name, handlerModule(name)]),
     ...Object.values(userPoolTriggers).map((name): [string, string] => [`${name} (trigger)`, triggerModule(name)]),
     ...(Object.keys(feeds) as FeedName[]).map((name): [string, string] => [`${name} (feed)`, feedModule(name)]),
-    ...(Object.keys(streamConsumers) as StreamConsumerName[]).map((name): [string, string] => [`${name} (stream)`, streamConsumerModule(name)]),
+    ...(Object.keys(streamConsumers) as StreamConsumerName[]).map((name): [string, string] => [
+      `${name} (stream)`,
+      streamConsumerModule(name),
+    ]),
   ];
   const figures: LambdaFigures[] = [];
   for (const [name, entry] of entries) {

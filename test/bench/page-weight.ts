@@ -18,7 +18,8 @@ export async function pageWeight(paths: string[]): Promise<PageWeight[]> {
       const { page, context } = await openPortal(browser);
       const scripts: Promise<number>[] = [];
       page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+        if (response.request().resourceType() === 'script')
+          scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
       });
       await page.goto(path, { waitUntil: 'networkidle' });
       const sizes = await Promise.all(scripts);

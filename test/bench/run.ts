@@ -10,12 +10,22 @@ import stopStackForTests from '../support/stack-teardown';
 import { lambdaReport, lambdaSizes } from './lambdas';
 import { pageWeight, pageWeightReport } from './page-weight';
 import { dayReport, type DayRun } from './dayReport';
-import { conflictReport, conflictRush, registrationRush, rushClasses, rushReport, rushSettings, type ConflictRushRow } from './rush';
+import {
+  conflictReport,
+  conflictRush,
+  registrationRush,
+  rushClasses,
+  rushReport,
+  rushSettings,
+  type ConflictRushRow,
+} from './rush';
 
 const { calls, families, seats } = rushSettings;
 const only = process.argv[2];
 
-console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}\n`);
+console.log(
+  `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}\n`,
+);
 try {
   if (!only || only === 'lambdas') console.log(`${lambdaReport(await lambdaSizes())}\n`);
   if (!only || only === 'rush' || only === 'conflicts' || only === 'day' || only === 'pages') {
@@ -28,10 +38,13 @@ try {
       // Alone, the stack is cold: warm it up as the rush above would have.
       if (only === 'conflicts') await conflictRush(warmUpClass!, calls, families, null);
       const off = await conflictRush(offClass!, calls, families, null);
-      console.log(`${conflictReport([off, ...(await ownProcess<ConflictRushRow[]>('test/bench/conflicts.ts'))], calls, seats)}\n`);
+      console.log(
+        `${conflictReport([off, ...(await ownProcess<ConflictRushRow[]>('test/bench/conflicts.ts'))], calls, seats)}\n`,
+      );
     }
     if (!only || only === 'day') console.log(`${dayReport(await ownProcess<DayRun>('test/bench/day.ts'))}\n`);
-    if (!only || only === 'pages') console.log(`${pageWeightReport(await pageWeight(['/classes/enrollment', '/admin', '/calendar/classes']))}\n`);
+    if (!only || only === 'pages')
+      console.log(`${pageWeightReport(await pageWeight(['/classes/enrollment', '/admin', '/calendar/classes']))}\n`);
   }
 } finally {
   await stopStackForTests();
@@ -47,6 +60,10 @@ function ownProcess<T>(script: string): Promise<T> {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output.trim().split('\n').at(-1)!) as T) : reject(new Error(`${script} exited with ${code}:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output.trim().split('\n').at(-1)!) as T)
+        : reject(new Error(`${script} exited with ${code}:\n${output}`)),
+    );
   });
 }

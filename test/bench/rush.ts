@@ -5,7 +5,13 @@
 // Under DynamoDB's transaction conflicts (conflictRush): the same rush with fresh families per run, as it
 // lands for the callers, with conflicts off and through the conflicts proxy at several hold times.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { CONFLICTS_CONTROL_PATH, type TransactionConflictStats } from '../../infra/local/transactionConflicts';
 import type { Class, EnrollmentAnswer } from '../../lambdas/records';
@@ -13,19 +19,38 @@ import { BUSY_MESSAGE } from '../../lambdas/shared/errors';
 import { classNow, newClass, openSemester } from '../support/fixtures';
 import { call, outbox, type CallResult } from '../support/portal';
 import { ASK_AGAIN_MS } from '../../lambdas/records';
-import { apiArrival, enrollInTurn, inLineCounts, type EnrollClient, type InLineCounts, type InTurn } from './enrollInTurn';
+import {
+  apiArrival,
+  enrollInTurn,
+  inLineCounts,
+  type EnrollClient,
+  type InLineCounts,
+  type InTurn,
+} from './enrollInTurn';
 import { familyWithChildren, setupBusyRetries, setupBusyRetriesSince } from '../support/busyRetries';
 import { concurrently, earliestSeated, ms, percentile, table } from './stats';
 
 /** The rush's shape: BENCH_CALLS calls from BENCH_FAMILIES families (three children each by default: a family may hold three places in a class) for BENCH_SEATS seats. */
 export const rushSettings = (() => {
   const calls = Number(process.env.BENCH_CALLS ?? 200);
-  return { calls, families: Number(process.env.BENCH_FAMILIES ?? Math.ceil(calls / 3)), seats: Number(process.env.BENCH_SEATS ?? 25) };
+  return {
+    calls,
+    families: Number(process.env.BENCH_FAMILIES ?? Math.ceil(calls / 3)),
+    seats: Number(process.env.BENCH_SEATS ?? 25),
+  };
 })();
 
 export interface RushFigures {
   calls: number;
-  portal: { throughput: number; p50: number; p99: number; enrolled: number; waitlisted: number; errors: number; positionsExact: boolean } & InLineCounts;
+  portal: {
+    throughput: number;
+    p50: number;
+    p99: number;
+    enrolled: number;
+    waitlisted: number;
+    errors: number;
+    positionsExact: boolean;
+  } & InLineCounts;
   bare: BareFigures;
   waitlistJoins: BareFigures;
   minimalEnrolls: BareFigures;
@@ -41,7 +66,9 @@ interface BareFigures {
 /** `calls` children of `families` new families, in the order they will call. */
 async function newEnrollees(calls: number, families: number, name: string) {
   const perFamily = Math.ceil(calls / families);
-  const households = await Promise.all(Array.from({ length: families }, (_, index) => familyWithChildren(perFamily, `${name}${index}`)));
+  const households = await Promise.all(
+    Array.from({ length: families }, (_, index) => familyWithChildren(perFamily, `${name}${index}`)),
+  );
   return households.flatMap(({ family, students }) => students.map((student) => ({ family, student }))).slice(0, calls);
 }
 
@@ -51,10 +78,14 @@ type EnrollResult = CallResult<EnrollmentAnswer>;
 const dataOf = (answer: EnrollResult) => (answer.status === 200 ? answer.body.data : undefined);
 
 /** test/support/portal.ts's client, as enrollInTurn calls it, for one family. */
-const portalClient = (token: string): EnrollClient<EnrollResult> => ({ call: (name, payload) => call<EnrollmentAnswer>(name, payload, token), data: dataOf });
+const portalClient = (token: string): EnrollClient<EnrollResult> => ({
+  call: (name, payload) => call<EnrollmentAnswer>(name, payload, token),
+  data: dataOf,
+});
 
 /** An enrollee's enroll in a class as the web app makes it: the latencies measured around it run from the click to the decision. */
-const enrollAsTheWebApp = ({ family, student }: Enrollee, classId: string) => enrollInTurn(portalClient(family.accessToken), { studentId: student.id, classId });
+const enrollAsTheWebApp = ({ family, student }: Enrollee, classId: string) =>
+  enrollInTurn(portalClient(family.accessToken), { studentId: student.id, classId });
 
 /** The last answer, when it is a decision (a 200 no longer in line). */
 const finalAnswer = (inTurn: InTurn<EnrollResult>) => inTurn.answers.at(-1)!;
@@ -79,11 +110,15 @@ export async function registrationRush(calls: number, families: number, seats: n
   const counted = await classNow(cls.id);
 
   // The same client settings as the portal's own (lambdas/shared/dynamo.ts), sockets included.
-  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, requestHandler: { httpAgent: { maxSockets: 500 } } }));
+  const documents = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, requestHandler: { httpAgent: { maxSockets: 500 } } }),
+  );
   const commits = (transaction: BareTransaction) => (key: ClassKey) => commit(documents, transaction(key));
   const bare = await bareRush(documents, calls, seats, commits(capacityTransaction));
   const waitlistJoins = await bareRush(documents, calls, 0, commits(waitlistJoinTransaction));
-  const minimalEnrolls = await bareRush(documents, calls, seats, (key, index) => minimalEnroll(documents, key, `user${index % families}`));
+  const minimalEnrolls = await bareRush(documents, calls, seats, (key, index) =>
+    minimalEnroll(documents, key, `user${index % families}`),
+  );
 
   return {
     calls,
@@ -120,7 +155,13 @@ const capacityTransaction: BareTransaction = (classKey) => [
       ExpressionAttributeValues: { ':one': 1 },
     },
   },
-  { Put: { TableName: tableName(), Item: { PK: classKey.PK, SK: `ENROLLMENT#${randomUUID()}` }, ConditionExpression: 'attribute_not_exists(PK)' } },
+  {
+    Put: {
+      TableName: tableName(),
+      Item: { PK: classKey.PK, SK: `ENROLLMENT#${randomUUID()}` },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  },
 ];
 
 /**
@@ -131,22 +172,47 @@ const capacityTransaction: BareTransaction = (classKey) => [
  */
 const waitlistJoinTransaction: BareTransaction = (classKey) => {
   const studentId = randomUUID();
-  const record = (kind: string) => ({ Put: { TableName: tableName(), Item: { PK: `BENCH#${kind}#${randomUUID()}`, SK: kind, classKey: classKey.PK, studentId, at: new Date().toISOString() } } });
+  const record = (kind: string) => ({
+    Put: {
+      TableName: tableName(),
+      Item: {
+        PK: `BENCH#${kind}#${randomUUID()}`,
+        SK: kind,
+        classKey: classKey.PK,
+        studentId,
+        at: new Date().toISOString(),
+      },
+    },
+  });
   return [
     {
       Update: {
         TableName: tableName(),
         Key: classKey,
-        UpdateExpression: 'SET waitlisted = waitlisted + :one, waitlistSeq = waitlistSeq + :one, waitlistOrder.#joining = waitlistSeq',
+        UpdateExpression:
+          'SET waitlisted = waitlisted + :one, waitlistSeq = waitlistSeq + :one, waitlistOrder.#joining = waitlistSeq',
         ConditionExpression: 'enrolled >= #capacity',
         ExpressionAttributeNames: { '#capacity': 'capacity', '#joining': studentId },
         ExpressionAttributeValues: { ':one': 1 },
       },
     },
-    { Put: { TableName: tableName(), Item: { PK: classKey.PK, SK: `ENROLLMENT#${studentId}`, status: 'waitlisted' }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { PK: classKey.PK, SK: `ENROLLMENT#${studentId}`, status: 'waitlisted' },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
     record('FAMILY'),
     record('AUDIT'),
-    { Update: { TableName: tableName(), Key: { PK: `BENCH#STUDENT#${studentId}`, SK: 'STUDENT' }, UpdateExpression: 'ADD activeEnrollments :one', ExpressionAttributeValues: { ':one': 1 } } },
+    {
+      Update: {
+        TableName: tableName(),
+        Key: { PK: `BENCH#STUDENT#${studentId}`, SK: 'STUDENT' },
+        UpdateExpression: 'ADD activeEnrollments :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    },
     record('MAIL'),
   ];
 };
@@ -159,9 +225,17 @@ const waitlistJoinTransaction: BareTransaction = (classKey) => {
  */
 async function minimalEnroll(documents: DynamoDBDocumentClient, classKey: ClassKey, user: string): Promise<boolean> {
   await documents.send(
-    new UpdateCommand({ TableName: tableName(), Key: { PK: `BENCH#RATE#${user}`, SK: 'enroll' }, UpdateExpression: 'ADD calls :one', ExpressionAttributeValues: { ':one': 1 } }),
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { PK: `BENCH#RATE#${user}`, SK: 'enroll' },
+      UpdateExpression: 'ADD calls :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
   );
-  return (await commit(documents, capacityTransaction(classKey))) || commit(documents, waitlistJoinTransaction(classKey).slice(0, 2));
+  return (
+    (await commit(documents, capacityTransaction(classKey))) ||
+    commit(documents, waitlistJoinTransaction(classKey).slice(0, 2))
+  );
 }
 
 /** Whether a transaction committed; false when a condition refused it. */
@@ -176,10 +250,20 @@ function commit(documents: DynamoDBDocumentClient, items: TransactItems): Promis
 }
 
 /** `calls` concurrent bare calls on a fresh class of `seats` seats, after a warm-up rush of their own. */
-async function bareRush(documents: DynamoDBDocumentClient, calls: number, seats: number, call: (classKey: ClassKey, index: number) => Promise<boolean>) {
+async function bareRush(
+  documents: DynamoDBDocumentClient,
+  calls: number,
+  seats: number,
+  call: (classKey: ClassKey, index: number) => Promise<boolean>,
+) {
   const freshClass = async () => {
     const key = { PK: `BENCH#${randomUUID()}`, SK: 'CLASS' };
-    await documents.send(new PutCommand({ TableName: tableName(), Item: { ...key, capacity: seats, enrolled: 0, waitlisted: 0, waitlistSeq: 1, waitlistOrder: {} } }));
+    await documents.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...key, capacity: seats, enrolled: 0, waitlisted: 0, waitlistSeq: 1, waitlistOrder: {} },
+      }),
+    );
     return key;
   };
   const rush = (key: ClassKey) => concurrently(calls, (index) => call(key, index));
@@ -187,8 +271,21 @@ async function bareRush(documents: DynamoDBDocumentClient, calls: number, seats:
   return rush(await freshClass());
 }
 
-function bareFigures({ results, latencies, wallMs }: { results: boolean[]; latencies: number[]; wallMs: number }): BareFigures {
-  return { throughput: results.length / (wallMs / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), committed: results.filter(Boolean).length };
+function bareFigures({
+  results,
+  latencies,
+  wallMs,
+}: {
+  results: boolean[];
+  latencies: number[];
+  wallMs: number;
+}): BareFigures {
+  return {
+    throughput: results.length / (wallMs / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    committed: results.filter(Boolean).length,
+  };
 }
 
 async function drainMail(families: Set<string>, expected: number, timeoutMs = 120_000): Promise<void> {
@@ -223,16 +320,26 @@ export interface ConflictRushRow {
   /** Of the first `seats` requests by their arrival at the API (from the request id), how many got a seat. */
   earliestSeatedByArrival: number;
   /** The proxy's counts during the run (undefined with conflicts off). */
-  conflicts?: Pick<TransactionConflictStats, 'transactionsCancelled' | 'singleWriteConflicts' | 'readTransactionsCancelled'>;
+  conflicts?: Pick<
+    TransactionConflictStats,
+    'transactionsCancelled' | 'singleWriteConflicts' | 'readTransactionsCancelled'
+  >;
 }
 
 /** The conflicts proxy in front of the running portal's engine, through its control path: its hold and counts. */
 export const conflictsProxy = {
   async stats(): Promise<TransactionConflictStats> {
-    return ((await (await fetch(`${process.env.DYNAMODB_ENDPOINT}${CONFLICTS_CONTROL_PATH}`)).json()) as { stats: TransactionConflictStats }).stats;
+    return (
+      (await (await fetch(`${process.env.DYNAMODB_ENDPOINT}${CONFLICTS_CONTROL_PATH}`)).json()) as {
+        stats: TransactionConflictStats;
+      }
+    ).stats;
   },
   async setHoldMs(holdMs: number): Promise<void> {
-    const answer = await fetch(`${process.env.DYNAMODB_ENDPOINT}${CONFLICTS_CONTROL_PATH}`, { method: 'PUT', body: JSON.stringify({ holdMs }) });
+    const answer = await fetch(`${process.env.DYNAMODB_ENDPOINT}${CONFLICTS_CONTROL_PATH}`, {
+      method: 'PUT',
+      body: JSON.stringify({ holdMs }),
+    });
     if (answer.status !== 200) throw new Error(`the conflicts proxy refused hold ${holdMs}: ${await answer.text()}`);
   },
 };
@@ -254,14 +361,21 @@ export async function rushClasses(count: number, seats: number): Promise<Class[]
  * (the per-user limit would refuse a family's second rush within the minute), then its e-mails drained so
  * the next run has the engine to itself. With `holdMs` the portal's conflicts proxy is set to it first and counted.
  */
-export async function conflictRush(cls: Class, calls: number, families: number, holdMs: number | null): Promise<ConflictRushRow> {
+export async function conflictRush(
+  cls: Class,
+  calls: number,
+  families: number,
+  holdMs: number | null,
+): Promise<ConflictRushRow> {
   const seats = cls.capacity;
   if (holdMs !== null) await conflictsProxy.setHoldMs(holdMs);
   const label = holdMs === null ? 'conflicts off' : `hold ${holdMs} ms`;
   const setupStarted = performance.now();
   const retriesBefore = setupBusyRetries();
   const enrollees = await newEnrollees(calls, families, `hold${holdMs ?? 'off'}-`);
-  progress(`${label}: ${families} families made in ${seconds(performance.now() - setupStarted)} (${setupBusyRetriesSince(retriesBefore)})`);
+  progress(
+    `${label}: ${families} families made in ${seconds(performance.now() - setupStarted)} (${setupBusyRetriesSince(retriesBefore)})`,
+  );
   const before = holdMs === null ? undefined : await conflictsProxy.stats();
   const sentAt: number[] = new Array(calls);
   const rush = await concurrently(calls, (index) => {
@@ -269,9 +383,13 @@ export async function conflictRush(cls: Class, calls: number, families: number, 
     return enrollAsTheWebApp(enrollees[index]!, cls.id);
   });
   const after = holdMs === null ? undefined : await conflictsProxy.stats();
-  progress(`${label}: the rush took ${seconds(rush.wallMs)}, its slowest enroll ${seconds(Math.max(...rush.latencies))}`);
+  progress(
+    `${label}: the rush took ${seconds(rush.wallMs)}, its slowest enroll ${seconds(Math.max(...rush.latencies))}`,
+  );
   const answered200 = rush.results.filter((result) => decision(result)).length;
-  const busy429 = rush.results.map(finalAnswer).filter((answer) => answer.status === 429 && answer.body.error?.message === BUSY_MESSAGE).length;
+  const busy429 = rush.results
+    .map(finalAnswer)
+    .filter((answer) => answer.status === 429 && answer.body.error?.message === BUSY_MESSAGE).length;
   const sent = [...rush.results.keys()];
   const seated = (index: number) => decision(rush.results[index]!)?.enrollments[0]?.status === 'enrolled';
   await drainMail(new Set(enrollees.map(({ family }) => family.email)), answered200);
@@ -347,9 +465,27 @@ export function rushReport({ calls, portal, bare, waitlistJoins, minimalEnrolls 
         ms(portal.p99),
         `${portal.enrolled} enrolled, ${portal.waitlisted} waitlisted, ${portal.errors} errors; ${portal.firstPending} first told a place in line, ${portal.askedAgain} asks again`,
       ],
-      ['bare capacity transaction (2 items)', bare.throughput.toFixed(0), ms(bare.p50), ms(bare.p99), `${bare.committed} seated`],
-      ['bare waitlist join (6 items)', waitlistJoins.throughput.toFixed(0), ms(waitlistJoins.p50), ms(waitlistJoins.p99), `${waitlistJoins.committed} committed`],
-      ['bare minimal enroll (count, seat, 2-item join)', minimalEnrolls.throughput.toFixed(0), ms(minimalEnrolls.p50), ms(minimalEnrolls.p99), `${minimalEnrolls.committed} committed`],
+      [
+        'bare capacity transaction (2 items)',
+        bare.throughput.toFixed(0),
+        ms(bare.p50),
+        ms(bare.p99),
+        `${bare.committed} seated`,
+      ],
+      [
+        'bare waitlist join (6 items)',
+        waitlistJoins.throughput.toFixed(0),
+        ms(waitlistJoins.p50),
+        ms(waitlistJoins.p99),
+        `${waitlistJoins.committed} committed`,
+      ],
+      [
+        'bare minimal enroll (count, seat, 2-item join)',
+        minimalEnrolls.throughput.toFixed(0),
+        ms(minimalEnrolls.p50),
+        ms(minimalEnrolls.p99),
+        `${minimalEnrolls.committed} committed`,
+      ],
     ]),
     `ratio portal/bare capacity transaction: ${(portal.throughput / bare.throughput).toFixed(2)} (target >= 0.50)`,
     `ratio portal/bare waitlist join: ${(portal.throughput / waitlistJoins.throughput).toFixed(2)}`,

@@ -9,11 +9,20 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ')).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+        .join('  '),
+    )
+    .join('\n');
 }
 
 /** Runs `count` calls at once; each call's latency and the wall time of the whole. */
-export async function concurrently<T>(count: number, call: (index: number) => Promise<T>): Promise<{ results: T[]; latencies: number[]; wallMs: number }> {
+export async function concurrently<T>(
+  count: number,
+  call: (index: number) => Promise<T>,
+): Promise<{ results: T[]; latencies: number[]; wallMs: number }> {
   const latencies: number[] = new Array(count);
   const started = performance.now();
   const results = await Promise.all(
@@ -57,7 +66,12 @@ export function spearman(xs: number[], ys: number[]): number {
  * Of the `count` earliest of `items` in an order (those without a place in it left out), how many were
  * seated: the share of seats that went to the earliest callers, when `count` is the seats.
  */
-export function earliestSeated<T>(items: T[], orderOf: (item: T) => number | undefined, seated: (item: T) => boolean, count: number): number {
+export function earliestSeated<T>(
+  items: T[],
+  orderOf: (item: T) => number | undefined,
+  seated: (item: T) => boolean,
+  count: number,
+): number {
   const ordered = items.flatMap((item) => {
     const order = orderOf(item);
     return order === undefined ? [] : [{ item, order }];

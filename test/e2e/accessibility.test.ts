@@ -29,7 +29,8 @@ beforeAll(async () => {
   await newGroup(semesterId, [open.id, other.id]);
   const signedUp = await familyWithStudents(2, 'accessibility');
   family = signedUp.family;
-  for (const student of signedUp.students) await data('enroll', { studentId: student.id, classId: full.id }, family.accessToken);
+  for (const student of signedUp.students)
+    await data('enroll', { studentId: student.id, classId: full.id }, family.accessToken);
 });
 afterAll(async () => {
   await browser?.close();
@@ -48,7 +49,10 @@ async function violations(page: Page, screen: string): Promise<string[]> {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
-      violation.nodes.map((node) => `${screen}: [${violation.impact}] ${violation.id} (${violation.help}) at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`),
+      violation.nodes.map(
+        (node) =>
+          `${screen}: [${violation.impact}] ${violation.id} (${violation.help}) at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
+      ),
     );
 }
 
@@ -83,11 +87,21 @@ describe.each(WINDOWS)('on a $name window', (window) => {
     await page.goto('/user/login');
     await signInThroughLogin(page, family.email, family.password);
     await page.goto('/classes/enrollment');
-    await page.getByRole('article', { name: open.name }).getByRole('button', { name: `Enroll in ${open.name}` }).click();
-    await page.getByRole('dialog', { name: `Enroll in ${open.name}` }).getByRole('button').first().waitFor();
+    await page
+      .getByRole('article', { name: open.name })
+      .getByRole('button', { name: `Enroll in ${open.name}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: `Enroll in ${open.name}` })
+      .getByRole('button')
+      .first()
+      .waitFor();
     found.push(...(await violations(page, 'family, enroll dialog')));
     await page.goto('/account/enrollments');
-    await page.getByText(/Waitlisted – position \d/).first().waitFor();
+    await page
+      .getByText(/Waitlisted – position \d/)
+      .first()
+      .waitFor();
     found.push(...(await violations(page, '/account/enrollments')));
     await page.goto('/account/manage');
     await page.getByText('Child1').first().waitFor();
@@ -103,7 +117,16 @@ describe.each(WINDOWS)('on a $name window', (window) => {
     await page.getByRole('navigation', { name: 'Site menu' }).waitFor();
     found.push(...(await violations(page, 'admin menu')));
     await page.keyboard.press('Escape');
-    for (const path of ['/admin', '/admin/report', '/admin/students', '/admin/t-shirts', '/admin/t-shirts/counts', '/admin/enrollments', '/admin/settings', '/admin/classes/management']) {
+    for (const path of [
+      '/admin',
+      '/admin/report',
+      '/admin/students',
+      '/admin/t-shirts',
+      '/admin/t-shirts/counts',
+      '/admin/enrollments',
+      '/admin/settings',
+      '/admin/classes/management',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       found.push(...(await violations(page, path)));

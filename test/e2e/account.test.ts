@@ -22,7 +22,12 @@ test('given a signed-in family, then the round user button opens a menu of menui
   expect(await button.evaluate((element) => getComputedStyle(element).borderRadius)).toBe('50%');
   await button.click();
   const items = page.getByRole('menu').getByRole('menuitem');
-  expect(await items.allInnerTexts()).toEqual([`${family.email.slice(0, 15)}…`, 'Enrollments', 'Manage Account', 'Sign Out']);
+  expect(await items.allInnerTexts()).toEqual([
+    `${family.email.slice(0, 15)}…`,
+    'Enrollments',
+    'Manage Account',
+    'Sign Out',
+  ]);
   expect(await items.first().getAttribute('aria-disabled')).toBe('true');
 
   await page.getByRole('menuitem', { name: 'Enrollments' }).click();
@@ -91,15 +96,26 @@ test('given a signed-in user, then every function call carries the bearer access
     if (request.url().includes('/api/fn/')) calls.push(request);
     if (request.url().includes('/api/get/')) reads.push(request);
   });
-  await Promise.all([page.waitForRequest('**/api/get/config'), page.waitForRequest('**/api/fn/roles'), page.waitForRequest('**/api/get/availableEnrollmentClasses'), page.reload()]);
+  await Promise.all([
+    page.waitForRequest('**/api/get/config'),
+    page.waitForRequest('**/api/fn/roles'),
+    page.waitForRequest('**/api/get/availableEnrollmentClasses'),
+    page.reload(),
+  ]);
   // The reload's calls: the roles; its catalogue reads: the remote configuration and the landing page's classes.
   expect(calls.map((call) => new URL(call.url()).pathname)).toContain('/api/fn/roles');
-  expect(reads.map((read) => new URL(read.url()).pathname)).toEqual(expect.arrayContaining(['/api/get/config', '/api/get/availableEnrollmentClasses']));
+  expect(reads.map((read) => new URL(read.url()).pathname)).toEqual(
+    expect.arrayContaining(['/api/get/config', '/api/get/availableEnrollmentClasses']),
+  );
   for (const call of calls) {
     const [scheme, token] = (call.headers().authorization ?? '').split(' ');
     expect(scheme).toBe('Bearer');
     expect(tokenClaims(token!)).toMatchObject({ token_use: 'access', sub: family.sub });
   }
-  for (const read of reads) expect({ method: read.method(), authorization: read.headers().authorization }).toEqual({ method: 'GET', authorization: undefined });
+  for (const read of reads)
+    expect({ method: read.method(), authorization: read.headers().authorization }).toEqual({
+      method: 'GET',
+      authorization: undefined,
+    });
   await context.close();
 });

@@ -21,7 +21,9 @@ const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 const semesterPage = (semester: Semester) => `/admin/classes/management/semester/${semester.id}`;
 
 async function classesOf(semester: Semester): Promise<Class[]> {
-  return (await data<{ classes: Record<string, Class[]> }>('classesBySemester', { semesters: [semester.id] })).classes[semester.id]!;
+  return (await data<{ classes: Record<string, Class[]> }>('classesBySemester', { semesters: [semester.id] })).classes[
+    semester.id
+  ]!;
 }
 
 test('given an admin, when they create a semester with its dates and registration window, then it is saved and listed with its window', async () => {
@@ -60,7 +62,7 @@ test('given an admin, when they create a semester with its dates and registratio
 test('given a semester, when the admin creates a class with the weekly repeat helper and one meeting by hand, then every field and the generated dates are saved', async () => {
   const semester = await openSemester({ name: unique('Repeat semester') });
   const start = Date.parse(`${semester.startDate}T00:00:00Z`);
-  const firstMonday = start + (((8 - new Date(start).getUTCDay()) % 7) * DAY);
+  const firstMonday = start + ((8 - new Date(start).getUTCDay()) % 7) * DAY;
   const day = (offset: number) => isoDate(firstMonday + offset * DAY);
   const name = unique('Ice Axe Basics');
 
@@ -89,7 +91,10 @@ test('given a semester, when the admin creates a class with the weekly repeat he
   await repeat.getByLabel('Starts at').fill('16:00');
   await repeat.getByLabel('Ends at').fill('17:30');
   await repeat.getByRole('spinbutton', { name: 'Number of meetings' }).fill('5');
-  await repeat.getByRole('status').getByText(/^5 meetings:/).waitFor();
+  await repeat
+    .getByRole('status')
+    .getByText(/^5 meetings:/)
+    .waitFor();
   await repeat.getByRole('button', { name: 'Add 5 meetings' }).click();
   expect(await form.getByRole('group', { name: /^Meeting \d+$/ }).count()).toBe(5);
   await form.getByRole('button', { name: 'Add a meeting' }).click();
@@ -111,7 +116,9 @@ test('given a semester, when the admin creates a class with the weekly repeat he
     maxGrade: 5,
     status: 'open',
   });
-  expect(saved.meetings).toEqual([0, 7, 9, 14, 21].map((offset) => ({ date: day(offset), start: '16:00', end: '17:30' })));
+  expect(saved.meetings).toEqual(
+    [0, 7, 9, 14, 21].map((offset) => ({ date: day(offset), start: '16:00', end: '17:30' })),
+  );
   await context.close();
 });
 
@@ -124,14 +131,18 @@ test('given a class with two students enrolled, when the admin lowers its capaci
   const semester = await openSemester({ name: unique('Capacity semester') });
   const found = await newClass(semester.id, { name: unique('Rope Work'), capacity: 3 });
   const { family, students } = await familyWithStudents(2, 'capacity');
-  for (const student of students) await data('enroll', { studentId: student.id, classId: found.id }, family.accessToken);
+  for (const student of students)
+    await data('enroll', { studentId: student.id, classId: found.id }, family.accessToken);
 
   const { page, context } = await openAsAdmin(browser, semesterPage(semester));
   const form = await editClass(page, found);
   await form.getByText('2 enrolled, 0 waiting.', { exact: false }).waitFor();
   await form.getByLabel('Capacity').fill('1');
   await form.getByRole('button', { name: 'Save class' }).click();
-  await form.getByRole('alert').getByText('The capacity cannot be lower than the 2 students already enrolled.').waitFor();
+  await form
+    .getByRole('alert')
+    .getByText('The capacity cannot be lower than the 2 students already enrolled.')
+    .waitFor();
 
   await form.getByLabel('Capacity').fill('4');
   await form.getByLabel('Name').fill('N'.repeat(121));
@@ -145,18 +156,30 @@ test('given a class with two students enrolled, when the admin lowers its capaci
 
 test('given a class with an enrollment and an empty one, when the admin deletes both, then the first is closed instead (and says so) and the second is gone', async () => {
   const semester = await openSemester({ name: unique('Delete semester') });
-  const [taken, empty] = await Promise.all([newClass(semester.id, { name: unique('Taken Class') }), newClass(semester.id, { name: unique('Empty Class') })]);
+  const [taken, empty] = await Promise.all([
+    newClass(semester.id, { name: unique('Taken Class') }),
+    newClass(semester.id, { name: unique('Empty Class') }),
+  ]);
   const { family, students } = await familyWithStudents(1, 'delete');
   await data('enroll', { studentId: students[0]!.id, classId: taken.id }, family.accessToken);
 
   const { page, context } = await openAsAdmin(browser, semesterPage(semester));
   await page.getByRole('button', { name: `Delete ${taken.name}` }).click();
-  await page.getByRole('dialog', { name: `Delete ${taken.name}?` }).getByRole('button', { name: 'Delete class' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${taken.name}?` })
+    .getByRole('button', { name: 'Delete class' })
+    .click();
   await toast(page, `${taken.name} has enrollments, so it was closed instead of deleted`).waitFor();
-  await page.getByRole('row', { name: new RegExp(taken.name) }).getByText('Closed', { exact: true }).waitFor();
+  await page
+    .getByRole('row', { name: new RegExp(taken.name) })
+    .getByText('Closed', { exact: true })
+    .waitFor();
 
   await page.getByRole('button', { name: `Delete ${empty.name}` }).click();
-  await page.getByRole('dialog', { name: `Delete ${empty.name}?` }).getByRole('button', { name: 'Delete class' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${empty.name}?` })
+    .getByRole('button', { name: 'Delete class' })
+    .click();
   await toast(page, `${empty.name} was deleted.`).waitFor();
   await page.getByRole('row', { name: new RegExp(empty.name) }).waitFor({ state: 'detached' });
   expect((await classesOf(semester)).map((found) => [found.name, found.status])).toEqual([[taken.name, 'closed']]);
@@ -165,7 +188,9 @@ test('given a class with an enrollment and an empty one, when the admin deletes 
 
 test('given a semester open for registration, when the admin creates a class group, changes its classes and deletes it, then each change is saved; a grouped class cannot be deleted', async () => {
   const semester = await openSemester({ name: unique('Group semester') });
-  const [first, second, third] = await Promise.all(['Skins', 'Crampons', 'Harness'].map((name) => newClass(semester.id, { name: unique(name) })));
+  const [first, second, third] = await Promise.all(
+    ['Skins', 'Crampons', 'Harness'].map((name) => newClass(semester.id, { name: unique(name) })),
+  );
   const groupName = unique('Alpine Pack');
   const groupsNow = async () => {
     const open = (await data<Record<string, { groups: ClassGroup[] }>>('availableEnrollmentClasses'))[semester.id]!;
@@ -201,7 +226,10 @@ test('given a semester open for registration, when the admin creates a class gro
   expect(await groupsNow()).toEqual([[groupName, 3]]);
 
   await page.getByRole('button', { name: `Delete ${groupName}` }).click();
-  await page.getByRole('dialog', { name: `Delete ${groupName}?` }).getByRole('button', { name: 'Delete group' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${groupName}?` })
+    .getByRole('button', { name: 'Delete group' })
+    .click();
   await toast(page, `${groupName} was deleted.`).waitFor();
   await page.getByText('No class groups.', { exact: false }).waitFor();
   expect(await groupsNow()).toEqual([]);
@@ -217,7 +245,11 @@ test('given a semester whose classes cannot load, then the page says so and Retr
   await page.route('**/api/fn/classesBySemester', (route) => {
     if (failed) return route.continue();
     failed = true;
-    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'The table is asleep.' } }) });
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'internal', message: 'The table is asleep.' } }),
+    });
   });
   await page.goto(semesterPage(semester));
   await page.getByRole('alert').getByText('The classes could not be loaded: The table is asleep.').waitFor();

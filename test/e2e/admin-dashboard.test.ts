@@ -48,11 +48,16 @@ test('given a semester with a full class, one about to fill and a waitlist, when
   expect(await bar(full).getAttribute('aria-valuenow')).toBe('100');
   expect(await bar(filling).getAttribute('aria-valuetext')).toBe('1 of 3 seats taken');
   expect(await bar(quiet).getAttribute('aria-valuetext')).toBe('0 of 20 seats taken');
-  const row = (found: Class) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(found.name) }) });
+  const row = (found: Class) =>
+    page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(found.name) }) });
   await row(full).getByText('Full', { exact: true }).waitFor();
   expect(await row(full).getByRole('cell').nth(1).innerText()).toBe('1');
   await row(filling).getByText('About to fill: 2 left').waitFor();
-  expect(await row(quiet).getByText(/Full|About to fill/).count()).toBe(0);
+  expect(
+    await row(quiet)
+      .getByText(/Full|About to fill/)
+      .count(),
+  ).toBe(0);
 
   const totals = page.getByRole('region', { name: 'Semester totals' });
   expect(await totals.textContent()).toBe('Enrolled2 / 24Seats left22Waitlisted1Classes3Full1About to fill1');
@@ -75,10 +80,13 @@ test('given the dashboard, when the admin follows a class link, then they reach 
     [`Edit ${full.name}`]: `/admin/classes/management/class/${full.id}`,
     [`Roster of ${full.name}`]: `/admin/report?classId=${full.id}`,
   };
-  for (const [name, href] of Object.entries(links)) expect(await page.getByRole('link', { name }).getAttribute('href')).toBe(href);
+  for (const [name, href] of Object.entries(links))
+    expect(await page.getByRole('link', { name }).getAttribute('href')).toBe(href);
   await page.getByRole('link', { name: `Enrollments of ${full.name}` }).click();
   await page.getByRole('heading', { name: 'Enrollments', level: 1 }).waitFor();
-  await page.waitForURL((url) => url.searchParams.get('classId') === full.id && url.searchParams.get('semesterId') === semester.id);
+  await page.waitForURL(
+    (url) => url.searchParams.get('classId') === full.id && url.searchParams.get('semesterId') === semester.id,
+  );
   await page.goBack();
   await page.getByRole('link', { name: 'Admins and settings' }).click();
   await page.waitForURL('**/admin/settings');

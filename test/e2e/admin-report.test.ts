@@ -21,7 +21,12 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const stamp = Date.now();
   semester = await openSemester({ name: `Report semester ${stamp}` });
-  glacier = await newClass(semester.id, { name: `Glacier Forms ${stamp}`, capacity: 1, location: 'North Bowl', instructor: 'Kai Moreau' });
+  glacier = await newClass(semester.id, {
+    name: `Glacier Forms ${stamp}`,
+    capacity: 1,
+    location: 'North Bowl',
+    instructor: 'Kai Moreau',
+  });
   ridge = await newClass(semester.id, { name: `Ridge Forms ${stamp}`, capacity: 5 });
   parent = await signUpFamily('report');
   sky = await addStudent(parent, {
@@ -68,7 +73,17 @@ test("given the dashboard's link to a class, then its roster shows each student'
   await glacierSection.getByText('1 enrolled of 1, 1 on the waitlist').waitFor();
 
   const skyRow = roster.getByRole('row').filter({ hasText: 'Moraine, Sky' });
-  for (const text of ['Pine Ridge Elementary', 'Grade 7', 'T-shirt: Youth M', parent.email, 'Robin Moraine (mother): +1 555 010 2030', 'Allergies: Peanuts', 'Medications: EpiPen in the backpack', 'Medical notes: Asthma after long climbs', 'Yes']) {
+  for (const text of [
+    'Pine Ridge Elementary',
+    'Grade 7',
+    'T-shirt: Youth M',
+    parent.email,
+    'Robin Moraine (mother): +1 555 010 2030',
+    'Allergies: Peanuts',
+    'Medications: EpiPen in the backpack',
+    'Medical notes: Asthma after long climbs',
+    'Yes',
+  ]) {
     await skyRow.getByText(text, { exact: false }).first().waitFor();
   }
   expect(await skyRow.getByRole('link', { name: '+1 555 010 2030' }).getAttribute('href')).toBe('tel:+15550102030');
@@ -83,17 +98,27 @@ test('given every class of the semester, when printed, then only the rosters sho
   await page.getByRole('option', { name: 'All classes (2)' }).click();
   // All classes: the class leaves the URL, the semester stays in it.
   await page.waitForURL((url) => !url.searchParams.has('classId') && url.searchParams.has('semesterId'));
-  await section(page, ridge).getByRole('table', { name: `Roster of ${ridge.name}` }).waitFor();
+  await section(page, ridge)
+    .getByRole('table', { name: `Roster of ${ridge.name}` })
+    .waitFor();
   expect(await page.locator('main section h2').allInnerTexts()).toEqual([glacier.name, ridge.name]);
   const print = page.getByRole('button', { name: 'Print' });
   expect(await print.isEnabled()).toBe(true);
 
   await page.emulateMedia({ media: 'print' });
-  for (const hidden of [page.getByRole('banner'), page.getByRole('contentinfo'), print, page.getByRole('button', { name: 'Export CSV' }), page.getByRole('combobox', { name: 'Semester' })]) {
+  for (const hidden of [
+    page.getByRole('banner'),
+    page.getByRole('contentinfo'),
+    print,
+    page.getByRole('button', { name: 'Export CSV' }),
+    page.getByRole('combobox', { name: 'Semester' }),
+  ]) {
     expect(await hidden.isVisible()).toBe(false);
   }
   expect(await section(page, glacier).isVisible()).toBe(true);
-  const pageBreaks = await page.locator('main section').evaluateAll((sections) => sections.map((element) => getComputedStyle(element).breakAfter));
+  const pageBreaks = await page
+    .locator('main section')
+    .evaluateAll((sections) => sections.map((element) => getComputedStyle(element).breakAfter));
   expect(pageBreaks).toEqual(['page', 'auto']);
   await page.emulateMedia({ media: 'screen' });
   expect(await page.getByRole('banner').isVisible()).toBe(true);
@@ -105,21 +130,93 @@ test('given the rosters, when exported, then the CSV has one row per student and
   await page.getByRole('combobox', { name: 'Semester' }).click();
   await page.getByRole('option', { name: semester.name }).click();
   await section(page, ridge).getByRole('table').waitFor();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  expect(download.suggestedFilename()).toBe(`report-semester-${semester.name.split(' ').at(-1)}-forms-and-contacts.csv`);
-  const [header, ...rows] = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-  expect(header).toBe(csvLine('Class', 'Status', 'Last name', 'First name', 'Birth date', 'Grade', 'School', 'T-shirt size', 'Guardian e-mail', 'Emergency contacts', 'Allergies', 'Medications', 'Medical notes', 'Photo consent'));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(
+    `report-semester-${semester.name.split(' ').at(-1)}-forms-and-contacts.csv`,
+  );
+  const [header, ...rows] = (await readFile((await download.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(header).toBe(
+    csvLine(
+      'Class',
+      'Status',
+      'Last name',
+      'First name',
+      'Birth date',
+      'Grade',
+      'School',
+      'T-shirt size',
+      'Guardian e-mail',
+      'Emergency contacts',
+      'Allergies',
+      'Medications',
+      'Medical notes',
+      'Photo consent',
+    ),
+  );
   expect(rows).toEqual([
-    csvLine(glacier.name, 'Enrolled', 'Moraine', 'Sky', '2014-03-15', 'Grade 7', 'Pine Ridge Elementary', 'Youth M', parent.email, 'Robin Moraine (mother) +1 555 010 2030', 'Peanuts', 'EpiPen in the backpack', 'Asthma after long climbs', 'Yes'),
-    csvLine(glacier.name, 'Waitlisted #1', 'Cornice', 'Lee', '2014-03-15', 'Grade 7', '', 'Youth M', neighbour.email, 'Jordan Tester (parent) +1 555 010 0100', '', '', '', 'No'),
-    csvLine(ridge.name, 'Enrolled', 'Moraine', 'Sky', '2014-03-15', 'Grade 7', 'Pine Ridge Elementary', 'Youth M', parent.email, 'Robin Moraine (mother) +1 555 010 2030', 'Peanuts', 'EpiPen in the backpack', 'Asthma after long climbs', 'Yes'),
+    csvLine(
+      glacier.name,
+      'Enrolled',
+      'Moraine',
+      'Sky',
+      '2014-03-15',
+      'Grade 7',
+      'Pine Ridge Elementary',
+      'Youth M',
+      parent.email,
+      'Robin Moraine (mother) +1 555 010 2030',
+      'Peanuts',
+      'EpiPen in the backpack',
+      'Asthma after long climbs',
+      'Yes',
+    ),
+    csvLine(
+      glacier.name,
+      'Waitlisted #1',
+      'Cornice',
+      'Lee',
+      '2014-03-15',
+      'Grade 7',
+      '',
+      'Youth M',
+      neighbour.email,
+      'Jordan Tester (parent) +1 555 010 0100',
+      '',
+      '',
+      '',
+      'No',
+    ),
+    csvLine(
+      ridge.name,
+      'Enrolled',
+      'Moraine',
+      'Sky',
+      '2014-03-15',
+      'Grade 7',
+      'Pine Ridge Elementary',
+      'Youth M',
+      parent.email,
+      'Robin Moraine (mother) +1 555 010 2030',
+      'Peanuts',
+      'EpiPen in the backpack',
+      'Asthma after long climbs',
+      'Yes',
+    ),
   ]);
   await close();
 });
 
 test('given a tablet (768px), then the roster fits the screen width and the controls stay in reach', async () => {
   const { page, close } = await openReport(`/admin/report?classId=${glacier.id}`, 768);
-  await section(page, glacier).getByRole('table', { name: `Roster of ${glacier.name}` }).waitFor();
+  await section(page, glacier)
+    .getByRole('table', { name: `Roster of ${glacier.name}` })
+    .waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
   const print = await page.getByRole('button', { name: 'Print' }).boundingBox();
   expect(print!.x + print!.width).toBeLessThanOrEqual(768);

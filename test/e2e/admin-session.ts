@@ -4,7 +4,11 @@ import type { Browser } from 'playwright-core';
 import { openPortal, signInThroughLogin, type PortalPage } from '../support/browser';
 import { TEST_ADMIN } from '../support/stack-info';
 
-export async function openAsAdmin(browser: Browser, path: string, viewport: { width?: number; height?: number } = {}): Promise<PortalPage> {
+export async function openAsAdmin(
+  browser: Browser,
+  path: string,
+  viewport: { width?: number; height?: number } = {},
+): Promise<PortalPage> {
   const portal = await openPortal(browser, viewport);
   await portal.page.goto(path);
   await portal.page.waitForURL('**/user/login');

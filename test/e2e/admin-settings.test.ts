@@ -16,7 +16,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const adminEmails = async () => (await data<{ admins: Array<{ email: string }> }>('admins', {}, (await adminSession()).accessToken)).admins.map((admin) => admin.email);
+const adminEmails = async () =>
+  (await data<{ admins: Array<{ email: string }> }>('admins', {}, (await adminSession()).accessToken)).admins.map(
+    (admin) => admin.email,
+  );
 
 test('given a family account, when the admin grants it admin by e-mail and then revokes it, then the admin group follows, with a confirmation before the revoke', async () => {
   const family = await signUpFamily('future-admin');
@@ -43,7 +46,10 @@ test('given a family account, when the admin grants it admin by e-mail and then 
   expect(await adminEmails()).toContain(family.email);
 
   await page.getByRole('button', { name: `Revoke ${family.email}` }).click();
-  await page.getByRole('dialog', { name: `Revoke ${family.email}?` }).getByRole('button', { name: 'Revoke admin' }).click();
+  await page
+    .getByRole('dialog', { name: `Revoke ${family.email}?` })
+    .getByRole('button', { name: 'Revoke admin' })
+    .click();
   await toast(page, `${family.email} is no longer an administrator.`).waitFor();
   await admins.getByText(family.email).waitFor({ state: 'detached' });
   expect(await adminEmails()).not.toContain(family.email);
@@ -56,7 +62,10 @@ test('given the signed-in admin, when they revoke themselves, then the server re
   await page.getByRole('button', { name: `Revoke ${TEST_ADMIN.email}` }).click();
   const dialog = page.getByRole('dialog', { name: `Revoke ${TEST_ADMIN.email}?` });
   await dialog.getByRole('button', { name: 'Revoke admin' }).click();
-  await dialog.getByRole('alert').getByText('You cannot remove your own administrator access: ask another administrator.').waitFor();
+  await dialog
+    .getByRole('alert')
+    .getByText('You cannot remove your own administrator access: ask another administrator.')
+    .waitFor();
   await dialog.getByRole('button', { name: 'Keep it' }).click();
   expect(await adminEmails()).toContain(TEST_ADMIN.email);
   await context.close();

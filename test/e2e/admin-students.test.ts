@@ -63,7 +63,11 @@ async function openStudents(width = 1280): Promise<{ page: Page; close: () => Pr
   return { page, close: () => context.close() };
 }
 
-const rows = (page: Page) => page.getByRole('grid', { name: 'Students' }).getByRole('row').filter({ has: page.getByRole('gridcell') });
+const rows = (page: Page) =>
+  page
+    .getByRole('grid', { name: 'Students' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell') });
 
 test("given a semester's enrollments, then each student is one row with their classes, and the search finds a family by name", async () => {
   const { page, close } = await openStudents();
@@ -75,7 +79,10 @@ test("given a semester's enrollments, then each student is one row with their cl
 
   await page.getByRole('searchbox').fill(familyName);
   await page.waitForFunction(() => document.querySelectorAll('[role=grid] [role=row][data-id]').length === 2);
-  expect(await rows(page).allInnerTexts()).toEqual([expect.stringContaining(`${familyName}, Ada`), expect.stringContaining(`${familyName}, Ben`)]);
+  expect(await rows(page).allInnerTexts()).toEqual([
+    expect.stringContaining(`${familyName}, Ada`),
+    expect.stringContaining(`${familyName}, Ben`),
+  ]);
   await close();
 });
 
@@ -98,7 +105,9 @@ test("given a student's row, when the name is chosen (or Enter pressed on the ro
   ]) {
     await sheet.getByText(text, { exact: false }).first().waitFor();
   }
-  expect(await sheet.locator('dt', { hasText: 'Photo consent' }).locator('xpath=following-sibling::dd[1]').innerText()).toBe('No');
+  expect(
+    await sheet.locator('dt', { hasText: 'Photo consent' }).locator('xpath=following-sibling::dd[1]').innerText(),
+  ).toBe('No');
   await page.keyboard.press('Escape');
   await sheet.waitFor({ state: 'detached' });
 
@@ -106,7 +115,11 @@ test("given a student's row, when the name is chosen (or Enter pressed on the ro
   await page.getByRole('dialog').waitFor();
   await page.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
-  await rows(page).filter({ hasText: `${familyName}, Ben` }).getByRole('gridcell').nth(2).focus();
+  await rows(page)
+    .filter({ hasText: `${familyName}, Ben` })
+    .getByRole('gridcell')
+    .nth(2)
+    .focus();
   await page.keyboard.press('Enter');
   await page.getByRole('dialog', { name: `Ben ${familyName}` }).waitFor();
   await close();
@@ -116,12 +129,62 @@ test('given a search, when the table is exported, then the CSV holds the rows sh
   const { page, close } = await openStudents();
   await page.getByRole('searchbox').fill(familyName);
   await page.waitForFunction(() => document.querySelectorAll('[role=grid] [role=row][data-id]').length === 2);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  const [header, ...lines] = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-  expect(header).toBe(csvLine('Last name', 'First name', 'Birth date', 'Grade', 'School', 'T-shirt size', 'Guardian e-mail', 'Emergency contacts', 'Allergies', 'Medications', 'Medical notes', 'Photo consent', 'Classes'));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const [header, ...lines] = (await readFile((await download.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(header).toBe(
+    csvLine(
+      'Last name',
+      'First name',
+      'Birth date',
+      'Grade',
+      'School',
+      'T-shirt size',
+      'Guardian e-mail',
+      'Emergency contacts',
+      'Allergies',
+      'Medications',
+      'Medical notes',
+      'Photo consent',
+      'Classes',
+    ),
+  );
   expect(lines).toEqual([
-    csvLine(familyName, 'Ada', '2014-03-15', 'K', 'Lakeside Academy', 'Youth S', family.email, 'Mira Serac (mother) +1 555 300 4000; Olaf Serac +1 555 300 4001', 'Bee stings', 'Inhaler', 'Wears glasses', 'No', `${camping.name} (Waitlisted #1); ${nordic.name} (Enrolled)`),
-    csvLine(familyName, 'Ben', '2014-03-15', 'Grade 7', '', 'Youth M', family.email, 'Jordan Tester (parent) +1 555 010 0100', '', '', '', 'Not answered', `${nordic.name} (Enrolled)`),
+    csvLine(
+      familyName,
+      'Ada',
+      '2014-03-15',
+      'K',
+      'Lakeside Academy',
+      'Youth S',
+      family.email,
+      'Mira Serac (mother) +1 555 300 4000; Olaf Serac +1 555 300 4001',
+      'Bee stings',
+      'Inhaler',
+      'Wears glasses',
+      'No',
+      `${camping.name} (Waitlisted #1); ${nordic.name} (Enrolled)`,
+    ),
+    csvLine(
+      familyName,
+      'Ben',
+      '2014-03-15',
+      'Grade 7',
+      '',
+      'Youth M',
+      family.email,
+      'Jordan Tester (parent) +1 555 010 0100',
+      '',
+      '',
+      '',
+      'Not answered',
+      `${nordic.name} (Enrolled)`,
+    ),
   ]);
   await close();
 });

@@ -14,7 +14,8 @@ import { csvLine } from '../support/csv';
 let browser: Browser;
 let original: ManagedTshirtSize[];
 const newCode = () => `Z${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
-const adminSizes = async () => (await data<{ sizes: ManagedTshirtSize[] }>('adminTshirtSizes', {}, (await adminSession()).accessToken)).sizes;
+const adminSizes = async () =>
+  (await data<{ sizes: ManagedTshirtSize[] }>('adminTshirtSizes', {}, (await adminSession()).accessToken)).sizes;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -36,7 +37,11 @@ async function openAsAdmin(path: string, width = 1280): Promise<{ page: Page; cl
   return { page, close: () => context.close() };
 }
 
-const sizeLabels = (page: Page) => page.getByRole('list', { name: 'T-shirt sizes' }).getByRole('textbox').evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value));
+const sizeLabels = (page: Page) =>
+  page
+    .getByRole('list', { name: 'T-shirt sizes' })
+    .getByRole('textbox')
+    .evaluateAll((fields) => fields.map((field) => (field as HTMLInputElement).value));
 
 test('given the size list, when a size is added, relabelled, moved up by keyboard and retired, then Save keeps it in that place', async () => {
   const code = newCode();
@@ -67,8 +72,14 @@ test('given the size list, when a size is added, relabelled, moved up by keyboar
   await page.getByText('Unsaved changes').waitFor();
   await page.getByRole('button', { name: 'Save' }).click();
   await toast(page, 'The t-shirt sizes are saved.').waitFor();
-  expect(await adminSizes()).toEqual([...original.slice(0, -2), { code, label: `Extra ${code}`, retired: true }, ...original.slice(-2)]);
-  expect((await data<{ sizes: ManagedTshirtSize[] }>('tshirtSizes')).sizes.map((size) => size.code)).not.toContain(code);
+  expect(await adminSizes()).toEqual([
+    ...original.slice(0, -2),
+    { code, label: `Extra ${code}`, retired: true },
+    ...original.slice(-2),
+  ]);
+  expect((await data<{ sizes: ManagedTshirtSize[] }>('tshirtSizes')).sizes.map((size) => size.code)).not.toContain(
+    code,
+  );
   expect(await page.getByText('Unsaved changes').count()).toBe(0);
   await close();
 });
@@ -77,7 +88,11 @@ test('given another administrator saved the list meanwhile, when Save is pressed
   const { page, close } = await openAsAdmin('/admin/t-shirts');
   await page.getByRole('list', { name: 'T-shirt sizes' }).getByRole('listitem').first().waitFor();
   const elsewhere = newCode();
-  await data('saveTshirtSizes', { sizes: [...(await adminSizes()), { code: elsewhere, label: 'Added elsewhere', retired: true }] }, (await adminSession()).accessToken);
+  await data(
+    'saveTshirtSizes',
+    { sizes: [...(await adminSizes()), { code: elsewhere, label: 'Added elsewhere', retired: true }] },
+    (await adminSession()).accessToken,
+  );
 
   const mine = newCode();
   await page.getByLabel('Code').fill(mine);
@@ -85,7 +100,11 @@ test('given another administrator saved the list meanwhile, when Save is pressed
   await page.getByRole('button', { name: 'Add size' }).click();
   await page.getByRole('button', { name: `Retire Mine ${mine}` }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText(`The sizes were not saved: sizes: ${elsewhere} (Added elsewhere) is missing: retire a size rather than removing it`).waitFor();
+  await page
+    .getByText(
+      `The sizes were not saved: sizes: ${elsewhere} (Added elsewhere) is missing: retire a size rather than removing it`,
+    )
+    .waitFor();
   await page.getByRole('button', { name: 'Reload the list' }).click();
   await page.getByLabel(`Label of ${elsewhere}`).waitFor();
   expect(await page.getByLabel(`Label of ${mine}`).count()).toBe(0);
@@ -115,15 +134,32 @@ test('given enrolled students, then the counts show shirts by size per class and
   const headers = await table.getByRole('columnheader').allInnerTexts();
   expect(headers).toEqual(['Class', ...original.filter((size) => !size.retired).map((size) => size.label), 'Total']);
   const countsOf = async (name: string) => {
-    const cells = (await table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) }).getByRole('cell').allInnerTexts()).map(Number);
-    return Object.fromEntries(headers.slice(1).map((header, index) => [header, cells[index]]).filter(([, count]) => count !== 0));
+    const cells = (
+      await table
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+        .getByRole('cell')
+        .allInnerTexts()
+    ).map(Number);
+    return Object.fromEntries(
+      headers
+        .slice(1)
+        .map((header, index) => [header, cells[index]])
+        .filter(([, count]) => count !== 0),
+    );
   };
   expect(await countsOf(both.name)).toEqual({ 'Youth S': 1, 'Youth M': 1, Total: 2 });
   expect(await countsOf(full.name)).toEqual({ 'Youth S': 1, Total: 1 });
   expect(await countsOf('Semester (each student once)')).toEqual({ 'Youth S': 1, 'Youth M': 1, Total: 2 });
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const lines = (await readFile((await download.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   const zeros = (counts: Record<string, number>) => headers.slice(1, -1).map((header) => counts[header] ?? 0);
   expect(lines).toEqual([
     csvLine(...headers),

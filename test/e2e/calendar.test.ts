@@ -17,7 +17,11 @@ let moraine: Class;
 beforeAll(async () => {
   browser = await launchBrowser();
   // Later than other tests' semesters, so it is among the newest the class filter lists.
-  semester = await openSemester({ name: `Calendar semester ${Date.now()}`, startDate: dayFromNow(300), endDate: dayFromNow(360) });
+  semester = await openSemester({
+    name: `Calendar semester ${Date.now()}`,
+    startDate: dayFromNow(300),
+    endDate: dayFromNow(360),
+  });
   const first = dayFromNow(310);
   icefall = await newClass(semester.id, {
     name: `Icefall Walk ${Date.now()}`,
@@ -27,7 +31,11 @@ beforeAll(async () => {
       { date: dayFromNow(317), start: '09:00', end: '11:30' },
     ],
   });
-  moraine = await newClass(semester.id, { name: `Moraine Hike ${Date.now()}`, location: 'Ridge Trailhead', meetings: [{ date: first, start: '13:00', end: '15:00' }] });
+  moraine = await newClass(semester.id, {
+    name: `Moraine Hike ${Date.now()}`,
+    location: 'Ridge Trailhead',
+    meetings: [{ date: first, start: '13:00', end: '15:00' }],
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -72,7 +80,9 @@ test('given all classes, when a meeting is chosen, then its name, time, place an
   const details = page.getByRole('dialog', { name: icefall.name });
   await details.getByText(/, 09:00–11:30$/).waitFor();
   await details.getByText('Frozen Falls').waitFor();
-  expect(await details.getByRole('link', { name: 'Class Registration' }).getAttribute('href')).toBe(`/classes/enrollment?class=${icefall.id}`);
+  expect(await details.getByRole('link', { name: 'Class Registration' }).getAttribute('href')).toBe(
+    `/classes/enrollment?class=${icefall.id}`,
+  );
   await details.getByRole('button', { name: 'Show only this class' }).click();
   await page.waitForURL((url) => url.search === `?classId=${icefall.id}`);
   await page.waitForFunction(() => document.querySelectorAll('.fc-event').length > 0);
@@ -100,7 +110,9 @@ test('given the feeds, then "Subscribe to all classes" opens webcal://, the addr
   await page.goto(`/calendar/classes?classId=${moraine.id}`);
   const one = `${everything}?classId=${moraine.id}`;
   await page.getByRole('link', { name: `Subscribe to ${moraine.name}` }).waitFor();
-  expect(await page.getByRole('link', { name: `Subscribe to ${moraine.name}` }).getAttribute('href')).toBe(one.replace(/^http:/, 'webcal:'));
+  expect(await page.getByRole('link', { name: `Subscribe to ${moraine.name}` }).getAttribute('href')).toBe(
+    one.replace(/^http:/, 'webcal:'),
+  );
   expect(await page.getByRole('textbox', { name: `Feed address: ${moraine.name}` }).inputValue()).toBe(one);
   const classText = await (await fetch(one)).text();
   expect(classText).toContain(`SUMMARY:${moraine.name}`);

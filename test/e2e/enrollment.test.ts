@@ -37,7 +37,9 @@ test('given a visitor, when they choose a class, sign in, add a child and confir
   const { page, context } = await openPortal(browser);
   await page.goto('/classes/enrollment');
   await card(page, cls.name).getByText('4 seats left').waitFor();
-  await card(page, cls.name).getByRole('button', { name: `Enroll in ${cls.name}` }).click();
+  await card(page, cls.name)
+    .getByRole('button', { name: `Enroll in ${cls.name}` })
+    .click();
   await page.waitForURL('**/user/login');
   await signInThroughLogin(page, family.email, family.password);
 
@@ -66,7 +68,9 @@ test('given a full class, when a parent enrolls a child, then the child is waitl
   await signInThroughLogin(page, second.email, second.password);
   await page.goto('/classes/enrollment');
   await card(page, cls.name).getByText('Full – join waitlist').waitFor();
-  await card(page, cls.name).getByRole('button', { name: `Join waitlist for ${cls.name}` }).click();
+  await card(page, cls.name)
+    .getByRole('button', { name: `Join waitlist for ${cls.name}` })
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/Lee Tester/).check();
   await dialog.getByRole('button', { name: 'Add Lee to the waitlist' }).click();
@@ -94,7 +98,12 @@ test('given a full class, when a parent enrolls a child, then the child is waitl
 });
 
 test('the class list filters by day and by grade, and says so when nothing matches', async () => {
-  const sundayClass = await newClass(semesterId, { name: `Sunday Scramble ${Date.now()}`, minGrade: 9, maxGrade: 12, meetings: [{ date: '2027-03-07', start: '10:00', end: '12:00' }] });
+  const sundayClass = await newClass(semesterId, {
+    name: `Sunday Scramble ${Date.now()}`,
+    minGrade: 9,
+    maxGrade: 12,
+    meetings: [{ date: '2027-03-07', start: '10:00', end: '12:00' }],
+  });
   const { page, context } = await openPortal(browser);
   await page.goto('/classes/enrollment');
   await card(page, sundayClass.name).waitFor();
@@ -124,7 +133,10 @@ test('on Manage Account a family edits a child, cannot remove one who is enrolle
 
   await page.getByRole('button', { name: 'Remove Child1' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-  await page.getByRole('dialog').getByText('Child1 Tester is enrolled or waitlisted in 1 class: cancel those enrollments first.').waitFor();
+  await page
+    .getByRole('dialog')
+    .getByText('Child1 Tester is enrolled or waitlisted in 1 class: cancel those enrollments first.')
+    .waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'Keep' }).click();
 
   await page.getByRole('button', { name: 'Delete account' }).click();
@@ -141,7 +153,8 @@ test('when the classes cannot be loaded, the page says so and a retry loads them
   const { page, context } = await openPortal(browser);
   let failures = 1;
   await page.route('**/api/get/availableEnrollmentClasses', async (route) => {
-    if (failures-- > 0) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' });
+    if (failures-- > 0)
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' });
     return route.continue();
   });
   await page.goto('/classes/enrollment');

@@ -21,7 +21,11 @@ test('given a wide window (1280px), then the header shows the 50px logo, "Regist
   await page.goto('/classes/enrollment');
   const header = page.getByRole('banner');
   await header.getByText('Registration Portal', { exact: true }).waitFor();
-  expect(await header.getByRole('img', { name: 'Mountain school logo' }).evaluate((img) => img.getBoundingClientRect().height)).toBe(50);
+  expect(
+    await header
+      .getByRole('img', { name: 'Mountain school logo' })
+      .evaluate((img) => img.getBoundingClientRect().height),
+  ).toBe(50);
   const userButton = header.getByRole('link', { name: 'Register / Sign In' });
   expect(await userButton.getAttribute('href')).toBe('/user/create');
   expect(await header.getByText('Portal', { exact: true }).count()).toBe(0);
@@ -35,7 +39,11 @@ test('given a narrow window (480px), then the header shows the 35px logo, "Porta
   const header = page.getByRole('banner');
   await header.getByText('Portal', { exact: true }).waitFor();
   expect(await header.getByText('Registration Portal').count()).toBe(0);
-  expect(await header.getByRole('img', { name: 'Mountain school logo' }).evaluate((img) => img.getBoundingClientRect().height)).toBe(35);
+  expect(
+    await header
+      .getByRole('img', { name: 'Mountain school logo' })
+      .evaluate((img) => img.getBoundingClientRect().height),
+  ).toBe(35);
   expect(await header.getByRole('link', { name: 'Account', exact: true }).getAttribute('href')).toBe('/user/create');
   await context.close();
 });
@@ -77,10 +85,18 @@ test('given an announcement, when the visitor dismisses it, then it is gone and 
 
 test('given a phone (360px), then the screens fit its width without scrolling sideways', async () => {
   const { page, context } = await openPortal(browser, { width: 360, height: 740 });
-  for (const path of ['/classes/enrollment', '/user/login', '/user/create', '/user/reset?email=a%40example.com&code=123456']) {
+  for (const path of [
+    '/classes/enrollment',
+    '/user/login',
+    '/user/create',
+    '/user/reset?email=a%40example.com&code=123456',
+  ]) {
     await page.goto(path);
     await page.getByRole('main').getByRole('heading').first().waitFor();
-    expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 360 });
+    expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({
+      path,
+      width: 360,
+    });
   }
   await context.close();
 });
@@ -101,7 +117,13 @@ test('given a visitor, when /classes/enrollment loads, then the JavaScript downl
   const { page, context } = await openPortal(browser);
   const scripts: Promise<number>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.request().sizes().then((sizes) => sizes.responseBodySize));
+    if (response.request().resourceType() === 'script')
+      scripts.push(
+        response
+          .request()
+          .sizes()
+          .then((sizes) => sizes.responseBodySize),
+      );
   });
   await page.goto('/classes/enrollment', { waitUntil: 'networkidle' });
   const bytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);

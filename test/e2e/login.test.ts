@@ -23,7 +23,9 @@ test('given sign-in mode, then the card reads "Sign In", offers "First time? Cre
   const { page, context } = await openPortal(browser);
   await page.goto('/user/login');
   await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
-  expect(await page.getByRole('link', { name: 'First time? Create an account.' }).getAttribute('href')).toBe('/user/create');
+  expect(await page.getByRole('link', { name: 'First time? Create an account.' }).getAttribute('href')).toBe(
+    '/user/create',
+  );
   expect(await email(page).getAttribute('placeholder')).toBe(`example@${new URL(portalUrl()).hostname}`);
   expect(await password(page).getAttribute('autocomplete')).toBe('current-password');
   expect(await page.getByRole('button', { name: 'Sign In' }).getAttribute('type')).toBe('submit');
@@ -36,7 +38,9 @@ test('given creation mode, then "Create With Email" comes first, reveals the for
   const { page, context } = await openPortal(browser);
   await page.goto('/user/create');
   await page.getByRole('heading', { name: 'Create Account', level: 1 }).waitFor();
-  expect(await page.getByRole('link', { name: 'Already have an account? Sign in.' }).getAttribute('href')).toBe('/user/login');
+  expect(await page.getByRole('link', { name: 'Already have an account? Sign in.' }).getAttribute('href')).toBe(
+    '/user/login',
+  );
   expect(await email(page).count()).toBe(0);
   await page.getByRole('button', { name: 'Create With Email' }).click();
   expect(await password(page).getAttribute('autocomplete')).toBe('new-password');
@@ -97,7 +101,12 @@ test('given creation mode, when the fields are empty or the password short, then
   await email(page).fill('new-family@example.com');
   await password(page).fill('short');
   await password(page).press('Enter');
-  await page.getByText('Password must be at least 8 characters, Password must mix upper and lower case letters, digits and symbols', { exact: true }).waitFor();
+  await page
+    .getByText(
+      'Password must be at least 8 characters, Password must mix upper and lower case letters, digits and symbols',
+      { exact: true },
+    )
+    .waitFor();
   await page.waitForTimeout(500);
   expect(calls).toEqual([]);
   await context.close();
@@ -139,7 +148,7 @@ test('given the right password, when Enter is pressed in the password field, the
   await context.close();
 });
 
-test('given a wrong password, then the toast names the provider\'s code, and the reset suggestion shows only while an email is entered', async () => {
+test("given a wrong password, then the toast names the provider's code, and the reset suggestion shows only while an email is entered", async () => {
   const family = await signUpFamily('wrong');
   const { page, context } = await openPortal(browser);
   await page.goto('/user/login');
@@ -158,14 +167,18 @@ test('given a wrong password, then the toast names the provider\'s code, and the
   await context.close();
 });
 
-test('given ten wrong passwords in a row (a brute force), then each is answered with the provider\'s code in a toast, the screen stays usable, and the right password still signs in', async () => {
+test("given ten wrong passwords in a row (a brute force), then each is answered with the provider's code in a toast, the screen stays usable, and the right password still signs in", async () => {
   const family = await signUpFamily('brute');
   const { page, context } = await openPortal(browser);
   await page.goto('/user/login');
   await email(page).fill(family.email);
   for (let attempt = 1; attempt <= 10; attempt += 1) {
     await password(page).fill(`wrong-guess-${attempt}`);
-    const answer = page.waitForResponse((response) => response.url().includes('/_cognito') && (response.request().postData() ?? '').includes(`wrong-guess-${attempt}`));
+    const answer = page.waitForResponse(
+      (response) =>
+        response.url().includes('/_cognito') &&
+        (response.request().postData() ?? '').includes(`wrong-guess-${attempt}`),
+    );
     await page.getByRole('button', { name: 'Sign In' }).click();
     expect((await answer).status()).toBe(400);
     await toast(page, WRONG_PASSWORD).first().waitFor();
@@ -269,7 +282,10 @@ test.each([
   const card = page.locator('.MuiCard-root', { has: page.getByRole('heading', { name: 'Sign In', level: 1 }) });
   const measured = await card.evaluate((element) => ({
     card: element.getBoundingClientRect().width,
-    available: element.parentElement!.clientWidth - parseFloat(getComputedStyle(element.parentElement!).paddingLeft) - parseFloat(getComputedStyle(element.parentElement!).paddingRight),
+    available:
+      element.parentElement!.clientWidth -
+      parseFloat(getComputedStyle(element.parentElement!).paddingLeft) -
+      parseFloat(getComputedStyle(element.parentElement!).paddingRight),
   }));
   expect(measured.card).toBe(cardWidth);
   expect(measured.card).toBe(Math.min(600, measured.available));

@@ -69,7 +69,9 @@ test('given a wrong reset code, when the new password is set, then the screen ex
   await page.getByLabel('New password', { exact: true }).fill('Brand-New-Password-1');
   await page.getByLabel('Confirm new password').fill('Brand-New-Password-1');
   await page.getByRole('button', { name: 'Set New Password' }).click();
-  await page.getByText('This reset code is not right. Use the link in the newest reset e-mail, or send yourself a new one.').waitFor();
+  await page
+    .getByText('This reset code is not right. Use the link in the newest reset e-mail, or send yourself a new one.')
+    .waitFor();
   await page.getByRole('button', { name: 'Send a new reset email' }).click();
   await toast(page, 'Sent reset email!').waitFor();
   await resetLinkFor(family.email);

@@ -86,7 +86,14 @@ test('given a signed-in family (not admin), when they open an admin route, then 
   const { page, context } = await openPortal(browser);
   await signInThroughLogin(page, family.email, family.password);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  for (const path of ['/admin', '/admin/report', '/admin/students', '/admin/t-shirts', '/admin/enrollments', '/admin/classes/management/new']) {
+  for (const path of [
+    '/admin',
+    '/admin/report',
+    '/admin/students',
+    '/admin/t-shirts',
+    '/admin/enrollments',
+    '/admin/classes/management/new',
+  ]) {
     await page.goto(path);
     await page.waitForURL('**/classes/enrollment');
   }
@@ -155,7 +162,11 @@ test('given an admin, when they open the Menu, then the sidebar slides in from t
   expect(box.x).toBeGreaterThan(640);
   expect(await sidebar.getByRole('heading', { name: 'Admin' }).isVisible()).toBe(true);
   const links = sidebar.getByRole('link');
-  expect(await links.evaluateAll((all) => all.map((link) => [(link as HTMLElement).innerText.trim(), link.getAttribute('href')]))).toEqual([
+  expect(
+    await links.evaluateAll((all) =>
+      all.map((link) => [(link as HTMLElement).innerText.trim(), link.getAttribute('href')]),
+    ),
+  ).toEqual([
     ['Class Registration', '/classes/enrollment'],
     ['Dashboard', '/admin'],
     ['Class Forms and Contacts', '/admin/report'],
@@ -179,10 +190,15 @@ test('given an admin with the sidebar open, when they choose Student Units, then
   const { page, context } = await openPortal(browser);
   await signInThroughLogin(page, TEST_ADMIN.email, TEST_ADMIN.password);
   // The external site is not reachable from the test machine: answer for it.
-  await context.route('https://mountainschool.example/**', (route) => route.fulfill({ body: 'Student Units', contentType: 'text/plain' }));
+  await context.route('https://mountainschool.example/**', (route) =>
+    route.fulfill({ body: 'Student Units', contentType: 'text/plain' }),
+  );
   await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
   const sidebar = page.getByRole('navigation', { name: 'Site menu' });
-  const [tab] = await Promise.all([context.waitForEvent('page'), sidebar.getByRole('link', { name: /Student Units/ }).click()]);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    sidebar.getByRole('link', { name: /Student Units/ }).click(),
+  ]);
   expect(tab).not.toBe(page);
   await sidebar.waitFor({ state: 'detached' });
   await context.close();

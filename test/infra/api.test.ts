@@ -6,7 +6,10 @@ import { routeThrottle, stageThrottle } from '../../infra/throttles';
 import { logicalId, manifestFunction, synthesizePortal, TEST_ACCOUNT, TEST_REGION } from './synthesize';
 
 const { stack, template } = synthesizePortal();
-const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }>;
+const resources = template.toJSON().Resources as Record<
+  string,
+  { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }
+>;
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
 
 const apiId = logicalId(stack.node.findChild('Api').node.findChild('HttpApi'));
@@ -15,7 +18,7 @@ const poolId = logicalId(users.node.findChild('Pool'));
 const clientId = logicalId(users.node.findChild('Pool').node.findChild('WebClient'));
 const [authorizerId] = ofType('AWS::ApiGatewayV2::Authorizer')[0]!;
 
-test('the authorizer checks the pool\'s access tokens for the web client', () => {
+test("the authorizer checks the pool's access tokens for the web client", () => {
   expect(ofType('AWS::ApiGatewayV2::Authorizer')).toHaveLength(1);
   template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
     ApiId: { Ref: apiId },
@@ -32,15 +35,25 @@ describe.each(portalRoutes())('the $name route', (route) => {
   const fnArn = { 'Fn::GetAtt': [logicalId(manifestFunction(stack, route.name).handler), 'Arn'] };
 
   test(`is ${routeKey(route)} to its own Lambda, ${route.access === 'public' ? 'open to anyone' : 'behind the JWT authorizer'}`, () => {
-    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, resource]) => resource.Properties.RouteKey === routeKey(route));
+    const routes = ofType('AWS::ApiGatewayV2::Route').filter(
+      ([, resource]) => resource.Properties.RouteKey === routeKey(route),
+    );
     expect(routes).toHaveLength(1);
     const [, resource] = routes[0]!;
     expect(resource.Properties).toMatchObject(
-      route.access === 'public' ? { ApiId: { Ref: apiId }, AuthorizationType: 'NONE' } : { ApiId: { Ref: apiId }, AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } },
+      route.access === 'public'
+        ? { ApiId: { Ref: apiId }, AuthorizationType: 'NONE' }
+        : { ApiId: { Ref: apiId }, AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } },
     );
     if (route.access === 'public') expect(resource.Properties.AuthorizerId).toBeUndefined();
-    const integrationId = (resource.Properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1][1] as { Ref: string };
-    expect(resources[integrationId.Ref]!.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', IntegrationUri: fnArn, PayloadFormatVersion: '2.0' });
+    const integrationId = (resource.Properties.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1][1] as {
+      Ref: string;
+    };
+    expect(resources[integrationId.Ref]!.Properties).toMatchObject({
+      IntegrationType: 'AWS_PROXY',
+      IntegrationUri: fnArn,
+      PayloadFormatVersion: '2.0',
+    });
   });
 
   test('may be invoked by API Gateway on its own route only', () => {
@@ -48,29 +61,64 @@ describe.each(portalRoutes())('the $name route', (route) => {
       Action: 'lambda:InvokeFunction',
       FunctionName: fnArn,
       Principal: 'apigateway.amazonaws.com',
-      SourceArn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:execute-api:${TEST_REGION}:${TEST_ACCOUNT}:`, { Ref: apiId }, `/*/*${route.path}`]] },
+      SourceArn: {
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            `:execute-api:${TEST_REGION}:${TEST_ACCOUNT}:`,
+            { Ref: apiId },
+            `/*/*${route.path}`,
+          ],
+        ],
+      },
     });
   });
 
   test(`is throttled as a ${route.access} route`, () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      RouteSettings: { [routeKey(route)]: { ThrottlingRateLimit: routeThrottle[route.access].rateLimit, ThrottlingBurstLimit: routeThrottle[route.access].burstLimit } },
+      RouteSettings: {
+        [routeKey(route)]: {
+          ThrottlingRateLimit: routeThrottle[route.access].rateLimit,
+          ThrottlingBurstLimit: routeThrottle[route.access].burstLimit,
+        },
+      },
     });
   });
 });
 
 const cachedRoutes = portalRoutes().filter((route) => route.cachedPath !== undefined);
 
-test('the API has no route but the manifest\'s: its functions, its feeds and the GETs of its cached reads', () => {
+test("the API has no route but the manifest's: its functions, its feeds and the GETs of its cached reads", () => {
   const cachedKeys = cachedRoutes.map((route) => routeKey({ method: 'GET', path: route.cachedPath! }));
-  expect(ofType('AWS::ApiGatewayV2::Route').map(([, resource]) => resource.Properties.RouteKey).sort()).toEqual([...portalRoutes().map(routeKey), ...cachedKeys].sort());
+  expect(
+    ofType('AWS::ApiGatewayV2::Route')
+      .map(([, resource]) => resource.Properties.RouteKey)
+      .sort(),
+  ).toEqual([...portalRoutes().map(routeKey), ...cachedKeys].sort());
 });
 
 test('the cached reads are exactly the public catalogue reads', () => {
   expect(cachedRoutes.map((route) => route.name).sort()).toEqual(
-    ['availableEnrollmentClasses', 'calendar', 'classGroups', 'classes', 'classesBySemester', 'config', 'semesterGroups', 'semesters', 'tshirtSizes'].sort(),
+    [
+      'availableEnrollmentClasses',
+      'calendar',
+      'classGroups',
+      'classes',
+      'classesBySemester',
+      'config',
+      'semesterGroups',
+      'semesters',
+      'tshirtSizes',
+    ].sort(),
   );
-  for (const route of cachedRoutes) expect(route).toMatchObject({ access: 'public', cachedPath: `/get/${route.name}`, cacheSeconds: expect.any(Number) });
+  for (const route of cachedRoutes)
+    expect(route).toMatchObject({
+      access: 'public',
+      cachedPath: `/get/${route.name}`,
+      cacheSeconds: expect.any(Number),
+    });
 });
 
 describe.each(cachedRoutes)('the cached read $name', (route) => {
@@ -78,9 +126,13 @@ describe.each(cachedRoutes)('the cached read $name', (route) => {
   const fnArn = { 'Fn::GetAtt': [logicalId(manifestFunction(stack, route.name).handler), 'Arn'] };
 
   test(`is also ${key}, open to anyone, to the same Lambda as its POST`, () => {
-    const [, resource] = ofType('AWS::ApiGatewayV2::Route').filter(([, candidate]) => candidate.Properties.RouteKey === key)[0]!;
+    const [, resource] = ofType('AWS::ApiGatewayV2::Route').filter(
+      ([, candidate]) => candidate.Properties.RouteKey === key,
+    )[0]!;
     expect(resource.Properties).toMatchObject({ ApiId: { Ref: apiId }, AuthorizationType: 'NONE' });
-    const [, post] = ofType('AWS::ApiGatewayV2::Route').filter(([, candidate]) => candidate.Properties.RouteKey === routeKey(route))[0]!;
+    const [, post] = ofType('AWS::ApiGatewayV2::Route').filter(
+      ([, candidate]) => candidate.Properties.RouteKey === routeKey(route),
+    )[0]!;
     expect(resource.Properties.Target).toEqual(post.Properties.Target);
   });
 
@@ -88,10 +140,26 @@ describe.each(cachedRoutes)('the cached read $name', (route) => {
     template.hasResourceProperties('AWS::Lambda::Permission', {
       FunctionName: fnArn,
       Principal: 'apigateway.amazonaws.com',
-      SourceArn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:execute-api:${TEST_REGION}:${TEST_ACCOUNT}:`, { Ref: apiId }, `/*/*${route.cachedPath}`]] },
+      SourceArn: {
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            `:execute-api:${TEST_REGION}:${TEST_ACCOUNT}:`,
+            { Ref: apiId },
+            `/*/*${route.cachedPath}`,
+          ],
+        ],
+      },
     });
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      RouteSettings: { [key]: { ThrottlingRateLimit: routeThrottle.public.rateLimit, ThrottlingBurstLimit: routeThrottle.public.burstLimit } },
+      RouteSettings: {
+        [key]: {
+          ThrottlingRateLimit: routeThrottle.public.rateLimit,
+          ThrottlingBurstLimit: routeThrottle.public.burstLimit,
+        },
+      },
     });
   });
 });
@@ -103,11 +171,24 @@ test(`the one stage is "${STAGE_NAME}", deployed automatically, with JSON access
     ApiId: { Ref: apiId },
     StageName: STAGE_NAME,
     AutoDeploy: true,
-    DefaultRouteSettings: { ThrottlingRateLimit: stageThrottle.rateLimit, ThrottlingBurstLimit: stageThrottle.burstLimit },
+    DefaultRouteSettings: {
+      ThrottlingRateLimit: stageThrottle.rateLimit,
+      ThrottlingBurstLimit: stageThrottle.burstLimit,
+    },
   });
-  const accessLogs = stage.Properties.AccessLogSettings as { DestinationArn: { 'Fn::GetAtt': [string, string] }; Format: string };
-  expect(resources[accessLogs.DestinationArn['Fn::GetAtt'][0]]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 90 } });
-  expect(JSON.parse(accessLogs.Format)).toMatchObject({ requestId: '$context.requestId', route: '$context.routeKey', status: '$context.status' });
+  const accessLogs = stage.Properties.AccessLogSettings as {
+    DestinationArn: { 'Fn::GetAtt': [string, string] };
+    Format: string;
+  };
+  expect(resources[accessLogs.DestinationArn['Fn::GetAtt'][0]]).toMatchObject({
+    Type: 'AWS::Logs::LogGroup',
+    Properties: { RetentionInDays: 90 },
+  });
+  expect(JSON.parse(accessLogs.Format)).toMatchObject({
+    requestId: '$context.requestId',
+    route: '$context.routeKey',
+    status: '$context.status',
+  });
   // Route settings name routes: the stage waits for every one of them.
   const routeIds = ofType('AWS::ApiGatewayV2::Route').map(([id]) => id);
   expect(resources[stageId]!.DependsOn).toEqual(expect.arrayContaining(routeIds));

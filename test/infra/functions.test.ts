@@ -59,7 +59,9 @@ describe.each(portalRoutes())('the $name function', (route) => {
   });
 
   test('gets exactly the settings its manifest entry calls for, and no emulator endpoint', () => {
-    expect((lambdaOf(fn).Properties.Environment as { Variables: unknown }).Variables).toEqual(expectedEnvironment(route));
+    expect((lambdaOf(fn).Properties.Environment as { Variables: unknown }).Variables).toEqual(
+      expectedEnvironment(route),
+    );
   });
 
   test(`may ${route.table === 'none' ? 'not touch' : route.table === 'read' ? 'only read' : 'read and write'} the table, and only the table and its indexes`, () => {
@@ -68,25 +70,43 @@ describe.each(portalRoutes())('the $name function', (route) => {
     else expect(actions).toEqual(expect.arrayContaining(tableReads));
     if (route.table === 'write') expect(actions).toEqual(expect.arrayContaining(tableWrites));
     else for (const write of tableWrites) expect(actions).not.toContain(write);
-    const tableGrants = grantsOf(template, fn).filter((grant) => grant.actions.some((action) => action.startsWith('dynamodb:')));
+    const tableGrants = grantsOf(template, fn).filter((grant) =>
+      grant.actions.some((action) => action.startsWith('dynamodb:')),
+    );
     for (const grant of tableGrants) {
-      expect(grant.resources).toEqual([{ 'Fn::GetAtt': [tableId, 'Arn'] }, { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']] }]);
+      expect(grant.resources).toEqual([
+        { 'Fn::GetAtt': [tableId, 'Arn'] },
+        { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/*']] },
+      ]);
     }
   });
 
-  test(route.userPool ? `may make exactly its Cognito admin calls (${route.userPool.join(', ')}) on the portal's pool only` : 'may not call Cognito', () => {
-    const cognito = grantsOf(template, fn).filter((grant) => grant.actions.some((action) => action.startsWith('cognito-idp:')));
-    if (!route.userPool) return expect(cognito).toEqual([]);
-    expect(cognito.flatMap((grant) => grant.actions).sort()).toEqual(route.userPool.map((call) => `cognito-idp:${call}`).sort());
-    for (const grant of cognito) expect(grant.resources).toEqual([{ 'Fn::GetAtt': [poolId, 'Arn'] }]);
-  });
+  test(
+    route.userPool
+      ? `may make exactly its Cognito admin calls (${route.userPool.join(', ')}) on the portal's pool only`
+      : 'may not call Cognito',
+    () => {
+      const cognito = grantsOf(template, fn).filter((grant) =>
+        grant.actions.some((action) => action.startsWith('cognito-idp:')),
+      );
+      if (!route.userPool) return expect(cognito).toEqual([]);
+      expect(cognito.flatMap((grant) => grant.actions).sort()).toEqual(
+        route.userPool.map((call) => `cognito-idp:${call}`).sort(),
+      );
+      for (const grant of cognito) expect(grant.resources).toEqual([{ 'Fn::GetAtt': [poolId, 'Arn'] }]);
+    },
+  );
 
   test('may not send e-mail while mail is off, and may write only to its own log group', () => {
     const actions = grantedActions(template, fn);
     expect(actions.filter((action) => action.startsWith('ses:'))).toEqual([]);
     expect(actions.filter((action) => !/^(dynamodb|cognito-idp):/.test(action))).toEqual(logWrites);
-    const logGrants = grantsOf(template, fn).filter((grant) => grant.actions.some((action) => action.startsWith('logs:')));
-    expect(logGrants.flatMap((grant) => grant.resources)).toEqual([{ 'Fn::GetAtt': [logicalId(fn.node.findChild('Logs')), 'Arn'] }]);
+    const logGrants = grantsOf(template, fn).filter((grant) =>
+      grant.actions.some((action) => action.startsWith('logs:')),
+    );
+    expect(logGrants.flatMap((grant) => grant.resources)).toEqual([
+      { 'Fn::GetAtt': [logicalId(fn.node.findChild('Logs')), 'Arn'] },
+    ]);
   });
 });
 
@@ -94,7 +114,9 @@ describe.each(Object.entries(userPoolTriggers))('the %s trigger', (source, name)
   const trigger = users.node.findChild(name) as PortalFunction;
 
   test('is attached to the user pool', () => {
-    template.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: { [source]: { 'Fn::GetAtt': [logicalId(trigger.handler), 'Arn'] } } });
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { [source]: { 'Fn::GetAtt': [logicalId(trigger.handler), 'Arn'] } },
+    });
     template.hasResourceProperties('AWS::Lambda::Permission', {
       FunctionName: { 'Fn::GetAtt': [logicalId(trigger.handler), 'Arn'] },
       Principal: 'cognito-idp.amazonaws.com',
@@ -103,15 +125,26 @@ describe.each(Object.entries(userPoolTriggers))('the %s trigger', (source, name)
   });
 
   test('runs its module with the site address only (the pool it serves cannot be named without a cycle)', () => {
-    expect(lambdaOf(trigger).Properties).toMatchObject({ Runtime: FUNCTION_RUNTIME.name, Architectures: ['arm64'], Handler: 'index.handler' });
-    expect((lambdaOf(trigger).Properties.Environment as { Variables: unknown }).Variables).toEqual({ NODE_OPTIONS: '--enable-source-maps', SITE_URL: cloudFrontUrl });
+    expect(lambdaOf(trigger).Properties).toMatchObject({
+      Runtime: FUNCTION_RUNTIME.name,
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+    });
+    expect((lambdaOf(trigger).Properties.Environment as { Variables: unknown }).Variables).toEqual({
+      NODE_OPTIONS: '--enable-source-maps',
+      SITE_URL: cloudFrontUrl,
+    });
     expect(grantedActions(template, trigger)).toEqual(logWrites);
   });
 });
 
 describe.each(Object.keys(streamConsumers) as StreamConsumerName[])('the %s stream consumer', (name) => {
   const consumer = stack.node.findChild('StreamConsumers').node.findChild(name) as PortalFunction;
-  const [mappingId, mapping] = Object.entries(resources).find(([, resource]) => resource.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(resource.Properties.FunctionName).includes(logicalId(consumer.handler)))!;
+  const [mappingId, mapping] = Object.entries(resources).find(
+    ([, resource]) =>
+      resource.Type === 'AWS::Lambda::EventSourceMapping' &&
+      JSON.stringify(resource.Properties.FunctionName).includes(logicalId(consumer.handler)),
+  )!;
 
   test("runs on the table's stream for the records its manifest filter selects, reporting failures per record", () => {
     expect(mappingId).toBeDefined();
@@ -126,30 +159,60 @@ describe.each(Object.keys(streamConsumers) as StreamConsumerName[])('the %s stre
   });
 
   test('parks a record that keeps failing in an encrypted dead-letter queue of its own', () => {
-    const queueArn = (mapping.Properties.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } }).OnFailure.Destination['Fn::GetAtt'];
-    expect(resources[queueArn[0]]).toMatchObject({ Type: 'AWS::SQS::Queue', Properties: { SqsManagedSseEnabled: true } });
+    const queueArn = (
+      mapping.Properties.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } }
+    ).OnFailure.Destination['Fn::GetAtt'];
+    expect(resources[queueArn[0]]).toMatchObject({
+      Type: 'AWS::SQS::Queue',
+      Properties: { SqsManagedSseEnabled: true },
+    });
   });
 
   test('reads and writes the table and sends no mail while mail is off', () => {
     const actions = grantedActions(template, consumer);
-    expect(actions).toEqual(expect.arrayContaining([...tableReads, ...tableWrites, 'dynamodb:GetRecords', 'dynamodb:GetShardIterator']));
+    expect(actions).toEqual(
+      expect.arrayContaining([...tableReads, ...tableWrites, 'dynamodb:GetRecords', 'dynamodb:GetShardIterator']),
+    );
     expect(actions.filter((action) => action.startsWith('ses:') || action.startsWith('cognito-idp:'))).toEqual([]);
   });
 });
 
 test("the allocator's stream runs ten batches of a shard at once: Lambda keeps each partition key's records in order, and each queue of requests is one partition key", () => {
   const allocator = stack.node.findChild('StreamConsumers').node.findChild('allocator') as PortalFunction;
-  const mapping = Object.values(resources).find((resource) => resource.Type === 'AWS::Lambda::EventSourceMapping' && JSON.stringify(resource.Properties.FunctionName).includes(logicalId(allocator.handler)))!;
-  expect(mapping.Properties).toMatchObject({ ParallelizationFactor: 10, FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['enrollmentRequest'] } } } }) }] } });
+  const mapping = Object.values(resources).find(
+    (resource) =>
+      resource.Type === 'AWS::Lambda::EventSourceMapping' &&
+      JSON.stringify(resource.Properties.FunctionName).includes(logicalId(allocator.handler)),
+  )!;
+  expect(mapping.Properties).toMatchObject({
+    ParallelizationFactor: 10,
+    FilterCriteria: {
+      Filters: [
+        {
+          Pattern: JSON.stringify({
+            eventName: ['INSERT'],
+            dynamodb: { NewImage: { type: { S: ['enrollmentRequest'] } } },
+          }),
+        },
+      ],
+    },
+  });
 });
 
 test('the portal has one function per manifest entry and trigger, and no other Node.js Lambda on arm64', () => {
   const portalFunctions = stack.node.findAll().filter((construct) => construct instanceof PortalFunction);
   expect(portalFunctions.map((fn) => fn.node.id).sort()).toEqual(
-    [...portalRoutes().map((route) => route.name), ...Object.values(userPoolTriggers), ...Object.keys(streamConsumers)].sort(),
+    [
+      ...portalRoutes().map((route) => route.name),
+      ...Object.values(userPoolTriggers),
+      ...Object.keys(streamConsumers),
+    ].sort(),
   );
   const portalLambdas = Object.values(resources).filter(
-    (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Runtime === FUNCTION_RUNTIME.name && JSON.stringify(resource.Properties.Architectures) === '["arm64"]',
+    (resource) =>
+      resource.Type === 'AWS::Lambda::Function' &&
+      resource.Properties.Runtime === FUNCTION_RUNTIME.name &&
+      JSON.stringify(resource.Properties.Architectures) === '["arm64"]',
   );
   expect(portalLambdas).toHaveLength(portalFunctions.length);
 });
@@ -160,39 +223,60 @@ test('without the mailFrom context value mail is off: no SES identity, no sender
 });
 
 describe('the bind calls set a setting and its grant together', () => {
-  const scratch = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Bindings', { env: { region: TEST_REGION } });
+  const scratch = new Stack(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Bindings', {
+    env: { region: TEST_REGION },
+  });
   const pool = new UserPool(scratch, 'Pool');
   const make = (id: string) => new PortalFunction(scratch, id, { entry: handlerModule('roles'), description: id });
   const reader = make('Reader');
   reader.bindUserPool(pool, ['AdminGetUser']);
-  const mailOn = new PortalMail(scratch, 'MailOn', { mailFrom: 'Registration Portal <registration@mountainschool.example>', siteUrl: 'https://portal.example' });
+  const mailOn = new PortalMail(scratch, 'MailOn', {
+    mailFrom: 'Registration Portal <registration@mountainschool.example>',
+    siteUrl: 'https://portal.example',
+  });
   const mailOff = new PortalMail(scratch, 'MailOff', { siteUrl: 'https://portal.example' });
   const sender = make('Sender');
   mailOn.bind(sender);
   const silent = make('Silent');
   mailOff.bind(silent);
   const bound = Template.fromStack(scratch);
-  const variables = (fn: PortalFunction) => (bound.toJSON().Resources[logicalId(fn.handler)].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  const variables = (fn: PortalFunction) =>
+    (bound.toJSON().Resources[logicalId(fn.handler)].Properties.Environment as { Variables: Record<string, unknown> })
+      .Variables;
 
   test('a user pool binding: the pool id and the calls named, nothing more', () => {
     expect(variables(reader).USER_POOL_ID).toEqual({ Ref: logicalId(pool) });
-    expect(grantedActions(bound, reader).filter((action) => action.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminGetUser']);
+    expect(grantedActions(bound, reader).filter((action) => action.startsWith('cognito-idp:'))).toEqual([
+      'cognito-idp:AdminGetUser',
+    ]);
   });
 
   test('the Cognito admin calls the manifest grants are exactly those the functions send', () => {
     const sent = [...userPoolCallsSent()].map((call) => `cognito-idp:${call}`).sort();
-    const granted = [...new Set(portalRoutes().flatMap((route) => (route.userPool ?? []).map((call) => `cognito-idp:${call}`)))].sort();
+    const granted = [
+      ...new Set(portalRoutes().flatMap((route) => (route.userPool ?? []).map((call) => `cognito-idp:${call}`))),
+    ].sort();
     expect(sent).toEqual(granted);
   });
 
   test('mail on: MAIL_FROM, SITE_URL and ses:SendEmail on the sender identity only', () => {
-    expect(variables(sender)).toMatchObject({ MAIL_FROM: 'Registration Portal <registration@mountainschool.example>', SITE_URL: 'https://portal.example' });
+    expect(variables(sender)).toMatchObject({
+      MAIL_FROM: 'Registration Portal <registration@mountainschool.example>',
+      SITE_URL: 'https://portal.example',
+    });
     bound.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'registration@mountainschool.example' });
     const ses = grantsOf(bound, sender).filter((grant) => grant.actions.some((action) => action.startsWith('ses:')));
     const sent = [...sdkCommandsSent('@aws-sdk/client-sesv2')].map((command) => `ses:${command}`);
     expect(sent).toContain('ses:SendEmail');
     expect(ses.flatMap((grant) => grant.actions)).toEqual(expect.arrayContaining(sent));
-    const identityArn = ['arn:', { Ref: 'AWS::Partition' }, `:ses:${TEST_REGION}:`, { Ref: 'AWS::AccountId' }, ':identity/', { Ref: logicalId(mailOn.node.findChild('Sender')) }];
+    const identityArn = [
+      'arn:',
+      { Ref: 'AWS::Partition' },
+      `:ses:${TEST_REGION}:`,
+      { Ref: 'AWS::AccountId' },
+      ':identity/',
+      { Ref: logicalId(mailOn.node.findChild('Sender')) },
+    ];
     expect(ses.flatMap((grant) => grant.resources)).toEqual([{ 'Fn::Join': ['', identityArn] }]);
   });
 
@@ -203,17 +287,23 @@ describe('the bind calls set a setting and its grant together', () => {
 });
 
 function lambdaSources(): string[] {
-  return (readdirSync('lambdas', { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => readFileSync(join('lambdas', file), 'utf8'));
+  return (readdirSync('lambdas', { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => readFileSync(join('lambdas', file), 'utf8'));
 }
 
 /** The Cognito admin calls the code under lambdas/ makes (lambdas/shared/userPool.ts's `call('…')`). */
 function userPoolCallsSent(): Set<string> {
-  return new Set(lambdaSources().flatMap((source) => [...source.matchAll(/\bcall(?:<.*?>)?\('(\w+)'/g)].map((match) => match[1]!)));
+  return new Set(
+    lambdaSources().flatMap((source) => [...source.matchAll(/\bcall(?:<.*?>)?\('(\w+)'/g)].map((match) => match[1]!)),
+  );
 }
 
 /** The commands of an AWS SDK client that the code under lambdas/ imports. */
 function sdkCommandsSent(client: string): Set<string> {
   const files = lambdaSources();
-  const imports = files.flatMap((source) => [...source.matchAll(new RegExp(`import\\s*{([^}]*)}\\s*from\\s*'${client}'`, 'g'))].map((match) => match[1]!));
+  const imports = files.flatMap((source) =>
+    [...source.matchAll(new RegExp(`import\\s*{([^}]*)}\\s*from\\s*'${client}'`, 'g'))].map((match) => match[1]!),
+  );
   return new Set(imports.flatMap((names) => [...names.matchAll(/\b(\w+)Command\b/g)].map((match) => match[1]!)));
 }

@@ -12,11 +12,18 @@ const domainName = 'portal.mountainschool.example';
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/5e1d2f6c-0000-4000-8000-000000000000';
 
 describe('deployed with mailFrom, domainName and certificateArn', () => {
-  const { stack, template, violations } = synthesizePortal({ context: { mailFrom, poolMail: 'ses', domainName, certificateArn } });
-  const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
-  const variables = (fn: PortalFunction) => (resources[logicalId(fn.handler)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+  const { stack, template, violations } = synthesizePortal({
+    context: { mailFrom, poolMail: 'ses', domainName, certificateArn },
+  });
+  const resources = template.toJSON().Resources as Record<
+    string,
+    { Type: string; Properties: Record<string, unknown> }
+  >;
+  const variables = (fn: PortalFunction) =>
+    (resources[logicalId(fn.handler)]!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
   const identityId = logicalId(stack.node.findChild('Mail').node.findChild('Sender'));
-  const sesGrants = (fn: PortalFunction) => grantsOf(template, fn).filter((grant) => grant.actions.some((action) => action.startsWith('ses:')));
+  const sesGrants = (fn: PortalFunction) =>
+    grantsOf(template, fn).filter((grant) => grant.actions.some((action) => action.startsWith('ses:')));
 
   test('the sender address is an SES identity', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'registration@mountainschool.example' });
@@ -35,7 +42,9 @@ describe('deployed with mailFrom, domainName and certificateArn', () => {
   });
 
   test.each(Object.values(userPoolTriggers))('the %s trigger links to the custom domain', (name) => {
-    expect(variables(stack.node.findChild('Users').node.findChild(name) as PortalFunction).SITE_URL).toBe(`https://${domainName}`);
+    expect(variables(stack.node.findChild('Users').node.findChild(name) as PortalFunction).SITE_URL).toBe(
+      `https://${domainName}`,
+    );
   });
 
   test("the user pool sends its sign-up codes and password resets through SES as the sender, not Cognito's few a day", () => {
@@ -43,7 +52,14 @@ describe('deployed with mailFrom, domainName and certificateArn', () => {
       EmailConfiguration: {
         EmailSendingAccount: 'DEVELOPER',
         From: mailFrom,
-        SourceArn: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':ses:[a-z0-9-]+:[0-9]+:identity/registration@mountainschool\\.example$')])] },
+        SourceArn: {
+          'Fn::Join': [
+            '',
+            Match.arrayWith([
+              Match.stringLikeRegexp(':ses:[a-z0-9-]+:[0-9]+:identity/registration@mountainschool\\.example$'),
+            ]),
+          ],
+        },
       },
     });
   });
@@ -52,7 +68,11 @@ describe('deployed with mailFrom, domainName and certificateArn', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: {
         Aliases: [domainName],
-        ViewerCertificate: { AcmCertificateArn: certificateArn, MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+        ViewerCertificate: {
+          AcmCertificateArn: certificateArn,
+          MinimumProtocolVersion: 'TLSv1.2_2021',
+          SslSupportMethod: 'sni-only',
+        },
       },
     });
     template.hasOutput('SiteUrl', { Value: `https://${domainName}` });
@@ -67,7 +87,12 @@ describe('the context values are checked before anything is built', () => {
   const settingsOf = (context: Record<string, string>) => portalSettings(new App({ context }));
 
   test('none: the region comes from the CLI, mail is off, CloudFront keeps its own domain', () => {
-    expect(settingsOf({})).toEqual({ region: undefined, mailFrom: undefined, poolMailThroughSes: false, domain: undefined });
+    expect(settingsOf({})).toEqual({
+      region: undefined,
+      mailFrom: undefined,
+      poolMailThroughSes: false,
+      domain: undefined,
+    });
   });
 
   test('all of them', () => {
@@ -86,7 +111,10 @@ describe('the context values are checked before anything is built', () => {
     [{ mailFrom, poolMail: 'yes' }, /poolMail must be ses or cognito/],
     [{ domainName }, /domainName and certificateArn go together/],
     [{ certificateArn }, /domainName and certificateArn go together/],
-    [{ domainName, certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x' }, /must name an ACM certificate in us-east-1/],
+    [
+      { domainName, certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x' },
+      /must name an ACM certificate in us-east-1/,
+    ],
   ])('%p is refused', (context, message) => {
     expect(() => settingsOf(context)).toThrow(message);
   });

@@ -15,21 +15,32 @@ import { spaRoutingSource } from '../../infra/spa-routing';
 import { logicalId, synthesizePortal, TEST_REGION } from './synthesize';
 
 const { stack, template, assembly } = synthesizePortal();
-const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }>;
+const resources = template.toJSON().Resources as Record<
+  string,
+  { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }
+>;
 const site = stack.node.findChild('Site');
 const bucketId = logicalId(site.node.findChild('Bucket'));
 const logsId = logicalId(site.node.findChild('AccessLogs'));
 const distributionId = logicalId(site.node.findChild('Distribution'));
-const distribution = (resources[distributionId]!.Properties as { DistributionConfig: Record<string, unknown> }).DistributionConfig;
+const distribution = (resources[distributionId]!.Properties as { DistributionConfig: Record<string, unknown> })
+  .DistributionConfig;
 const apiId = logicalId(stack.node.findChild('Api').node.findChild('HttpApi'));
 const users = stack.node.findChild('Users');
 
 describe('the site bucket', () => {
   test('is private, versioned, encrypted and logged', () => {
     expect(resources[bucketId]!.Properties).toMatchObject({
-      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
       VersioningConfiguration: { Status: 'Enabled' },
-      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
       LoggingConfiguration: { DestinationBucketName: { Ref: logsId } },
     });
   });
@@ -39,24 +50,42 @@ describe('the site bucket', () => {
       Bucket: { Ref: bucketId },
       PolicyDocument: {
         Statement: Match.arrayWith([
-          Match.objectLike({ Effect: 'Deny', Principal: { AWS: '*' }, Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Deny',
+            Principal: { AWS: '*' },
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
           Match.objectLike({
             Effect: 'Allow',
             Principal: { Service: 'cloudfront.amazonaws.com' },
             Action: 's3:GetObject',
-            Condition: { StringEquals: { 'AWS:SourceArn': { 'Fn::Join': ['', Match.arrayWith([{ Ref: distributionId }])] } } },
+            Condition: {
+              StringEquals: { 'AWS:SourceArn': { 'Fn::Join': ['', Match.arrayWith([{ Ref: distributionId }])] } },
+            },
           }),
         ]),
       },
     });
     const [s3Origin] = distribution.Origins as Array<Record<string, unknown>>;
-    expect(s3Origin).toMatchObject({ DomainName: { 'Fn::GetAtt': [bucketId, 'RegionalDomainName'] }, OriginAccessControlId: { 'Fn::GetAtt': [expect.any(String), 'Id'] } });
-    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', { OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always', SigningProtocol: 'sigv4' } });
+    expect(s3Origin).toMatchObject({
+      DomainName: { 'Fn::GetAtt': [bucketId, 'RegionalDomainName'] },
+      OriginAccessControlId: { 'Fn::GetAtt': [expect.any(String), 'Id'] },
+    });
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: {
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      },
+    });
   });
 });
 
 describe('the SPA fallback', () => {
-  const route = new Function(`${spaRoutingSource}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+  const route = new Function(`${spaRoutingSource}; return handler;`)() as (event: { request: { uri: string } }) => {
+    uri: string;
+  };
 
   test.each([
     ['/', '/index.html'],
@@ -71,17 +100,29 @@ describe('the SPA fallback', () => {
   });
 
   test('runs on viewer requests of the default behaviour only, and no error response turns failures into index.html', () => {
-    const [functionId] = Object.entries(resources).find(([, resource]) => resource.Type === 'AWS::CloudFront::Function')!;
-    expect(resources[functionId]!.Properties).toMatchObject({ FunctionCode: spaRoutingSource, FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
-    expect(distribution.DefaultCacheBehavior).toMatchObject({ FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } }] });
-    for (const behavior of distribution.CacheBehaviors as Array<Record<string, unknown>>) expect(behavior.FunctionAssociations).toBeUndefined();
+    const [functionId] = Object.entries(resources).find(
+      ([, resource]) => resource.Type === 'AWS::CloudFront::Function',
+    )!;
+    expect(resources[functionId]!.Properties).toMatchObject({
+      FunctionCode: spaRoutingSource,
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+    });
+    expect(distribution.DefaultCacheBehavior).toMatchObject({
+      FunctionAssociations: [
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+      ],
+    });
+    for (const behavior of distribution.CacheBehaviors as Array<Record<string, unknown>>)
+      expect(behavior.FunctionAssociations).toBeUndefined();
     expect(distribution.CustomErrorResponses).toBeUndefined();
     expect(distribution.DefaultRootObject).toBe('index.html');
   });
 });
 
-test('/api/* goes to the HTTP API uncached, with the viewer\'s headers (Authorization among them) but Host', () => {
-  const apiBehaviors = (distribution.CacheBehaviors as Array<Record<string, unknown>>).filter((behavior) => behavior.PathPattern === '/api/*');
+test("/api/* goes to the HTTP API uncached, with the viewer's headers (Authorization among them) but Host", () => {
+  const apiBehaviors = (distribution.CacheBehaviors as Array<Record<string, unknown>>).filter(
+    (behavior) => behavior.PathPattern === '/api/*',
+  );
   expect(apiBehaviors).toHaveLength(1);
   const [apiBehavior] = apiBehaviors as [Record<string, unknown>];
   expect(apiBehavior).toMatchObject({
@@ -90,7 +131,9 @@ test('/api/* goes to the HTTP API uncached, with the viewer\'s headers (Authoriz
     ViewerProtocolPolicy: 'https-only',
     AllowedMethods: expect.arrayContaining(['POST', 'OPTIONS']),
   });
-  const apiOrigin = (distribution.Origins as Array<Record<string, unknown>>).find((origin) => origin.Id === apiBehavior.TargetOriginId);
+  const apiOrigin = (distribution.Origins as Array<Record<string, unknown>>).find(
+    (origin) => origin.Id === apiBehavior.TargetOriginId,
+  );
   expect(apiOrigin).toMatchObject({
     DomainName: { 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }] }] },
     CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
@@ -104,10 +147,21 @@ test.each(Object.values(feeds))('the feed $path is cached per query string, from
   const apiBehavior = behaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
   // CloudFront picks the first matching pattern: the feed's must come before /api/*.
   expect(behaviors.indexOf(feedBehavior)).toBeLessThan(behaviors.indexOf(apiBehavior));
-  expect(feedBehavior).toMatchObject({ TargetOriginId: apiBehavior.TargetOriginId, ViewerProtocolPolicy: 'https-only' });
+  expect(feedBehavior).toMatchObject({
+    TargetOriginId: apiBehavior.TargetOriginId,
+    ViewerProtocolPolicy: 'https-only',
+  });
   expect(feedBehavior.AllowedMethods).toBeUndefined(); // CloudFront's default: GET and HEAD only
-  const policy = resources[(feedBehavior.CachePolicyId as { Ref: string }).Ref]!.Properties.CachePolicyConfig as Record<string, any>;
-  expect(policy).toMatchObject({ DefaultTTL: 900, MaxTTL: 3600, MinTTL: 0, ParametersInCacheKeyAndForwardedToOrigin: { QueryStringsConfig: { QueryStringBehavior: 'all' } } });
+  const policy = resources[(feedBehavior.CachePolicyId as { Ref: string }).Ref]!.Properties.CachePolicyConfig as Record<
+    string,
+    any
+  >;
+  expect(policy).toMatchObject({
+    DefaultTTL: 900,
+    MaxTTL: 3600,
+    MinTTL: 0,
+    ParametersInCacheKeyAndForwardedToOrigin: { QueryStringsConfig: { QueryStringBehavior: 'all' } },
+  });
 });
 
 test('/api/get/* (the cached catalogue reads) goes to the same API origin, GET and HEAD only, cached per payload with no header forwarded', () => {
@@ -115,10 +169,14 @@ test('/api/get/* (the cached catalogue reads) goes to the same API origin, GET a
   const cachedBehavior = behaviors.find((behavior) => behavior.PathPattern === '/api/get/*')!;
   const apiBehavior = behaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
   expect(behaviors.indexOf(cachedBehavior)).toBeLessThan(behaviors.indexOf(apiBehavior));
-  expect(cachedBehavior).toMatchObject({ TargetOriginId: apiBehavior.TargetOriginId, ViewerProtocolPolicy: 'https-only' });
+  expect(cachedBehavior).toMatchObject({
+    TargetOriginId: apiBehavior.TargetOriginId,
+    ViewerProtocolPolicy: 'https-only',
+  });
   expect(cachedBehavior.AllowedMethods).toBeUndefined(); // CloudFront's default: GET and HEAD only
   expect(cachedBehavior.OriginRequestPolicyId).toBeUndefined(); // nothing but the cache key reaches the API: no token
-  const policy = resources[(cachedBehavior.CachePolicyId as { Ref: string }).Ref]!.Properties.CachePolicyConfig as Record<string, any>;
+  const policy = resources[(cachedBehavior.CachePolicyId as { Ref: string }).Ref]!.Properties
+    .CachePolicyConfig as Record<string, any>;
   expect(policy).toEqual({
     Comment: expect.any(String),
     Name: expect.any(String),
@@ -145,7 +203,11 @@ describe('the web ACL on the distribution', () => {
   test(`lives in a stack of its own in ${EDGE_REGION} (CloudFront takes web ACLs from there only), deployed before the portal's`, () => {
     expect(edge.environment.region).toBe(EDGE_REGION);
     expect(assembly.getStackByName(STACK_NAME).dependencies.map((dependency) => dependency.id)).toContain(edge.id);
-    expect(Object.values(edgeResources).map((resource) => resource.Type).sort()).toEqual(['AWS::SSM::Parameter', 'AWS::WAFv2::WebACL']);
+    expect(
+      Object.values(edgeResources)
+        .map((resource) => resource.Type)
+        .sort(),
+    ).toEqual(['AWS::SSM::Parameter', 'AWS::WAFv2::WebACL']);
   });
 
   test(`blocks one address after ${ADDRESS_LIMIT.requests} API requests in ${ADDRESS_LIMIT.windowSeconds} s, with API Gateway's 429 and body`, () => {
@@ -153,7 +215,9 @@ describe('the web ACL on the distribution', () => {
     expect(acl.Properties).toMatchObject({
       Scope: 'CLOUDFRONT',
       DefaultAction: { Allow: {} },
-      CustomResponseBodies: { TooManyRequests: { ContentType: 'APPLICATION_JSON', Content: '{"message":"Too Many Requests"}' } },
+      CustomResponseBodies: {
+        TooManyRequests: { ContentType: 'APPLICATION_JSON', Content: '{"message":"Too Many Requests"}' },
+      },
       Rules: [
         {
           Priority: 0,
@@ -163,7 +227,13 @@ describe('the web ACL on the distribution', () => {
               Limit: ADDRESS_LIMIT.requests,
               EvaluationWindowSec: ADDRESS_LIMIT.windowSeconds,
               AggregateKeyType: 'IP',
-              ScopeDownStatement: { ByteMatchStatement: { FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', SearchString: '/api/' } },
+              ScopeDownStatement: {
+                ByteMatchStatement: {
+                  FieldToMatch: { UriPath: {} },
+                  PositionalConstraint: 'STARTS_WITH',
+                  SearchString: '/api/',
+                },
+              },
             },
           },
         },
@@ -171,18 +241,44 @@ describe('the web ACL on the distribution', () => {
     });
     expect(acl.Properties.Rules).toHaveLength(1);
     const [, parameter] = ofType('AWS::SSM::Parameter')[0]!;
-    expect(parameter.Properties).toMatchObject({ Name: parameterName, Type: 'String', Value: { 'Fn::GetAtt': [aclId, 'Arn'] } });
+    expect(parameter.Properties).toMatchObject({
+      Name: parameterName,
+      Type: 'String',
+      Value: { 'Fn::GetAtt': [aclId, 'Arn'] },
+    });
   });
 
   test("is the distribution's, read from the edge stack's parameter in us-east-1 with a grant for that parameter only", () => {
     const readerId = logicalId(site.node.findChild('EdgeWebAclArn').node.findChild('Resource'));
     expect(distribution.WebACLId).toEqual({ 'Fn::GetAtt': [readerId, 'Parameter.Value'] });
     const call = JSON.parse(resources[readerId]!.Properties.Update as string) as Record<string, unknown>;
-    expect(call).toMatchObject({ service: 'SSM', action: 'getParameter', parameters: { Name: parameterName }, region: EDGE_REGION });
+    expect(call).toMatchObject({
+      service: 'SSM',
+      action: 'getParameter',
+      parameters: { Name: parameterName },
+      region: EDGE_REGION,
+    });
     expect(JSON.parse(resources[readerId]!.Properties.Create as string)).toEqual(call);
     template.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
-        Statement: [{ Action: 'ssm:GetParameter', Effect: 'Allow', Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:ssm:${EDGE_REGION}:`, { Ref: 'AWS::AccountId' }, `:parameter${parameterName}`]] } }],
+        Statement: [
+          {
+            Action: 'ssm:GetParameter',
+            Effect: 'Allow',
+            Resource: {
+              'Fn::Join': [
+                '',
+                [
+                  'arn:',
+                  { Ref: 'AWS::Partition' },
+                  `:ssm:${EDGE_REGION}:`,
+                  { Ref: 'AWS::AccountId' },
+                  `:parameter${parameterName}`,
+                ],
+              ],
+            },
+          },
+        ],
       },
     });
   });
@@ -191,11 +287,17 @@ describe('the web ACL on the distribution', () => {
 test('the distribution redirects to HTTPS, logs its requests and sends the security headers on every behaviour', () => {
   const headersPolicy = { Ref: expect.any(String) };
   expect(distribution).toMatchObject({
-    DefaultCacheBehavior: { ViewerProtocolPolicy: 'redirect-to-https', CachePolicyId: CachePolicy.CACHING_OPTIMIZED.cachePolicyId, ResponseHeadersPolicyId: headersPolicy },
+    DefaultCacheBehavior: {
+      ViewerProtocolPolicy: 'redirect-to-https',
+      CachePolicyId: CachePolicy.CACHING_OPTIMIZED.cachePolicyId,
+      ResponseHeadersPolicyId: headersPolicy,
+    },
     Logging: { Bucket: { 'Fn::GetAtt': [logsId, 'RegionalDomainName'] } },
   });
-  const policyId = (distribution.DefaultCacheBehavior as { ResponseHeadersPolicyId: { Ref: string } }).ResponseHeadersPolicyId;
-  for (const behavior of distribution.CacheBehaviors as Array<Record<string, unknown>>) expect(behavior.ResponseHeadersPolicyId).toEqual(policyId);
+  const policyId = (distribution.DefaultCacheBehavior as { ResponseHeadersPolicyId: { Ref: string } })
+    .ResponseHeadersPolicyId;
+  for (const behavior of distribution.CacheBehaviors as Array<Record<string, unknown>>)
+    expect(behavior.ResponseHeadersPolicyId).toEqual(policyId);
   expect(resources[policyId.Ref]!.Properties).toMatchObject({
     ResponseHeadersPolicyConfig: {
       SecurityHeadersConfig: {
@@ -208,8 +310,12 @@ test('the distribution redirects to HTTPS, logs its requests and sends the secur
   });
 });
 
-test('the content security policy allows the site itself and the region\'s Cognito endpoint, and nothing else', () => {
-  const directives = Object.fromEntries(contentSecurityPolicy(TEST_REGION).split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+test("the content security policy allows the site itself and the region's Cognito endpoint, and nothing else", () => {
+  const directives = Object.fromEntries(
+    contentSecurityPolicy(TEST_REGION)
+      .split('; ')
+      .map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]),
+  );
   expect(directives).toEqual({
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -254,11 +360,20 @@ describe('the web app deployment', () => {
   });
 
   test('config.json names this region, the pool and its web client, and the API at /api', () => {
-    const properties = deployments.entry!.Properties as { SourceObjectKeys: string[]; SourceMarkers: Array<Record<string, unknown>> };
+    const properties = deployments.entry!.Properties as {
+      SourceObjectKeys: string[];
+      SourceMarkers: Array<Record<string, unknown>>;
+    };
     const configAsset = properties.SourceObjectKeys[1]!.replace(/\.zip$/, '');
-    const config = JSON.parse(readFileSync(join(assembly.directory, `asset.${configAsset}`, 'config.json'), 'utf8')) as Record<string, string>;
+    const config = JSON.parse(
+      readFileSync(join(assembly.directory, `asset.${configAsset}`, 'config.json'), 'utf8'),
+    ) as Record<string, string>;
     const markers = properties.SourceMarkers[1]!;
-    expect({ ...config, userPoolId: markers[config.userPoolId!], userPoolClientId: markers[config.userPoolClientId!] }).toEqual({
+    expect({
+      ...config,
+      userPoolId: markers[config.userPoolId!],
+      userPoolClientId: markers[config.userPoolClientId!],
+    }).toEqual({
       region: TEST_REGION,
       userPoolId: { Ref: logicalId(users.node.findChild('Pool')) },
       userPoolClientId: { Ref: logicalId(users.node.findChild('Pool').node.findChild('WebClient')) },
@@ -267,7 +382,9 @@ describe('the web app deployment', () => {
   });
 
   test('without a built web app the synth stops and says how to build it', () => {
-    expect(() => portalApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'test/infra/no-such-build')).toThrow(
+    expect(() =>
+      portalApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'test/infra/no-such-build'),
+    ).toThrow(
       /The web app is not built: .*test\/infra\/no-such-build\/index\.html is missing\. Run `npm run build:web` first\./,
     );
   });
@@ -275,9 +392,13 @@ describe('the web app deployment', () => {
 
 test('the stack puts out the site URL, the API URL, the pool and client ids and the table name', () => {
   expect(stack.stackName).toBe(STACK_NAME);
-  template.hasOutput('SiteUrl', { Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] } });
+  template.hasOutput('SiteUrl', {
+    Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
+  });
   template.hasOutput('ApiUrl', { Value: { 'Fn::Join': ['', Match.arrayWith([{ Ref: apiId }, '/api'])] } });
   template.hasOutput('UserPoolId', { Value: { Ref: logicalId(users.node.findChild('Pool')) } });
-  template.hasOutput('UserPoolClientId', { Value: { Ref: logicalId(users.node.findChild('Pool').node.findChild('WebClient')) } });
+  template.hasOutput('UserPoolClientId', {
+    Value: { Ref: logicalId(users.node.findChild('Pool').node.findChild('WebClient')) },
+  });
   template.hasOutput('TableName', { Value: { Ref: logicalId(stack.node.findChild('Table')) } });
 });

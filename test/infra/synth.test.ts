@@ -18,27 +18,44 @@ const synth = spawnSync('npx', ['cdk', 'synth', '--no-notices', '-q', '-o', outd
   timeout: 600_000,
 });
 const template = existsSync(join(outdir, `${STACK_NAME}.template.json`))
-  ? (JSON.parse(readFileSync(join(outdir, `${STACK_NAME}.template.json`), 'utf8')) as { Resources: Record<string, { Type: string; Properties: { Code?: { S3Key: string } }; Metadata?: Record<string, string> }> })
+  ? (JSON.parse(readFileSync(join(outdir, `${STACK_NAME}.template.json`), 'utf8')) as {
+      Resources: Record<
+        string,
+        { Type: string; Properties: { Code?: { S3Key: string } }; Metadata?: Record<string, string> }
+      >;
+    })
   : { Resources: {} };
 
 /** The directory of the bundle of the Lambda at a construct path. */
 function bundleOf(constructPath: string): string {
-  const lambda = Object.values(template.Resources).find((resource) => resource.Metadata?.['aws:cdk:path'] === `${STACK_NAME}/${constructPath}/Handler/Resource`);
+  const lambda = Object.values(template.Resources).find(
+    (resource) => resource.Metadata?.['aws:cdk:path'] === `${STACK_NAME}/${constructPath}/Handler/Resource`,
+  );
   if (!lambda?.Properties.Code) throw new Error(`No Lambda at ${constructPath}`);
   return join(outdir, `asset.${lambda.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
 }
 
 test('succeeds offline with no unacknowledged cdk-nag error', () => {
-  expect({ status: synth.status, stderr: synth.stderr }).toEqual({ status: 0, stderr: expect.not.stringMatching(/ERROR|Error:/) });
+  expect({ status: synth.status, stderr: synth.stderr }).toEqual({
+    status: 0,
+    stderr: expect.not.stringMatching(/ERROR|Error:/),
+  });
   expect(readViolations(outdir).filter((violation) => violation.severity === 'error')).toEqual([]);
 });
 
-const functionPaths = [...portalRoutes().map((route) => `Functions/${route.name}`), ...Object.values(userPoolTriggers).map((name) => `Users/${name}`)];
+const functionPaths = [
+  ...portalRoutes().map((route) => `Functions/${route.name}`),
+  ...Object.values(userPoolTriggers).map((name) => `Users/${name}`),
+];
 
 describe.each(functionPaths)('the bundle of %s', (constructPath) => {
   test('is a minified ES module with its source map and a require for CommonJS packages', () => {
     const code = readFileSync(join(bundleOf(constructPath), 'index.mjs'), 'utf8');
-    expect(code.startsWith("import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);")).toBe(true);
+    expect(
+      code.startsWith(
+        "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);",
+      ),
+    ).toBe(true);
     expect(code.trimEnd().endsWith('//# sourceMappingURL=index.mjs.map')).toBe(true);
     expect(existsSync(join(bundleOf(constructPath), 'index.mjs.map'))).toBe(true);
     expect(code.length / code.split('\n').length).toBeGreaterThan(500);
@@ -47,24 +64,35 @@ describe.each(functionPaths)('the bundle of %s', (constructPath) => {
   test('carries the AWS SDK instead of importing it, and loads alone with the settings the stack gives', () => {
     const code = readFileSync(join(bundleOf(constructPath), 'index.mjs'), 'utf8');
     // Static or dynamic imports and requires in code; the SDK's own messages quote `[require("@aws-sdk/…")]`.
-    expect(code.match(/\bfrom\s*["']@aws-sdk\/|\bimport\(\s*["']@aws-sdk\/|[^[]require\(\s*["']@aws-sdk\//)?.[0]).toBeUndefined();
-    const load = spawnSync(process.execPath, ['--input-type=module', '-e', "const m = await import(process.argv[1]); if (typeof m.handler !== 'function') throw new Error('no handler');", pathToFileURL(join(bundleOf(constructPath), 'index.mjs')).href], {
-      encoding: 'utf8',
-      cwd: outdir,
-      env: {
-        PATH: process.env.PATH,
-        // This machine's Node may be older than the Lambda runtime; the SDK's warning about it is not the bundle's fault.
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-        AWS_REGION: 'eu-west-1',
-        NODE_OPTIONS: '--enable-source-maps',
-        TABLE_NAME: 'registration-portal',
-        JWT_ISSUER: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_portal',
-        USER_POOL_ID: 'eu-west-1_portal',
-        USER_POOL_CLIENT_ID: 'webclient',
-        SITE_URL: 'https://portal.example',
-        MAIL_FROM: 'Registration Portal <registration@mountainschool.example>',
+    expect(
+      code.match(/\bfrom\s*["']@aws-sdk\/|\bimport\(\s*["']@aws-sdk\/|[^[]require\(\s*["']@aws-sdk\//)?.[0],
+    ).toBeUndefined();
+    const load = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import(process.argv[1]); if (typeof m.handler !== 'function') throw new Error('no handler');",
+        pathToFileURL(join(bundleOf(constructPath), 'index.mjs')).href,
+      ],
+      {
+        encoding: 'utf8',
+        cwd: outdir,
+        env: {
+          PATH: process.env.PATH,
+          // This machine's Node may be older than the Lambda runtime; the SDK's warning about it is not the bundle's fault.
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+          AWS_REGION: 'eu-west-1',
+          NODE_OPTIONS: '--enable-source-maps',
+          TABLE_NAME: 'registration-portal',
+          JWT_ISSUER: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_portal',
+          USER_POOL_ID: 'eu-west-1_portal',
+          USER_POOL_CLIENT_ID: 'webclient',
+          SITE_URL: 'https://portal.example',
+          MAIL_FROM: 'Registration Portal <registration@mountainschool.example>',
+        },
       },
-    });
+    );
     expect({ status: load.status, stderr: load.stderr }).toEqual({ status: 0, stderr: '' });
   });
 });

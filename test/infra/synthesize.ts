@@ -59,14 +59,22 @@ export function synthesizePortal(options: SynthOptions = {}): PortalSynth {
   else process.env.CDK_DEFAULT_ACCOUNT = TEST_ACCOUNT;
   const stack = portalApp(app);
   const assembly = app.synth();
-  return { stack, assembly, template: Template.fromJSON(assembly.getStackByName(stack.stackName).template), violations: readViolations(assembly.directory) };
+  return {
+    stack,
+    assembly,
+    template: Template.fromJSON(assembly.getStackByName(stack.stackName).template),
+    violations: readViolations(assembly.directory),
+  };
 }
 
 export function readViolations(assemblyDirectory: string): Violation[] {
   const reportFile = join(assemblyDirectory, 'validation-report.json');
   if (!existsSync(reportFile)) return [];
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
-    pluginReports: Array<{ pluginName: string; violations: Array<{ ruleName: string; severity: string; violatingConstructs: Array<{ constructPath: string }> }> }>;
+    pluginReports: Array<{
+      pluginName: string;
+      violations: Array<{ ruleName: string; severity: string; violatingConstructs: Array<{ constructPath: string }> }>;
+    }>;
   };
   return report.pluginReports.flatMap((plugin) =>
     plugin.violations.map((violation) => ({
@@ -97,10 +105,15 @@ export interface Grant {
 export function grantsOf(template: Template, fn: PortalFunction): Grant[] {
   const roleId = logicalId(fn.node.findChild('Role'));
   const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Array<{
-    Properties: { Roles: unknown[]; PolicyDocument: { Statement: Array<{ Effect: string; Action: string | string[]; Resource: unknown }> } };
+    Properties: {
+      Roles: unknown[];
+      PolicyDocument: { Statement: Array<{ Effect: string; Action: string | string[]; Resource: unknown }> };
+    };
   }>;
   return policies
-    .filter((policy) => policy.Properties.Roles.some((role) => JSON.stringify(role) === JSON.stringify({ Ref: roleId })))
+    .filter((policy) =>
+      policy.Properties.Roles.some((role) => JSON.stringify(role) === JSON.stringify({ Ref: roleId })),
+    )
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
     .filter((statement) => statement.Effect === 'Allow')
     .map((statement) => ({ actions: [statement.Action].flat(), resources: [statement.Resource].flat() }));

@@ -18,7 +18,9 @@ test('the table is on demand, recoverable, protected and retained, with the shar
       ],
       Projection: { ProjectionType: 'ALL' },
     })),
-    Replicas: [{ DeletionProtectionEnabled: true, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }],
+    Replicas: [
+      { DeletionProtectionEnabled: true, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } },
+    ],
     TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true },
   });
 });

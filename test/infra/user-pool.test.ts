@@ -13,7 +13,15 @@ test('families sign up themselves with their e-mail as username, a strong passwo
     AutoVerifiedAttributes: ['email'],
     UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
     AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
-    Policies: { PasswordPolicy: { MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true } },
+    Policies: {
+      PasswordPolicy: {
+        MinimumLength: 8,
+        RequireLowercase: true,
+        RequireUppercase: true,
+        RequireNumbers: true,
+        RequireSymbols: true,
+      },
+    },
     AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
   });
 });
@@ -22,12 +30,19 @@ test("without poolMail=ses the pool's own e-mails go out through Cognito's built
   template.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: Match.absent() });
 });
 
-test('the families\' accounts survive a stack deletion', () => {
-  template.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: { DeletionProtection: 'ACTIVE' } });
+test("the families' accounts survive a stack deletion", () => {
+  template.hasResource('AWS::Cognito::UserPool', {
+    DeletionPolicy: 'Retain',
+    UpdateReplacePolicy: 'Retain',
+    Properties: { DeletionProtection: 'ACTIVE' },
+  });
 });
 
 test(`the "${ADMIN_GROUP}" group exists in the pool`, () => {
-  template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP, UserPoolId: { Ref: poolId } });
+  template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+    GroupName: ADMIN_GROUP,
+    UserPoolId: { Ref: poolId },
+  });
 });
 
 test('the web client signs in with USER_PASSWORD_AUTH or SRP, refreshes, has no secret and hides whether an account exists', () => {
@@ -51,7 +66,9 @@ test('usernames are case-insensitive: one account per address, whatever its case
 });
 
 test('no trigger confirms an account or verifies an address: a new account confirms its e-mail with the code sent to it', () => {
-  template.hasResourceProperties('AWS::Cognito::UserPool', { LambdaConfig: { CustomMessage: Match.anyValue(), PreSignUp: Match.absent() } });
+  template.hasResourceProperties('AWS::Cognito::UserPool', {
+    LambdaConfig: { CustomMessage: Match.anyValue(), PreSignUp: Match.absent() },
+  });
 });
 
 test(`one address may start at most ${SIGN_UP_LIMIT.signUps} sign-ups in ${SIGN_UP_LIMIT.windowSeconds} s: a WAF rate rule on the pool blocks the rest`, () => {
@@ -79,5 +96,8 @@ test(`one address may start at most ${SIGN_UP_LIMIT.signUps} sign-ups in ${SIGN_
       }),
     ],
   });
-  template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', { ResourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] }, WebACLArn: { 'Fn::GetAtt': [aclId, 'Arn'] } });
+  template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+    ResourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] },
+    WebACLArn: { 'Fn::GetAtt': [aclId, 'Arn'] },
+  });
 });

@@ -10,7 +10,11 @@ test('given a script enrolling from one account in a storm, then calls beyond th
   const storm = await familyWithStudents(1, 'storm');
   // 70 calls: the limit slides, so 30 pass at once and one more for every 2 s (a minute's share) the storm lasts.
   const started = Date.now();
-  const answers = await Promise.all(Array.from({ length: 70 }, () => call('enroll', { studentId: storm.students[0]!.id, classId: cls.id }, storm.family.accessToken)));
+  const answers = await Promise.all(
+    Array.from({ length: 70 }, () =>
+      call('enroll', { studentId: storm.students[0]!.id, classId: cls.id }, storm.family.accessToken),
+    ),
+  );
   const refilled = Math.ceil((Date.now() - started) / 2000);
   const statuses = answers.map((answer) => answer.status);
   // One enrollment, the others "already enrolled" until the limit, then "too often".
@@ -18,27 +22,46 @@ test('given a script enrolling from one account in a storm, then calls beyond th
   expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(70 - 30 - refilled);
   expect(statuses.every((status) => [200, 409, 429].includes(status))).toBe(true);
   const limited = answers.find((answer) => answer.status === 429)!;
-  expect(limited.body.error).toMatchObject({ code: 'resource-exhausted', message: expect.stringMatching(/^You are doing this too often\. Please wait \d+ seconds and try again\.$/) });
+  expect(limited.body.error).toMatchObject({
+    code: 'resource-exhausted',
+    message: expect.stringMatching(/^You are doing this too often\. Please wait \d+ seconds and try again\.$/),
+  });
 
   const other = await familyWithStudents(1, 'calm');
-  expect((await call('enroll', { studentId: other.students[0]!.id, classId: cls.id }, other.family.accessToken)).status).toBe(200);
+  expect(
+    (await call('enroll', { studentId: other.students[0]!.id, classId: cls.id }, other.family.accessToken)).status,
+  ).toBe(200);
 });
 
 test('given a brute force on sign-in (60 wrong passwords at once), then each is refused as a wrong password, none with a 5xx, and the right password still signs in', async () => {
   const family = await signUpFamily('brute');
-  const pool = new CognitoIdentityProviderClient({ endpoint: `${portalUrl()}/_cognito`, region: 'local', credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, maxAttempts: 1 });
+  const pool = new CognitoIdentityProviderClient({
+    endpoint: `${portalUrl()}/_cognito`,
+    region: 'local',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    maxAttempts: 1,
+  });
   const refusals = await Promise.all(
     Array.from({ length: 60 }, (_, attempt) =>
       pool
-        .send(new InitiateAuthCommand({ ClientId: process.env.USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: family.email, PASSWORD: `guess-${attempt}` } }))
+        .send(
+          new InitiateAuthCommand({
+            ClientId: process.env.USER_POOL_CLIENT_ID,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: family.email, PASSWORD: `guess-${attempt}` },
+          }),
+        )
         .then(
           () => 'signed in',
-          (error: Error & { $metadata?: { httpStatusCode?: number } }) => `${error.$metadata?.httpStatusCode} ${error.name}`,
+          (error: Error & { $metadata?: { httpStatusCode?: number } }) =>
+            `${error.$metadata?.httpStatusCode} ${error.name}`,
         ),
     ),
   );
   // Cognito says NotAuthorizedException; cognito-local says InvalidPasswordException.
-  expect(refusals.filter((refusal) => !/^400 (NotAuthorizedException|InvalidPasswordException)$/.test(refusal))).toEqual([]);
+  expect(
+    refusals.filter((refusal) => !/^400 (NotAuthorizedException|InvalidPasswordException)$/.test(refusal)),
+  ).toEqual([]);
   expect((await signIn(family.email, family.password)).sub).toBe(family.sub);
   expect((await call('config')).status).toBe(200);
 });

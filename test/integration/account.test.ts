@@ -17,7 +17,11 @@ test('given a family holding a seat and a waitlist place, when it deletes its ac
 
   expect(await data('deleteAccount', {}, leaving.family.accessToken)).toEqual({});
 
-  const { enrollments } = await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, staying.family.accessToken);
+  const { enrollments } = await data<{ enrollments: NamedEnrollment[] }>(
+    'myEnrollments',
+    {},
+    staying.family.accessToken,
+  );
   expect(enrollments[0]).toMatchObject({ classId: cls.id, status: 'enrolled' });
   expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
   await expect(signIn(leaving.family.email, leaving.family.password)).rejects.toThrow();
@@ -44,7 +48,9 @@ describe('a deleted account', () => {
     ]) {
       expect([answer.status, answer.body.error?.message]).toEqual([403, 'This account has been deleted.']);
     }
-    expect((await call('saveStudent', { ...studentInput(), id: students[0]!.id }, family.accessToken)).status).toBe(404);
+    expect((await call('saveStudent', { ...studentInput(), id: students[0]!.id }, family.accessToken)).status).toBe(
+      404,
+    );
     expect(await data('students', {}, family.accessToken)).toEqual({ students: [] });
     expect(await data('myEnrollments', {}, family.accessToken)).toEqual({ enrollments: [] });
     expect(await classNow(cls.id)).toMatchObject({ enrolled: 0, waitlisted: 0 });
@@ -58,7 +64,11 @@ describe('a deleted account', () => {
     const student = await rawItem(`FAMILY#${family.sub}`, `STUDENT#${students[0]!.id}`);
     await data('deleteAccount', {}, family.accessToken);
     await dynamo.send(new PutCommand({ TableName: tableName, Item: student! }));
-    const answer = await call('enroll', { studentId: students[0]!.id, classId: cls.id }, (await adminSession()).accessToken);
+    const answer = await call(
+      'enroll',
+      { studentId: students[0]!.id, classId: cls.id },
+      (await adminSession()).accessToken,
+    );
     expect([answer.status, answer.body.error?.message]).toEqual([403, 'This account has been deleted.']);
     expect(await classNow(cls.id)).toMatchObject({ enrolled: 0, waitlisted: 0 });
   });
@@ -72,11 +82,22 @@ describe('deleting an account while the family still adds and enrolls', () => {
     dynamo.middlewareStack.add(
       (next, context) => async (args) => {
         const input = args.input as { ExpressionAttributeValues?: Record<string, unknown> };
-        if (context.commandName === 'QueryCommand' && input.ExpressionAttributeValues?.[':family'] === `FAMILY#${family.sub}` && index < 4) {
+        if (
+          context.commandName === 'QueryCommand' &&
+          input.ExpressionAttributeValues?.[':family'] === `FAMILY#${family.sub}` &&
+          index < 4
+        ) {
           index += 1;
-          const added = await call<{ student: Student }>('saveStudent', studentInput({ firstName: `Late${index}` }), family.accessToken);
+          const added = await call<{ student: Student }>(
+            'saveStudent',
+            studentInput({ firstName: `Late${index}` }),
+            family.accessToken,
+          );
           answers.push(added.status);
-          if (added.status === 200) answers.push((await call('enroll', { studentId: added.body.data!.student.id, classId }, family.accessToken)).status);
+          if (added.status === 200)
+            answers.push(
+              (await call('enroll', { studentId: added.body.data!.student.id, classId }, family.accessToken)).status,
+            );
         }
         return next(args);
       },
@@ -99,10 +120,16 @@ describe('deleting an account while the family still adds and enrolls', () => {
     dynamo.middlewareStack.remove('familyKeepsEnrolling');
 
     expect(deleted.statusCode).toBe(200);
-    const { roster, waitlist } = await data<{ roster: unknown[]; waitlist: unknown[] }>('classRoster', { classId: cls.id }, (await adminSession()).accessToken);
+    const { roster, waitlist } = await data<{ roster: unknown[]; waitlist: unknown[] }>(
+      'classRoster',
+      { classId: cls.id },
+      (await adminSession()).accessToken,
+    );
     expect(await classNow(cls.id)).toMatchObject({ enrolled: roster.length, waitlisted: waitlist.length });
     expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
-    expect(await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, waiting.family.accessToken)).toMatchObject({ enrollments: [{ status: 'enrolled' }] });
+    expect(
+      await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, waiting.family.accessToken),
+    ).toMatchObject({ enrollments: [{ status: 'enrolled' }] });
     expect(answers.length).toBeGreaterThan(0);
     expect(answers.every((status) => status === 403)).toBe(true);
   });
@@ -115,12 +142,23 @@ test('given an active enrollment whose student is gone (left behind by an earlie
   const waiting = await familyWithStudents(1, 'waiting');
   await data('enroll', { studentId: orphaned.students[0]!.id, classId: cls.id }, orphaned.family.accessToken);
   await data('enroll', { studentId: waiting.students[0]!.id, classId: cls.id }, waiting.family.accessToken);
-  await dynamo.send(new DeleteCommand({ TableName: tableName, Key: { PK: `FAMILY#${orphaned.family.sub}`, SK: `STUDENT#${orphaned.students[0]!.id}` } }));
+  await dynamo.send(
+    new DeleteCommand({
+      TableName: tableName,
+      Key: { PK: `FAMILY#${orphaned.family.sub}`, SK: `STUDENT#${orphaned.students[0]!.id}` },
+    }),
+  );
 
-  const answer = await call('cancelEnrollment', { enrollmentId: `${cls.id}~${orphaned.students[0]!.id}` }, (await adminSession()).accessToken);
+  const answer = await call(
+    'cancelEnrollment',
+    { enrollmentId: `${cls.id}~${orphaned.students[0]!.id}` },
+    (await adminSession()).accessToken,
+  );
   expect(answer.status).toBe(200);
   expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
-  expect(await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, waiting.family.accessToken)).toMatchObject({ enrollments: [{ status: 'enrolled' }] });
+  expect(await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, waiting.family.accessToken)).toMatchObject(
+    { enrollments: [{ status: 'enrolled' }] },
+  );
 });
 
 async function rawItem(PK: string, SK: string) {

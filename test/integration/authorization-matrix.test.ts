@@ -46,9 +46,13 @@ const cases = {
   enrollmentRequest: { payload: (w) => ({ requestId: w.requestId, classId: w.enrolledIn.id }), owned: true },
   cancelEnrollment: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}` }), owned: true },
   deleteAccount: { payload: () => ({}) },
-  saveSemester: { payload: () => ({ name: 'Matrix semester', startDate: '2030-01-07', endDate: '2030-03-01', current: false }) },
+  saveSemester: {
+    payload: () => ({ name: 'Matrix semester', startDate: '2030-01-07', endDate: '2030-03-01', current: false }),
+  },
   saveClass: { payload: (w) => ({ semesterId: w.semesterId, name: 'Matrix class', capacity: 3 }) },
-  saveGroup: { payload: (w) => ({ semesterId: w.semesterId, name: 'Matrix group', classIds: [w.enrolledIn.id, w.otherClass.id] }) },
+  saveGroup: {
+    payload: (w) => ({ semesterId: w.semesterId, name: 'Matrix group', classIds: [w.enrolledIn.id, w.otherClass.id] }),
+  },
   deleteClass: { payload: (w) => ({ id: w.emptyClass.id }) },
   deleteGroup: { payload: (w) => ({ id: w.groupId }) },
   adminDashboard: { payload: (w) => ({ semesterId: w.semesterId }) },
@@ -56,9 +60,15 @@ const cases = {
   semesterEnrollments: { payload: (w) => ({ semesterId: w.semesterId }) },
   enrollmentActivity: { payload: (w) => ({ semesterId: w.semesterId }) },
   promoteEnrollment: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}` }) },
-  moveEnrollment: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}`, classId: w.emptyClass.id }) },
+  moveEnrollment: {
+    payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}`, classId: w.emptyClass.id }),
+  },
   adminTshirtSizes: { payload: () => ({}) },
-  saveTshirtSizes: { payload: async () => ({ sizes: (await data<{ sizes: unknown[] }>('adminTshirtSizes', {}, (await adminSession()).accessToken)).sizes }) },
+  saveTshirtSizes: {
+    payload: async () => ({
+      sizes: (await data<{ sizes: unknown[] }>('adminTshirtSizes', {}, (await adminSession()).accessToken)).sizes,
+    }),
+  },
   tshirtCounts: { payload: (w) => ({ semesterId: w.semesterId }) },
   saveConfig: { payload: async () => ({ values: (await data<{ values: Record<string, unknown> }>('config')).values }) },
   admins: { payload: () => ({}) },
@@ -78,11 +88,31 @@ type Outcome = 'allowed' | 401 | 403 | 404;
 function expected(name: FunctionName): Record<Caller, Outcome> {
   const spec = manifest[name];
   const owned = 'owned' in cases[name];
-  if (spec.access === 'public') return { visitor: 'allowed', family: 'allowed', secondFamily: 'allowed', revokedAdmin: 'allowed', admin: 'allowed' };
+  if (spec.access === 'public')
+    return {
+      visitor: 'allowed',
+      family: 'allowed',
+      secondFamily: 'allowed',
+      revokedAdmin: 'allowed',
+      admin: 'allowed',
+    };
   // A removed administrator's token still names the group until it expires (15 minutes at most); the
   // functions that change who is administrator or the configuration ask the user pool, and refuse it.
-  if (spec.access === 'user') return { visitor: 401, family: 'allowed', secondFamily: owned ? 404 : 'allowed', revokedAdmin: 'allowed', admin: 'allowed' };
-  return { visitor: 401, family: 403, secondFamily: 403, revokedAdmin: 'liveAdmin' in spec ? 403 : 'allowed', admin: 'allowed' };
+  if (spec.access === 'user')
+    return {
+      visitor: 401,
+      family: 'allowed',
+      secondFamily: owned ? 404 : 'allowed',
+      revokedAdmin: 'allowed',
+      admin: 'allowed',
+    };
+  return {
+    visitor: 401,
+    family: 403,
+    secondFamily: 403,
+    revokedAdmin: 'liveAdmin' in spec ? 403 : 'allowed',
+    admin: 'allowed',
+  };
 }
 
 /**
@@ -101,9 +131,17 @@ beforeAll(async () => {
 
 /** A fresh world per function: the calls may delete what they touch (an account, a class, a group). */
 async function makeWorld(): Promise<World> {
-  const [enrolledIn, otherClass, emptyClass] = [await newClass(semesterId), await newClass(semesterId), await newClass(semesterId)];
+  const [enrolledIn, otherClass, emptyClass] = [
+    await newClass(semesterId),
+    await newClass(semesterId),
+    await newClass(semesterId),
+  ];
   const { family, students } = await familyWithStudents(1, 'matrix');
-  const { requestId } = await data<{ requestId: string }>('enroll', { studentId: students[0]!.id, classId: enrolledIn.id }, family.accessToken);
+  const { requestId } = await data<{ requestId: string }>(
+    'enroll',
+    { studentId: students[0]!.id, classId: enrolledIn.id },
+    family.accessToken,
+  );
   const secondFamily = await signUpFamily('matrix-second');
   // A throwaway administrator: deleteAccount must not delete the test suite's own.
   const future = await signUpFamily('matrix-admin');
@@ -114,7 +152,19 @@ async function makeWorld(): Promise<World> {
   const revokedAdmin = await signIn(revoked.email, revoked.password);
   await data('revokeAdmin', { email: revoked.email }, (await adminSession()).accessToken);
   const group = await newGroup(semesterId, [otherClass.id, (await newClass(semesterId)).id]);
-  return { family, student: students[0]!, secondFamily, admin, revokedAdmin, semesterId, enrolledIn, otherClass, emptyClass, groupId: group.id, requestId };
+  return {
+    family,
+    student: students[0]!,
+    secondFamily,
+    admin,
+    revokedAdmin,
+    semesterId,
+    enrolledIn,
+    otherClass,
+    emptyClass,
+    groupId: group.id,
+    requestId,
+  };
 }
 
 test('every function of the manifest has its case', () => {

@@ -24,8 +24,14 @@ function rfc5545Problems(text: string): string[] {
     else if (name === 'END') {
       const open = stack.pop();
       if (open?.name !== line.slice(4)) problems.push(`END:${line.slice(4)} closes ${open?.name ?? 'nothing'}`);
-      const required = open?.name === 'VCALENDAR' ? ['VERSION', 'PRODID'] : open?.name === 'VEVENT' ? ['UID', 'DTSTAMP', 'DTSTART'] : [];
-      for (const property of required) if (!open?.properties.has(property)) problems.push(`${open?.name} lacks ${property}`);
+      const required =
+        open?.name === 'VCALENDAR'
+          ? ['VERSION', 'PRODID']
+          : open?.name === 'VEVENT'
+            ? ['UID', 'DTSTAMP', 'DTSTART']
+            : [];
+      for (const property of required)
+        if (!open?.properties.has(property)) problems.push(`${open?.name} lacks ${property}`);
     } else stack.at(-1)?.properties.add(name);
   }
   if (stack.length) problems.push(`${stack.map((open) => open.name).join(', ')} never closed`);
@@ -53,7 +59,9 @@ test('the whole programme and a single class are valid iCalendar feeds, their me
   const one = await (await fetch(`${portalUrl()}/api/calendar.ics?classId=${cls.id}`)).text();
   expect(rfc5545Problems(one)).toEqual([]);
   expect(one.match(/BEGIN:VEVENT/g)).toHaveLength(2);
-  expect(one.replace(/\r\n /g, '')).toContain('SUMMARY:Ice\\, Snow\\; and "Rock" — a very long class name that certainly needs folding across lines');
+  expect(one.replace(/\r\n /g, '')).toContain(
+    'SUMMARY:Ice\\, Snow\\; and "Rock" — a very long class name that certainly needs folding across lines',
+  );
   expect(one).toContain(`DTSTART:${semester.startDate.replace(/-/g, '')}T090000`);
   expect(one).toContain('LOCATION:Frozen Falls\\, north face');
 });

@@ -3,7 +3,8 @@ import type { Class, ClassGroup, NamedEnrollment } from '../../lambdas/records';
 import { adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data, signUpFamily } from '../support/portal';
 
-const adminCall = async (name: Parameters<typeof call>[0], payload: unknown) => call(name, payload, (await adminSession()).accessToken);
+const adminCall = async (name: Parameters<typeof call>[0], payload: unknown) =>
+  call(name, payload, (await adminSession()).accessToken);
 
 let semesterId: string;
 beforeAll(async () => {
@@ -26,7 +27,10 @@ test('given a class with 2 enrolled, when an administrator lowers its capacity t
   const { seatsLeft: _s, enrolled: _e, waitlisted: _w, ...input } = cls;
   const answer = await adminCall('saveClass', { ...input, capacity: 1 });
   expect(answer.status).toBe(409);
-  expect(answer.body.error).toEqual({ code: 'failed-precondition', message: 'The capacity cannot be lower than the 2 students already enrolled.' });
+  expect(answer.body.error).toEqual({
+    code: 'failed-precondition',
+    message: 'The capacity cannot be lower than the 2 students already enrolled.',
+  });
   expect((await classNow(cls.id)).capacity).toBe(3);
 });
 
@@ -40,7 +44,10 @@ test('given a waitlist, when an administrator adds seats, then the waitlist take
   const { class: saved } = (await adminCall('saveClass', { ...input, capacity: 3 })).body.data as { class: Class };
   expect(saved).toMatchObject({ capacity: 3, enrolled: 3, waitlisted: 1 });
   const { enrollments } = await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, family.accessToken);
-  expect(enrollments.find((e) => e.studentId === students[3]!.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+  expect(enrollments.find((e) => e.studentId === students[3]!.id)).toMatchObject({
+    status: 'waitlisted',
+    waitlistPosition: 1,
+  });
 });
 
 test('closing a class stops new enrollments and keeps its roster', async () => {
@@ -68,7 +75,9 @@ test('a class without enrollments is deleted; one with enrollments is closed ins
   const group = await newGroup(semesterId, [grouped.id, (await newClass(semesterId)).id]);
   const refused = await adminCall('deleteClass', { id: grouped.id });
   expect(refused.status).toBe(409);
-  expect(refused.body.error?.message).toBe(`${grouped.name} is part of the class group ${group.name}: remove it from the group first.`);
+  expect(refused.body.error?.message).toBe(
+    `${grouped.name} is part of the class group ${group.name}: remove it from the group first.`,
+  );
 });
 
 test('a group holds classes of its own semester only; groups are changed and deleted', async () => {
@@ -85,6 +94,11 @@ test('a group holds classes of its own semester only; groups are changed and del
 });
 
 test('saving a class for an unknown semester or with inverted grades is 400 naming the field', async () => {
-  expect((await adminCall('saveClass', { semesterId: 'nope', name: 'X', capacity: 1 })).body.error?.message).toBe('semesterId: there is no such semester');
-  expect((await adminCall('saveClass', { semesterId, name: 'X', capacity: 1, minGrade: 8, maxGrade: 3 })).body.error?.message).toBe('maxGrade: must not be below the lowest grade');
+  expect((await adminCall('saveClass', { semesterId: 'nope', name: 'X', capacity: 1 })).body.error?.message).toBe(
+    'semesterId: there is no such semester',
+  );
+  expect(
+    (await adminCall('saveClass', { semesterId, name: 'X', capacity: 1, minGrade: 8, maxGrade: 3 })).body.error
+      ?.message,
+  ).toBe('maxGrade: must not be below the lowest grade');
 });

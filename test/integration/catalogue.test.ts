@@ -15,26 +15,39 @@ describe('the class catalogue', () => {
   });
 
   test('given class references, when a visitor queries classes, then they come back grouped by semester and unknown ids are left out', async () => {
-    const { classes } = await data<{ classes: Record<string, Class[]> }>('classes', { query: [{ id: 'nordic-skiing' }, { id: 'nordic-skiing-past' }, { id: 'no-such-class' }] });
+    const { classes } = await data<{ classes: Record<string, Class[]> }>('classes', {
+      query: [{ id: 'nordic-skiing' }, { id: 'nordic-skiing-past' }, { id: 'no-such-class' }],
+    });
     expect(Object.keys(classes).sort()).toEqual(['demo-current', 'demo-past']);
     expect(classes['demo-current']!.map((found) => found.id)).toEqual(['nordic-skiing']);
     expect(classes['demo-past']!.map((found) => found.id)).toEqual(['nordic-skiing-past']);
   });
 
   test('classesBySemester lists each semester asked for, an unknown one as empty', async () => {
-    const { classes } = await data<{ classes: Record<string, Class[]> }>('classesBySemester', { semesters: ['demo-past', 'unknown'] });
-    expect(classes['demo-past']!.map((found) => found.id).sort()).toEqual(['nordic-skiing-past', 'snowshoe-ecology-past']);
+    const { classes } = await data<{ classes: Record<string, Class[]> }>('classesBySemester', {
+      semesters: ['demo-past', 'unknown'],
+    });
+    expect(classes['demo-past']!.map((found) => found.id).sort()).toEqual([
+      'nordic-skiing-past',
+      'snowshoe-ecology-past',
+    ]);
     expect(classes.unknown).toEqual([]);
   });
 
   test('classGroups returns the groups asked for with their classes', async () => {
-    const { groups } = await data<{ groups: ClassGroup[] }>('classGroups', { groups: [{ id: 'winter-safety-pack' }, { id: 'backcountry-explorer' }] });
+    const { groups } = await data<{ groups: ClassGroup[] }>('classGroups', {
+      groups: [{ id: 'winter-safety-pack' }, { id: 'backcountry-explorer' }],
+    });
     expect(groups.map((group) => group.id).sort()).toEqual(['backcountry-explorer', 'winter-safety-pack']);
-    expect(groups.find((group) => group.id === 'winter-safety-pack')!.classIds).toEqual(['avalanche-safety', 'mountain-first-aid']);
+    expect(groups.find((group) => group.id === 'winter-safety-pack')!.classIds).toEqual([
+      'avalanche-safety',
+      'mountain-first-aid',
+    ]);
   });
 
   test('availableEnrollmentClasses holds the semester open for registration, with its open classes and groups, and not the past one', async () => {
-    const available = await data<Record<string, { classes: Class[]; groups: ClassGroup[] }>>('availableEnrollmentClasses');
+    const available =
+      await data<Record<string, { classes: Class[]; groups: ClassGroup[] }>>('availableEnrollmentClasses');
     expect(Object.keys(available)).toContain('demo-current');
     expect(Object.keys(available)).not.toContain('demo-past');
     expect(available['demo-current']!.classes.length).toBeGreaterThanOrEqual(6);
@@ -45,7 +58,12 @@ describe('the class catalogue', () => {
     const { semesters } = await data<{ semesters: Semester[] }>('semesters');
     const ids = semesters.map((semester) => semester.id);
     expect(ids.indexOf('demo-current')).toBeLessThan(ids.indexOf('demo-past'));
-    expect(semesters.map((semester) => semester.startDate)).toEqual(semesters.map((semester) => semester.startDate).sort().reverse());
+    expect(semesters.map((semester) => semester.startDate)).toEqual(
+      semesters
+        .map((semester) => semester.startDate)
+        .sort()
+        .reverse(),
+    );
     expect(semesters.filter((semester) => semester.current)).toHaveLength(1);
   });
 
@@ -57,7 +75,11 @@ describe('the class catalogue', () => {
 
   test('config returns the remote configuration values', async () => {
     const { values } = await data<{ values: Record<string, unknown> }>('config');
-    expect(values).toMatchObject({ contactEmail: expect.stringContaining('@'), studentUnitsUrl: expect.stringMatching(/^https:/), privacyPolicyUrl: expect.stringMatching(/^https:/) });
+    expect(values).toMatchObject({
+      contactEmail: expect.stringContaining('@'),
+      studentUnitsUrl: expect.stringMatching(/^https:/),
+      privacyPolicyUrl: expect.stringMatching(/^https:/),
+    });
   });
 
   test('public functions answer a visitor and a signed-in user alike', async () => {

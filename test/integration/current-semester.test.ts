@@ -11,11 +11,18 @@ beforeAll(async () => {
   admin = await signInAdmin();
 });
 
-const semester = (name: string, startDate: string, current: boolean) => ({ name, startDate, endDate: `${startDate.slice(0, 4)}-12-31`, current });
+const semester = (name: string, startDate: string, current: boolean) => ({
+  name,
+  startDate,
+  endDate: `${startDate.slice(0, 4)}-12-31`,
+  current,
+});
 
 test('given a current semester, when another is saved as current, then it is the only current one, and classes follow it', async () => {
-  const first = (await invoke('saveSemester', semester('Fall 2026', '2026-09-01', true), admin)).body.data.semester as Semester;
-  const second = (await invoke('saveSemester', semester('Winter 2027', '2027-01-04', true), admin)).body.data.semester as Semester;
+  const first = (await invoke('saveSemester', semester('Fall 2026', '2026-09-01', true), admin)).body.data
+    .semester as Semester;
+  const second = (await invoke('saveSemester', semester('Winter 2027', '2027-01-04', true), admin)).body.data
+    .semester as Semester;
   const { semesters } = (await invoke('semesters', {}, admin)).body.data as { semesters: Semester[] };
   expect(semesters.map((s) => [s.id, s.current])).toEqual([
     [second.id, true],
@@ -27,5 +34,8 @@ test('given a current semester, when another is saved as current, then it is the
 });
 
 test('changing an unknown semester is 404', async () => {
-  expect((await invoke('saveSemester', { ...semester('Ghost', '2027-01-04', false), id: 'no-such-semester' }, admin)).statusCode).toBe(404);
+  expect(
+    (await invoke('saveSemester', { ...semester('Ghost', '2027-01-04', false), id: 'no-such-semester' }, admin))
+      .statusCode,
+  ).toBe(404);
 });

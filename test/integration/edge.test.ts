@@ -36,16 +36,24 @@ interface EdgeStats {
   catalogueCache: { hits: number; originCalls: number } | null;
 }
 const edgeStats = async () => (await (await fetch(`${url}/_local/edge-stats`)).json()) as EdgeStats;
-const post = (name: string, payload: unknown = {}) => fetch(`${url}/api/fn/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
-const get = (name: string, payload?: unknown) => fetch(`${url}/api/get/${name}${payload ? `?payload=${encodeURIComponent(JSON.stringify(payload))}` : ''}`);
+const post = (name: string, payload: unknown = {}) =>
+  fetch(`${url}/api/fn/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+const get = (name: string, payload?: unknown) =>
+  fetch(`${url}/api/get/${name}${payload ? `?payload=${encodeURIComponent(JSON.stringify(payload))}` : ''}`);
 
 test('the start banner says that throttling and the catalogue cache are on', () => {
   expect(edge.output()).toContain('API throttle ON');
-  expect(edge.output()).toContain(`public ${routeThrottle.public.rateLimit}/s burst ${routeThrottle.public.burstLimit}`);
+  expect(edge.output()).toContain(
+    `public ${routeThrottle.public.rateLimit}/s burst ${routeThrottle.public.burstLimit}`,
+  );
   expect(edge.output()).toContain('catalogue cache ON');
 });
 
-test("a burst above a route's burst limit is answered 429 {\"message\":\"Too Many Requests\"} before the authorizer, the rest as without throttling", async () => {
+test('a burst above a route\'s burst limit is answered 429 {"message":"Too Many Requests"} before the authorizer, the rest as without throttling', async () => {
   // An admin route (the smallest bucket) without a token: what is let through is refused by the authorizer
   // (401), cheaply. Eight seconds' worth of refills above the burst, so a busy machine still overruns it.
   const { burstLimit, rateLimit } = routeThrottle.admin;
@@ -57,7 +65,9 @@ test("a burst above a route's burst limit is answered 429 {\"message\":\"Too Man
   const throttled = answers.filter((answer) => answer.status === 429);
   expect(new Set(statuses)).toEqual(new Set([401, 429]));
   // At most the burst and what the bucket refilled meanwhile got through.
-  expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(burstLimit + Math.ceil(rateLimit * seconds));
+  expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(
+    burstLimit + Math.ceil(rateLimit * seconds),
+  );
   expect(throttled.length).toBeGreaterThan(0);
   // API Gateway's shape, the one the web client retries (test/web/api-client.test.tsx plays this constant).
   expect(throttled[0]!.headers.get('content-type')).toBe('application/json');

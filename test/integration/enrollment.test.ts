@@ -5,18 +5,54 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import type { Class, ClassInput, Enrollment, NamedEnrollment } from '../../lambdas/records';
-import { addStudent, adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
+import {
+  addStudent,
+  adminSession,
+  classNow,
+  familyWithStudents,
+  newClass,
+  newGroup,
+  openSemester,
+} from '../support/fixtures';
 import { dynamo } from '../../lambdas/shared/dynamo';
 import { invoke } from '../support/in-process';
 import { call, data, outbox, waitForMail, type SignedIn } from '../support/portal';
 
-const enroll = (family: SignedIn, payload: { studentId: string; classId?: string; groupId?: string }) => call<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken);
-const enrolled = async (family: SignedIn, payload: { studentId: string; classId?: string; groupId?: string }) => (await data<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken)).enrollments;
-const mine = async (family: SignedIn) => (await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, family.accessToken)).enrollments;
+const enroll = (family: SignedIn, payload: { studentId: string; classId?: string; groupId?: string }) =>
+  call<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken);
+const enrolled = async (family: SignedIn, payload: { studentId: string; classId?: string; groupId?: string }) =>
+  (await data<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken)).enrollments;
+const mine = async (family: SignedIn) =>
+  (await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, family.accessToken)).enrollments;
 
 /** The input that saves a class as it is. */
-const inputOf = ({ id, semesterId, name, description, location, instructor, meetings, capacity, minGrade, maxGrade, status, whatToBring }: Class): ClassInput =>
-  ({ id, semesterId, name, description, location, instructor, meetings, capacity, minGrade, maxGrade, status, whatToBring });
+const inputOf = ({
+  id,
+  semesterId,
+  name,
+  description,
+  location,
+  instructor,
+  meetings,
+  capacity,
+  minGrade,
+  maxGrade,
+  status,
+  whatToBring,
+}: Class): ClassInput => ({
+  id,
+  semesterId,
+  name,
+  description,
+  location,
+  instructor,
+  meetings,
+  capacity,
+  minGrade,
+  maxGrade,
+  status,
+  whatToBring,
+});
 
 let semesterId: string;
 beforeAll(async () => {
@@ -28,7 +64,12 @@ describe('seats and the waitlist', () => {
     const cls = await newClass(semesterId, { capacity: 3 });
     const { family, students } = await familyWithStudents(1);
     const [enrollment] = await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
-    expect(enrollment).toMatchObject({ id: `${cls.id}~${students[0]!.id}`, status: 'enrolled', classId: cls.id, semesterId });
+    expect(enrollment).toMatchObject({
+      id: `${cls.id}~${students[0]!.id}`,
+      status: 'enrolled',
+      classId: cls.id,
+      semesterId,
+    });
     expect(enrollment!.waitlistPosition).toBeUndefined();
     expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 0, seatsLeft: 2 });
   });
@@ -37,7 +78,8 @@ describe('seats and the waitlist', () => {
     const cls = await newClass(semesterId, { capacity: 1 });
     const { family, students } = await familyWithStudents(3);
     const results = [];
-    for (const student of students) results.push((await enrolled(family, { studentId: student.id, classId: cls.id }))[0]!);
+    for (const student of students)
+      results.push((await enrolled(family, { studentId: student.id, classId: cls.id }))[0]!);
     expect(results.map((e) => [e.status, e.waitlistPosition])).toEqual([
       ['enrolled', undefined],
       ['waitlisted', 1],
@@ -52,7 +94,10 @@ describe('seats and the waitlist', () => {
     await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
     const again = await enroll(family, { studentId: students[0]!.id, classId: cls.id });
     expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: 'already-exists', message: `Child1 Tester is already enrolled in ${cls.name}.` });
+    expect(again.body.error).toMatchObject({
+      code: 'already-exists',
+      message: `Child1 Tester is already enrolled in ${cls.name}.`,
+    });
     expect((await classNow(cls.id)).enrolled).toBe(1);
   });
 
@@ -71,7 +116,11 @@ describe('seats and the waitlist', () => {
     const { family, students } = await familyWithStudents(4);
     // More children of one family in one class than a family may enroll itself: an administrator enrolls them.
     for (const student of students) await enrolled(await adminSession(), { studentId: student.id, classId: cls.id });
-    const cancelled = await data<{ enrollment: Enrollment }>('cancelEnrollment', { enrollmentId: `${cls.id}~${students[0]!.id}` }, family.accessToken);
+    const cancelled = await data<{ enrollment: Enrollment }>(
+      'cancelEnrollment',
+      { enrollmentId: `${cls.id}~${students[0]!.id}` },
+      family.accessToken,
+    );
     expect(cancelled.enrollment.status).toBe('cancelled');
     const byStudent = new Map((await mine(family)).filter((e) => e.classId === cls.id).map((e) => [e.studentId, e]));
     expect(byStudent.get(students[1]!.id)).toMatchObject({ status: 'enrolled' });
@@ -85,11 +134,15 @@ describe('seats and the waitlist', () => {
     const { family, students } = await familyWithStudents(4);
     for (const student of students) await enrolled(await adminSession(), { studentId: student.id, classId: cls.id });
     await data('cancelEnrollment', { enrollmentId: `${cls.id}~${students[2]!.id}` }, family.accessToken);
-    const positions = (await mine(family)).filter((e) => e.classId === cls.id && e.status === 'waitlisted').map((e) => [e.studentId, e.waitlistPosition]);
-    expect(positions.sort()).toEqual([
-      [students[1]!.id, 1],
-      [students[3]!.id, 2],
-    ].sort());
+    const positions = (await mine(family))
+      .filter((e) => e.classId === cls.id && e.status === 'waitlisted')
+      .map((e) => [e.studentId, e.waitlistPosition]);
+    expect(positions.sort()).toEqual(
+      [
+        [students[1]!.id, 1],
+        [students[3]!.id, 2],
+      ].sort(),
+    );
     expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 2 });
   });
 
@@ -154,7 +207,10 @@ describe('class groups', () => {
     expect(await classNow(b.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
 
     await data('cancelEnrollment', { enrollmentId: `${a.id}~${students[1]!.id}` }, family.accessToken);
-    expect((await mine(family)).filter((e) => e.studentId === students[1]!.id).map((e) => e.status)).toEqual(['cancelled', 'cancelled']);
+    expect((await mine(family)).filter((e) => e.studentId === students[1]!.id).map((e) => e.status)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
     expect(await classNow(b.id)).toMatchObject({ enrolled: 0 });
   });
 
@@ -181,9 +237,14 @@ describe('what the server checks', () => {
     const unknownGrade = await addStudent(family, { firstName: 'Kim', grade: undefined });
     const tooYoung = await enroll(family, { studentId: young.id, classId: cls.id });
     expect(tooYoung.status).toBe(409);
-    expect(tooYoung.body.error).toEqual({ code: 'failed-precondition', message: `${cls.name} is for grades 9–12, and Robin is in grade 6.` });
+    expect(tooYoung.body.error).toEqual({
+      code: 'failed-precondition',
+      message: `${cls.name} is for grades 9–12, and Robin is in grade 6.`,
+    });
     const noGrade = await enroll(family, { studentId: unknownGrade.id, classId: cls.id });
-    expect(noGrade.body.error?.message).toBe(`${cls.name} is for grades 9–12: add Kim's school grade to their details first.`);
+    expect(noGrade.body.error?.message).toBe(
+      `${cls.name} is for grades 9–12: add Kim's school grade to their details first.`,
+    );
   });
 
   test('registration outside its window is refused for a family, with the date; an administrator may still enroll', async () => {
@@ -194,7 +255,11 @@ describe('what the server checks', () => {
     expect(early.status).toBe(409);
     expect(early.body.error?.message).toMatch(new RegExp(`^Registration for ${later.name} opens on .+ UTC\\.$`));
     const admin = await adminSession();
-    const byAdmin = await call<{ enrollments: Enrollment[] }>('enroll', { studentId: students[0]!.id, classId: cls.id }, admin.accessToken);
+    const byAdmin = await call<{ enrollments: Enrollment[] }>(
+      'enroll',
+      { studentId: students[0]!.id, classId: cls.id },
+      admin.accessToken,
+    );
     expect(byAdmin.status).toBe(200);
     expect((await mine(family)).find((e) => e.classId === cls.id)?.status).toBe('enrolled');
   });
@@ -210,13 +275,16 @@ describe('what the server checks', () => {
   test("an administrator's change to a class governs the very next enrollment, though enroll remembers classes it saw", async () => {
     const admin = await adminSession();
     const cls = await newClass(semesterId, { capacity: 2 });
-    const change = async (overrides: Partial<Class>) => data('saveClass', { ...inputOf(await classNow(cls.id)), ...overrides }, admin.accessToken);
+    const change = async (overrides: Partial<Class>) =>
+      data('saveClass', { ...inputOf(await classNow(cls.id)), ...overrides }, admin.accessToken);
     const { family, students } = await familyWithStudents(3);
     const [first, second, third] = students.map((student) => ({ studentId: student.id, classId: cls.id }));
     await enrolled(family, first!);
 
     await change({ minGrade: 9 });
-    expect((await enroll(family, second!)).body.error?.message).toBe(`${cls.name} is for grades 9 and up, and Child2 is in grade 7.`);
+    expect((await enroll(family, second!)).body.error?.message).toBe(
+      `${cls.name} is for grades 9 and up, and Child2 is in grade 7.`,
+    );
     await change({ minGrade: undefined, status: 'closed' });
     expect((await enroll(family, second!)).body.error?.message).toBe(`${cls.name} is closed to new enrollments.`);
     await change({ status: 'open', capacity: 1 });
@@ -250,12 +318,25 @@ describe('families see and change only their own', () => {
     expect((await enroll(stranger.family, { studentId, classId: cls.id })).status).toBe(404);
     await enrolled(owner.family, { studentId, classId: cls.id });
     expect(await mine(stranger.family)).toEqual([]);
-    expect((await call('cancelEnrollment', { enrollmentId: `${cls.id}~${studentId}` }, stranger.family.accessToken)).status).toBe(404);
-    expect((await call('cancelEnrollment', { enrollmentId: `${cls.id}~${studentId}` }, (await adminSession()).accessToken)).status).toBe(200);
+    expect(
+      (await call('cancelEnrollment', { enrollmentId: `${cls.id}~${studentId}` }, stranger.family.accessToken)).status,
+    ).toBe(404);
+    expect(
+      (await call('cancelEnrollment', { enrollmentId: `${cls.id}~${studentId}` }, (await adminSession()).accessToken))
+        .status,
+    ).toBe(200);
   });
 
   test('a visitor gets 401 from every family function', async () => {
-    for (const name of ['students', 'saveStudent', 'deleteStudent', 'enroll', 'cancelEnrollment', 'myEnrollments', 'deleteAccount'] as const) {
+    for (const name of [
+      'students',
+      'saveStudent',
+      'deleteStudent',
+      'enroll',
+      'cancelEnrollment',
+      'myEnrollments',
+      'deleteAccount',
+    ] as const) {
       expect((await call(name, {})).status).toBe(401);
     }
   });
@@ -280,7 +361,10 @@ describe('enrollment e-mails', () => {
   });
 
   test('a group enrollment is one e-mail naming the group and each of its classes', async () => {
-    const [a, b] = [await newClass(semesterId, { name: `Group part A ${Date.now()}` }), await newClass(semesterId, { name: `Group part B ${Date.now()}` })];
+    const [a, b] = [
+      await newClass(semesterId, { name: `Group part A ${Date.now()}` }),
+      await newClass(semesterId, { name: `Group part B ${Date.now()}` }),
+    ];
     const group = await newGroup(semesterId, [a.id, b.id]);
     const { family, students } = await familyWithStudents(1);
     await enrolled(family, { studentId: students[0]!.id, groupId: group.id });
@@ -296,8 +380,21 @@ describe('enrollment e-mails', () => {
     await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
     await waitForMail(family.email, `Enrolled: Child1 Tester in ${cls.name}`);
     // The stream's record of that request, handed to the mailer once more: the request is gone, so nothing is sent.
-    const request = { type: 'mail', kind: 'enrolled', familyId: family.sub, studentId: students[0]!.id, classIds: [cls.id] };
-    const record = { eventName: 'INSERT', dynamodb: { Keys: marshall({ PK: `MAIL#${randomUUID()}`, SK: 'MAIL' }), NewImage: marshall(request), SequenceNumber: '1' } };
+    const request = {
+      type: 'mail',
+      kind: 'enrolled',
+      familyId: family.sub,
+      studentId: students[0]!.id,
+      classIds: [cls.id],
+    };
+    const record = {
+      eventName: 'INSERT',
+      dynamodb: {
+        Keys: marshall({ PK: `MAIL#${randomUUID()}`, SK: 'MAIL' }),
+        NewImage: marshall(request),
+        SequenceNumber: '1',
+      },
+    };
     expect(await mailer({ Records: [record] } as unknown as DynamoDBStreamEvent)).toEqual({ batchItemFailures: [] });
     expect((await outbox()).filter((m) => m.to === family.email)).toHaveLength(1);
   });
@@ -306,10 +403,16 @@ describe('enrollment e-mails', () => {
     const { dynamo, tableName } = await import('../../lambdas/shared/dynamo');
     const { mailRequestItem } = await import('../../lambdas/data/mailRequests');
     const cls = await newClass(semesterId);
-    const item = mailRequestItem({ kind: 'enrolled', familyId: randomUUID(), studentId: randomUUID(), classIds: [cls.id] }, new Date().toISOString());
+    const item = mailRequestItem(
+      { kind: 'enrolled', familyId: randomUUID(), studentId: randomUUID(), classIds: [cls.id] },
+      new Date().toISOString(),
+    );
     await dynamo.send(new PutCommand({ TableName: tableName, Item: item }));
     const key = { PK: item.PK, SK: item.SK };
-    for (const deadline = Date.now() + 15_000; (await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item; ) {
+    for (
+      const deadline = Date.now() + 15_000;
+      (await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+    ) {
       if (Date.now() > deadline) throw new Error('The mailer did not remove the request within 15 s.');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -326,9 +429,12 @@ describe('the audit trail', () => {
     const admin = await adminSession();
     await data('cancelEnrollment', { enrollmentId: `${cls.id}~${students[0]!.id}` }, admin.accessToken);
     const trail = async (studentId: string) =>
-      (await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'PK = :e', ExpressionAttributeValues: { ':e': `ENROLLMENT#${cls.id}~${studentId}` } })).map(
-        ({ from, to, reason, by, byAdmin, at }) => ({ from, to, reason, by, byAdmin, at }),
-      );
+      (
+        await queryAll<Record<string, unknown>>({
+          KeyConditionExpression: 'PK = :e',
+          ExpressionAttributeValues: { ':e': `ENROLLMENT#${cls.id}~${studentId}` },
+        })
+      ).map(({ from, to, reason, by, byAdmin, at }) => ({ from, to, reason, by, byAdmin, at }));
     expect(await trail(students[0]!.id)).toEqual([
       { from: 'none', to: 'enrolled', reason: 'enroll', by: family.sub, byAdmin: false, at: expect.any(String) },
       { from: 'enrolled', to: 'cancelled', reason: 'cancel', by: admin.sub, byAdmin: true, at: expect.any(String) },
@@ -347,7 +453,10 @@ describe("an administrator's changes of seats", () => {
     dynamo.middlewareStack.add(
       (next, context) => async (args) => {
         const result = await next(args);
-        if (['UpdateItemCommand', 'TransactWriteItemsCommand'].includes(context.commandName ?? '') && answers.length === 0) {
+        if (
+          ['UpdateItemCommand', 'TransactWriteItemsCommand'].includes(context.commandName ?? '') &&
+          answers.length === 0
+        ) {
           answers.push((await enroll(newcomer, payload)).body.data?.enrollments[0]);
         }
         return result;
@@ -364,7 +473,10 @@ describe("an administrator's changes of seats", () => {
     for (const student of waiting.students) await enrolled(waiting.family, { studentId: student.id, classId: cls.id });
     const newcomer = await familyWithStudents(1, 'newcomer');
 
-    const answers = newcomerEnrollsAfterFirstWrite(newcomer.family, { studentId: newcomer.students[0]!.id, classId: cls.id });
+    const answers = newcomerEnrollsAfterFirstWrite(newcomer.family, {
+      studentId: newcomer.students[0]!.id,
+      classId: cls.id,
+    });
     const saved = await invoke('saveClass', { ...inputOf(await classNow(cls.id)), capacity: 2 }, await adminSession());
     expect(saved.statusCode).toBe(200);
     expect(answers).toEqual([expect.objectContaining({ status: 'waitlisted', waitlistPosition: 1 })]);
@@ -376,10 +488,14 @@ describe("an administrator's changes of seats", () => {
     const cls = await newClass(semesterId, { capacity: 0 });
     const admin = await adminSession();
     const families = [await familyWithStudents(20, 'big'), await familyWithStudents(20, 'big')];
-    for (const { students } of families) for (const student of students) await enrolled(admin, { studentId: student.id, classId: cls.id });
+    for (const { students } of families)
+      for (const student of students) await enrolled(admin, { studentId: student.id, classId: cls.id });
     const newcomer = await familyWithStudents(1, 'newcomer');
 
-    const answers = newcomerEnrollsAfterFirstWrite(newcomer.family, { studentId: newcomer.students[0]!.id, classId: cls.id });
+    const answers = newcomerEnrollsAfterFirstWrite(newcomer.family, {
+      studentId: newcomer.students[0]!.id,
+      classId: cls.id,
+    });
     const saved = await invoke('saveClass', { ...inputOf(await classNow(cls.id)), capacity: 40 }, admin);
     expect(saved.statusCode).toBe(200);
     expect(saved.body.data.class).toMatchObject({ capacity: 40, enrolled: 40, waitlisted: 1 });
@@ -394,8 +510,15 @@ describe("an administrator's changes of seats", () => {
     const to = await newClass(semesterId, { minGrade: 9, maxGrade: 12 });
     const { family, students } = await familyWithStudents(1);
     await enrolled(family, { studentId: students[0]!.id, classId: from.id });
-    const answer = await call('moveEnrollment', { enrollmentId: `${from.id}~${students[0]!.id}`, classId: to.id }, (await adminSession()).accessToken);
-    expect([answer.status, answer.body.error]).toEqual([409, { code: 'failed-precondition', message: `${to.name} is for grades 9–12, and Child1 is in grade 7.` }]);
+    const answer = await call(
+      'moveEnrollment',
+      { enrollmentId: `${from.id}~${students[0]!.id}`, classId: to.id },
+      (await adminSession()).accessToken,
+    );
+    expect([answer.status, answer.body.error]).toEqual([
+      409,
+      { code: 'failed-precondition', message: `${to.name} is for grades 9–12, and Child1 is in grade 7.` },
+    ]);
     expect(await classNow(to.id)).toMatchObject({ enrolled: 0, waitlisted: 0 });
     expect((await mine(family)).map((e) => [e.classId, e.status])).toEqual([[from.id, 'enrolled']]);
   });
@@ -405,16 +528,25 @@ describe("a family's caps", () => {
   test('a family enrolls at most 3 children in one class, even all at once; an administrator may enroll a fourth', async () => {
     const cls = await newClass(semesterId, { capacity: 2 });
     const { family, students } = await familyWithStudents(4);
-    const answers = await Promise.all(students.map((student) => enroll(family, { studentId: student.id, classId: cls.id })));
+    const answers = await Promise.all(
+      students.map((student) => enroll(family, { studentId: student.id, classId: cls.id })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 409]);
-    expect(answers.find((answer) => answer.status === 409)!.body.error).toEqual({ code: 'failed-precondition', message: 'A family can enroll at most 3 children in one class.' });
+    expect(answers.find((answer) => answer.status === 409)!.body.error).toEqual({
+      code: 'failed-precondition',
+      message: 'A family can enroll at most 3 children in one class.',
+    });
     expect(await classNow(cls.id)).toMatchObject({ enrolled: 2, waitlisted: 1 });
 
     const refused = students.find((_, index) => answers[index]!.status === 409)!;
     expect((await enroll(await adminSession(), { studentId: refused.id, classId: cls.id })).status).toBe(200);
     // A cancellation makes room again.
     await data('cancelEnrollment', { enrollmentId: `${cls.id}~${refused.id}` }, family.accessToken);
-    await data('cancelEnrollment', { enrollmentId: `${cls.id}~${students.find((s) => s.id !== refused.id)!.id}` }, family.accessToken);
+    await data(
+      'cancelEnrollment',
+      { enrollmentId: `${cls.id}~${students.find((s) => s.id !== refused.id)!.id}` },
+      family.accessToken,
+    );
     expect((await enroll(family, { studentId: refused.id, classId: cls.id })).status).toBe(200);
   });
 

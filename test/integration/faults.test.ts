@@ -16,7 +16,11 @@ const conflict = () =>
     $metadata: { httpStatusCode: 400 },
     CancellationReasons: [{ Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' }],
   });
-const throttle = () => new ProvisionedThroughputExceededException({ message: 'Throughput exceeds the current capacity', $metadata: { httpStatusCode: 400 } });
+const throttle = () =>
+  new ProvisionedThroughputExceededException({
+    message: 'Throughput exceeds the current capacity',
+    $metadata: { httpStatusCode: 400 },
+  });
 const timeout = () => Object.assign(new Error('socket hang up'), { name: 'TimeoutError', $metadata: {} });
 
 /** The TransactWriteItems calls the handlers make: each answered by the next fault, then normally. */
@@ -46,7 +50,10 @@ beforeAll(async () => {
 });
 
 const auditOf = async (enrollmentId: string) =>
-  (await import('../../lambdas/shared/dynamo')).queryAll({ KeyConditionExpression: 'PK = :e', ExpressionAttributeValues: { ':e': `ENROLLMENT#${enrollmentId}` } });
+  (await import('../../lambdas/shared/dynamo')).queryAll({
+    KeyConditionExpression: 'PK = :e',
+    ExpressionAttributeValues: { ':e': `ENROLLMENT#${enrollmentId}` },
+  });
 
 test('given transaction conflicts, when a child enrolls, then the transaction is retried with the same token and the seat is taken once', async () => {
   const cls = await newClass(semesterId, { capacity: 2 });
@@ -86,7 +93,17 @@ test('given a transaction whose answer is lost after it committed, when the port
 test('given an added child whose answer is lost after it committed, when the portal resends it, then the family is told it is saved, and the child is there once', async () => {
   const { family } = await familyWithStudents(0);
   injectTransactionFaults(['lost-answer']);
-  const answer = await invoke('saveStudent', { firstName: 'Lost', lastName: 'Answer', birthDate: '2015-05-05', tshirtSize: 'YM', emergencyContacts: [{ name: 'Pat', phone: '+1 555 010 0100' }] }, family);
+  const answer = await invoke(
+    'saveStudent',
+    {
+      firstName: 'Lost',
+      lastName: 'Answer',
+      birthDate: '2015-05-05',
+      tshirtSize: 'YM',
+      emergencyContacts: [{ name: 'Pat', phone: '+1 555 010 0100' }],
+    },
+    family,
+  );
   expect(answer.statusCode).toBe(200);
   const { students } = await data<{ students: Array<{ id: string }> }>('students', {}, family.accessToken);
   expect(students.map((student) => student.id)).toEqual([answer.body.data.student.id]);

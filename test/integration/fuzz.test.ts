@@ -24,19 +24,58 @@ function claimsFor(name: FunctionName): Record<string, string> | undefined {
   if (access === 'public') return undefined;
   if ('liveAdmin' in spec) return poolAdmin;
   const sub = randomUUID();
-  return { sub, username: sub, token_use: 'access', iat: String(Math.floor(Date.now() / 1000)), ...(access === 'admin' && { 'cognito:groups': '[admin]' }) };
+  return {
+    sub,
+    username: sub,
+    token_use: 'access',
+    iat: String(Math.floor(Date.now() / 1000)),
+    ...(access === 'admin' && { 'cognito:groups': '[admin]' }),
+  };
 }
 
-const fieldNames = ['id', 'classId', 'studentId', 'groupId', 'enrollmentId', 'semesterId', 'query', 'semesters', 'groups', 'values', 'sizes', 'email', 'cursor', 'limit', 'from', 'to', 'name', 'capacity', 'meetings', 'emergencyContacts'];
+const fieldNames = [
+  'id',
+  'classId',
+  'studentId',
+  'groupId',
+  'enrollmentId',
+  'semesterId',
+  'query',
+  'semesters',
+  'groups',
+  'values',
+  'sizes',
+  'email',
+  'cursor',
+  'limit',
+  'from',
+  'to',
+  'name',
+  'capacity',
+  'meetings',
+  'emergencyContacts',
+];
 const pollutingKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 const key = fc.oneof(fc.constantFrom(...fieldNames, ...pollutingKeys), fc.string({ maxLength: 12 }));
 
-const nested = (depth: number): unknown => (depth === 0 ? 'bottom' : { [fieldNames[depth % fieldNames.length]!]: [nested(depth - 1)] });
+const nested = (depth: number): unknown =>
+  depth === 0 ? 'bottom' : { [fieldNames[depth % fieldNames.length]!]: [nested(depth - 1)] };
 
 const payload: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.dictionary(key, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 6 }),
-  fc.dictionary(fc.constantFrom(...fieldNames), fc.oneof(fc.string({ maxLength: 80 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 3 })), { maxKeys: 4 }),
+  fc.dictionary(
+    fc.constantFrom(...fieldNames),
+    fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.anything({ maxDepth: 1 }), { maxLength: 3 }),
+    ),
+    { maxKeys: 4 },
+  ),
   fc.constantFrom(...pollutingKeys).map((name) => JSON.parse(`{"${name}": {"isAdmin": true, "polluted": 1}}`)),
   fc.integer({ min: 200, max: 2000 }).map(nested),
   fc.constantFrom(...fieldNames).map((name) => ({ [name]: 'x'.repeat(300_000) })),
@@ -44,7 +83,10 @@ const payload: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A body that is not JSON at all, or not an object. */
-const rawBody = fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('', '[', '{"a":', 'null', '[]', '"text"', '1e309', '{"a":1}}', '\u0000'));
+const rawBody = fc.oneof(
+  fc.string({ maxLength: 200 }),
+  fc.constantFrom('', '[', '{"a":', 'null', '[]', '"text"', '1e309', '{"a":1}}', '\u0000'),
+);
 
 describe.each(functionNames)('%s', (name) => {
   const spec = manifest[name];
@@ -85,12 +127,32 @@ describe('keys a caller chooses', () => {
   };
 
   test('configuration values named like Object.prototype members are stored and read back as they were', async () => {
-    const names = fc.constantFrom('constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'prototype', 'propertyIsEnumerable', 'toLocaleString');
+    const names = fc.constantFrom(
+      'constructor',
+      'toString',
+      'valueOf',
+      'hasOwnProperty',
+      'isPrototypeOf',
+      'prototype',
+      'propertyIsEnumerable',
+      'toLocaleString',
+    );
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(names, fc.oneof(fc.string({ maxLength: 20 }).filter((text) => !/[\u0000-\u001f\u007f-\u009f]/.test(text)), fc.integer(), fc.boolean()), { minKeys: 1 }), async (values) => {
-        expect((await data('saveConfig', { values })).values).toEqual(values);
-        expect((await data('config', {}, undefined)).values).toEqual(values);
-      }),
+      fc.asyncProperty(
+        fc.dictionary(
+          names,
+          fc.oneof(
+            fc.string({ maxLength: 20 }).filter((text) => !/[\u0000-\u001f\u007f-\u009f]/.test(text)),
+            fc.integer(),
+            fc.boolean(),
+          ),
+          { minKeys: 1 },
+        ),
+        async (values) => {
+          expect((await data('saveConfig', { values })).values).toEqual(values);
+          expect((await data('config', {}, undefined)).values).toEqual(values);
+        },
+      ),
       { numRuns: 15 },
     );
   });
@@ -102,48 +164,110 @@ describe('keys a caller chooses', () => {
     expect(await scan()).toBe(before);
   });
 
-  test.each(['semesterEnrollments', 'enrollmentActivity'] as const)('%s: a cursor that does not belong to its list is 400 "cursor: is not a valid cursor"', async (name) => {
-    const { semester } = await data('saveSemester', { name: 'Cursor semester', startDate: '2030-01-01', endDate: '2030-03-01' });
-    const own = name === 'semesterEnrollments' ? `SEMESTER#${semester.id}#ENROLLMENTS` : `SEMESTER#${semester.id}#ACTIVITY`;
-    const other = name === 'semesterEnrollments' ? `SEMESTER#${semester.id}#ACTIVITY` : `SEMESTER#${semester.id}#ENROLLMENTS`;
-    const foreign = fc.oneof(
-      fc.constant(cursorOf({ PK: 'X', SK: 'Y' })),
-      fc.constant(cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: other, GSI2SK: 'a#b' })),
-      fc.constant(cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: 'SEMESTER#another#ENROLLMENTS', GSI2SK: 'a#b' })),
-      fc.constant(cursorOf({ PK: 'CLASS#a', SK: 'CLASS', GSI1PK: `SEMESTER#${semester.id}`, GSI1SK: 'CLASS#a' })),
-      fc.constant(cursorOf({ PK: '', SK: '', GSI2PK: own, GSI2SK: '' })),
-      fc.constant(cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: own, GSI2SK: 'a#b', extra: 'x' })),
-      fc.constant(cursorOf({ PK: 1, SK: 2, GSI2PK: own, GSI2SK: 3 })),
-      fc.constant(cursorOf([own])),
-      fc.constantFrom(...pollutingKeys).map((polluting) => Buffer.from(`{"${polluting}":{"GSI2PK":"${own}"},"PK":"a","SK":"b","GSI2SK":"c"}`).toString('base64url')),
-      fc.record({ PK: fc.string({ maxLength: 10 }), SK: fc.string({ maxLength: 10 }), GSI2PK: fc.string({ maxLength: 40 }), GSI2SK: fc.string({ maxLength: 10 }) }).map(cursorOf),
-      fc.string({ maxLength: 60 }),
-    );
-    await fc.assert(
-      fc.asyncProperty(foreign, async (cursor) => {
-        const { statusCode, body } = await invokeRaw(name, JSON.stringify({ semesterId: semester.id, cursor }), poolAdmin);
-        expect([statusCode, body.error?.code, body.error?.message]).toEqual([400, 'invalid-argument', 'cursor: is not a valid cursor']);
-      }),
-      { numRuns: 40 },
-    );
-    // Its own list's key is a cursor: the page after it.
-    expect((await invokeRaw(name, JSON.stringify({ semesterId: semester.id, cursor: cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: own, GSI2SK: 'a#b' }) }), poolAdmin)).statusCode).toBe(200);
-  });
+  test.each(['semesterEnrollments', 'enrollmentActivity'] as const)(
+    '%s: a cursor that does not belong to its list is 400 "cursor: is not a valid cursor"',
+    async (name) => {
+      const { semester } = await data('saveSemester', {
+        name: 'Cursor semester',
+        startDate: '2030-01-01',
+        endDate: '2030-03-01',
+      });
+      const own =
+        name === 'semesterEnrollments' ? `SEMESTER#${semester.id}#ENROLLMENTS` : `SEMESTER#${semester.id}#ACTIVITY`;
+      const other =
+        name === 'semesterEnrollments' ? `SEMESTER#${semester.id}#ACTIVITY` : `SEMESTER#${semester.id}#ENROLLMENTS`;
+      const foreign = fc.oneof(
+        fc.constant(cursorOf({ PK: 'X', SK: 'Y' })),
+        fc.constant(cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: other, GSI2SK: 'a#b' })),
+        fc.constant(
+          cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: 'SEMESTER#another#ENROLLMENTS', GSI2SK: 'a#b' }),
+        ),
+        fc.constant(cursorOf({ PK: 'CLASS#a', SK: 'CLASS', GSI1PK: `SEMESTER#${semester.id}`, GSI1SK: 'CLASS#a' })),
+        fc.constant(cursorOf({ PK: '', SK: '', GSI2PK: own, GSI2SK: '' })),
+        fc.constant(cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: own, GSI2SK: 'a#b', extra: 'x' })),
+        fc.constant(cursorOf({ PK: 1, SK: 2, GSI2PK: own, GSI2SK: 3 })),
+        fc.constant(cursorOf([own])),
+        fc
+          .constantFrom(...pollutingKeys)
+          .map((polluting) =>
+            Buffer.from(`{"${polluting}":{"GSI2PK":"${own}"},"PK":"a","SK":"b","GSI2SK":"c"}`).toString('base64url'),
+          ),
+        fc
+          .record({
+            PK: fc.string({ maxLength: 10 }),
+            SK: fc.string({ maxLength: 10 }),
+            GSI2PK: fc.string({ maxLength: 40 }),
+            GSI2SK: fc.string({ maxLength: 10 }),
+          })
+          .map(cursorOf),
+        fc.string({ maxLength: 60 }),
+      );
+      await fc.assert(
+        fc.asyncProperty(foreign, async (cursor) => {
+          const { statusCode, body } = await invokeRaw(
+            name,
+            JSON.stringify({ semesterId: semester.id, cursor }),
+            poolAdmin,
+          );
+          expect([statusCode, body.error?.code, body.error?.message]).toEqual([
+            400,
+            'invalid-argument',
+            'cursor: is not a valid cursor',
+          ]);
+        }),
+        { numRuns: 40 },
+      );
+      // Its own list's key is a cursor: the page after it.
+      expect(
+        (
+          await invokeRaw(
+            name,
+            JSON.stringify({
+              semesterId: semester.id,
+              cursor: cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: own, GSI2SK: 'a#b' }),
+            }),
+            poolAdmin,
+          )
+        ).statusCode,
+      ).toBe(200);
+    },
+  );
 
   test('t-shirt sizes coded like Object.prototype members are counted like any other', async () => {
     const codes = ['toString', 'valueOf', 'hasOwnP', 'YM'];
     await data('saveTshirtSizes', { sizes: codes.map((code) => ({ code, label: `Size ${code}` })) });
-    expect((await invokeRaw('saveTshirtSizes', JSON.stringify({ sizes: [{ code: '__proto__', label: 'x' }] }), poolAdmin)).statusCode).toBe(400);
-    const { semester } = await data('saveSemester', { name: 'Shirt semester', startDate: '2030-01-01', endDate: '2030-03-01', registrationOpens: '2020-01-01T00:00:00Z', registrationCloses: '2031-01-01T00:00:00Z' });
+    expect(
+      (await invokeRaw('saveTshirtSizes', JSON.stringify({ sizes: [{ code: '__proto__', label: 'x' }] }), poolAdmin))
+        .statusCode,
+    ).toBe(400);
+    const { semester } = await data('saveSemester', {
+      name: 'Shirt semester',
+      startDate: '2030-01-01',
+      endDate: '2030-03-01',
+      registrationOpens: '2020-01-01T00:00:00Z',
+      registrationCloses: '2031-01-01T00:00:00Z',
+    });
     const { class: cls } = await data('saveClass', { semesterId: semester.id, name: 'Shirt class', capacity: 10 });
     const family = claimsFor('saveStudent');
     for (const [index, code] of ['toString', 'toString', 'valueOf'].entries()) {
-      const { student } = await data('saveStudent', { firstName: `Kid${index}`, lastName: code, birthDate: '2015-01-01', tshirtSize: code, emergencyContacts: [{ name: 'Pat', phone: '+1 555 010 0100' }] }, family);
+      const { student } = await data(
+        'saveStudent',
+        {
+          firstName: `Kid${index}`,
+          lastName: code,
+          birthDate: '2015-01-01',
+          tshirtSize: code,
+          emergencyContacts: [{ name: 'Pat', phone: '+1 555 010 0100' }],
+        },
+        family,
+      );
       await data('enroll', { studentId: student.id, classId: cls.id }, family);
     }
     const counts = await data('tshirtCounts', { semesterId: semester.id });
     expect(counts.semesterCounts).toEqual({ toString: 2, valueOf: 1 });
-    expect(counts.classes).toEqual([{ classId: cls.id, className: 'Shirt class', counts: { toString: 2, valueOf: 1 } }]);
+    expect(counts.classes).toEqual([
+      { classId: cls.id, className: 'Shirt class', counts: { toString: 2, valueOf: 1 } },
+    ]);
   });
 });
 
@@ -159,20 +283,53 @@ describe("a deleted family's token", () => {
    * queues' leases, where whoever decided a queue notes how fast it went.
    */
   const withoutAllowances = async () =>
-    (JSON.parse(await scan()) as Array<{ PK: string; SK: string }>).filter((item) => !item.PK.startsWith('RATE#') && !item.PK.startsWith('REQUEST#') && !(item.PK.startsWith('QUEUE#') && item.SK === 'LEASE'));
+    (JSON.parse(await scan()) as Array<{ PK: string; SK: string }>).filter(
+      (item) =>
+        !item.PK.startsWith('RATE#') &&
+        !item.PK.startsWith('REQUEST#') &&
+        !(item.PK.startsWith('QUEUE#') && item.SK === 'LEASE'),
+    );
 
   test('on every user function, with its own records or anything else: never a 5xx, and nothing is written', async () => {
     const family = claimsFor('saveStudent')!;
     const { sizes } = await asCaller('adminTshirtSizes', {}, poolAdmin);
-    if (!sizes.some((size: { code: string }) => size.code === 'YM')) await asCaller('saveTshirtSizes', { sizes: [...sizes, { code: 'YM', label: 'Youth M' }] }, poolAdmin);
-    const { semester } = await asCaller('saveSemester', { name: 'Deleted semester', startDate: '2030-01-01', endDate: '2030-03-01', registrationOpens: '2020-01-01T00:00:00Z', registrationCloses: '2031-01-01T00:00:00Z' }, poolAdmin);
-    const { class: cls } = await asCaller('saveClass', { semesterId: semester.id, name: 'Deleted class', capacity: 5 }, poolAdmin);
-    const kid = { firstName: 'Gone', lastName: 'Away', birthDate: '2015-01-01', tshirtSize: 'YM', emergencyContacts: [{ name: 'Pat', phone: '+1 555 010 0100' }] };
+    if (!sizes.some((size: { code: string }) => size.code === 'YM'))
+      await asCaller('saveTshirtSizes', { sizes: [...sizes, { code: 'YM', label: 'Youth M' }] }, poolAdmin);
+    const { semester } = await asCaller(
+      'saveSemester',
+      {
+        name: 'Deleted semester',
+        startDate: '2030-01-01',
+        endDate: '2030-03-01',
+        registrationOpens: '2020-01-01T00:00:00Z',
+        registrationCloses: '2031-01-01T00:00:00Z',
+      },
+      poolAdmin,
+    );
+    const { class: cls } = await asCaller(
+      'saveClass',
+      { semesterId: semester.id, name: 'Deleted class', capacity: 5 },
+      poolAdmin,
+    );
+    const kid = {
+      firstName: 'Gone',
+      lastName: 'Away',
+      birthDate: '2015-01-01',
+      tshirtSize: 'YM',
+      emergencyContacts: [{ name: 'Pat', phone: '+1 555 010 0100' }],
+    };
     const { student } = await asCaller('saveStudent', kid, family);
     await asCaller('enroll', { studentId: student.id, classId: cls.id }, family);
     await asCaller('deleteAccount', {}, family);
 
-    const own = [{}, kid, { ...kid, id: student.id }, { id: student.id }, { studentId: student.id, classId: cls.id }, { enrollmentId: `${cls.id}~${student.id}` }];
+    const own = [
+      {},
+      kid,
+      { ...kid, id: student.id },
+      { id: student.id },
+      { studentId: student.id, classId: cls.id },
+      { enrollmentId: `${cls.id}~${student.id}` },
+    ];
     const userFunctions = functionNames.filter((name) => manifest[name].access === 'user');
     const refusedWithoutTrace = async (name: FunctionName, input: unknown) => {
       const before = await withoutAllowances();

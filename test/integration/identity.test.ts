@@ -15,14 +15,31 @@ import { randomUUID } from 'node:crypto';
 import { SIGN_UP_LIMIT, SIGN_UP_TARGET } from '../../infra/signUpLimit';
 import type { PoolAccount } from '../../lambdas/manifest';
 import { adminSession } from '../support/fixtures';
-import { call, data, portalUrl, refreshed, signIn, signUpCode, signUpFamily, userPool, type SignedIn } from '../support/portal';
+import {
+  call,
+  data,
+  portalUrl,
+  refreshed,
+  signIn,
+  signUpCode,
+  signUpFamily,
+  userPool,
+  type SignedIn,
+} from '../support/portal';
 
 const clientId = () => process.env.USER_POOL_CLIENT_ID!;
 const password = () => `Pw-${randomUUID()}`;
 const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 
 function signUp(email: string, secret: string) {
-  return userPool().send(new SignUpCommand({ ClientId: clientId(), Username: email, Password: secret, UserAttributes: [{ Name: 'email', Value: email }] }));
+  return userPool().send(
+    new SignUpCommand({
+      ClientId: clientId(),
+      Username: email,
+      Password: secret,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  );
 }
 
 async function grantedAdmin(name: string): Promise<SignedIn> {
@@ -42,13 +59,27 @@ describe('sign-up proves the address', () => {
     const first = await signUpCode(email);
     await userPool().send(new ResendConfirmationCodeCommand({ ClientId: clientId(), Username: email }));
     const second = await signUpCode(email);
-    await expect(userPool().send(new ConfirmSignUpCommand({ ClientId: clientId(), Username: email, ConfirmationCode: second === '000000' ? '111111' : '000000' }))).rejects.toMatchObject({
+    await expect(
+      userPool().send(
+        new ConfirmSignUpCommand({
+          ClientId: clientId(),
+          Username: email,
+          ConfirmationCode: second === '000000' ? '111111' : '000000',
+        }),
+      ),
+    ).rejects.toMatchObject({
       name: 'CodeMismatchException',
     });
-    await userPool().send(new ConfirmSignUpCommand({ ClientId: clientId(), Username: email, ConfirmationCode: second }));
+    await userPool().send(
+      new ConfirmSignUpCommand({ ClientId: clientId(), Username: email, ConfirmationCode: second }),
+    );
     expect(first).toMatch(/^\d{6}$/);
     const family = await signIn(email, secret);
-    const { account } = await data<{ account: PoolAccount }>('adminAccount', { email }, (await adminSession()).accessToken);
+    const { account } = await data<{ account: PoolAccount }>(
+      'adminAccount',
+      { email },
+      (await adminSession()).accessToken,
+    );
     expect(account).toMatchObject({ email, sub: family.sub, verified: true, confirmed: true });
   });
 
@@ -56,7 +87,9 @@ describe('sign-up proves the address', () => {
     const email = uniqueEmail('New.Staff');
     const secret = password();
     await signUp(email, secret);
-    await userPool().send(new ConfirmSignUpCommand({ ClientId: clientId(), Username: email, ConfirmationCode: await signUpCode(email) }));
+    await userPool().send(
+      new ConfirmSignUpCommand({ ClientId: clientId(), Username: email, ConfirmationCode: await signUpCode(email) }),
+    );
     await expect(signUp(email.toLowerCase(), password())).rejects.toBeInstanceOf(UsernameExistsException);
     await expect(signUp(email.toUpperCase(), password())).rejects.toBeInstanceOf(UsernameExistsException);
     expect((await signIn(email.toLowerCase(), secret)).sub).toBe((await signIn(email, secret)).sub);
@@ -65,7 +98,12 @@ describe('sign-up proves the address', () => {
   test('a family that changes its address keeps the proven one until the new one is proven with its code', async () => {
     const family = await signUpFamily('moving');
     const moved = uniqueEmail('moved');
-    await userPool().send(new UpdateUserAttributesCommand({ AccessToken: family.accessToken, UserAttributes: [{ Name: 'email', Value: moved }] }));
+    await userPool().send(
+      new UpdateUserAttributesCommand({
+        AccessToken: family.accessToken,
+        UserAttributes: [{ Name: 'email', Value: moved }],
+      }),
+    );
     const { UserAttributes } = await userPool().send(new GetUserCommand({ AccessToken: family.accessToken }));
     const attribute = (name: string) => UserAttributes?.find((candidate) => candidate.Name === name)?.Value;
     expect([attribute('email'), attribute('email_verified')]).toEqual([family.email, 'true']);
@@ -78,9 +116,25 @@ describe('granting admin access', () => {
     await signUp(email, password());
     const admin = await adminSession();
     const result = await call('grantAdmin', { email }, admin.accessToken);
-    expect(result).toMatchObject({ status: 409, body: { error: { code: 'failed-precondition', message: expect.stringContaining('has not confirmed its e-mail address') } } });
-    expect((await data<{ admins: Array<{ email: string }> }>('admins', {}, admin.accessToken)).admins.map((member) => member.email)).not.toContain(email);
-    const { account } = await data<{ account: PoolAccount }>('adminAccount', { email: email.toUpperCase() }, admin.accessToken);
+    expect(result).toMatchObject({
+      status: 409,
+      body: {
+        error: {
+          code: 'failed-precondition',
+          message: expect.stringContaining('has not confirmed its e-mail address'),
+        },
+      },
+    });
+    expect(
+      (await data<{ admins: Array<{ email: string }> }>('admins', {}, admin.accessToken)).admins.map(
+        (member) => member.email,
+      ),
+    ).not.toContain(email);
+    const { account } = await data<{ account: PoolAccount }>(
+      'adminAccount',
+      { email: email.toUpperCase() },
+      admin.accessToken,
+    );
     expect(account).toMatchObject({ email, verified: false, confirmed: false });
     expect(Date.now() - Date.parse(account.createdAt)).toBeLessThan(5 * 60_000);
   });
@@ -88,7 +142,11 @@ describe('granting admin access', () => {
   test('a grant typed in another case reaches the one account of that address', async () => {
     const family = await signUpFamily('Case.Granted');
     const admin = await adminSession();
-    const { admins } = await data<{ admins: Array<{ email: string; sub: string }> }>('grantAdmin', { email: family.email.toUpperCase() }, admin.accessToken);
+    const { admins } = await data<{ admins: Array<{ email: string; sub: string }> }>(
+      'grantAdmin',
+      { email: family.email.toUpperCase() },
+      admin.accessToken,
+    );
     expect(admins).toContainEqual({ email: family.email, sub: family.sub });
     await data('revokeAdmin', { email: family.email }, admin.accessToken);
   });
@@ -111,26 +169,53 @@ describe('a revoked administrator', () => {
       ['saveConfig', { values: { announcement: 'taken over' } }],
     ] as const) {
       const result = await call(name, payload, revoked.accessToken);
-      expect({ name, status: result.status, code: result.body.error?.code }).toEqual({ name, status: 403, code: 'permission-denied' });
+      expect({ name, status: result.status, code: result.body.error?.code }).toEqual({
+        name,
+        status: 403,
+        code: 'permission-denied',
+      });
     }
-    const admins = (await data<{ admins: Array<{ email: string }> }>('admins', {}, revoker.accessToken)).admins.map((member) => member.email);
+    const admins = (await data<{ admins: Array<{ email: string }> }>('admins', {}, revoker.accessToken)).admins.map(
+      (member) => member.email,
+    );
     expect(admins).toContain(revoker.email);
     expect(admins).not.toContain(revoked.email);
     await expect(refreshed(revoked)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     await expect(
-      userPool().send(new InitiateAuthCommand({ ClientId: clientId(), AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: revoked.refreshToken } })),
+      userPool().send(
+        new InitiateAuthCommand({
+          ClientId: clientId(),
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: revoked.refreshToken },
+        }),
+      ),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     await data('revokeAdmin', { email: revoker.email }, (await adminSession()).accessToken);
   });
 });
 
 /** A sign-up sent from a loopback address of the test's own (127.x.y.z), so no other test shares its count. */
-function signUpFrom(localAddress: string, email: string): Promise<{ status: number; body: { __type?: string; message?: string } }> {
+function signUpFrom(
+  localAddress: string,
+  email: string,
+): Promise<{ status: number; body: { __type?: string; message?: string } }> {
   const url = new URL(`${portalUrl()}/_cognito/`);
-  const body = JSON.stringify({ ClientId: clientId(), Username: email, Password: password(), UserAttributes: [{ Name: 'email', Value: email }] });
+  const body = JSON.stringify({
+    ClientId: clientId(),
+    Username: email,
+    Password: password(),
+    UserAttributes: [{ Name: 'email', Value: email }],
+  });
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: url.port, path: url.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': SIGN_UP_TARGET } },
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': SIGN_UP_TARGET },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk));
@@ -148,7 +233,10 @@ test(`one client address may start ${SIGN_UP_LIMIT.signUps} sign-ups in ${SIGN_U
     expect((await signUpFrom(address, uniqueEmail('burst'))).status).toBe(200);
   }
   const refused = await signUpFrom(address, uniqueEmail('burst'));
-  expect(refused).toEqual({ status: 403, body: { __type: 'ForbiddenException', message: 'Request not allowed due to WAF block.' } });
+  expect(refused).toEqual({
+    status: 403,
+    body: { __type: 'ForbiddenException', message: 'Request not allowed due to WAF block.' },
+  });
   const other = address.replace(/\d+$/, (last) => String((Number(last) % 250) + 1));
   expect((await signUpFrom(other, uniqueEmail('elsewhere'))).status).toBe(200);
 });

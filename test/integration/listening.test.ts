@@ -31,11 +31,16 @@ function socketInodes(pid: number): Set<string> {
 /** An address of /proc/net/tcp{,6}: hex, each 32-bit word in the host's (little-endian) byte order. */
 function procAddress(hex: string): string {
   const words = hex.match(/.{8}/g)!.map((word) => word.match(/../g)!.reverse().join(''));
-  const bytes = words.join('').match(/../g)!.map((byte) => parseInt(byte, 16));
+  const bytes = words
+    .join('')
+    .match(/../g)!
+    .map((byte) => parseInt(byte, 16));
   if (bytes.length === 4) return bytes.join('.');
   const v4Mapped = bytes.slice(0, 10).every((byte) => byte === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
   if (v4Mapped) return bytes.slice(12).join('.');
-  const groups = words.flatMap((word) => [word.slice(0, 4), word.slice(4)]).map((group) => parseInt(group, 16).toString(16));
+  const groups = words
+    .flatMap((word) => [word.slice(0, 4), word.slice(4)])
+    .map((group) => parseInt(group, 16).toString(16));
   return groups.join(':').replace(/(^|:)0(:0)+(:|$)/, '::');
 }
 
@@ -71,7 +76,9 @@ function refused(address: string, port: number): Promise<boolean> {
       socket.destroy();
       resolve(false);
     });
-    socket.once('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' ? resolve(true) : reject(error)));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNREFUSED' ? resolve(true) : reject(error),
+    );
   });
 }
 
@@ -91,8 +98,17 @@ describe('the local stack listens only on its own address', () => {
     const listeners = listeningSockets()
       .filter((listener) => inodes.has(listener.inode))
       .map(({ address, port }) => ({ address, port }));
-    expect(listeners).toEqual(expect.arrayContaining([{ address: gatewayHost, port: gatewayPort }, { address: LOOPBACK, port: dynamoDbPort }]));
-    for (const listener of listeners) expect(listener).toEqual({ address: listener.port === gatewayPort ? gatewayHost : LOOPBACK, port: listener.port });
+    expect(listeners).toEqual(
+      expect.arrayContaining([
+        { address: gatewayHost, port: gatewayPort },
+        { address: LOOPBACK, port: dynamoDbPort },
+      ]),
+    );
+    for (const listener of listeners)
+      expect(listener).toEqual({
+        address: listener.port === gatewayPort ? gatewayHost : LOOPBACK,
+        port: listener.port,
+      });
   });
 
   // Only ports bound to loopback must refuse there: a HOST set to a network address exposes the gateway on purpose.
@@ -102,6 +118,7 @@ describe('the local stack listens only on its own address', () => {
     : 'connections on a network address are not tried: this machine has no non-loopback IPv4 address';
   test(onExternal, async () => {
     if (!externalIPv4) return;
-    for (const port of loopbackPorts) expect({ port, refused: await refused(externalIPv4, port) }).toEqual({ port, refused: true });
+    for (const port of loopbackPorts)
+      expect({ port, refused: await refused(externalIPv4, port) }).toEqual({ port, refused: true });
   });
 });

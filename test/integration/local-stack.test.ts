@@ -1,24 +1,46 @@
 // The parts of the local stack the web app and other programs rely on.
-import { AdminAddUserToGroupCommand, CognitoIdentityProviderClient, ForgotPasswordCommand, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  CognitoIdentityProviderClient,
+  ForgotPasswordCommand,
+  ListUsersInGroupCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { request } from 'node:http';
 import { outbox, portalUrl, signUpFamily, userPool } from '../support/portal';
 
 /** A request as any client on the network may send it, Host and Origin included. */
-function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body = ''): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body = '',
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   const url = new URL(portalUrl());
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: url.port, method, path, headers: { host: url.host, ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: url.port, method, path, headers: { host: url.host, ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
 const cognitoCall = (target: string, payload: unknown, headers: Record<string, string> = {}) =>
-  rawRequest('POST', '/_cognito/', { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}`, ...headers }, JSON.stringify(payload));
+  rawRequest(
+    'POST',
+    '/_cognito/',
+    {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+      ...headers,
+    },
+    JSON.stringify(payload),
+  );
 
 describe('the local stack', () => {
   test('config.json names the pool, the client, cognito-local and the API base', async () => {
@@ -48,21 +70,51 @@ describe('the local stack', () => {
       { accessKeyId: 'local', secretAccessKey: 'local' },
       { accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: 'a-guessed-secret' },
     ]) {
-      const guessed = new CognitoIdentityProviderClient({ endpoint: `${portalUrl()}/_cognito`, region: 'local', credentials, maxAttempts: 1 });
-      await expect(guessed.send(new AdminAddUserToGroupCommand(grant))).rejects.toMatchObject({ name: 'UnrecognizedClientException' });
-      for (const target of ['CreateUserPool', 'ListUsers', 'AdminSetUserPassword']) expect((await cognitoCall(target, {})).status).toBe(403);
+      const guessed = new CognitoIdentityProviderClient({
+        endpoint: `${portalUrl()}/_cognito`,
+        region: 'local',
+        credentials,
+        maxAttempts: 1,
+      });
+      await expect(guessed.send(new AdminAddUserToGroupCommand(grant))).rejects.toMatchObject({
+        name: 'UnrecognizedClientException',
+      });
+      for (const target of ['CreateUserPool', 'ListUsers', 'AdminSetUserPassword'])
+        expect((await cognitoCall(target, {})).status).toBe(403);
     }
-    const { Users } = await userPool().send(new ListUsersInGroupCommand({ UserPoolId: process.env.USER_POOL_ID, GroupName: 'admin' }));
+    const { Users } = await userPool().send(
+      new ListUsersInGroupCommand({ UserPoolId: process.env.USER_POOL_ID, GroupName: 'admin' }),
+    );
     expect(Users?.map((user) => user.Username)).not.toContain(family.sub);
   });
 
   test('no page of another origin may call the user pool or read the outbox, and no answer allows another origin', async () => {
     const foreign = { origin: 'http://attacker.example' };
-    const signIn = await cognitoCall('InitiateAuth', { ClientId: process.env.USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'a@example.com', PASSWORD: 'x' } }, foreign);
+    const signIn = await cognitoCall(
+      'InitiateAuth',
+      {
+        ClientId: process.env.USER_POOL_CLIENT_ID,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: 'a@example.com', PASSWORD: 'x' },
+      },
+      foreign,
+    );
     expect(signIn.status).toBe(403);
-    const preflight = await rawRequest('OPTIONS', '/_cognito/', { ...foreign, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-amz-target,content-type' });
+    const preflight = await rawRequest('OPTIONS', '/_cognito/', {
+      ...foreign,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'x-amz-target,content-type',
+    });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
-    const sameOrigin = await cognitoCall('InitiateAuth', { ClientId: process.env.USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: 'x' } }, { origin: portalUrl() });
+    const sameOrigin = await cognitoCall(
+      'InitiateAuth',
+      {
+        ClientId: process.env.USER_POOL_CLIENT_ID,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: 'nobody@example.com', PASSWORD: 'x' },
+      },
+      { origin: portalUrl() },
+    );
     expect(sameOrigin.status).toBe(400);
     expect(sameOrigin.headers['access-control-allow-origin']).toBeUndefined();
     const outboxRead = await rawRequest('GET', '/_local/outbox', foreign);
@@ -81,7 +133,11 @@ describe('the local stack', () => {
 
   test('given a family that forgot its password, when it asks for a reset, then the outbox holds a mail linking to the reset screen with the code', async () => {
     const family = await signUpFamily('forgetful');
-    const pool = new CognitoIdentityProviderClient({ endpoint: `${portalUrl()}/_cognito`, region: 'local', credentials: { accessKeyId: 't', secretAccessKey: 't' } });
+    const pool = new CognitoIdentityProviderClient({
+      endpoint: `${portalUrl()}/_cognito`,
+      region: 'local',
+      credentials: { accessKeyId: 't', secretAccessKey: 't' },
+    });
     await pool.send(new ForgotPasswordCommand({ ClientId: process.env.USER_POOL_CLIENT_ID, Username: family.email }));
     const mail = (await outbox()).filter((message) => message.to === family.email).at(-1);
     expect(mail?.subject).toBe('Reset your Registration Portal password');

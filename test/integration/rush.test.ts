@@ -15,9 +15,15 @@ const SEATS = 25;
 test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAMILIES} families for a ${SEATS}-seat class, then exactly ${SEATS} are enrolled, the earliest calls, and the rest waitlisted at positions 1..n in arrival order`, async () => {
   const semester = await openSemester();
   const cls = await newClass(semester.id, { capacity: SEATS });
-  const families: Array<{ family: SignedIn; students: Student[] }> = await Promise.all(Array.from({ length: FAMILIES }, (_, f) => familyWithChildren(CHILDREN_PER_FAMILY, `rush${f}`)));
+  const families: Array<{ family: SignedIn; students: Student[] }> = await Promise.all(
+    Array.from({ length: FAMILIES }, (_, f) => familyWithChildren(CHILDREN_PER_FAMILY, `rush${f}`)),
+  );
 
-  const answers = await Promise.all(families.flatMap(({ family, students }) => students.map((student) => enrollAndWait({ studentId: student.id, classId: cls.id }, family.accessToken))));
+  const answers = await Promise.all(
+    families.flatMap(({ family, students }) =>
+      students.map((student) => enrollAndWait({ studentId: student.id, classId: cls.id }, family.accessToken)),
+    ),
+  );
 
   expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
   expect(answers.map(outcomeOf)).toEqual(answers.map(() => 200));
@@ -27,10 +33,21 @@ test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAM
   expect(enrolled).toHaveLength(SEATS);
   expect(waitlisted).toHaveLength(FAMILIES * CHILDREN_PER_FAMILY - SEATS);
   // Positions told are exact: each is the place the join took when it committed.
-  expect(waitlisted.map((e) => e.waitlistPosition).sort((a, b) => a! - b!)).toEqual(waitlisted.map((_, index) => index + 1));
-  expect(await classNow(cls.id)).toMatchObject({ enrolled: SEATS, waitlisted: FAMILIES * CHILDREN_PER_FAMILY - SEATS, seatsLeft: 0 });
+  expect(waitlisted.map((e) => e.waitlistPosition).sort((a, b) => a! - b!)).toEqual(
+    waitlisted.map((_, index) => index + 1),
+  );
+  expect(await classNow(cls.id)).toMatchObject({
+    enrolled: SEATS,
+    waitlisted: FAMILIES * CHILDREN_PER_FAMILY - SEATS,
+    seatsLeft: 0,
+  });
 
-  expectArrivalOrder(answers.map((answer) => ({ enrollment: answer.body.data!.enrollments[0]!, requestId: answer.body.data!.requestId })));
+  expectArrivalOrder(
+    answers.map((answer) => ({
+      enrollment: answer.body.data!.enrollments[0]!,
+      requestId: answer.body.data!.requestId,
+    })),
+  );
 
   // Each family's own view agrees with what it was told.
   const told = new Map(results.map((e) => [e.id, e.waitlistPosition]));

@@ -20,7 +20,11 @@ let second: RunningStack;
 
 beforeAll(async () => {
   // Conflicts off whatever this run's environment says: this file is about the engine alone.
-  second = await startStack({ PORTAL_DYNAMODB_ENDPOINT: engine, PORTAL_TABLE_NAME: tableName, PORTAL_DYNAMODB_CONFLICTS_HOLD_MS: '' });
+  second = await startStack({
+    PORTAL_DYNAMODB_ENDPOINT: engine,
+    PORTAL_TABLE_NAME: tableName,
+    PORTAL_DYNAMODB_CONFLICTS_HOLD_MS: '',
+  });
   // The test helpers (families, students, the outbox) talk to the second portal from here on.
   Object.assign(process.env, stackEnvironment(second));
 }, 120_000);
@@ -32,22 +36,35 @@ afterAll(async () => {
 });
 
 async function currentClasses(url: string): Promise<Class[]> {
-  const response = await fetch(`${url}/api/fn/classes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(`${url}/api/fn/classes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: { classes: Class[] } }).data.classes;
 }
 
-test("stack.json names the given engine as not started here, the portal calls it directly, and no Java process runs under the second portal", () => {
-  expect(second.info).toMatchObject({ dynamoDbEndpoint: engine, dynamoDbEngine: { endpoint: engine, startedHere: false }, conflictsHoldMs: null, tableName });
-  expect(second.output()).toContain(`DynamoDB          ${engine}  (table ${tableName}; PORTAL_DYNAMODB_ENDPOINT, not started here)`);
+test('stack.json names the given engine as not started here, the portal calls it directly, and no Java process runs under the second portal', () => {
+  expect(second.info).toMatchObject({
+    dynamoDbEndpoint: engine,
+    dynamoDbEngine: { endpoint: engine, startedHere: false },
+    conflictsHoldMs: null,
+    tableName,
+  });
+  expect(second.output()).toContain(
+    `DynamoDB          ${engine}  (table ${tableName}; PORTAL_DYNAMODB_ENDPOINT, not started here)`,
+  );
   expect(commandsInTree(second.info.pid)).not.toContain('java');
   // The check sees DynamoDB Local's JVM where a portal did start one: the test stack's own.
   const first = JSON.parse(readFileSync(join(process.env.PORTAL_TEST_DATA_DIR!, 'stack.json'), 'utf8')) as StackInfo;
   if (first.dynamoDbEngine.startedHere) expect(commandsInTree(first.pid)).toContain('java');
 });
 
-test("the second portal created its table on that engine, seeded it like a new data dir, and answers classes from it", async () => {
-  const { Table } = await new DynamoDBClient({ endpoint: engine }).send(new DescribeTableCommand({ TableName: tableName }));
+test('the second portal created its table on that engine, seeded it like a new data dir, and answers classes from it', async () => {
+  const { Table } = await new DynamoDBClient({ endpoint: engine }).send(
+    new DescribeTableCommand({ TableName: tableName }),
+  );
   expect(Table?.StreamSpecification?.StreamEnabled).toBe(true);
   const classes = await currentClasses(second.info.url);
   expect(classes).toHaveLength(8);
@@ -56,7 +73,15 @@ test("the second portal created its table on that engine, seeded it like a new d
   // test stack's own table keeps its class as it was.
   const changed = classes[0]!;
   const name = `Renamed on the engine ${randomUUID().slice(0, 6)}`;
-  await documents.send(new UpdateCommand({ TableName: tableName, Key: { PK: `CLASS#${changed.id}`, SK: 'CLASS' }, UpdateExpression: 'SET #name = :name', ExpressionAttributeNames: { '#name': 'name' }, ExpressionAttributeValues: { ':name': name } }));
+  await documents.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: { PK: `CLASS#${changed.id}`, SK: 'CLASS' },
+      UpdateExpression: 'SET #name = :name',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':name': name },
+    }),
+  );
   expect((await currentClasses(second.info.url)).find((found) => found.id === changed.id)?.name).toBe(name);
   expect((await currentClasses(firstUrl)).map((found) => found.name)).not.toContain(name);
 });

@@ -25,32 +25,55 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const busy = Object.entries(busyAnswers(second?.output() ?? ''));
-  if (busy.length) console.log(`the conflicts portal answered busy: ${busy.map(([what, count]) => `${what} ×${count}`).join(', ')}`);
+  if (busy.length)
+    console.log(`the conflicts portal answered busy: ${busy.map(([what, count]) => `${what} ×${count}`).join(', ')}`);
   await second?.stop();
 });
 
 async function proxyStats(): Promise<TransactionConflictStats> {
-  return ((await (await fetch(`${second.info.dynamoDbEndpoint}${CONFLICTS_CONTROL_PATH}`)).json()) as { stats: TransactionConflictStats }).stats;
+  return (
+    (await (await fetch(`${second.info.dynamoDbEndpoint}${CONFLICTS_CONTROL_PATH}`)).json()) as {
+      stats: TransactionConflictStats;
+    }
+  ).stats;
 }
 
 test('the portal calls DynamoDB through the proxy: two transactions on one item at once, through its endpoint, and one is cancelled with TransactionConflict', async () => {
   const engine = second.info.dynamoDbEngine.endpoint;
   expect(second.info).toMatchObject({ conflictsHoldMs: HOLD_MS, dynamoDbEngine: { startedHere: true } });
   expect(second.info.dynamoDbEndpoint).not.toBe(engine);
-  expect(second.output()).toContain(`conflicts ON      transactions hold their items ${HOLD_MS} ms; the portal calls DynamoDB through ${second.info.dynamoDbEndpoint}`);
+  expect(second.output()).toContain(
+    `conflicts ON      transactions hold their items ${HOLD_MS} ms; the portal calls DynamoDB through ${second.info.dynamoDbEndpoint}`,
+  );
 
   // One attempt each: the SDK's own retries would hide the conflict.
   const client = new DynamoDBClient({ endpoint: second.info.dynamoDbEndpoint, maxAttempts: 1 });
   const before = await proxyStats();
   const key = { PK: { S: `PROBE#${randomUUID()}` }, SK: { S: 'PROBE' } };
-  const bump = () => client.send(new TransactWriteItemsCommand({ TransactItems: [{ Update: { TableName: second.info.tableName, Key: key, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': { N: '1' } } } }] }));
+  const bump = () =>
+    client.send(
+      new TransactWriteItemsCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: second.info.tableName,
+              Key: key,
+              UpdateExpression: 'ADD n :one',
+              ExpressionAttributeValues: { ':one': { N: '1' } },
+            },
+          },
+        ],
+      }),
+    );
   const outcomes = await Promise.allSettled([bump(), bump()]);
   client.destroy();
 
   expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
   const refused = outcomes.find((outcome) => outcome.status === 'rejected')!.reason as TransactionCanceledException;
   expect(refused).toBeInstanceOf(TransactionCanceledException);
-  expect(refused.CancellationReasons).toEqual([{ Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' }]);
+  expect(refused.CancellationReasons).toEqual([
+    { Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' },
+  ]);
   expect((await proxyStats()).transactionsCancelled).toBe(before.transactionsCancelled + 1);
 });
 
@@ -72,11 +95,17 @@ const SEATS = 25;
 test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAMILIES} families for ${SEATS} seats under conflicts, then every call is answered, the earliest calls get the seats, the line is in arrival order, and nothing is doubled`, async () => {
   const semester = await openSemester();
   const cls = await newClass(semester.id, { capacity: SEATS });
-  const households = await Promise.all(Array.from({ length: FAMILIES }, (_, index) => familyWithChildren(CHILDREN_PER_FAMILY, `conflicts${index}`)));
+  const households = await Promise.all(
+    Array.from({ length: FAMILIES }, (_, index) => familyWithChildren(CHILDREN_PER_FAMILY, `conflicts${index}`)),
+  );
   const enrollees = households.flatMap(({ family, students }) => students.map((student) => ({ family, student })));
   const before = await proxyStats();
 
-  const answers = await Promise.all(enrollees.map(({ family, student }) => enrollAndWait({ studentId: student.id, classId: cls.id }, family.accessToken)));
+  const answers = await Promise.all(
+    enrollees.map(({ family, student }) =>
+      enrollAndWait({ studentId: student.id, classId: cls.id }, family.accessToken),
+    ),
+  );
 
   const stats = await proxyStats();
   const inLine = answers.filter((answer) => answer.askedAgain > 0).length;
@@ -85,19 +114,38 @@ test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAM
       `, refused ${stats.singleWriteConflicts - before.singleWriteConflicts} single writes; conflicts by item: ${JSON.stringify(newConflicts(before, stats))}`,
   );
   expect(answers.map(outcomeOf)).toEqual(answers.map(() => 200));
-  expectArrivalOrder(answers.map((answer) => ({ enrollment: answer.body.data!.enrollments[0]!, requestId: answer.body.data!.requestId })));
+  expectArrivalOrder(
+    answers.map((answer) => ({
+      enrollment: answer.body.data!.enrollments[0]!,
+      requestId: answer.body.data!.requestId,
+    })),
+  );
 
-  const { roster, waitlist } = await data<{ roster: RosterEntry[]; waitlist: RosterEntry[] }>('classRoster', { classId: cls.id }, (await adminSession()).accessToken);
+  const { roster, waitlist } = await data<{ roster: RosterEntry[]; waitlist: RosterEntry[] }>(
+    'classRoster',
+    { classId: cls.id },
+    (await adminSession()).accessToken,
+  );
   expect(roster).toHaveLength(SEATS);
-  expect(await classNow(cls.id)).toMatchObject({ enrolled: SEATS, waitlisted: FAMILIES * CHILDREN_PER_FAMILY - SEATS, seatsLeft: 0 });
+  expect(await classNow(cls.id)).toMatchObject({
+    enrolled: SEATS,
+    waitlisted: FAMILIES * CHILDREN_PER_FAMILY - SEATS,
+    seatsLeft: 0,
+  });
   expect(waitlist.map((entry) => entry.waitlistPosition)).toEqual(waitlist.map((_, index) => index + 1));
 
   // Nothing doubled: each student holds one place, exactly the one the answer told.
   const placed = [...roster, ...waitlist];
   expect(new Set(placed.map((entry) => entry.student.id)).size).toBe(placed.length);
   const told = answers.flatMap((answer) => answer.body.data!.enrollments);
-  expect(told.map(({ id, status, waitlistPosition }) => ({ id, status, waitlistPosition })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
-    placed.map(({ enrollmentId, status, waitlistPosition }) => ({ id: enrollmentId, status, waitlistPosition })).sort((a, b) => a.id.localeCompare(b.id)),
+  expect(
+    told
+      .map(({ id, status, waitlistPosition }) => ({ id, status, waitlistPosition }))
+      .sort((a, b) => a.id.localeCompare(b.id)),
+  ).toEqual(
+    placed
+      .map(({ enrollmentId, status, waitlistPosition }) => ({ id: enrollmentId, status, waitlistPosition }))
+      .sort((a, b) => a.id.localeCompare(b.id)),
   );
 });
 
@@ -105,7 +153,9 @@ test('given a rush on a group and on one of its classes at once under conflicts,
   const semester = await openSemester();
   const [first, second] = [await newClass(semester.id, { capacity: 6 }), await newClass(semester.id, { capacity: 8 })];
   const group = await newGroup(semester.id, [first.id, second.id]);
-  const households = await Promise.all(Array.from({ length: 12 }, (_, index) => familyWithChildren(2, `conflicts-group${index}`)));
+  const households = await Promise.all(
+    Array.from({ length: 12 }, (_, index) => familyWithChildren(2, `conflicts-group${index}`)),
+  );
 
   const answers = await Promise.all(
     households.flatMap(({ family, students }) => [
@@ -125,7 +175,14 @@ test('given a rush on a group and on one of its classes at once under conflicts,
   expect(secondNow.enrolled).toBeLessThanOrEqual(8);
   expect(secondNow.enrolled + secondNow.waitlisted).toBe(12);
   // The group's own line, in arrival order among group requests.
-  expectArrivalOrder(answers.filter((answer) => answer.body.data!.enrollments[0]!.groupId).map((answer) => ({ enrollment: answer.body.data!.enrollments.find((e) => e.classId === second.id)!, requestId: answer.body.data!.requestId })));
+  expectArrivalOrder(
+    answers
+      .filter((answer) => answer.body.data!.enrollments[0]!.groupId)
+      .map((answer) => ({
+        enrollment: answer.body.data!.enrollments.find((e) => e.classId === second.id)!,
+        requestId: answer.body.data!.requestId,
+      })),
+  );
 });
 
 test('given the same enroll sent twice at once under conflicts (a retried press), then the child holds one place and the other call is told so', async () => {
@@ -134,7 +191,10 @@ test('given the same enroll sent twice at once under conflicts (a retried press)
   const { family, students } = await familyWithChildren(1, 'conflicts-retry');
   const payload = { studentId: students[0]!.id, classId: cls.id };
 
-  const answers = await Promise.all([enrollAndWait(payload, family.accessToken), enrollAndWait(payload, family.accessToken)]);
+  const answers = await Promise.all([
+    enrollAndWait(payload, family.accessToken),
+    enrollAndWait(payload, family.accessToken),
+  ]);
 
   expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
   expect(answers.find((answer) => answer.status === 409)!.body.error!.message).toMatch(/already enrolled/);
@@ -154,22 +214,44 @@ async function cancelAsAFamilyWould(enrollmentId: string, token: string) {
 test('given cancellations during a rush under conflicts, then each released seat goes to the first in line exactly once', async () => {
   const semester = await openSemester();
   const cls = await newClass(semester.id, { capacity: 4 });
-  const households = await Promise.all(Array.from({ length: 10 }, (_, index) => familyWithChildren(1, `conflicts-promotion${index}`)));
-  const first = await Promise.all(households.slice(0, 6).map(({ family, students }) => enrollAndWait({ studentId: students[0]!.id, classId: cls.id }, family.accessToken)));
-  const seated = first.flatMap((answer, index) => (answer.body.data!.enrollments[0]!.status === 'enrolled' ? [{ ...households[index]!, enrollment: answer.body.data!.enrollments[0]! }] : []));
+  const households = await Promise.all(
+    Array.from({ length: 10 }, (_, index) => familyWithChildren(1, `conflicts-promotion${index}`)),
+  );
+  const first = await Promise.all(
+    households
+      .slice(0, 6)
+      .map(({ family, students }) =>
+        enrollAndWait({ studentId: students[0]!.id, classId: cls.id }, family.accessToken),
+      ),
+  );
+  const seated = first.flatMap((answer, index) =>
+    answer.body.data!.enrollments[0]!.status === 'enrolled'
+      ? [{ ...households[index]!, enrollment: answer.body.data!.enrollments[0]! }]
+      : [],
+  );
 
   // Two seated families cancel while four more families enroll.
   await Promise.all([
     ...seated.slice(0, 2).map(({ family, enrollment }) => cancelAsAFamilyWould(enrollment.id, family.accessToken)),
-    ...households.slice(6).map(({ family, students }) => enrollAndWait({ studentId: students[0]!.id, classId: cls.id }, family.accessToken)),
+    ...households
+      .slice(6)
+      .map(({ family, students }) =>
+        enrollAndWait({ studentId: students[0]!.id, classId: cls.id }, family.accessToken),
+      ),
   ]);
 
-  const { roster, waitlist } = await data<{ roster: RosterEntry[]; waitlist: RosterEntry[] }>('classRoster', { classId: cls.id }, (await adminSession()).accessToken);
+  const { roster, waitlist } = await data<{ roster: RosterEntry[]; waitlist: RosterEntry[] }>(
+    'classRoster',
+    { classId: cls.id },
+    (await adminSession()).accessToken,
+  );
   expect(roster).toHaveLength(4);
   expect(waitlist).toHaveLength(4);
   expect(waitlist.map((entry) => entry.waitlistPosition)).toEqual([1, 2, 3, 4]);
   expect(await classNow(cls.id)).toMatchObject({ enrolled: 4, waitlisted: 4 });
   // The two who waited first (from the first six) hold the released seats.
-  const waitedFirst = first.flatMap((answer, index) => (answer.body.data!.enrollments[0]!.waitlistPosition ? [households[index]!.students[0]!.id] : []));
+  const waitedFirst = first.flatMap((answer, index) =>
+    answer.body.data!.enrollments[0]!.waitlistPosition ? [households[index]!.students[0]!.id] : [],
+  );
   for (const studentId of waitedFirst) expect(roster.map((entry) => entry.student.id)).toContain(studentId);
 });

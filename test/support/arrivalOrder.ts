@@ -12,8 +12,13 @@ export interface Placed {
 export function expectArrivalOrder(placed: Placed[]) {
   const arrived = placed.map(({ enrollment, requestId }) => ({ ...enrollment, arrivedAt: arrivalOf(requestId) }));
   const enrolled = arrived.filter((e) => e.status === 'enrolled');
-  const waitlisted = arrived.filter((e) => e.status === 'waitlisted').sort((a, b) => a.waitlistPosition! - b.waitlistPosition!);
-  if (enrolled.length && waitlisted.length) expect(Math.max(...enrolled.map((e) => e.arrivedAt))).toBeLessThanOrEqual(Math.min(...waitlisted.map((e) => e.arrivedAt)));
+  const waitlisted = arrived
+    .filter((e) => e.status === 'waitlisted')
+    .sort((a, b) => a.waitlistPosition! - b.waitlistPosition!);
+  if (enrolled.length && waitlisted.length)
+    expect(Math.max(...enrolled.map((e) => e.arrivedAt))).toBeLessThanOrEqual(
+      Math.min(...waitlisted.map((e) => e.arrivedAt)),
+    );
   waitlisted.slice(1).forEach((e, index) => {
     expect(e.arrivedAt).toBeGreaterThanOrEqual(waitlisted[index]!.arrivedAt);
   });

@@ -8,7 +8,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -19,8 +27,14 @@ export interface PortalPage {
   url(path: string): string;
 }
 
-export async function openPortal(browser: Browser, options: { width?: number; height?: number } = {}): Promise<PortalPage> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, baseURL: portalUrl() });
+export async function openPortal(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<PortalPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    baseURL: portalUrl(),
+  });
   const page = await context.newPage();
   return { context, page, url: (path: string) => new URL(path, portalUrl()).href };
 }

@@ -33,16 +33,21 @@ export async function addStudentWhenNotBusy(family: SignedIn, overrides: Partial
       const { students } = await data<{ students: Student[] }>('students', {}, family.accessToken);
       return students.find((student) => student.firstName === input.firstName && student.lastName === input.lastName)!;
     }
-    if (result.status !== 429 || attempt === ATTEMPTS) throw new Error(`saveStudent answered ${result.status} (attempt ${attempt}): ${JSON.stringify(result.body)}`);
+    if (result.status !== 429 || attempt === ATTEMPTS)
+      throw new Error(`saveStudent answered ${result.status} (attempt ${attempt}): ${JSON.stringify(result.body)}`);
     busyRetries += 1;
     await new Promise((resolve) => setTimeout(resolve, PAUSE_MS * attempt));
   }
 }
 
 /** test/support/fixtures.ts's familyWithStudents, its children added with addStudentWhenNotBusy. */
-export async function familyWithChildren(count: number, name: string): Promise<{ family: SignedIn; students: Student[] }> {
+export async function familyWithChildren(
+  count: number,
+  name: string,
+): Promise<{ family: SignedIn; students: Student[] }> {
   const family = await signUpFamily(name);
   const students: Student[] = [];
-  for (let index = 0; index < count; index += 1) students.push(await addStudentWhenNotBusy(family, { firstName: `Child${index + 1}` }));
+  for (let index = 0; index < count; index += 1)
+    students.push(await addStudentWhenNotBusy(family, { firstName: `Child${index + 1}` }));
   return { family, students };
 }

@@ -49,7 +49,11 @@ export async function newClass(semesterId: string, overrides: Partial<ClassInput
 }
 
 export async function newGroup(semesterId: string, classIds: string[]): Promise<ClassGroup> {
-  const { group } = await data<{ group: ClassGroup }>('saveGroup', { semesterId, name: 'Test group', classIds }, (await adminSession()).accessToken);
+  const { group } = await data<{ group: ClassGroup }>(
+    'saveGroup',
+    { semesterId, name: 'Test group', classIds },
+    (await adminSession()).accessToken,
+  );
   return group;
 }
 
@@ -70,10 +74,14 @@ export async function addStudent(family: SignedIn, overrides: Partial<StudentInp
 }
 
 /** A new signed-in family with `count` children. */
-export async function familyWithStudents(count: number, name = 'family'): Promise<{ family: SignedIn; students: Student[] }> {
+export async function familyWithStudents(
+  count: number,
+  name = 'family',
+): Promise<{ family: SignedIn; students: Student[] }> {
   const family = await signUpFamily(name);
   const students: Student[] = [];
-  for (let index = 0; index < count; index += 1) students.push(await addStudent(family, { firstName: `Child${index + 1}` }));
+  for (let index = 0; index < count; index += 1)
+    students.push(await addStudent(family, { firstName: `Child${index + 1}` }));
   return { family, students };
 }
 

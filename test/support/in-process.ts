@@ -13,12 +13,23 @@ export interface Invocation {
 
 /** The claims API Gateway's authorizer passes on for a signed-in user (arrays flattened to "[a b]"). */
 export function claimsOf(user: SignedIn): Record<string, string> {
-  return Object.fromEntries(Object.entries(tokenClaims(user.accessToken)).map(([name, value]) => [name, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]));
+  return Object.fromEntries(
+    Object.entries(tokenClaims(user.accessToken)).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? `[${value.join(' ')}]` : String(value),
+    ]),
+  );
 }
 
 /** A raw body, as the authorizer's claims say (none: an anonymous call). */
-export async function invokeRaw(name: FunctionName, body: string, claims?: Record<string, string>): Promise<Invocation> {
-  const module = (await import(`../../lambdas/functions/${name}`)) as { handler: (event: PortalEvent, context: Context) => Promise<{ statusCode: number; body: string }> };
+export async function invokeRaw(
+  name: FunctionName,
+  body: string,
+  claims?: Record<string, string>,
+): Promise<Invocation> {
+  const module = (await import(`../../lambdas/functions/${name}`)) as {
+    handler: (event: PortalEvent, context: Context) => Promise<{ statusCode: number; body: string }>;
+  };
   const event = {
     version: '2.0',
     routeKey: 'POST /fn/{name}',

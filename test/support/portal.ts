@@ -14,7 +14,10 @@ import { TEST_ADMIN } from './stack-info';
 
 export function portalUrl(): string {
   const url = process.env.PORTAL_TEST_URL;
-  if (!url) throw new Error('PORTAL_TEST_URL is not set: run this test in the integration or e2e project, whose global setup starts the stack.');
+  if (!url)
+    throw new Error(
+      'PORTAL_TEST_URL is not set: run this test in the integration or e2e project, whose global setup starts the stack.',
+    );
   return url;
 }
 
@@ -25,7 +28,11 @@ export interface CallResult<T = unknown> {
 
 /** POST /api/fn/{name} with a raw body and headers. */
 export async function post(name: string, body: string, headers: Record<string, string> = {}): Promise<CallResult> {
-  const response = await fetch(`${portalUrl()}/api/fn/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const response = await fetch(`${portalUrl()}/api/fn/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   const text = await response.text();
   let parsed: CallResult['body'];
   try {
@@ -37,8 +44,14 @@ export async function post(name: string, body: string, headers: Record<string, s
 }
 
 /** Calls a named function with a payload, as the user whose access token is given (or anonymously). */
-export async function call<T = unknown>(name: FunctionName, payload: unknown = {}, token?: string): Promise<CallResult<T>> {
-  return post(name, JSON.stringify(payload), token ? { authorization: `Bearer ${token}` } : {}) as Promise<CallResult<T>>;
+export async function call<T = unknown>(
+  name: FunctionName,
+  payload: unknown = {},
+  token?: string,
+): Promise<CallResult<T>> {
+  return post(name, JSON.stringify(payload), token ? { authorization: `Bearer ${token}` } : {}) as Promise<
+    CallResult<T>
+  >;
 }
 
 /** Like call, but the data of a 200 answer, failing loudly otherwise. */
@@ -65,7 +78,10 @@ const veryBusy = (result: CallResult) => result.status === 429 && result.body.er
  * again until the request is decided (or GIVE_UP_MS passed: the last answer is then still `pending`). The
  * last answer, how often it pressed again, and how often it asked again.
  */
-export async function enrollAndWait(payload: EnrollPayload, token: string): Promise<CallResult<EnrollmentAnswer> & { pressedAgain: number; askedAgain: number }> {
+export async function enrollAndWait(
+  payload: EnrollPayload,
+  token: string,
+): Promise<CallResult<EnrollmentAnswer> & { pressedAgain: number; askedAgain: number }> {
   const giveUpAt = Date.now() + GIVE_UP_MS;
   let result = await call<EnrollmentAnswer>('enroll', payload, token);
   let pressedAgain = 0;
@@ -78,13 +94,18 @@ export async function enrollAndWait(payload: EnrollPayload, token: string): Prom
     await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
     askedAgain += 1;
     const { studentId: _studentId, ...target } = payload;
-    result = await call<EnrollmentAnswer>('enrollmentRequest', { requestId: result.body.data.requestId, ...target }, token);
+    result = await call<EnrollmentAnswer>(
+      'enrollmentRequest',
+      { requestId: result.body.data.requestId, ...target },
+      token,
+    );
   }
   return { ...result, pressedAgain, askedAgain };
 }
 
 /** An enrollAndWait's outcome for an assertion: its status, or 'still in line' when it gave up waiting. */
-export const outcomeOf = (answer: CallResult<EnrollmentAnswer>) => (answer.body.data?.pending ? 'still in line' : answer.status);
+export const outcomeOf = (answer: CallResult<EnrollmentAnswer>) =>
+  answer.body.data?.pending ? 'still in line' : answer.status;
 
 /** When a request's call reached the API (its id starts with that moment, in epoch ms). */
 export const arrivalOf = (requestId: string) => Number(requestId.split('-')[0]);
@@ -111,16 +132,31 @@ export interface SignedIn {
 
 export async function signIn(email: string, password: string): Promise<SignedIn> {
   const { AuthenticationResult } = await userPool().send(
-    new InitiateAuthCommand({ ClientId: process.env.USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    new InitiateAuthCommand({
+      ClientId: process.env.USER_POOL_CLIENT_ID,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   );
   const accessToken = AuthenticationResult!.AccessToken!;
-  return { email, password, accessToken, idToken: AuthenticationResult!.IdToken!, refreshToken: AuthenticationResult!.RefreshToken!, sub: tokenClaims(accessToken).sub };
+  return {
+    email,
+    password,
+    accessToken,
+    idToken: AuthenticationResult!.IdToken!,
+    refreshToken: AuthenticationResult!.RefreshToken!,
+    sub: tokenClaims(accessToken).sub,
+  };
 }
 
 /** The session with new tokens from its refresh token, as the web app gets them when its access token expires. */
 export async function refreshed(session: SignedIn): Promise<SignedIn> {
   const { AuthenticationResult } = await userPool().send(
-    new InitiateAuthCommand({ ClientId: process.env.USER_POOL_CLIENT_ID, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: session.refreshToken } }),
+    new InitiateAuthCommand({
+      ClientId: process.env.USER_POOL_CLIENT_ID,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: session.refreshToken },
+    }),
   );
   return { ...session, accessToken: AuthenticationResult!.AccessToken!, idToken: AuthenticationResult!.IdToken! };
 }
@@ -157,7 +193,14 @@ export async function signUpFamily(name = 'family'): Promise<SignedIn> {
       ],
     }),
   );
-  await userPool().send(new AdminSetUserPasswordCommand({ UserPoolId: process.env.USER_POOL_ID, Username: email, Password: password, Permanent: true }));
+  await userPool().send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: process.env.USER_POOL_ID,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
+  );
   return signIn(email, password);
 }
 
@@ -174,9 +217,14 @@ export async function outbox(): Promise<OutboxMessage[]> {
 export async function waitForMail(to: string, subject: string | RegExp, timeoutMs = 15_000): Promise<OutboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = (await outbox()).find((message) => message.to === to && (typeof subject === 'string' ? message.subject === subject : subject.test(message.subject)));
+    const found = (await outbox()).find(
+      (message) =>
+        message.to === to &&
+        (typeof subject === 'string' ? message.subject === subject : subject.test(message.subject)),
+    );
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${to} with subject ${String(subject)} within ${timeoutMs / 1000} s.`);
+    if (Date.now() > deadline)
+      throw new Error(`No e-mail to ${to} with subject ${String(subject)} within ${timeoutMs / 1000} s.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -184,7 +232,11 @@ export async function waitForMail(to: string, subject: string | RegExp, timeoutM
 /** The code of the newest sign-up e-mail to the address, waiting for it (the outbox keeps the case it was sent with). */
 export async function signUpCode(email: string): Promise<string> {
   await waitForMail(email, /confirm your e-mail/);
-  const mail = (await outbox()).filter((message) => message.to.toLowerCase() === email.toLowerCase() && /confirm your e-mail/.test(message.subject)).at(-1)!;
+  const mail = (await outbox())
+    .filter(
+      (message) => message.to.toLowerCase() === email.toLowerCase() && /confirm your e-mail/.test(message.subject),
+    )
+    .at(-1)!;
   const code = /Your code is (\d{6})/.exec(mail.text)?.[1];
   if (!code) throw new Error(`the sign-up e-mail to ${email} holds no code`);
   return code;

@@ -15,12 +15,15 @@ function admittedOf(throttle: ApiThrottle, routeKey: string, access: Access, cal
   return admitted;
 }
 
-test.each(['public', 'user', 'admin'] as const)('a %s route lets a burst of its deployed burstLimit through at once, then refuses the next call', (access) => {
-  const throttle = new ApiThrottle();
-  const { burstLimit } = routeThrottle[access];
-  expect(admittedOf(throttle, 'POST /fn/someFunction', access, burstLimit, T0)).toBe(burstLimit);
-  expect(throttle.admit('POST /fn/someFunction', access, T0)).toBe(false);
-});
+test.each(['public', 'user', 'admin'] as const)(
+  'a %s route lets a burst of its deployed burstLimit through at once, then refuses the next call',
+  (access) => {
+    const throttle = new ApiThrottle();
+    const { burstLimit } = routeThrottle[access];
+    expect(admittedOf(throttle, 'POST /fn/someFunction', access, burstLimit, T0)).toBe(burstLimit);
+    expect(throttle.admit('POST /fn/someFunction', access, T0)).toBe(false);
+  },
+);
 
 test('tokens come back at rateLimit per second, continuously, up to burstLimit and no more', () => {
   const throttle = new ApiThrottle();
@@ -36,9 +39,13 @@ test('tokens come back at rateLimit per second, continuously, up to burstLimit a
 test('a steady stream at the rate limit is never throttled, one above it is throttled by the excess', () => {
   const throttle = new ApiThrottle();
   const { rateLimit, burstLimit } = routeThrottle.admin;
-  const steady = Array.from({ length: 10 * rateLimit }, (_, call) => throttle.admit('POST /fn/classRoster', 'admin', T0 + (call * 1000) / rateLimit));
+  const steady = Array.from({ length: 10 * rateLimit }, (_, call) =>
+    throttle.admit('POST /fn/classRoster', 'admin', T0 + (call * 1000) / rateLimit),
+  );
   expect(steady.every(Boolean)).toBe(true);
-  const twiceTheRate = Array.from({ length: 20 * rateLimit + 1 }, (_, call) => throttle.admit('POST /fn/adminDashboard', 'admin', T0 + (call * 500) / rateLimit));
+  const twiceTheRate = Array.from({ length: 20 * rateLimit + 1 }, (_, call) =>
+    throttle.admit('POST /fn/adminDashboard', 'admin', T0 + (call * 500) / rateLimit),
+  );
   expect(twiceTheRate.filter(Boolean).length).toBe(burstLimit + 10 * rateLimit);
 });
 
@@ -46,13 +53,23 @@ test('each route has its own bucket: one route exhausted leaves the others of it
   const throttle = new ApiThrottle();
   admittedOf(throttle, 'POST /fn/enroll', 'user', routeThrottle.user.burstLimit, T0);
   expect(throttle.admit('POST /fn/enroll', 'user', T0)).toBe(false);
-  expect(admittedOf(throttle, 'POST /fn/saveStudent', 'user', routeThrottle.user.burstLimit, T0)).toBe(routeThrottle.user.burstLimit);
+  expect(admittedOf(throttle, 'POST /fn/saveStudent', 'user', routeThrottle.user.burstLimit, T0)).toBe(
+    routeThrottle.user.burstLimit,
+  );
 });
 
 test("the stage's throttle is each route's default, not a cap on their sum: routes together pass more than its burst", () => {
   const throttle = new ApiThrottle();
-  const routes: Array<[string, Access]> = [['POST /fn/classes', 'public'], ['POST /fn/enroll', 'user'], ['POST /fn/myEnrollments', 'user'], ['POST /fn/classRoster', 'admin']];
-  const admitted = routes.reduce((sum, [routeKey, access]) => sum + admittedOf(throttle, routeKey, access, routeThrottle[access].burstLimit, T0), 0);
+  const routes: Array<[string, Access]> = [
+    ['POST /fn/classes', 'public'],
+    ['POST /fn/enroll', 'user'],
+    ['POST /fn/myEnrollments', 'user'],
+    ['POST /fn/classRoster', 'admin'],
+  ];
+  const admitted = routes.reduce(
+    (sum, [routeKey, access]) => sum + admittedOf(throttle, routeKey, access, routeThrottle[access].burstLimit, T0),
+    0,
+  );
   expect(admitted).toBeGreaterThan(stageThrottle.burstLimit);
   expect(admitted).toBeLessThanOrEqual(ACCOUNT_THROTTLE.burstLimit);
 });
@@ -63,7 +80,11 @@ describe('the account-level bucket caps the routes together', () => {
 
   test('calls of different routes share it, and it refills at its own rate', () => {
     const throttle = new ApiThrottle({ routes, account: { rateLimit: 10, burstLimit: 3 } });
-    expect([throttle.admit('POST /fn/classes', 'public', T0), throttle.admit('POST /fn/enroll', 'user', T0), throttle.admit('POST /fn/students', 'user', T0)]).toEqual([true, true, true]);
+    expect([
+      throttle.admit('POST /fn/classes', 'public', T0),
+      throttle.admit('POST /fn/enroll', 'user', T0),
+      throttle.admit('POST /fn/students', 'user', T0),
+    ]).toEqual([true, true, true]);
     expect(throttle.admit('POST /fn/calendar', 'public', T0)).toBe(false);
     expect(throttle.admit('POST /fn/calendar', 'public', T0 + 100)).toBe(true);
   });
@@ -94,7 +115,10 @@ test("a throttled call is answered as API Gateway answers it: 429, JSON, {messag
   const server = createServer((_req, res) => sendTooManyRequests(res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/fn/enroll`, { method: 'POST', body: '{}' });
+    const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/fn/enroll`, {
+      method: 'POST',
+      body: '{}',
+    });
     expect(answer.status).toBe(429);
     expect(answer.headers.get('content-type')).toBe('application/json');
     expect(await answer.text()).toBe('{"message":"Too Many Requests"}');

@@ -6,11 +6,21 @@ import middy from '@middy/core';
 import * as z from 'zod/mini';
 import { CatalogueCache } from '../../infra/local/edge';
 import { cachedReadPolicy } from '../../infra/routes';
-import { cachedRead, callerIdentity, errorMapping, jsonBody, validInput, type PortalEvent } from '../../lambdas/shared/handler';
+import {
+  cachedRead,
+  callerIdentity,
+  errorMapping,
+  jsonBody,
+  validInput,
+  type PortalEvent,
+} from '../../lambdas/shared/handler';
 
 const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 
-function request(method: 'GET' | 'POST', options: { body?: string; payload?: string; authorization?: string }): PortalEvent {
+function request(
+  method: 'GET' | 'POST',
+  options: { body?: string; payload?: string; authorization?: string },
+): PortalEvent {
   return {
     body: options.body,
     headers: options.authorization ? { authorization: options.authorization } : {},
@@ -26,9 +36,14 @@ const handler = middy<PortalEvent>()
   .use(jsonBody())
   .use(callerIdentity('public'))
   .use(validInput(z.strictObject({ semesterId: z.string() })))
-  .handler(async (event) => ({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify({ data: { asked: event.payload, caller: event.caller ?? null } }) }));
+  .handler(async (event) => ({
+    statusCode: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify({ data: { asked: event.payload, caller: event.caller ?? null } }),
+  }));
 
-const answer = async (event: PortalEvent) => (await handler(event, context)) as { statusCode: number; headers: Record<string, string>; body: string };
+const answer = async (event: PortalEvent) =>
+  (await handler(event, context)) as { statusCode: number; headers: Record<string, string>; body: string };
 
 test('a GET reads its payload from the query string and may be cached for the declared seconds', async () => {
   const result = await answer(request('GET', { payload: '{"semesterId":"winter-2026"}' }));
@@ -38,10 +53,15 @@ test('a GET reads its payload from the query string and may be cached for the de
 });
 
 test('a GET ignores a token, even one that is not valid: the answer is the same for everyone', async () => {
-  const result = await answer(request('GET', { payload: '{"semesterId":"winter-2026"}', authorization: 'Bearer not-a-token' }));
+  const result = await answer(
+    request('GET', { payload: '{"semesterId":"winter-2026"}', authorization: 'Bearer not-a-token' }),
+  );
   expect(result.statusCode).toBe(200);
   // The same token on the POST is verified, and refused.
-  expect((await answer(request('POST', { body: '{"semesterId":"winter-2026"}', authorization: 'Bearer not-a-token' }))).statusCode).toBe(401);
+  expect(
+    (await answer(request('POST', { body: '{"semesterId":"winter-2026"}', authorization: 'Bearer not-a-token' })))
+      .statusCode,
+  ).toBe(401);
 });
 
 test('a refused GET is not cacheable, and names the field as the POST does', async () => {
@@ -53,7 +73,9 @@ test('a refused GET is not cacheable, and names the field as the POST does', asy
 });
 
 test('a POST is answered as before: its body, never cacheable', async () => {
-  const result = await answer(request('POST', { body: '{"semesterId":"spring-2027"}', payload: '{"semesterId":"winter-2026"}' }));
+  const result = await answer(
+    request('POST', { body: '{"semesterId":"spring-2027"}', payload: '{"semesterId":"winter-2026"}' }),
+  );
   expect(result.headers['cache-control']).toBe('no-store');
   expect(JSON.parse(result.body).data.asked).toEqual({ semesterId: 'spring-2027' });
 });

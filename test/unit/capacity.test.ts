@@ -22,7 +22,9 @@ const peakOf = (key: string) => routePeaks(day).find((peak) => peak.routeKey ===
 test('1,000 families, 60 % in the first 10 s: 60 arrive per second at the peak, 8 per second for the rest of the minute', () => {
   expect(peakArrivals(day)).toBe(60);
   expect(laterArrivals(day)).toBe(8);
-  expect(peakArrivals(day) * day.rush.seconds + laterArrivals(day) * (day.arrivalSeconds - day.rush.seconds)).toBe(day.families);
+  expect(peakArrivals(day) * day.rush.seconds + laterArrivals(day) * (day.arrivalSeconds - day.rush.seconds)).toBe(
+    day.families,
+  );
 });
 
 test("a family's visit sends 18 API calls: 6 catalogue reads as GETs, the rest its own", () => {

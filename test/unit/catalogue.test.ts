@@ -27,7 +27,10 @@ describe('classes', () => {
   test('given class references, when some keys come back unprocessed, then they are asked for again and grouped by semester', async () => {
     dynamo
       .on(BatchGetCommand)
-      .resolvesOnce({ Responses: { 'portal-unit': [storedClass('a', 's1')] }, UnprocessedKeys: { 'portal-unit': { Keys: [classKey('b')] } } })
+      .resolvesOnce({
+        Responses: { 'portal-unit': [storedClass('a', 's1')] },
+        UnprocessedKeys: { 'portal-unit': { Keys: [classKey('b')] } },
+      })
       .resolvesOnce({ Responses: { 'portal-unit': [storedClass('b', 's2', { enrolled: 12 })] } });
     const result = await classes({ query: [{ id: 'a' }, { id: 'b' }] });
     expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(2);
@@ -38,7 +41,9 @@ describe('classes', () => {
   });
 
   test('given no current semester, then the list is empty', async () => {
-    dynamo.on(QueryCommand).resolves({ Items: [{ id: 'old', name: 'Old', startDate: '2020-01-01', endDate: '2020-03-01', current: false }] });
+    dynamo.on(QueryCommand).resolves({
+      Items: [{ id: 'old', name: 'Old', startDate: '2020-01-01', endDate: '2020-03-01', current: false }],
+    });
     expect(await classes({})).toEqual({ classes: [] });
   });
 });
@@ -49,7 +54,11 @@ describe('availableEnrollmentClasses', () => {
       Items: [{ id: 's1', name: 'Winter', startDate: '2027-01-04', endDate: '2027-03-01', current: true }],
     });
     dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':semester': 'SEMESTER#s1', ':kind': 'CLASS#' } }).resolves({
-      Items: [storedClass('open-one', 's1'), storedClass('closed-one', 's1', { status: 'closed' }), storedClass('open-two', 's1')],
+      Items: [
+        storedClass('open-one', 's1'),
+        storedClass('closed-one', 's1', { status: 'closed' }),
+        storedClass('open-two', 's1'),
+      ],
     });
     dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':semester': 'SEMESTER#s1', ':kind': 'GROUP#' } }).resolves({
       Items: [
@@ -68,7 +77,12 @@ describe('the registration window', () => {
   test.each([
     ['before it opens', { registrationOpens: '2026-12-01T00:00:00Z' }, '2026-11-30T23:59:59Z', false],
     ['the moment it opens', { registrationOpens: '2026-12-01T00:00:00Z' }, '2026-12-01T00:00:00Z', true],
-    ['the moment it closes', { registrationOpens: '2026-12-01T00:00:00Z', registrationCloses: '2027-01-01T00:00:00Z' }, '2027-01-01T00:00:00Z', false],
+    [
+      'the moment it closes',
+      { registrationOpens: '2026-12-01T00:00:00Z', registrationCloses: '2027-01-01T00:00:00Z' },
+      '2027-01-01T00:00:00Z',
+      false,
+    ],
     ['without dates, not current', {}, '2026-12-15T00:00:00Z', false],
     ['without dates, current', { current: true }, '2026-12-15T00:00:00Z', true],
   ])('%s', (_case, window, now, open) => {

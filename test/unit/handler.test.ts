@@ -19,9 +19,17 @@ function event(body: string | undefined, claims?: Record<string, unknown>): Port
 
 /** The claims API Gateway's authorizer passes on for a Cognito access token issued a minute ago. */
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const accessClaims = (claims: Record<string, unknown>) => ({ token_use: 'access', iat: String(nowSeconds() - 60), ...claims });
+const accessClaims = (claims: Record<string, unknown>) => ({
+  token_use: 'access',
+  iat: String(nowSeconds() - 60),
+  ...claims,
+});
 
-function testHandler(access: 'public' | 'user' | 'admin', run: (event: PortalEvent) => Promise<unknown>, liveAdmin = false) {
+function testHandler(
+  access: 'public' | 'user' | 'admin',
+  run: (event: PortalEvent) => Promise<unknown>,
+  liveAdmin = false,
+) {
   return middy<PortalEvent>()
     .use(errorMapping('test'))
     .use(jsonBody())
@@ -39,7 +47,10 @@ const parse = (result: unknown) => {
 describe('portal middleware', () => {
   test('a valid payload reaches the function parsed', async () => {
     const handler = testHandler('public', async (e) => e.payload);
-    expect(parse(await handler(event('{"count": 2}'), context))).toEqual({ statusCode: 200, body: { data: { count: 2 } } });
+    expect(parse(await handler(event('{"count": 2}'), context))).toEqual({
+      statusCode: 200,
+      body: { data: { count: 2 } },
+    });
   });
 
   test('a base64 body is decoded', async () => {
@@ -66,7 +77,12 @@ describe('portal middleware', () => {
 
   test("the caller comes from the authorizer's claims, API Gateway's flattened groups included", async () => {
     const handler = testHandler('user', async (e) => e.caller);
-    const result = parse(await handler(event('{"count":1}', accessClaims({ sub: 'abc', username: 'abc', 'cognito:groups': '[admin teachers]' })), context));
+    const result = parse(
+      await handler(
+        event('{"count":1}', accessClaims({ sub: 'abc', username: 'abc', 'cognito:groups': '[admin teachers]' })),
+        context,
+      ),
+    );
     expect(result.body.data).toEqual({ sub: 'abc', username: 'abc', groups: ['admin', 'teachers'], isAdmin: true });
   });
 
@@ -74,7 +90,14 @@ describe('portal middleware', () => {
   // an ID token of the pool reaches the function with its claims.
   test("the authorizer's claims of an ID token are refused: 401 on a user route, 403 on an admin route never reached", async () => {
     const run = async () => 'ran';
-    const idToken = { sub: 'abc', aud: 'unit-client', token_use: 'id', iat: String(nowSeconds() - 60), email: 'a@example.com', 'cognito:groups': '[admin]' };
+    const idToken = {
+      sub: 'abc',
+      aud: 'unit-client',
+      token_use: 'id',
+      iat: String(nowSeconds() - 60),
+      email: 'a@example.com',
+      'cognito:groups': '[admin]',
+    };
     for (const access of ['user', 'admin'] as const) {
       const result = parse(await testHandler(access, run)(event('{"count":1}', idToken), context));
       expect(result).toMatchObject({ statusCode: 401, body: { error: { code: 'unauthenticated' } } });
@@ -85,7 +108,8 @@ describe('portal middleware', () => {
 
   test('a token issued in the future is refused; a few seconds of clock drift are not', async () => {
     const run = async () => 'ran';
-    const issuedIn = (seconds: number) => event('{"count":1}', accessClaims({ sub: 'abc', iat: String(nowSeconds() + seconds) }));
+    const issuedIn = (seconds: number) =>
+      event('{"count":1}', accessClaims({ sub: 'abc', iat: String(nowSeconds() + seconds) }));
     expect(parse(await testHandler('user', run)(issuedIn(3600), context)).statusCode).toBe(401);
     expect(parse(await testHandler('user', run)(issuedIn(10 * 60), context)).statusCode).toBe(401);
     expect(parse(await testHandler('user', run)(issuedIn(30), context)).body.data).toBe('ran');
@@ -96,8 +120,10 @@ describe('portal middleware', () => {
     afterEach(() => fetchMock.mockReset());
     afterAll(() => fetchMock.mockRestore());
 
-    const groupsAnswer = (groups: string[]) => new Response(JSON.stringify({ Groups: groups.map((GroupName) => ({ GroupName })) }), { status: 200 });
-    const tokenAdmin = () => event('{"count":1}', accessClaims({ sub: 'sub-1', username: 'user-1', 'cognito:groups': '[admin]' }));
+    const groupsAnswer = (groups: string[]) =>
+      new Response(JSON.stringify({ Groups: groups.map((GroupName) => ({ GroupName })) }), { status: 200 });
+    const tokenAdmin = () =>
+      event('{"count":1}', accessClaims({ sub: 'sub-1', username: 'user-1', 'cognito:groups': '[admin]' }));
 
     test("a token that still says admin is refused once the account left the admin group, and the pool is asked with the caller's username, signed", async () => {
       fetchMock.mockResolvedValue(groupsAnswer([]));
@@ -106,14 +132,20 @@ describe('portal middleware', () => {
       const [, init] = fetchMock.mock.calls[0]!;
       const headers = init!.headers as Record<string, string>;
       expect(headers['x-amz-target']).toBe('AWSCognitoIdentityProviderService.AdminListGroupsForUser');
-      expect(headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/eu-west-1\/cognito-idp\/aws4_request/);
+      expect(headers.authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/eu-west-1\/cognito-idp\/aws4_request/,
+      );
       expect(JSON.parse(init!.body as string)).toEqual({ UserPoolId: 'eu-west-1_unit', Username: 'user-1' });
     });
 
     test('a member of the admin group now is admitted; a deleted account is refused', async () => {
       fetchMock.mockResolvedValueOnce(groupsAnswer(['admin']));
       expect(parse(await testHandler('admin', async () => 'ran', true)(tokenAdmin(), context)).body.data).toBe('ran');
-      fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ __type: 'UserNotFoundException', message: 'User does not exist.' }), { status: 400 }));
+      fetchMock.mockResolvedValueOnce(
+        new Response(JSON.stringify({ __type: 'UserNotFoundException', message: 'User does not exist.' }), {
+          status: 400,
+        }),
+      );
       expect(parse(await testHandler('admin', async () => 'ran', true)(tokenAdmin(), context)).statusCode).toBe(403);
     });
 
@@ -127,7 +159,10 @@ describe('portal middleware', () => {
     const handler = testHandler('public', async () => {
       throw notFound('No such class.');
     });
-    expect(parse(await handler(event('{"count":1}'), context))).toEqual({ statusCode: 404, body: { error: { code: 'not-found', message: 'No such class.' } } });
+    expect(parse(await handler(event('{"count":1}'), context))).toEqual({
+      statusCode: 404,
+      body: { error: { code: 'not-found', message: 'No such class.' } },
+    });
   });
 
   test('an unexpected failure is a 500 internal whose detail stays in the log', async () => {

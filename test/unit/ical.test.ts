@@ -10,8 +10,13 @@ test.each([
   ['LF', 'Nordic\nX', 'Nordic\\nX'],
   ['the special characters', 'a\\b;c,d', 'a\\\\b\\;c\\,d'],
 ])('%s in a value is escaped and no raw CR or LF is left inside a line', (_case, text, escaped) => {
-  const document = toICalendar({ name: text, events: [{ ...event, title: text, location: text, description: text }], stamp: new Date('2027-01-01T00:00:00Z') });
+  const document = toICalendar({
+    name: text,
+    events: [{ ...event, title: text, location: text, description: text }],
+    stamp: new Date('2027-01-01T00:00:00Z'),
+  });
   const lines = document.slice(0, -2).split('\r\n');
   expect(lines.filter((line) => /[\r\n]/.test(line))).toEqual([]);
-  for (const property of ['X-WR-CALNAME', 'SUMMARY', 'LOCATION', 'DESCRIPTION']) expect(lines).toContain(`${property}:${escaped}`);
+  for (const property of ['X-WR-CALNAME', 'SUMMARY', 'LOCATION', 'DESCRIPTION'])
+    expect(lines).toContain(`${property}:${escaped}`);
 });

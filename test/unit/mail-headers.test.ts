@@ -15,7 +15,12 @@ test('a header value loses line breaks, control characters and direction overrid
 
 test('the subject and addresses sent through SES are single lines', async () => {
   ses.on(SendEmailCommand).resolves({});
-  await sendMail({ to: 'parent@example.com\r\nBcc: victim@example.com', subject: 'Enrolled: Eve\r\nBcc: victim@example.com in Nordic', text: 'Hello\nthere', html: '<p>Hello</p>' });
+  await sendMail({
+    to: 'parent@example.com\r\nBcc: victim@example.com',
+    subject: 'Enrolled: Eve\r\nBcc: victim@example.com in Nordic',
+    text: 'Hello\nthere',
+    html: '<p>Hello</p>',
+  });
   const input = ses.commandCalls(SendEmailCommand)[0]!.args[0].input;
   expect(input.Content?.Simple?.Subject?.Data).toBe('Enrolled: Eve Bcc: victim@example.com in Nordic');
   expect(input.Destination?.ToAddresses).toEqual(['parent@example.com Bcc: victim@example.com']);

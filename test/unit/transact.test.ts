@@ -12,7 +12,9 @@ function cancelled(...codes: string[]) {
   return Object.assign(new Error('Transaction cancelled'), {
     name: 'TransactionCanceledException',
     $metadata: { httpStatusCode: 400 },
-    CancellationReasons: codes.map((Code) => (Code === 'ConditionalCheckFailed' ? { Code, Item: marshall({ PK: 'A', SK: 'B', enrolled: 3 }) } : { Code })),
+    CancellationReasons: codes.map((Code) =>
+      Code === 'ConditionalCheckFailed' ? { Code, Item: marshall({ PK: 'A', SK: 'B', enrolled: 3 }) } : { Code },
+    ),
   });
 }
 
@@ -23,7 +25,11 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 test('a conflict is retried with the same ClientRequestToken until it commits', async () => {
-  dynamo.on(TransactWriteCommand).rejectsOnce(cancelled('TransactionConflict', 'None')).rejectsOnce(cancelled('None', 'TransactionConflict')).resolves({});
+  dynamo
+    .on(TransactWriteCommand)
+    .rejectsOnce(cancelled('TransactionConflict', 'None'))
+    .rejectsOnce(cancelled('None', 'TransactionConflict'))
+    .resolves({});
   expect(await transactWrite(items)).toEqual({ committed: true });
   const tokens = dynamo.commandCalls(TransactWriteCommand).map((c) => c.args[0].input.ClientRequestToken);
   expect(tokens).toHaveLength(3);
@@ -38,7 +44,11 @@ test('a failed condition is not retried: the failing items come back, read as th
 });
 
 test('throttling that never ends becomes 429 resource-exhausted after the last attempt', async () => {
-  dynamo.on(TransactWriteCommand).rejects(Object.assign(new Error('slow down'), { name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } }));
+  dynamo
+    .on(TransactWriteCommand)
+    .rejects(
+      Object.assign(new Error('slow down'), { name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } }),
+    );
   const failure = await transactWrite(items).catch((error: unknown) => error);
   expect(failure).toBeInstanceOf(PortalError);
   expect((failure as PortalError).code).toBe('resource-exhausted');
@@ -46,7 +56,11 @@ test('throttling that never ends becomes 429 resource-exhausted after the last a
 });
 
 test('a malformed request is not retried: it is a bug, raised as it is', async () => {
-  dynamo.on(TransactWriteCommand).rejects(Object.assign(new Error('bad expression'), { name: 'ValidationException', $metadata: { httpStatusCode: 400 } }));
+  dynamo
+    .on(TransactWriteCommand)
+    .rejects(
+      Object.assign(new Error('bad expression'), { name: 'ValidationException', $metadata: { httpStatusCode: 400 } }),
+    );
   await expect(transactWrite(items)).rejects.toThrow('bad expression');
   expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
 });

@@ -3,7 +3,11 @@
 import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CONFLICTS_CONTROL_PATH, startTransactionConflicts, type TransactionConflicts } from '../../infra/local/transactionConflicts';
+import {
+  CONFLICTS_CONTROL_PATH,
+  startTransactionConflicts,
+  type TransactionConflicts,
+} from '../../infra/local/transactionConflicts';
 
 let engine: Server;
 let proxy: TransactionConflicts;
@@ -16,8 +20,16 @@ beforeEach(async () => {
     req.on('end', () => res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end('{}'));
   });
   await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
-  proxy = await startTransactionConflicts({ upstream: `http://127.0.0.1:${(engine.address() as AddressInfo).port}`, holdMs: 0 });
-  client = new DynamoDBClient({ endpoint: proxy.endpoint, region: 'local', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' }, maxAttempts: 1 });
+  proxy = await startTransactionConflicts({
+    upstream: `http://127.0.0.1:${(engine.address() as AddressInfo).port}`,
+    holdMs: 0,
+  });
+  client = new DynamoDBClient({
+    endpoint: proxy.endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' },
+    maxAttempts: 1,
+  });
 });
 
 afterEach(async () => {
@@ -29,7 +41,20 @@ afterEach(async () => {
 /** How long a one-item transaction takes through the proxy, in ms. */
 async function transactionMs(): Promise<number> {
   const started = performance.now();
-  await client.send(new TransactWriteItemsCommand({ TransactItems: [{ Update: { TableName: 'portal-unit', Key: { PK: { S: 'CLASS#a' }, SK: { S: 'CLASS' } }, UpdateExpression: 'SET n = :n', ExpressionAttributeValues: { ':n': { N: '1' } } } }] }));
+  await client.send(
+    new TransactWriteItemsCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: 'portal-unit',
+            Key: { PK: { S: 'CLASS#a' }, SK: { S: 'CLASS' } },
+            UpdateExpression: 'SET n = :n',
+            ExpressionAttributeValues: { ':n': { N: '1' } },
+          },
+        },
+      ],
+    }),
+  );
   return performance.now() - started;
 }
 
@@ -48,7 +73,13 @@ test('the control path tells the hold and the counts, a PUT sets the hold, and a
   await transactionMs();
   expect(await (await control()).json()).toEqual({
     holdMs: 0,
-    stats: { transactionsForwarded: 1, transactionsCancelled: 0, readTransactionsCancelled: 0, singleWriteConflicts: 0, conflictsByItem: {} },
+    stats: {
+      transactionsForwarded: 1,
+      transactionsCancelled: 0,
+      readTransactionsCancelled: 0,
+      singleWriteConflicts: 0,
+      conflictsByItem: {},
+    },
   });
   const set = await control({ method: 'PUT', body: JSON.stringify({ holdMs: 300 }) });
   expect(set.status).toBe(200);

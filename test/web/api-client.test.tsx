@@ -6,17 +6,32 @@ import { callFunction, readCatalogue } from '../../web/src/api/client';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 
 // A signed-in family: Amplify's session holds its access token.
-jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({ tokens: { accessToken: { toString: () => 'family-access-token' } } }) }));
+jest.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: async () => ({ tokens: { accessToken: { toString: () => 'family-access-token' } } }),
+}));
 
 interface Answer {
   status: number;
   body: unknown;
 }
 
-const config = { region: 'local', userPoolId: 'local_pool', userPoolClientId: 'client', apiBaseUrl: 'https://portal.example/api' };
+const config = {
+  region: 'local',
+  userPoolId: 'local_pool',
+  userPoolClientId: 'client',
+  apiBaseUrl: 'https://portal.example/api',
+};
 const throttled: Answer = { status: 429, body: TOO_MANY_REQUESTS };
 const semesters: Answer = { status: 200, body: { data: { semesters: [] } } };
-const portalLimit: Answer = { status: 429, body: { error: { code: 'resource-exhausted', message: 'You are doing this too often. Please wait 30 seconds and try again.' } } };
+const portalLimit: Answer = {
+  status: 429,
+  body: {
+    error: {
+      code: 'resource-exhausted',
+      message: 'You are doing this too often. Please wait 30 seconds and try again.',
+    },
+  },
+};
 
 /** The requests of the calls answered since the last answering(), with what fetch was given. */
 let requests: Array<{ url: string; init?: RequestInit }> = [];
@@ -49,13 +64,20 @@ test("given API Gateway's throttling twice, then the call is sent again and its 
 
 test('given throttling on every try, then after five tries the user is asked to wait a moment', async () => {
   const calls = answering(...Array(6).fill(throttled));
-  await expect(callFunction('semesters')).rejects.toMatchObject({ code: 'resource-exhausted', status: 429, message: 'Too many requests right now. Please wait a moment and try again.' });
+  await expect(callFunction('semesters')).rejects.toMatchObject({
+    code: 'resource-exhausted',
+    status: 429,
+    message: 'Too many requests right now. Please wait a moment and try again.',
+  });
   expect(calls).toHaveLength(5);
 });
 
 test("given the portal's own per-user limit, then its message is shown at once, without another try", async () => {
   const calls = answering(portalLimit, semesters);
-  await expect(callFunction('semesters')).rejects.toMatchObject({ code: 'resource-exhausted', message: 'You are doing this too often. Please wait 30 seconds and try again.' });
+  await expect(callFunction('semesters')).rejects.toMatchObject({
+    code: 'resource-exhausted',
+    message: 'You are doing this too often. Please wait 30 seconds and try again.',
+  });
   expect(calls).toHaveLength(1);
 });
 
@@ -65,7 +87,11 @@ test('a function is POSTed with its payload and the access token', async () => {
   expect(requests).toEqual([
     {
       url: 'https://portal.example/api/fn/students',
-      init: { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer family-access-token' }, body: '{}' },
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer family-access-token' },
+        body: '{}',
+      },
     },
   ]);
 });
@@ -75,7 +101,10 @@ test('a catalogue read is a GET of /get/{name} with the payload in the query str
   await expect(readCatalogue('classesBySemester', { semesters: ['winter-2026'] })).resolves.toEqual({ classes: {} });
   await expect(readCatalogue('semesters')).resolves.toEqual({ semesters: [] });
   expect(requests).toEqual([
-    { url: `https://portal.example/api/get/classesBySemester?payload=${encodeURIComponent('{"semesters":["winter-2026"]}')}`, init: undefined },
+    {
+      url: `https://portal.example/api/get/classesBySemester?payload=${encodeURIComponent('{"semesters":["winter-2026"]}')}`,
+      init: undefined,
+    },
     // No payload, no query: one address for everyone, so one cached answer.
     { url: 'https://portal.example/api/get/semesters', init: undefined },
   ]);
@@ -91,5 +120,10 @@ test('a catalogue read whose payload would make the address too long for some pr
   answering({ status: 200, body: { data: { groups: [] } } });
   const groups = Array.from({ length: 100 }, (_, index) => ({ id: `backcountry-explorer-group-${index}` }));
   await readCatalogue('classGroups', { groups });
-  expect(requests).toEqual([{ url: 'https://portal.example/api/fn/classGroups', init: expect.objectContaining({ method: 'POST', body: JSON.stringify({ groups }) }) }]);
+  expect(requests).toEqual([
+    {
+      url: 'https://portal.example/api/fn/classGroups',
+      init: expect.objectContaining({ method: 'POST', body: JSON.stringify({ groups }) }),
+    },
+  ]);
 });

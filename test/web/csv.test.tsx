@@ -1,7 +1,8 @@
 import { csvFileName, toCsv } from '../../web/src/admin/csv';
 
 /** The one field a value exports as (after the header line, before the row's CRLF). */
-const one = (value: string | number | boolean | undefined) => toCsv([{ value }], [{ header: 'Value', value: (r) => r.value }]).slice('"Value"\r\n'.length, -2);
+const one = (value: string | number | boolean | undefined) =>
+  toCsv([{ value }], [{ header: 'Value', value: (r) => r.value }]).slice('"Value"\r\n'.length, -2);
 
 test('every field is quoted, quotes doubled, line breaks kept inside the field', () => {
   const rows = [{ name: 'Smith, Sam', note: 'says "hi"\nbye', size: 'YM' }];

@@ -4,11 +4,25 @@
 import { enrollInTurn } from '../../web/src/classes/enrollInTurn';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 
-jest.mock('aws-amplify/auth', () => ({ fetchAuthSession: async () => ({ tokens: { accessToken: { toString: () => 'family-access-token' } } }) }));
+jest.mock('aws-amplify/auth', () => ({
+  fetchAuthSession: async () => ({ tokens: { accessToken: { toString: () => 'family-access-token' } } }),
+}));
 
-const config = { region: 'local', userPoolId: 'local_pool', userPoolClientId: 'client', apiBaseUrl: 'https://portal.example/api' };
+const config = {
+  region: 'local',
+  userPoolId: 'local_pool',
+  userPoolClientId: 'client',
+  apiBaseUrl: 'https://portal.example/api',
+};
 const requestId = '1795480000000-5e0d8b1c-3f0a-4b6e-9d57-2f9c1f1e7a10';
-const enrolled = { id: 'c1~s1', studentId: 's1', classId: 'c1', semesterId: 'w', status: 'enrolled', createdAt: '2026-11-23T09:00:00Z' };
+const enrolled = {
+  id: 'c1~s1',
+  studentId: 's1',
+  classId: 'c1',
+  semesterId: 'w',
+  status: 'enrolled',
+  createdAt: '2026-11-23T09:00:00Z',
+};
 const inLine = (place: number) => ({ data: { enrollments: [], requestId, pending: { place } } });
 
 let calls: Array<{ url: string; body: unknown }>;
@@ -31,7 +45,11 @@ beforeEach(async () => {
 test('given a request still in line twice, then the places are told and the decided enrollments returned', async () => {
   answering(inLine(3), inLine(1), { data: { enrollments: [enrolled], requestId } });
   const places: number[] = [];
-  const enrollments = await enrollInTurn({ studentId: 's1', classId: 'c1' }, (place) => places.push(place), new AbortController().signal);
+  const enrollments = await enrollInTurn(
+    { studentId: 's1', classId: 'c1' },
+    (place) => places.push(place),
+    new AbortController().signal,
+  );
   expect(enrollments).toEqual([enrolled]);
   expect(places).toEqual([3, 1]);
   expect(calls).toEqual([
@@ -43,7 +61,9 @@ test('given a request still in line twice, then the places are told and the deci
 
 test('given a decision at once, then no second call is made', async () => {
   answering({ data: { enrollments: [enrolled], requestId } });
-  await expect(enrollInTurn({ studentId: 's1', groupId: 'g1' }, () => undefined, new AbortController().signal)).resolves.toEqual([enrolled]);
+  await expect(
+    enrollInTurn({ studentId: 's1', groupId: 'g1' }, () => undefined, new AbortController().signal),
+  ).resolves.toEqual([enrolled]);
   expect(calls).toHaveLength(1);
 });
 

@@ -120,7 +120,7 @@ test('when "Pick different account type" is chosen, then the fields are cleared 
   expect(screen.getByLabelText('Email')).toHaveValue('');
 });
 
-test('given sign-in mode, then the texts, link, placeholder and autocomplete hint are the product\'s', () => {
+test("given sign-in mode, then the texts, link, placeholder and autocomplete hint are the product's", () => {
   renderAt('/user/login');
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign In');
   expect(screen.getByRole('link', { name: 'First time? Create an account.' })).toHaveAttribute('href', '/user/create');
@@ -137,7 +137,9 @@ test('given a new account, then the code step asks for the e-mailed code, confir
   await user.type(screen.getByLabelText('Email'), 'parent@example.com');
   await user.type(screen.getByLabelText('Password'), 'Mountain-1');
   await user.click(screen.getByRole('button', { name: 'Create Account' }));
-  expect(await screen.findByText(/We sent a 6-digit code to/)).toHaveTextContent('We sent a 6-digit code to parent@example.com. Enter it to confirm your e-mail address.');
+  expect(await screen.findByText(/We sent a 6-digit code to/)).toHaveTextContent(
+    'We sent a 6-digit code to parent@example.com. Enter it to confirm your e-mail address.',
+  );
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   const code = screen.getByLabelText('Code');
   expect(code).toHaveAttribute('autocomplete', 'one-time-code');
@@ -145,7 +147,9 @@ test('given a new account, then the code step asks for the e-mailed code, confir
   expect(code).toHaveAccessibleDescription('Code is required');
   expect(calls.confirmAccount).not.toHaveBeenCalled();
   await user.type(code, '123456{Enter}');
-  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to create account: CodeMismatchException'));
+  await waitFor(() =>
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to create account: CodeMismatchException'),
+  );
   await user.click(screen.getByRole('button', { name: 'Confirm' }));
   await waitFor(() => expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent('SuccessCreated account!'));
   expect(calls.confirmAccount).toHaveBeenLastCalledWith('parent@example.com', 'Mountain-1', '123456');

@@ -1,10 +1,25 @@
 // The login form's state machine (fields, mode, validation, request state), called directly: a pure reducer.
-import { initialLoginForm, loginErrors, loginFormReducer, modeOf, shownLoginErrors, showsForm, showsResetSuggestion, type LoginEvent, type LoginFormState } from '../../web/src/auth/loginForm';
+import {
+  initialLoginForm,
+  loginErrors,
+  loginFormReducer,
+  modeOf,
+  shownLoginErrors,
+  showsForm,
+  showsResetSuggestion,
+  type LoginEvent,
+  type LoginFormState,
+} from '../../web/src/auth/loginForm';
 import { fieldMessage } from '../../web/src/auth/validation';
 
 const run = (state: LoginFormState, ...events: LoginEvent[]) => events.reduce(loginFormReducer, state);
 const filled = (mode: 'signIn' | 'create') =>
-  run(initialLoginForm(mode), { type: 'methodChosen', method: 'email' }, { type: 'emailChanged', email: 'parent@example.com' }, { type: 'passwordChanged', password: 'Mountain-1' });
+  run(
+    initialLoginForm(mode),
+    { type: 'methodChosen', method: 'email' },
+    { type: 'emailChanged', email: 'parent@example.com' },
+    { type: 'passwordChanged', password: 'Mountain-1' },
+  );
 
 describe('the login form entity', () => {
   test('given sign-in mode, then newAccountCreation is absent and the request Idle', () => {
@@ -37,7 +52,12 @@ describe('the login request', () => {
   });
 
   test('given blank-only email, when submitted, then the email is still required', () => {
-    const state = run(initialLoginForm('signIn'), { type: 'emailChanged', email: '   ' }, { type: 'passwordChanged', password: 'x' }, { type: 'submitted' });
+    const state = run(
+      initialLoginForm('signIn'),
+      { type: 'emailChanged', email: '   ' },
+      { type: 'passwordChanged', password: 'x' },
+      { type: 'submitted' },
+    );
     expect(shownLoginErrors(state)).toEqual({ email: ['Email is required'] });
   });
 
@@ -74,16 +94,27 @@ describe('the login request', () => {
   });
 
   test('given creation mode, then a malformed address and a short password are refused too, one message per problem', () => {
-    const state = run(initialLoginForm('create'), { type: 'methodChosen', method: 'email' }, { type: 'emailChanged', email: 'parent@' }, { type: 'passwordChanged', password: 'short' }, { type: 'submitted' });
+    const state = run(
+      initialLoginForm('create'),
+      { type: 'methodChosen', method: 'email' },
+      { type: 'emailChanged', email: 'parent@' },
+      { type: 'passwordChanged', password: 'short' },
+      { type: 'submitted' },
+    );
     expect(state.request).toBe('Invalid');
     expect(shownLoginErrors(state)).toEqual({
       email: ['Email must be a valid address'],
-      password: ['Password must be at least 8 characters', 'Password must mix upper and lower case letters, digits and symbols'],
+      password: [
+        'Password must be at least 8 characters',
+        'Password must mix upper and lower case letters, digits and symbols',
+      ],
     });
   });
 
   test('given several messages for a field, then they are joined by commas', () => {
-    expect(fieldMessage(['Email is required', 'Email must be a valid address'])).toBe('Email is required, Email must be a valid address');
+    expect(fieldMessage(['Email is required', 'Email must be a valid address'])).toBe(
+      'Email is required, Email must be a valid address',
+    );
     expect(fieldMessage(undefined)).toBeUndefined();
   });
 });
@@ -103,16 +134,24 @@ describe('the reset suggestion', () => {
     expect(showsResetSuggestion(failed('create'))).toBe(false);
   });
 
-  test.each(['Idle', 'Invalid', 'Pending', 'Success'] as const)('given the request is %s, then it does not show', (request) => {
-    expect(showsResetSuggestion({ ...filled('signIn'), request })).toBe(false);
-  });
+  test.each(['Idle', 'Invalid', 'Pending', 'Success'] as const)(
+    'given the request is %s, then it does not show',
+    (request) => {
+      expect(showsResetSuggestion({ ...filled('signIn'), request })).toBe(false);
+    },
+  );
 });
 
 describe('mode switching', () => {
   test('given sign-in mode, when switched to creation, then the method choice comes first, the typing stays and the request is Idle', () => {
     const failed = run(filled('signIn'), { type: 'submitted' }, { type: 'failed' });
     const create = loginFormReducer(failed, { type: 'modeChanged', mode: 'create' });
-    expect(create).toEqual({ email: 'parent@example.com', password: 'Mountain-1', newAccountCreation: {}, request: 'Idle' });
+    expect(create).toEqual({
+      email: 'parent@example.com',
+      password: 'Mountain-1',
+      newAccountCreation: {},
+      request: 'Idle',
+    });
     const back = loginFormReducer(create, { type: 'modeChanged', mode: 'signIn' });
     expect('newAccountCreation' in back).toBe(false);
     expect(modeOf(back)).toBe('signIn');
@@ -124,7 +163,12 @@ describe('mode switching', () => {
   });
 
   test('when "Pick different account type" is chosen, then email and password are cleared and the method choice returns', () => {
-    const picked = run(filled('create'), { type: 'submitted' }, { type: 'failed' }, { type: 'differentAccountTypePicked' });
+    const picked = run(
+      filled('create'),
+      { type: 'submitted' },
+      { type: 'failed' },
+      { type: 'differentAccountTypePicked' },
+    );
     expect(picked).toEqual({ email: '', password: '', newAccountCreation: {}, request: 'Idle' });
     expect(showsForm(picked)).toBe(false);
   });

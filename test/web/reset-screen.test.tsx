@@ -72,7 +72,10 @@ test('given the right code, then the password is set, the user signed in and sen
 });
 
 test.each([
-  ['CodeMismatchException', 'This reset code is not right. Use the link in the newest reset e-mail, or send yourself a new one.'],
+  [
+    'CodeMismatchException',
+    'This reset code is not right. Use the link in the newest reset e-mail, or send yourself a new one.',
+  ],
   ['ExpiredCodeException', 'This reset code has expired. Send yourself a new reset e-mail and use the link in it.'],
   ['SomethingElseException', 'Failed to reset password: SomethingElseException'],
 ])('given the provider answers %s, then the screen explains it and offers a new e-mail', async (code, explanation) => {

@@ -18,6 +18,11 @@ test('given sizes coded toString and constructor that no student has, then the c
   expect(columns.map((column) => column.code)).toEqual(['toString', 'YM']);
   const { classRows, semesterRow } = countRows(counts);
   expect(countsCsv([...classRows, semesterRow], columns)).toBe(
-    ['"Class","Odd code","Youth M","Total"', '"Nordic Skiing","0","2","2"', '"Semester (each student once)","0","2","2"', ''].join('\r\n'),
+    [
+      '"Class","Odd code","Youth M","Total"',
+      '"Nordic Skiing","0","2","2"',
+      '"Semester (each student once)","0","2","2"',
+      '',
+    ].join('\r\n'),
   );
 });

@@ -27,5 +27,7 @@ test('given a Tuesday first date, when the administrator chooses Thursday, then 
 test('given no weekday chosen yet, then the dialog adds nothing and asks for the days', () => {
   render(<WeeklyRepeatDialog firstDate={TUESDAY} start="16:00" end="17:30" onAdd={() => {}} onClose={() => {}} />);
   expect(screen.getByRole('button', { name: 'Add meetings' })).toBeDisabled();
-  expect(screen.getByRole('status')).toHaveTextContent('Choose a first date, the days, the times and when the repeat ends.');
+  expect(screen.getByRole('status')).toHaveTextContent(
+    'Choose a first date, the days, the times and when the repeat ends.',
+  );
 });

@@ -13,7 +13,10 @@ const ManageAccountPage = lazily(() => import('./account/ManageAccountPage'), 'M
 const EnrollmentsPage = lazily(() => import('./account/EnrollmentsPage'), 'EnrollmentsPage');
 const DashboardPage = lazily(() => import('./admin/dashboard/DashboardPage'), 'DashboardPage');
 const ClassManagement = lazily(() => import('./admin/classes/ClassManagement'), 'ClassManagement');
-const SemesterEnrollmentsPage = lazily(() => import('./admin/enrollments/SemesterEnrollmentsPage'), 'SemesterEnrollmentsPage');
+const SemesterEnrollmentsPage = lazily(
+  () => import('./admin/enrollments/SemesterEnrollmentsPage'),
+  'SemesterEnrollmentsPage',
+);
 const SettingsPage = lazily(() => import('./admin/settings/SettingsPage'), 'SettingsPage');
 const ReportPage = lazily(() => import('./admin/report/ReportPage'), 'ReportPage');
 const StudentsPage = lazily(() => import('./admin/students/StudentsPage'), 'StudentsPage');

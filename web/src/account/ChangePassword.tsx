@@ -27,7 +27,14 @@ function amplifyTheme({ palette, shape, typography }: Theme): AmplifyTheme {
     tokens: {
       fonts: { default: { variable: { value: typography.fontFamily! }, static: { value: typography.fontFamily! } } },
       colors: {
-        brand: { primary: { 10: { value: palette.primary.light }, 80: { value: palette.primary.main }, 90: { value: palette.primary.dark }, 100: { value: palette.primary.dark } } },
+        brand: {
+          primary: {
+            10: { value: palette.primary.light },
+            80: { value: palette.primary.main },
+            90: { value: palette.primary.dark },
+            100: { value: palette.primary.dark },
+          },
+        },
         font: { primary: { value: palette.text.primary }, secondary: { value: palette.text.secondary } },
         border: { focus: { value: palette.primary.main } },
       },
@@ -62,7 +69,12 @@ export function ChangePassword() {
   };
   return (
     <ThemeProvider theme={theme}>
-      <AccountSettings.ChangePassword key={changes} components={components} displayText={{ updatePasswordButtonText: 'Change Password' }} onSuccess={changed} />
+      <AccountSettings.ChangePassword
+        key={changes}
+        components={components}
+        displayText={{ updatePasswordButtonText: 'Change Password' }}
+        onSuccess={changed}
+      />
     </ThemeProvider>
   );
 }

@@ -20,13 +20,20 @@ export function DeleteAccountSection() {
 
   const deleteAccount = async () => {
     await callFunction('deleteAccount');
-    show({ severity: 'success', summary: 'Account deleted', detail: 'Your account, your children and their enrollments were deleted.' });
+    show({
+      severity: 'success',
+      summary: 'Account deleted',
+      detail: 'Your account, your children and their enrollments were deleted.',
+    });
     await signOut();
   };
 
   return (
     <>
-      <Typography sx={{ mb: 2 }}>Deleting your account cancels every enrollment and waitlist place of your children and deletes their details. It cannot be undone.</Typography>
+      <Typography sx={{ mb: 2 }}>
+        Deleting your account cancels every enrollment and waitlist place of your children and deletes their details. It
+        cannot be undone.
+      </Typography>
       <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
         Delete account
       </Button>
@@ -42,10 +49,16 @@ export function DeleteAccountSection() {
           onClose={() => setOpen(false)}
         >
           <DialogContentText sx={{ mb: 2 }}>
-            Every enrollment and waitlist place is cancelled and offered to the next child in line, your children's details are deleted, and you are signed out. Type{' '}
-            <strong>{CONFIRMATION}</strong> to confirm.
+            Every enrollment and waitlist place is cancelled and offered to the next child in line, your children's
+            details are deleted, and you are signed out. Type <strong>{CONFIRMATION}</strong> to confirm.
           </DialogContentText>
-          <TextField label={`Type ${CONFIRMATION}`} value={typed} onChange={(event) => setTyped(event.target.value)} fullWidth autoComplete="off" />
+          <TextField
+            label={`Type ${CONFIRMATION}`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            fullWidth
+            autoComplete="off"
+          />
         </ConfirmDialog>
       )}
     </>

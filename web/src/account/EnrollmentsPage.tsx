@@ -23,14 +23,17 @@ import { AccountSection } from './AccountSection';
 import { PageTitle } from '../layout/PageTitle';
 
 function statusLabel(enrollment: NamedEnrollment): string {
-  if (enrollment.status === 'waitlisted') return enrollment.waitlistPosition ? `Waitlisted – position ${enrollment.waitlistPosition}` : 'Waitlisted';
+  if (enrollment.status === 'waitlisted')
+    return enrollment.waitlistPosition ? `Waitlisted – position ${enrollment.waitlistPosition}` : 'Waitlisted';
   return enrollment.status === 'enrolled' ? 'Enrolled' : 'Cancelled';
 }
 
 function cancelQuestion(enrollment: NamedEnrollment): string {
   const first = enrollment.studentName.split(' ')[0];
-  if (enrollment.groupId) return `This cancels ${first}'s place in ${enrollment.groupName ?? 'the class group'}: every class of the group at once. Their seats go to the next children on the waitlists.`;
-  if (enrollment.status === 'waitlisted') return `${first} leaves the waitlist for ${enrollment.className}; everyone behind moves up.`;
+  if (enrollment.groupId)
+    return `This cancels ${first}'s place in ${enrollment.groupName ?? 'the class group'}: every class of the group at once. Their seats go to the next children on the waitlists.`;
+  if (enrollment.status === 'waitlisted')
+    return `${first} leaves the waitlist for ${enrollment.className}; everyone behind moves up.`;
   return `${first}'s seat in ${enrollment.className} goes to the next child on the waitlist.`;
 }
 
@@ -41,7 +44,9 @@ export function EnrollmentsPage() {
   const [cancelling, setCancelling] = useState<NamedEnrollment>();
 
   const list = enrollments.state === 'loaded' ? enrollments.data.enrollments : [];
-  const classIds = [...new Set(list.map((e) => e.classId))].filter((id) => catalogue.classes[id] === undefined).join(',');
+  const classIds = [...new Set(list.map((e) => e.classId))]
+    .filter((id) => catalogue.classes[id] === undefined)
+    .join(',');
   useEffect(() => {
     if (classIds) void loadClasses(classIds.split(','));
   }, [classIds]);
@@ -49,12 +54,17 @@ export function EnrollmentsPage() {
   const cancel = async (enrollment: NamedEnrollment) => {
     await callFunction('cancelEnrollment', { enrollmentId: enrollment.id });
     seatsChanged();
-    show({ severity: 'success', summary: 'Cancelled', detail: `${enrollment.studentName} is no longer ${enrollment.status === 'waitlisted' ? 'waiting for' : 'enrolled in'} ${enrollment.groupName ?? enrollment.className}.` });
+    show({
+      severity: 'success',
+      summary: 'Cancelled',
+      detail: `${enrollment.studentName} is no longer ${enrollment.status === 'waitlisted' ? 'waiting for' : 'enrolled in'} ${enrollment.groupName ?? enrollment.className}.`,
+    });
     enrollments.reload();
   };
 
   const byStudent = new Map<string, NamedEnrollment[]>();
-  for (const enrollment of list) byStudent.set(enrollment.studentName, [...(byStudent.get(enrollment.studentName) ?? []), enrollment]);
+  for (const enrollment of list)
+    byStudent.set(enrollment.studentName, [...(byStudent.get(enrollment.studentName) ?? []), enrollment]);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 820, mx: 'auto' }}>
@@ -90,7 +100,12 @@ export function EnrollmentsPage() {
                     sx={{ opacity: enrollment.status === 'cancelled' ? 0.6 : 1, flexWrap: 'wrap', gap: 1 }}
                     secondaryAction={
                       enrollment.status !== 'cancelled' && (
-                        <Button size="small" color="error" onClick={() => setCancelling(enrollment)} aria-label={`Cancel ${enrollment.studentName} in ${enrollment.className}`}>
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() => setCancelling(enrollment)}
+                          aria-label={`Cancel ${enrollment.studentName} in ${enrollment.className}`}
+                        >
                           Cancel
                         </Button>
                       )
@@ -101,10 +116,27 @@ export function EnrollmentsPage() {
                       primary={
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                           <span>{enrollment.className}</span>
-                          <Chip size="small" label={statusLabel(enrollment)} color={enrollment.status === 'enrolled' ? 'success' : enrollment.status === 'waitlisted' ? 'warning' : 'default'} />
+                          <Chip
+                            size="small"
+                            label={statusLabel(enrollment)}
+                            color={
+                              enrollment.status === 'enrolled'
+                                ? 'success'
+                                : enrollment.status === 'waitlisted'
+                                  ? 'warning'
+                                  : 'default'
+                            }
+                          />
                         </Stack>
                       }
-                      secondary={[enrollment.groupName && `Part of ${enrollment.groupName}`, found?.state === 'loaded' && scheduleSummary(found.value.meetings)].filter(Boolean).join(' · ') || undefined}
+                      secondary={
+                        [
+                          enrollment.groupName && `Part of ${enrollment.groupName}`,
+                          found?.state === 'loaded' && scheduleSummary(found.value.meetings),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ') || undefined
+                      }
                     />
                   </ListItem>
                 );
@@ -113,7 +145,14 @@ export function EnrollmentsPage() {
         </AccountSection>
       ))}
       {cancelling && (
-        <ConfirmDialog title="Cancel this enrollment?" confirmLabel="Cancel enrollment" busyLabel="Cancelling…" destructive action={() => cancel(cancelling)} onClose={() => setCancelling(undefined)}>
+        <ConfirmDialog
+          title="Cancel this enrollment?"
+          confirmLabel="Cancel enrollment"
+          busyLabel="Cancelling…"
+          destructive
+          action={() => cancel(cancelling)}
+          onClose={() => setCancelling(undefined)}
+        >
           <DialogContentText>{cancelQuestion(cancelling)}</DialogContentText>
         </ConfirmDialog>
       )}

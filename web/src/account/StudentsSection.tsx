@@ -23,7 +23,13 @@ import { useToast } from '../layout/toast';
 import { StudentForm } from './students/StudentForm';
 
 const describe = (student: Student) =>
-  [student.grade === undefined ? undefined : student.grade <= 0 ? gradeName(student.grade) : `Grade ${student.grade}`, student.school, `born ${student.birthDate}`].filter(Boolean).join(' · ');
+  [
+    student.grade === undefined ? undefined : student.grade <= 0 ? gradeName(student.grade) : `Grade ${student.grade}`,
+    student.school,
+    `born ${student.birthDate}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 export function StudentsSection() {
   const students = useFunction('students');
@@ -40,15 +46,15 @@ export function StudentsSection() {
 
   if (students.state === 'loading') return <Waiting />;
   if (students.state === 'error') {
-    return (
-      <LoadFailure what="Your children" error={students.error} onRetry={students.reload} />
-    );
+    return <LoadFailure what="Your children" error={students.error} onRetry={students.reload} />;
   }
   const list = students.data.students;
   return (
     <Stack spacing={1}>
       {list.length === 0 ? (
-        <Typography color="text.secondary">No children yet. Add each child you want to enroll; their details are kept for every semester.</Typography>
+        <Typography color="text.secondary">
+          No children yet. Add each child you want to enroll; their details are kept for every semester.
+        </Typography>
       ) : (
         <List disablePadding aria-label="Your children">
           {list.map((student) => (
@@ -61,13 +67,22 @@ export function StudentsSection() {
                   <Button size="small" onClick={() => setEditing(student)} aria-label={`Edit ${student.firstName}`}>
                     Edit
                   </Button>
-                  <Button size="small" color="error" onClick={() => setRemoving(student)} aria-label={`Remove ${student.firstName}`}>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setRemoving(student)}
+                    aria-label={`Remove ${student.firstName}`}
+                  >
                     Remove
                   </Button>
                 </Stack>
               }
             >
-              <ListItemText primary={`${student.firstName} ${student.lastName}`} secondary={describe(student)} sx={{ pr: 16 }} />
+              <ListItemText
+                primary={`${student.firstName} ${student.lastName}`}
+                secondary={describe(student)}
+                sx={{ pr: 16 }}
+              />
             </ListItem>
           ))}
         </List>
@@ -76,8 +91,17 @@ export function StudentsSection() {
         Add a child
       </Button>
 
-      <Dialog open={editing !== undefined} onClose={() => setEditing(undefined)} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="student-dialog-title">
-        <DialogTitle id="student-dialog-title">{editing === 'new' ? 'Add a child' : `Edit ${editing?.firstName ?? ''}`}</DialogTitle>
+      <Dialog
+        open={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        fullWidth
+        maxWidth="md"
+        fullScreen={fullScreen}
+        aria-labelledby="student-dialog-title"
+      >
+        <DialogTitle id="student-dialog-title">
+          {editing === 'new' ? 'Add a child' : `Edit ${editing?.firstName ?? ''}`}
+        </DialogTitle>
         <DialogContent dividers>
           {editing !== undefined && (
             <StudentForm
@@ -94,10 +118,18 @@ export function StudentsSection() {
       </Dialog>
 
       {removing && (
-        <ConfirmDialog title={`Remove ${removing.firstName}?`} confirmLabel="Remove" keepLabel="Keep" busyLabel="Removing…" destructive action={() => remove(removing)} onClose={() => setRemoving(undefined)}>
+        <ConfirmDialog
+          title={`Remove ${removing.firstName}?`}
+          confirmLabel="Remove"
+          keepLabel="Keep"
+          busyLabel="Removing…"
+          destructive
+          action={() => remove(removing)}
+          onClose={() => setRemoving(undefined)}
+        >
           <DialogContentText>
-            {removing.firstName}'s details, including health information and emergency contacts, will be deleted from your account. A child who is enrolled or on a
-            waitlist must have those enrollments cancelled first.
+            {removing.firstName}'s details, including health information and emergency contacts, will be deleted from
+            your account. A child who is enrolled or on a waitlist must have those enrollments cancelled first.
           </DialogContentText>
         </ConfirmDialog>
       )}

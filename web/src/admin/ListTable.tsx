@@ -37,7 +37,17 @@ export function ListTable({ label, columns, children }: { label: string; columns
   );
 }
 
-export function NameCell({ to, name, badge, detail }: { to: string; name: string; badge?: ReactNode; detail: ReactNode }) {
+export function NameCell({
+  to,
+  name,
+  badge,
+  detail,
+}: {
+  to: string;
+  name: string;
+  badge?: ReactNode;
+  detail: ReactNode;
+}) {
   return (
     <TableCell component="th" scope="row">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -5,7 +5,13 @@ import { useEffect } from 'react';
 import type { Semester } from '../../../lambdas/records';
 import { useFunction } from '../api/useFunction';
 
-export function SemesterPicker({ value, onChange }: { value: string | undefined; onChange: (semester: Semester) => void }) {
+export function SemesterPicker({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (semester: Semester) => void;
+}) {
   const semesters = useFunction('semesters');
   const list = semesters.state === 'loaded' ? semesters.data.semesters : [];
   useEffect(() => {

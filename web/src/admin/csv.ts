@@ -13,12 +13,20 @@ const formulaAfterSeparator = /([,;\t\r\n])(?=[=+\-@\t\r])/g;
 
 function field(value: string | number | boolean | undefined): string {
   const text = value === undefined ? '' : String(value);
-  const safe = typeof value === 'string' ? `${startsFormula.test(text) ? "'" : ''}${text.replace(formulaAfterSeparator, "$1'")}` : text;
+  const safe =
+    typeof value === 'string'
+      ? `${startsFormula.test(text) ? "'" : ''}${text.replace(formulaAfterSeparator, "$1'")}`
+      : text;
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
 export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
-  return [columns.map((column) => field(column.header)), ...rows.map((row) => columns.map((column) => field(column.value(row))))].map((line) => `${line.join(',')}\r\n`).join('');
+  return [
+    columns.map((column) => field(column.header)),
+    ...rows.map((row) => columns.map((column) => field(column.value(row)))),
+  ]
+    .map((line) => `${line.join(',')}\r\n`)
+    .join('');
 }
 
 /** Offers the text as a file download (with a BOM so Excel reads UTF-8). */
@@ -33,5 +41,8 @@ export function downloadCsv(filename: string, text: string): void {
 
 /** A file name from a title: "Winter 2027 rosters" → "winter-2027-rosters.csv". */
 export function csvFileName(title: string): string {
-  return `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.csv`;
+  return `${title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}.csv`;
 }

@@ -31,6 +31,9 @@ export function useSemesterParam(): [string | undefined, (semester: Semester) =>
 export function useChosenSemester(): [Semester | undefined, (semester: Semester) => void, string | undefined] {
   const [semesterId, choose] = useSemesterParam();
   const semesters = useFunction('semesters');
-  const semester = semesters.state === 'loaded' ? semesters.data.semesters.find((candidate) => candidate.id === semesterId) : undefined;
+  const semester =
+    semesters.state === 'loaded'
+      ? semesters.data.semesters.find((candidate) => candidate.id === semesterId)
+      : undefined;
   return [semester, choose, semesterId];
 }

@@ -33,9 +33,13 @@ const THROTTLED_PAUSE_MS = 250;
 
 type AnswerBody = { data?: unknown; error?: { code: ErrorCode; message: string; details?: unknown } } | undefined;
 
-type Payload<N extends FunctionName> = Record<never, never> extends FunctionInput<N> ? [FunctionInput<N>?] : [FunctionInput<N>];
+type Payload<N extends FunctionName> =
+  Record<never, never> extends FunctionInput<N> ? [FunctionInput<N>?] : [FunctionInput<N>];
 
-export async function callFunction<N extends FunctionName>(name: N, ...payload: Payload<N>): Promise<FunctionResult<N>> {
+export async function callFunction<N extends FunctionName>(
+  name: N,
+  ...payload: Payload<N>
+): Promise<FunctionResult<N>> {
   const token = await accessToken();
   return answerOf<N>(() =>
     fetch(`${runtimeConfig().apiBaseUrl}/fn/${name}`, {
@@ -53,8 +57,14 @@ const MAX_GET_URL = 2000;
  * A public catalogue read as a cacheable GET (the same data as its POST, possibly as old as the manifest's
  * cacheSeconds). No token goes with it: the answer is everyone's. A payload too long for an address is POSTed.
  */
-export async function readCatalogue<N extends CachedFunctionName>(name: N, ...payload: Payload<N>): Promise<FunctionResult<N>> {
-  const query = payload[0] && Object.keys(payload[0]).length > 0 ? `?payload=${encodeURIComponent(JSON.stringify(payload[0]))}` : '';
+export async function readCatalogue<N extends CachedFunctionName>(
+  name: N,
+  ...payload: Payload<N>
+): Promise<FunctionResult<N>> {
+  const query =
+    payload[0] && Object.keys(payload[0]).length > 0
+      ? `?payload=${encodeURIComponent(JSON.stringify(payload[0]))}`
+      : '';
   const url = `${runtimeConfig().apiBaseUrl}/get/${name}${query}`;
   if (url.length > MAX_GET_URL) return callFunction(name, ...payload);
   return answerOf<N>(() => fetch(url));
@@ -78,7 +88,20 @@ async function answerOf<N extends FunctionName>(send: () => Promise<Response>): 
       continue;
     }
     // API Gateway's own answers (its authorizer, throttling) carry no error code: read the status.
-    const code: ErrorCode = response.status === 401 ? 'unauthenticated' : response.status === 403 ? 'permission-denied' : response.status === 429 ? 'resource-exhausted' : 'internal';
-    throw new ApiError(code, response.status === 429 ? 'Too many requests right now. Please wait a moment and try again.' : 'Something went wrong. Please try again.', response.status);
+    const code: ErrorCode =
+      response.status === 401
+        ? 'unauthenticated'
+        : response.status === 403
+          ? 'permission-denied'
+          : response.status === 429
+            ? 'resource-exhausted'
+            : 'internal';
+    throw new ApiError(
+      code,
+      response.status === 429
+        ? 'Too many requests right now. Please wait a moment and try again.'
+        : 'Something went wrong. Please try again.',
+      response.status,
+    );
   }
 }

@@ -10,16 +10,26 @@ export function asApiError(error: unknown): ApiError {
 }
 
 /** Calls `name` with `payload` when the screen mounts and whenever the payload changes. */
-export function useFunction<N extends FunctionName>(name: N, payload?: FunctionInput<N>): Loadable<FunctionResult<N>> & { reload: () => void } {
+export function useFunction<N extends FunctionName>(
+  name: N,
+  payload?: FunctionInput<N>,
+): Loadable<FunctionResult<N>> & { reload: () => void } {
   return useLoaded(name, payload, callFunction as (name: N, payload: unknown) => Promise<FunctionResult<N>>);
 }
 
 /** useFunction for a public catalogue read, as its cacheable GET (readCatalogue). */
-export function useCatalogueRead<N extends CachedFunctionName>(name: N, payload?: FunctionInput<N>): Loadable<FunctionResult<N>> & { reload: () => void } {
+export function useCatalogueRead<N extends CachedFunctionName>(
+  name: N,
+  payload?: FunctionInput<N>,
+): Loadable<FunctionResult<N>> & { reload: () => void } {
   return useLoaded(name, payload, readCatalogue as (name: N, payload: unknown) => Promise<FunctionResult<N>>);
 }
 
-function useLoaded<N extends FunctionName>(name: N, payload: FunctionInput<N> | undefined, load: (name: N, payload: unknown) => Promise<FunctionResult<N>>) {
+function useLoaded<N extends FunctionName>(
+  name: N,
+  payload: FunctionInput<N> | undefined,
+  load: (name: N, payload: unknown) => Promise<FunctionResult<N>>,
+) {
   const [loadable, setLoadable] = useState<Loadable<FunctionResult<N>>>({ state: 'loading' });
   const [generation, setGeneration] = useState(0);
   const key = JSON.stringify(payload ?? {});

@@ -50,7 +50,8 @@ function useCurrentUser(): User | undefined | null {
     };
     refresh();
     const stopListening = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedIn' || payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') refresh();
+      if (payload.event === 'signedIn' || payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure')
+        refresh();
     });
     return () => {
       latest = -1;

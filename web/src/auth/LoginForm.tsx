@@ -9,20 +9,62 @@ import Typography from '@mui/material/Typography';
 import { useReducer, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useToast } from '../layout/toast';
-import { confirmAccount, ConfirmationNeeded, createAccountWithEmail, errorCode, sendNewCode, sendPasswordResetEmail, signInOrConfirm } from './identity';
-import { initialLoginForm, loginFormReducer, modeOf, showsForm, showsResetSuggestion, shownCodeError, shownLoginErrors, type LoginMode, type LoginFormState } from './loginForm';
+import {
+  confirmAccount,
+  ConfirmationNeeded,
+  createAccountWithEmail,
+  errorCode,
+  sendNewCode,
+  sendPasswordResetEmail,
+  signInOrConfirm,
+} from './identity';
+import {
+  initialLoginForm,
+  loginFormReducer,
+  modeOf,
+  showsForm,
+  showsResetSuggestion,
+  shownCodeError,
+  shownLoginErrors,
+  type LoginMode,
+  type LoginFormState,
+} from './loginForm';
 import { SignInCard } from './SignInCard';
 import { fieldMessage } from './validation';
 
 // The screen's words by mode, the success and failure toasts among them: {code} is the provider's error code.
 const TEXT = {
-  signIn: { title: 'Sign In', submit: 'Sign In', failure: 'Failed to log in: {code}', success: 'Logged in!', switchTo: '/user/create', switchText: 'First time? Create an account.' },
-  create: { title: 'Create Account', submit: 'Create Account', failure: 'Failed to create account: {code}', success: 'Created account!', switchTo: '/user/login', switchText: 'Already have an account? Sign in.' },
+  signIn: {
+    title: 'Sign In',
+    submit: 'Sign In',
+    failure: 'Failed to log in: {code}',
+    success: 'Logged in!',
+    switchTo: '/user/create',
+    switchText: 'First time? Create an account.',
+  },
+  create: {
+    title: 'Create Account',
+    submit: 'Create Account',
+    failure: 'Failed to create account: {code}',
+    success: 'Created account!',
+    switchTo: '/user/login',
+    switchText: 'Already have an account? Sign in.',
+  },
 } as const;
 
-export function LoginForm({ mode, email = '' }: { mode: LoginMode; /** Filled in from a link (the sign-up e-mail's). */ email?: string }) {
+export function LoginForm({
+  mode,
+  email = '',
+}: {
+  mode: LoginMode /** Filled in from a link (the sign-up e-mail's). */;
+  email?: string;
+}) {
   const show = useToast();
-  const [state, dispatch] = useReducer(loginFormReducer, mode, (start): LoginFormState => ({ ...initialLoginForm(start), email }));
+  const [state, dispatch] = useReducer(
+    loginFormReducer,
+    mode,
+    (start): LoginFormState => ({ ...initialLoginForm(start), email }),
+  );
   // The route decides the mode; the links between the two keep what was typed.
   if (modeOf(state) !== mode) dispatch({ type: 'modeChanged', mode });
   const text = TEXT[mode];
@@ -50,9 +92,19 @@ export function LoginForm({ mode, email = '' }: { mode: LoginMode; /** Filled in
   return (
     <SignInCard title={text.title}>
       {state.confirmation ? (
-        <CodeStep state={state} pending={pending} onSubmit={submit} onCodeChange={(code) => dispatch({ type: 'codeChanged', code })} />
+        <CodeStep
+          state={state}
+          pending={pending}
+          onSubmit={submit}
+          onCodeChange={(code) => dispatch({ type: 'codeChanged', code })}
+        />
       ) : showsForm(state) ? (
-        <form noValidate onSubmit={submit} aria-label={text.title} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+        <form
+          noValidate
+          onSubmit={submit}
+          aria-label={text.title}
+          style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+        >
           <TextField
             label="Email"
             type="email"
@@ -75,7 +127,13 @@ export function LoginForm({ mode, email = '' }: { mode: LoginMode; /** Filled in
             helperText={fieldMessage(errors.password)}
             fullWidth
           />
-          <Button type="submit" variant="contained" size="large" disabled={pending} startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={pending}
+            startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}
+          >
             {text.submit}
           </Button>
           {mode === 'create' && (
@@ -85,7 +143,12 @@ export function LoginForm({ mode, email = '' }: { mode: LoginMode; /** Filled in
           )}
         </form>
       ) : (
-        <Button variant="contained" size="large" startIcon={<EmailIcon />} onClick={() => dispatch({ type: 'methodChosen', method: 'email' })}>
+        <Button
+          variant="contained"
+          size="large"
+          startIcon={<EmailIcon />}
+          onClick={() => dispatch({ type: 'methodChosen', method: 'email' })}
+        >
           Create With Email
         </Button>
       )}
@@ -122,7 +185,12 @@ function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
     }
   };
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Confirm your e-mail" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Confirm your e-mail"
+      style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+    >
       <Typography>
         We sent a 6-digit code to <strong>{email}</strong>. Enter it to confirm your e-mail address.
       </Typography>
@@ -137,10 +205,22 @@ function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
         autoFocus
         fullWidth
       />
-      <Button type="submit" variant="contained" size="large" disabled={pending} startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={pending}
+        startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}
+      >
         Confirm
       </Button>
-      <Link component="button" type="button" onClick={resend} disabled={sending || pending} sx={{ alignSelf: 'center' }}>
+      <Link
+        component="button"
+        type="button"
+        onClick={resend}
+        disabled={sending || pending}
+        sx={{ alignSelf: 'center' }}
+      >
         Send a new code
       </Link>
     </form>

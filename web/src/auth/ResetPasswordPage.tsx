@@ -23,18 +23,22 @@ const rules: Rules<ResetForm> = {
   email: [required('email', 'Email is required'), emailAddress('email')],
   code: [required('code', 'Reset code is required')],
   password: [required('password', 'Password is required'), ...policyPassword('password')],
-  confirmation: [{ passes: ({ password, confirmation }) => password === confirmation, message: 'Passwords do not match' }],
+  confirmation: [
+    { passes: ({ password, confirmation }) => password === confirmation, message: 'Passwords do not match' },
+  ],
 };
 
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Wait a few minutes, then try again.';
 
 /** What went wrong with the code or password, in words; anything else is named by its code. */
 const PROBLEMS: Record<string, string> = {
-  CodeMismatchException: 'This reset code is not right. Use the link in the newest reset e-mail, or send yourself a new one.',
+  CodeMismatchException:
+    'This reset code is not right. Use the link in the newest reset e-mail, or send yourself a new one.',
   ExpiredCodeException: 'This reset code has expired. Send yourself a new reset e-mail and use the link in it.',
   LimitExceededException: TOO_MANY_ATTEMPTS,
   TooManyFailedAttemptsException: TOO_MANY_ATTEMPTS,
-  InvalidPasswordException: 'The new password does not meet the password rules: use at least 8 characters, mixing upper and lower case letters, digits and symbols.',
+  InvalidPasswordException:
+    'The new password does not meet the password rules: use at least 8 characters, mixing upper and lower case letters, digits and symbols.',
   UserNotFoundException: 'There is no account with this e-mail address.',
 };
 
@@ -42,7 +46,12 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const show = useToast();
   const navigate = useNavigate();
-  const [form, setForm] = useState<ResetForm>({ email: params.get('email') ?? '', code: params.get('code') ?? '', password: '', confirmation: '' });
+  const [form, setForm] = useState<ResetForm>({
+    email: params.get('email') ?? '',
+    code: params.get('code') ?? '',
+    password: '',
+    confirmation: '',
+  });
   const [attempted, setAttempted] = useState(false);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -90,7 +99,9 @@ export function ResetPasswordPage() {
 
   return (
     <SignInCard title="Reset Password">
-      <Typography>Choose a new password for your account. The reset code comes from the link in your e-mail.</Typography>
+      <Typography>
+        Choose a new password for your account. The reset code comes from the link in your e-mail.
+      </Typography>
       {problem && (
         <Alert
           severity="error"
@@ -105,12 +116,28 @@ export function ResetPasswordPage() {
           {PROBLEMS[problem] ?? `Failed to reset password: ${problem}`}
         </Alert>
       )}
-      <form noValidate onSubmit={submit} aria-label="Reset Password" style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label="Reset Password"
+        style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+      >
         <TextField label="Email" type="email" autoComplete="username" {...field('email')} />
         <TextField label="Reset code" autoComplete="one-time-code" {...field('code')} />
         <TextField label="New password" type="password" autoComplete="new-password" autoFocus {...field('password')} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field('confirmation')} />
-        <Button type="submit" variant="contained" size="large" disabled={pending} startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}>
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          {...field('confirmation')}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={pending}
+          startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}
+        >
           Set New Password
         </Button>
       </form>

@@ -12,7 +12,9 @@ export function configureAmplify(config: RuntimeConfig): void {
       userPoolId: config.userPoolId,
       userPoolClientId: config.userPoolClientId,
       // Locally the gateway names its path; the address is the one this page came from.
-      ...(config.userPoolEndpoint && { userPoolEndpoint: new URL(config.userPoolEndpoint, window.location.origin).href }),
+      ...(config.userPoolEndpoint && {
+        userPoolEndpoint: new URL(config.userPoolEndpoint, window.location.origin).href,
+      }),
       loginWith: { email: true },
     },
   };

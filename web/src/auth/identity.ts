@@ -1,5 +1,13 @@
 // Sign-in, account creation, password reset and sign-out, through Amplify against the user pool.
-import { confirmResetPassword, confirmSignUp, resendSignUpCode, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
+import {
+  confirmResetPassword,
+  confirmSignUp,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
 import { AUTH_FLOW } from './amplify';
 
 /** A sign-in the user pool did not finish (a challenge the portal does not offer); named by its step. */

@@ -1,6 +1,15 @@
 // The login form's state machine (fields, mode, validation, request state), a pure reducer: the screen
 // dispatches, tests call it.
-import { emailAddress, hasErrors, isFilled, policyPassword, required, validate, type FieldErrors, type Rules } from './validation';
+import {
+  emailAddress,
+  hasErrors,
+  isFilled,
+  policyPassword,
+  required,
+  validate,
+  type FieldErrors,
+  type Rules,
+} from './validation';
 
 export type LoginMode = 'signIn' | 'create';
 

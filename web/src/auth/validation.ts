@@ -40,10 +40,16 @@ export function required<Values>(field: TextField<Values>, message: string): Rul
 // The rules below leave an empty field to `required`, so one problem gets one message.
 
 export function emailAddress<Values>(field: TextField<Values>): Rule<Values> {
-  return { passes: (values) => !isFilled(text(values, field)) || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text(values, field).trim()), message: 'Email must be a valid address' };
+  return {
+    passes: (values) => !isFilled(text(values, field)) || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text(values, field).trim()),
+    message: 'Email must be a valid address',
+  };
 }
 
 /** The user pool's password policy (lambdas/passwordPolicy.ts), a rule per requirement. */
 export function policyPassword<Values>(field: TextField<Values>): Rule<Values>[] {
-  return PASSWORD_RULES.map((rule) => ({ passes: (values: Values) => !isFilled(text(values, field)) || rule.passes(text(values, field)), message: rule.message }));
+  return PASSWORD_RULES.map((rule) => ({
+    passes: (values: Values) => !isFilled(text(values, field)) || rule.passes(text(values, field)),
+    message: rule.message,
+  }));
 }

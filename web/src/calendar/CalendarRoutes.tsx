@@ -6,5 +6,9 @@ import { ClassCalendarPage } from './ClassCalendarPage';
 const CLASS_CALENDAR = '/calendar/classes';
 
 export function CalendarRoutes() {
-  return useLocation().pathname.replace(/\/$/, '') === CLASS_CALENDAR ? <ClassCalendarPage /> : <Navigate to={CLASS_CALENDAR} replace />;
+  return useLocation().pathname.replace(/\/$/, '') === CLASS_CALENDAR ? (
+    <ClassCalendarPage />
+  ) : (
+    <Navigate to={CLASS_CALENDAR} replace />
+  );
 }

@@ -118,7 +118,9 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
         ref={calendar}
         plugins={[dayGridPlugin, timeGridPlugin, listPlugin]}
         initialView={phone ? 'listMonth' : 'dayGridMonth'}
-        headerToolbar={phone ? { start: 'title', end: 'prev,next' } : { start: 'prev,next today', center: 'title', end: VIEWS }}
+        headerToolbar={
+          phone ? { start: 'title', end: 'prev,next' } : { start: 'prev,next today', center: 'title', end: VIEWS }
+        }
         footerToolbar={phone ? { start: 'today', end: VIEWS } : false}
         buttonText={{ today: 'Today', month: 'Month', week: 'Week', list: 'List' }}
         events={events}

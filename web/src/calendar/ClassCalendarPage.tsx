@@ -27,10 +27,17 @@ export function ClassCalendarPage() {
 
   return (
     <Stack spacing={3}>
-      <PageTitle title="Class Calendar" summary="Every class meeting of the programme. Choose a meeting for its time, place and registration." />
+      <PageTitle
+        title="Class Calendar"
+        summary="Every class meeting of the programme. Choose a meeting for its time, place and registration."
+      />
       <ClassFilter classes={classes} chosen={chosen} onChange={chooseClass} />
       <Suspense fallback={<Skeleton variant="rounded" height={560} aria-label="Loading the calendar" />}>
-        <ClassCalendar classId={classId} focusDate={chosen && dateToShow(chosen.found.meetings)} onMeeting={setMeeting} />
+        <ClassCalendar
+          classId={classId}
+          focusDate={chosen && dateToShow(chosen.found.meetings)}
+          onMeeting={setMeeting}
+        />
       </Suspense>
       <Paper component="section" variant="outlined" aria-labelledby="subscribe-title" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="subscribe-title" variant="h6" component="h2">
@@ -44,7 +51,13 @@ export function ClassCalendarPage() {
           {chosen && <FeedLink name={chosen.found.name} classId={chosen.found.id} />}
         </Stack>
       </Paper>
-      {meeting && <MeetingDialog meeting={meeting} onShowClass={classId ? undefined : chooseClass} onClose={() => setMeeting(undefined)} />}
+      {meeting && (
+        <MeetingDialog
+          meeting={meeting}
+          onShowClass={classId ? undefined : chooseClass}
+          onClose={() => setMeeting(undefined)}
+        />
+      )}
     </Stack>
   );
 }

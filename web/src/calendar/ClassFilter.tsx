@@ -14,7 +14,12 @@ interface Props {
 export function ClassFilter({ classes, chosen, onChange }: Props) {
   if (classes.state === 'error')
     return (
-      <LoadFailure what="The list of classes to filter by" error={classes.error} onRetry={classes.reload} severity="warning" />
+      <LoadFailure
+        what="The list of classes to filter by"
+        error={classes.error}
+        onRetry={classes.reload}
+        severity="warning"
+      />
     );
   return (
     <Autocomplete

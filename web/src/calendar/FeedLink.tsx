@@ -20,7 +20,10 @@ export function FeedLink({ name, classId }: { name: string; classId?: string }) 
       show({ severity: 'success', detail: 'The calendar address is copied.' });
     } catch {
       field.current?.select();
-      show({ severity: 'warn', detail: 'This browser did not allow copying: the address is selected, copy it with Ctrl+C (⌘C on a Mac).' });
+      show({
+        severity: 'warn',
+        detail: 'This browser did not allow copying: the address is selected, copy it with Ctrl+C (⌘C on a Mac).',
+      });
     }
   };
   return (
@@ -40,7 +43,12 @@ export function FeedLink({ name, classId }: { name: string; classId?: string }) 
           onFocus={(event) => event.target.select()}
           slotProps={{ htmlInput: { readOnly: true } }}
         />
-        <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()} aria-label={`Copy the feed address: ${name}`} sx={{ flexShrink: 0 }}>
+        <Button
+          startIcon={<ContentCopyIcon />}
+          onClick={() => void copy()}
+          aria-label={`Copy the feed address: ${name}`}
+          sx={{ flexShrink: 0 }}
+        >
           Copy
         </Button>
       </Stack>

@@ -36,7 +36,11 @@ export function MeetingDialog({ meeting, onShowClass, onClose }: Props) {
           </Button>
         )}
         <Button onClick={onClose}>Close</Button>
-        <Button variant="contained" component={RouterLink} to={`/classes/enrollment?class=${encodeURIComponent(meeting.classId)}`}>
+        <Button
+          variant="contained"
+          component={RouterLink}
+          to={`/classes/enrollment?class=${encodeURIComponent(meeting.classId)}`}
+        >
           Class Registration
         </Button>
       </DialogActions>

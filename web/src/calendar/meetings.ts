@@ -14,11 +14,20 @@ function classColour(classId: string): string {
 
 export function toEventInput(meeting: CalendarEvent): EventInput {
   const colour = classColour(meeting.classId);
-  return { id: `${meeting.classId}|${meeting.start}`, title: meeting.title, start: meeting.start, end: meeting.end, backgroundColor: colour, borderColor: colour, extendedProps: { meeting } };
+  return {
+    id: `${meeting.classId}|${meeting.start}`,
+    title: meeting.title,
+    start: meeting.start,
+    end: meeting.end,
+    backgroundColor: colour,
+    borderColor: colour,
+    extendedProps: { meeting },
+  };
 }
 
 /** "Sat, Jan 9, 2027, 09:00–12:00". */
-export const meetingTime = ({ start, end }: CalendarEvent) => `${longDate(start.slice(0, 10))}, ${start.slice(11, 16)}–${end.slice(11, 16)}`;
+export const meetingTime = ({ start, end }: CalendarEvent) =>
+  `${longDate(start.slice(0, 10))}, ${start.slice(11, 16)}–${end.slice(11, 16)}`;
 
 /** Where the calendar goes when a class is chosen: its next meeting, or its last one if it is over. */
 export function dateToShow(meetings: Meeting[], today = new Date().toLocaleDateString('en-CA')): string | undefined {

@@ -16,7 +16,9 @@ async function loadClasses(): Promise<CalendarClass[]> {
   const semesters = (await readCatalogue('semesters')).semesters.slice(0, MAX_SEMESTERS);
   if (semesters.length === 0) return [];
   const { classes } = await readCatalogue('classesBySemester', { semesters: semesters.map((semester) => semester.id) });
-  return semesters.flatMap((semester) => (classes[semester.id] ?? []).map((found) => ({ found, semesterName: semester.name })));
+  return semesters.flatMap((semester) =>
+    (classes[semester.id] ?? []).map((found) => ({ found, semesterName: semester.name })),
+  );
 }
 
 export function useCalendarClasses(): Loadable<CalendarClass[]> & { reload: () => void } {

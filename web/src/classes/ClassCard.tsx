@@ -26,14 +26,24 @@ function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 export function ClassCard({ found, onEnroll }: { found: Class; onEnroll?: (found: Class) => void }) {
   const full = found.seatsLeft === 0;
   return (
-    <Card component="article" aria-labelledby={`class-${found.id}`} variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      aria-labelledby={`class-${found.id}`}
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flex: 1 }}>
         <Typography id={`class-${found.id}`} variant="h6" component="h3" gutterBottom>
           {found.name}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
           <Chip size="small" label={gradesLabel(found)} />
-          <Chip size="small" color={full ? 'warning' : 'success'} variant={full ? 'filled' : 'outlined'} label={seatsLabel(found)} />
+          <Chip
+            size="small"
+            color={full ? 'warning' : 'success'}
+            variant={full ? 'filled' : 'outlined'}
+            label={seatsLabel(found)}
+          />
         </Stack>
         <Stack spacing={0.75}>
           <Detail icon={<EventIcon fontSize="small" />}>{scheduleSummary(found.meetings)}</Detail>
@@ -48,7 +58,11 @@ export function ClassCard({ found, onEnroll }: { found: Class; onEnroll?: (found
       </CardContent>
       {onEnroll && (
         <CardActions sx={{ px: 2, pb: 2 }}>
-          <Button variant={full ? 'outlined' : 'contained'} onClick={() => onEnroll(found)} aria-label={`${full ? 'Join waitlist for' : 'Enroll in'} ${found.name}`}>
+          <Button
+            variant={full ? 'outlined' : 'contained'}
+            onClick={() => onEnroll(found)}
+            aria-label={`${full ? 'Join waitlist for' : 'Enroll in'} ${found.name}`}
+          >
             {full ? 'Join waitlist' : 'Enroll'}
           </Button>
         </CardActions>

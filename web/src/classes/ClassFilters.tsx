@@ -13,15 +13,31 @@ export interface Filters {
 export function ClassFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-      <WeekdayToggles days={filters.days} onChange={(days) => onChange({ ...filters, days })} aria-label="Days of the week" sx={{ flexWrap: 'wrap' }} />
+      <WeekdayToggles
+        days={filters.days}
+        onChange={(days) => onChange({ ...filters, days })}
+        aria-label="Days of the week"
+        sx={{ flexWrap: 'wrap' }}
+      />
       {/* A native select: the grade list needs no menu machinery on the page every visitor loads. */}
       <Box component="label" sx={{ display: 'flex', alignItems: 'center', gap: 1, typography: 'body2' }}>
         Grade
         <Box
           component="select"
           value={filters.grade === undefined ? '' : String(filters.grade)}
-          onChange={(event: React.ChangeEvent<HTMLSelectElement>) => onChange({ ...filters, grade: event.target.value === '' ? undefined : Number(event.target.value) })}
-          sx={{ font: 'inherit', py: 0.75, px: 1, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: 'background.paper', minWidth: 140 }}
+          onChange={(event: React.ChangeEvent<HTMLSelectElement>) =>
+            onChange({ ...filters, grade: event.target.value === '' ? undefined : Number(event.target.value) })
+          }
+          sx={{
+            font: 'inherit',
+            py: 0.75,
+            px: 1,
+            borderRadius: 1,
+            border: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            minWidth: 140,
+          }}
         >
           <option value="">Any grade</option>
           {GRADES.map((grade) => (

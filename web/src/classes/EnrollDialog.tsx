@@ -27,11 +27,23 @@ import { gradesLabel } from './schedule';
 
 /** Why a child's grade may not fit, said before the server refuses it. */
 function gradeHint(target: EnrollTarget, student: Student): string | undefined {
-  const misfit = targetClasses(target).find((found) => (found.minGrade !== undefined || found.maxGrade !== undefined) && (student.grade === undefined || !admitsGrade(found, student.grade)));
+  const misfit = targetClasses(target).find(
+    (found) =>
+      (found.minGrade !== undefined || found.maxGrade !== undefined) &&
+      (student.grade === undefined || !admitsGrade(found, student.grade)),
+  );
   return misfit && `${misfit.name}: ${gradesLabel(misfit).toLowerCase()}`;
 }
 
-export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTarget; onClose: () => void; onEnrolled: () => void }) {
+export function EnrollDialog({
+  target,
+  onClose,
+  onEnrolled,
+}: {
+  target: EnrollTarget;
+  onClose: () => void;
+  onEnrolled: () => void;
+}) {
   const students = useFunction('students');
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [chosen, setChosen] = useState<string>();
@@ -45,7 +57,12 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
   const stop = useRef(new AbortController());
   useEffect(() => () => stop.current.abort(), []);
 
-  const children = [...(students.state === 'loaded' ? students.data.students : []), ...added.filter((student) => students.state !== 'loaded' || !students.data.students.some((s) => s.id === student.id))];
+  const children = [
+    ...(students.state === 'loaded' ? students.data.students : []),
+    ...added.filter(
+      (student) => students.state !== 'loaded' || !students.data.students.some((s) => s.id === student.id),
+    ),
+  ];
   const child = children.find((student) => student.id === chosen);
   const name = targetName(target);
   const full = targetClasses(target).some((found) => found.seatsLeft === 0);
@@ -55,7 +72,10 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
     setSaving(true);
     setFailure(undefined);
     try {
-      const payload = { studentId: child.id, ...(target.kind === 'class' ? { classId: target.found.id } : { groupId: target.group.id }) };
+      const payload = {
+        studentId: child.id,
+        ...(target.kind === 'class' ? { classId: target.found.id } : { groupId: target.group.id }),
+      };
       const enrollments = await enrollInTurn(payload, setInLine, stop.current.signal);
       if (!enrollments) return;
       setOutcome({ student: child, enrollments });
@@ -74,16 +94,25 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
   };
 
   return (
-    <Dialog open onClose={saving && inLine === undefined ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="enroll-title">
+    <Dialog
+      open
+      onClose={saving && inLine === undefined ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="enroll-title"
+    >
       <DialogTitle id="enroll-title">{`${full ? 'Join the waitlist for' : 'Enroll in'} ${name}`}</DialogTitle>
       <DialogContent dividers>
         {outcome ? (
-          <Alert severity={outcome.enrollments[0]?.status === 'waitlisted' ? 'info' : 'success'}>{outcomeText(target, outcome.student, outcome.enrollments)}</Alert>
+          <Alert severity={outcome.enrollments[0]?.status === 'waitlisted' ? 'info' : 'success'}>
+            {outcomeText(target, outcome.student, outcome.enrollments)}
+          </Alert>
         ) : inLine !== undefined && child ? (
           <Alert severity="info" role="status">
-            Many families are enrolling right now. Your request for {child.firstName} is received and is number {inLine} in line: seats go in the order
-            requests arrived, and this window shows the outcome as soon as it is decided. You may close it: you will get an e-mail, and the outcome will be
-            on your enrollments page.
+            Many families are enrolling right now. Your request for {child.firstName} is received and is number {inLine}{' '}
+            in line: seats go in the order requests arrived, and this window shows the outcome as soon as it is decided.
+            You may close it: you will get an e-mail, and the outcome will be on your enrollments page.
             <LinearProgress sx={{ mt: 1 }} aria-label="Waiting for the decision" />
           </Alert>
         ) : adding ? (
@@ -103,13 +132,20 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
           <>
             {full && (
               <Alert severity="warning" sx={{ mb: 2 }}>
-                {name} is full. Your child joins the waitlist and is enrolled automatically, in order, when a seat opens.
+                {name} is full. Your child joins the waitlist and is enrolled automatically, in order, when a seat
+                opens.
               </Alert>
             )}
             {children.length === 0 ? (
-              <Typography sx={{ mb: 1 }}>Add the child you want to enroll: their details are kept on your account for next time.</Typography>
+              <Typography sx={{ mb: 1 }}>
+                Add the child you want to enroll: their details are kept on your account for next time.
+              </Typography>
             ) : (
-              <RadioGroup aria-label="Child to enroll" value={chosen ?? ''} onChange={(event) => setChosen(event.target.value)}>
+              <RadioGroup
+                aria-label="Child to enroll"
+                value={chosen ?? ''}
+                onChange={(event) => setChosen(event.target.value)}
+              >
                 {children.map((student) => {
                   const hint = gradeHint(target, student);
                   return (
@@ -120,8 +156,17 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
                       label={
                         <span>
                           {student.firstName} {student.lastName}
-                          <Typography component="span" variant="body2" color={hint ? 'warning.main' : 'text.secondary'} sx={{ ml: 1 }}>
-                            {student.grade === undefined ? 'no grade given' : student.grade <= 0 ? gradeName(student.grade) : `grade ${student.grade}`}
+                          <Typography
+                            component="span"
+                            variant="body2"
+                            color={hint ? 'warning.main' : 'text.secondary'}
+                            sx={{ ml: 1 }}
+                          >
+                            {student.grade === undefined
+                              ? 'no grade given'
+                              : student.grade <= 0
+                                ? gradeName(student.grade)
+                                : `grade ${student.grade}`}
                             {hint && ` — ${hint}`}
                           </Typography>
                         </span>
@@ -160,7 +205,11 @@ export function EnrollDialog({ target, onClose, onEnrolled }: { target: EnrollTa
                 {inLine === undefined ? 'Cancel' : 'Close'}
               </Button>
               <Button variant="contained" onClick={() => void enroll()} disabled={!child || saving}>
-                {saving ? 'Saving…' : child ? `${full ? 'Add' : 'Enroll'} ${child.firstName}${full ? ' to the waitlist' : ''}` : 'Choose a child'}
+                {saving
+                  ? 'Saving…'
+                  : child
+                    ? `${full ? 'Add' : 'Enroll'} ${child.firstName}${full ? ' to the waitlist' : ''}`
+                    : 'Choose a child'}
               </Button>
             </>
           )}

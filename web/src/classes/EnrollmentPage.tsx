@@ -16,7 +16,14 @@ import { useAuth } from '../auth/AuthProvider';
 import { rememberPath } from '../auth/returnPath';
 import { LoadFailure } from '../layout/LoadFailure';
 import { lazily } from '../lazily';
-import { loadAvailability, loadCurrentSemester, refreshAvailability, reloadAvailability, useCatalogue, type CatalogueState } from './catalogueCache';
+import {
+  loadAvailability,
+  loadCurrentSemester,
+  refreshAvailability,
+  reloadAvailability,
+  useCatalogue,
+  type CatalogueState,
+} from './catalogueCache';
 import { ClassCard } from './ClassCard';
 import { ClassFilters, type Filters } from './ClassFilters';
 import type { EnrollTarget } from './enrollTarget';
@@ -27,7 +34,8 @@ import { PageTitle } from '../layout/PageTitle';
 
 const EnrollDialog = lazily(() => import('./EnrollDialog'), 'EnrollDialog');
 
-const loadedValue = <T,>(entry: CatalogueState['classes'][string] | undefined) => (entry?.state === 'loaded' ? (entry.value as T) : undefined);
+const loadedValue = <T,>(entry: CatalogueState['classes'][string] | undefined) =>
+  entry?.state === 'loaded' ? (entry.value as T) : undefined;
 
 export function matchesFilters(found: Class, filters: Filters): boolean {
   const daysMatch = filters.days.length === 0 || meetingDays(found.meetings).some((day) => filters.days.includes(day));
@@ -48,7 +56,11 @@ export function EnrollmentPage() {
   }, []);
 
   const open = catalogue.availableSemesters;
-  const semesterNames = new Map(semesters.state === 'loaded' ? semesters.data.semesters.map((semester): [string, Semester] => [semester.id, semester]) : []);
+  const semesterNames = new Map(
+    semesters.state === 'loaded'
+      ? semesters.data.semesters.map((semester): [string, Semester] => [semester.id, semester])
+      : [],
+  );
   const sections = useMemo(() => {
     if (open.state !== 'loaded') return [];
     return open.value.flatMap((semesterId) => {
@@ -70,7 +82,8 @@ export function EnrollmentPage() {
     const found = loadedValue<Class>(catalogue.classes[wanted]);
     const group = catalogue.groups[wanted];
     if (found) setTarget({ kind: 'class', found });
-    else if (group?.state === 'loaded') setTarget({ kind: 'group', group: group.value, classes: groupClasses(group.value, catalogue) });
+    else if (group?.state === 'loaded')
+      setTarget({ kind: 'group', group: group.value, classes: groupClasses(group.value, catalogue) });
     setParams({}, { replace: true });
   }, [wanted, status, open.state, catalogue, setParams]);
 
@@ -82,7 +95,10 @@ export function EnrollmentPage() {
 
   return (
     <Stack spacing={3}>
-      <PageTitle title="Class Registration" summary="Choose a class or a class group, then the child to enroll. Full classes keep a fair waitlist." />
+      <PageTitle
+        title="Class Registration"
+        summary="Choose a class or a class group, then the child to enroll. Full classes keep a fair waitlist."
+      />
       {open.state === 'loading' && <LoadingCards />}
       {open.state === 'error' && (
         <LoadFailure what="The classes" error={open.error} onRetry={() => void reloadAvailability()} />
@@ -91,7 +107,9 @@ export function EnrollmentPage() {
       {sections.length > 0 && <ClassFilters filters={filters} onChange={setFilters} />}
       {sections.map(({ semesterId, classes, groups }) => {
         const shownClasses = classes.filter((found) => matchesFilters(found, filters));
-        const shownGroups = groups.filter((group) => groupClasses(group, catalogue).every((found) => matchesFilters(found, filters)));
+        const shownGroups = groups.filter((group) =>
+          groupClasses(group, catalogue).every((found) => matchesFilters(found, filters)),
+        );
         const semester = semesterNames.get(semesterId);
         return (
           <Stack component="section" key={semesterId} spacing={2} aria-label={semester?.name ?? 'Classes'}>
@@ -102,7 +120,8 @@ export function EnrollmentPage() {
                 </Typography>
                 {semester.registrationCloses && (
                   <Typography variant="body2" color="text.secondary">
-                    Registration closes {new Date(semester.registrationCloses).toLocaleDateString('en-US', { dateStyle: 'long' })}.
+                    Registration closes{' '}
+                    {new Date(semester.registrationCloses).toLocaleDateString('en-US', { dateStyle: 'long' })}.
                   </Typography>
                 )}
               </div>
@@ -115,7 +134,13 @@ export function EnrollmentPage() {
                 <Grid container spacing={2}>
                   {shownGroups.map((group) => (
                     <Grid key={group.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                      <GroupCard group={group} classes={groupClasses(group, catalogue)} onEnroll={(chosen) => choose({ kind: 'group', group: chosen, classes: groupClasses(chosen, catalogue) })} />
+                      <GroupCard
+                        group={group}
+                        classes={groupClasses(group, catalogue)}
+                        onEnroll={(chosen) =>
+                          choose({ kind: 'group', group: chosen, classes: groupClasses(chosen, catalogue) })
+                        }
+                      />
                     </Grid>
                   ))}
                 </Grid>
@@ -196,11 +221,13 @@ function RegistrationClosed() {
         <Grid container spacing={2}>
           {current.value.flatMap((id) => {
             const found = loadedValue<Class>(catalogue.classes[id]);
-            return found ? [
-              <Grid key={id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <ClassCard found={found} />
-              </Grid>,
-            ] : [];
+            return found
+              ? [
+                  <Grid key={id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                    <ClassCard found={found} />
+                  </Grid>,
+                ]
+              : [];
           })}
         </Grid>
       )}

@@ -8,15 +8,34 @@ import type { Class, ClassGroup } from '../../../lambdas/records';
 import { scheduleSummary } from './schedule';
 
 /** A class group: one enrollment that takes a seat in each of its classes, or waits for all of them. */
-export function GroupCard({ group, classes, onEnroll }: { group: ClassGroup; classes: Class[]; onEnroll: (group: ClassGroup) => void }) {
+export function GroupCard({
+  group,
+  classes,
+  onEnroll,
+}: {
+  group: ClassGroup;
+  classes: Class[];
+  onEnroll: (group: ClassGroup) => void;
+}) {
   const full = classes.some((found) => found.seatsLeft === 0);
   return (
-    <Card component="article" aria-labelledby={`group-${group.id}`} variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderColor: 'secondary.main' }}>
+    <Card
+      component="article"
+      aria-labelledby={`group-${group.id}`}
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderColor: 'secondary.main' }}
+    >
       <CardContent sx={{ flex: 1 }}>
         <Typography id={`group-${group.id}`} variant="h6" component="h3" gutterBottom>
           {group.name}
         </Typography>
-        <Chip size="small" color={full ? 'warning' : 'success'} variant={full ? 'filled' : 'outlined'} label={full ? 'Full – join waitlist' : `${classes.length} classes together`} sx={{ mb: 1.5 }} />
+        <Chip
+          size="small"
+          color={full ? 'warning' : 'success'}
+          variant={full ? 'filled' : 'outlined'}
+          label={full ? 'Full – join waitlist' : `${classes.length} classes together`}
+          sx={{ mb: 1.5 }}
+        />
         {group.description && (
           <Typography variant="body2" sx={{ mb: 1 }}>
             {group.description}
@@ -33,7 +52,12 @@ export function GroupCard({ group, classes, onEnroll }: { group: ClassGroup; cla
         </ul>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button variant={full ? 'outlined' : 'contained'} color="secondary" onClick={() => onEnroll(group)} aria-label={`${full ? 'Join waitlist for' : 'Enroll in group'} ${group.name}`}>
+        <Button
+          variant={full ? 'outlined' : 'contained'}
+          color="secondary"
+          onClick={() => onEnroll(group)}
+          aria-label={`${full ? 'Join waitlist for' : 'Enroll in group'} ${group.name}`}
+        >
           {full ? 'Join waitlist' : 'Enroll in group'}
         </Button>
       </CardActions>

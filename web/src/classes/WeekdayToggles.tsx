@@ -8,11 +8,22 @@ import ToggleButtonGroup, { type ToggleButtonGroupProps } from '@mui/material/To
 import { WEEKDAYS } from './schedule';
 
 /** Read by screen readers, not shown. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 type GroupLabel = Pick<ToggleButtonGroupProps, 'aria-label' | 'aria-labelledby' | 'sx'>;
 
-export function WeekdayToggles({ days, onChange, ...group }: { days: number[]; onChange: (days: number[]) => void } & GroupLabel) {
+export function WeekdayToggles({
+  days,
+  onChange,
+  ...group
+}: { days: number[]; onChange: (days: number[]) => void } & GroupLabel) {
   return (
     <ToggleButtonGroup size="small" value={days} onChange={(_event, chosen: number[]) => onChange(chosen)} {...group}>
       {WEEKDAYS.map((day, index) => (

@@ -43,7 +43,7 @@ function update(change: (current: CatalogueState) => CatalogueState) {
   for (const listener of listeners) listener();
 }
 
-const loaded = <T,>(value: T): Cached<T> => ({ state: 'loaded', value });
+const loaded = <T>(value: T): Cached<T> => ({ state: 'loaded', value });
 const byId = <T extends { id: string }>(items: T[]) => Object.fromEntries(items.map((item) => [item.id, loaded(item)]));
 
 let readPastCachesUntil = 0;
@@ -57,7 +57,10 @@ export function seatsChanged(): void {
 }
 
 function read<N extends CachedFunctionName>(name: N, payload?: FunctionInput<N>): Promise<FunctionResult<N>> {
-  const reader = (Date.now() < readPastCachesUntil ? callFunction : readCatalogue) as (name: N, payload?: FunctionInput<N>) => Promise<FunctionResult<N>>;
+  const reader = (Date.now() < readPastCachesUntil ? callFunction : readCatalogue) as (
+    name: N,
+    payload?: FunctionInput<N>,
+  ) => Promise<FunctionResult<N>>;
   return reader(name, payload);
 }
 
@@ -73,12 +76,20 @@ export function loadAvailability(): Promise<void> {
         classes: { ...current.classes, ...byId(Object.values(available).flatMap((entry) => entry.classes)) },
         groups: { ...current.groups, ...byId(Object.values(available).flatMap((entry) => entry.groups)) },
         availability: Object.fromEntries(
-          semesters.map((semesterId) => [semesterId, loaded({ classIds: available[semesterId]!.classes.map((c) => c.id), groupIds: available[semesterId]!.groups.map((g) => g.id) })]),
+          semesters.map((semesterId) => [
+            semesterId,
+            loaded({
+              classIds: available[semesterId]!.classes.map((c) => c.id),
+              groupIds: available[semesterId]!.groups.map((g) => g.id),
+            }),
+          ]),
         ),
         availableSemesters: loaded(semesters),
       }));
     })
-    .catch((error: unknown) => update((current) => ({ ...current, availableSemesters: { state: 'error', error: asApiError(error) } })))
+    .catch((error: unknown) =>
+      update((current) => ({ ...current, availableSemesters: { state: 'error', error: asApiError(error) } })),
+    )
     .finally(() => {
       availabilityRequest = undefined;
     });
@@ -87,7 +98,11 @@ export function loadAvailability(): Promise<void> {
 
 /** Marks the availability as loading again and reloads it (a retry after a failure). */
 export function reloadAvailability(): Promise<void> {
-  update((current) => ({ ...current, availableSemesters: current.availableSemesters.state === 'loaded' ? current.availableSemesters : { state: 'loading' } }));
+  update((current) => ({
+    ...current,
+    availableSemesters:
+      current.availableSemesters.state === 'loaded' ? current.availableSemesters : { state: 'loading' },
+  }));
   return loadAvailability();
 }
 
@@ -103,7 +118,11 @@ export async function loadCurrentSemester(): Promise<void> {
   try {
     const result = await read('classes');
     const list = result.classes as Class[];
-    update((current) => ({ ...current, classes: { ...current.classes, ...byId(list) }, currentSemesterClassIds: loaded(list.map((c) => c.id)) }));
+    update((current) => ({
+      ...current,
+      classes: { ...current.classes, ...byId(list) },
+      currentSemesterClassIds: loaded(list.map((c) => c.id)),
+    }));
   } catch (error) {
     update((current) => ({ ...current, currentSemesterClassIds: { state: 'error', error: asApiError(error) } }));
   }
@@ -112,7 +131,10 @@ export async function loadCurrentSemester(): Promise<void> {
 /** Loads classes by id (classes with a query), marking each one loading, then loaded or error. */
 export async function loadClasses(ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  update((current) => ({ ...current, classes: { ...current.classes, ...Object.fromEntries(ids.map((id) => [id, { state: 'loading' } as const])) } }));
+  update((current) => ({
+    ...current,
+    classes: { ...current.classes, ...Object.fromEntries(ids.map((id) => [id, { state: 'loading' } as const])) },
+  }));
   try {
     const result = await read('classes', { query: ids.map((id) => ({ id })) });
     const found = Object.values(result.classes as Record<string, Class[]>).flat();
@@ -122,25 +144,42 @@ export async function loadClasses(ids: string[]): Promise<void> {
       classes: {
         ...current.classes,
         ...byId(found),
-        ...Object.fromEntries(missing.map((id) => [id, { state: 'error', error: asApiError(new Error('not found')) } as const])),
+        ...Object.fromEntries(
+          missing.map((id) => [id, { state: 'error', error: asApiError(new Error('not found')) } as const]),
+        ),
       },
     }));
   } catch (error) {
     const failed = asApiError(error);
-    update((current) => ({ ...current, classes: { ...current.classes, ...Object.fromEntries(ids.map((id) => [id, { state: 'error', error: failed } as const])) } }));
+    update((current) => ({
+      ...current,
+      classes: {
+        ...current.classes,
+        ...Object.fromEntries(ids.map((id) => [id, { state: 'error', error: failed } as const])),
+      },
+    }));
   }
 }
 
 /** Loads class groups by id (classGroups). */
 export async function loadGroups(ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  update((current) => ({ ...current, groups: { ...current.groups, ...Object.fromEntries(ids.map((id) => [id, { state: 'loading' } as const])) } }));
+  update((current) => ({
+    ...current,
+    groups: { ...current.groups, ...Object.fromEntries(ids.map((id) => [id, { state: 'loading' } as const])) },
+  }));
   try {
     const { groups } = await read('classGroups', { groups: ids.map((id) => ({ id })) });
     update((current) => ({ ...current, groups: { ...current.groups, ...byId(groups) } }));
   } catch (error) {
     const failed = asApiError(error);
-    update((current) => ({ ...current, groups: { ...current.groups, ...Object.fromEntries(ids.map((id) => [id, { state: 'error', error: failed } as const])) } }));
+    update((current) => ({
+      ...current,
+      groups: {
+        ...current.groups,
+        ...Object.fromEntries(ids.map((id) => [id, { state: 'error', error: failed } as const])),
+      },
+    }));
   }
 }
 

@@ -6,7 +6,11 @@ import { callFunction } from '../api/client';
 
 export type EnrollPayload = { studentId: string } & ({ classId: string } | { groupId: string });
 
-export async function enrollInTurn(payload: EnrollPayload, onInLine: (place: number) => void, signal: AbortSignal): Promise<Enrollment[] | undefined> {
+export async function enrollInTurn(
+  payload: EnrollPayload,
+  onInLine: (place: number) => void,
+  signal: AbortSignal,
+): Promise<Enrollment[] | undefined> {
   let answer = await callFunction('enroll', payload);
   const { studentId: _studentId, ...target } = payload;
   while (answer.pending) {

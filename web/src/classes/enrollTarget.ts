@@ -8,9 +8,11 @@ export const targetClasses = (target: EnrollTarget) => (target.kind === 'class' 
 
 export function outcomeText(target: EnrollTarget, student: Student, enrollments: Enrollment[]): string {
   const name = targetName(target);
-  if (enrollments.every((enrollment) => enrollment.status === 'enrolled')) return `${student.firstName} is enrolled in ${name}.`;
-  const positions = enrollments.map((enrollment) => enrollment.waitlistPosition).filter((position): position is number => position !== undefined);
+  if (enrollments.every((enrollment) => enrollment.status === 'enrolled'))
+    return `${student.firstName} is enrolled in ${name}.`;
+  const positions = enrollments
+    .map((enrollment) => enrollment.waitlistPosition)
+    .filter((position): position is number => position !== undefined);
   const where = positions.length === 1 ? `position ${positions[0]}` : `positions ${positions.join(', ')}`;
   return `${name} is full, so ${student.firstName} is on the waitlist at ${where}. ${student.firstName} will be enrolled automatically when a seat opens, and you will get an e-mail.`;
 }
-

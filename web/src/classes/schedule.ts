@@ -6,10 +6,17 @@ export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday',
 
 export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
-export const shortDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+export const shortDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 export const longDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** The days of the week a class meets on (0 = Sunday). */
 export function meetingDays(meetings: Meeting[]): number[] {
@@ -19,7 +26,8 @@ export function meetingDays(meetings: Meeting[]): number[] {
 /** One line per weekly slot, e.g. "Saturdays 09:00–12:00". */
 export function weeklySlots(meetings: Meeting[]): string[] {
   const slots = new Map<string, number>();
-  for (const meeting of meetings) slots.set(`${weekdayOf(meeting.date)}|${meeting.start}|${meeting.end}`, weekdayOf(meeting.date));
+  for (const meeting of meetings)
+    slots.set(`${weekdayOf(meeting.date)}|${meeting.start}|${meeting.end}`, weekdayOf(meeting.date));
   return [...slots.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([slot, day]) => {
@@ -31,7 +39,10 @@ export function weeklySlots(meetings: Meeting[]): string[] {
 export function scheduleSummary(meetings: Meeting[]): string {
   if (meetings.length === 0) return 'Schedule to be announced';
   const sorted = [...meetings].sort((a, b) => a.date.localeCompare(b.date));
-  const span = sorted.length === 1 ? shortDate(sorted[0]!.date) : `${shortDate(sorted[0]!.date)} – ${shortDate(sorted.at(-1)!.date)}`;
+  const span =
+    sorted.length === 1
+      ? shortDate(sorted[0]!.date)
+      : `${shortDate(sorted[0]!.date)} – ${shortDate(sorted.at(-1)!.date)}`;
   const slots = weeklySlots(sorted);
   const when = slots.length <= 2 ? slots.join(', ') : `${slots.length} time slots`;
   return `${when} · ${sorted.length} meeting${sorted.length === 1 ? '' : 's'}, ${span}`;

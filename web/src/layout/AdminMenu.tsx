@@ -36,14 +36,27 @@ export function AdminMenu() {
   // Each link in its own list item, and the heading outside the list: a list holds list items only.
   const link = ({ label, to }: { label: string; to: string }) => (
     <ListItem key={to} disablePadding>
-      <ListItemButton component={NavLink} to={to} end onClick={close} sx={{ '&.active': { bgcolor: 'action.selected' } }}>
+      <ListItemButton
+        component={NavLink}
+        to={to}
+        end
+        onClick={close}
+        sx={{ '&.active': { bgcolor: 'action.selected' } }}
+      >
         <ListItemText primary={label} />
       </ListItemButton>
     </ListItem>
   );
   return (
     <>
-      <Button color="inherit" startIcon={<MenuIcon />} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} sx={{ flexShrink: 0 }}>
+      <Button
+        color="inherit"
+        startIcon={<MenuIcon />}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        sx={{ flexShrink: 0 }}
+      >
         Menu
       </Button>
       <Drawer anchor="right" open={open} onClose={close} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
@@ -54,7 +67,13 @@ export function AdminMenu() {
             {ADMIN_LINKS.map(link)}
             {studentUnitsUrl && (
               <ListItem disablePadding>
-                <ListItemButton component="a" href={studentUnitsUrl} target="_blank" rel="noopener noreferrer" onClick={close}>
+                <ListItemButton
+                  component="a"
+                  href={studentUnitsUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={close}
+                >
                   <ListItemText primary="Student Units" />
                   <OpenInNew fontSize="small" titleAccess="opens in a new tab" />
                 </ListItemButton>

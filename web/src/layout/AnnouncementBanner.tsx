@@ -15,7 +15,14 @@ export function AnnouncementBanner() {
     setDismissed(announcement);
   };
   return (
-    <Alert severity="info" role="region" aria-label="Announcement" closeText="Dismiss announcement" onClose={dismiss} sx={{ borderRadius: 0, justifyContent: 'center' }}>
+    <Alert
+      severity="info"
+      role="region"
+      aria-label="Announcement"
+      closeText="Dismiss announcement"
+      onClose={dismiss}
+      sx={{ borderRadius: 0, justifyContent: 'center' }}
+    >
       {announcement}
     </Alert>
   );

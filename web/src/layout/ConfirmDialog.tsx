@@ -26,7 +26,17 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-export function ConfirmDialog({ title, children, confirmLabel, keepLabel = 'Keep it', busyLabel = 'Working…', destructive = false, confirmDisabled = false, action, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  keepLabel = 'Keep it',
+  busyLabel = 'Working…',
+  destructive = false,
+  confirmDisabled = false,
+  action,
+  onClose,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -56,7 +66,12 @@ export function ConfirmDialog({ title, children, confirmLabel, keepLabel = 'Keep
         <Button onClick={onClose} disabled={busy}>
           {keepLabel}
         </Button>
-        <Button variant="contained" color={destructive ? 'error' : 'primary'} disabled={busy || confirmDisabled} onClick={() => void confirm()}>
+        <Button
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+          disabled={busy || confirmDisabled}
+          onClick={() => void confirm()}
+        >
           {busy ? busyLabel : confirmLabel}
         </Button>
       </DialogActions>

@@ -7,7 +7,18 @@ import { useRemoteConfig } from './RemoteConfig';
 export function Footer() {
   const { privacyPolicyUrl, contactEmail } = useRemoteConfig();
   return (
-    <Box component="footer" sx={{ mt: 'auto', py: 3, px: 2, textAlign: 'center', bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}>
+    <Box
+      component="footer"
+      sx={{
+        mt: 'auto',
+        py: 3,
+        px: 2,
+        textAlign: 'center',
+        bgcolor: 'background.paper',
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Typography variant="body2">© 2025 Mountain School Programme. All rights reserved.</Typography>
       {privacyPolicyUrl && (
         <Typography variant="body2">

@@ -22,14 +22,28 @@ export function Header() {
   const bar = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = bar.current!;
-    const observer = new ResizeObserver(() => document.documentElement.style.setProperty(HEADER_HEIGHT, `${element.offsetHeight}px`));
+    const observer = new ResizeObserver(() =>
+      document.documentElement.style.setProperty(HEADER_HEIGHT, `${element.offsetHeight}px`),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
   return (
     <AppBar ref={bar} position="sticky">
       <Toolbar sx={{ gap: 1 }}>
-        <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mr: 'auto', minWidth: 0, color: 'inherit', textDecoration: 'none' }}>
+        <Box
+          component={RouterLink}
+          to="/"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.5,
+            mr: 'auto',
+            minWidth: 0,
+            color: 'inherit',
+            textDecoration: 'none',
+          }}
+        >
           <Box component="img" src="/logo.svg" alt="Mountain school logo" sx={{ height: narrow ? 35 : 50, my: 1 }} />
           <Typography variant="h6" component="span" noWrap>
             {narrow ? 'Portal' : 'Registration Portal'}

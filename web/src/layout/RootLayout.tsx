@@ -14,7 +14,15 @@ export function RootLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Link
         href="#main"
-        sx={{ position: 'absolute', left: 8, top: -48, zIndex: 'tooltip', p: 1, bgcolor: 'background.paper', '&:focus': { top: 8 } }}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 'tooltip',
+          p: 1,
+          bgcolor: 'background.paper',
+          '&:focus': { top: 8 },
+        }}
       >
         Skip to main content
       </Link>

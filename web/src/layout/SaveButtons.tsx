@@ -1,7 +1,15 @@
 // Cancel and a form's submit button, which says "Saving…" while the save runs; both wait for it.
 import Button from '@mui/material/Button';
 
-export function SaveButtons({ saveLabel, saving, onCancel }: { saveLabel: string; saving: boolean; onCancel: () => void }) {
+export function SaveButtons({
+  saveLabel,
+  saving,
+  onCancel,
+}: {
+  saveLabel: string;
+  saving: boolean;
+  onCancel: () => void;
+}) {
   return (
     <>
       <Button onClick={onCancel} disabled={saving}>

@@ -17,7 +17,10 @@ declare module 'notistack' {
 
 const ALERT_SEVERITY = { success: 'success', info: 'info', warn: 'warning', error: 'error' } as const;
 
-const Toast = forwardRef<HTMLDivElement, CustomContentProps & ToastProps>(function Toast({ id, message, severity, summary, closable, style, className }, ref) {
+const Toast = forwardRef<HTMLDivElement, CustomContentProps & ToastProps>(function Toast(
+  { id, message, severity, summary, closable, style, className },
+  ref,
+) {
   const { closeSnackbar } = useSnackbar();
   return (
     <SnackbarContent ref={ref} style={style} className={className}>
@@ -43,7 +46,15 @@ function Enqueue({ waiting, onShown }: { waiting: Message[]; onShown(messages: M
       if (handed.current.has(message)) continue;
       handed.current.add(message);
       const { severity, summary, detail, life, key, closable = true } = message;
-      enqueueSnackbar(detail, { variant: 'toast', severity, summary, closable, autoHideDuration: life ?? TOAST_LIFE, key, preventDuplicate: key !== undefined });
+      enqueueSnackbar(detail, {
+        variant: 'toast',
+        severity,
+        summary,
+        closable,
+        autoHideDuration: life ?? TOAST_LIFE,
+        key,
+        preventDuplicate: key !== undefined,
+      });
     }
     if (waiting.length) onShown(waiting);
   }, [waiting, onShown, enqueueSnackbar]);
@@ -53,13 +64,20 @@ function Enqueue({ waiting, onShown }: { waiting: Message[]; onShown(messages: M
 const TOAST_AREA = 'toast-area';
 // The toast area is at the top right just under the header, not over it: a toast there would cover the
 // Menu and user buttons, and one under the pointer stays open (notistack pauses it on hover).
-const toastAreaStyle = { [`.notistack-SnackbarContainer.${TOAST_AREA}`]: { top: `calc(var(${HEADER_HEIGHT}, 0px) + 8px)` } };
+const toastAreaStyle = {
+  [`.notistack-SnackbarContainer.${TOAST_AREA}`]: { top: `calc(var(${HEADER_HEIGHT}, 0px) + 8px)` },
+};
 
 export function ToastStack(props: { waiting: Message[]; onShown(messages: Message[]): void }) {
   return (
     <>
       <GlobalStyles styles={toastAreaStyle} />
-      <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} classes={{ containerAnchorOriginTopRight: TOAST_AREA }} Components={{ toast: Toast }}>
+      <SnackbarProvider
+        maxSnack={4}
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        classes={{ containerAnchorOriginTopRight: TOAST_AREA }}
+        Components={{ toast: Toast }}
+      >
         <Enqueue {...props} />
       </SnackbarProvider>
     </>

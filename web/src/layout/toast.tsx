@@ -27,7 +27,10 @@ export function ToastArea({ children }: { children: ReactNode }) {
   // Messages not yet handed to notistack; undefined until the first one.
   const [waiting, setWaiting] = useState<Message[]>();
   const show = useCallback((message: Message) => setWaiting((queue = []) => [...queue, message]), []);
-  const shown = useCallback((messages: Message[]) => setWaiting((queue = []) => queue.filter((message) => !messages.includes(message))), []);
+  const shown = useCallback(
+    (messages: Message[]) => setWaiting((queue = []) => queue.filter((message) => !messages.includes(message))),
+    [],
+  );
   return (
     <ToastContext.Provider value={show}>
       {children}

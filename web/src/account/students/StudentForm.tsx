@@ -16,12 +16,28 @@ import { GRADES, gradeName } from '../../../../lambdas/grades';
 import type { Student } from '../../../../lambdas/records';
 import { callFunction } from '../../api/client';
 import { asApiError, useCatalogueRead } from '../../api/useFunction';
-import { draftOf, emptyContact, inputOf, serverFieldError, validateDraft, type FieldErrors, type StudentDraft } from './studentDraft';
+import {
+  draftOf,
+  emptyContact,
+  inputOf,
+  serverFieldError,
+  validateDraft,
+  type FieldErrors,
+  type StudentDraft,
+} from './studentDraft';
 import { SaveButtons } from '../../layout/SaveButtons';
 
 const MAX_CONTACTS = 5;
 
-export function StudentForm({ student, onSaved, onCancel }: { student?: Student; onSaved: (student: Student) => void; onCancel: () => void }) {
+export function StudentForm({
+  student,
+  onSaved,
+  onCancel,
+}: {
+  student?: Student;
+  onSaved: (student: Student) => void;
+  onCancel: () => void;
+}) {
   const sizes = useCatalogueRead('tshirtSizes');
   const [draft, setDraft] = useState<StudentDraft>(() => draftOf(student));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -35,7 +51,9 @@ export function StudentForm({ student, onSaved, onCancel }: { student?: Student;
     if (tried) setErrors(validateDraft(updated));
   };
   const changeContact = (index: number, next: Partial<StudentDraft['emergencyContacts'][number]>) =>
-    change({ emergencyContacts: draft.emergencyContacts.map((contact, i) => (i === index ? { ...contact, ...next } : contact)) });
+    change({
+      emergencyContacts: draft.emergencyContacts.map((contact, i) => (i === index ? { ...contact, ...next } : contact)),
+    });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,11 +88,25 @@ export function StudentForm({ student, onSaved, onCancel }: { student?: Student;
   );
 
   return (
-    <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={2} aria-label={student ? `Edit ${student.firstName}` : 'Add a child'}>
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      spacing={2}
+      aria-label={student ? `Edit ${student.firstName}` : 'Add a child'}
+    >
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>{field('firstName', 'First name', { required: true, autoComplete: 'off' })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {field('firstName', 'First name', { required: true, autoComplete: 'off' })}
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{field('lastName', 'Last name', { required: true, autoComplete: 'off' })}</Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{field('birthDate', 'Birth date', { required: true, type: 'date', slotProps: { inputLabel: { shrink: true } } })}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {field('birthDate', 'Birth date', {
+            required: true,
+            type: 'date',
+            slotProps: { inputLabel: { shrink: true } },
+          })}
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           {field('grade', 'School grade', {
             select: true,
@@ -146,7 +178,12 @@ export function StudentForm({ student, onSaved, onCancel }: { student?: Student;
             />
           </Grid>
           <Grid size={{ xs: 10, sm: 3 }}>
-            <TextField label="Relationship" value={contact.relationship} onChange={(event) => changeContact(index, { relationship: event.target.value })} fullWidth />
+            <TextField
+              label="Relationship"
+              value={contact.relationship}
+              onChange={(event) => changeContact(index, { relationship: event.target.value })}
+              fullWidth
+            />
           </Grid>
           <Grid size={{ xs: 2, sm: 1 }} sx={{ display: 'flex', justifyContent: 'center', pt: 1 }}>
             <IconButton
@@ -160,7 +197,11 @@ export function StudentForm({ student, onSaved, onCancel }: { student?: Student;
         </Grid>
       ))}
       {draft.emergencyContacts.length < MAX_CONTACTS && (
-        <Button startIcon={<AddIcon />} onClick={() => change({ emergencyContacts: [...draft.emergencyContacts, { ...emptyContact }] })} sx={{ alignSelf: 'flex-start' }}>
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() => change({ emergencyContacts: [...draft.emergencyContacts, { ...emptyContact }] })}
+          sx={{ alignSelf: 'flex-start' }}
+        >
           Add a contact
         </Button>
       )}
@@ -171,7 +212,12 @@ export function StudentForm({ student, onSaved, onCancel }: { student?: Student;
       {field('allergies', 'Allergies', { multiline: true, minRows: 1 })}
       {field('medications', 'Medications', { multiline: true, minRows: 1 })}
       {field('medicalNotes', 'Other medical notes', { multiline: true, minRows: 2 })}
-      <FormControlLabel control={<Checkbox checked={draft.photoConsent} onChange={(event) => change({ photoConsent: event.target.checked })} />} label="Photos of my child may be used in the programme's newsletter" />
+      <FormControlLabel
+        control={
+          <Checkbox checked={draft.photoConsent} onChange={(event) => change({ photoConsent: event.target.checked })} />
+        }
+        label="Photos of my child may be used in the programme's newsletter"
+      />
 
       {failure && <Alert severity="error">{failure}</Alert>}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>

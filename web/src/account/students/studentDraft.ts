@@ -34,7 +34,11 @@ export function draftOf(student?: Student): StudentDraft {
     grade: student?.grade === undefined ? '' : String(student.grade),
     school: student?.school ?? '',
     tshirtSize: student?.tshirtSize ?? '',
-    emergencyContacts: student?.emergencyContacts.map((contact) => ({ ...emptyContact, ...contact, relationship: contact.relationship ?? '' })) ?? [{ ...emptyContact }],
+    emergencyContacts: student?.emergencyContacts.map((contact) => ({
+      ...emptyContact,
+      ...contact,
+      relationship: contact.relationship ?? '',
+    })) ?? [{ ...emptyContact }],
     allergies: student?.allergies ?? '',
     medications: student?.medications ?? '',
     medicalNotes: student?.medicalNotes ?? '',
@@ -51,7 +55,11 @@ export function inputOf(draft: StudentDraft, id?: string): StudentInput {
     lastName: draft.lastName,
     birthDate: draft.birthDate,
     tshirtSize: draft.tshirtSize,
-    emergencyContacts: draft.emergencyContacts.map((contact) => ({ name: contact.name, phone: contact.phone, ...(optional(contact.relationship) && { relationship: contact.relationship }) })),
+    emergencyContacts: draft.emergencyContacts.map((contact) => ({
+      name: contact.name,
+      phone: contact.phone,
+      ...(optional(contact.relationship) && { relationship: contact.relationship }),
+    })),
     ...(draft.grade !== '' && { grade: Number(draft.grade) }),
     ...(optional(draft.school) && { school: draft.school }),
     ...(optional(draft.allergies) && { allergies: draft.allergies }),
@@ -63,7 +71,10 @@ export function inputOf(draft: StudentDraft, id?: string): StudentInput {
 
 /** A field's name as the server writes it: `emergencyContacts[0].phone`. */
 export function fieldName(path: PropertyKey[]): string {
-  return path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
+  return path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+    .join('')
+    .replace(/^\./, '');
 }
 
 /** The first problem of each field, or none. */
@@ -71,7 +82,8 @@ export function validateDraft(draft: StudentDraft): FieldErrors {
   const parsed = studentInput.safeParse(inputOf(draft));
   const errors: FieldErrors = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[fieldName(issue.path)] ??= issue.message;
-  if (draft.birthDate && draft.birthDate >= new Date().toISOString().slice(0, 10)) errors.birthDate ??= 'must be in the past';
+  if (draft.birthDate && draft.birthDate >= new Date().toISOString().slice(0, 10))
+    errors.birthDate ??= 'must be in the past';
   return errors;
 }
 

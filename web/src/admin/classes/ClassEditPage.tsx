@@ -16,7 +16,11 @@ import { PageTitle } from '../../layout/PageTitle';
 
 export function NewClassPage() {
   const [params] = useSearchParams();
-  return <WithSemester semesterId={params.get('semesterId') ?? ''}>{(semester) => <ClassPage semester={semester} />}</WithSemester>;
+  return (
+    <WithSemester semesterId={params.get('semesterId') ?? ''}>
+      {(semester) => <ClassPage semester={semester} />}
+    </WithSemester>
+  );
 }
 
 export function EditClassPage() {
@@ -26,13 +30,18 @@ export function EditClassPage() {
   if (answer.state === 'error') return <LoadFailure what="The class" error={answer.error} onRetry={answer.reload} />;
   const found = listedClasses(answer.data).find((candidate) => candidate.id === classId);
   if (!found) return <NotFound what="class" />;
-  return <WithSemester semesterId={found.semesterId}>{(semester) => <ClassPage semester={semester} found={found} />}</WithSemester>;
+  return (
+    <WithSemester semesterId={found.semesterId}>
+      {(semester) => <ClassPage semester={semester} found={found} />}
+    </WithSemester>
+  );
 }
 
 function WithSemester({ semesterId, children }: { semesterId: string; children: (semester: Semester) => ReactNode }) {
   const semesters = useFunction('semesters');
   if (semesters.state === 'loading') return <Waiting />;
-  if (semesters.state === 'error') return <LoadFailure what="The semester" error={semesters.error} onRetry={semesters.reload} />;
+  if (semesters.state === 'error')
+    return <LoadFailure what="The semester" error={semesters.error} onRetry={semesters.reload} />;
   const semester = semesters.data.semesters.find((candidate) => candidate.id === semesterId);
   return semester ? children(semester) : <NotFound what="semester" />;
 }
@@ -52,7 +61,9 @@ function ClassPage({ semester, found }: { semester: Semester; found?: Class }) {
   const back = () => void navigate(semesterPath(semester.id));
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
-      <ManagementTrail trail={[{ label: semester.name, to: semesterPath(semester.id) }, { label: found?.name ?? 'New class' }]} />
+      <ManagementTrail
+        trail={[{ label: semester.name, to: semesterPath(semester.id) }, { label: found?.name ?? 'New class' }]}
+      />
       <PageTitle title={found ? `Edit ${found.name}` : `New class in ${semester.name}`} />
       <ClassForm
         semester={semester}

@@ -37,7 +37,17 @@ const gradeSelect = {
   ],
 };
 
-export function ClassForm({ semester, found, onSaved, onCancel }: { semester: Semester; found?: Class; onSaved: (saved: Class) => void; onCancel: () => void }) {
+export function ClassForm({
+  semester,
+  found,
+  onSaved,
+  onCancel,
+}: {
+  semester: Semester;
+  found?: Class;
+  onSaved: (saved: Class) => void;
+  onCancel: () => void;
+}) {
   const statusId = useId();
   const [draft, setDraft] = useState<ClassDraft>(() => draftOf(found));
   const { errors, message, saving, save } = useSave(isClassField);
@@ -47,10 +57,16 @@ export function ClassForm({ semester, found, onSaved, onCancel }: { semester: Se
     // In date order, so the server's "meetings[2].end" names the row the administrator sees third.
     const sorted = { ...draft, meetings: mergeMeetings(draft.meetings) };
     setDraft(sorted);
-    void save(checkDraft(sorted), async () => onSaved((await callFunction('saveClass', inputOf(sorted, semester.id, found?.id))).class));
+    void save(checkDraft(sorted), async () =>
+      onSaved((await callFunction('saveClass', inputOf(sorted, semester.id, found?.id))).class),
+    );
   };
 
-  const field = (name: TextFieldName, label: string, { helperText, ...props }: Record<string, unknown> & { helperText?: string } = {}) => (
+  const field = (
+    name: TextFieldName,
+    label: string,
+    { helperText, ...props }: Record<string, unknown> & { helperText?: string } = {},
+  ) => (
     <TextField
       label={label}
       value={draft[name]}
@@ -63,35 +79,63 @@ export function ClassForm({ semester, found, onSaved, onCancel }: { semester: Se
   );
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={3} aria-label={found ? `Edit ${found.name}` : 'New class'}>
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={submit}
+      spacing={3}
+      aria-label={found ? `Edit ${found.name}` : 'New class'}
+    >
       <Grid container spacing={2}>
         <Grid size={12}>{field('name', 'Name', { required: true })}</Grid>
         <Grid size={12}>{field('description', 'Description', { multiline: true, minRows: 3 })}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{field('location', 'Location')}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{field('instructor', 'Instructor')}</Grid>
-        <Grid size={12}>{field('whatToBring', 'What to bring', { multiline: true, minRows: 2, helperText: 'Sent in the enrollment confirmation e-mail.' })}</Grid>
+        <Grid size={12}>
+          {field('whatToBring', 'What to bring', {
+            multiline: true,
+            minRows: 2,
+            helperText: 'Sent in the enrollment confirmation e-mail.',
+          })}
+        </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           {field('capacity', 'Capacity', {
             required: true,
             type: 'number',
             slotProps: { htmlInput: { min: 0 } },
-            helperText: found ? `${found.enrolled} enrolled, ${found.waitlisted} waiting. More seats move the waitlist up.` : 'Seats; when they are taken, families join the waitlist.',
+            helperText: found
+              ? `${found.enrolled} enrolled, ${found.waitlisted} waiting. More seats move the waitlist up.`
+              : 'Seats; when they are taken, families join the waitlist.',
           })}
         </Grid>
         <Grid size={{ xs: 6, sm: 4 }}>{field('minGrade', 'Lowest grade', gradeSelect)}</Grid>
         <Grid size={{ xs: 6, sm: 4 }}>{field('maxGrade', 'Highest grade', gradeSelect)}</Grid>
         <Grid size={12}>
           <FormLabel id={statusId}>Status</FormLabel>
-          <RadioGroup row aria-labelledby={statusId} value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as ClassStatus })}>
+          <RadioGroup
+            row
+            aria-labelledby={statusId}
+            value={draft.status}
+            onChange={(event) => setDraft({ ...draft, status: event.target.value as ClassStatus })}
+          >
             <FormControlLabel value="open" control={<Radio />} label="Open" />
             <FormControlLabel value="closed" control={<Radio />} label="Closed" />
           </RadioGroup>
-          <FormHelperText error={!!errors.status}>{errors.status ?? 'A closed class takes no new enrollments; its roster and waitlist stay.'}</FormHelperText>
+          <FormHelperText error={!!errors.status}>
+            {errors.status ?? 'A closed class takes no new enrollments; its roster and waitlist stay.'}
+          </FormHelperText>
         </Grid>
       </Grid>
-      <MeetingsEditor meetings={draft.meetings} errors={errors} firstDay={semester.startDate} onChange={(meetings) => setDraft({ ...draft, meetings })} />
+      <MeetingsEditor
+        meetings={draft.meetings}
+        errors={errors}
+        firstDay={semester.startDate}
+        onChange={(meetings) => setDraft({ ...draft, meetings })}
+      />
       {message && <Alert severity="error">{message}</Alert>}
-      {Object.keys(errors).length > 0 && !message && <Alert severity="error">Some fields need a change: see the messages under them.</Alert>}
+      {Object.keys(errors).length > 0 && !message && (
+        <Alert severity="error">Some fields need a change: see the messages under them.</Alert>
+      )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <SaveButtons saveLabel={found ? 'Save class' : 'Create class'} saving={saving} onCancel={onCancel} />
       </Stack>

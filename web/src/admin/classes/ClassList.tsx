@@ -29,7 +29,11 @@ export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged:
     const { closed } = await callFunction('deleteClass', { id: found.id });
     show(
       closed
-        ? { severity: 'info', summary: 'Closed instead', detail: `${found.name} has enrollments, so it was closed instead of deleted: its roster stays and nobody new can enroll.` }
+        ? {
+            severity: 'info',
+            summary: 'Closed instead',
+            detail: `${found.name} has enrollments, so it was closed instead of deleted: its roster stays and nobody new can enroll.`,
+          }
         : { severity: 'success', summary: 'Deleted', detail: `${found.name} was deleted.` },
     );
     onChanged();
@@ -38,7 +42,13 @@ export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged:
   if (classes.length === 0) return <Typography color="text.secondary">No classes in this semester yet.</Typography>;
   return (
     <Stack spacing={1}>
-      <TextField size="small" label="Find a class" value={search} onChange={(event) => setSearch(event.target.value)} sx={{ maxWidth: 320 }} />
+      <TextField
+        size="small"
+        label="Find a class"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        sx={{ maxWidth: 320 }}
+      />
       <ListTable label="Classes" columns={['Class', 'Meetings', 'Seats', { name: 'Actions', align: 'right' }]}>
         {page.rows.map((found) => (
           <TableRow key={found.id}>
@@ -67,10 +77,17 @@ export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged:
       {page.rows.length === 0 && <Typography color="text.secondary">No class matches “{search}”.</Typography>}
       {page.pagination}
       {deleting && (
-        <ConfirmDialog title={`Delete ${deleting.name}?`} confirmLabel="Delete class" destructive onClose={() => setDeleting(undefined)} action={() => remove(deleting)}>
+        <ConfirmDialog
+          title={`Delete ${deleting.name}?`}
+          confirmLabel="Delete class"
+          destructive
+          onClose={() => setDeleting(undefined)}
+          action={() => remove(deleting)}
+        >
           <DialogContentText>
-            A class that never had enrollments is removed. One with enrollments, even cancelled ones, is closed instead: its roster and history stay, and
-            nobody new can enroll. A class in a class group must be taken out of the group first.
+            A class that never had enrollments is removed. One with enrollments, even cancelled ones, is closed instead:
+            its roster and history stay, and nobody new can enroll. A class in a class group must be taken out of the
+            group first.
           </DialogContentText>
         </ConfirmDialog>
       )}

@@ -10,7 +10,19 @@ import { useSave, type FieldErrors } from '../useSave';
 
 const shown = (field: string) => ['name', 'description'].includes(field) || /^classIds(\[\d+\])?$/.test(field);
 
-export function GroupDialog({ semesterId, group, classes, onSaved, onClose }: { semesterId: string; group?: ClassGroup; classes: Class[]; onSaved: (group: ClassGroup) => void; onClose: () => void }) {
+export function GroupDialog({
+  semesterId,
+  group,
+  classes,
+  onSaved,
+  onClose,
+}: {
+  semesterId: string;
+  group?: ClassGroup;
+  classes: Class[];
+  onSaved: (group: ClassGroup) => void;
+  onClose: () => void;
+}) {
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
   const [classIds, setClassIds] = useState<string[]>(group?.classIds ?? []);
@@ -22,13 +34,33 @@ export function GroupDialog({ semesterId, group, classes, onSaved, onClose }: { 
     const found: FieldErrors = {};
     if (!name.trim()) found.name = 'is required';
     if (classIds.length < 2) found.classIds = 'must hold at least two classes';
-    void save(found, async () => onSaved((await callFunction('saveGroup', { ...(group && { id: group.id }), semesterId, name, description, classIds })).group));
+    void save(found, async () =>
+      onSaved(
+        (await callFunction('saveGroup', { ...(group && { id: group.id }), semesterId, name, description, classIds }))
+          .group,
+      ),
+    );
   };
 
   return (
-    <SaveDialog title={group ? `Edit ${group.name}` : 'New class group'} saveLabel={group ? 'Save group' : 'Create group'} saving={saving} message={message} onSubmit={submit} onClose={onClose}>
+    <SaveDialog
+      title={group ? `Edit ${group.name}` : 'New class group'}
+      saveLabel={group ? 'Save group' : 'Create group'}
+      saving={saving}
+      message={message}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={!!errors.name} helperText={errors.name} required fullWidth />
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={!!errors.name}
+          helperText={errors.name}
+          required
+          fullWidth
+        />
         <TextField
           label="Description"
           value={description}
@@ -47,7 +79,12 @@ export function GroupDialog({ semesterId, group, classes, onSaved, onClose }: { 
           getOptionLabel={(found) => found.name}
           isOptionEqualToValue={(option, value) => option.id === value.id}
           renderInput={(params) => (
-            <TextField {...params} label="Classes" error={!!classesError} helperText={classesError ?? 'Families enroll in every class of the group at once, all or nothing.'} />
+            <TextField
+              {...params}
+              label="Classes"
+              error={!!classesError}
+              helperText={classesError ?? 'Families enroll in every class of the group at once, all or nothing.'}
+            />
           )}
         />
       </Stack>

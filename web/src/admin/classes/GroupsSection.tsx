@@ -35,7 +35,9 @@ export function GroupsSection({ semesterId, classes }: { semesterId: string; cla
             A group with a closed class is not offered to families.
           </Typography>
           {groups.data.groups.length === 0 ? (
-            <Typography color="text.secondary">No class groups. A group lets families enroll in several classes at once.</Typography>
+            <Typography color="text.secondary">
+              No class groups. A group lets families enroll in several classes at once.
+            </Typography>
           ) : (
             <List disablePadding aria-label="Class groups">
               {groups.data.groups.map((group) => (
@@ -48,13 +50,22 @@ export function GroupsSection({ semesterId, classes }: { semesterId: string; cla
                       <Button size="small" onClick={() => setEditing(group)} aria-label={`Edit ${group.name}`}>
                         Edit
                       </Button>
-                      <Button size="small" color="error" onClick={() => setDeleting(group)} aria-label={`Delete ${group.name}`}>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => setDeleting(group)}
+                        aria-label={`Delete ${group.name}`}
+                      >
                         Delete
                       </Button>
                     </Stack>
                   }
                 >
-                  <ListItemText primary={group.name} secondary={group.classIds.map(className).join(' · ')} sx={{ pr: 18 }} />
+                  <ListItemText
+                    primary={group.name}
+                    secondary={group.classIds.map(className).join(' · ')}
+                    sx={{ pr: 18 }}
+                  />
                 </ListItem>
               ))}
             </List>
@@ -90,8 +101,8 @@ export function GroupsSection({ semesterId, classes }: { semesterId: string; cla
           }}
         >
           <DialogContentText>
-            Families can no longer enroll in the group. Its classes stay, and students already enrolled through it keep their seats (cancelling one still cancels
-            the whole group enrollment).
+            Families can no longer enroll in the group. Its classes stay, and students already enrolled through it keep
+            their seats (cancelling one still cancels the whole group enrollment).
           </DialogContentText>
         </ConfirmDialog>
       )}

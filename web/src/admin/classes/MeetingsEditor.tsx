@@ -19,10 +19,21 @@ const DAY = 86_400_000;
 const weekLater = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 7 * DAY).toISOString().slice(0, 10);
 const shrink = { inputLabel: { shrink: true } };
 
-export function MeetingsEditor({ meetings, errors, firstDay, onChange }: { meetings: MeetingDraft[]; errors: FieldErrors; firstDay: string; onChange: (meetings: MeetingDraft[]) => void }) {
+export function MeetingsEditor({
+  meetings,
+  errors,
+  firstDay,
+  onChange,
+}: {
+  meetings: MeetingDraft[];
+  errors: FieldErrors;
+  firstDay: string;
+  onChange: (meetings: MeetingDraft[]) => void;
+}) {
   const [repeating, setRepeating] = useState(false);
   const last = meetings.at(-1);
-  const change = (key: number, next: Partial<MeetingDraft>) => onChange(meetings.map((meeting) => (meeting.key === key ? { ...meeting, ...next } : meeting)));
+  const change = (key: number, next: Partial<MeetingDraft>) =>
+    onChange(meetings.map((meeting) => (meeting.key === key ? { ...meeting, ...next } : meeting)));
   const full = meetings.length >= MAX_MEETINGS;
 
   return (
@@ -41,18 +52,58 @@ export function MeetingsEditor({ meetings, errors, firstDay, onChange }: { meeti
       {meetings.map((meeting, index) => {
         const error = (part: string) => errors[`meetings[${index}].${part}`];
         return (
-          <Grid container spacing={1} key={meeting.key} role="group" aria-label={`Meeting ${index + 1}`} sx={{ alignItems: 'flex-start' }}>
+          <Grid
+            container
+            spacing={1}
+            key={meeting.key}
+            role="group"
+            aria-label={`Meeting ${index + 1}`}
+            sx={{ alignItems: 'flex-start' }}
+          >
             <Grid size={{ xs: 12, sm: 5 }}>
-              <TextField label="Date" type="date" value={meeting.date} onChange={(event) => change(meeting.key, { date: event.target.value })} error={!!error('date')} helperText={error('date')} fullWidth size="small" slotProps={shrink} />
+              <TextField
+                label="Date"
+                type="date"
+                value={meeting.date}
+                onChange={(event) => change(meeting.key, { date: event.target.value })}
+                error={!!error('date')}
+                helperText={error('date')}
+                fullWidth
+                size="small"
+                slotProps={shrink}
+              />
             </Grid>
             <Grid size={{ xs: 5, sm: 3 }}>
-              <TextField label="Start" type="time" value={meeting.start} onChange={(event) => change(meeting.key, { start: event.target.value })} error={!!error('start')} helperText={error('start')} fullWidth size="small" slotProps={shrink} />
+              <TextField
+                label="Start"
+                type="time"
+                value={meeting.start}
+                onChange={(event) => change(meeting.key, { start: event.target.value })}
+                error={!!error('start')}
+                helperText={error('start')}
+                fullWidth
+                size="small"
+                slotProps={shrink}
+              />
             </Grid>
             <Grid size={{ xs: 5, sm: 3 }}>
-              <TextField label="End" type="time" value={meeting.end} onChange={(event) => change(meeting.key, { end: event.target.value })} error={!!error('end')} helperText={error('end')} fullWidth size="small" slotProps={shrink} />
+              <TextField
+                label="End"
+                type="time"
+                value={meeting.end}
+                onChange={(event) => change(meeting.key, { end: event.target.value })}
+                error={!!error('end')}
+                helperText={error('end')}
+                fullWidth
+                size="small"
+                slotProps={shrink}
+              />
             </Grid>
             <Grid size={{ xs: 2, sm: 1 }} sx={{ display: 'flex', justifyContent: 'center' }}>
-              <IconButton aria-label={`Remove meeting ${index + 1}`} onClick={() => onChange(meetings.filter((other) => other.key !== meeting.key))}>
+              <IconButton
+                aria-label={`Remove meeting ${index + 1}`}
+                onClick={() => onChange(meetings.filter((other) => other.key !== meeting.key))}
+              >
                 <DeleteIcon />
               </IconButton>
             </Grid>
@@ -66,7 +117,16 @@ export function MeetingsEditor({ meetings, errors, firstDay, onChange }: { meeti
         <Button
           startIcon={<AddIcon />}
           disabled={full}
-          onClick={() => onChange([...meetings, meetingDraft({ date: last?.date ? weekLater(last.date) : firstDay, start: last?.start ?? '09:00', end: last?.end ?? '11:00' })])}
+          onClick={() =>
+            onChange([
+              ...meetings,
+              meetingDraft({
+                date: last?.date ? weekLater(last.date) : firstDay,
+                start: last?.start ?? '09:00',
+                end: last?.end ?? '11:00',
+              }),
+            ])
+          }
         >
           Add a meeting
         </Button>

@@ -24,7 +24,8 @@ export function SemesterClassesPage() {
   const { semesterId = '' } = useParams();
   const semesters = useFunction('semesters');
   if (semesters.state === 'loading') return <Waiting />;
-  if (semesters.state === 'error') return <LoadFailure what="The semester" error={semesters.error} onRetry={semesters.reload} />;
+  if (semesters.state === 'error')
+    return <LoadFailure what="The semester" error={semesters.error} onRetry={semesters.reload} />;
   const semester = semesters.data.semesters.find((candidate) => candidate.id === semesterId);
   if (!semester) {
     return (
@@ -45,8 +46,15 @@ function SemesterClasses({ semester, onSemesterSaved }: { semester: Semester; on
   return (
     <Stack spacing={3}>
       <ManagementTrail trail={[{ label: semester.name }]} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
-        <PageTitle title={`${semester.name}${semester.current ? ' (current)' : ''}`} summary={`${semesterDates(semester)} · ${registrationText(semester)}`} />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+      >
+        <PageTitle
+          title={`${semester.name}${semester.current ? ' (current)' : ''}`}
+          summary={`${semesterDates(semester)} · ${registrationText(semester)}`}
+        />
         <Button onClick={() => setEditing(true)}>Edit semester</Button>
       </Stack>
       <AccountSection title="Classes">

@@ -30,11 +30,20 @@ function check(draft: SemesterDraft): FieldErrors {
   else if (draft.startDate && draft.endDate < draft.startDate) errors.endDate = 'must not be before the start date';
   const opens = isoMoment(draft.registrationOpens);
   const closes = isoMoment(draft.registrationCloses);
-  if (opens && closes && Date.parse(closes) <= Date.parse(opens)) errors.registrationCloses = 'must be after registration opens';
+  if (opens && closes && Date.parse(closes) <= Date.parse(opens))
+    errors.registrationCloses = 'must be after registration opens';
   return errors;
 }
 
-export function SemesterDialog({ semester, onSaved, onClose }: { semester?: Semester; onSaved: (semester: Semester) => void; onClose: () => void }) {
+export function SemesterDialog({
+  semester,
+  onSaved,
+  onClose,
+}: {
+  semester?: Semester;
+  onSaved: (semester: Semester) => void;
+  onClose: () => void;
+}) {
   const [draft, setDraft] = useState<SemesterDraft>({
     name: semester?.name ?? '',
     startDate: semester?.startDate ?? '',
@@ -78,21 +87,37 @@ export function SemesterDialog({ semester, onSaved, onClose }: { semester?: Seme
   );
 
   return (
-    <SaveDialog title={semester ? `Edit ${semester.name}` : 'New semester'} saveLabel={semester ? 'Save semester' : 'Create semester'} saving={saving} message={message} onSubmit={submit} onClose={onClose}>
+    <SaveDialog
+      title={semester ? `Edit ${semester.name}` : 'New semester'}
+      saveLabel={semester ? 'Save semester' : 'Create semester'}
+      saving={saving}
+      message={message}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <Grid container spacing={2} sx={{ pt: 1 }}>
         <Grid size={12}>{field('name', 'Name')}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{field('startDate', 'First day', 'date')}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{field('endDate', 'Last day', 'date')}</Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{field('registrationOpens', 'Registration opens', 'datetime-local', `Your time (${TIME_ZONE})`)}</Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{field('registrationCloses', 'Registration closes', 'datetime-local', 'Families can enroll until then')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {field('registrationOpens', 'Registration opens', 'datetime-local', `Your time (${TIME_ZONE})`)}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {field('registrationCloses', 'Registration closes', 'datetime-local', 'Families can enroll until then')}
+        </Grid>
         <Grid size={12}>
           <FormControlLabel
-            control={<Checkbox checked={draft.current} onChange={(event) => setDraft({ ...draft, current: event.target.checked })} />}
+            control={
+              <Checkbox
+                checked={draft.current}
+                onChange={(event) => setDraft({ ...draft, current: event.target.checked })}
+              />
+            }
             label="Current semester"
           />
           <FormHelperText>
-            The current semester is the one families and the dashboard see first; making this one current makes the others not current. Without a registration
-            window, registration is open while the semester is current.
+            The current semester is the one families and the dashboard see first; making this one current makes the
+            others not current. Without a registration window, registration is open while the semester is current.
           </FormHelperText>
         </Grid>
       </Grid>

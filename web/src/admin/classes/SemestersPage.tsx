@@ -32,7 +32,9 @@ export function SemestersPage() {
       <PageTitle title="Class Management" summary="Semesters, their classes and class groups." />
       <AccountSection title="Semesters">
         {semesters.state === 'loading' && <Waiting />}
-        {semesters.state === 'error' && <LoadFailure what="The semesters" error={semesters.error} onRetry={semesters.reload} />}
+        {semesters.state === 'error' && (
+          <LoadFailure what="The semesters" error={semesters.error} onRetry={semesters.reload} />
+        )}
         {semesters.state === 'loaded' && semesters.data.semesters.length === 0 && (
           <Typography color="text.secondary">No semesters yet. Create the first one, then add its classes.</Typography>
         )}
@@ -48,7 +50,12 @@ export function SemestersPage() {
                 />
                 <TableCell>{registrationText(semester)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" component={RouterLink} to={semesterPath(semester.id)} aria-label={`Classes of ${semester.name}`}>
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={semesterPath(semester.id)}
+                    aria-label={`Classes of ${semester.name}`}
+                  >
                     Classes
                   </Button>
                   <Button size="small" onClick={() => setEditing(semester)} aria-label={`Edit ${semester.name}`}>

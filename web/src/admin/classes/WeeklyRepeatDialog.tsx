@@ -19,7 +19,19 @@ import { MAX_MEETINGS, weeklyMeetings } from './weeklyMeetings';
 
 const shrink = { inputLabel: { shrink: true } };
 
-export function WeeklyRepeatDialog({ firstDate, start, end, onAdd, onClose }: { firstDate: string; start: string; end: string; onAdd: (meetings: Meeting[]) => void; onClose: () => void }) {
+export function WeeklyRepeatDialog({
+  firstDate,
+  start,
+  end,
+  onAdd,
+  onClose,
+}: {
+  firstDate: string;
+  start: string;
+  end: string;
+  onAdd: (meetings: Meeting[]) => void;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const daysId = useId();
   const [first, setFirst] = useState(firstDate);
@@ -31,10 +43,16 @@ export function WeeklyRepeatDialog({ firstDate, start, end, onAdd, onClose }: { 
   const [lastDate, setLastDate] = useState('');
 
   const timesWrong = !!times.start && !!times.end && times.end <= times.start;
-  const countWrong = endsBy === 'after' && !(/^\d+$/.test(count) && Number(count) >= 1 && Number(count) <= MAX_MEETINGS);
+  const countWrong =
+    endsBy === 'after' && !(/^\d+$/.test(count) && Number(count) >= 1 && Number(count) <= MAX_MEETINGS);
   const meetings =
     times.start && times.end && !timesWrong && !countWrong
-      ? weeklyMeetings({ firstDate: first, weekdays, ...times, ends: endsBy === 'after' ? { after: Number(count) } : { on: lastDate } })
+      ? weeklyMeetings({
+          firstDate: first,
+          weekdays,
+          ...times,
+          ends: endsBy === 'after' ? { after: Number(count) } : { on: lastDate },
+        })
       : [];
 
   return (
@@ -54,10 +72,22 @@ export function WeeklyRepeatDialog({ firstDate, start, end, onAdd, onClose }: { 
           </Grid>
           <Grid size={12}>
             <FormLabel id={daysId}>On these days</FormLabel>
-            <WeekdayToggles days={weekdays} onChange={setWeekdays} aria-labelledby={daysId} sx={{ display: 'flex', flexWrap: 'wrap', mt: 0.5 }} />
+            <WeekdayToggles
+              days={weekdays}
+              onChange={setWeekdays}
+              aria-labelledby={daysId}
+              sx={{ display: 'flex', flexWrap: 'wrap', mt: 0.5 }}
+            />
           </Grid>
           <Grid size={6}>
-            <TextField label="Starts at" type="time" value={times.start} onChange={(event) => setTimes({ ...times, start: event.target.value })} fullWidth slotProps={shrink} />
+            <TextField
+              label="Starts at"
+              type="time"
+              value={times.start}
+              onChange={(event) => setTimes({ ...times, start: event.target.value })}
+              fullWidth
+              slotProps={shrink}
+            />
           </Grid>
           <Grid size={6}>
             <TextField
@@ -72,7 +102,12 @@ export function WeeklyRepeatDialog({ firstDate, start, end, onAdd, onClose }: { 
             />
           </Grid>
           <Grid size={12}>
-            <RadioGroup row value={endsBy} onChange={(event) => setEndsBy(event.target.value as 'after' | 'on')} aria-label="The repeat ends">
+            <RadioGroup
+              row
+              value={endsBy}
+              onChange={(event) => setEndsBy(event.target.value as 'after' | 'on')}
+              aria-label="The repeat ends"
+            >
               <FormControlLabel value="after" control={<Radio />} label="After a number of meetings" />
               <FormControlLabel value="on" control={<Radio />} label="On a last date" />
             </RadioGroup>
@@ -90,7 +125,13 @@ export function WeeklyRepeatDialog({ firstDate, start, end, onAdd, onClose }: { 
                 sx={{ minWidth: 220 }}
               />
             ) : (
-              <TextField label="Last date" type="date" value={lastDate} onChange={(event) => setLastDate(event.target.value)} slotProps={shrink} />
+              <TextField
+                label="Last date"
+                type="date"
+                value={lastDate}
+                onChange={(event) => setLastDate(event.target.value)}
+                slotProps={shrink}
+              />
             )}
           </Grid>
         </Grid>

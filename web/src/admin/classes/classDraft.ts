@@ -57,19 +57,24 @@ export function inputOf(draft: ClassDraft, semesterId: string, id?: string): Fun
 
 /** The fields the form shows, named as the server names them ("meetings[2].end"). */
 export function isClassField(field: string): boolean {
-  return /^(name|description|location|instructor|whatToBring|capacity|minGrade|maxGrade|status|meetings)$/.test(field) || /^meetings\[\d+\]\.(date|start|end)$/.test(field);
+  return (
+    /^(name|description|location|instructor|whatToBring|capacity|minGrade|maxGrade|status|meetings)$/.test(field) ||
+    /^meetings\[\d+\]\.(date|start|end)$/.test(field)
+  );
 }
 
 export function checkDraft(draft: ClassDraft): FieldErrors {
   const errors: FieldErrors = {};
   if (!draft.name.trim()) errors.name = 'is required';
   if (!/^\d+$/.test(draft.capacity.trim())) errors.capacity = 'must be a whole number of seats';
-  if (draft.minGrade !== '' && draft.maxGrade !== '' && Number(draft.maxGrade) < Number(draft.minGrade)) errors.maxGrade = 'must not be below the lowest grade';
+  if (draft.minGrade !== '' && draft.maxGrade !== '' && Number(draft.maxGrade) < Number(draft.minGrade))
+    errors.maxGrade = 'must not be below the lowest grade';
   draft.meetings.forEach((meeting, index) => {
     if (!meeting.date) errors[`meetings[${index}].date`] = 'is required';
     if (!meeting.start) errors[`meetings[${index}].start`] = 'is required';
     if (!meeting.end) errors[`meetings[${index}].end`] = 'is required';
-    else if (meeting.start && meeting.end <= meeting.start) errors[`meetings[${index}].end`] = 'must end after it starts';
+    else if (meeting.start && meeting.end <= meeting.start)
+      errors[`meetings[${index}].end`] = 'must end after it starts';
   });
   return errors;
 }

@@ -9,8 +9,11 @@ export function listedClasses({ classes }: FunctionResult<'classes'>): Class[] {
 
 /** One class by id, from any semester; undefined when there is none. */
 export async function findClass(classId: string): Promise<Class | undefined> {
-  return listedClasses(await callFunction('classes', { query: [{ id: classId }] })).find((found) => found.id === classId);
+  return listedClasses(await callFunction('classes', { query: [{ id: classId }] })).find(
+    (found) => found.id === classId,
+  );
 }
 
 /** Classes and groups as an administrator looks for them: by name, "Level 2" before "Level 10". */
-export const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en', { numeric: true });
+export const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, 'en', { numeric: true });

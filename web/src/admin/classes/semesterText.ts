@@ -11,8 +11,12 @@ export function semesterDates(semester: Semester): string {
 /** The registration window as the server applies it: opens inclusive, closes exclusive, none means "while current". */
 export function registrationText(semester: Semester, now = Date.now()): string {
   const { registrationOpens: opens, registrationCloses: closes } = semester;
-  if (!opens && !closes) return semester.current ? 'Registration open while this semester is current' : 'Registration closed (no window set and not current)';
-  if (opens && now < Date.parse(opens)) return `Registration opens ${moment(opens)}${closes ? `, closes ${moment(closes)}` : ''}`;
+  if (!opens && !closes)
+    return semester.current
+      ? 'Registration open while this semester is current'
+      : 'Registration closed (no window set and not current)';
+  if (opens && now < Date.parse(opens))
+    return `Registration opens ${moment(opens)}${closes ? `, closes ${moment(closes)}` : ''}`;
   if (closes && now >= Date.parse(closes)) return `Registration closed ${moment(closes)}`;
   return closes ? `Registration open until ${moment(closes)}` : 'Registration open';
 }

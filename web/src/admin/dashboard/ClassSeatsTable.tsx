@@ -40,24 +40,48 @@ export function ClassSeatsTable({ classes, aboutToFill }: { classes: Class[]; ab
   const listed = [...classes].filter((found) => shown === 'all' || needsAttention(found)).sort(byName);
   const page = usePaged(listed);
 
-  if (classes.length === 0) return <Typography color="text.secondary">No classes in this semester yet. Add them in Class Management.</Typography>;
+  if (classes.length === 0)
+    return (
+      <Typography color="text.secondary">No classes in this semester yet. Add them in Class Management.</Typography>
+    );
   return (
     <Stack spacing={1}>
-      <ToggleButtonGroup size="small" exclusive value={shown} onChange={(_event, value: Shown | null) => value && setShown(value)} aria-label="Classes to show">
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={shown}
+        onChange={(_event, value: Shown | null) => value && setShown(value)}
+        aria-label="Classes to show"
+      >
         <ToggleButton value="all">All classes ({classes.length})</ToggleButton>
         <ToggleButton value="attention">Full or about to fill ({attention})</ToggleButton>
       </ToggleButtonGroup>
       {listed.length === 0 ? (
         <Typography color="text.secondary">No class is full or about to fill.</Typography>
       ) : (
-        <ListTable label="Seats per class" columns={['Class', 'Enrolled / capacity', { name: 'Waitlisted', align: 'right' }, { name: 'Actions', align: 'right' }]}>
+        <ListTable
+          label="Seats per class"
+          columns={[
+            'Class',
+            'Enrolled / capacity',
+            { name: 'Waitlisted', align: 'right' },
+            { name: 'Actions', align: 'right' },
+          ]}
+        >
           {page.rows.map((found) => {
             const full = found.seatsLeft === 0;
             const filling = aboutToFill.has(found.id);
             return (
               <TableRow
                 key={found.id}
-                sx={{ bgcolor: (theme) => (full ? alpha(theme.palette.error.main, 0.07) : filling ? alpha(theme.palette.warning.main, 0.1) : undefined) }}
+                sx={{
+                  bgcolor: (theme) =>
+                    full
+                      ? alpha(theme.palette.error.main, 0.07)
+                      : filling
+                        ? alpha(theme.palette.warning.main, 0.1)
+                        : undefined,
+                }}
               >
                 <TableCell component="th" scope="row">
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -72,9 +96,21 @@ export function ClassSeatsTable({ classes, aboutToFill }: { classes: Class[]; ab
                 </TableCell>
                 <TableCell align="right">{found.waitlisted}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <ActionLink to={`/admin/enrollments?classId=${encodeURIComponent(found.id)}`} label={`Enrollments of ${found.name}`} icon={<PeopleIcon fontSize="small" />} />
-                  <ActionLink to={classPath(found.id)} label={`Edit ${found.name}`} icon={<EditIcon fontSize="small" />} />
-                  <ActionLink to={`/admin/report?classId=${encodeURIComponent(found.id)}`} label={`Roster of ${found.name}`} icon={<ListAltIcon fontSize="small" />} />
+                  <ActionLink
+                    to={`/admin/enrollments?classId=${encodeURIComponent(found.id)}`}
+                    label={`Enrollments of ${found.name}`}
+                    icon={<PeopleIcon fontSize="small" />}
+                  />
+                  <ActionLink
+                    to={classPath(found.id)}
+                    label={`Edit ${found.name}`}
+                    icon={<EditIcon fontSize="small" />}
+                  />
+                  <ActionLink
+                    to={`/admin/report?classId=${encodeURIComponent(found.id)}`}
+                    label={`Roster of ${found.name}`}
+                    icon={<ListAltIcon fontSize="small" />}
+                  />
                 </TableCell>
               </TableRow>
             );

@@ -27,17 +27,26 @@ export function DashboardPage() {
   const shownId = semesterId ?? (dashboard.state === 'loaded' ? dashboard.data.semester.id : undefined);
   return (
     <Stack spacing={3}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+      >
         <PageTitle title="Dashboard" summary="Seats, waitlists and the latest enrollments of a semester." />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <SemesterPicker value={shownId} onChange={(semester) => (semesterId || !semester.current) && choose(semester)} />
+          <SemesterPicker
+            value={shownId}
+            onChange={(semester) => (semesterId || !semester.current) && choose(semester)}
+          />
           <Button component={RouterLink} to="/admin/settings" startIcon={<ManageAccountsIcon />}>
             Admins and settings
           </Button>
         </Stack>
       </Stack>
       {dashboard.state === 'loading' && <Waiting />}
-      {dashboard.state === 'error' && <LoadFailure what="The dashboard" error={dashboard.error} onRetry={dashboard.reload} />}
+      {dashboard.state === 'error' && (
+        <LoadFailure what="The dashboard" error={dashboard.error} onRetry={dashboard.reload} />
+      )}
       {dashboard.state === 'loaded' && <SemesterDashboard {...dashboard.data} />}
     </Stack>
   );
@@ -47,7 +56,11 @@ function SemesterDashboard({ semester, classes, totals, aboutToFill, activity }:
   const semesterQuery = `semesterId=${encodeURIComponent(semester.id)}`;
   return (
     <>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
+      >
         <div>
           <Typography variant="h5" component="h2">
             {semester.name}

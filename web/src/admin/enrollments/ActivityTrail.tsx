@@ -42,7 +42,9 @@ export function ActivityTrail({ semesterId }: { semesterId: string }) {
   return (
     <Stack spacing={1}>
       {activity.length > 0 && <ActivityList activity={activity} label="Enrollment activity" />}
-      {!loading && !error && activity.length === 0 && <Typography color="text.secondary">No enrollment activity in this semester yet.</Typography>}
+      {!loading && !error && activity.length === 0 && (
+        <Typography color="text.secondary">No enrollment activity in this semester yet.</Typography>
+      )}
       {loading && <Waiting />}
       {error && <LoadFailure what="The activity" error={error} onRetry={() => setAttempt((value) => value + 1)} />}
       {!loading && !error && nextCursor && (

@@ -25,7 +25,9 @@ const seats = (count: number) => `${count} seat${count === 1 ? '' : 's'}`;
 /** How a class looks to an administrator choosing where to move a student. */
 function moveChoice(found: Class): string {
   if (found.status === 'closed') return `${found.name} — closed`;
-  return found.seatsLeft > 0 ? `${found.name} — ${seats(found.seatsLeft)} left` : `${found.name} — full, joins the waitlist (${found.waitlisted} waiting)`;
+  return found.seatsLeft > 0
+    ? `${found.name} — ${seats(found.seatsLeft)} left`
+    : `${found.name} — full, joins the waitlist (${found.waitlisted} waiting)`;
 }
 
 export function EnrollmentActionDialog(props: Props) {
@@ -50,7 +52,11 @@ function CancelDialog({ enrollment, groupName, onDone, onClose }: Props) {
       onClose={onClose}
       action={async () => {
         await callFunction('cancelEnrollment', { enrollmentId: enrollment.id });
-        show({ severity: 'success', summary: 'Cancelled', detail: `${name} is no longer ${waiting ? 'on the waitlist of' : 'enrolled in'} ${enrollment.className}.` });
+        show({
+          severity: 'success',
+          summary: 'Cancelled',
+          detail: `${name} is no longer ${waiting ? 'on the waitlist of' : 'enrolled in'} ${enrollment.className}.`,
+        });
         onDone();
       }}
     >
@@ -70,7 +76,11 @@ function PromoteDialog({ enrollment, classes, onDone, onClose }: Props) {
       onClose={onClose}
       action={async () => {
         await callFunction('promoteEnrollment', { enrollmentId: enrollment.id });
-        show({ severity: 'success', summary: 'Promoted', detail: `${name} is now enrolled in ${enrollment.className}.` });
+        show({
+          severity: 'success',
+          summary: 'Promoted',
+          detail: `${name} is now enrolled in ${enrollment.className}.`,
+        });
         onDone();
       }}
     >
@@ -94,17 +104,30 @@ function MoveDialog({ enrollment, classes, onDone, onClose }: Props) {
       confirmDisabled={!target}
       onClose={onClose}
       action={async () => {
-        const { enrollment: moved } = await callFunction('moveEnrollment', { enrollmentId: enrollment.id, classId: targetId });
-        const where = moved.status === 'enrolled' ? `enrolled in ${target!.name}` : `on the waitlist of ${target!.name}${moved.waitlistPosition ? ` at position ${moved.waitlistPosition}` : ''}`;
+        const { enrollment: moved } = await callFunction('moveEnrollment', {
+          enrollmentId: enrollment.id,
+          classId: targetId,
+        });
+        const where =
+          moved.status === 'enrolled'
+            ? `enrolled in ${target!.name}`
+            : `on the waitlist of ${target!.name}${moved.waitlistPosition ? ` at position ${moved.waitlistPosition}` : ''}`;
         show({ severity: 'success', summary: 'Moved', detail: `${name} is now ${where}.` });
         onDone();
       }}
     >
       <DialogContentText sx={{ mb: 2 }}>
         {name} leaves {enrollment.className}
-        {enrollment.status === 'enrolled' ? '; the seat goes to the first student on its waitlist' : ''}. In a full class they join the waitlist.
+        {enrollment.status === 'enrolled' ? '; the seat goes to the first student on its waitlist' : ''}. In a full
+        class they join the waitlist.
       </DialogContentText>
-      <TextField select fullWidth label="New class" value={targetId} onChange={(event) => setTargetId(event.target.value)}>
+      <TextField
+        select
+        fullWidth
+        label="New class"
+        value={targetId}
+        onChange={(event) => setTargetId(event.target.value)}
+      >
         {classes
           .filter((found) => found.id !== enrollment.classId)
           .map((found) => (

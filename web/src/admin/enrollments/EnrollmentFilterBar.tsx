@@ -5,7 +5,15 @@ import type { Class } from '../../../../lambdas/records';
 import { STATUS_CHOICES, type EnrollmentFilters, type StatusChoice } from './enrollmentFilters';
 
 /** Narrowing a semester's enrollments by class, status and the student's name. */
-export function EnrollmentFilterBar({ filters, classes, onChange }: { filters: EnrollmentFilters; classes: Class[] | undefined; onChange: (filters: EnrollmentFilters) => void }) {
+export function EnrollmentFilterBar({
+  filters,
+  classes,
+  onChange,
+}: {
+  filters: EnrollmentFilters;
+  classes: Class[] | undefined;
+  onChange: (filters: EnrollmentFilters) => void;
+}) {
   return (
     <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
       <TextField
@@ -25,14 +33,28 @@ export function EnrollmentFilterBar({ filters, classes, onChange }: { filters: E
           </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label="Status" value={filters.status} onChange={(event) => onChange({ ...filters, status: event.target.value as StatusChoice })} sx={{ minWidth: 200 }}>
+      <TextField
+        select
+        size="small"
+        label="Status"
+        value={filters.status}
+        onChange={(event) => onChange({ ...filters, status: event.target.value as StatusChoice })}
+        sx={{ minWidth: 200 }}
+      >
         {STATUS_CHOICES.map((choice) => (
           <MenuItem key={choice.value} value={choice.value}>
             {choice.label}
           </MenuItem>
         ))}
       </TextField>
-      <TextField size="small" type="search" label="Student name" value={filters.student} onChange={(event) => onChange({ ...filters, student: event.target.value })} sx={{ minWidth: 200 }} />
+      <TextField
+        size="small"
+        type="search"
+        label="Student name"
+        value={filters.student}
+        onChange={(event) => onChange({ ...filters, student: event.target.value })}
+        sx={{ minWidth: 200 }}
+      />
     </Stack>
   );
 }

@@ -28,40 +28,73 @@ interface Props {
 
 export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction }: Props) {
   const narrow = useMediaQuery('(max-width:1099.95px)');
-  const columns = useMemo((): GridColDef<SemesterEnrollment>[] => [
-    { field: 'student', headerName: 'Student', flex: 1, minWidth: 150, valueGetter: (_value, row) => studentName(row) },
-    { field: 'grade', headerName: 'Grade', width: 80, valueGetter: (_value, row) => row.student.grade, valueFormatter: (value?: number) => (value === undefined ? '' : gradeName(value)) },
-    { field: 'className', headerName: 'Class', flex: 1, minWidth: 150 },
-    {
-      field: 'status',
-      headerName: 'Status',
-      width: 140,
-      valueGetter: (_value, row) => statusLabel(row),
-      renderCell: ({ row, value }) => <Chip size="small" color={STATUS_COLOR[row.status]} label={value as string} />,
-    },
-    { field: 'group', headerName: 'Group', width: 150, valueGetter: (_value, row) => (row.groupId ? (groupNames.get(row.groupId) ?? 'a class group') : '') },
-    { field: 'guardianEmail', headerName: 'Family e-mail', flex: 1, minWidth: 190 },
-    { field: 'createdAt', headerName: 'Since', width: 110, valueFormatter: (value: string) => shortDate(value.slice(0, 10)) },
-    {
-      field: 'actions',
-      type: 'actions',
-      headerName: 'Actions',
-      width: 130,
-      getActions: ({ row }) => {
-        const who = `${studentName(row)} in ${row.className}`;
-        const action = (kind: EnrollmentAction, label: string, title: string, icon: ReactElement) => (
-          <GridActionsCellItem key={kind} icon={icon} label={`${label} ${who}`} title={title} onClick={() => onAction(kind, row)} />
-        );
-        if (row.status === 'cancelled') return [];
-        return [
-          ...(row.status === 'waitlisted' ? [action('promote', 'Promote', 'Promote from the waitlist', <ArrowUpwardIcon />)] : []),
-          // A group enrollment moves only as a whole: the server refuses to move one of its classes.
-          ...(row.groupId ? [] : [action('move', 'Move', 'Move to another class', <SwapHorizIcon />)]),
-          action('cancel', 'Cancel', 'Cancel the enrollment', <EventBusyIcon />),
-        ];
+  const columns = useMemo(
+    (): GridColDef<SemesterEnrollment>[] => [
+      {
+        field: 'student',
+        headerName: 'Student',
+        flex: 1,
+        minWidth: 150,
+        valueGetter: (_value, row) => studentName(row),
       },
-    },
-  ], [groupNames, onAction]);
+      {
+        field: 'grade',
+        headerName: 'Grade',
+        width: 80,
+        valueGetter: (_value, row) => row.student.grade,
+        valueFormatter: (value?: number) => (value === undefined ? '' : gradeName(value)),
+      },
+      { field: 'className', headerName: 'Class', flex: 1, minWidth: 150 },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 140,
+        valueGetter: (_value, row) => statusLabel(row),
+        renderCell: ({ row, value }) => <Chip size="small" color={STATUS_COLOR[row.status]} label={value as string} />,
+      },
+      {
+        field: 'group',
+        headerName: 'Group',
+        width: 150,
+        valueGetter: (_value, row) => (row.groupId ? (groupNames.get(row.groupId) ?? 'a class group') : ''),
+      },
+      { field: 'guardianEmail', headerName: 'Family e-mail', flex: 1, minWidth: 190 },
+      {
+        field: 'createdAt',
+        headerName: 'Since',
+        width: 110,
+        valueFormatter: (value: string) => shortDate(value.slice(0, 10)),
+      },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 130,
+        getActions: ({ row }) => {
+          const who = `${studentName(row)} in ${row.className}`;
+          const action = (kind: EnrollmentAction, label: string, title: string, icon: ReactElement) => (
+            <GridActionsCellItem
+              key={kind}
+              icon={icon}
+              label={`${label} ${who}`}
+              title={title}
+              onClick={() => onAction(kind, row)}
+            />
+          );
+          if (row.status === 'cancelled') return [];
+          return [
+            ...(row.status === 'waitlisted'
+              ? [action('promote', 'Promote', 'Promote from the waitlist', <ArrowUpwardIcon />)]
+              : []),
+            // A group enrollment moves only as a whole: the server refuses to move one of its classes.
+            ...(row.groupId ? [] : [action('move', 'Move', 'Move to another class', <SwapHorizIcon />)]),
+            action('cancel', 'Cancel', 'Cancel the enrollment', <EventBusyIcon />),
+          ];
+        },
+      },
+    ],
+    [groupNames, onAction],
+  );
   return (
     <Box sx={{ height: 'min(70vh, 760px)', minHeight: 380 }}>
       <DataGrid

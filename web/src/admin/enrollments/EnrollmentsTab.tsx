@@ -25,18 +25,30 @@ export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
   const classes = useFunction('classesBySemester', { semesters: [semesterId] });
   const semesters = useFunction('semesters');
   const { enrollments, loading, refreshing, error, reload } = useSteadyEnrollments(semesterId);
-  const groupNames = useGroupNames(enrollments.flatMap((enrollment) => (enrollment.groupId ? [enrollment.groupId] : [])));
+  const groupNames = useGroupNames(
+    enrollments.flatMap((enrollment) => (enrollment.groupId ? [enrollment.groupId] : [])),
+  );
   const [acting, setActing] = useState<{ action: EnrollmentAction; enrollment: SemesterEnrollment }>();
 
   const classList = classes.state === 'loaded' ? [...(classes.data.classes[semesterId] ?? [])].sort(byName) : undefined;
-  const rows = useMemo(() => enrollments.filter((enrollment) => matches(enrollment, filters)), [enrollments, filters.classId, filters.status, filters.student]);
-  const onAction = useCallback((action: EnrollmentAction, enrollment: SemesterEnrollment) => setActing({ action, enrollment }), []);
+  const rows = useMemo(
+    () => enrollments.filter((enrollment) => matches(enrollment, filters)),
+    [enrollments, filters.classId, filters.status, filters.student],
+  );
+  const onAction = useCallback(
+    (action: EnrollmentAction, enrollment: SemesterEnrollment) => setActing({ action, enrollment }),
+    [],
+  );
 
   const changeFilters = ({ classId, status, student }: EnrollmentFilters) =>
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
-        for (const [name, value] of [['classId', classId], ['status', status === 'active' ? undefined : status], ['student', student]] as const) {
+        for (const [name, value] of [
+          ['classId', classId],
+          ['status', status === 'active' ? undefined : status],
+          ['student', student],
+        ] as const) {
           if (value) next.set(name, value);
           else next.delete(name);
         }
@@ -46,16 +58,31 @@ export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
     );
 
   const exportCsv = () => {
-    const semesterName = semesters.state === 'loaded' ? semesters.data.semesters.find((semester) => semester.id === semesterId)?.name : undefined;
+    const semesterName =
+      semesters.state === 'loaded'
+        ? semesters.data.semesters.find((semester) => semester.id === semesterId)?.name
+        : undefined;
     const className = classList?.find((found) => found.id === filters.classId)?.name;
-    downloadCsv(csvFileName([semesterName ?? 'semester', 'enrollments', className].filter(Boolean).join(' ')), enrollmentCsv(rows, groupNames));
+    downloadCsv(
+      csvFileName([semesterName ?? 'semester', 'enrollments', className].filter(Boolean).join(' ')),
+      enrollmentCsv(rows, groupNames),
+    );
   };
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
+      >
         <EnrollmentFilterBar filters={filters} classes={classList} onChange={changeFilters} />
-        <Button startIcon={<FileDownloadIcon />} onClick={exportCsv} disabled={loading || !!error || rows.length === 0} sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}>
+        <Button
+          startIcon={<FileDownloadIcon />}
+          onClick={exportCsv}
+          disabled={loading || !!error || rows.length === 0}
+          sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}
+        >
           Export CSV
         </Button>
       </Stack>
@@ -76,7 +103,9 @@ export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
         rows={rows}
         groupNames={groupNames}
         loading={loading}
-        emptyText={enrollments.length === 0 ? 'No enrollments in this semester yet.' : 'No enrollments match these filters.'}
+        emptyText={
+          enrollments.length === 0 ? 'No enrollments in this semester yet.' : 'No enrollments match these filters.'
+        }
         onAction={onAction}
       />
       {acting && (

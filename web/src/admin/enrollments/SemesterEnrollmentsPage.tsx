@@ -53,18 +53,33 @@ export function SemesterEnrollmentsPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
-        <PageTitle title="Enrollments" summary="Every enrollment of a semester: cancel, promote from the waitlist or move a student to another class." />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+      >
+        <PageTitle
+          title="Enrollments"
+          summary="Every enrollment of a semester: cancel, promote from the waitlist or move a student to another class."
+        />
         {!findingSemester && <SemesterPicker value={semesterId} onChange={choose} />}
       </Stack>
       {findingSemester && <Waiting />}
       {semesterId && (
         <>
-          <Tabs value={tab} onChange={(_event, next: string) => showTab(next)} aria-label="Enrollments or their activity">
+          <Tabs
+            value={tab}
+            onChange={(_event, next: string) => showTab(next)}
+            aria-label="Enrollments or their activity"
+          >
             <Tab value="enrollments" label="Enrollments" />
             <Tab value="activity" label="Activity" />
           </Tabs>
-          {tab === 'enrollments' ? <EnrollmentsTab key={semesterId} semesterId={semesterId} /> : <ActivityTrail key={semesterId} semesterId={semesterId} />}
+          {tab === 'enrollments' ? (
+            <EnrollmentsTab key={semesterId} semesterId={semesterId} />
+          ) : (
+            <ActivityTrail key={semesterId} semesterId={semesterId} />
+          )}
         </>
       )}
     </Stack>

@@ -9,12 +9,16 @@ export function activityText({ studentName: student, className: name, reason, fr
     case 'waitlist':
       return `${student} joined the waitlist of ${name}`;
     case 'cancel':
-      return from === 'waitlisted' ? `${student} left the waitlist of ${name}` : `${student}'s enrollment in ${name} was cancelled`;
+      return from === 'waitlisted'
+        ? `${student} left the waitlist of ${name}`
+        : `${student}'s enrollment in ${name} was cancelled`;
     case 'promote':
       return `${student} moved up from the waitlist into ${name}`;
     case 'move':
       if (to === 'cancelled') return `${student} was moved out of ${name}`;
-      return to === 'waitlisted' ? `${student} was moved to the waitlist of ${name}` : `${student} was moved into ${name}`;
+      return to === 'waitlisted'
+        ? `${student} was moved to the waitlist of ${name}`
+        : `${student} was moved into ${name}`;
     case 'account-deleted':
       return `${student} left ${name}: the family deleted its account`;
     default:

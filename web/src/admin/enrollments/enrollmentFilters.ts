@@ -22,17 +22,24 @@ export function filtersOf(params: URLSearchParams): EnrollmentFilters {
 }
 
 /** Case and accents do not matter when looking for a name. */
-const folded = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
-export const studentName = (enrollment: SemesterEnrollment) => `${enrollment.student.firstName} ${enrollment.student.lastName}`;
+export const studentName = (enrollment: SemesterEnrollment) =>
+  `${enrollment.student.firstName} ${enrollment.student.lastName}`;
 
 export function matches(enrollment: SemesterEnrollment, { classId, status, student }: EnrollmentFilters): boolean {
   if (classId && enrollment.classId !== classId) return false;
-  if (status === 'active' ? enrollment.status === 'cancelled' : status !== 'all' && enrollment.status !== status) return false;
+  if (status === 'active' ? enrollment.status === 'cancelled' : status !== 'all' && enrollment.status !== status)
+    return false;
   return folded(studentName(enrollment)).includes(folded(student.trim()));
 }
 
 export function statusLabel(enrollment: SemesterEnrollment): string {
-  if (enrollment.status === 'waitlisted') return enrollment.waitlistPosition ? `Waitlisted #${enrollment.waitlistPosition}` : 'Waitlisted';
+  if (enrollment.status === 'waitlisted')
+    return enrollment.waitlistPosition ? `Waitlisted #${enrollment.waitlistPosition}` : 'Waitlisted';
   return enrollment.status === 'enrolled' ? 'Enrolled' : 'Cancelled';
 }

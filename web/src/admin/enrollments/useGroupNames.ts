@@ -12,11 +12,17 @@ export function useGroupNames(groupIds: string[]): Map<string, string> {
     let current = true;
     const ids = key.split(',');
     const calls = Array.from({ length: Math.ceil(ids.length / PER_CALL) }, (_, index) =>
-      callFunction('classGroups', { groups: ids.slice(index * PER_CALL, (index + 1) * PER_CALL).map((id) => ({ id })) }),
+      callFunction('classGroups', {
+        groups: ids.slice(index * PER_CALL, (index + 1) * PER_CALL).map((id) => ({ id })),
+      }),
     );
     // A name is a courtesy here: without it the list says "a class group" and still works.
     Promise.all(calls).then(
-      (answers) => current && setNames(new Map(answers.flatMap(({ groups }) => groups.map((group): [string, string] => [group.id, group.name])))),
+      (answers) =>
+        current &&
+        setNames(
+          new Map(answers.flatMap(({ groups }) => groups.map((group): [string, string] => [group.id, group.name]))),
+        ),
       () => undefined,
     );
     return () => {

@@ -49,7 +49,13 @@ export const ClassRoster = memo(function ClassRoster({ found, roster, onRetry, s
         // Off-screen classes are laid out only when scrolled to: a semester's printout is thousands of rows.
         contentVisibility: 'auto',
         containIntrinsicSize: 'auto 900px',
-        '@media print': { contentVisibility: 'visible', border: 'none', p: 0, breakAfter: 'page', '&:last-of-type': { breakAfter: 'auto' } },
+        '@media print': {
+          contentVisibility: 'visible',
+          border: 'none',
+          p: 0,
+          breakAfter: 'page',
+          '&:last-of-type': { breakAfter: 'auto' },
+        },
       }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -59,7 +65,9 @@ export const ClassRoster = memo(function ClassRoster({ found, roster, onRetry, s
         {current.status === 'closed' && <Chip size="small" label="Closed" />}
       </Stack>
       <Facts found={current} />
-      {roster.state === 'loading' && <Skeleton variant="rounded" height={120} aria-label={`Loading the roster of ${found.name}`} />}
+      {roster.state === 'loading' && (
+        <Skeleton variant="rounded" height={120} aria-label={`Loading the roster of ${found.name}`} />
+      )}
       {roster.state === 'error' && (
         <LoadFailure what="The roster" error={roster.error} onRetry={() => onRetry(found.id)} />
       )}
@@ -71,7 +79,11 @@ export const ClassRoster = memo(function ClassRoster({ found, roster, onRetry, s
           {roster.data.roster.length === 0 ? (
             <Typography color="text.secondary">No students enrolled yet.</Typography>
           ) : (
-            <RosterTable entries={enrolledByName(roster.data)} label={`Roster of ${current.name}`} sizeLabel={sizeLabel} />
+            <RosterTable
+              entries={enrolledByName(roster.data)}
+              label={`Roster of ${current.name}`}
+              sizeLabel={sizeLabel}
+            />
           )}
           {roster.data.waitlist.length > 0 && (
             <>

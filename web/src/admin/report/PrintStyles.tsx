@@ -10,7 +10,9 @@ export function PrintStyles() {
       styles={{
         '@page': { margin: '12mm' },
         '@media print': {
-          'header, footer, [aria-label="Announcement"], a[href="#main"], .notistack-SnackbarContainer': { display: 'none !important' },
+          'header, footer, [aria-label="Announcement"], a[href="#main"], .notistack-SnackbarContainer': {
+            display: 'none !important',
+          },
           body: { backgroundColor: '#fff', fontSize: '10pt' },
           'main#main': { padding: 0, maxWidth: 'none' },
           'a[href]': { color: 'inherit', textDecoration: 'none' },

@@ -18,19 +18,28 @@ import { SemesterReport } from './SemesterReport';
 import { PageTitle } from '../../layout/PageTitle';
 
 /** The semester of the class the link named, so the picker can show it. */
-function ClassSemester({ classId, onFound, onShowAll }: { classId: string; onFound: (semester: Semester) => void; onShowAll: () => void }) {
+function ClassSemester({
+  classId,
+  onFound,
+  onShowAll,
+}: {
+  classId: string;
+  onFound: (semester: Semester) => void;
+  onShowAll: () => void;
+}) {
   const found = useFunction('classes', { query: [{ id: classId }] });
   const semesters = useFunction('semesters');
-  const semesterId = found.state === 'loaded' && !Array.isArray(found.data.classes) ? Object.keys(found.data.classes)[0] : undefined;
-  const semester = semesters.state === 'loaded' ? semesters.data.semesters.find((candidate) => candidate.id === semesterId) : undefined;
+  const semesterId =
+    found.state === 'loaded' && !Array.isArray(found.data.classes) ? Object.keys(found.data.classes)[0] : undefined;
+  const semester =
+    semesters.state === 'loaded'
+      ? semesters.data.semesters.find((candidate) => candidate.id === semesterId)
+      : undefined;
   useEffect(() => {
     if (semester) onFound(semester);
   }, [semester, onFound]);
   const failed = found.state === 'error' ? found : semesters.state === 'error' ? semesters : undefined;
-  if (failed)
-    return (
-      <LoadFailure what="The class" error={failed.error} onRetry={failed.reload} />
-    );
+  if (failed) return <LoadFailure what="The class" error={failed.error} onRetry={failed.reload} />;
   if (found.state === 'loaded' && !semesterId)
     return (
       <Alert
@@ -87,7 +96,15 @@ export function ReportPage() {
           <Box sx={screenOnly}>
             <SemesterPicker value={semesterId} onChange={chooseSemester} />
           </Box>
-          {semester && <SemesterReport key={semester.id} semester={semester} classId={classId} onClass={chooseClass} onClassElsewhere={classElsewhere} />}
+          {semester && (
+            <SemesterReport
+              key={semester.id}
+              semester={semester}
+              classId={classId}
+              onClass={chooseClass}
+              onClassElsewhere={classElsewhere}
+            />
+          )}
         </Box>
       )}
     </Stack>

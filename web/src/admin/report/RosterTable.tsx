@@ -8,7 +8,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { RosterEntry, Student } from '../../../../lambdas/records';
 import { EmergencyContactLine, GuardianEmail } from '../students/ContactLinks';
-import { ageOf, birthDateLabel, gradeLabel, listName, photoConsentLabel, type SizeLabel } from '../students/studentSheet';
+import {
+  ageOf,
+  birthDateLabel,
+  gradeLabel,
+  listName,
+  photoConsentLabel,
+  type SizeLabel,
+} from '../students/studentSheet';
 
 // Plain lines in the cells (the cell sets the type): a semester's printout draws thousands of them.
 function About({ student, sizeLabel }: { student: Student; sizeLabel: SizeLabel }) {
@@ -56,10 +63,25 @@ function Health({ student }: { student: Student }) {
 }
 
 /** The # column counts a roster's rows and gives a waitlist's positions. */
-export function RosterTable({ entries, label, sizeLabel }: { entries: RosterEntry[]; label: string; sizeLabel: SizeLabel }) {
+export function RosterTable({
+  entries,
+  label,
+  sizeLabel,
+}: {
+  entries: RosterEntry[];
+  label: string;
+  sizeLabel: SizeLabel;
+}) {
   return (
     <TableContainer sx={{ '@media print': { overflow: 'visible' } }}>
-      <Table size="small" aria-label={label} sx={{ '& td, & th': { verticalAlign: 'top' }, '@media print': { '& td, & th': { px: 0.75, borderColor: '#999' } } }}>
+      <Table
+        size="small"
+        aria-label={label}
+        sx={{
+          '& td, & th': { verticalAlign: 'top' },
+          '@media print': { '& td, & th': { px: 0.75, borderColor: '#999' } },
+        }}
+      >
         <TableHead>
           <TableRow>
             <TableCell sx={{ width: '2.5em' }}>#</TableCell>

@@ -48,7 +48,11 @@ export function SemesterReport({ semester, classId, onClass, onClassElsewhere }:
     return roster?.state === 'loaded' ? [roster.data] : [];
   });
   const ready = shown.length > 0 && loaded.length === shown.length;
-  const exportCsv = () => downloadCsv(csvFileName(`${classId && shown[0] ? shown[0].name : semester.name} forms and contacts`), rostersCsv(loaded, sizeLabel));
+  const exportCsv = () =>
+    downloadCsv(
+      csvFileName(`${classId && shown[0] ? shown[0].name : semester.name} forms and contacts`),
+      rostersCsv(loaded, sizeLabel),
+    );
 
   return (
     <>
@@ -78,20 +82,30 @@ export function SemesterReport({ semester, classId, onClass, onClassElsewhere }:
       </Stack>
       <Stack spacing={3} sx={{ flexBasis: '100%', minWidth: 0 }}>
         {classes.state === 'loading' && <Waiting />}
-        {classes.state === 'error' && (
-          <LoadFailure what="The classes" error={classes.error} onRetry={classes.reload} />
+        {classes.state === 'error' && <LoadFailure what="The classes" error={classes.error} onRetry={classes.reload} />}
+        {classes.state === 'loaded' && list.length === 0 && (
+          <Alert severity="info">{semester.name} has no classes yet.</Alert>
         )}
-        {classes.state === 'loaded' && list.length === 0 && <Alert severity="info">{semester.name} has no classes yet.</Alert>}
         {shown.length > 1 && !ready && (
           <Stack spacing={0.5} sx={screenOnly}>
             <Typography variant="body2" color="text.secondary" id="roster-progress">
               Loaded {loaded.length} of {shown.length} classes
             </Typography>
-            <LinearProgress variant="determinate" value={(100 * loaded.length) / shown.length} aria-labelledby="roster-progress" />
+            <LinearProgress
+              variant="determinate"
+              value={(100 * loaded.length) / shown.length}
+              aria-labelledby="roster-progress"
+            />
           </Stack>
         )}
         {shown.map((found) => (
-          <ClassRoster key={found.id} found={found} roster={rosters[found.id] ?? NOT_YET} onRetry={retry} sizeLabel={sizeLabel} />
+          <ClassRoster
+            key={found.id}
+            found={found}
+            roster={rosters[found.id] ?? NOT_YET}
+            onRetry={retry}
+            sizeLabel={sizeLabel}
+          />
         ))}
       </Stack>
     </>

@@ -13,7 +13,9 @@ type RosterRow = RosterEntry & { className: string };
 
 /** One row per student and class. */
 export function rostersCsv(rosters: Roster[], sizeLabel: SizeLabel): string {
-  const rows: RosterRow[] = rosters.flatMap((roster) => [...enrolledByName(roster), ...roster.waitlist].map((entry) => ({ ...entry, className: roster.class.name })));
+  const rows: RosterRow[] = rosters.flatMap((roster) =>
+    [...enrolledByName(roster), ...roster.waitlist].map((entry) => ({ ...entry, className: roster.class.name })),
+  );
   return toCsv(rows, [
     { header: 'Class', value: (row) => row.className },
     { header: 'Status', value: (row) => statusLabel(row.status, row.waitlistPosition) },

@@ -33,7 +33,8 @@ export function useRosters(classIds: string[]): Rosters {
     const queue = key ? key.split(',') : [];
     setRosters({});
     const worker = async () => {
-      for (let classId = queue.shift(); classId && run.current === thisRun; classId = queue.shift()) await load(classId, thisRun);
+      for (let classId = queue.shift(); classId && run.current === thisRun; classId = queue.shift())
+        await load(classId, thisRun);
     };
     for (let index = 0; index < AT_ONCE; index += 1) void worker();
   }, [key, load]);

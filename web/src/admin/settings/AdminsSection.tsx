@@ -48,7 +48,9 @@ export function AdminsSection() {
   return (
     <AccountSection title="Administrators">
       {loaded.state === 'loading' && <Waiting />}
-      {loaded.state === 'error' && <LoadFailure what="The administrators" error={loaded.error} onRetry={loaded.reload} />}
+      {loaded.state === 'error' && (
+        <LoadFailure what="The administrators" error={loaded.error} onRetry={loaded.reload} />
+      )}
       {admins && (
         <List disablePadding aria-label="Administrators">
           {[...admins]
@@ -59,18 +61,35 @@ export function AdminsSection() {
                 divider
                 disableGutters
                 secondaryAction={
-                  <Button size="small" color="error" onClick={() => setRevoking(admin)} aria-label={`Revoke ${admin.email}`}>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setRevoking(admin)}
+                    aria-label={`Revoke ${admin.email}`}
+                  >
                     Revoke
                   </Button>
                 }
               >
-                <ListItemText primary={admin.email} secondary={admin.sub === user?.sub ? 'You' : undefined} sx={{ pr: 10, overflowWrap: 'anywhere' }} />
+                <ListItemText
+                  primary={admin.email}
+                  secondary={admin.sub === user?.sub ? 'You' : undefined}
+                  sx={{ pr: 10, overflowWrap: 'anywhere' }}
+                />
               </ListItem>
             ))}
         </List>
       )}
       {admins?.length === 0 && <Typography color="text.secondary">Nobody is in the admin group.</Typography>}
-      <Stack component="form" noValidate onSubmit={grant} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2, alignItems: { sm: 'flex-start' } }} aria-label="Grant administrator access">
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={grant}
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mt: 2, alignItems: { sm: 'flex-start' } }}
+        aria-label="Grant administrator access"
+      >
         <TextField
           size="small"
           type="email"
@@ -92,7 +111,11 @@ export function AdminsSection() {
           onClose={() => setGranting(undefined)}
           action={async () => {
             setChanged((await callFunction('grantAdmin', { email: granting.email })).admins);
-            show({ severity: 'success', summary: 'Administrator added', detail: `${granting.email} is an administrator from their next sign-in.` });
+            show({
+              severity: 'success',
+              summary: 'Administrator added',
+              detail: `${granting.email} is an administrator from their next sign-in.`,
+            });
             setEmail('');
           }}
         >
@@ -101,7 +124,11 @@ export function AdminsSection() {
               <dt>E-mail</dt>
               <dd>{granting.email}</dd>
               <dt>E-mail confirmed</dt>
-              <dd>{granting.verified && granting.confirmed ? 'Yes, with the code sent to it' : 'No: the account has not entered the code sent to this address'}</dd>
+              <dd>
+                {granting.verified && granting.confirmed
+                  ? 'Yes, with the code sent to it'
+                  : 'No: the account has not entered the code sent to this address'}
+              </dd>
               <dt>Account created</dt>
               <dd>{new Date(granting.createdAt).toLocaleString()}</dd>
             </dl>
@@ -119,11 +146,17 @@ export function AdminsSection() {
           onClose={() => setRevoking(undefined)}
           action={async () => {
             setChanged((await callFunction('revokeAdmin', { email: revoking.email })).admins);
-            show({ severity: 'success', summary: 'Administrator removed', detail: `${revoking.email} is no longer an administrator.` });
+            show({
+              severity: 'success',
+              summary: 'Administrator removed',
+              detail: `${revoking.email} is no longer an administrator.`,
+            });
           }}
         >
           <DialogContentText>
-            {revoking.email} keeps their family account, is signed out everywhere, and can no longer change administrators or settings; the other administration screens close when their sign-in is next refreshed (within 15 minutes).
+            {revoking.email} keeps their family account, is signed out everywhere, and can no longer change
+            administrators or settings; the other administration screens close when their sign-in is next refreshed
+            (within 15 minutes).
           </DialogContentText>
         </ConfirmDialog>
       )}

@@ -42,7 +42,11 @@ function ConfigForm({ values }: { values: ConfigValues }) {
       const { values: stored } = await callFunction('saveConfig', { values: valuesOf(draft, saved) });
       setSaved(stored);
       setDraft(draftOf(stored));
-      show({ severity: 'success', summary: 'Saved', detail: 'The settings are saved. Visitors see them the next time they open the portal.' });
+      show({
+        severity: 'success',
+        summary: 'Saved',
+        detail: 'The settings are saved. Visitors see them the next time they open the portal.',
+      });
     });
   };
 
@@ -68,7 +72,9 @@ function ConfigForm({ values }: { values: ConfigValues }) {
           <Typography variant="subtitle1" component="h3">
             Other values
           </Typography>
-          {otherKeys.map((key) => field(key, key, { number: 'A number', boolean: 'true or false' }[typeof saved[key] as string]))}
+          {otherKeys.map((key) =>
+            field(key, key, { number: 'A number', boolean: 'true or false' }[typeof saved[key] as string]),
+          )}
         </>
       )}
       {message && <Alert severity="error">{message}</Alert>}

@@ -7,7 +7,10 @@ import { PageTitle } from '../../layout/PageTitle';
 export function SettingsPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 820, mx: 'auto' }}>
-      <PageTitle title="Admins and Settings" summary="Who may use the administration screens, and the values the site's footer, sidebar and banner show." />
+      <PageTitle
+        title="Admins and Settings"
+        summary="Who may use the administration screens, and the values the site's footer, sidebar and banner show."
+      />
       <AdminsSection />
       <ConfigSection />
     </Stack>

@@ -12,8 +12,16 @@ interface KnownKey {
 export const KNOWN_KEYS: KnownKey[] = [
   { key: 'contactEmail', label: 'Contact e-mail', help: "The footer's help line. Empty hides it." },
   { key: 'privacyPolicyUrl', label: 'Privacy policy link', help: "The footer's Privacy Policy link." },
-  { key: 'studentUnitsUrl', label: 'Student Units link', help: "The sidebar's Student Units link, opened in a new tab." },
-  { key: 'announcement', label: 'Announcement', help: 'The banner under the header. Empty hides it; a changed text shows again to visitors who dismissed the old one.' },
+  {
+    key: 'studentUnitsUrl',
+    label: 'Student Units link',
+    help: "The sidebar's Student Units link, opened in a new tab.",
+  },
+  {
+    key: 'announcement',
+    label: 'Announcement',
+    help: 'The banner under the header. Empty hides it; a changed text shows again to visitors who dismissed the old one.',
+  },
 ];
 
 /** The server's limit for one value. */
@@ -44,7 +52,8 @@ export function checkDraft(draft: ConfigDraft, saved: ConfigValues): FieldErrors
     // The server's rules for the value's name (links, the contact e-mail), with its messages.
     const problem = value === undefined || (known && value === '') ? undefined : configValueProblem(key, value);
     if (text.length > MAX_LENGTH) errors[key] = `must be at most ${MAX_LENGTH} characters`;
-    else if (value === undefined) errors[key] = typeof saved[key] === 'number' ? 'must be a number' : 'must be true or false';
+    else if (value === undefined)
+      errors[key] = typeof saved[key] === 'number' ? 'must be a number' : 'must be true or false';
     else if (problem) errors[key] = problem;
   }
   return errors;

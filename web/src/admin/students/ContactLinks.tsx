@@ -10,7 +10,8 @@ export function EmergencyContactLine({ contact }: { contact: EmergencyContact })
   return (
     <>
       {contact.name}
-      {contact.relationship && ` (${contact.relationship})`}: <Link href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`} sx={{ whiteSpace: 'nowrap' }}>
+      {contact.relationship && ` (${contact.relationship})`}:{' '}
+      <Link href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`} sx={{ whiteSpace: 'nowrap' }}>
         {contact.phone}
       </Link>
     </>

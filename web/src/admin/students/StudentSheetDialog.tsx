@@ -26,7 +26,15 @@ function Section({ title, items }: { title: string; items: Parameters<typeof Det
   );
 }
 
-export function StudentSheetDialog({ row, sizeLabel, onClose }: { row: StudentRow; sizeLabel: SizeLabel; onClose: () => void }) {
+export function StudentSheetDialog({
+  row,
+  sizeLabel,
+  onClose,
+}: {
+  row: StudentRow;
+  sizeLabel: SizeLabel;
+  onClose: () => void;
+}) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { student, guardianEmail } = row;
   return (
@@ -42,12 +50,18 @@ export function StudentSheetDialog({ row, sizeLabel, onClose }: { row: StudentRo
             ['T-shirt size', sizeLabel(student.tshirtSize)],
           ]}
         />
-        <Section title="Classes" items={row.classes.map((found, index): [string, string] => [`${index + 1}.`, classLabel(found)])} />
+        <Section
+          title="Classes"
+          items={row.classes.map((found, index): [string, string] => [`${index + 1}.`, classLabel(found)])}
+        />
         <Section
           title="Contacts"
           items={[
             ['Guardian e-mail', guardianEmail ? <GuardianEmail email={guardianEmail} /> : NONE],
-            ...student.emergencyContacts.map((contact, index): [string, ReactNode] => [`Emergency contact ${index + 1}`, <EmergencyContactLine contact={contact} />]),
+            ...student.emergencyContacts.map((contact, index): [string, ReactNode] => [
+              `Emergency contact ${index + 1}`,
+              <EmergencyContactLine contact={contact} />,
+            ]),
           ]}
         />
         <Section

@@ -36,16 +36,22 @@ export function StudentsPage() {
 
   return (
     <Stack spacing={3}>
-      <PageTitle title="Student Info Sheets" summary="Every student enrolled or waitlisted in the semester. Choose a name to see the whole sheet." />
+      <PageTitle
+        title="Student Info Sheets"
+        summary="Every student enrolled or waitlisted in the semester. Choose a name to see the whole sheet."
+      />
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <SemesterPicker value={semesterId} onChange={setSemester} />
-        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={loading || rows.length === 0} onClick={exportCsv}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          disabled={loading || rows.length === 0}
+          onClick={exportCsv}
+        >
           Export CSV
         </Button>
       </Stack>
-      {error && (
-        <LoadFailure what="The students" error={error} onRetry={reload} />
-      )}
+      {error && <LoadFailure what="The students" error={error} onRetry={reload} />}
       {loading && !error && (
         <Stack spacing={0.5}>
           <Typography variant="body2" color="text.secondary" id="students-progress">
@@ -63,15 +69,22 @@ export function StudentsPage() {
           showToolbar
           density="compact"
           loading={loading && rows.length === 0 && !error}
-          initialState={{ columns: { columnVisibilityModel: HIDDEN_AT_FIRST }, pagination: { paginationModel: { pageSize: 100 } } }}
+          initialState={{
+            columns: { columnVisibilityModel: HIDDEN_AT_FIRST },
+            pagination: { paginationModel: { pageSize: 100 } },
+          }}
           pageSizeOptions={[25, 50, 100]}
           disableRowSelectionOnClick
           onRowClick={({ row }) => setSheet(row)}
           onCellKeyDown={({ row }, event) => {
             if (event.key === 'Enter') setSheet(row);
           }}
-          localeText={{ noRowsLabel: semester ? `No students are enrolled in ${semester.name} yet.` : 'No students yet.' }}
-          slotProps={{ toolbar: { csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } } }}
+          localeText={{
+            noRowsLabel: semester ? `No students are enrolled in ${semester.name} yet.` : 'No students yet.',
+          }}
+          slotProps={{
+            toolbar: { csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } },
+          }}
           sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: 'pointer' } }}
         />
       </Box>

@@ -20,15 +20,26 @@ export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
   const rows = new Map<string, StudentRow>();
   for (const enrollment of enrollments) {
     if (enrollment.status === 'cancelled') continue;
-    const row = rows.get(enrollment.studentId) ?? { id: enrollment.studentId, student: enrollment.student, guardianEmail: enrollment.guardianEmail, classes: [] };
-    row.classes.push({ classId: enrollment.classId, className: enrollment.className, status: enrollment.status, waitlistPosition: enrollment.waitlistPosition });
+    const row = rows.get(enrollment.studentId) ?? {
+      id: enrollment.studentId,
+      student: enrollment.student,
+      guardianEmail: enrollment.guardianEmail,
+      classes: [],
+    };
+    row.classes.push({
+      classId: enrollment.classId,
+      className: enrollment.className,
+      status: enrollment.status,
+      waitlistPosition: enrollment.waitlistPosition,
+    });
     rows.set(enrollment.studentId, row);
   }
   for (const row of rows.values()) row.classes.sort((a, b) => a.className.localeCompare(b.className));
   return [...rows.values()].sort(byListName);
 }
 
-export const classLabel = (found: StudentClass) => `${found.className} (${statusLabel(found.status, found.waitlistPosition)})`;
+export const classLabel = (found: StudentClass) =>
+  `${found.className} (${statusLabel(found.status, found.waitlistPosition)})`;
 
 export const classesText = (row: StudentRow) => row.classes.map(classLabel).join('; ');
 

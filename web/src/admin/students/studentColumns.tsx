@@ -9,7 +9,12 @@ import { birthDateLabel, contactsText, gradeLabel, listName, photoConsentLabel, 
 export const HIDDEN_AT_FIRST = { medications: false, medicalNotes: false, contacts: false };
 
 export function studentColumns(openSheet: (row: StudentRow) => void, sizeLabel: SizeLabel): GridColDef<StudentRow>[] {
-  const text = (field: string, headerName: string, value: (row: StudentRow) => string | undefined, width = 160): GridColDef<StudentRow> => ({
+  const text = (
+    field: string,
+    headerName: string,
+    value: (row: StudentRow) => string | undefined,
+    width = 160,
+  ): GridColDef<StudentRow> => ({
     field,
     headerName,
     width,
@@ -22,7 +27,13 @@ export function studentColumns(openSheet: (row: StudentRow) => void, sizeLabel: 
       width: 190,
       valueGetter: (_value, row) => listName(row.student),
       renderCell: ({ row, value, tabIndex }) => (
-        <Link component="button" tabIndex={tabIndex} onClick={() => openSheet(row)} aria-label={`Open the sheet of ${value as string}`} sx={{ textAlign: 'left' }}>
+        <Link
+          component="button"
+          tabIndex={tabIndex}
+          onClick={() => openSheet(row)}
+          aria-label={`Open the sheet of ${value as string}`}
+          sx={{ textAlign: 'left' }}
+        >
           {value as string}
         </Link>
       ),
@@ -35,16 +46,33 @@ export function studentColumns(openSheet: (row: StudentRow) => void, sizeLabel: 
       valueOptions: GRADES.map((grade) => ({ value: grade, label: gradeLabel(grade) })),
       valueGetter: (_value, row) => row.student.grade ?? null,
     },
-    { ...text('birthDate', 'Birth date', (row) => row.student.birthDate, 120), valueFormatter: (value: string) => birthDateLabel(value) },
+    {
+      ...text('birthDate', 'Birth date', (row) => row.student.birthDate, 120),
+      valueFormatter: (value: string) => birthDateLabel(value),
+    },
     text('school', 'School', (row) => row.student.school),
     text('tshirtSize', 'T-shirt', (row) => sizeLabel(row.student.tshirtSize), 110),
     { ...text('classes', 'Classes', classesText), flex: 1, minWidth: 260 },
-    { field: 'standing', headerName: 'Status', type: 'singleSelect', width: 180, valueOptions: [...STANDINGS], valueGetter: (_value, row) => standing(row) },
+    {
+      field: 'standing',
+      headerName: 'Status',
+      type: 'singleSelect',
+      width: 180,
+      valueOptions: [...STANDINGS],
+      valueGetter: (_value, row) => standing(row),
+    },
     text('guardianEmail', 'Guardian e-mail', (row) => row.guardianEmail, 220),
     text('allergies', 'Allergies', (row) => row.student.allergies),
     text('medications', 'Medications', (row) => row.student.medications),
     text('medicalNotes', 'Medical notes', (row) => row.student.medicalNotes, 200),
     text('contacts', 'Emergency contacts', (row) => contactsText(row.student.emergencyContacts), 260),
-    { field: 'photoConsent', headerName: 'Photos', type: 'singleSelect', width: 110, valueOptions: [true, false, undefined].map(photoConsentLabel), valueGetter: (_value, row) => photoConsentLabel(row.student.photoConsent) },
+    {
+      field: 'photoConsent',
+      headerName: 'Photos',
+      type: 'singleSelect',
+      width: 110,
+      valueOptions: [true, false, undefined].map(photoConsentLabel),
+      valueGetter: (_value, row) => photoConsentLabel(row.student.photoConsent),
+    },
   ];
 }

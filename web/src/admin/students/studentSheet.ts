@@ -12,17 +12,25 @@ export interface Sheet {
 /** Turns a t-shirt size code into its label ("YM" → "Youth M"); retired sizes keep theirs. */
 export type SizeLabel = (code: string) => string;
 
-export const fullName = (student: Pick<Student, 'firstName' | 'lastName'>) => `${student.firstName} ${student.lastName}`;
+export const fullName = (student: Pick<Student, 'firstName' | 'lastName'>) =>
+  `${student.firstName} ${student.lastName}`;
 
 /** "Tester, Alex": how lists sort and read. */
-export const listName = (student: Pick<Student, 'firstName' | 'lastName'>) => `${student.lastName}, ${student.firstName}`;
+export const listName = (student: Pick<Student, 'firstName' | 'lastName'>) =>
+  `${student.lastName}, ${student.firstName}`;
 
 export const byListName = (a: Sheet, b: Sheet) => listName(a.student).localeCompare(listName(b.student));
 
-export const gradeLabel = (grade: number | undefined) => (grade === undefined ? '' : grade <= 0 ? gradeName(grade) : `Grade ${grade}`);
+export const gradeLabel = (grade: number | undefined) =>
+  grade === undefined ? '' : grade <= 0 ? gradeName(grade) : `Grade ${grade}`;
 
 // One formatter for every row: making one per call is slow with thousands of students.
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 export const birthDateLabel = (birthDate: string) => dateFormat.format(new Date(`${birthDate}T00:00:00Z`));
 
@@ -33,11 +41,13 @@ export function ageOf(birthDate: string, today = new Date()): number {
   return today.getFullYear() - year - (hadBirthday ? 0 : 1);
 }
 
-const contactLine = ({ name, relationship, phone }: EmergencyContact) => `${name}${relationship ? ` (${relationship})` : ''} ${phone}`;
+const contactLine = ({ name, relationship, phone }: EmergencyContact) =>
+  `${name}${relationship ? ` (${relationship})` : ''} ${phone}`;
 
 export const contactsText = (contacts: EmergencyContact[]) => contacts.map(contactLine).join('; ');
 
-export const photoConsentLabel = (consent: boolean | undefined) => (consent === undefined ? 'Not answered' : consent ? 'Yes' : 'No');
+export const photoConsentLabel = (consent: boolean | undefined) =>
+  consent === undefined ? 'Not answered' : consent ? 'Yes' : 'No';
 
 export function statusLabel(status: EnrollmentStatus, waitlistPosition?: number): string {
   if (status === 'waitlisted') return waitlistPosition ? `Waitlisted #${waitlistPosition}` : 'Waitlisted';
@@ -46,7 +56,10 @@ export function statusLabel(status: EnrollmentStatus, waitlistPosition?: number)
 
 /** The sheet's columns in a CSV file, after whatever columns name the row's class or classes. */
 export function sheetColumns<T>(sheetOf: (row: T) => Sheet, sizeLabel: SizeLabel): CsvColumn<T>[] {
-  const field = (header: string, value: (sheet: Sheet) => string | undefined): CsvColumn<T> => ({ header, value: (row) => value(sheetOf(row)) });
+  const field = (header: string, value: (sheet: Sheet) => string | undefined): CsvColumn<T> => ({
+    header,
+    value: (row) => value(sheetOf(row)),
+  });
   return [
     field('Last name', ({ student }) => student.lastName),
     field('First name', ({ student }) => student.firstName),

@@ -32,7 +32,11 @@ function CountCells({ row, columns }: { row: CountRow; columns: SizeColumn[] }) 
         {row.name}
       </TableCell>
       {columns.map((column) => (
-        <TableCell key={column.code} align="right" sx={{ color: countOf(row.counts, column.code) ? undefined : 'text.secondary' }}>
+        <TableCell
+          key={column.code}
+          align="right"
+          sx={{ color: countOf(row.counts, column.code) ? undefined : 'text.secondary' }}
+        >
           {countOf(row.counts, column.code)}
         </TableCell>
       ))}
@@ -47,25 +51,36 @@ function SemesterCounts({ semester }: { semester: Semester }) {
   const counts = useFunction('tshirtCounts', { semesterId: semester.id });
   if (counts.state === 'loading') return <Waiting />;
   if (counts.state === 'error')
-    return (
-      <LoadFailure what="The t-shirt counts" error={counts.error} onRetry={counts.reload} />
-    );
+    return <LoadFailure what="The t-shirt counts" error={counts.error} onRetry={counts.reload} />;
   if (counts.data.classes.length === 0) return <Alert severity="info">{semester.name} has no classes yet.</Alert>;
   const columns = sizeColumns(counts.data);
   const { classRows, semesterRow } = countRows(counts.data);
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => downloadCsv(csvFileName(`${semester.name} t-shirt counts`), countsCsv([...classRows, semesterRow], columns))}>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() =>
+            downloadCsv(csvFileName(`${semester.name} t-shirt counts`), countsCsv([...classRows, semesterRow], columns))
+          }
+        >
           Export CSV
         </Button>
         <Typography variant="body2" color="text.secondary">
-          Enrolled students only (not the waitlist). A student in several classes counts in each class and once in the semester's row.
+          Enrolled students only (not the waitlist). A student in several classes counts in each class and once in the
+          semester's row.
         </Typography>
       </Stack>
       {total(semesterRow.counts) === 0 && <Alert severity="info">No student is enrolled in {semester.name} yet.</Alert>}
       {/* On a phone the table scrolls sideways: the keyboard reaches the scroll area to scroll it. */}
-      <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={`T-shirt counts of ${semester.name}, scrollable`}>
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        tabIndex={0}
+        role="region"
+        aria-label={`T-shirt counts of ${semester.name}, scrollable`}
+      >
         <Table size="small" aria-label={`T-shirt counts of ${semester.name}`}>
           <TableHead>
             <TableRow>
@@ -85,7 +100,17 @@ function SemesterCounts({ semester }: { semester: Semester }) {
               </TableRow>
             ))}
           </TableBody>
-          <TableFooter sx={{ '& td, & th': { fontWeight: 'bold', fontSize: '0.875rem', color: 'text.primary', borderTop: 2, borderColor: 'divider' } }}>
+          <TableFooter
+            sx={{
+              '& td, & th': {
+                fontWeight: 'bold',
+                fontSize: '0.875rem',
+                color: 'text.primary',
+                borderTop: 2,
+                borderColor: 'divider',
+              },
+            }}
+          >
             <TableRow>
               <CountCells row={semesterRow} columns={columns} />
             </TableRow>

@@ -50,7 +50,8 @@ export function SizeListEditor() {
     setFocusAfterMove(undefined);
   }, [focusAfterMove]);
 
-  const change = (index: number, changes: Partial<ManagedTshirtSize>) => setDraft((sizes) => sizes.map((size, at) => (at === index ? { ...size, ...changes } : size)));
+  const change = (index: number, changes: Partial<ManagedTshirtSize>) =>
+    setDraft((sizes) => sizes.map((size, at) => (at === index ? { ...size, ...changes } : size)));
   const move = (index: number, step: Step) => {
     setDraft((sizes) => moved(sizes, index, step));
     setFocusAfterMove({ code: draft[index]!.code, step });
@@ -73,17 +74,15 @@ export function SizeListEditor() {
 
   if (loaded.state === 'loading') return <Waiting />;
   if (loaded.state === 'error')
-    return (
-      <LoadFailure what="The t-shirt sizes" error={loaded.error} onRetry={loaded.reload} />
-    );
+    return <LoadFailure what="The t-shirt sizes" error={loaded.error} onRetry={loaded.reload} />;
 
   const dirty = !sameList(draft, saved);
   const invalid = draft.some((size) => labelProblem(size.label));
   return (
     <Stack spacing={2} sx={{ maxWidth: 760 }}>
       <Alert severity="info">
-        Families choose from the sizes offered, in this order. A size is never deleted: retire it and it is no longer offered, while students who have it keep it and
-        still count in the t-shirt counts.
+        Families choose from the sizes offered, in this order. A size is never deleted: retire it and it is no longer
+        offered, while students who have it keep it and still count in the t-shirt counts.
       </Alert>
       <Paper variant="outlined">
         <List aria-label="T-shirt sizes" disablePadding>
@@ -101,13 +100,28 @@ export function SizeListEditor() {
                 sx={{ flex: '1 1 180px' }}
               />
               {size.retired && <Chip label="Retired" size="small" />}
-              <IconButton ref={(button) => void moveButtons.current.set(`${size.code}|-1`, button)} aria-label={`Move ${size.label} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+              <IconButton
+                ref={(button) => void moveButtons.current.set(`${size.code}|-1`, button)}
+                aria-label={`Move ${size.label} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
                 <ArrowUpwardIcon />
               </IconButton>
-              <IconButton ref={(button) => void moveButtons.current.set(`${size.code}|1`, button)} aria-label={`Move ${size.label} down`} disabled={index === draft.length - 1} onClick={() => move(index, 1)}>
+              <IconButton
+                ref={(button) => void moveButtons.current.set(`${size.code}|1`, button)}
+                aria-label={`Move ${size.label} down`}
+                disabled={index === draft.length - 1}
+                onClick={() => move(index, 1)}
+              >
                 <ArrowDownwardIcon />
               </IconButton>
-              <Button size="small" sx={{ minWidth: 110 }} onClick={() => change(index, { retired: !size.retired })} aria-label={`${size.retired ? 'Offer again' : 'Retire'} ${size.label}`}>
+              <Button
+                size="small"
+                sx={{ minWidth: 110 }}
+                onClick={() => change(index, { retired: !size.retired })}
+                aria-label={`${size.retired ? 'Offer again' : 'Retire'} ${size.label}`}
+              >
                 {size.retired ? 'Offer again' : 'Retire'}
               </Button>
             </ListItem>

@@ -16,7 +16,11 @@ export function TshirtsPage() {
   return (
     <Stack spacing={3}>
       <PageTitle title="T-shirt Sizes" />
-      <Tabs value={counts ? COUNTS : SIZES} aria-label="T-shirt screens" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={counts ? COUNTS : SIZES}
+        aria-label="T-shirt screens"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         <Tab label="Sizes" value={SIZES} component={RouterLink} to={SIZES} />
         <Tab label="Counts to order" value={COUNTS} component={RouterLink} to={COUNTS} />
       </Tabs>

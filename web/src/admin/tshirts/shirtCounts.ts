@@ -19,11 +19,14 @@ export interface CountRow {
 const SEMESTER_ROW = 'Semester (each student once)';
 
 /** How many of a size: its own count only, since a size's code could name an object's built-in member. */
-export const countOf = (counts: Record<string, number>, code: string) => (Object.hasOwn(counts, code) ? counts[code]! : 0);
+export const countOf = (counts: Record<string, number>, code: string) =>
+  Object.hasOwn(counts, code) ? counts[code]! : 0;
 
 /** The sizes offered, and retired or unknown ones only when an enrolled student has one. */
 export function sizeColumns({ sizes, semesterCounts }: ShirtCounts): SizeColumn[] {
-  const listed = sizes.filter((size) => !size.retired || countOf(semesterCounts, size.code) > 0).map(({ code, label, retired }) => ({ code, label: retired ? `${label} (retired)` : label }));
+  const listed = sizes
+    .filter((size) => !size.retired || countOf(semesterCounts, size.code) > 0)
+    .map(({ code, label, retired }) => ({ code, label: retired ? `${label} (retired)` : label }));
   const unlisted = Object.keys(semesterCounts)
     .filter((code) => !sizes.some((size) => size.code === code))
     .map((code) => ({ code, label: code === 'unknown' ? 'Unknown' : code }));

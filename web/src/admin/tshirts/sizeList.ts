@@ -22,7 +22,9 @@ export function codeProblem(code: string, sizes: ManagedTshirtSize[]): string | 
   const trimmed = code.trim();
   if (!trimmed) return 'A code is required';
   if (trimmed.length > CODE_MAX) return `At most ${CODE_MAX} characters`;
-  return sizes.some((size) => size.code.toLowerCase() === trimmed.toLowerCase()) ? `${trimmed} is already a size` : undefined;
+  return sizes.some((size) => size.code.toLowerCase() === trimmed.toLowerCase())
+    ? `${trimmed} is already a size`
+    : undefined;
 }
 
 /** What is sent: trimmed labels, and `retired` only on retired sizes. */
@@ -30,4 +32,5 @@ export function toSave(sizes: ManagedTshirtSize[]): ManagedTshirtSize[] {
   return sizes.map(({ code, label, retired }) => ({ code, label: label.trim(), ...(retired && { retired: true }) }));
 }
 
-export const sameList = (a: ManagedTshirtSize[], b: ManagedTshirtSize[]) => JSON.stringify(toSave(a)) === JSON.stringify(toSave(b));
+export const sameList = (a: ManagedTshirtSize[], b: ManagedTshirtSize[]) =>
+  JSON.stringify(toSave(a)) === JSON.stringify(toSave(b));
