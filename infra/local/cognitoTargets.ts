@@ -21,8 +21,8 @@ export class CaseInsensitiveUserPoolServiceFactory extends UserPoolServiceFactor
     const pool = await super.create(...args);
     const exactly = pool.getUserByUsername.bind(pool);
     pool.getUserByUsername = async (ctx: Context, username: string) => {
-      const found = await exactly(ctx, username);
-      if (found) return found;
+      const user = await exactly(ctx, username);
+      if (user) return user;
       const wanted = username.toLowerCase();
       return (
         (await pool.listUsers(ctx)).find(

@@ -273,11 +273,11 @@ function plannedClasses(semester: Semester): PlannedClass[] {
   });
   // Seats near the demand each class can expect: some classes fill and keep a waitlist, most do not.
   const demandPerClass = (FAMILIES * CHILDREN * 2) / CLASSES;
-  const averagePopularity = planned.reduce((sum, found) => sum + found.popularity, 0) / CLASSES;
-  for (const found of planned)
-    found.input.capacity = Math.max(
+  const averagePopularity = planned.reduce((sum, cls) => sum + cls.popularity, 0) / CLASSES;
+  for (const cls of planned)
+    cls.input.capacity = Math.max(
       6,
-      Math.round(((demandPerClass * found.popularity) / averagePopularity) * pick([0.75, 1, 1.2, 1.4, 1.7])),
+      Math.round(((demandPerClass * cls.popularity) / averagePopularity) * pick([0.75, 1, 1.2, 1.4, 1.7])),
     );
   return planned;
 }
@@ -327,8 +327,8 @@ function choices(student: StoredStudent, classes: PlannedClass[]): string[] {
   const wanted = new Set<string>();
   const count = 1 + Math.floor(random() * 3);
   while (wanted.size < Math.min(count, open.length)) {
-    let draw = random() * open.reduce((sum, found) => sum + found.popularity, 0);
-    const chosen = open.find((found) => (draw -= found.popularity) <= 0) ?? open.at(-1)!;
+    let draw = random() * open.reduce((sum, cls) => sum + cls.popularity, 0);
+    const chosen = open.find((cls) => (draw -= cls.popularity) <= 0) ?? open.at(-1)!;
     wanted.add(chosen.input.id);
   }
   return [...wanted];

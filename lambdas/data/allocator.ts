@@ -237,7 +237,7 @@ class Lead {
   /** The classes, from this lead's own writes where it knows them, read (strongly consistent) where not. */
   async classesOf(ids: string[]): Promise<Map<string, Class>> {
     const missing = ids.filter((id) => !this.classes.has(id));
-    if (missing.length) for (const [id, found] of await classesNow(missing)) this.classes.set(id, found);
+    if (missing.length) for (const [id, cls] of await classesNow(missing)) this.classes.set(id, cls);
     return new Map(ids.flatMap((id) => (this.classes.has(id) ? [[id, this.classes.get(id)!] as const] : [])));
   }
 }
@@ -332,14 +332,14 @@ function writeBatch(
 ): { families: Map<number, FamilyShare>; after: Map<string, SeatCounts> } {
   const { outcomes, after } = allocateSeats(new Map<string, SeatCounts>(classes), batch);
   tx.add(leaseCheck(lead.queue, lead.owner), { kind: 'lease' });
-  for (const found of classes.values()) {
+  for (const cls of classes.values()) {
     const asking = batch.flatMap((request, index) =>
-      request.classIds.includes(found.id) ? [{ request, outcome: outcomes[index] }] : [],
+      request.classIds.includes(cls.id) ? [{ request, outcome: outcomes[index] }] : [],
     );
     const joining = asking.filter(({ outcome }) => outcome === 'waitlisted').map(({ request }) => request.studentId);
     if (asking.length === 0) continue;
     tx.classCounts(
-      found,
+      cls,
       { enrolled: asking.length - joining.length, waitlisted: joining.length, joining },
       { asRead: true, open: true, gradesAsSeen: true },
     );
@@ -373,7 +373,7 @@ function writeRequest(
 ): Record<string, number> {
   const ordered = request.classIds.map((classId) => classes.get(classId)!);
   const student = { id: request.studentId, familyId: request.familyId };
-  const enrollments = ordered.map((found) => newEnrollment(student, found, request.group, status, request.id, tx.now));
+  const enrollments = ordered.map((cls) => newEnrollment(student, cls, request.group, status, request.id, tx.now));
   for (const enrollment of enrollments)
     tx.enrollment(enrollment, 'none', status === 'enrolled' ? 'enroll' : 'waitlist', request.by);
   tx.studentActiveCount(
@@ -411,9 +411,9 @@ async function refusalByView(
   lead: Lead,
 ): Promise<PortalError | undefined> {
   for (const classId of request.classIds) {
-    const found = classes.get(classId);
-    if (!found) return notFound(`There is no class ${classId}.`);
-    if (found.status !== 'open') return failedPrecondition(`${found.name} is closed to new enrollments.`);
+    const cls = classes.get(classId);
+    if (!cls) return notFound(`There is no class ${classId}.`);
+    if (cls.status !== 'open') return failedPrecondition(`${cls.name} is closed to new enrollments.`);
   }
   if (request.by.isAdmin) return undefined;
   const semester = await lead.semester(classes.get(request.classIds[0]!)!.semesterId);

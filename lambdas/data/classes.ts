@@ -59,13 +59,13 @@ export async function getStoredClass(id: string): Promise<StoredClass | undefine
 }
 
 const RECENT_MS = 30_000;
-const recent = new Map<string, { found: Class; seenAt: number }>();
+const recent = new Map<string, { cls: Class; seenAt: number }>();
 
 /** Notes a class as just seen (read, or returned by a failed condition), for recentClasses. */
-export function rememberClass(found: Class, now = Date.now()): void {
+export function rememberClass(cls: Class, now = Date.now()): void {
   // Only an open class: one seen closed may have just reopened, and refusing it from memory would be wrong.
-  if (found.status === 'open') recent.set(found.id, { found, seenAt: now });
-  else recent.delete(found.id);
+  if (cls.status === 'open') recent.set(cls.id, { cls, seenAt: now });
+  else recent.delete(cls.id);
 }
 
 /**
@@ -75,19 +75,19 @@ export function rememberClass(found: Class, now = Date.now()): void {
 export async function recentClasses(ids: string[], now = Date.now()): Promise<Map<string, Class>> {
   const missing = ids.filter((id) => (recent.get(id)?.seenAt ?? -Infinity) <= now - RECENT_MS);
   const read = missing.length ? await getClasses(missing, true) : [];
-  for (const found of read) rememberClass(found, now);
-  const seen = new Map(read.map((found) => [found.id, found]));
+  for (const cls of read) rememberClass(cls, now);
+  const seen = new Map(read.map((cls) => [cls.id, cls]));
   return new Map(
     ids.flatMap((id) => {
-      const found = seen.get(id) ?? recent.get(id)?.found;
-      return found ? [[id, found] as const] : [];
+      const cls = seen.get(id) ?? recent.get(id)?.cls;
+      return cls ? [[id, cls] as const] : [];
     }),
   );
 }
 
 /** The classes as they are now (strongly consistent), by id; absent ones are missing from the map. */
 export async function classesNow(ids: string[]): Promise<Map<string, Class>> {
-  return new Map((await getClasses(ids, true)).map((found) => [found.id, found]));
+  return new Map((await getClasses(ids, true)).map((cls) => [cls.id, cls]));
 }
 
 export function classItem(stored: StoredClass): Item {

@@ -19,7 +19,7 @@ export interface EnrollmentNotice {
   studentName: string;
   /** The group's name, for a group enrollment. */
   groupName?: string;
-  classes: Array<{ found: Class; waitlistPosition?: number }>;
+  classes: Array<{ cls: Class; waitlistPosition?: number }>;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -36,7 +36,7 @@ export function meetingText({ date, start, end }: Meeting): string {
 }
 
 export function composeNotice(notice: EnrollmentNotice): { subject: string; lines: string[] } {
-  const what = notice.groupName ?? notice.classes.map(({ found }) => found.name).join(', ');
+  const what = notice.groupName ?? notice.classes.map(({ cls }) => cls.name).join(', ');
   const position =
     notice.classes.length === 1 && notice.classes[0]!.waitlistPosition
       ? ` (position ${notice.classes[0]!.waitlistPosition})`
@@ -52,12 +52,12 @@ export function composeNotice(notice: EnrollmentNotice): { subject: string; line
     promoted: `Good news: a seat opened and ${notice.studentName} moved from the waitlist to enrolled in ${what}.`,
   }[notice.kind];
   const lines = ['Hello,', '', opening, ''];
-  for (const { found, waitlistPosition } of notice.classes) {
-    lines.push(`${found.name}${waitlistPosition ? ` — waitlist position ${waitlistPosition}` : ''}`);
-    if (found.meetings.length) lines.push(`  Meetings: ${found.meetings.map(meetingText).join('; ')}`);
-    if (found.location) lines.push(`  Where: ${found.location}`);
-    if (found.instructor) lines.push(`  Instructor: ${found.instructor}`);
-    if (found.whatToBring) lines.push(`  What to bring: ${found.whatToBring}`);
+  for (const { cls, waitlistPosition } of notice.classes) {
+    lines.push(`${cls.name}${waitlistPosition ? ` — waitlist position ${waitlistPosition}` : ''}`);
+    if (cls.meetings.length) lines.push(`  Meetings: ${cls.meetings.map(meetingText).join('; ')}`);
+    if (cls.location) lines.push(`  Where: ${cls.location}`);
+    if (cls.instructor) lines.push(`  Instructor: ${cls.instructor}`);
+    if (cls.whatToBring) lines.push(`  What to bring: ${cls.whatToBring}`);
     lines.push('');
   }
   lines.push(`See or cancel your enrollments at ${siteUrl}/account/enrollments`, '', '— The mountain school programme');
@@ -98,12 +98,12 @@ export async function sendNotice(requestKey: Key, request: MailRequest): Promise
     studentName: studentName(stored),
     ...(groupItem && { groupName: toGroup(groupItem).name }),
     classes: request.classIds.flatMap((classId) => {
-      const found = at(classKey(classId)) as StoredClass | undefined;
-      const position = found && waitlistPosition(found, request.studentId);
-      return found
+      const cls = at(classKey(classId)) as StoredClass | undefined;
+      const position = cls && waitlistPosition(cls, request.studentId);
+      return cls
         ? [
             {
-              found: toClass(found),
+              cls: toClass(cls),
               ...(request.kind === 'waitlisted' && position !== undefined && { waitlistPosition: position }),
             },
           ]

@@ -108,8 +108,8 @@ export async function classEnrollments(classId: string): Promise<ClassEnrollment
 }
 
 /** A waitlisted student's position (1..n): their place among the class's waiting students. */
-export function waitlistPosition(found: Pick<StoredClass, 'waitlistOrder'>, studentId: string): number | undefined {
-  const order = found.waitlistOrder ?? {};
+export function waitlistPosition(cls: Pick<StoredClass, 'waitlistOrder'>, studentId: string): number | undefined {
+  const order = cls.waitlistOrder ?? {};
   const mine = order[studentId];
   return mine === undefined ? undefined : Object.values(order).filter((place) => place < mine).length + 1;
 }
@@ -125,7 +125,7 @@ export async function waitlistPositions(
         [...new Set(waitlisted.map((e) => e.classId))].map((classId) => ({ PK: `CLASS#${classId}`, SK: 'CLASS' })),
         { ConsistentRead: true },
       )
-    ).map((found) => [found.id, found]),
+    ).map((cls) => [cls.id, cls]),
   );
   return new Map(
     waitlisted.flatMap((e) => {

@@ -98,14 +98,14 @@ export class SeatTransaction {
   }
 
   /** The class's counts; `edit` also writes what an administrator saved (the capacity among it). */
-  classCounts(found: Class, delta: SeatDelta, guards: ClassGuards = {}, edit?: ClassEdit) {
+  classCounts(cls: Class, delta: SeatDelta, guards: ClassGuards = {}, edit?: ClassEdit) {
     // An enrollment is judged against the class as it is (seat left, still full); a plan made from counts
     // just read (cancel, promotions) holds only while the capacity it used is the class's.
     const judgedAsItIs = guards.hasSeat || guards.stillFull;
     const conditions = ['attribute_exists(PK)', ...(judgedAsItIs ? [] : ['#capacity = :capacity'])];
     const names: Record<string, string> = { '#capacity': 'capacity' };
     const values: Record<string, unknown> = {
-      ...(!judgedAsItIs && { ':capacity': found.capacity }),
+      ...(!judgedAsItIs && { ':capacity': cls.capacity }),
       ':enrolled': delta.enrolled,
       ':waitlisted': delta.waitlisted,
       ':now': this.now,
@@ -139,11 +139,11 @@ export class SeatTransaction {
     if (guards.hasSeat) conditions.push('enrolled < #capacity');
     else if (guards.asRead) {
       conditions.push('enrolled = :seenEnrolled', 'waitlisted = :seenWaitlisted');
-      values[':seenEnrolled'] = found.enrolled;
-      values[':seenWaitlisted'] = found.waitlisted;
+      values[':seenEnrolled'] = cls.enrolled;
+      values[':seenWaitlisted'] = cls.waitlisted;
     } else if (delta.enrolled > 0) {
       conditions.push('enrolled <= :maxEnrolled');
-      values[':maxEnrolled'] = found.capacity - delta.enrolled;
+      values[':maxEnrolled'] = cls.capacity - delta.enrolled;
     }
     if (guards.open) {
       conditions.push('#status = :open');
@@ -154,22 +154,22 @@ export class SeatTransaction {
     if (guards.gradesAsSeen) {
       for (const limit of ['minGrade', 'maxGrade'] as const) {
         names[`#${limit}`] = limit;
-        if (found[limit] === undefined) conditions.push(`attribute_not_exists(#${limit})`);
+        if (cls[limit] === undefined) conditions.push(`attribute_not_exists(#${limit})`);
         else {
           conditions.push(`#${limit} = :${limit}`);
-          values[`:${limit}`] = found[limit];
+          values[`:${limit}`] = cls[limit];
         }
       }
     }
     if (guards.waitlistUnchanged) {
       conditions.push('waitlisted <= :seenWaitlisted');
-      values[':seenWaitlisted'] = found.waitlisted;
+      values[':seenWaitlisted'] = cls.waitlisted;
     }
     this.add(
       {
         Update: {
           TableName: tableName,
-          Key: classKey(found.id),
+          Key: classKey(cls.id),
           UpdateExpression: setAndRemove(set, remove),
           ConditionExpression: conditions.join(' AND '),
           ExpressionAttributeNames: names,
@@ -177,7 +177,7 @@ export class SeatTransaction {
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      { kind: 'class', classId: found.id },
+      { kind: 'class', classId: cls.id },
     );
   }
 
@@ -273,8 +273,8 @@ interface GradeRange {
 
 /** The grades every one of the classes admits, if any limits them. */
 export function gradesAdmitted(classes: Class[]): GradeRange | undefined {
-  const mins = classes.flatMap((found) => (found.minGrade === undefined ? [] : [found.minGrade]));
-  const maxes = classes.flatMap((found) => (found.maxGrade === undefined ? [] : [found.maxGrade]));
+  const mins = classes.flatMap((cls) => (cls.minGrade === undefined ? [] : [cls.minGrade]));
+  const maxes = classes.flatMap((cls) => (cls.maxGrade === undefined ? [] : [cls.maxGrade]));
   if (!mins.length && !maxes.length) return undefined;
   return { ...(mins.length && { min: Math.max(...mins) }), ...(maxes.length && { max: Math.min(...maxes) }) };
 }
@@ -358,18 +358,18 @@ export function gradeMessage(student: Pick<StoredStudent, 'firstName' | 'grade'>
 
 export function newEnrollment(
   student: Pick<StoredStudent, 'id' | 'familyId'>,
-  found: Class,
+  cls: Class,
   group: Pick<ClassGroup, 'id' | 'classIds'> | undefined,
   status: EnrollmentStatus,
   requestToken: string,
   now: string,
 ): StoredEnrollment {
   return {
-    id: enrollmentIdOf(found.id, student.id),
+    id: enrollmentIdOf(cls.id, student.id),
     studentId: student.id,
-    classId: found.id,
+    classId: cls.id,
     ...(group && { groupId: group.id, groupClassIds: group.classIds }),
-    semesterId: found.semesterId,
+    semesterId: cls.semesterId,
     familyId: student.familyId,
     status,
     createdAt: now,
@@ -386,10 +386,10 @@ async function ownWrites(studentId: string, classIds: string[], requestToken: st
   );
 }
 
-export function alreadyMessage(name: string, enrollment: StoredEnrollment, found: Class): string {
+export function alreadyMessage(name: string, enrollment: StoredEnrollment, cls: Class): string {
   return enrollment.status === 'waitlisted'
-    ? `${name} is already on the waitlist for ${found.name}.`
-    : `${name} is already enrolled in ${found.name}.`;
+    ? `${name} is already on the waitlist for ${cls.name}.`
+    : `${name} is already enrolled in ${cls.name}.`;
 }
 
 export interface CancelOutcome {
@@ -495,21 +495,21 @@ export async function saveClassSeats(
   const requestToken = randomUUID();
   for (let plan = 0; plan < MAX_PLANS; ) {
     const classes = await classesNow([id]);
-    const found = classes.get(id);
-    if (!found) return undefined;
-    if (capacity < found.enrolled)
-      throw failedPrecondition(`The capacity cannot be lower than the ${found.enrolled} students already enrolled.`);
+    const cls = classes.get(id);
+    if (!cls) return undefined;
+    if (capacity < cls.enrolled)
+      throw failedPrecondition(`The capacity cannot be lower than the ${cls.enrolled} students already enrolled.`);
     const deltas = new Map<string, SeatDelta>();
     // Promotions planned against the new capacity; one item of the budget is the class's own.
-    classes.set(id, { ...found, capacity });
+    classes.set(id, { ...cls, capacity });
     const { promoted, cutShort } = promote
       ? await planPromotions(classes, deltas, [id], new Set(), MAX_TRANSACTION_ITEMS - 1)
       : { promoted: [], cutShort: false };
     const more = cutShort && promoted.length > 0;
-    const seatsNow = more ? found.enrolled + (deltas.get(id)?.enrolled ?? 0) : capacity;
+    const seatsNow = more ? cls.enrolled + (deltas.get(id)?.enrolled ?? 0) : capacity;
 
     const tx = new SeatTransaction(new Date().toISOString());
-    tx.classCounts(found, deltas.get(id) ?? { enrolled: 0, waitlisted: 0 }, { asRead: true }, edit(seatsNow));
+    tx.classCounts(cls, deltas.get(id) ?? { enrolled: 0, waitlisted: 0 }, { asRead: true }, edit(seatsNow));
     for (const [classId, delta] of deltas) if (classId !== id) tx.classCounts(classes.get(classId)!, delta);
     const promotedNow = promoted.map((entry) => ({
       ...entry,
@@ -523,10 +523,10 @@ export async function saveClassSeats(
     if ((await transactWrite(tx.items)).committed) {
       if (!more)
         return {
-          ...found,
+          ...cls,
           capacity,
-          enrolled: found.enrolled + (deltas.get(id)?.enrolled ?? 0),
-          waitlisted: found.waitlisted + (deltas.get(id)?.waitlisted ?? 0),
+          enrolled: cls.enrolled + (deltas.get(id)?.enrolled ?? 0),
+          waitlisted: cls.waitlisted + (deltas.get(id)?.waitlisted ?? 0),
         };
     } else plan += 1;
   }
@@ -544,7 +544,7 @@ export async function promoteWaitlisted(enrollment: StoredEnrollment, by: Caller
     const together = current.groupId ? await waitlistedGroup(current) : [current];
     if (!together) throw failedPrecondition('This group enrollment is not waiting in every class of its group.');
     const classes = await classesNow(together.map((entry) => entry.classId));
-    const full = together.map((entry) => classes.get(entry.classId)!).find((found) => found.enrolled >= found.capacity);
+    const full = together.map((entry) => classes.get(entry.classId)!).find((cls) => cls.enrolled >= cls.capacity);
     if (full)
       throw failedPrecondition(`${full.name} has no free seat: raise its capacity or cancel an enrollment first.`);
 
@@ -702,8 +702,8 @@ async function planPromotions(
   itemBudget: number,
 ): Promise<{ promoted: StoredEnrollment[]; cutShort: boolean }> {
   const freeSeats = (classId: string) => {
-    const found = classes.get(classId)!;
-    return found.capacity - found.enrolled - (deltas.get(classId)?.enrolled ?? 0);
+    const cls = classes.get(classId)!;
+    return cls.capacity - cls.enrolled - (deltas.get(classId)?.enrolled ?? 0);
   };
   const promoted: StoredEnrollment[] = [];
   let cutShort = false;
@@ -716,7 +716,7 @@ async function planPromotions(
       const together = candidate.groupId ? await waitlistedGroup(candidate) : [candidate];
       if (!together) continue;
       const missing = together.map((entry) => entry.classId).filter((id) => !classes.has(id));
-      if (missing.length) for (const [id, found] of await classesNow(missing)) classes.set(id, found);
+      if (missing.length) for (const [id, cls] of await classesNow(missing)) classes.set(id, cls);
       const newClasses = new Set(together.map((entry) => entry.classId).filter((id) => !deltas.has(id))).size;
       // Each promoted enrollment and its audit record, the new classes' counts, and the e-mail request.
       const cost = together.length * 2 + newClasses + 1;

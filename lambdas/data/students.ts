@@ -72,9 +72,9 @@ export async function findStudent(id: string): Promise<StoredStudent | undefined
       ExpressionAttributeValues: { ':student': `STUDENT#${id}` },
     }),
   );
-  const found = Items?.[0] as StoredStudent | undefined;
+  const match = Items?.[0] as StoredStudent | undefined;
   // The index may lag a write by a moment: read the item itself.
-  return found && getStudent(found.familyId, found.id);
+  return match && getStudent(match.familyId, match.id);
 }
 
 function studentItem(stored: StoredStudent): Item {

@@ -20,14 +20,14 @@ export async function calendarFeed(classId: string | undefined, now = new Date()
   if (classId !== undefined) {
     const parsed = id.safeParse(classId);
     if (!parsed.success) throw invalidArgument(`classId: ${parsed.error.issues[0]!.message}`);
-    const found = (await classesNow([parsed.data])).get(parsed.data);
-    if (!found) throw notFound('There is no such class.');
-    classes = [found];
+    const cls = (await classesNow([parsed.data])).get(parsed.data);
+    if (!cls) throw notFound('There is no such class.');
+    classes = [cls];
   } else {
     const semesters = (await listSemesters()).filter((semester) => semester.endDate >= since);
     classes = (await Promise.all(semesters.map((semester) => classesOfSemester(semester.id)))).flat();
   }
-  const byId = new Map(classes.map((found) => [found.id, found]));
+  const byId = new Map(classes.map((cls) => [cls.id, cls]));
   const events = meetingsBetween(classes, since, until).map((event) => ({
     ...event,
     description: byId.get(event.classId)?.instructor ? `Instructor: ${byId.get(event.classId)!.instructor}` : '',

@@ -8,8 +8,8 @@ import { portalHandler } from '../shared/handler';
 const LATEST_ACTIVITY = 15;
 
 /** A class is about to fill when a tenth of its seats (at least two) or fewer are left. */
-export function isAboutToFill(found: Class): boolean {
-  return found.seatsLeft > 0 && found.seatsLeft <= Math.max(2, Math.ceil(found.capacity / 10));
+export function isAboutToFill(cls: Class): boolean {
+  return cls.seatsLeft > 0 && cls.seatsLeft <= Math.max(2, Math.ceil(cls.capacity / 10));
 }
 
 /** The week-of-registration view of a semester: every class's seats, totals, what is filling, what just happened. */
@@ -19,20 +19,20 @@ export async function adminDashboard({ semesterId }: ParsedInput<'adminDashboard
     classesOfSemester(semester.id),
     semesterActivity(semester.id, LATEST_ACTIVITY),
   ]);
-  const sum = (pick: (found: Class) => number) => classes.reduce((total, found) => total + pick(found), 0);
+  const sum = (pick: (cls: Class) => number) => classes.reduce((total, cls) => total + pick(cls), 0);
   return {
     semester,
     classes,
     totals: {
       classes: classes.length,
-      capacity: sum((found) => found.capacity),
-      enrolled: sum((found) => found.enrolled),
-      waitlisted: sum((found) => found.waitlisted),
-      seatsLeft: sum((found) => found.seatsLeft),
-      full: classes.filter((found) => found.seatsLeft === 0).length,
+      capacity: sum((cls) => cls.capacity),
+      enrolled: sum((cls) => cls.enrolled),
+      waitlisted: sum((cls) => cls.waitlisted),
+      seatsLeft: sum((cls) => cls.seatsLeft),
+      full: classes.filter((cls) => cls.seatsLeft === 0).length,
     },
-    aboutToFill: classes.filter(isAboutToFill).map((found) => found.id),
-    activity: await namedActivity(entries, new Map(classes.map((found) => [found.id, found.name]))),
+    aboutToFill: classes.filter(isAboutToFill).map((cls) => cls.id),
+    activity: await namedActivity(entries, new Map(classes.map((cls) => [cls.id, cls.name]))),
   };
 }
 

@@ -11,8 +11,8 @@ export async function availableEnrollmentClasses() {
   const entries = await Promise.all(
     open.map(async (semester) => {
       const [classList, groups] = await Promise.all([classesOfSemester(semester.id), groupsOfSemester(semester.id)]);
-      const openClasses = classList.filter((found) => found.status === 'open');
-      const openIds = new Set(openClasses.map((found) => found.id));
+      const openClasses = classList.filter((cls) => cls.status === 'open');
+      const openIds = new Set(openClasses.map((cls) => cls.id));
       const openGroups = groups.filter((group) => group.classIds.every((classId) => openIds.has(classId)));
       return [semester.id, { classes: openClasses, groups: openGroups }] as const;
     }),

@@ -10,13 +10,13 @@ export async function classes({ query }: ParsedInput<'classes'>) {
     const semester = await currentSemester();
     return { classes: semester ? await classesOfSemester(semester.id) : [] };
   }
-  const found = await getClasses(query.map((reference) => reference.id));
-  return { classes: groupBySemester(found) };
+  const listed = await getClasses(query.map((reference) => reference.id));
+  return { classes: groupBySemester(listed) };
 }
 
 export function groupBySemester(classList: Class[]): Record<string, Class[]> {
   const grouped: Record<string, Class[]> = {};
-  for (const found of [...classList].sort(byFirstMeeting)) (grouped[found.semesterId] ??= []).push(found);
+  for (const cls of [...classList].sort(byFirstMeeting)) (grouped[cls.semesterId] ??= []).push(cls);
   return grouped;
 }
 

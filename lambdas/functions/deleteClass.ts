@@ -7,13 +7,11 @@ import { portalHandler } from '../shared/handler';
 
 /** Deletes a class; a class with enrollments is closed instead (its roster and history stay), and says so. */
 export async function deleteClass({ id }: ParsedInput<'deleteClass'>): Promise<{ closed?: true }> {
-  const found = (await classesNow([id])).get(id);
-  if (!found) throw notFound('There is no such class.');
-  const inGroup = (await groupsOfSemester(found.semesterId)).find((group) => group.classIds.includes(id));
+  const cls = (await classesNow([id])).get(id);
+  if (!cls) throw notFound('There is no such class.');
+  const inGroup = (await groupsOfSemester(cls.semesterId)).find((group) => group.classIds.includes(id));
   if (inGroup)
-    throw failedPrecondition(
-      `${found.name} is part of the class group ${inGroup.name}: remove it from the group first.`,
-    );
+    throw failedPrecondition(`${cls.name} is part of the class group ${inGroup.name}: remove it from the group first.`);
   const hasEnrollments = (await classEnrollments(id)).all.length > 0;
   if (!hasEnrollments && (await deleteEmptyClass(id))) return {};
   await closeClass(id, new Date().toISOString());

@@ -52,8 +52,8 @@ async function refuseAtOnce(classIds: string[], caller: Caller) {
   const ordered: Class[] = classIds.map(
     (classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)),
   );
-  for (const found of ordered) {
-    if (found.status !== 'open') throw failedPrecondition(`${found.name} is closed to new enrollments.`);
+  for (const cls of ordered) {
+    if (cls.status !== 'open') throw failedPrecondition(`${cls.name} is closed to new enrollments.`);
   }
   const semester = await recentSemester(ordered[0]!.semesterId);
   if (!semester) throw notFound('This class belongs to no semester.');

@@ -14,7 +14,7 @@ export async function enrollmentActivity({ semesterId, classId, cursor }: Parsed
     classesOfSemester(semester.id),
   ]);
   return {
-    activity: await namedActivity(entries, new Map(classes.map((found) => [found.id, found.name]))),
+    activity: await namedActivity(entries, new Map(classes.map((cls) => [cls.id, cls.name]))),
     ...(next && { nextCursor: next }),
   };
 }

@@ -15,7 +15,7 @@ export async function myEnrollments(_input: object, caller: Caller) {
     groupIds.length ? getGroups(groupIds) : [],
     waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted')),
   ]);
-  const classNames = new Map(classes.map((found) => [found.id, found.name]));
+  const classNames = new Map(classes.map((cls) => [cls.id, cls.name]));
   const groupNames = new Map(groups.map((group) => [group.id, group.name]));
   const studentNames = new Map(students.map((student) => [student.id, studentName(student)]));
   const named: NamedEnrollment[] = enrollments

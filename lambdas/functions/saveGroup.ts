@@ -9,12 +9,12 @@ import { portalHandler } from '../shared/handler';
 /** Creates or changes a class group: classes of the group's own semester. */
 export async function saveGroup(input: ParsedInput<'saveGroup'>) {
   if (input.id && (await getGroups([input.id])).length === 0) throw notFound('There is no such class group.');
-  const classes = new Map((await getClasses(input.classIds)).map((found) => [found.id, found]));
+  const classes = new Map((await getClasses(input.classIds)).map((cls) => [cls.id, cls]));
   input.classIds.forEach((classId, index) => {
-    const found = classes.get(classId);
-    if (!found) throw invalidArgument(`classIds[${index}]: there is no class ${classId}`);
-    if (found.semesterId !== input.semesterId)
-      throw invalidArgument(`classIds[${index}]: ${found.name} belongs to another semester`);
+    const cls = classes.get(classId);
+    if (!cls) throw invalidArgument(`classIds[${index}]: there is no class ${classId}`);
+    if (cls.semesterId !== input.semesterId)
+      throw invalidArgument(`classIds[${index}]: ${cls.name} belongs to another semester`);
   });
   const group: ClassGroup = { ...input, id: input.id ?? randomUUID() };
   await putGroup(group);

@@ -29,7 +29,7 @@ export async function semesterEnrollments({
     familyEmails(enrollments.map((e) => e.familyId)),
     waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted')),
   ]);
-  const classNames = new Map(classes.map((found) => [found.id, found.name]));
+  const classNames = new Map(classes.map((cls) => [cls.id, cls.name]));
   const page: SemesterEnrollment[] = enrollments.flatMap((e) => {
     const student = students.get(e.studentId);
     if (!student) return [];

@@ -33,10 +33,10 @@ export async function tshirtCounts({ semesterId }: ParsedInput<'tshirtCounts'>) 
   return {
     semester,
     sizes,
-    classes: classes.map((found) => ({
-      classId: found.id,
-      className: found.name,
-      counts: count(enrolled.filter((e) => e.classId === found.id).map((e) => e.studentId)),
+    classes: classes.map((cls) => ({
+      classId: cls.id,
+      className: cls.name,
+      counts: count(enrolled.filter((e) => e.classId === cls.id).map((e) => e.studentId)),
     })),
     semesterCounts: count([...new Set(enrolled.map((e) => e.studentId))]),
   };

@@ -66,8 +66,8 @@ export async function batchGetAll<T = Item>(keys: Key[], options: BatchReadOptio
 
 /** The items at `keys`, read in as few batches as they fit, to be looked up by key. */
 export async function itemsAt(keys: Key[], options: BatchReadOptions = {}): Promise<(key: Key) => Item | undefined> {
-  const found = new Map((await batchGetAll<Item & Key>(keys, options)).map((item) => [keyId(item), item]));
-  return (key) => found.get(keyId(key));
+  const byKey = new Map((await batchGetAll<Item & Key>(keys, options)).map((item) => [keyId(item), item]));
+  return (key) => byKey.get(keyId(key));
 }
 
 const keyId = (key: Key) => `${key.PK}|${key.SK}`;

@@ -156,11 +156,11 @@ async function edgeStats(): Promise<{
 }
 
 async function classesAfterDay(classes: Class[]): Promise<ClassAfterDay[]> {
-  const found = await data<{ classes: Record<string, Class[]> }>('classes', {
+  const listed = await data<{ classes: Record<string, Class[]> }>('classes', {
     query: classes.map((cls) => ({ id: cls.id })),
   });
   const now = new Map(
-    Object.values(found.classes)
+    Object.values(listed.classes)
       .flat()
       .map((cls) => [cls.id, cls]),
   );

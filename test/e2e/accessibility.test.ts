@@ -56,34 +56,34 @@ async function violations(page: Page, screen: string): Promise<string[]> {
     );
 }
 
-function expectNone(found: string[]) {
-  if (found.length > 0) throw new Error(`${found.length} accessibility violation(s):\n${found.join('\n')}`);
+function expectNone(reported: string[]) {
+  if (reported.length > 0) throw new Error(`${reported.length} accessibility violation(s):\n${reported.join('\n')}`);
 }
 
 describe.each(WINDOWS)('on a $name window', (window) => {
   test('given a visitor, then the class list, the calendar and the login screens have no serious violations', async () => {
     const { page, context } = await openPortal(browser, window);
-    const found: string[] = [];
+    const reported: string[] = [];
     await page.goto('/classes/enrollment');
     await page.getByRole('article', { name: open.name }).waitFor();
-    found.push(...(await violations(page, 'visitor /classes/enrollment')));
+    reported.push(...(await violations(page, 'visitor /classes/enrollment')));
     await page.goto('/calendar/classes');
     await page.locator('.fc-daygrid-day, .fc-list').first().waitFor();
-    found.push(...(await violations(page, '/calendar/classes')));
+    reported.push(...(await violations(page, '/calendar/classes')));
     await page.goto('/user/login');
     await page.getByLabel('Password').waitFor();
-    found.push(...(await violations(page, '/user/login')));
+    reported.push(...(await violations(page, '/user/login')));
     await page.goto('/user/create');
     await page.getByRole('button', { name: 'Create With Email' }).click();
     await page.getByLabel('Password').waitFor();
-    found.push(...(await violations(page, '/user/create')));
+    reported.push(...(await violations(page, '/user/create')));
     await context.close();
-    expectNone(found);
+    expectNone(reported);
   });
 
   test('given a family, then the enroll dialog and the account screens have no serious violations', async () => {
     const { page, context } = await openPortal(browser, window);
-    const found: string[] = [];
+    const reported: string[] = [];
     await page.goto('/user/login');
     await signInThroughLogin(page, family.email, family.password);
     await page.goto('/classes/enrollment');
@@ -96,26 +96,26 @@ describe.each(WINDOWS)('on a $name window', (window) => {
       .getByRole('button')
       .first()
       .waitFor();
-    found.push(...(await violations(page, 'family, enroll dialog')));
+    reported.push(...(await violations(page, 'family, enroll dialog')));
     await page.goto('/account/enrollments');
     await page
       .getByText(/Waitlisted – position \d/)
       .first()
       .waitFor();
-    found.push(...(await violations(page, '/account/enrollments')));
+    reported.push(...(await violations(page, '/account/enrollments')));
     await page.goto('/account/manage');
     await page.getByText('Child1').first().waitFor();
-    found.push(...(await violations(page, '/account/manage')));
+    reported.push(...(await violations(page, '/account/manage')));
     await context.close();
-    expectNone(found);
+    expectNone(reported);
   });
 
   test('given an administrator, then the menu and every administration screen have no serious violations', async () => {
     const { page, context } = await openAsAdmin(browser, '/admin', window);
-    const found: string[] = [];
+    const reported: string[] = [];
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('navigation', { name: 'Site menu' }).waitFor();
-    found.push(...(await violations(page, 'admin menu')));
+    reported.push(...(await violations(page, 'admin menu')));
     await page.keyboard.press('Escape');
     for (const path of [
       '/admin',
@@ -129,14 +129,14 @@ describe.each(WINDOWS)('on a $name window', (window) => {
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      found.push(...(await violations(page, path)));
+      reported.push(...(await violations(page, path)));
     }
     await page.goto(`/admin/classes/management/semester/${semesterId}`);
     await page.getByRole('link', { name: 'New class' }).click();
     await page.getByRole('button', { name: 'Repeat weekly…' }).click();
     await page.getByRole('dialog', { name: 'Repeat weekly' }).getByRole('button', { name: 'Monday' }).click();
-    found.push(...(await violations(page, 'Repeat weekly dialog')));
+    reported.push(...(await violations(page, 'Repeat weekly dialog')));
     await context.close();
-    expectNone(found);
+    expectNone(reported);
   });
 });

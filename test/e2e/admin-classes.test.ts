@@ -105,7 +105,7 @@ test('given a semester, when the admin creates a class with the weekly repeat he
   await page.waitForURL(`**${semesterPage(semester)}`);
   await page.getByRole('link', { name: `Edit ${name}` }).waitFor();
 
-  const saved = (await classesOf(semester)).find((found) => found.name === name)!;
+  const saved = (await classesOf(semester)).find((cls) => cls.name === name)!;
   expect(saved).toMatchObject({
     description: 'Self-arrest and walking on snow slopes.',
     location: 'North Couloir',
@@ -122,20 +122,19 @@ test('given a semester, when the admin creates a class with the weekly repeat he
   await context.close();
 });
 
-async function editClass(page: Page, found: Class) {
-  await page.goto(`/admin/classes/management/class/${found.id}`);
-  return page.getByRole('form', { name: `Edit ${found.name}` });
+async function editClass(page: Page, cls: Class) {
+  await page.goto(`/admin/classes/management/class/${cls.id}`);
+  return page.getByRole('form', { name: `Edit ${cls.name}` });
 }
 
 test('given a class with two students enrolled, when the admin lowers its capacity to one, then the server refuses with its message; a field the server rejects shows its message under the field', async () => {
   const semester = await openSemester({ name: unique('Capacity semester') });
-  const found = await newClass(semester.id, { name: unique('Rope Work'), capacity: 3 });
+  const cls = await newClass(semester.id, { name: unique('Rope Work'), capacity: 3 });
   const { family, students } = await familyWithStudents(2, 'capacity');
-  for (const student of students)
-    await data('enroll', { studentId: student.id, classId: found.id }, family.accessToken);
+  for (const student of students) await data('enroll', { studentId: student.id, classId: cls.id }, family.accessToken);
 
   const { page, context } = await openAsAdmin(browser, semesterPage(semester));
-  const form = await editClass(page, found);
+  const form = await editClass(page, cls);
   await form.getByText('2 enrolled, 0 waiting.', { exact: false }).waitFor();
   await form.getByLabel('Capacity').fill('1');
   await form.getByRole('button', { name: 'Save class' }).click();
@@ -150,7 +149,7 @@ test('given a class with two students enrolled, when the admin lowers its capaci
   const nameField = form.getByRole('textbox', { name: 'Name' });
   await page.getByText('must be at most 120 characters').waitFor();
   expect(await nameField.getAttribute('aria-invalid')).toBe('true');
-  expect((await classesOf(semester))[0]).toMatchObject({ name: found.name, capacity: 3 });
+  expect((await classesOf(semester))[0]).toMatchObject({ name: cls.name, capacity: 3 });
   await context.close();
 });
 
@@ -182,7 +181,7 @@ test('given a class with an enrollment and an empty one, when the admin deletes 
     .click();
   await toast(page, `${empty.name} was deleted.`).waitFor();
   await page.getByRole('row', { name: new RegExp(empty.name) }).waitFor({ state: 'detached' });
-  expect((await classesOf(semester)).map((found) => [found.name, found.status])).toEqual([[taken.name, 'closed']]);
+  expect((await classesOf(semester)).map((cls) => [cls.name, cls.status])).toEqual([[taken.name, 'closed']]);
   await context.close();
 });
 
@@ -201,9 +200,9 @@ test('given a semester open for registration, when the admin creates a class gro
   await page.getByRole('button', { name: 'New class group' }).click();
   const dialog = page.getByRole('dialog', { name: 'New class group' });
   await dialog.getByLabel('Name').fill(groupName);
-  for (const found of [first!, second!]) {
-    await dialog.getByRole('combobox', { name: 'Classes' }).fill(found.name);
-    await page.getByRole('option', { name: found.name }).click();
+  for (const cls of [first!, second!]) {
+    await dialog.getByRole('combobox', { name: 'Classes' }).fill(cls.name);
+    await page.getByRole('option', { name: cls.name }).click();
   }
   await dialog.getByRole('button', { name: 'Create group' }).click();
   await toast(page, `${groupName} is saved.`).waitFor();
@@ -238,8 +237,8 @@ test('given a semester open for registration, when the admin creates a class gro
 
 test('given a semester whose classes cannot load, then the page says so and Retry loads them', async () => {
   const semester = await openSemester({ name: unique('Retry semester') });
-  const found = await newClass(semester.id, { name: unique('Retry Class') });
-  const group = await newGroup(semester.id, [found.id, (await newClass(semester.id)).id]);
+  const cls = await newClass(semester.id, { name: unique('Retry Class') });
+  const group = await newGroup(semester.id, [cls.id, (await newClass(semester.id)).id]);
   const { page, context } = await openAsAdmin(browser, '/admin/classes/management');
   let failed = false;
   await page.route('**/api/fn/classesBySemester', (route) => {
@@ -254,7 +253,7 @@ test('given a semester whose classes cannot load, then the page says so and Retr
   await page.goto(semesterPage(semester));
   await page.getByRole('alert').getByText('The classes could not be loaded: The table is asleep.').waitFor();
   await page.getByRole('button', { name: 'Retry' }).click();
-  await page.getByRole('link', { name: `Edit ${found.name}` }).waitFor();
+  await page.getByRole('link', { name: `Edit ${cls.name}` }).waitFor();
   await page.getByRole('list', { name: 'Class groups' }).getByText(group.name).waitFor();
   await context.close();
 });

@@ -21,12 +21,12 @@ beforeAll(async () => {
     newClass(semester.id, { name: unique('Quiet Meadow'), capacity: 20 }),
   ]);
   const { family, students } = await familyWithStudents(3, 'dashboard');
-  for (const [student, found] of [
+  for (const [student, cls] of [
     [students[0]!, full],
     [students[1]!, full],
     [students[2]!, filling],
   ] as const) {
-    await data('enroll', { studentId: student.id, classId: found.id }, family.accessToken);
+    await data('enroll', { studentId: student.id, classId: cls.id }, family.accessToken);
   }
 });
 afterAll(async () => {
@@ -43,13 +43,13 @@ test('given a semester with a full class, one about to fill and a waitlist, when
   await page.waitForURL((url) => url.searchParams.get('semesterId') === semester.id);
   await page.getByRole('heading', { name: semester.name, level: 2 }).waitFor();
 
-  const bar = (found: Class) => page.getByRole('progressbar', { name: new RegExp(`^${found.name}:`) });
+  const bar = (cls: Class) => page.getByRole('progressbar', { name: new RegExp(`^${cls.name}:`) });
   expect(await bar(full).getAttribute('aria-valuetext')).toBe('1 of 1 seats taken');
   expect(await bar(full).getAttribute('aria-valuenow')).toBe('100');
   expect(await bar(filling).getAttribute('aria-valuetext')).toBe('1 of 3 seats taken');
   expect(await bar(quiet).getAttribute('aria-valuetext')).toBe('0 of 20 seats taken');
-  const row = (found: Class) =>
-    page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(found.name) }) });
+  const row = (cls: Class) =>
+    page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(cls.name) }) });
   await row(full).getByText('Full', { exact: true }).waitFor();
   expect(await row(full).getByRole('cell').nth(1).innerText()).toBe('1');
   await row(filling).getByText('About to fill: 2 left').waitFor();

@@ -21,8 +21,8 @@ afterAll(async () => {
 /** A new family whose children are enrolled, in this order, in the classes given. */
 async function enrolled(classes: Class[]) {
   const { family, students } = await familyWithStudents(classes.length, 'enrollments');
-  for (const [index, found] of classes.entries())
-    await data('enroll', { studentId: students[index]!.id, classId: found.id }, family.accessToken);
+  for (const [index, cls] of classes.entries())
+    await data('enroll', { studentId: students[index]!.id, classId: cls.id }, family.accessToken);
 }
 
 const row = (page: Page, student: string) => page.getByRole('row').filter({ hasText: student });
@@ -95,15 +95,15 @@ test('given a full class with a waitlist, when the admin opens its enrollments, 
 
 test('given a closed class with a free seat and a waitlist, when the admin promotes the waiting student by keyboard, then they are enrolled ahead of the line', async () => {
   const semester = await openSemester({ name: unique('Promote semester') });
-  const found = await newClass(semester.id, { name: unique('Cornice Safety'), capacity: 1 });
-  await enrolled([found, found]);
+  const cls = await newClass(semester.id, { name: unique('Cornice Safety'), capacity: 1 });
+  await enrolled([cls, cls]);
   // A closed class keeps its waitlist when it gets more seats: the free seat is the administrator's to give.
-  const { enrolled: _enrolled, waitlisted: _waitlisted, seatsLeft: _seatsLeft, ...input } = found;
+  const { enrolled: _enrolled, waitlisted: _waitlisted, seatsLeft: _seatsLeft, ...input } = cls;
   await data('saveClass', { ...input, capacity: 2, status: 'closed' }, (await adminSession()).accessToken);
 
   const { page, context } = await openAsAdmin(
     browser,
-    `/admin/enrollments?semesterId=${semester.id}&classId=${found.id}`,
+    `/admin/enrollments?semesterId=${semester.id}&classId=${cls.id}`,
   );
   // By keyboard: from the filters into the grid, down to the second student, to the end of their actions (Cancel), back to Promote.
   const focusReaches = (wanted: string) =>
@@ -140,13 +140,13 @@ test('given a closed class with a free seat and a waitlist, when the admin promo
   await page.keyboard.press('Tab');
   await focusReaches('Student');
   await pressUntil('ArrowDown', 'Child2 Tester', 3);
-  await pressUntil('ArrowRight', `Cancel Child2 Tester in ${found.name}`, 14);
-  await pressUntil('ArrowLeft', `Promote Child2 Tester in ${found.name}`, 3);
+  await pressUntil('ArrowRight', `Cancel Child2 Tester in ${cls.name}`, 14);
+  await pressUntil('ArrowLeft', `Promote Child2 Tester in ${cls.name}`, 3);
   await page.keyboard.press('Enter');
-  const promote = page.getByRole('dialog', { name: `Promote Child2 Tester into ${found.name}?` });
+  const promote = page.getByRole('dialog', { name: `Promote Child2 Tester into ${cls.name}?` });
   await promote.getByText('1 seat free now.', { exact: false }).waitFor();
   await promote.getByRole('button', { name: 'Promote' }).click();
-  await toast(page, `Child2 Tester is now enrolled in ${found.name}.`).waitFor();
+  await toast(page, `Child2 Tester is now enrolled in ${cls.name}.`).waitFor();
   await status(page, 'Child2 Tester').getByText('Enrolled', { exact: true }).waitFor();
   await context.close();
 });

@@ -41,7 +41,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const meeting = (page: Page, found: Class) => page.locator('.fc-event').filter({ hasText: found.name });
+const meeting = (page: Page, cls: Class) => page.locator('.fc-event').filter({ hasText: cls.name });
 
 test('given a link to one class, when a visitor opens it, then the calendar goes to its next meeting and shows only that class, in month, week and list views', async () => {
   const { page, context } = await openPortal(browser);

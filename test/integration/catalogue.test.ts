@@ -6,11 +6,11 @@ describe('the class catalogue', () => {
   test('given the demo data, when a visitor asks for classes without a payload, then the current semester classes come back with their seats', async () => {
     const { classes } = await data<{ classes: Class[] }>('classes');
     expect(classes.length).toBeGreaterThanOrEqual(6);
-    expect(new Set(classes.map((found) => found.semesterId))).toEqual(new Set(['demo-current']));
-    expect(new Set(classes.map((found) => found.capacity)).size).toBeGreaterThan(3);
-    for (const found of classes) {
-      expect(found).toMatchObject({ status: 'open', enrolled: 0, waitlisted: 0, seatsLeft: found.capacity });
-      expect(found.meetings.length).toBeGreaterThan(0);
+    expect(new Set(classes.map((cls) => cls.semesterId))).toEqual(new Set(['demo-current']));
+    expect(new Set(classes.map((cls) => cls.capacity)).size).toBeGreaterThan(3);
+    for (const cls of classes) {
+      expect(cls).toMatchObject({ status: 'open', enrolled: 0, waitlisted: 0, seatsLeft: cls.capacity });
+      expect(cls.meetings.length).toBeGreaterThan(0);
     }
   });
 
@@ -19,18 +19,15 @@ describe('the class catalogue', () => {
       query: [{ id: 'nordic-skiing' }, { id: 'nordic-skiing-past' }, { id: 'no-such-class' }],
     });
     expect(Object.keys(classes).sort()).toEqual(['demo-current', 'demo-past']);
-    expect(classes['demo-current']!.map((found) => found.id)).toEqual(['nordic-skiing']);
-    expect(classes['demo-past']!.map((found) => found.id)).toEqual(['nordic-skiing-past']);
+    expect(classes['demo-current']!.map((cls) => cls.id)).toEqual(['nordic-skiing']);
+    expect(classes['demo-past']!.map((cls) => cls.id)).toEqual(['nordic-skiing-past']);
   });
 
   test('classesBySemester lists each semester asked for, an unknown one as empty', async () => {
     const { classes } = await data<{ classes: Record<string, Class[]> }>('classesBySemester', {
       semesters: ['demo-past', 'unknown'],
     });
-    expect(classes['demo-past']!.map((found) => found.id).sort()).toEqual([
-      'nordic-skiing-past',
-      'snowshoe-ecology-past',
-    ]);
+    expect(classes['demo-past']!.map((cls) => cls.id).sort()).toEqual(['nordic-skiing-past', 'snowshoe-ecology-past']);
     expect(classes.unknown).toEqual([]);
   });
 

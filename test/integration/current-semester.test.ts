@@ -30,7 +30,7 @@ test('given a current semester, when another is saved as current, then it is the
   ]);
   await invoke('saveClass', { semesterId: second.id, name: 'Nordic', capacity: 4 }, admin);
   const { classes } = (await invoke('classes', {}, admin)).body.data as { classes: Array<{ name: string }> };
-  expect(classes.map((found) => found.name)).toEqual(['Nordic']);
+  expect(classes.map((cls) => cls.name)).toEqual(['Nordic']);
 });
 
 test('changing an unknown semester is 404', async () => {

@@ -82,15 +82,15 @@ test('the second portal created its table on that engine, seeded it like a new d
       ExpressionAttributeValues: { ':name': name },
     }),
   );
-  expect((await currentClasses(second.info.url)).find((found) => found.id === changed.id)?.name).toBe(name);
-  expect((await currentClasses(firstUrl)).map((found) => found.name)).not.toContain(name);
+  expect((await currentClasses(second.info.url)).find((cls) => cls.id === changed.id)?.name).toBe(name);
+  expect((await currentClasses(firstUrl)).map((cls) => cls.name)).not.toContain(name);
 });
 
 test("the second portal's e-mails come from that engine's stream: an enrollment there reaches its own outbox", async () => {
   const family = await signUpFamily('second-portal');
   const student = await addStudent(family);
   // A seeded class for grades 1 to 8: the student is in grade 7.
-  const open = (await currentClasses(second.info.url)).find((found) => found.id === 'nordic-skiing')!;
+  const open = (await currentClasses(second.info.url)).find((cls) => cls.id === 'nordic-skiing')!;
   await data('enroll', { studentId: student.id, classId: open.id }, family.accessToken);
   const mail = await waitForMail(family.email, /./);
   expect(mail.text).toContain(open.name);

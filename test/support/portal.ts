@@ -217,12 +217,12 @@ export async function outbox(): Promise<OutboxMessage[]> {
 export async function waitForMail(to: string, subject: string | RegExp, timeoutMs = 15_000): Promise<OutboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = (await outbox()).find(
+    const message = (await outbox()).find(
       (message) =>
         message.to === to &&
         (typeof subject === 'string' ? message.subject === subject : subject.test(message.subject)),
     );
-    if (found) return found;
+    if (message) return message;
     if (Date.now() > deadline)
       throw new Error(`No e-mail to ${to} with subject ${String(subject)} within ${timeoutMs / 1000} s.`);
     await new Promise((resolve) => setTimeout(resolve, 100));

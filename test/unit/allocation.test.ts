@@ -18,10 +18,7 @@ const classCounts = fc
   .map(
     (counts) =>
       new Map<string, SeatCounts>(
-        counts.map((found, index) => [
-          classIds[index]!,
-          { ...found, enrolled: Math.min(found.enrolled, found.capacity) },
-        ]),
+        counts.map((cls, index) => [classIds[index]!, { ...cls, enrolled: Math.min(cls.enrolled, cls.capacity) }]),
       ),
   );
 
@@ -54,7 +51,7 @@ test('no class passes its capacity, and every request adds one place to each of 
 test('a request is seated in every class it names, or waits in every one, and it waits only when one of them is full', () => {
   fc.assert(
     fc.property(classCounts, requests, (classes, line) => {
-      const seats = new Map([...classes].map(([id, found]) => [id, found.capacity - found.enrolled]));
+      const seats = new Map([...classes].map(([id, cls]) => [id, cls.capacity - cls.enrolled]));
       const { outcomes } = allocateSeats(classes, line);
       line.forEach((request, index) => {
         const seatsEverywhere = request.classIds.every((id) => seats.get(id)! > 0);

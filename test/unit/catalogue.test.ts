@@ -67,7 +67,7 @@ describe('availableEnrollmentClasses', () => {
       ],
     });
     const available = await availableEnrollmentClasses();
-    expect(available.s1!.classes.map((found) => found.id).sort()).toEqual(['open-one', 'open-two']);
+    expect(available.s1!.classes.map((cls) => cls.id).sort()).toEqual(['open-one', 'open-two']);
     expect(available.s1!.groups.map((group) => group.id)).toEqual(['g-open']);
   });
 });

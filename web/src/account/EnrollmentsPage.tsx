@@ -91,7 +91,7 @@ export function EnrollmentsPage() {
             {[...entries]
               .sort((a, b) => Number(a.status === 'cancelled') - Number(b.status === 'cancelled'))
               .map((enrollment) => {
-                const found = catalogue.classes[enrollment.classId];
+                const cls = catalogue.classes[enrollment.classId];
                 return (
                   <ListItem
                     key={enrollment.id}
@@ -132,7 +132,7 @@ export function EnrollmentsPage() {
                       secondary={
                         [
                           enrollment.groupName && `Part of ${enrollment.groupName}`,
-                          found?.state === 'loaded' && scheduleSummary(found.value.meetings),
+                          cls?.state === 'loaded' && scheduleSummary(cls.value.meetings),
                         ]
                           .filter(Boolean)
                           .join(' · ') || undefined

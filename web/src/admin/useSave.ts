@@ -11,10 +11,10 @@ export function useSave(shown: (field: string) => boolean) {
   const [message, setMessage] = useState<string>();
   const [saving, setSaving] = useState(false);
   /** Saves through `call` unless the form's own check found errors. */
-  const save = async (found: FieldErrors, call: () => Promise<void>) => {
-    setErrors(found);
+  const save = async (problems: FieldErrors, call: () => Promise<void>) => {
+    setErrors(problems);
     setMessage(undefined);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(problems).length > 0) return;
     setSaving(true);
     try {
       await call();

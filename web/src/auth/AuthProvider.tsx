@@ -46,7 +46,7 @@ function useCurrentUser(): User | undefined | null {
     let latest = 0;
     const refresh = () => {
       const request = ++latest;
-      void currentUser().then((found) => request === latest && setUser(found));
+      void currentUser().then((current) => request === latest && setUser(current));
     };
     refresh();
     const stopListening = Hub.listen('auth', ({ payload }) => {

@@ -21,7 +21,7 @@ export function ClassCalendarPage() {
   const [params, setParams] = useSearchParams();
   const classId = params.get('classId') ?? undefined;
   const classes = useCalendarClasses();
-  const chosen = classes.state === 'loaded' ? classes.data.find((option) => option.found.id === classId) : undefined;
+  const chosen = classes.state === 'loaded' ? classes.data.find((option) => option.cls.id === classId) : undefined;
   const [meeting, setMeeting] = useState<CalendarEvent>();
   const chooseClass = (id: string | undefined) => setParams(id ? { classId: id } : {}, { replace: true });
 
@@ -33,11 +33,7 @@ export function ClassCalendarPage() {
       />
       <ClassFilter classes={classes} chosen={chosen} onChange={chooseClass} />
       <Suspense fallback={<Skeleton variant="rounded" height={560} aria-label="Loading the calendar" />}>
-        <ClassCalendar
-          classId={classId}
-          focusDate={chosen && dateToShow(chosen.found.meetings)}
-          onMeeting={setMeeting}
-        />
+        <ClassCalendar classId={classId} focusDate={chosen && dateToShow(chosen.cls.meetings)} onMeeting={setMeeting} />
       </Suspense>
       <Paper component="section" variant="outlined" aria-labelledby="subscribe-title" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="subscribe-title" variant="h6" component="h2">
@@ -48,7 +44,7 @@ export function ClassCalendarPage() {
         </Typography>
         <Stack spacing={3}>
           <FeedLink name="all classes" />
-          {chosen && <FeedLink name={chosen.found.name} classId={chosen.found.id} />}
+          {chosen && <FeedLink name={chosen.cls.name} classId={chosen.cls.id} />}
         </Stack>
       </Paper>
       {meeting && (

@@ -26,11 +26,11 @@ export function ClassFilter({ classes, chosen, onChange }: Props) {
       options={classes.state === 'loaded' ? classes.data : []}
       loading={classes.state === 'loading'}
       value={chosen ?? null}
-      onChange={(_event, option) => onChange(option?.found.id)}
+      onChange={(_event, option) => onChange(option?.cls.id)}
       groupBy={(option) => option.semesterName}
-      getOptionLabel={(option) => option.found.name}
-      getOptionKey={(option) => option.found.id}
-      isOptionEqualToValue={(option, value) => option.found.id === value.found.id}
+      getOptionLabel={(option) => option.cls.name}
+      getOptionKey={(option) => option.cls.id}
+      isOptionEqualToValue={(option, value) => option.cls.id === value.cls.id}
       renderInput={(params) => <TextField {...params} label="Class" placeholder="All classes" />}
       sx={{ maxWidth: 420 }}
     />

@@ -6,7 +6,7 @@ import { readCatalogue } from '../api/client';
 import { asApiError, type Loadable } from '../api/useFunction';
 
 export interface CalendarClass {
-  found: Class;
+  cls: Class;
   semesterName: string;
 }
 
@@ -17,7 +17,7 @@ async function loadClasses(): Promise<CalendarClass[]> {
   if (semesters.length === 0) return [];
   const { classes } = await readCatalogue('classesBySemester', { semesters: semesters.map((semester) => semester.id) });
   return semesters.flatMap((semester) =>
-    (classes[semester.id] ?? []).map((found) => ({ found, semesterName: semester.name })),
+    (classes[semester.id] ?? []).map((cls) => ({ cls, semesterName: semester.name })),
   );
 }
 

@@ -23,36 +23,36 @@ function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 /** A class as a family weighs it: when, where, with whom, for which grades, and how many seats are left. */
 /** Without `onEnroll` (registration closed) the card only informs. */
-export function ClassCard({ found, onEnroll }: { found: Class; onEnroll?: (found: Class) => void }) {
-  const full = found.seatsLeft === 0;
+export function ClassCard({ cls, onEnroll }: { cls: Class; onEnroll?: (cls: Class) => void }) {
+  const full = cls.seatsLeft === 0;
   return (
     <Card
       component="article"
-      aria-labelledby={`class-${found.id}`}
+      aria-labelledby={`class-${cls.id}`}
       variant="outlined"
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
       <CardContent sx={{ flex: 1 }}>
-        <Typography id={`class-${found.id}`} variant="h6" component="h3" gutterBottom>
-          {found.name}
+        <Typography id={`class-${cls.id}`} variant="h6" component="h3" gutterBottom>
+          {cls.name}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
-          <Chip size="small" label={gradesLabel(found)} />
+          <Chip size="small" label={gradesLabel(cls)} />
           <Chip
             size="small"
             color={full ? 'warning' : 'success'}
             variant={full ? 'filled' : 'outlined'}
-            label={seatsLabel(found)}
+            label={seatsLabel(cls)}
           />
         </Stack>
         <Stack spacing={0.75}>
-          <Detail icon={<EventIcon fontSize="small" />}>{scheduleSummary(found.meetings)}</Detail>
-          {found.location && <Detail icon={<PlaceIcon fontSize="small" />}>{found.location}</Detail>}
-          {found.instructor && <Detail icon={<PersonIcon fontSize="small" />}>{found.instructor}</Detail>}
+          <Detail icon={<EventIcon fontSize="small" />}>{scheduleSummary(cls.meetings)}</Detail>
+          {cls.location && <Detail icon={<PlaceIcon fontSize="small" />}>{cls.location}</Detail>}
+          {cls.instructor && <Detail icon={<PersonIcon fontSize="small" />}>{cls.instructor}</Detail>}
         </Stack>
-        {found.description && (
+        {cls.description && (
           <Typography variant="body2" sx={{ mt: 1.5 }}>
-            {found.description}
+            {cls.description}
           </Typography>
         )}
       </CardContent>
@@ -60,8 +60,8 @@ export function ClassCard({ found, onEnroll }: { found: Class; onEnroll?: (found
         <CardActions sx={{ px: 2, pb: 2 }}>
           <Button
             variant={full ? 'outlined' : 'contained'}
-            onClick={() => onEnroll(found)}
-            aria-label={`${full ? 'Join waitlist for' : 'Enroll in'} ${found.name}`}
+            onClick={() => onEnroll(cls)}
+            aria-label={`${full ? 'Join waitlist for' : 'Enroll in'} ${cls.name}`}
           >
             {full ? 'Join waitlist' : 'Enroll'}
           </Button>

@@ -28,9 +28,9 @@ import { gradesLabel } from './schedule';
 /** Why a child's grade may not fit, said before the server refuses it. */
 function gradeHint(target: EnrollTarget, student: Student): string | undefined {
   const misfit = targetClasses(target).find(
-    (found) =>
-      (found.minGrade !== undefined || found.maxGrade !== undefined) &&
-      (student.grade === undefined || !admitsGrade(found, student.grade)),
+    (cls) =>
+      (cls.minGrade !== undefined || cls.maxGrade !== undefined) &&
+      (student.grade === undefined || !admitsGrade(cls, student.grade)),
   );
   return misfit && `${misfit.name}: ${gradesLabel(misfit).toLowerCase()}`;
 }
@@ -65,7 +65,7 @@ export function EnrollDialog({
   ];
   const child = children.find((student) => student.id === chosen);
   const name = targetName(target);
-  const full = targetClasses(target).some((found) => found.seatsLeft === 0);
+  const full = targetClasses(target).some((cls) => cls.seatsLeft === 0);
 
   const enroll = async () => {
     if (!child) return;
@@ -74,7 +74,7 @@ export function EnrollDialog({
     try {
       const payload = {
         studentId: child.id,
-        ...(target.kind === 'class' ? { classId: target.found.id } : { groupId: target.group.id }),
+        ...(target.kind === 'class' ? { classId: target.cls.id } : { groupId: target.group.id }),
       };
       const enrollments = await enrollInTurn(payload, setInLine, stop.current.signal);
       if (!enrollments) return;

@@ -37,9 +37,9 @@ const EnrollDialog = lazily(() => import('./EnrollDialog'), 'EnrollDialog');
 const loadedValue = <T,>(entry: CatalogueState['classes'][string] | undefined) =>
   entry?.state === 'loaded' ? (entry.value as T) : undefined;
 
-export function matchesFilters(found: Class, filters: Filters): boolean {
-  const daysMatch = filters.days.length === 0 || meetingDays(found.meetings).some((day) => filters.days.includes(day));
-  return daysMatch && (filters.grade === undefined || admitsGrade(found, filters.grade));
+export function matchesFilters(cls: Class, filters: Filters): boolean {
+  const daysMatch = filters.days.length === 0 || meetingDays(cls.meetings).some((day) => filters.days.includes(day));
+  return daysMatch && (filters.grade === undefined || admitsGrade(cls, filters.grade));
 }
 
 export function EnrollmentPage() {
@@ -79,9 +79,9 @@ export function EnrollmentPage() {
   const wanted = params.get('class') ?? params.get('group');
   useEffect(() => {
     if (!wanted || status !== 'signedIn' || open.state !== 'loaded') return;
-    const found = loadedValue<Class>(catalogue.classes[wanted]);
+    const cls = loadedValue<Class>(catalogue.classes[wanted]);
     const group = catalogue.groups[wanted];
-    if (found) setTarget({ kind: 'class', found });
+    if (cls) setTarget({ kind: 'class', cls });
     else if (group?.state === 'loaded')
       setTarget({ kind: 'group', group: group.value, classes: groupClasses(group.value, catalogue) });
     setParams({}, { replace: true });
@@ -89,7 +89,7 @@ export function EnrollmentPage() {
 
   const choose = (next: EnrollTarget) => {
     if (status === 'signedIn') return setTarget(next);
-    rememberPath(`/classes/enrollment?${next.kind === 'class' ? `class=${next.found.id}` : `group=${next.group.id}`}`);
+    rememberPath(`/classes/enrollment?${next.kind === 'class' ? `class=${next.cls.id}` : `group=${next.group.id}`}`);
     void navigate('/user/login');
   };
 
@@ -106,9 +106,9 @@ export function EnrollmentPage() {
       {open.state === 'loaded' && sections.length === 0 && <RegistrationClosed />}
       {sections.length > 0 && <ClassFilters filters={filters} onChange={setFilters} />}
       {sections.map(({ semesterId, classes, groups }) => {
-        const shownClasses = classes.filter((found) => matchesFilters(found, filters));
+        const shownClasses = classes.filter((cls) => matchesFilters(cls, filters));
         const shownGroups = groups.filter((group) =>
-          groupClasses(group, catalogue).every((found) => matchesFilters(found, filters)),
+          groupClasses(group, catalogue).every((cls) => matchesFilters(cls, filters)),
         );
         const semester = semesterNames.get(semesterId);
         return (
@@ -162,9 +162,9 @@ export function EnrollmentPage() {
               </Alert>
             ) : (
               <Grid container spacing={2}>
-                {shownClasses.map((found) => (
-                  <Grid key={found.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                    <ClassCard found={found} onEnroll={(chosen) => choose({ kind: 'class', found: chosen })} />
+                {shownClasses.map((cls) => (
+                  <Grid key={cls.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                    <ClassCard cls={cls} onEnroll={(chosen) => choose({ kind: 'class', cls: chosen })} />
                   </Grid>
                 ))}
               </Grid>
@@ -220,11 +220,11 @@ function RegistrationClosed() {
       {current.state === 'loaded' && current.value.length > 0 && (
         <Grid container spacing={2}>
           {current.value.flatMap((id) => {
-            const found = loadedValue<Class>(catalogue.classes[id]);
-            return found
+            const cls = loadedValue<Class>(catalogue.classes[id]);
+            return cls
               ? [
                   <Grid key={id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                    <ClassCard found={found} />
+                    <ClassCard cls={cls} />
                   </Grid>,
                 ]
               : [];

@@ -17,7 +17,7 @@ export function GroupCard({
   classes: Class[];
   onEnroll: (group: ClassGroup) => void;
 }) {
-  const full = classes.some((found) => found.seatsLeft === 0);
+  const full = classes.some((cls) => cls.seatsLeft === 0);
   return (
     <Card
       component="article"
@@ -42,10 +42,10 @@ export function GroupCard({
           </Typography>
         )}
         <ul style={{ margin: 0, paddingLeft: '1.2rem' }}>
-          {classes.map((found) => (
-            <li key={found.id}>
+          {classes.map((cls) => (
+            <li key={cls.id}>
               <Typography variant="body2">
-                <strong>{found.name}</strong> — {scheduleSummary(found.meetings)}
+                <strong>{cls.name}</strong> — {scheduleSummary(cls.meetings)}
               </Typography>
             </li>
           ))}

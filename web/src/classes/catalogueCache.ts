@@ -137,13 +137,13 @@ export async function loadClasses(ids: string[]): Promise<void> {
   }));
   try {
     const result = await read('classes', { query: ids.map((id) => ({ id })) });
-    const found = Object.values(result.classes as Record<string, Class[]>).flat();
-    const missing = ids.filter((id) => !found.some((c) => c.id === id));
+    const loaded = Object.values(result.classes as Record<string, Class[]>).flat();
+    const missing = ids.filter((id) => !loaded.some((c) => c.id === id));
     update((current) => ({
       ...current,
       classes: {
         ...current.classes,
-        ...byId(found),
+        ...byId(loaded),
         ...Object.fromEntries(
           missing.map((id) => [id, { state: 'error', error: asApiError(new Error('not found')) } as const]),
         ),

@@ -1,10 +1,10 @@
 // What an enrollment is for (a class or a class group) and how its outcome reads to a parent.
 import type { Class, ClassGroup, Enrollment, Student } from '../../../lambdas/records';
 
-export type EnrollTarget = { kind: 'class'; found: Class } | { kind: 'group'; group: ClassGroup; classes: Class[] };
+export type EnrollTarget = { kind: 'class'; cls: Class } | { kind: 'group'; group: ClassGroup; classes: Class[] };
 
-export const targetName = (target: EnrollTarget) => (target.kind === 'class' ? target.found.name : target.group.name);
-export const targetClasses = (target: EnrollTarget) => (target.kind === 'class' ? [target.found] : target.classes);
+export const targetName = (target: EnrollTarget) => (target.kind === 'class' ? target.cls.name : target.group.name);
+export const targetClasses = (target: EnrollTarget) => (target.kind === 'class' ? [target.cls] : target.classes);
 
 export function outcomeText(target: EnrollTarget, student: Student, enrollments: Enrollment[]): string {
   const name = targetName(target);

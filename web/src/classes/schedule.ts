@@ -49,12 +49,12 @@ export function scheduleSummary(meetings: Meeting[]): string {
 }
 
 /** "Grades 6–8", or "All grades". */
-export function gradesLabel(found: Pick<Class, 'minGrade' | 'maxGrade'>): string {
-  const range = gradeRange(found.minGrade, found.maxGrade);
+export function gradesLabel(cls: Pick<Class, 'minGrade' | 'maxGrade'>): string {
+  const range = gradeRange(cls.minGrade, cls.maxGrade);
   return range ? range.charAt(0).toUpperCase() + range.slice(1) : 'All grades';
 }
 
-export function seatsLabel(found: Pick<Class, 'seatsLeft' | 'waitlisted'>): string {
-  if (found.seatsLeft > 0) return `${found.seatsLeft} seat${found.seatsLeft === 1 ? '' : 's'} left`;
+export function seatsLabel(cls: Pick<Class, 'seatsLeft' | 'waitlisted'>): string {
+  if (cls.seatsLeft > 0) return `${cls.seatsLeft} seat${cls.seatsLeft === 1 ? '' : 's'} left`;
   return 'Full – join waitlist';
 }

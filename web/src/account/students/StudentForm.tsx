@@ -59,9 +59,9 @@ export function StudentForm({
     event.preventDefault();
     setTried(true);
     setFailure(undefined);
-    const found = validateDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const problems = validateDraft(draft);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
     setSaving(true);
     try {
       onSaved((await callFunction('saveStudent', inputOf(draft, student?.id))).student);

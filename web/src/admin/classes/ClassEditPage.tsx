@@ -28,12 +28,10 @@ export function EditClassPage() {
   const answer = useFunction('classes', { query: [{ id: classId }] });
   if (answer.state === 'loading') return <Waiting />;
   if (answer.state === 'error') return <LoadFailure what="The class" error={answer.error} onRetry={answer.reload} />;
-  const found = listedClasses(answer.data).find((candidate) => candidate.id === classId);
-  if (!found) return <NotFound what="class" />;
+  const cls = listedClasses(answer.data).find((candidate) => candidate.id === classId);
+  if (!cls) return <NotFound what="class" />;
   return (
-    <WithSemester semesterId={found.semesterId}>
-      {(semester) => <ClassPage semester={semester} found={found} />}
-    </WithSemester>
+    <WithSemester semesterId={cls.semesterId}>{(semester) => <ClassPage semester={semester} cls={cls} />}</WithSemester>
   );
 }
 
@@ -55,19 +53,19 @@ function NotFound({ what }: { what: string }) {
   );
 }
 
-function ClassPage({ semester, found }: { semester: Semester; found?: Class }) {
+function ClassPage({ semester, cls }: { semester: Semester; cls?: Class }) {
   const navigate = useNavigate();
   const show = useToast();
   const back = () => void navigate(semesterPath(semester.id));
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
       <ManagementTrail
-        trail={[{ label: semester.name, to: semesterPath(semester.id) }, { label: found?.name ?? 'New class' }]}
+        trail={[{ label: semester.name, to: semesterPath(semester.id) }, { label: cls?.name ?? 'New class' }]}
       />
-      <PageTitle title={found ? `Edit ${found.name}` : `New class in ${semester.name}`} />
+      <PageTitle title={cls ? `Edit ${cls.name}` : `New class in ${semester.name}`} />
       <ClassForm
         semester={semester}
-        found={found}
+        cls={cls}
         onCancel={back}
         onSaved={(saved) => {
           show({ severity: 'success', summary: 'Saved', detail: `${saved.name} is saved.` });

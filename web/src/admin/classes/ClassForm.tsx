@@ -39,17 +39,17 @@ const gradeSelect = {
 
 export function ClassForm({
   semester,
-  found,
+  cls,
   onSaved,
   onCancel,
 }: {
   semester: Semester;
-  found?: Class;
+  cls?: Class;
   onSaved: (saved: Class) => void;
   onCancel: () => void;
 }) {
   const statusId = useId();
-  const [draft, setDraft] = useState<ClassDraft>(() => draftOf(found));
+  const [draft, setDraft] = useState<ClassDraft>(() => draftOf(cls));
   const { errors, message, saving, save } = useSave(isClassField);
 
   const submit = (event: FormEvent) => {
@@ -58,7 +58,7 @@ export function ClassForm({
     const sorted = { ...draft, meetings: mergeMeetings(draft.meetings) };
     setDraft(sorted);
     void save(checkDraft(sorted), async () =>
-      onSaved((await callFunction('saveClass', inputOf(sorted, semester.id, found?.id))).class),
+      onSaved((await callFunction('saveClass', inputOf(sorted, semester.id, cls?.id))).class),
     );
   };
 
@@ -84,7 +84,7 @@ export function ClassForm({
       noValidate
       onSubmit={submit}
       spacing={3}
-      aria-label={found ? `Edit ${found.name}` : 'New class'}
+      aria-label={cls ? `Edit ${cls.name}` : 'New class'}
     >
       <Grid container spacing={2}>
         <Grid size={12}>{field('name', 'Name', { required: true })}</Grid>
@@ -103,8 +103,8 @@ export function ClassForm({
             required: true,
             type: 'number',
             slotProps: { htmlInput: { min: 0 } },
-            helperText: found
-              ? `${found.enrolled} enrolled, ${found.waitlisted} waiting. More seats move the waitlist up.`
+            helperText: cls
+              ? `${cls.enrolled} enrolled, ${cls.waitlisted} waiting. More seats move the waitlist up.`
               : 'Seats; when they are taken, families join the waitlist.',
           })}
         </Grid>
@@ -137,7 +137,7 @@ export function ClassForm({
         <Alert severity="error">Some fields need a change: see the messages under them.</Alert>
       )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-        <SaveButtons saveLabel={found ? 'Save class' : 'Create class'} saving={saving} onCancel={onCancel} />
+        <SaveButtons saveLabel={cls ? 'Save class' : 'Create class'} saving={saving} onCancel={onCancel} />
       </Stack>
     </Stack>
   );

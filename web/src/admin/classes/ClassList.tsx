@@ -23,18 +23,18 @@ export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged:
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<Class>();
   const wanted = search.trim().toLowerCase();
-  const page = usePaged(classes.filter((found) => found.name.toLowerCase().includes(wanted)));
+  const page = usePaged(classes.filter((cls) => cls.name.toLowerCase().includes(wanted)));
 
-  const remove = async (found: Class) => {
-    const { closed } = await callFunction('deleteClass', { id: found.id });
+  const remove = async (cls: Class) => {
+    const { closed } = await callFunction('deleteClass', { id: cls.id });
     show(
       closed
         ? {
             severity: 'info',
             summary: 'Closed instead',
-            detail: `${found.name} has enrollments, so it was closed instead of deleted: its roster stays and nobody new can enroll.`,
+            detail: `${cls.name} has enrollments, so it was closed instead of deleted: its roster stays and nobody new can enroll.`,
           }
-        : { severity: 'success', summary: 'Deleted', detail: `${found.name} was deleted.` },
+        : { severity: 'success', summary: 'Deleted', detail: `${cls.name} was deleted.` },
     );
     onChanged();
   };
@@ -50,24 +50,24 @@ export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged:
         sx={{ maxWidth: 320 }}
       />
       <ListTable label="Classes" columns={['Class', 'Meetings', 'Seats', { name: 'Actions', align: 'right' }]}>
-        {page.rows.map((found) => (
-          <TableRow key={found.id}>
+        {page.rows.map((cls) => (
+          <TableRow key={cls.id}>
             <NameCell
-              to={classPath(found.id)}
-              name={found.name}
-              badge={found.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
-              detail={[gradesLabel(found), found.instructor].filter(Boolean).join(' · ')}
+              to={classPath(cls.id)}
+              name={cls.name}
+              badge={cls.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
+              detail={[gradesLabel(cls), cls.instructor].filter(Boolean).join(' · ')}
             />
-            <TableCell>{scheduleSummary(found.meetings)}</TableCell>
+            <TableCell>{scheduleSummary(cls.meetings)}</TableCell>
             <TableCell>
-              {found.enrolled} / {found.capacity}
-              {found.waitlisted > 0 && ` · ${found.waitlisted} waiting`}
+              {cls.enrolled} / {cls.capacity}
+              {cls.waitlisted > 0 && ` · ${cls.waitlisted} waiting`}
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <Button size="small" component={RouterLink} to={classPath(found.id)} aria-label={`Edit ${found.name}`}>
+              <Button size="small" component={RouterLink} to={classPath(cls.id)} aria-label={`Edit ${cls.name}`}>
                 Edit
               </Button>
-              <Button size="small" color="error" onClick={() => setDeleting(found)} aria-label={`Delete ${found.name}`}>
+              <Button size="small" color="error" onClick={() => setDeleting(cls)} aria-label={`Delete ${cls.name}`}>
                 Delete
               </Button>
             </TableCell>

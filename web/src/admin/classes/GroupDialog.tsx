@@ -31,10 +31,10 @@ export function GroupDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: FieldErrors = {};
-    if (!name.trim()) found.name = 'is required';
-    if (classIds.length < 2) found.classIds = 'must hold at least two classes';
-    void save(found, async () =>
+    const problems: FieldErrors = {};
+    if (!name.trim()) problems.name = 'is required';
+    if (classIds.length < 2) problems.classIds = 'must hold at least two classes';
+    void save(problems, async () =>
       onSaved(
         (await callFunction('saveGroup', { ...(group && { id: group.id }), semesterId, name, description, classIds }))
           .group,
@@ -74,9 +74,9 @@ export function GroupDialog({
         <Autocomplete
           multiple
           options={classes}
-          value={classIds.flatMap((id) => classes.filter((found) => found.id === id))}
-          onChange={(_event, chosen) => setClassIds(chosen.map((found) => found.id))}
-          getOptionLabel={(found) => found.name}
+          value={classIds.flatMap((id) => classes.filter((cls) => cls.id === id))}
+          onChange={(_event, chosen) => setClassIds(chosen.map((cls) => cls.id))}
+          getOptionLabel={(cls) => cls.name}
           isOptionEqualToValue={(option, value) => option.id === value.id}
           renderInput={(params) => (
             <TextField

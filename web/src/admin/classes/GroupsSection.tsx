@@ -23,7 +23,7 @@ export function GroupsSection({ semesterId, classes }: { semesterId: string; cla
   const show = useToast();
   const [editing, setEditing] = useState<ClassGroup | 'new'>();
   const [deleting, setDeleting] = useState<ClassGroup>();
-  const className = (id: string) => classes.find((found) => found.id === id)?.name ?? 'A deleted class';
+  const className = (id: string) => classes.find((cls) => cls.id === id)?.name ?? 'A deleted class';
 
   return (
     <AccountSection title="Class groups">

@@ -23,18 +23,18 @@ export interface ClassDraft {
 let lastKey = 0;
 export const meetingDraft = (meeting: Meeting): MeetingDraft => ({ ...meeting, key: ++lastKey });
 
-export function draftOf(found?: Class): ClassDraft {
+export function draftOf(cls?: Class): ClassDraft {
   return {
-    name: found?.name ?? '',
-    description: found?.description ?? '',
-    location: found?.location ?? '',
-    instructor: found?.instructor ?? '',
-    whatToBring: found?.whatToBring ?? '',
-    capacity: found ? String(found.capacity) : '',
-    minGrade: found?.minGrade === undefined ? '' : String(found.minGrade),
-    maxGrade: found?.maxGrade === undefined ? '' : String(found.maxGrade),
-    status: found?.status ?? 'open',
-    meetings: (found?.meetings ?? []).map(meetingDraft),
+    name: cls?.name ?? '',
+    description: cls?.description ?? '',
+    location: cls?.location ?? '',
+    instructor: cls?.instructor ?? '',
+    whatToBring: cls?.whatToBring ?? '',
+    capacity: cls ? String(cls.capacity) : '',
+    minGrade: cls?.minGrade === undefined ? '' : String(cls.minGrade),
+    maxGrade: cls?.maxGrade === undefined ? '' : String(cls.maxGrade),
+    status: cls?.status ?? 'open',
+    meetings: (cls?.meetings ?? []).map(meetingDraft),
   };
 }
 

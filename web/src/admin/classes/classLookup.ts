@@ -9,9 +9,7 @@ export function listedClasses({ classes }: FunctionResult<'classes'>): Class[] {
 
 /** One class by id, from any semester; undefined when there is none. */
 export async function findClass(classId: string): Promise<Class | undefined> {
-  return listedClasses(await callFunction('classes', { query: [{ id: classId }] })).find(
-    (found) => found.id === classId,
-  );
+  return listedClasses(await callFunction('classes', { query: [{ id: classId }] })).find((cls) => cls.id === classId);
 }
 
 /** Classes and groups as an administrator looks for them: by name, "Level 2" before "Level 10". */

@@ -35,9 +35,9 @@ function ActionLink({ to, label, icon }: { to: string; label: string; icon: Reac
 
 export function ClassSeatsTable({ classes, aboutToFill }: { classes: Class[]; aboutToFill: Set<string> }) {
   const [shown, setShown] = useState<Shown>('all');
-  const needsAttention = (found: Class) => found.seatsLeft === 0 || aboutToFill.has(found.id);
+  const needsAttention = (cls: Class) => cls.seatsLeft === 0 || aboutToFill.has(cls.id);
   const attention = classes.filter(needsAttention).length;
-  const listed = [...classes].filter((found) => shown === 'all' || needsAttention(found)).sort(byName);
+  const listed = [...classes].filter((cls) => shown === 'all' || needsAttention(cls)).sort(byName);
   const page = usePaged(listed);
 
   if (classes.length === 0)
@@ -68,12 +68,12 @@ export function ClassSeatsTable({ classes, aboutToFill }: { classes: Class[]; ab
             { name: 'Actions', align: 'right' },
           ]}
         >
-          {page.rows.map((found) => {
-            const full = found.seatsLeft === 0;
-            const filling = aboutToFill.has(found.id);
+          {page.rows.map((cls) => {
+            const full = cls.seatsLeft === 0;
+            const filling = aboutToFill.has(cls.id);
             return (
               <TableRow
-                key={found.id}
+                key={cls.id}
                 sx={{
                   bgcolor: (theme) =>
                     full
@@ -85,30 +85,26 @@ export function ClassSeatsTable({ classes, aboutToFill }: { classes: Class[]; ab
               >
                 <TableCell component="th" scope="row">
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                    <span>{found.name}</span>
+                    <span>{cls.name}</span>
                     {full && <Chip size="small" color="error" label="Full" />}
-                    {filling && <Chip size="small" color="warning" label={`About to fill: ${found.seatsLeft} left`} />}
-                    {found.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
+                    {filling && <Chip size="small" color="warning" label={`About to fill: ${cls.seatsLeft} left`} />}
+                    {cls.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
                   </Stack>
                 </TableCell>
                 <TableCell sx={{ width: 170 }}>
-                  <FillBar found={found} aboutToFill={filling} />
+                  <FillBar cls={cls} aboutToFill={filling} />
                 </TableCell>
-                <TableCell align="right">{found.waitlisted}</TableCell>
+                <TableCell align="right">{cls.waitlisted}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <ActionLink
-                    to={`/admin/enrollments?classId=${encodeURIComponent(found.id)}`}
-                    label={`Enrollments of ${found.name}`}
+                    to={`/admin/enrollments?classId=${encodeURIComponent(cls.id)}`}
+                    label={`Enrollments of ${cls.name}`}
                     icon={<PeopleIcon fontSize="small" />}
                   />
+                  <ActionLink to={classPath(cls.id)} label={`Edit ${cls.name}`} icon={<EditIcon fontSize="small" />} />
                   <ActionLink
-                    to={classPath(found.id)}
-                    label={`Edit ${found.name}`}
-                    icon={<EditIcon fontSize="small" />}
-                  />
-                  <ActionLink
-                    to={`/admin/report?classId=${encodeURIComponent(found.id)}`}
-                    label={`Roster of ${found.name}`}
+                    to={`/admin/report?classId=${encodeURIComponent(cls.id)}`}
+                    label={`Roster of ${cls.name}`}
                     icon={<ListAltIcon fontSize="small" />}
                   />
                 </TableCell>

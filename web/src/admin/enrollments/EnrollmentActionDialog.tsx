@@ -23,11 +23,11 @@ interface Props {
 const seats = (count: number) => `${count} seat${count === 1 ? '' : 's'}`;
 
 /** How a class looks to an administrator choosing where to move a student. */
-function moveChoice(found: Class): string {
-  if (found.status === 'closed') return `${found.name} — closed`;
-  return found.seatsLeft > 0
-    ? `${found.name} — ${seats(found.seatsLeft)} left`
-    : `${found.name} — full, joins the waitlist (${found.waitlisted} waiting)`;
+function moveChoice(cls: Class): string {
+  if (cls.status === 'closed') return `${cls.name} — closed`;
+  return cls.seatsLeft > 0
+    ? `${cls.name} — ${seats(cls.seatsLeft)} left`
+    : `${cls.name} — full, joins the waitlist (${cls.waitlisted} waiting)`;
 }
 
 export function EnrollmentActionDialog(props: Props) {
@@ -68,7 +68,7 @@ function CancelDialog({ enrollment, groupName, onDone, onClose }: Props) {
 function PromoteDialog({ enrollment, classes, onDone, onClose }: Props) {
   const show = useToast();
   const name = studentName(enrollment);
-  const found = classes.find((candidate) => candidate.id === enrollment.classId);
+  const cls = classes.find((candidate) => candidate.id === enrollment.classId);
   return (
     <ConfirmDialog
       title={`Promote ${name} into ${enrollment.className}?`}
@@ -86,7 +86,7 @@ function PromoteDialog({ enrollment, classes, onDone, onClose }: Props) {
     >
       <DialogContentText>
         {`${name} is ${enrollment.waitlistPosition ? `number ${enrollment.waitlistPosition} ` : ''}on the waitlist and takes a free seat ahead of the line${enrollment.groupId ? ', in every class of the group' : ''}; the family gets an e-mail.`}{' '}
-        {found && (found.seatsLeft > 0 ? `${seats(found.seatsLeft)} free now.` : 'The class is full now.')}
+        {cls && (cls.seatsLeft > 0 ? `${seats(cls.seatsLeft)} free now.` : 'The class is full now.')}
       </DialogContentText>
     </ConfirmDialog>
   );
@@ -96,7 +96,7 @@ function MoveDialog({ enrollment, classes, onDone, onClose }: Props) {
   const show = useToast();
   const name = studentName(enrollment);
   const [targetId, setTargetId] = useState('');
-  const target = classes.find((found) => found.id === targetId);
+  const target = classes.find((cls) => cls.id === targetId);
   return (
     <ConfirmDialog
       title={`Move ${name} to another class`}
@@ -129,10 +129,10 @@ function MoveDialog({ enrollment, classes, onDone, onClose }: Props) {
         onChange={(event) => setTargetId(event.target.value)}
       >
         {classes
-          .filter((found) => found.id !== enrollment.classId)
-          .map((found) => (
-            <MenuItem key={found.id} value={found.id} disabled={found.status === 'closed'}>
-              {moveChoice(found)}
+          .filter((cls) => cls.id !== enrollment.classId)
+          .map((cls) => (
+            <MenuItem key={cls.id} value={cls.id} disabled={cls.status === 'closed'}>
+              {moveChoice(cls)}
             </MenuItem>
           ))}
       </TextField>

@@ -20,16 +20,16 @@ export function EnrollmentFilterBar({
         select
         size="small"
         label="Class"
-        value={classes?.some((found) => found.id === filters.classId) ? filters.classId : ''}
+        value={classes?.some((cls) => cls.id === filters.classId) ? filters.classId : ''}
         onChange={(event) => onChange({ ...filters, classId: event.target.value || undefined })}
         disabled={!classes}
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         sx={{ minWidth: 220 }}
       >
         <MenuItem value="">All classes</MenuItem>
-        {classes?.map((found) => (
-          <MenuItem key={found.id} value={found.id}>
-            {found.name}
+        {classes?.map((cls) => (
+          <MenuItem key={cls.id} value={cls.id}>
+            {cls.name}
           </MenuItem>
         ))}
       </TextField>

@@ -62,7 +62,7 @@ export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
       semesters.state === 'loaded'
         ? semesters.data.semesters.find((semester) => semester.id === semesterId)?.name
         : undefined;
-    const className = classList?.find((found) => found.id === filters.classId)?.name;
+    const className = classList?.find((cls) => cls.id === filters.classId)?.name;
     downloadCsv(
       csvFileName([semesterName ?? 'semester', 'enrollments', className].filter(Boolean).join(' ')),
       enrollmentCsv(rows, groupNames),

@@ -24,18 +24,18 @@ export function SemesterEnrollmentsPage() {
   useEffect(() => {
     if (!findingSemester) return;
     let current = true;
-    const open = (found?: { semesterId: string }) =>
+    const open = (target?: { semesterId: string }) =>
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
-          if (found) next.set('semesterId', found.semesterId);
+          if (target) next.set('semesterId', target.semesterId);
           else next.delete('classId');
           return next;
         },
         { replace: true },
       );
     findClass(classId).then(
-      (found) => current && open(found),
+      (cls) => current && open(cls),
       () => current && open(),
     );
     return () => {

@@ -14,31 +14,31 @@ import type { SizeLabel } from '../students/studentSheet';
 import { enrolledByName, type Roster } from './roster';
 import { RosterTable } from './RosterTable';
 
-function Facts({ found }: { found: Class }) {
+function Facts({ cls }: { cls: Class }) {
   return (
     <Details
       items={[
-        ['Schedule', scheduleSummary(found.meetings)],
-        ['Location', found.location || 'To be announced'],
-        ['Instructor', found.instructor || 'To be announced'],
-        ['Grades', gradesLabel(found)],
-        ['Seats', `${found.enrolled} enrolled of ${found.capacity}, ${found.waitlisted} on the waitlist`],
+        ['Schedule', scheduleSummary(cls.meetings)],
+        ['Location', cls.location || 'To be announced'],
+        ['Instructor', cls.instructor || 'To be announced'],
+        ['Grades', gradesLabel(cls)],
+        ['Seats', `${cls.enrolled} enrolled of ${cls.capacity}, ${cls.waitlisted} on the waitlist`],
       ]}
     />
   );
 }
 
 interface Props {
-  found: Class;
+  cls: Class;
   roster: Loadable<Roster>;
   onRetry: (classId: string) => void;
   sizeLabel: SizeLabel;
 }
 
 /** Drawn again only when its own roster changes, not as each of 60 rosters arrives. */
-export const ClassRoster = memo(function ClassRoster({ found, roster, onRetry, sizeLabel }: Props) {
+export const ClassRoster = memo(function ClassRoster({ cls, roster, onRetry, sizeLabel }: Props) {
   const headingId = useId();
-  const current = roster.state === 'loaded' ? roster.data.class : found;
+  const current = roster.state === 'loaded' ? roster.data.class : cls;
   return (
     <Paper
       component="section"
@@ -64,12 +64,12 @@ export const ClassRoster = memo(function ClassRoster({ found, roster, onRetry, s
         </Typography>
         {current.status === 'closed' && <Chip size="small" label="Closed" />}
       </Stack>
-      <Facts found={current} />
+      <Facts cls={current} />
       {roster.state === 'loading' && (
-        <Skeleton variant="rounded" height={120} aria-label={`Loading the roster of ${found.name}`} />
+        <Skeleton variant="rounded" height={120} aria-label={`Loading the roster of ${cls.name}`} />
       )}
       {roster.state === 'error' && (
-        <LoadFailure what="The roster" error={roster.error} onRetry={() => onRetry(found.id)} />
+        <LoadFailure what="The roster" error={roster.error} onRetry={() => onRetry(cls.id)} />
       )}
       {roster.state === 'loaded' && (
         <Stack spacing={1}>

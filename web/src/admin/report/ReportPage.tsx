@@ -27,10 +27,12 @@ function ClassSemester({
   onFound: (semester: Semester) => void;
   onShowAll: () => void;
 }) {
-  const found = useFunction('classes', { query: [{ id: classId }] });
+  const classQuery = useFunction('classes', { query: [{ id: classId }] });
   const semesters = useFunction('semesters');
   const semesterId =
-    found.state === 'loaded' && !Array.isArray(found.data.classes) ? Object.keys(found.data.classes)[0] : undefined;
+    classQuery.state === 'loaded' && !Array.isArray(classQuery.data.classes)
+      ? Object.keys(classQuery.data.classes)[0]
+      : undefined;
   const semester =
     semesters.state === 'loaded'
       ? semesters.data.semesters.find((candidate) => candidate.id === semesterId)
@@ -38,9 +40,9 @@ function ClassSemester({
   useEffect(() => {
     if (semester) onFound(semester);
   }, [semester, onFound]);
-  const failed = found.state === 'error' ? found : semesters.state === 'error' ? semesters : undefined;
+  const failed = classQuery.state === 'error' ? classQuery : semesters.state === 'error' ? semesters : undefined;
   if (failed) return <LoadFailure what="The class" error={failed.error} onRetry={failed.reload} />;
-  if (found.state === 'loaded' && !semesterId)
+  if (classQuery.state === 'loaded' && !semesterId)
     return (
       <Alert
         severity="warning"
@@ -77,7 +79,7 @@ export function ReportPage() {
   const chooseClass = useCallback((id: string | undefined) => setParam('classId', id), [setParam]);
   // A link to a class of another semester: find that semester first, keeping the class.
   const classElsewhere = useCallback(() => setParam('semesterId', undefined), [setParam]);
-  const classFound = useCallback((found: Semester) => setParam('semesterId', found.id), [setParam]);
+  const classFound = useCallback((semester: Semester) => setParam('semesterId', semester.id), [setParam]);
 
   return (
     <Stack spacing={3}>

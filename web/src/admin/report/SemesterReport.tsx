@@ -35,16 +35,16 @@ interface Props {
 export function SemesterReport({ semester, classId, onClass, onClassElsewhere }: Props) {
   const classes = useFunction('classesBySemester', { semesters: [semester.id] });
   const list = classes.state === 'loaded' ? (classes.data.classes[semester.id] ?? []) : [];
-  const elsewhere = classes.state === 'loaded' && classId !== undefined && !list.some((found) => found.id === classId);
+  const elsewhere = classes.state === 'loaded' && classId !== undefined && !list.some((cls) => cls.id === classId);
   useEffect(() => {
     if (elsewhere) onClassElsewhere();
   }, [elsewhere, onClassElsewhere]);
 
-  const shown = classId ? list.filter((found) => found.id === classId) : list;
-  const { rosters, retry } = useRosters(shown.map((found) => found.id));
+  const shown = classId ? list.filter((cls) => cls.id === classId) : list;
+  const { rosters, retry } = useRosters(shown.map((cls) => cls.id));
   const sizeLabel = useSizeLabel();
-  const loaded = shown.flatMap((found): Roster[] => {
-    const roster = rosters[found.id];
+  const loaded = shown.flatMap((cls): Roster[] => {
+    const roster = rosters[cls.id];
     return roster?.state === 'loaded' ? [roster.data] : [];
   });
   const ready = shown.length > 0 && loaded.length === shown.length;
@@ -66,9 +66,9 @@ export function SemesterReport({ semester, classId, onClass, onClassElsewhere }:
         sx={{ minWidth: 240, maxWidth: '100%', ...screenOnly }}
       >
         <MenuItem value={ALL_CLASSES}>All classes ({list.length})</MenuItem>
-        {list.map((found) => (
-          <MenuItem key={found.id} value={found.id}>
-            {found.name}
+        {list.map((cls) => (
+          <MenuItem key={cls.id} value={cls.id}>
+            {cls.name}
           </MenuItem>
         ))}
       </TextField>
@@ -98,11 +98,11 @@ export function SemesterReport({ semester, classId, onClass, onClassElsewhere }:
             />
           </Stack>
         )}
-        {shown.map((found) => (
+        {shown.map((cls) => (
           <ClassRoster
-            key={found.id}
-            found={found}
-            roster={rosters[found.id] ?? NOT_YET}
+            key={cls.id}
+            cls={cls}
+            roster={rosters[cls.id] ?? NOT_YET}
             onRetry={retry}
             sizeLabel={sizeLabel}
           />

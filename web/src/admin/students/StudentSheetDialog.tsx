@@ -52,7 +52,7 @@ export function StudentSheetDialog({
         />
         <Section
           title="Classes"
-          items={row.classes.map((found, index): [string, string] => [`${index + 1}.`, classLabel(found)])}
+          items={row.classes.map((cls, index): [string, string] => [`${index + 1}.`, classLabel(cls)])}
         />
         <Section
           title="Contacts"

@@ -38,8 +38,7 @@ export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
   return [...rows.values()].sort(byListName);
 }
 
-export const classLabel = (found: StudentClass) =>
-  `${found.className} (${statusLabel(found.status, found.waitlistPosition)})`;
+export const classLabel = (cls: StudentClass) => `${cls.className} (${statusLabel(cls.status, cls.waitlistPosition)})`;
 
 export const classesText = (row: StudentRow) => row.classes.map(classLabel).join('; ');
 
@@ -47,8 +46,8 @@ export const STANDINGS = ['Enrolled', 'Waitlisted', 'Enrolled and waitlisted'] a
 
 /** Whether the student has a seat, waits, or both: what to filter on before the first day. */
 export function standing(row: StudentRow): (typeof STANDINGS)[number] {
-  const enrolled = row.classes.some((found) => found.status === 'enrolled');
-  const waitlisted = row.classes.some((found) => found.status === 'waitlisted');
+  const enrolled = row.classes.some((cls) => cls.status === 'enrolled');
+  const waitlisted = row.classes.some((cls) => cls.status === 'waitlisted');
   return enrolled && waitlisted ? 'Enrolled and waitlisted' : enrolled ? 'Enrolled' : 'Waitlisted';
 }
 
