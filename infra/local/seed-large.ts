@@ -53,7 +53,7 @@ Object.assign(process.env, {
 });
 const { createClass } = await import('../../lambdas/data/classes');
 const { awaitDecision } = await import('../../lambdas/data/allocator');
-const { newRequestId, putRequest, queueOf } = await import('../../lambdas/data/enrollmentRequests');
+const { lineQueue, newRequestId, putRequest } = await import('../../lambdas/data/enrollmentRequests');
 const { putFamilyProfile } = await import('../../lambdas/data/families');
 const { putSemester } = await import('../../lambdas/data/semesters');
 const { createStudent } = await import('../../lambdas/data/students');
@@ -374,7 +374,8 @@ await inPool(enrollments, AT_ONCE, async ({ student, classId }) => {
   const arrivedAt = Date.now();
   const request = {
     id: newRequestId(arrivedAt),
-    queue: queueOf({ classId }),
+    // Its classes are in no group: each is a line of its own.
+    queue: lineQueue(classId),
     studentId: student.id,
     familyId: student.familyId,
     classIds: [classId],

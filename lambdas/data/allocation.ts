@@ -23,6 +23,8 @@ export type SeatOutcome = 'enrolled' | 'waitlisted';
 export interface SeatPlan {
   /** Each request's outcome, in the order of the requests. */
   outcomes: SeatOutcome[];
+  /** For each waitlisted request, its place in line in each of its classes (1 is next), by class id. */
+  places: Array<Record<string, number> | undefined>;
   /** The counts of every class after the plan. */
   after: Map<string, SeatCounts>;
 }
@@ -31,17 +33,21 @@ export interface SeatPlan {
 export function allocateSeats(classes: ReadonlyMap<string, SeatCounts>, requests: readonly SeatRequest[]): SeatPlan {
   const after = new Map([...classes].map(([id, counts]) => [id, { ...counts }]));
   const countsOf = (classId: string) => after.get(classId) ?? missing(classId);
+  const places: SeatPlan['places'] = [];
   const outcomes = requests.map((request): SeatOutcome => {
     const seatsEverywhere = request.classIds.every(
       (classId) => countsOf(classId).enrolled < countsOf(classId).capacity,
     );
-    for (const classId of request.classIds) {
-      if (seatsEverywhere) countsOf(classId).enrolled += 1;
-      else countsOf(classId).waitlisted += 1;
-    }
+    if (seatsEverywhere) for (const classId of request.classIds) countsOf(classId).enrolled += 1;
+    // A waitlist holds exactly its class's waitlisted students: a newcomer's place is the new count.
+    places.push(
+      seatsEverywhere
+        ? undefined
+        : Object.fromEntries(request.classIds.map((classId) => [classId, (countsOf(classId).waitlisted += 1)])),
+    );
     return seatsEverywhere ? 'enrolled' : 'waitlisted';
   });
-  return { outcomes, after };
+  return { outcomes, places, after };
 }
 
 export interface BatchCandidate extends SeatRequest {

@@ -11,6 +11,7 @@
 // that exists) is decided alone with its refusal, and the batch is planned again without it.
 import { randomUUID } from 'node:crypto';
 import type { Class, Semester } from '../records';
+import { byDeadline } from '../shared/deadline';
 import { sleep } from '../shared/dynamo';
 import { isTransientAwsError } from '../shared/awsErrors';
 import { optionalEnv } from '../shared/env';
@@ -28,7 +29,8 @@ import { classesNow } from './classes';
 import { accountDeleted } from './families';
 import {
   decisionWrites,
-  getDecision,
+  getRequestRecord,
+  isDecided,
   leaseCheck,
   leaseLooksFree,
   pendingRequests,
@@ -105,7 +107,7 @@ export interface LeadOptions {
 export async function decideQueue(queue: string, options: LeadOptions): Promise<QueueOutcome> {
   const lease = await leaseLooksFree(queue);
   if (!lease) return 'held';
-  const lead = new Lead(queue, lease.lapsedMs);
+  const lead = new Lead(queue, options.until, lease.lapsedMs);
   if (!(await lead.renew())) return 'held';
   try {
     for (;;) {
@@ -174,9 +176,13 @@ class Lead {
   private readonly semesters = new Map<string, Promise<Semester | undefined>>();
   readonly classes = new Map<string, Class>();
 
-  /** `lapsedLeaseMs`: the length of the lease before, when it lapsed while still held. */
+  /**
+   * `until`: when the holder must stop (its batches retry no later); `lapsedLeaseMs`: the length of the
+   * lease before, when it lapsed while still held.
+   */
   constructor(
     readonly queue: string,
+    readonly until: number,
     private readonly lapsedLeaseMs?: number,
   ) {}
 
@@ -266,7 +272,7 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
     const caps = await lead.enrollmentCaps();
     const tx = new SeatTransaction(new Date().toISOString());
     const { families, after } = writeBatch(tx, lead, batch, classes, caps);
-    const outcome = await transactWrite(tx.items);
+    const outcome = await transactWrite(tx.items, { until: lead.until });
     if (outcome.committed) {
       for (const [id, counts] of after)
         lead.classes.set(id, {
@@ -330,7 +336,7 @@ function writeBatch(
   classes: Map<string, Class>,
   caps: EnrollmentCaps,
 ): { families: Map<number, FamilyShare>; after: Map<string, SeatCounts> } {
-  const { outcomes, after } = allocateSeats(new Map<string, SeatCounts>(classes), batch);
+  const { outcomes, places, after } = allocateSeats(new Map<string, SeatCounts>(classes), batch);
   tx.add(leaseCheck(lead.queue, lead.owner), { kind: 'lease' });
   for (const cls of classes.values()) {
     const asking = batch.flatMap((request, index) =>
@@ -347,7 +353,7 @@ function writeBatch(
   const shares = new Map<string, FamilyShare>();
   batch.forEach((request, index) => {
     tx.request = index;
-    const counts = writeRequest(tx, request, outcomes[index]!, classes);
+    const counts = writeRequest(tx, request, { status: outcomes[index]!, places: places[index] }, classes);
     const share = shares.get(request.familyId) ?? { requests: [], counts: {} };
     share.requests.push(index);
     for (const [name, amount] of Object.entries(counts)) share.counts[name] = (share.counts[name] ?? 0) + amount;
@@ -364,11 +370,14 @@ function writeBatch(
   return { families: byItem, after };
 }
 
-/** Adds what deciding `request` writes, seated or waitlisted, but its family's counts: those it adds. */
+/**
+ * Adds what deciding `request` writes, seated or waitlisted (with its place in line in each class), but its
+ * family's counts: those it adds.
+ */
 function writeRequest(
   tx: SeatTransaction,
   request: EnrollmentRequest,
-  status: SeatOutcome,
+  { status, places }: { status: SeatOutcome; places?: Record<string, number> },
   classes: Map<string, Class>,
 ): Record<string, number> {
   const ordered = request.classIds.map((classId) => classes.get(classId)!);
@@ -382,7 +391,9 @@ function writeRequest(
     gradesAdmitted(ordered),
   );
   tx.notify(status, enrollments);
-  const [removal, decision] = decisionWrites(request, { enrollments }, Date.now());
+  const placeOf = (enrollment: StoredEnrollment) => [enrollment.id, places![enrollment.classId]!];
+  const decided = { enrollments, ...(places && { places: Object.fromEntries(enrollments.map(placeOf)) }) };
+  const [removal, decision] = decisionWrites(request, decided, Date.now());
   tx.add(removal!, { kind: 'request' });
   tx.add(decision!, { kind: 'record' });
   return familyCounts(enrollments, 1);
@@ -471,16 +482,21 @@ const WAIT_POLL_MAX_MS = 1000;
 /**
  * Waits for a request's decision until `until`, taking the queue's lease whenever nobody holds it: the
  * decision, or undefined when it did not come in time (the request stays in line and is decided later).
+ * A look at the table or a batch still under way at `until` does not hold the caller up.
  */
-export async function awaitDecision(
+export function awaitDecision(request: Pick<EnrollmentRequest, 'id' | 'queue'>, until: number) {
+  return byDeadline(lookAndLead(request, until), until, () => undefined);
+}
+
+async function lookAndLead(
   request: Pick<EnrollmentRequest, 'id' | 'queue'>,
   until: number,
 ): Promise<Decision | undefined> {
   let poll = WAIT_POLL_MS;
   for (;;) {
     // A read that failed for a moment is a look missed: the request is in line, the caller is told so at worst.
-    const decision = await getDecision(request.id).catch(unlessTransient);
-    if (decision) return decision;
+    const record = await getRequestRecord(request.id).catch(unlessTransient);
+    if (record && isDecided(record)) return record;
     if (Date.now() >= until) return undefined;
     const outcome = await decideQueue(request.queue, { until, ownRequest: request.id }).catch((error: unknown) => {
       // Contention that outlasted the retries, or the table failing for a moment: the requests stay in line for the next lead.

@@ -3,6 +3,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Class, ClassInput } from '../records';
 import { batchGetAll, dynamo, tableName, type Item } from '../shared/dynamo';
+import { RecentReads } from '../shared/recentReads';
 import { semesterIndexKeys, semesterItems } from './semesterIndex';
 
 export const classKey = (id: string) => ({ PK: `CLASS#${id}`, SK: 'CLASS' });
@@ -12,7 +13,15 @@ export const classKey = (id: string) => ({ PK: `CLASS#${id}`, SK: 'CLASS' });
  * each waitlisted student's place in line, numbered by the class's join counter in the very transaction
  * that put them on the waitlist, so the line is the order in which joins committed.
  */
-export type StoredClass = Omit<Class, 'seatsLeft'> & { waitlistSeq: number; waitlistOrder: Record<string, number> };
+export type StoredClass = Omit<Class, 'seatsLeft'> & {
+  waitlistSeq: number;
+  waitlistOrder: Record<string, number>;
+  /** The line its enrollment requests wait in (see lines.ts); absent: its own. */
+  line?: string;
+};
+
+/** The line a class's enrollment requests wait in (see lines.ts). */
+export const lineOf = (stored: Pick<StoredClass, 'id' | 'line'>): string => stored.line ?? stored.id;
 
 export function toClass(item: Item | StoredClass): Class {
   const stored = item as StoredClass;
@@ -47,6 +56,30 @@ export async function classesOfSemester(semesterId: string): Promise<Class[]> {
   return (await semesterItems(semesterId, 'CLASS')).map(toClass).sort(byFirstMeeting);
 }
 
+/** The line of each class of a semester, by class id. */
+export async function semesterClassLines(semesterId: string): Promise<Map<string, string>> {
+  return new Map(
+    (await semesterItems(semesterId, 'CLASS')).map((item) => [String(item.id), lineOf(item as StoredClass)]),
+  );
+}
+
+export async function setClassLine(id: string, line: string): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: classKey(id),
+        UpdateExpression: 'SET line = :line',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':line': line },
+      }),
+    );
+  } catch (error) {
+    // Deleted meanwhile: it has no line to keep.
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
 export async function getClasses(ids: string[], consistent = false): Promise<Class[]> {
   const items = await batchGetAll(ids.map(classKey), { ConsistentRead: consistent });
   return items.map(toClass);
@@ -58,31 +91,25 @@ export async function getStoredClass(id: string): Promise<StoredClass | undefine
   return Item as StoredClass | undefined;
 }
 
-const RECENT_MS = 30_000;
-const recent = new Map<string, { cls: Class; seenAt: number }>();
+/** A class with the line its enrollment requests wait in. */
+export type LinedClass = Class & { line: string };
 
-/** Notes a class as just seen (read, or returned by a failed condition), for recentClasses. */
-export function rememberClass(cls: Class, now = Date.now()): void {
-  // Only an open class: one seen closed may have just reopened, and refusing it from memory would be wrong.
-  if (cls.status === 'open') recent.set(cls.id, { cls, seenAt: now });
-  else recent.delete(cls.id);
-}
+const recent = new RecentReads<LinedClass>({
+  ttlMs: 30_000,
+  read: async (ids) => {
+    const items = await batchGetAll(ids.map(classKey), { ConsistentRead: true });
+    return new Map(items.map((item) => [String(item.id), { ...toClass(item), line: lineOf(item as StoredClass) }]));
+  },
+  keep: (cls) => cls.status === 'open',
+});
 
 /**
- * Classes as this function instance saw them in the last 30 seconds, read when not: to plan an
- * enrollment, whose transaction then checks seats and status against the class as it is.
+ * Classes as this function instance saw them in the last 30 seconds, read when not (only open ones are
+ * remembered: one seen closed may have just reopened): to plan an enrollment, whose transaction then checks
+ * seats and status against the class as it is.
  */
-export async function recentClasses(ids: string[], now = Date.now()): Promise<Map<string, Class>> {
-  const missing = ids.filter((id) => (recent.get(id)?.seenAt ?? -Infinity) <= now - RECENT_MS);
-  const read = missing.length ? await getClasses(missing, true) : [];
-  for (const cls of read) rememberClass(cls, now);
-  const seen = new Map(read.map((cls) => [cls.id, cls]));
-  return new Map(
-    ids.flatMap((id) => {
-      const cls = seen.get(id) ?? recent.get(id)?.cls;
-      return cls ? [[id, cls] as const] : [];
-    }),
-  );
+export function recentClasses(ids: string[], now = Date.now()): Promise<Map<string, LinedClass>> {
+  return recent.get(ids, now);
 }
 
 /** The classes as they are now (strongly consistent), by id; absent ones are missing from the map. */

@@ -3,7 +3,9 @@
 import { placeInQueue, type Decision, type EnrollmentRequest } from './enrollmentRequests';
 import { toEnrollment, waitlistPositions } from './enrollments';
 import type { EnrollmentAnswer } from '../records';
-import { PortalError } from '../shared/errors';
+import { readDespiteTransientFailures } from '../shared/awsErrors';
+import { byDeadline } from '../shared/deadline';
+import { BUSY_MESSAGE, PortalError, resourceExhausted } from '../shared/errors';
 import type { Call } from '../shared/handler';
 import { optionalEnv } from '../shared/env';
 
@@ -17,22 +19,37 @@ export function waitUntil(call: Call, wait = DECISION_WAIT_MS): number {
   return Math.min(Date.now() + wait, Date.now() + call.remainingMs() - ANSWER_MARGIN_MS);
 }
 
+/** Time a call keeps, at the end, to send its answer. */
+const SEND_MARGIN_MS = 500;
+
+/**
+ * The answer for a request in line or decided. The request is written by now, so a read that fails for a
+ * moment is read again while the call has time: "very busy, nothing changed" would not be true. A
+ * decision brings the places in line it gave; only an older kind of decision needs them read.
+ */
 export async function enrollmentAnswer(
   request: Pick<EnrollmentRequest, 'id' | 'queue'>,
   decision: Decision | undefined,
+  call: Call,
 ): Promise<EnrollmentAnswer> {
+  const deadline = Date.now() + call.remainingMs() - SEND_MARGIN_MS;
+  const readInTime = <T>(read: () => Promise<T>) =>
+    byDeadline(readDespiteTransientFailures(read, deadline), deadline, () => {
+      throw resourceExhausted(BUSY_MESSAGE);
+    });
   if (!decision)
     return {
       enrollments: [],
       requestId: request.id,
-      pending: { place: await placeInQueue(request.queue, request.id) },
+      pending: { place: await readInTime(() => placeInQueue(request.queue, request.id)) },
     };
   if ('error' in decision) throw new PortalError(decision.error.code, decision.error.message);
-  const positions = await waitlistPositions(
-    decision.enrollments.filter((enrollment) => enrollment.status === 'waitlisted'),
-  );
+  const waitlisted = decision.enrollments.filter((enrollment) => enrollment.status === 'waitlisted');
+  const places = decision.places
+    ? new Map(Object.entries(decision.places))
+    : await readInTime(() => waitlistPositions(waitlisted));
   return {
-    enrollments: decision.enrollments.map((enrollment) => toEnrollment(enrollment, positions.get(enrollment.id))),
+    enrollments: decision.enrollments.map((enrollment) => toEnrollment(enrollment, places.get(enrollment.id))),
     requestId: request.id,
   };
 }

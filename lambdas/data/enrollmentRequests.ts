@@ -1,26 +1,26 @@
 // Enrollment requests: what `enroll` records the moment a call arrives, for the allocator to decide in
 // arrival order. Three item types:
-// - the request, pending, in its queue: `QUEUE#CLASS#id` (or `QUEUE#GROUP#id`) / `REQUEST#<arrival>#<id>`,
+// - the request, pending, in the queue of its line (lines.ts): `QUEUE#LINE#id` / `REQUEST#<arrival>#<id>`,
 //   so one strongly consistent query reads a queue in arrival order. Deciding it deletes it.
-// - the decision, `REQUEST#<id> / DECISION`, written in the same transaction as the seat (or alone, for a
-//   refusal), read by whoever waits for it; it expires after a day.
+// - what is known of it by its id alone, `REQUEST#<id> / DECISION`: first that it is in line and in which
+//   queue (written with the request), then its decision, written in the same transaction as the seat (or
+//   alone, for a refusal), read by whoever waits for it; it expires after a day.
 // - the queue's lease, `QUEUE#… / LEASE`: who decides this queue now, until when. One allocator at a time
 //   per queue, whichever function instance it runs in; a lost lease stops its holder's next transaction.
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '../shared/errors';
 import { dynamo, tableName, type Item, type Key } from '../shared/dynamo';
-import type { TransactItem } from '../shared/transact';
+import { transactWrite, type TransactItem } from '../shared/transact';
 import type { Actor } from './audit';
 import type { StoredEnrollment } from './enrollments';
 import { timeToLiveAttribute } from './table';
 
 export const ENROLLMENT_REQUEST_TYPE = 'enrollmentRequest';
 
-/** The queue a request waits in: its class's, or its group's. */
-export const queueOf = (target: { classId: string } | { groupId: string }) =>
-  'groupId' in target ? `QUEUE#GROUP#${target.groupId}` : `QUEUE#CLASS#${target.classId}`;
+/** The queue of a line's requests (see lines.ts). */
+export const lineQueue = (line: string) => `QUEUE#LINE#${line}`;
 
 export interface EnrollmentRequest {
   /** `<arrival ms>-<uuid>`: the request's place in its queue can be told from it. */
@@ -38,7 +38,13 @@ export interface EnrollmentRequest {
   by: Actor;
 }
 
-export type Decision = { enrollments: StoredEnrollment[] } | { error: { code: ErrorCode; message: string } };
+export type Decision =
+  | {
+      enrollments: StoredEnrollment[];
+      /** Each waitlisted enrollment's place in line when it was decided, by enrollment id. */
+      places?: Record<string, number>;
+    }
+  | { error: { code: ErrorCode; message: string } };
 
 const ARRIVAL_DIGITS = 15;
 const DECISION_DAYS = 1;
@@ -53,25 +59,29 @@ export const requestKey = (queue: string, id: string): Key => ({
 export const decisionKey = (id: string): Key => ({ PK: `REQUEST#${id}`, SK: 'DECISION' });
 const leaseKey = (queue: string): Key => ({ PK: queue, SK: 'LEASE' });
 
+/**
+ * Puts a request in its queue, with the note of where it waits, in one transaction: its token makes a
+ * retried try harmless, and a request already there (a try whose answer was lost) stays as it is.
+ */
 export async function putRequest(request: EnrollmentRequest): Promise<void> {
+  const now = Date.now();
+  const whoAsked = { queue: request.queue, familyId: request.familyId, by: request.by };
+  const newItem = (item: Item): TransactItem => ({
+    Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
+  });
   try {
-    await dynamo.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...requestKey(request.queue, request.id),
-          type: ENROLLMENT_REQUEST_TYPE,
-          ...request,
-          queuedAt: Date.now(),
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
+    // Committed, or refused by its conditions because it is there already: either way it is in line.
+    await transactWrite([
+      newItem({ ...requestKey(request.queue, request.id), type: ENROLLMENT_REQUEST_TYPE, ...request, queuedAt: now }),
+      newItem({ ...decisionKey(request.id), type: 'enrollmentPending', ...whoAsked, pending: true, ...expiry(now) }),
+    ]);
   } catch (error) {
-    // The SDK sent it again after an answer was lost, and the first try had put it: it is in line (its id is new to every call).
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // The last try's answer may have been lost after it committed: the note tells.
+    if (!(await getRequestRecord(request.id).catch(() => undefined))) throw error;
   }
 }
+
+const expiry = (now: number) => ({ [timeToLiveAttribute]: Math.floor(now / 1000) + DECISION_DAYS * 86_400 });
 
 /** The first pending requests of a queue, in arrival order. */
 export async function pendingRequests(queue: string, limit: number): Promise<EnrollmentRequest[]> {
@@ -85,14 +95,6 @@ export async function pendingRequests(queue: string, limit: number): Promise<Enr
     }),
   );
   return (Items ?? []) as EnrollmentRequest[];
-}
-
-/** A request still pending, or undefined once it is decided (or was never made). */
-export async function getPendingRequest(queue: string, id: string): Promise<EnrollmentRequest | undefined> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: requestKey(queue, id), ConsistentRead: true }),
-  );
-  return Item as EnrollmentRequest | undefined;
 }
 
 /** How many requests of its queue are ahead of a pending one, plus one: its place in line. */
@@ -116,11 +118,16 @@ export async function placeInQueue(queue: string, id: string): Promise<number> {
   return Math.max(1, ahead);
 }
 
-export async function getDecision(id: string): Promise<(Decision & { familyId: string; by: Actor }) | undefined> {
+/** What is known of a request by its id alone: who asked, its queue, and whether it is still in line or decided. */
+export type RequestRecord = { queue: string; familyId: string; by: Actor } & ({ pending: true } | Decision);
+
+export const isDecided = (record: RequestRecord): record is RequestRecord & Decision => !('pending' in record);
+
+export async function getRequestRecord(id: string): Promise<RequestRecord | undefined> {
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: tableName, Key: decisionKey(id), ConsistentRead: true }),
   );
-  return Item as (Decision & { familyId: string; by: Actor }) | undefined;
+  return Item as RequestRecord | undefined;
 }
 
 /** The two writes that decide a request, for the transaction that also writes what was decided. */
@@ -139,10 +146,11 @@ export function decisionWrites(request: EnrollmentRequest, decision: Decision, n
         Item: {
           ...decisionKey(request.id),
           type: 'enrollmentDecision',
+          queue: request.queue,
           familyId: request.familyId,
           by: request.by,
           ...decision,
-          [timeToLiveAttribute]: Math.floor(now / 1000) + DECISION_DAYS * 86_400,
+          ...expiry(now),
         } satisfies Item,
       },
     },

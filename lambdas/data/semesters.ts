@@ -3,6 +3,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Semester } from '../records';
 import { notFound } from '../shared/errors';
 import { dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
+import { RecentReads } from '../shared/recentReads';
 
 export const semesterKey = (id: string) => ({ PK: `SEMESTER#${id}`, SK: 'SEMESTER' });
 const SEMESTER_LIST = 'SEMESTERS';
@@ -38,19 +39,20 @@ export async function getSemester(id: string): Promise<Semester | undefined> {
   return Item && toSemester(Item);
 }
 
-const RECENT_MS = 30_000;
-const recent = new Map<string, { semester: Semester | undefined; readAt: number }>();
+const recent = new RecentReads<Semester>({
+  ttlMs: 30_000,
+  read: async ([id]) => {
+    const semester = await getSemester(id!);
+    return new Map(semester ? [[id!, semester]] : []);
+  },
+});
 
 /**
  * A semester as read in the last 30 seconds by this function instance: what a registration rush checks
  * on every call changes a few times a year, so it is not read on every call.
  */
 export async function recentSemester(id: string, now = Date.now()): Promise<Semester | undefined> {
-  const known = recent.get(id);
-  if (known && now - known.readAt < RECENT_MS) return known.semester;
-  const semester = await getSemester(id);
-  recent.set(id, { semester, readAt: now });
-  return semester;
+  return (await recent.get([id], now)).get(id);
 }
 
 export async function currentSemester(): Promise<Semester | undefined> {

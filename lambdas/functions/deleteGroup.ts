@@ -1,12 +1,18 @@
 import { deleteGroupItem, getGroups } from '../data/groups';
+import { alignLines } from '../data/lines';
 import type { ParsedInput } from '../manifest';
 import { notFound } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
 
-/** Deletes a class group; its enrollments stay, each in its class, and still cancel together. */
+/**
+ * Deletes a class group; its enrollments stay, each in its class, and still cancel together. Its classes'
+ * requests no longer share a line unless other groups join them.
+ */
 export async function deleteGroup({ id }: ParsedInput<'deleteGroup'>) {
-  if ((await getGroups([id])).length === 0) throw notFound('There is no such class group.');
+  const [group] = await getGroups([id]);
+  if (!group) throw notFound('There is no such class group.');
   await deleteGroupItem(id);
+  await alignLines(group.semesterId, { deletedId: id });
   return {};
 }
 

@@ -1,11 +1,11 @@
 import { awaitDecision } from '../data/allocator';
-import { recentClasses } from '../data/classes';
-import { newRequestId, putRequest, queueOf, type EnrollmentRequest } from '../data/enrollmentRequests';
+import { recentClasses, type LinedClass } from '../data/classes';
+import { lineQueue, newRequestId, putRequest, type EnrollmentRequest } from '../data/enrollmentRequests';
 import { getGroups } from '../data/groups';
 import { isRegistrationOpen, recentSemester, registrationWindowMessage } from '../data/semesters';
 import { studentForCaller } from '../data/students';
 import type { ParsedInput } from '../manifest';
-import type { Class, EnrollmentAnswer } from '../records';
+import type { EnrollmentAnswer } from '../records';
 import type { Caller } from '../shared/caller';
 import { enrollmentAnswer, waitUntil } from '../data/enrollmentAnswer';
 import { failedPrecondition, notFound } from '../shared/errors';
@@ -26,11 +26,12 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
   const student = caller.isAdmin
     ? await studentForCaller(caller, input.studentId)
     : { id: input.studentId, familyId: caller.sub };
-  await refuseAtOnce(classIds, caller);
+  const classes = await refuseAtOnce(classIds, caller);
 
   const request: EnrollmentRequest = {
     id: newRequestId(call.arrivedAt),
-    queue: queueOf(group ? { groupId: group.id } : { classId: input.classId! }),
+    // A group's classes share one line (the allocator decides them together in arrival order).
+    queue: lineQueue(classes[0]!.line),
     studentId: student.id,
     familyId: student.familyId,
     classIds,
@@ -39,25 +40,25 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
     by: { sub: caller.sub, isAdmin: caller.isAdmin },
   };
   await putRequest(request);
-  return enrollmentAnswer(request, await awaitDecision(request, waitUntil(call)));
+  return enrollmentAnswer(request, await awaitDecision(request, waitUntil(call)), call);
 }
 
 /**
  * What the classes as this instance saw them lately already refuse, without taking a place in line: a
  * class that does not exist or is closed, registration not open (administrators may enroll outside the
- * registration window). The allocator checks all of it again against the classes as they are.
+ * registration window). The allocator checks all of it again against the classes as they are. The
+ * classes, in order, when none refuses.
  */
-async function refuseAtOnce(classIds: string[], caller: Caller) {
+async function refuseAtOnce(classIds: string[], caller: Caller): Promise<LinedClass[]> {
   const classes = await recentClasses(classIds);
-  const ordered: Class[] = classIds.map(
-    (classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)),
-  );
+  const ordered = classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
   for (const cls of ordered) {
     if (cls.status !== 'open') throw failedPrecondition(`${cls.name} is closed to new enrollments.`);
   }
   const semester = await recentSemester(ordered[0]!.semesterId);
   if (!semester) throw notFound('This class belongs to no semester.');
   if (!caller.isAdmin && !isRegistrationOpen(semester)) throw failedPrecondition(registrationWindowMessage(semester));
+  return ordered;
 }
 
 function raise(error: Error): never {

@@ -1,5 +1,5 @@
 import { awaitDecision } from '../data/allocator';
-import { getDecision, getPendingRequest, queueOf } from '../data/enrollmentRequests';
+import { getRequestRecord } from '../data/enrollmentRequests';
 import type { ParsedInput } from '../manifest';
 import type { EnrollmentAnswer } from '../records';
 import type { Caller } from '../shared/caller';
@@ -10,20 +10,20 @@ import { limitedHandler } from '../shared/limitedHandler';
 
 /**
  * A pending enrollment request's answer, for the page that was told it is in line: its decision as
- * `enroll` would have answered it, or its place in line now. Only the one who asked (or an administrator) may read it. While
- * it waits, the call decides the queue itself if nobody does, as `enroll` does.
+ * `enroll` would have answered it, or its place in line now. Only the one who asked (or an administrator)
+ * may read it. While it waits, the call decides the queue itself if nobody does, as `enroll` does. The
+ * request's id alone finds it (the class or group it names is kept in the payload for compatibility).
  */
 export async function enrollmentRequest(
   input: ParsedInput<'enrollmentRequest'>,
   caller: Caller,
   call: Call,
 ): Promise<EnrollmentAnswer> {
-  const queue = queueOf(input.groupId ? { groupId: input.groupId } : { classId: input.classId! });
-  const asked = (await getPendingRequest(queue, input.requestId)) ?? (await getDecision(input.requestId));
+  const asked = await getRequestRecord(input.requestId);
   if (!asked || (asked.by.sub !== caller.sub && !caller.isAdmin))
     throw notFound('There is no such enrollment request.');
-  const request = { id: input.requestId, queue };
-  return enrollmentAnswer(request, await awaitDecision(request, waitUntil(call, SHORT_WAIT_MS)));
+  const request = { id: input.requestId, queue: asked.queue };
+  return enrollmentAnswer(request, await awaitDecision(request, waitUntil(call, SHORT_WAIT_MS)), call);
 }
 
 /** Asked again every few seconds: a short wait keeps the page's calls short. */

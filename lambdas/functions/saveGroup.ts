@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { getClasses } from '../data/classes';
 import { getGroups, putGroup } from '../data/groups';
+import { alignLines } from '../data/lines';
 import type { ParsedInput } from '../manifest';
 import type { ClassGroup } from '../records';
 import { invalidArgument, notFound } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
 
-/** Creates or changes a class group: classes of the group's own semester. */
+/**
+ * Creates or changes a class group: classes of the group's own semester. Its classes' enrollment requests
+ * then wait in one line (see lambdas/data/lines.ts).
+ */
 export async function saveGroup(input: ParsedInput<'saveGroup'>) {
-  if (input.id && (await getGroups([input.id])).length === 0) throw notFound('There is no such class group.');
+  const before = input.id ? (await getGroups([input.id]))[0] : undefined;
+  if (input.id && !before) throw notFound('There is no such class group.');
   const classes = new Map((await getClasses(input.classIds)).map((cls) => [cls.id, cls]));
   input.classIds.forEach((classId, index) => {
     const cls = classes.get(classId);
@@ -18,6 +23,9 @@ export async function saveGroup(input: ParsedInput<'saveGroup'>) {
   });
   const group: ClassGroup = { ...input, id: input.id ?? randomUUID() };
   await putGroup(group);
+  // The group joins its classes' lines of enrollment requests (and, moved, leaves its old semester's).
+  await alignLines(group.semesterId, { saved: group });
+  if (before && before.semesterId !== group.semesterId) await alignLines(before.semesterId, { deletedId: group.id });
   return { group };
 }
 

@@ -20,3 +20,20 @@ export function isTransientAwsError(error: unknown): boolean {
   if (!$metadata) return false;
   return $metadata.httpStatusCode === undefined || $metadata.httpStatusCode >= 500;
 }
+
+/**
+ * Reads again after a transient failure, with backoff, until `deadline` (epoch ms): for what a caller must
+ * be told about something already written (its place in line, its waitlist position), where "try again,
+ * nothing changed" would not be true.
+ */
+export async function readDespiteTransientFailures<T>(read: () => Promise<T>, deadline: number): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await read();
+    } catch (error) {
+      const pause = Math.random() * Math.min(1000, 50 * 2 ** attempt);
+      if (!isTransientAwsError(error) || Date.now() + pause >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}

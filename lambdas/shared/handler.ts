@@ -177,6 +177,7 @@ export function errorMapping(name: string): Middleware {
             function: name,
             requestId: request.context.awsRequestId,
             error: (error as Error).name,
+            detail: (error as Error).message,
           }),
         );
         request.response = jsonResponse(429, {

@@ -31,7 +31,14 @@ const retryableCodes = new Set([
   'RequestLimitExceeded',
 ]);
 
-export async function transactWrite(items: TransactItem[]): Promise<TransactOutcome> {
+/**
+ * Writes `items` in one transaction. `until` (epoch ms): no retry is started that would end after it, for
+ * a caller that must answer by then.
+ */
+export async function transactWrite(
+  items: TransactItem[],
+  { until = Number.POSITIVE_INFINITY }: { until?: number } = {},
+): Promise<TransactOutcome> {
   const ClientRequestToken = randomUUID();
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -51,8 +58,9 @@ export async function transactWrite(items: TransactItem[]): Promise<TransactOutc
         return { committed: false, failed };
       }
       if (!isRetryable(error, reasons)) throw error;
-      if (attempt + 1 >= TRANSACTION_ATTEMPTS) throw resourceExhausted(BUSY_MESSAGE);
-      await sleep(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt));
+      const pause = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+      if (attempt + 1 >= TRANSACTION_ATTEMPTS || Date.now() + pause >= until) throw resourceExhausted(BUSY_MESSAGE);
+      await sleep(pause);
     }
   }
 }

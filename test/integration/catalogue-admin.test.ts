@@ -1,4 +1,5 @@
 // The administrators' catalogue functions: semesters, classes and groups, and who may call them.
+import { semesterClassLines } from '../../lambdas/data/classes';
 import type { Class, ClassGroup, NamedEnrollment } from '../../lambdas/records';
 import { adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data, signUpFamily } from '../support/portal';
@@ -91,6 +92,29 @@ test('a group holds classes of its own semester only; groups are changed and del
   expect(renamed.group).toEqual({ ...group, name: 'Renamed' });
   expect((await adminCall('deleteGroup', { id: group.id })).status).toBe(200);
   expect(await data('classGroups', { groups: [{ id: group.id }] })).toEqual({ groups: [] });
+});
+
+test('the classes a group joins, directly or through another group, wait in one line of enrollment requests, until the group is deleted', async () => {
+  const semester = await openSemester();
+  const [a, b, c, alone] = await Promise.all([1, 2, 3, 4].map(() => newClass(semester.id)));
+  const first = await newGroup(semester.id, [a!.id, b!.id]);
+  await newGroup(semester.id, [b!.id, c!.id]);
+  const joined = [a!.id, b!.id, c!.id].sort()[0];
+  expect(Object.fromEntries(await semesterClassLines(semester.id))).toEqual({
+    [a!.id]: joined,
+    [b!.id]: joined,
+    [c!.id]: joined,
+    [alone!.id]: alone!.id,
+  });
+
+  expect((await adminCall('deleteGroup', { id: first.id })).status).toBe(200);
+  const apart = [b!.id, c!.id].sort()[0];
+  expect(Object.fromEntries(await semesterClassLines(semester.id))).toEqual({
+    [a!.id]: a!.id,
+    [b!.id]: apart,
+    [c!.id]: apart,
+    [alone!.id]: alone!.id,
+  });
 });
 
 test('saving a class for an unknown semester or with inverted grades is 400 naming the field', async () => {

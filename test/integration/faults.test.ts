@@ -2,6 +2,7 @@
 // transaction conflicts or throttles): enrollments are neither lost nor doubled, and a request whose
 // transaction ran out of retries stays in line until it is decided.
 import { ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ENROLLMENT_REQUEST_TYPE } from '../../lambdas/data/enrollmentRequests';
 import { dynamo } from '../../lambdas/shared/dynamo';
 import { TRANSACTION_ATTEMPTS } from '../../lambdas/shared/transact';
 import { classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
@@ -23,12 +24,22 @@ const throttle = () =>
   });
 const timeout = () => Object.assign(new Error('socket hang up'), { name: 'TimeoutError', $metadata: {} });
 
-/** The TransactWriteItems calls the handlers make: each answered by the next fault, then normally. */
-function injectTransactionFaults(faults: Fault[]) {
+/** An enrollment request's own transaction (it puts the request in line), or any other (they change seats). */
+const putsARequest = (input: unknown) =>
+  (input as { TransactItems: Array<{ Put?: { Item: { type?: string } } }> }).TransactItems.some(
+    (item) => item.Put?.Item.type === ENROLLMENT_REQUEST_TYPE,
+  );
+
+/**
+ * The TransactWriteItems calls the handlers make that change seats (or, with `requests`, those that put an
+ * enrollment request in line): each answered by the next fault, then normally.
+ */
+function injectTransactionFaults(faults: Fault[], of: 'seats' | 'requests' = 'seats') {
   const tokens: string[] = [];
   dynamo.middlewareStack.add(
     (next, context) => async (args) => {
       if (context.commandName !== 'TransactWriteItemsCommand') return next(args);
+      if (putsARequest(args.input) !== (of === 'requests')) return next(args);
       tokens.push((args.input as { ClientRequestToken: string }).ClientRequestToken);
       const fault = faults.shift();
       if (fault === 'conflict') throw conflict();
@@ -87,6 +98,22 @@ test('given a transaction whose answer is lost after it committed, when the port
   expect(tokens).toHaveLength(2);
   expect(tokens[0]).toBe(tokens[1]);
   expect(await classNow(cls.id)).toMatchObject({ enrolled: 1 });
+  expect(await auditOf(`${cls.id}~${students[0]!.id}`)).toHaveLength(1);
+});
+
+test('given an enrollment request whose answer is lost after it committed, every time the portal sends it, then the request is in line once, decided once, and the family is answered, not told to try again', async () => {
+  const cls = await newClass(semesterId, { capacity: 3 });
+  const { family, students } = await familyWithStudents(1);
+  const { tokens } = injectTransactionFaults(
+    Array.from({ length: TRANSACTION_ATTEMPTS }, () => 'lost-answer' as const),
+    'requests',
+  );
+  const answer = await invoke('enroll', { studentId: students[0]!.id, classId: cls.id }, family);
+  expect(answer.statusCode).toBe(200);
+  expect(answer.body.data.enrollments).toEqual([expect.objectContaining({ status: 'enrolled' })]);
+  expect(tokens).toHaveLength(TRANSACTION_ATTEMPTS);
+  expect(new Set(tokens).size).toBe(1);
+  expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
   expect(await auditOf(`${cls.id}~${students[0]!.id}`)).toHaveLength(1);
 });
 

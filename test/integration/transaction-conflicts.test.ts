@@ -8,7 +8,7 @@ import { DynamoDBClient, TransactionCanceledException, TransactWriteItemsCommand
 import { randomUUID } from 'node:crypto';
 import { CONFLICTS_CONTROL_PATH, type TransactionConflictStats } from '../../infra/local/transactionConflicts';
 import type { RosterEntry } from '../../lambdas/records';
-import { expectArrivalOrder } from '../support/arrivalOrder';
+import { expectArrivalOrder, expectSeatsAsArrived } from '../support/arrivalOrder';
 import { familyWithChildren } from '../support/busyRetries';
 import { adminSession, classNow, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, outcomeOf } from '../support/portal';
@@ -149,7 +149,7 @@ test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAM
   );
 });
 
-test('given a rush on a group and on one of its classes at once under conflicts, then each group request has a seat in every class or waits in every one, and no class passes its capacity', async () => {
+test('given a rush on a group and on one of its classes at once under conflicts, then they wait in one line: the seats go as arrival order gives them, each group request has a seat in every class or waits in every one, and no class passes its capacity', async () => {
   const semester = await openSemester();
   const [first, second] = [await newClass(semester.id, { capacity: 6 }), await newClass(semester.id, { capacity: 8 })];
   const group = await newGroup(semester.id, [first.id, second.id]);
@@ -174,15 +174,22 @@ test('given a rush on a group and on one of its classes at once under conflicts,
   expect(firstNow.enrolled + firstNow.waitlisted).toBe(24);
   expect(secondNow.enrolled).toBeLessThanOrEqual(8);
   expect(secondNow.enrolled + secondNow.waitlisted).toBe(12);
-  // The group's own line, in arrival order among group requests.
-  expectArrivalOrder(
-    answers
-      .filter((answer) => answer.body.data!.enrollments[0]!.groupId)
-      .map((answer) => ({
-        enrollment: answer.body.data!.enrollments.find((e) => e.classId === second.id)!,
-        requestId: answer.body.data!.requestId,
-      })),
+  expectSeatsAsArrived(
+    answers.map((answer) => answer.body.data!),
+    new Map([
+      [first.id, 6],
+      [second.id, 8],
+    ]),
   );
+  for (const cls of [first, second]) {
+    expectArrivalOrder(
+      answers.flatMap((answer) =>
+        answer.body
+          .data!.enrollments.filter((e) => e.classId === cls.id)
+          .map((enrollment) => ({ enrollment, requestId: answer.body.data!.requestId })),
+      ),
+    );
+  }
 });
 
 test('given the same enroll sent twice at once under conflicts (a retried press), then the child holds one place and the other call is told so', async () => {

@@ -48,6 +48,20 @@ test('no class passes its capacity, and every request adds one place to each of 
   );
 });
 
+test('each waitlisted request is told its place in every class it waits in: the places follow the waitlist of its class, in order', () => {
+  fc.assert(
+    fc.property(classCounts, requests, (classes, line) => {
+      const { outcomes, places } = allocateSeats(classes, line);
+      const waiting = new Map([...classes].map(([id, cls]) => [id, cls.waitlisted]));
+      line.forEach((request, index) => {
+        if (outcomes[index] === 'enrolled') return expect(places[index]).toBeUndefined();
+        for (const id of request.classIds) waiting.set(id, waiting.get(id)! + 1);
+        expect(places[index]).toEqual(Object.fromEntries(request.classIds.map((id) => [id, waiting.get(id)])));
+      });
+    }),
+  );
+});
+
 test('a request is seated in every class it names, or waits in every one, and it waits only when one of them is full', () => {
   fc.assert(
     fc.property(classCounts, requests, (classes, line) => {
