@@ -2,6 +2,8 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClassGroup } from '../records';
 import { batchGetAll, dynamo, tableName, type Item } from '../shared/dynamo';
+import { semesterClassLines, setClassLine } from './classes';
+import { linesOf } from './lines';
 import { semesterIndexKeys, semesterItems } from './semesterIndex';
 
 export const groupKey = (id: string) => ({ PK: `GROUP#${id}`, SK: 'GROUP' });
@@ -31,4 +33,23 @@ export async function putGroup(group: ClassGroup): Promise<void> {
 
 export async function deleteGroupItem(id: string): Promise<void> {
   await dynamo.send(new DeleteCommand({ TableName: tableName, Key: groupKey(id) }));
+}
+
+/**
+ * Sets the line of every class of a semester as its groups join them now. `change` is the group just
+ * saved or deleted: the semester's index may not show it yet.
+ */
+export async function alignLines(semesterId: string, change: { saved: ClassGroup } | { deletedId: string }) {
+  const [stored, listed] = await Promise.all([semesterClassLines(semesterId), groupsOfSemester(semesterId)]);
+  const changedId = 'saved' in change ? change.saved.id : change.deletedId;
+  const groups = [
+    ...listed.filter((group) => group.id !== changedId),
+    ...('saved' in change && change.saved.semesterId === semesterId ? [change.saved] : []),
+  ];
+  const lines = linesOf(stored.keys(), groups);
+  await Promise.all(
+    [...lines]
+      .filter(([id, line]) => stored.has(id) && stored.get(id) !== line)
+      .map(([id, line]) => setClassLine(id, line)),
+  );
 }

@@ -3,10 +3,9 @@
 // one of its classes compete for the same seats, so they wait in one line and the earlier one is decided
 // first. Classes that groups join, directly or through other groups, share one line, named by the smallest
 // class id among them; a class in no group has a line of its own, named by its id. Each class item keeps
-// its line (`line`, absent: its own), set again whenever a group of its semester is saved or deleted.
+// its line (`line`, absent: its own), set again whenever a group of its semester is saved or deleted
+// (alignLines in groups.ts). This module is the pure rule, shared with the benchmarks.
 import type { ClassGroup } from '../records';
-import { semesterClassLines, setClassLine } from './classes';
-import { groupsOfSemester } from './groups';
 
 /** The line of each of `classIds`, as `groups` join them. */
 export function linesOf(
@@ -28,23 +27,4 @@ export function linesOf(
     }
   }
   return new Map([...parent.keys()].map((id) => [id, root(id)]));
-}
-
-/**
- * Sets the line of every class of a semester as its groups join them now. `change` is the group just
- * saved or deleted: the semester's index may not show it yet.
- */
-export async function alignLines(semesterId: string, change: { saved: ClassGroup } | { deletedId: string }) {
-  const [stored, listed] = await Promise.all([semesterClassLines(semesterId), groupsOfSemester(semesterId)]);
-  const changedId = 'saved' in change ? change.saved.id : change.deletedId;
-  const groups = [
-    ...listed.filter((group) => group.id !== changedId),
-    ...('saved' in change && change.saved.semesterId === semesterId ? [change.saved] : []),
-  ];
-  const lines = linesOf(stored.keys(), groups);
-  await Promise.all(
-    [...lines]
-      .filter(([id, line]) => stored.has(id) && stored.get(id) !== line)
-      .map(([id, line]) => setClassLine(id, line)),
-  );
 }

@@ -1,5 +1,4 @@
-import { deleteGroupItem, getGroups } from '../data/groups';
-import { alignLines } from '../data/lines';
+import { alignLines, deleteGroupItem, getGroups } from '../data/groups';
 import type { ParsedInput } from '../manifest';
 import { notFound } from '../shared/errors';
 import { portalHandler } from '../shared/handler';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getClasses } from '../data/classes';
-import { getGroups, putGroup } from '../data/groups';
-import { alignLines } from '../data/lines';
+import { alignLines, getGroups, putGroup } from '../data/groups';
 import type { ParsedInput } from '../manifest';
 import type { ClassGroup } from '../records';
 import { invalidArgument, notFound } from '../shared/errors';

@@ -247,6 +247,7 @@ try {
     edge,
     cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
     busyAnswers: busyAnswers(stack.output()),
+    groups: groups.map(({ id, classIds }) => ({ id, classIds })),
   };
   console.log(JSON.stringify(run));
 } finally {

@@ -2,6 +2,8 @@
 // error, API Gateway's throttling, how many enrolls waited in line, how long an enroll took from the click
 // to its decision, what reached the catalogue's origin, and, for every class that filled, whether its seats
 // and waitlist followed the order of the clicks and the order in which the calls reached the API.
+import { allocateSeats } from '../../lambdas/data/allocation';
+import { linesOf } from '../../lambdas/data/lines';
 import type { Class, Enrollment } from '../../lambdas/records';
 import type { CallRecord, EnrollRecord, VisitRecord } from './dayVisit';
 import { apiArrival, GIVE_UP_MS, inLineCounts } from './enrollInTurn';
@@ -44,6 +46,8 @@ export interface DayRun {
   cacheSeconds: number;
   /** What the portal's functions logged as busy, by function and error (busyAnswers). */
   busyAnswers: Record<string, number>;
+  /** The semester's class groups: they join their classes' lines. */
+  groups: Array<{ id: string; classIds: string[] }>;
 }
 
 /** An answer the day expects: 200 (enrolled, waitlisted or still in line), or 409 already-exists (the same child twice). */
@@ -82,8 +86,6 @@ interface ClassFairness extends Record<Order, OrderFairness> {
   groupCallers: number;
   waitlisted: number;
   positionsContiguous: boolean;
-  /** Calls seated after an earlier call of the same line (the class's own, or one of its groups') waited: 0 is the allocator's promise. */
-  outOfLine: number;
 }
 
 function orderFairness(
@@ -111,30 +113,41 @@ function orderFairness(
 }
 
 /**
- * Calls seated after an earlier call of the same line was waitlisted, in the order of their request ids
- * (the order of the line: arrival, then id). A class's own line and each group's line are decided apart,
- * so each is checked alone; without cancellations no seat comes back, so in each line the seated calls
- * must all come before the first one that waited.
+ * The requests whose outcome (a seat, or a place on the waitlist) differs from deciding each line's
+ * requests one by one in arrival order (ties in the order of their ids, as the queue sorts them), from
+ * empty classes: the allocator's promise, exactly. Lines join the classes that groups join (lines.ts).
  */
-function outOfLine(calls: EnrollRecord[], enrollmentOf: (enroll: EnrollRecord) => Enrollment | undefined): number {
-  const lines = new Map<string, Array<{ requestId: string; seated: boolean }>>();
-  for (const enroll of calls) {
-    const status = enrollmentOf(enroll)?.status;
-    if (enroll.requestId === undefined || status === undefined) continue;
-    const line = lines.get(enroll.groupId ?? '') ?? [];
-    line.push({ requestId: enroll.requestId, seated: status === 'enrolled' });
-    lines.set(enroll.groupId ?? '', line);
+function decidedOutOfTurn(
+  enrolls: EnrollRecord[],
+  classesAfter: ClassAfterDay[],
+  groups: DayRun['groups'],
+): { differ: number; decided: number; lines: number; linesThatDiffer: number } {
+  const lines = linesOf(
+    classesAfter.map(({ cls }) => cls.id),
+    groups,
+  );
+  const byLine = new Map<string, EnrollRecord[]>();
+  for (const enroll of enrolls) {
+    if (enroll.requestId === undefined || !enroll.enrollments?.length) continue;
+    const line = lines.get(enroll.classIds[0]!)!;
+    byLine.set(line, [...(byLine.get(line) ?? []), enroll]);
   }
-  let count = 0;
-  for (const line of lines.values()) {
-    let waited = false;
-    for (const entry of line.sort((a, b) => a.requestId.localeCompare(b.requestId))) {
-      if (!entry.seated) waited = true;
-      else if (waited) count += 1;
-    }
+  const empty = new Map(
+    classesAfter.map(({ cls }) => [cls.id, { capacity: cls.capacity, enrolled: 0, waitlisted: 0 }]),
+  );
+  let differ = 0;
+  let linesThatDiffer = 0;
+  for (const line of byLine.values()) {
+    const inTurn = line.sort((a, b) => queueOrder(a.requestId!).localeCompare(queueOrder(b.requestId!)));
+    const { outcomes } = allocateSeats(empty, inTurn);
+    const wrong = inTurn.filter((enroll, index) => enroll.enrollments![0]!.status !== outcomes[index]).length;
+    differ += wrong;
+    if (wrong > 0) linesThatDiffer += 1;
   }
-  return count;
+  return { differ, decided: sumOf([...byLine.values()], (line) => line.length), lines: byLine.size, linesThatDiffer };
 }
+
+const queueOrder = (requestId: string) => `${String(apiArrival(requestId)).padStart(15, '0')}#${requestId}`;
 
 function classFairness({ cls, waitlistPositions }: ClassAfterDay, enrolls: EnrollRecord[]): ClassFairness {
   const calls = enrolls.filter((enroll) => enroll.classIds.includes(cls.id));
@@ -149,7 +162,6 @@ function classFairness({ cls, waitlistPositions }: ClassAfterDay, enrolls: Enrol
     groupCallers: calls.filter((enroll) => enroll.groupId).length,
     waitlisted: cls.waitlisted,
     positionsContiguous: sorted.length === cls.waitlisted && sorted.every((position, index) => position === index + 1),
-    outOfLine: outOfLine(calls, enrollmentOf),
     byClick: orderFairness(calls, cls.capacity, enrollmentOf, ORDERS.byClick.of),
     byArrival: orderFairness(calls, cls.capacity, enrollmentOf, ORDERS.byArrival.of),
   };
@@ -224,6 +236,7 @@ export function dayReport(run: DayRun): string {
     ),
   );
   const [byClick, byArrival] = [orderSummary(filled, 'byClick'), orderSummary(filled, 'byArrival')];
+  const outOfTurn = decidedOutOfTurn(enrolls, run.classesAfter, run.groups);
   const worst = [...filled]
     .sort((a, b) => worstShare(a) - worstShare(b) || worstCorrelation(a) - worstCorrelation(b))
     .slice(0, 5);
@@ -281,7 +294,7 @@ export function dayReport(run: DayRun): string {
     `classes that filled: ${filled.length} of ${run.classesAfter.length}; seats given = capacity in ${filled.filter((cls) => cls.enrolled === cls.capacity).length}; waitlist positions 1..n in ${filled.filter((cls) => cls.positionsContiguous).length}`,
     `classes with free seats and a waitlist: ${waitingBesideSeats.length} (${waitingOutsideGroups.length} with a single-class entry waiting; the others' are group entries waiting for a full class of their group)`,
     `seats to the class's earliest callers (of its first capacity calls, share seated; target 100 %): ${byClick.seats}; ${byArrival.seats}`,
-    `calls seated after an earlier call of their own line waited (the class's line, or a group's; by request id; target 0): ${sumOf(filled, (cls) => cls.outOfLine)} in ${filled.filter((cls) => cls.outOfLine > 0).length} classes`,
+    `requests decided otherwise than their line in arrival order gives them (a seat, or a wait; target 0): ${outOfTurn.differ} of ${outOfTurn.decided} decided, in ${outOfTurn.linesThatDiffer} of ${outOfTurn.lines} lines`,
     `arrival order vs waitlist position, Spearman (target >= 0.99): ${byClick.spearman}; ${byArrival.spearman}`,
     ...(worst.length
       ? [

@@ -1,10 +1,11 @@
-// One family's visit on registration day, as the web app makes it, over plain HTTP to the local gateway:
+// One family's visit on registration day, as the web app makes it in a browser (browserHttp.ts) to the local gateway:
 // the enrollment page's catalogue GETs (CloudFront's cache answers most), the sign-in at the user pool,
 // roles, then for each enrollment the enroll dialog's students, the enroll itself (asking again every second
 // while the request is in line, as web/src/classes/enrollInTurn.ts does) and the seats read past the caches
 // afterwards (web/src/classes/catalogueCache.ts refreshAvailability). API Gateway's throttling answer is
 // sent again as web/src/api/client.ts does; every call's final answer is kept for the figures.
 import { COGNITO_PATH } from '../../infra/local/cognito';
+import { Browser, type BrowserAnswer, type BrowserInit } from './browserHttp';
 import type { CachedFunctionName, FunctionName } from '../../lambdas/manifest';
 import type { Enrollment, EnrollmentAnswer } from '../../lambdas/records';
 import type { EnrollPayload } from '../support/portal';
@@ -75,21 +76,18 @@ interface Answer {
   body: { data?: unknown; error?: { code: string; message: string } } | undefined;
 }
 
-async function send(call: string, url: string, init?: RequestInit): Promise<Answer> {
+async function send(browser: Browser, call: string, url: string, init?: BrowserInit): Promise<Answer> {
   let throttled = 0;
   for (let attempt = 0; ; attempt += 1) {
-    let response: Response;
+    let response: BrowserAnswer;
     try {
-      response = await fetch(url, init);
+      response = await browser.send(url, init);
     } catch (error) {
       // No answer at all (the connection refused or closed): the socket's error code says which.
-      const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-      return {
-        record: { call, status: 0, code: cause?.code ?? cause?.message ?? (error as Error).message, throttled },
-        body: undefined,
-      };
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      return { record: { call, status: 0, code, throttled }, body: undefined };
     }
-    const body = (await response.json().catch(() => undefined)) as Answer['body'];
+    const body = parsed(response.body);
     // Only API Gateway's own 429 (no error object: no function ran) is sent again; the portal's is final.
     const gatewayThrottled = response.status === 429 && !body?.error;
     if (gatewayThrottled) throttled += 1;
@@ -104,19 +102,28 @@ async function send(call: string, url: string, init?: RequestInit): Promise<Answ
   }
 }
 
-/** A public catalogue read as readCatalogue sends it without a payload: a GET CloudFront may answer. */
-const catalogueGet = (base: string, name: CachedFunctionName) => send(`GET ${name}`, `${base}/api/get/${name}`);
+function parsed(text: string): Answer['body'] {
+  try {
+    return JSON.parse(text) as Answer['body'];
+  } catch {
+    return undefined;
+  }
+}
 
-const post = (base: string, name: FunctionName, token: string, payload: unknown = {}) =>
-  send(`POST ${name}`, `${base}/api/fn/${name}`, {
+/** A public catalogue read as readCatalogue sends it without a payload: a GET CloudFront may answer. */
+const catalogueGet = (browser: Browser, base: string, name: CachedFunctionName) =>
+  send(browser, `GET ${name}`, `${base}/api/get/${name}`);
+
+const post = (browser: Browser, base: string, name: FunctionName, token: string, payload: unknown = {}) =>
+  send(browser, `POST ${name}`, `${base}/api/fn/${name}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(payload),
   });
 
 /** This client as enrollInTurn calls it, for a signed-in family. */
-const enrollClient = (base: string, token: string): EnrollClient<Answer> => ({
-  call: (name, payload) => post(base, name, token, payload),
+const enrollClient = (browser: Browser, base: string, token: string): EnrollClient<Answer> => ({
+  call: (name, payload) => post(browser, base, name, token, payload),
   data: (answer) => (answer.record.status === 200 ? (answer.body?.data as EnrollmentAnswer) : undefined),
 });
 
@@ -132,11 +139,12 @@ function recordsOf({ answers, stillInLine }: InTurn<Answer>): CallRecord[] {
 
 /** The web app's sign-in: InitiateAuth USER_PASSWORD_AUTH at the user pool, through the portal's own origin. */
 async function signIn(
+  browser: Browser,
   base: string,
   clientId: string,
   account: FamilyAccount,
 ): Promise<Answer & { accessToken?: string }> {
-  const answer = await send('InitiateAuth', `${base}${COGNITO_PATH}/`, {
+  const answer = await send(browser, 'InitiateAuth', `${base}${COGNITO_PATH}/`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-amz-json-1.1',
@@ -165,32 +173,48 @@ export async function visit(
   account: FamilyAccount,
   plans: EnrollPlan[],
 ): Promise<VisitRecord> {
+  const browser = new Browser();
+  try {
+    return await visitIn(browser, base, clientId, family, account, plans);
+  } finally {
+    browser.close();
+  }
+}
+
+async function visitIn(
+  browser: Browser,
+  base: string,
+  clientId: string,
+  family: number,
+  account: FamilyAccount,
+  plans: EnrollPlan[],
+): Promise<VisitRecord> {
   const calls: CallRecord[] = [];
   const enrolls: EnrollRecord[] = [];
   const keep = (answers: Answer[]) => calls.push(...answers.map((answer) => answer.record));
 
   keep(
     await Promise.all([
-      catalogueGet(base, 'config'),
-      catalogueGet(base, 'semesters'),
-      catalogueGet(base, 'availableEnrollmentClasses'),
+      catalogueGet(browser, base, 'config'),
+      catalogueGet(browser, base, 'semesters'),
+      catalogueGet(browser, base, 'availableEnrollmentClasses'),
     ]),
   );
-  const session = await signIn(base, clientId, account);
+  const session = await signIn(browser, base, clientId, account);
   keep([session]);
   if (!session.accessToken) return { family, calls, enrolls };
   const token = session.accessToken;
   keep(
     await Promise.all([
-      catalogueGet(base, 'semesters'),
-      catalogueGet(base, 'availableEnrollmentClasses'),
-      post(base, 'roles', token),
+      catalogueGet(browser, base, 'semesters'),
+      catalogueGet(browser, base, 'availableEnrollmentClasses'),
+      post(browser, base, 'roles', token),
     ]),
   );
 
-  const client = enrollClient(base, token);
+  const client = enrollClient(browser, base, token);
   for (const plan of plans) {
-    keep([await post(base, 'students', token)]);
+    keep([await post(browser, base, 'students', token)]);
     const clickedAt = performance.now();
     const inTurn = await enrollInTurn(client, enrollPayload(plan));
     const answeredAt = performance.now();
@@ -210,7 +234,7 @@ export async function visit(
       ...(stillInLine && { stillInLine }),
       ...(enrollments && { enrollments }),
     });
-    if (enrollments) keep([await post(base, 'availableEnrollmentClasses', token)]);
+    if (enrollments) keep([await post(browser, base, 'availableEnrollmentClasses', token)]);
   }
   return { family, calls, enrolls };
 }
