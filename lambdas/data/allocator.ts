@@ -91,7 +91,9 @@ export function leaseLength(slowestBatchMs: number, lapsedLeaseMs = 0): number {
 const LEAD_MIN_MS = 1000;
 const QUEUE_READ = 100;
 
-export type QueueOutcome = 'drained' | 'held' | 'stopped';
+/** How a lead ended: its queue drained, held by another (until when, if known), or stopped at its time. */
+export type QueueOutcome = 'drained' | 'stopped' | { held: true; until?: number };
+const held = (until?: number): QueueOutcome => ({ held: true, ...(until !== undefined && { until }) });
 
 export interface LeadOptions {
   /** Stop (at a batch's end) after this moment. */
@@ -106,12 +108,12 @@ export interface LeadOptions {
  */
 export async function decideQueue(queue: string, options: LeadOptions): Promise<QueueOutcome> {
   const lease = await leaseLooksFree(queue);
-  if (!lease) return 'held';
+  if (lease.heldUntil !== undefined) return held(lease.heldUntil);
   const lead = new Lead(queue, options.until, lease.lapsedMs);
-  if (!(await lead.renew())) return 'held';
+  if (!(await lead.renew())) return held();
   try {
     for (;;) {
-      if (!(await lead.renewWhenDue())) return 'held';
+      if (!(await lead.renewWhenDue())) return held();
       const pending = await pendingRequests(queue, QUEUE_READ);
       if (pending.length === 0) return 'drained';
       // What arrived by then is all in the queue now: those are decided before reading it again.
@@ -124,7 +126,7 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
         await sleep(Math.min(wait, lead.leaseLeft() / 2));
       }
       while (settled.length > 0) {
-        if (!(await lead.renewWhenDue())) return 'held';
+        if (!(await lead.renewWhenDue())) return held();
         const started = Date.now();
         const decided = await decideBatch(lead, settled);
         lead.stepTook(Date.now() - started);
@@ -134,7 +136,7 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
       }
     }
   } catch (error) {
-    if (error instanceof LeaseLost) return 'held';
+    if (error instanceof LeaseLost) return held();
     throw error;
   } finally {
     // A lease that could not be released lapses by itself.
@@ -477,6 +479,7 @@ function unlessTransient(error: unknown): undefined {
  * often, so a long line of waiting callers does not load the table the allocator writes to.
  */
 const WAIT_POLL_MS = 100;
+const HELD_LOOK_MS = 1000;
 const WAIT_POLL_MAX_MS = 1000;
 
 /**
@@ -493,17 +496,24 @@ async function lookAndLead(
   until: number,
 ): Promise<Decision | undefined> {
   let poll = WAIT_POLL_MS;
+  // While another holds the lease, the lease is looked at once a second (it may be given up early), not on
+  // every look for the decision: a long line of waiting callers would load the table the holder writes to.
+  let heldUntil = 0;
   for (;;) {
     // A read that failed for a moment is a look missed: the request is in line, the caller is told so at worst.
     const record = await getRequestRecord(request.id).catch(unlessTransient);
     if (record && isDecided(record)) return record;
     if (Date.now() >= until) return undefined;
-    const outcome = await decideQueue(request.queue, { until, ownRequest: request.id }).catch((error: unknown) => {
-      // Contention that outlasted the retries, or the table failing for a moment: the requests stay in line for the next lead.
-      if ((error instanceof PortalError && error.code === 'resource-exhausted') || isTransientAwsError(error))
-        return 'held' as const;
-      throw error;
-    });
+    const outcome =
+      Date.now() < heldUntil
+        ? held(heldUntil)
+        : await decideQueue(request.queue, { until, ownRequest: request.id }).catch((error: unknown) => {
+            // Contention that outlasted the retries, or the table failing for a moment: the requests stay in line for the next lead.
+            if ((error instanceof PortalError && error.code === 'resource-exhausted') || isTransientAwsError(error))
+              return held();
+            throw error;
+          });
+    if (typeof outcome === 'object') heldUntil = Math.min(outcome.until ?? 0, Date.now() + HELD_LOOK_MS);
     if (outcome !== 'stopped') await sleep(Math.min(poll, Math.max(0, until - Date.now())));
     poll = Math.min(WAIT_POLL_MAX_MS, poll * 1.5);
   }

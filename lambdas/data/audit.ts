@@ -4,8 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ActivityEntry, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
-import type { Item } from '../shared/dynamo';
-import { indexPage } from '../shared/cursor';
+import { entity, optional } from './entity';
 import type { StoredEnrollment } from './enrollments';
 import { studentName, studentsByKey } from './students';
 
@@ -30,15 +29,47 @@ export interface AuditEntry {
   at: string;
 }
 
-export function auditItem(
+/** An audit record's key: its enrollment, its moment, and `n`, which tells apart two of one moment. */
+type AuditKey = Pick<AuditEntry, 'enrollmentId' | 'at'> & { n: string };
+
+export const auditEntity = entity<AuditEntry, AuditKey, 'ofSemester'>({
+  type: 'audit',
+  key: {
+    partition: ({ enrollmentId }) => `ENROLLMENT#${enrollmentId}`,
+    sort: { prefix: 'AUDIT#', of: ({ at, n }) => `${at}#${n}` },
+  },
+  lists: {
+    ofSemester: {
+      index: 'GSI2',
+      partition: ({ semesterId }) => `SEMESTER#${semesterId}#ACTIVITY`,
+      sort: { prefix: '', of: ({ at, n }) => `${at}#${n}` },
+    },
+  },
+  read: (item) => ({
+    enrollmentId: item.string('enrollmentId'),
+    classId: item.string('classId'),
+    studentId: item.string('studentId'),
+    familyId: item.string('familyId'),
+    semesterId: item.string('semesterId'),
+    ...optional('groupId', item.optionalString('groupId')),
+    from: item.oneOf('from', ['none', 'enrolled', 'waitlisted', 'cancelled']),
+    to: item.oneOf('to', ['enrolled', 'waitlisted', 'cancelled']),
+    reason: item.oneOf('reason', ['enroll', 'waitlist', 'cancel', 'promote', 'move', 'account-deleted']),
+    by: item.string('by'),
+    byAdmin: item.boolean('byAdmin'),
+    at: item.string('at'),
+  }),
+});
+
+/** The audit record of a change of `enrollment`, for the transaction that makes the change. */
+export function auditRecord(
   enrollment: StoredEnrollment,
   from: AuditEntry['from'],
   reason: AuditReason,
   by: Actor | 'portal',
   at: string,
-): Item {
-  const n = randomUUID();
-  const entry: AuditEntry = {
+): AuditEntry & AuditKey {
+  return {
     enrollmentId: enrollment.id,
     classId: enrollment.classId,
     studentId: enrollment.studentId,
@@ -51,14 +82,7 @@ export function auditItem(
     by: by === 'portal' ? 'portal' : by.sub,
     byAdmin: by !== 'portal' && by.isAdmin,
     at,
-  };
-  return {
-    PK: `ENROLLMENT#${enrollment.id}`,
-    SK: `AUDIT#${at}#${n}`,
-    GSI2PK: `SEMESTER#${enrollment.semesterId}#ACTIVITY`,
-    GSI2SK: `${at}#${n}`,
-    type: 'audit',
-    ...entry,
+    n: randomUUID(),
   };
 }
 
@@ -69,14 +93,7 @@ export async function semesterActivity(
   cursor?: string,
   classId?: string,
 ): Promise<{ entries: AuditEntry[]; next?: string }> {
-  const page = await indexPage<AuditEntry>({
-    index: 'GSI2',
-    partition: `SEMESTER#${semesterId}#ACTIVITY`,
-    limit,
-    cursor,
-    newestFirst: true,
-    classId,
-  });
+  const page = await auditEntity.page('ofSemester', { semesterId }, { limit, cursor, newestFirst: true, classId });
   return { entries: page.items, ...(page.next && { next: page.next }) };
 }
 

@@ -5,8 +5,9 @@
 // call is refused when that would put it more than perSeconds ahead. Every change is one conditional
 // update, never a read then a write, so calls from many Lambdas at once still stop at the limit.
 // The items expire on their own (TTL).
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../shared/dynamo';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../shared/dynamo';
+import { entity, optional } from './entity';
 import { timeToLiveAttribute } from './table';
 
 export interface CallLimit {
@@ -15,6 +16,13 @@ export interface CallLimit {
 }
 
 type Counted = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** A user's allowance for one function: when it is next whole again (epoch ms). */
+const allowanceEntity = entity<{ wholeAt?: number }, { userId: string; functionName: string }>({
+  type: 'callAllowance',
+  key: { partition: ({ userId }) => `RATE#${userId}`, sort: { prefix: '', of: ({ functionName }) => functionName } },
+  read: (item) => optional('wholeAt', item.optionalNumber('wholeAt')),
+});
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
@@ -29,23 +37,23 @@ export async function countCall(
   const shareMs = periodMs / limit.calls;
   /** The latest "whole again" moment at which one more call still fits. */
   const latest = now + periodMs - shareMs;
-  const key = { PK: `RATE#${userId}`, SK: functionName };
-  const update = (expression: string, condition: string, values: Record<string, number>) =>
+  const allowance = { userId, functionName };
+  const update = (clause: string, condition: string, values: Record<string, number>) =>
     dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: key,
-        UpdateExpression: `${expression}, #expires = :expires`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: { '#whole': 'wholeAt', '#expires': timeToLiveAttribute },
-        ExpressionAttributeValues: { ...values, ':expires': Math.ceil((now + 2 * periodMs) / 1000) },
-      }),
+      new UpdateCommand(
+        allowanceEntity.update(allowance, {
+          setClauses: [clause, '#expires = :expires'],
+          condition,
+          names: { '#whole': 'wholeAt', '#expires': timeToLiveAttribute },
+          values: { ...values, ':expires': Math.ceil((now + 2 * periodMs) / 1000) },
+        }),
+      ),
     );
   // The item changes between the steps only when other calls count meanwhile: a few rounds settle it.
   for (let round = 0; round < 5; round += 1) {
     try {
       // The allowance is whole: this call takes the first share.
-      await update('SET #whole = :next', 'attribute_not_exists(#whole) OR #whole < :now', {
+      await update('#whole = :next', 'attribute_not_exists(#whole) OR #whole < :now', {
         ':now': now,
         ':next': now + shareMs,
       });
@@ -55,7 +63,7 @@ export async function countCall(
     }
     try {
       // Shares are taken: this call takes one more while it fits.
-      await update('SET #whole = #whole + :share', '#whole BETWEEN :now AND :latest', {
+      await update('#whole = #whole + :share', '#whole BETWEEN :now AND :latest', {
         ':now': now,
         ':latest': latest,
         ':share': shareMs,
@@ -64,8 +72,7 @@ export async function countCall(
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
-    const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-    const wholeAt = Item?.wholeAt as number | undefined;
+    const wholeAt = (await allowanceEntity.get(allowance))?.wholeAt;
     if (wholeAt !== undefined && wholeAt > latest)
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((wholeAt - latest) / 1000)) };
   }

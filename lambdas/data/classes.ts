@@ -1,12 +1,9 @@
 // Classes: `CLASS#id / CLASS`, holding the seat counts; a semester's classes through GSI1
 // (`SEMESTER#id`, `CLASS#id`). The class's enrollments share its partition (see enrollments).
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Class, ClassInput } from '../records';
-import { batchGetAll, dynamo, tableName, type Item } from '../shared/dynamo';
 import { RecentReads } from '../shared/recentReads';
-import { semesterIndexKeys, semesterItems } from './semesterIndex';
-
-export const classKey = (id: string) => ({ PK: `CLASS#${id}`, SK: 'CLASS' });
+import { entity, optional } from './entity';
+import { partitions } from './partitions';
 
 /**
  * The stored class: what an administrator saved, the portal's seat counts, and the waitlist's order:
@@ -18,32 +15,57 @@ export type StoredClass = Omit<Class, 'seatsLeft'> & {
   waitlistOrder: Record<string, number>;
   /** The line its enrollment requests wait in (see lines.ts); absent: its own. */
   line?: string;
+  updatedAt?: string;
 };
+
+export const classEntity = entity<StoredClass, Pick<Class, 'id'>, 'ofSemester'>({
+  type: 'class',
+  key: { partition: ({ id }) => partitions.class(id), sort: 'CLASS' },
+  lists: {
+    ofSemester: {
+      index: 'GSI1',
+      partition: (c) => partitions.semester(c.semesterId),
+      sort: { prefix: 'CLASS#', of: (c) => c.id },
+    },
+  },
+  read: (item) => ({
+    id: item.string('id'),
+    semesterId: item.string('semesterId'),
+    name: item.string('name'),
+    description: item.optionalString('description') ?? '',
+    location: item.optionalString('location') ?? '',
+    instructor: item.optionalString('instructor') ?? '',
+    meetings: item.list('meetings', (meeting) => ({
+      date: meeting.string('date'),
+      start: meeting.string('start'),
+      end: meeting.string('end'),
+    })),
+    capacity: item.number('capacity', 0),
+    enrolled: item.number('enrolled', 0),
+    waitlisted: item.number('waitlisted', 0),
+    ...optional('minGrade', item.optionalNumber('minGrade')),
+    ...optional('maxGrade', item.optionalNumber('maxGrade')),
+    status: item.oneOf('status', ['open', 'closed'], 'open'),
+    ...optional('whatToBring', item.optionalString('whatToBring') || undefined),
+    waitlistSeq: item.number('waitlistSeq', 0),
+    waitlistOrder: item.numbers('waitlistOrder'),
+    ...optional('line', item.optionalString('line')),
+    ...optional('updatedAt', item.optionalString('updatedAt')),
+  }),
+});
 
 /** The line a class's enrollment requests wait in (see lines.ts). */
 export const lineOf = (stored: Pick<StoredClass, 'id' | 'line'>): string => stored.line ?? stored.id;
 
-export function toClass(item: Item | StoredClass): Class {
-  const stored = item as StoredClass;
-  const enrolled = Number(stored.enrolled ?? 0);
-  const capacity = Number(stored.capacity ?? 0);
-  return {
-    id: stored.id,
-    semesterId: stored.semesterId,
-    name: stored.name,
-    description: stored.description ?? '',
-    location: stored.location ?? '',
-    instructor: stored.instructor ?? '',
-    meetings: stored.meetings ?? [],
-    capacity,
-    enrolled,
-    waitlisted: Number(stored.waitlisted ?? 0),
-    seatsLeft: Math.max(0, capacity - enrolled),
-    ...(stored.minGrade !== undefined && { minGrade: Number(stored.minGrade) }),
-    ...(stored.maxGrade !== undefined && { maxGrade: Number(stored.maxGrade) }),
-    status: stored.status ?? 'open',
-    ...(stored.whatToBring && { whatToBring: stored.whatToBring }),
-  };
+/** The record as the wire contract has it. */
+export function toClass({
+  waitlistSeq: _seq,
+  waitlistOrder: _order,
+  line: _line,
+  updatedAt: _at,
+  ...cls
+}: StoredClass): Class {
+  return { ...cls, seatsLeft: Math.max(0, cls.capacity - cls.enrolled) };
 }
 
 /** Classes in the order a family reads a programme: by first meeting, then by name. */
@@ -53,42 +75,31 @@ export function byFirstMeeting(a: Class, b: Class): number {
 }
 
 export async function classesOfSemester(semesterId: string): Promise<Class[]> {
-  return (await semesterItems(semesterId, 'CLASS')).map(toClass).sort(byFirstMeeting);
+  return (await classEntity.inList('ofSemester', { semesterId })).map(toClass).sort(byFirstMeeting);
 }
 
 /** The line of each class of a semester, by class id. */
 export async function semesterClassLines(semesterId: string): Promise<Map<string, string>> {
-  return new Map(
-    (await semesterItems(semesterId, 'CLASS')).map((item) => [String(item.id), lineOf(item as StoredClass)]),
-  );
+  return new Map((await classEntity.inList('ofSemester', { semesterId })).map((cls) => [cls.id, lineOf(cls)]));
 }
 
+/** Sets a class's line (a class deleted meanwhile has none to keep). */
 export async function setClassLine(id: string, line: string): Promise<void> {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: classKey(id),
-        UpdateExpression: 'SET line = :line',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':line': line },
-      }),
-    );
-  } catch (error) {
-    // Deleted meanwhile: it has no line to keep.
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
+  await classEntity.updateIfThere({ id }, { set: { line } });
 }
 
 export async function getClasses(ids: string[], consistent = false): Promise<Class[]> {
-  const items = await batchGetAll(ids.map(classKey), { ConsistentRead: consistent });
-  return items.map(toClass);
+  return (
+    await classEntity.getMany(
+      ids.map((id) => ({ id })),
+      { consistent },
+    )
+  ).map(toClass);
 }
 
 /** One class as stored now, with its waitlist order. */
-export async function getStoredClass(id: string): Promise<StoredClass | undefined> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: classKey(id), ConsistentRead: true }));
-  return Item as StoredClass | undefined;
+export function getStoredClass(id: string): Promise<StoredClass | undefined> {
+  return classEntity.get({ id });
 }
 
 /** A class with the line its enrollment requests wait in. */
@@ -97,8 +108,11 @@ export type LinedClass = Class & { line: string };
 const recent = new RecentReads<LinedClass>({
   ttlMs: 30_000,
   read: async (ids) => {
-    const items = await batchGetAll(ids.map(classKey), { ConsistentRead: true });
-    return new Map(items.map((item) => [String(item.id), { ...toClass(item), line: lineOf(item as StoredClass) }]));
+    const stored = await classEntity.getMany(
+      ids.map((id) => ({ id })),
+      { consistent: true },
+    );
+    return new Map(stored.map((cls) => [cls.id, { ...toClass(cls), line: lineOf(cls) }]));
   },
   keep: (cls) => cls.status === 'open',
 });
@@ -117,21 +131,10 @@ export async function classesNow(ids: string[]): Promise<Map<string, Class>> {
   return new Map((await getClasses(ids, true)).map((cls) => [cls.id, cls]));
 }
 
-export function classItem(stored: StoredClass): Item {
-  return {
-    ...classKey(stored.id),
-    ...semesterIndexKeys(stored.semesterId, 'CLASS', stored.id),
-    type: 'class',
-    ...stored,
-  };
-}
-
 /** A new class, with no one enrolled yet. */
 export async function createClass(input: ClassInput & { id: string }): Promise<Class> {
   const stored: StoredClass = { ...input, enrolled: 0, waitlisted: 0, waitlistSeq: 0, waitlistOrder: {} };
-  await dynamo.send(
-    new PutCommand({ TableName: tableName, Item: classItem(stored), ConditionExpression: 'attribute_not_exists(PK)' }),
-  );
+  await classEntity.put(stored, { ifNew: true });
   return toClass(stored);
 }
 
@@ -166,32 +169,10 @@ export function classEdit(input: ClassInput, capacity: number): ClassEdit {
 }
 
 /** Deletes a class that nobody is enrolled or waitlisted in; false when somebody is (meanwhile). */
-export async function deleteEmptyClass(id: string): Promise<boolean> {
-  try {
-    await dynamo.send(
-      new DeleteCommand({
-        TableName: tableName,
-        Key: classKey(id),
-        ConditionExpression: 'enrolled = :none AND waitlisted = :none',
-        ExpressionAttributeValues: { ':none': 0 },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+export function deleteEmptyClass(id: string): Promise<boolean> {
+  return classEntity.delete({ id }, { condition: 'enrolled = :none AND waitlisted = :none', values: { ':none': 0 } });
 }
 
 export async function closeClass(id: string, now: string): Promise<void> {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: classKey(id),
-      UpdateExpression: 'SET #status = :closed, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':closed': 'closed', ':now': now },
-    }),
-  );
+  await classEntity.updateIfThere({ id }, { set: { status: 'closed', updatedAt: now } });
 }

@@ -1,13 +1,13 @@
 // The confirmations a family receives when a child is enrolled, waitlisted, or promoted from the
 // waitlist: the class, its meetings, where, with whom, and what to bring.
-import { classKey, toClass, type StoredClass } from './classes';
+import { classEntity, toClass } from './classes';
 import { waitlistPosition } from './enrollments';
-import { profileKey } from './families';
-import { groupKey, toGroup } from './groups';
+import { profileEntity } from './families';
+import { groupEntity } from './groups';
 import type { MailRequest, NoticeKind } from './mailRequests';
-import { studentKey, studentName, type StoredStudent } from './students';
+import { studentEntity, studentName } from './students';
 import type { Class, Meeting } from '../records';
-import { itemsAt, type Key } from '../shared/dynamo';
+import { itemsAt, type Item, type Key } from '../shared/dynamo';
 import { requiredEnv } from '../shared/env';
 import { sendMail } from '../shared/mail';
 
@@ -72,16 +72,21 @@ export type NoticeOutcome = 'sent' | 'nobody to write to' | 'already sent';
  * gone, its e-mail was sent already (a stream may deliver a record again).
  */
 export async function sendNotice(requestKey: Key, request: MailRequest): Promise<NoticeOutcome> {
-  const profile = profileKey(request.familyId);
-  const student = studentKey(request.familyId, request.studentId);
-  const group = request.groupId ? [groupKey(request.groupId)] : [];
-  const at = await itemsAt([requestKey, profile, student, ...group, ...request.classIds.map(classKey)], {
+  const profileKey = profileEntity.key({ familyId: request.familyId });
+  const studentKey = studentEntity.key({ familyId: request.familyId, id: request.studentId });
+  const groupKeys = request.groupId ? [groupEntity.key({ id: request.groupId })] : [];
+  const classKeys = new Map(request.classIds.map((id) => [id, classEntity.key({ id })]));
+  const at = await itemsAt([requestKey, profileKey, studentKey, ...groupKeys, ...classKeys.values()], {
     ConsistentRead: true,
   });
   if (!at(requestKey)) return 'already sent';
-  const email = at(profile)?.email;
-  const stored = at(student) as StoredStudent | undefined;
-  if (typeof email !== 'string' || !stored) {
+  const read = <R>(key: Key, entity: { read: (item: Item) => R }) => {
+    const item = at(key);
+    return item && entity.read(item);
+  };
+  const email = read(profileKey, profileEntity)?.email;
+  const stored = read(studentKey, studentEntity);
+  if (!email || !stored) {
     console.warn(
       JSON.stringify({
         level: 'warn',
@@ -91,14 +96,14 @@ export async function sendNotice(requestKey: Key, request: MailRequest): Promise
     );
     return 'nobody to write to';
   }
-  const groupItem = group[0] && at(group[0]);
+  const group = groupKeys[0] && read(groupKeys[0], groupEntity);
   const notice: EnrollmentNotice = {
     kind: request.kind,
     familyId: request.familyId,
     studentName: studentName(stored),
-    ...(groupItem && { groupName: toGroup(groupItem).name }),
+    ...(group && { groupName: group.name }),
     classes: request.classIds.flatMap((classId) => {
-      const cls = at(classKey(classId)) as StoredClass | undefined;
+      const cls = read(classKeys.get(classId)!, classEntity);
       const position = cls && waitlistPosition(cls, request.studentId);
       return cls
         ? [

@@ -7,14 +7,15 @@
 //   alone, for a refusal), read by whoever waits for it; it expires after a day.
 // - the queue's lease, `QUEUE#… / LEASE`: who decides this queue now, until when. One allocator at a time
 //   per queue, whichever function instance it runs in; a lost lease stops its holder's next transaction.
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '../shared/errors';
-import { dynamo, tableName, type Item, type Key } from '../shared/dynamo';
+import { dynamo, tableName } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import type { Actor } from './audit';
-import type { StoredEnrollment } from './enrollments';
+import { entity, optional, type StoredItem } from './entity';
+import { readEnrollment, type StoredEnrollment } from './enrollments';
 import { timeToLiveAttribute } from './table';
 
 export const ENROLLMENT_REQUEST_TYPE = 'enrollmentRequest';
@@ -38,6 +39,36 @@ export interface EnrollmentRequest {
   by: Actor;
 }
 
+const ARRIVAL_DIGITS = 15;
+const DECISION_DAYS = 1;
+
+const readActor = (by: StoredItem): Actor => ({ sub: by.string('sub'), isAdmin: by.boolean('isAdmin') });
+
+/** A request in its queue, sorted by arrival: one strongly consistent query reads a queue in arrival order. */
+const requestEntity = entity<EnrollmentRequest, Pick<EnrollmentRequest, 'queue' | 'id'>>({
+  type: ENROLLMENT_REQUEST_TYPE,
+  key: {
+    partition: ({ queue }) => queue,
+    sort: { prefix: 'REQUEST#', of: ({ id }) => `${id.split('-')[0]!.padStart(ARRIVAL_DIGITS, '0')}#${id}` },
+  },
+  read: (item) => ({
+    id: item.string('id'),
+    queue: item.string('queue'),
+    studentId: item.string('studentId'),
+    familyId: item.string('familyId'),
+    classIds: item.strings('classIds'),
+    ...optional(
+      'group',
+      item.item.group === undefined
+        ? undefined
+        : { id: item.nested('group').string('id'), classIds: item.nested('group').strings('classIds') },
+    ),
+    arrivedAt: item.number('arrivedAt'),
+    ...optional('queuedAt', item.optionalNumber('queuedAt')),
+    by: readActor(item.nested('by')),
+  }),
+});
+
 export type Decision =
   | {
       enrollments: StoredEnrollment[];
@@ -46,18 +77,43 @@ export type Decision =
     }
   | { error: { code: ErrorCode; message: string } };
 
-const ARRIVAL_DIGITS = 15;
-const DECISION_DAYS = 1;
-
 /** A new request's id, which carries its arrival time. */
 export const newRequestId = (arrivedAt: number) => `${arrivedAt}-${randomUUID()}`;
 
-export const requestKey = (queue: string, id: string): Key => ({
-  PK: queue,
-  SK: `REQUEST#${id.split('-')[0]!.padStart(ARRIVAL_DIGITS, '0')}#${id}`,
+/** What is known of a request by its id alone: who asked, its queue, and whether it is still in line or decided. */
+export type RequestRecord = { queue: string; familyId: string; by: Actor } & ({ pending: true } | Decision);
+
+export const isDecided = (record: RequestRecord): record is RequestRecord & Decision => !('pending' in record);
+
+const readDecision = (item: StoredItem): Decision => {
+  if (item.item.error !== undefined) {
+    const error = item.nested('error');
+    return { error: { code: error.string('code') as ErrorCode, message: error.string('message') } };
+  }
+  return {
+    enrollments: item.list('enrollments', readEnrollment),
+    ...optional('places', item.item.places === undefined ? undefined : item.numbers('places')),
+  };
+};
+
+/**
+ * The note under a request's own id: first that it is in line and in which queue (written with the
+ * request), then its decision (written in the same transaction as the seat, or alone for a refusal).
+ * It expires after a day.
+ */
+const recordEntity = entity<RequestRecord, { requestId: string }>({
+  type: 'enrollmentDecision',
+  key: { partition: ({ requestId }) => `REQUEST#${requestId}`, sort: 'DECISION' },
+  read: (item) => ({
+    // Decisions written before they kept it have no queue: they are decided, and no queue is asked of them.
+    queue: item.optionalString('queue') ?? '',
+    familyId: item.string('familyId'),
+    by: readActor(item.nested('by')),
+    ...(item.item.pending === true ? { pending: true as const } : readDecision(item)),
+  }),
 });
-export const decisionKey = (id: string): Key => ({ PK: `REQUEST#${id}`, SK: 'DECISION' });
-const leaseKey = (queue: string): Key => ({ PK: queue, SK: 'LEASE' });
+
+const expiry = (now: number) => ({ [timeToLiveAttribute]: Math.floor(now / 1000) + DECISION_DAYS * 86_400 });
 
 /**
  * Puts a request in its queue, with the note of where it waits, in one transaction: its token makes a
@@ -65,15 +121,12 @@ const leaseKey = (queue: string): Key => ({ PK: queue, SK: 'LEASE' });
  */
 export async function putRequest(request: EnrollmentRequest): Promise<void> {
   const now = Date.now();
-  const whoAsked = { queue: request.queue, familyId: request.familyId, by: request.by };
-  const newItem = (item: Item): TransactItem => ({
-    Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
-  });
+  const note = { requestId: request.id, queue: request.queue, familyId: request.familyId, by: request.by };
   try {
     // Committed, or refused by its conditions because it is there already: either way it is in line.
     await transactWrite([
-      newItem({ ...requestKey(request.queue, request.id), type: ENROLLMENT_REQUEST_TYPE, ...request, queuedAt: now }),
-      newItem({ ...decisionKey(request.id), type: 'enrollmentPending', ...whoAsked, pending: true, ...expiry(now) }),
+      requestEntity.putItem({ ...request, queuedAt: now }, { ifNew: true }),
+      withExpiry(recordEntity.putItem({ ...note, pending: true }, { ifNew: true }), now),
     ]);
   } catch (error) {
     // The last try's answer may have been lost after it committed: the note tells.
@@ -81,20 +134,14 @@ export async function putRequest(request: EnrollmentRequest): Promise<void> {
   }
 }
 
-const expiry = (now: number) => ({ [timeToLiveAttribute]: Math.floor(now / 1000) + DECISION_DAYS * 86_400 });
+/** A note or a decision that expires after a day (TTL). */
+function withExpiry(put: TransactItem, now: number): TransactItem {
+  return { Put: { ...put.Put!, Item: { ...put.Put!.Item, ...expiry(now) } } };
+}
 
 /** The first pending requests of a queue, in arrival order. */
 export async function pendingRequests(queue: string, limit: number): Promise<EnrollmentRequest[]> {
-  const { Items } = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :queue AND begins_with(SK, :request)',
-      ExpressionAttributeValues: { ':queue': queue, ':request': 'REQUEST#' },
-      ConsistentRead: true,
-      Limit: limit,
-    }),
-  );
-  return (Items ?? []) as EnrollmentRequest[];
+  return requestEntity.firstInPartition({ queue }, limit);
 }
 
 /** How many requests of its queue are ahead of a pending one, plus one: its place in line. */
@@ -106,7 +153,11 @@ export async function placeInQueue(queue: string, id: string): Promise<number> {
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: 'PK = :queue AND SK BETWEEN :first AND :own',
-        ExpressionAttributeValues: { ':queue': queue, ':first': 'REQUEST#', ':own': requestKey(queue, id).SK },
+        ExpressionAttributeValues: {
+          ':queue': queue,
+          ':first': requestEntity.sortPrefix,
+          ':own': requestEntity.key({ queue, id }).SK,
+        },
         Select: 'COUNT',
         ConsistentRead: true,
         ExclusiveStartKey,
@@ -118,53 +169,58 @@ export async function placeInQueue(queue: string, id: string): Promise<number> {
   return Math.max(1, ahead);
 }
 
-/** What is known of a request by its id alone: who asked, its queue, and whether it is still in line or decided. */
-export type RequestRecord = { queue: string; familyId: string; by: Actor } & ({ pending: true } | Decision);
-
-export const isDecided = (record: RequestRecord): record is RequestRecord & Decision => !('pending' in record);
-
-export async function getRequestRecord(id: string): Promise<RequestRecord | undefined> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: decisionKey(id), ConsistentRead: true }),
-  );
-  return Item as RequestRecord | undefined;
+export function getRequestRecord(id: string): Promise<RequestRecord | undefined> {
+  return recordEntity.get({ requestId: id });
 }
 
 /** The two writes that decide a request, for the transaction that also writes what was decided. */
 export function decisionWrites(request: EnrollmentRequest, decision: Decision, now: number): TransactItem[] {
+  const record = { requestId: request.id, queue: request.queue, familyId: request.familyId, by: request.by };
   return [
-    {
-      Delete: {
-        TableName: tableName,
-        Key: requestKey(request.queue, request.id),
-        ConditionExpression: 'attribute_exists(PK)',
-      },
-    },
-    {
-      Put: {
-        TableName: tableName,
-        Item: {
-          ...decisionKey(request.id),
-          type: 'enrollmentDecision',
-          queue: request.queue,
-          familyId: request.familyId,
-          by: request.by,
-          ...decision,
-          ...expiry(now),
-        } satisfies Item,
-      },
-    },
+    requestEntity.deleteItem(request, { condition: 'attribute_exists(PK)' }),
+    withExpiry(recordEntity.putItem({ ...record, ...decision }), now),
   ];
 }
 
+/** The queue's lease: who decides the queue now and until when, and the pace its holders saw. */
+interface Lease {
+  owner?: string;
+  leaseUntil?: number;
+  leaseMs?: number;
+  pace?: QueuePace;
+}
+
+const readSeen = (seen: StoredItem): Seen => ({ ms: seen.number('ms'), seenAt: seen.number('seenAt') });
+
+const leaseEntity = entity<Lease, { queue: string }>({
+  type: 'lease',
+  key: { partition: ({ queue }) => queue, sort: 'LEASE' },
+  read: (item) => ({
+    ...optional('owner', item.optionalString('owner')),
+    ...optional('leaseUntil', item.optionalNumber('leaseUntil')),
+    ...optional('leaseMs', item.optionalNumber('leaseMs')),
+    ...optional(
+      'pace',
+      item.item.pace === undefined
+        ? undefined
+        : { lag: readSeen(item.nested('pace').nested('lag')), step: readSeen(item.nested('pace').nested('step')) },
+    ),
+  }),
+});
+
 /**
- * Whether the queue's lease looks free (a cheap read, to spare the write of a try that would fail), and
- * when it lapsed while still held (its holder overran it, or stopped), how long that lease was.
+ * Whether the queue's lease looks free (a cheap read, to spare the write of a try that would fail): until
+ * when another holds it, or, when it lapsed while still held (its holder overran it, or stopped), how long
+ * that lease was.
  */
-export async function leaseLooksFree(queue: string, now = Date.now()): Promise<false | { lapsedMs?: number }> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: leaseKey(queue) }));
-  if (!Item?.owner) return {};
-  return Number(Item.leaseUntil) < now && { lapsedMs: Number(Item.leaseMs ?? 0) };
+export async function leaseLooksFree(
+  queue: string,
+  now = Date.now(),
+): Promise<{ heldUntil: number } | { heldUntil?: undefined; lapsedMs?: number }> {
+  const lease = await leaseEntity.get({ queue }, { consistent: false });
+  if (!lease?.owner) return {};
+  const until = lease.leaseUntil ?? 0;
+  return until < now ? { lapsedMs: lease.leaseMs ?? 0 } : { heldUntil: until };
 }
 
 /** The longest time something took lately, as the lease's holders saw it, and when: forgotten in time. */
@@ -196,16 +252,20 @@ export async function takeLease(
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: leaseKey(queue),
-        UpdateExpression: 'SET #owner = :owner, leaseUntil = :until, leaseMs = :ms',
-        ConditionExpression: 'attribute_not_exists(#owner) OR #owner = :owner OR leaseUntil < :now',
-        ExpressionAttributeNames: { '#owner': 'owner' },
-        ExpressionAttributeValues: { ':owner': owner, ':until': now + ms, ':ms': ms, ':now': now },
+        ...leaseEntity.update(
+          { queue },
+          {
+            set: { type: leaseEntity.type, owner, leaseUntil: now + ms, leaseMs: ms },
+            names: { '#holder': 'owner', '#until': 'leaseUntil' },
+            values: { ':owner': owner, ':now': now },
+            condition: 'attribute_not_exists(#holder) OR #holder = :owner OR #until < :now',
+          },
+        ),
         ReturnValues: 'ALL_OLD',
       }),
     );
-    return { ...(Attributes?.pace && { pace: Attributes.pace as QueuePace }) };
+    const before = Attributes && leaseEntity.read(Attributes);
+    return { ...(before?.pace && { pace: before.pace }) };
   } catch (error) {
     // Held by another, or being written by its holder's transaction right now.
     if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'TransactionConflictException')
@@ -218,14 +278,18 @@ export async function takeLease(
 export async function releaseLease(queue: string, owner: string, pace: QueuePace): Promise<void> {
   try {
     await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: leaseKey(queue),
-        UpdateExpression: 'REMOVE #owner, leaseUntil, leaseMs SET pace = :pace',
-        ConditionExpression: '#owner = :owner',
-        ExpressionAttributeNames: { '#owner': 'owner' },
-        ExpressionAttributeValues: { ':owner': owner, ':pace': pace },
-      }),
+      new UpdateCommand(
+        leaseEntity.update(
+          { queue },
+          {
+            set: { pace },
+            remove: ['owner', 'leaseUntil', 'leaseMs'],
+            names: { '#holder': 'owner' },
+            values: { ':owner': owner },
+            condition: '#holder = :owner',
+          },
+        ),
+      ),
     );
   } catch (error) {
     // Already taken over: nothing of ours to release. A lease not released lapses by itself.
@@ -239,7 +303,7 @@ export function leaseCheck(queue: string, owner: string): TransactItem {
   return {
     ConditionCheck: {
       TableName: tableName,
-      Key: leaseKey(queue),
+      Key: leaseEntity.key({ queue }),
       ConditionExpression: '#owner = :owner',
       ExpressionAttributeNames: { '#owner': 'owner' },
       ExpressionAttributeValues: { ':owner': owner },

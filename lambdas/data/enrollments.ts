@@ -2,23 +2,12 @@
 // partition, so the roster and the waitlist of a class are one strongly consistent query and a student
 // can never hold two enrollments in one class. A pointer in the family's partition lists a family's
 // enrollments consistently; GSI2 (`SEMESTER#id#ENROLLMENTS`) lists a semester's for the reports.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Enrollment, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
-import { batchGetAll, dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
-import { indexPage } from '../shared/cursor';
 import { notFound } from '../shared/errors';
-import type { StoredClass } from './classes';
-import { familyPartition } from './families';
-
-export const enrollmentKey = (classId: string, studentId: string) => ({
-  PK: `CLASS#${classId}`,
-  SK: `ENROLLMENT#${studentId}`,
-});
-export const familyEnrollmentKey = (familyId: string, enrollmentId: string) => ({
-  PK: familyPartition(familyId),
-  SK: `ENROLLMENT#${enrollmentId}`,
-});
+import { classEntity, type StoredClass } from './classes';
+import { entity, optional, type StoredItem } from './entity';
+import { partitions } from './partitions';
 
 export const enrollmentIdOf = (classId: string, studentId: string) => `${classId}~${studentId}`;
 
@@ -40,25 +29,68 @@ export interface StoredEnrollment extends Enrollment {
 
 export const isActive = (status: EnrollmentStatus) => status !== 'cancelled';
 
-export function enrollmentItem(stored: StoredEnrollment): Item {
-  return {
-    ...enrollmentKey(stored.classId, stored.studentId),
-    GSI2PK: `SEMESTER#${stored.semesterId}#ENROLLMENTS`,
-    GSI2SK: `${stored.classId}#${stored.studentId}`,
+/** An enrollment read from a stored item, or from a decision that holds it. */
+export const readEnrollment = (item: StoredItem): StoredEnrollment => ({
+  id: item.string('id'),
+  studentId: item.string('studentId'),
+  classId: item.string('classId'),
+  ...optional('groupId', item.optionalString('groupId')),
+  ...optional('groupClassIds', item.item.groupClassIds === undefined ? undefined : item.strings('groupClassIds')),
+  semesterId: item.string('semesterId'),
+  familyId: item.string('familyId'),
+  status: item.oneOf('status', ['enrolled', 'waitlisted', 'cancelled']),
+  createdAt: item.string('createdAt'),
+  ...optional('enrolledAt', item.optionalString('enrolledAt')),
+  ...optional('cancelledAt', item.optionalString('cancelledAt')),
+  requestToken: item.string('requestToken'),
+  updatedAt: item.string('updatedAt'),
+});
+
+/** An enrollment, in its class's partition; GSI2 lists a semester's. */
+export const enrollmentEntity = entity<StoredEnrollment, Pick<StoredEnrollment, 'classId' | 'studentId'>, 'ofSemester'>(
+  {
     type: 'enrollment',
-    ...stored,
-  };
+    key: {
+      partition: ({ classId }) => partitions.class(classId),
+      sort: { prefix: 'ENROLLMENT#', of: ({ studentId }) => studentId },
+    },
+    lists: {
+      ofSemester: {
+        index: 'GSI2',
+        partition: ({ semesterId }) => `SEMESTER#${semesterId}#ENROLLMENTS`,
+        sort: { prefix: '', of: ({ classId, studentId }) => `${classId}#${studentId}` },
+      },
+    },
+    read: readEnrollment,
+  },
+);
+
+/** The family's pointer to one of its enrollments, in the family's partition. */
+export interface FamilyEnrollment {
+  enrollmentId: string;
+  classId: string;
+  studentId: string;
 }
 
-export function familyEnrollmentItem(stored: StoredEnrollment): Item {
-  return {
-    ...familyEnrollmentKey(stored.familyId, stored.id),
-    type: 'familyEnrollment',
-    enrollmentId: stored.id,
-    classId: stored.classId,
-    studentId: stored.studentId,
-  };
-}
+export const familyEnrollmentEntity = entity<FamilyEnrollment, { familyId: string; enrollmentId: string }>({
+  type: 'familyEnrollment',
+  key: {
+    partition: ({ familyId }) => partitions.family(familyId),
+    sort: { prefix: 'ENROLLMENT#', of: ({ enrollmentId }) => enrollmentId },
+  },
+  read: (item) => ({
+    enrollmentId: item.string('enrollmentId'),
+    classId: item.string('classId'),
+    studentId: item.string('studentId'),
+  }),
+});
+
+export const familyEnrollmentPointer = (stored: StoredEnrollment): FamilyEnrollment & { familyId: string } => ({
+  familyId: stored.familyId,
+  enrollmentId: stored.id,
+  classId: stored.classId,
+  studentId: stored.studentId,
+});
 
 export function toEnrollment(stored: StoredEnrollment, waitlistPosition?: number): Enrollment {
   const { id, studentId, classId, groupId, semesterId, status, createdAt } = stored;
@@ -85,16 +117,8 @@ export interface ClassEnrollments {
 
 /** A class's enrollments, roster and waitlist, from one strongly consistent read of its partition. */
 export async function classEnrollments(classId: string): Promise<ClassEnrollments> {
-  const items = await queryAll<Item>({
-    KeyConditionExpression: 'PK = :class',
-    ExpressionAttributeValues: { ':class': `CLASS#${classId}` },
-    ConsistentRead: true,
-  });
-  const order = ((items.find((item) => item.SK === 'CLASS') as StoredClass | undefined)?.waitlistOrder ?? {}) as Record<
-    string,
-    number
-  >;
-  const all = items.filter((item) => item.type === 'enrollment') as unknown as StoredEnrollment[];
+  const [all, cls] = await Promise.all([enrollmentEntity.inPartition({ classId }), classEntity.get({ id: classId })]);
+  const order = cls?.waitlistOrder ?? {};
   const place = (entry: StoredEnrollment) => order[entry.studentId] ?? Number.MAX_SAFE_INTEGER;
   return {
     all,
@@ -119,46 +143,35 @@ export async function waitlistPositions(
   waitlisted: Array<Pick<StoredEnrollment, 'id' | 'classId' | 'studentId'>>,
 ): Promise<Map<string, number>> {
   if (waitlisted.length === 0) return new Map();
-  const classes = new Map(
-    (
-      await batchGetAll<StoredClass>(
-        [...new Set(waitlisted.map((e) => e.classId))].map((classId) => ({ PK: `CLASS#${classId}`, SK: 'CLASS' })),
-        { ConsistentRead: true },
-      )
-    ).map((cls) => [cls.id, cls]),
+  const stored = await classEntity.getMany(
+    [...new Set(waitlisted.map((e) => e.classId))].map((id) => ({ id })),
+    { consistent: true },
   );
+  const byId = new Map(stored.map((cls) => [cls.id, cls]));
   return new Map(
     waitlisted.flatMap((e) => {
-      const position = classes.has(e.classId) ? waitlistPosition(classes.get(e.classId)!, e.studentId) : undefined;
+      const position = byId.has(e.classId) ? waitlistPosition(byId.get(e.classId)!, e.studentId) : undefined;
       return position === undefined ? [] : [[e.id, position] as const];
     }),
   );
 }
 
-export async function getEnrollment(classId: string, studentId: string): Promise<StoredEnrollment | undefined> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: enrollmentKey(classId, studentId), ConsistentRead: true }),
-  );
-  return Item as StoredEnrollment | undefined;
+export function getEnrollment(classId: string, studentId: string): Promise<StoredEnrollment | undefined> {
+  return enrollmentEntity.get({ classId, studentId });
 }
 
 /** The student's enrollments in the given classes, as they are now. */
-export async function enrollmentsOfStudent(studentId: string, classIds: string[]): Promise<StoredEnrollment[]> {
-  return batchGetAll<StoredEnrollment>(
-    classIds.map((classId) => enrollmentKey(classId, studentId)),
-    { ConsistentRead: true },
+export function enrollmentsOfStudent(studentId: string, classIds: string[]): Promise<StoredEnrollment[]> {
+  return enrollmentEntity.getMany(
+    classIds.map((classId) => ({ classId, studentId })),
+    { consistent: true },
   );
 }
 
 /** Every enrollment a family holds or held. */
 export async function enrollmentsOfFamily(familyId: string): Promise<StoredEnrollment[]> {
-  const pointers = await queryAll({
-    KeyConditionExpression: 'PK = :family AND begins_with(SK, :enrollment)',
-    ExpressionAttributeValues: { ':family': familyPartition(familyId), ':enrollment': 'ENROLLMENT#' },
-    ConsistentRead: true,
-  });
-  const keys = pointers.map((pointer) => enrollmentKey(String(pointer.classId), String(pointer.studentId)));
-  return batchGetAll<StoredEnrollment>(keys, { ConsistentRead: true });
+  const pointers = await familyEnrollmentEntity.inPartition({ familyId });
+  return enrollmentEntity.getMany(pointers, { consistent: true });
 }
 
 /** The enrollment if it is the caller's family's (or the caller is an administrator); otherwise 404. */
@@ -176,11 +189,6 @@ export async function semesterEnrollmentsPage(
   limit: number,
   cursor?: string,
 ): Promise<{ enrollments: StoredEnrollment[]; next?: string }> {
-  const page = await indexPage<StoredEnrollment>({
-    index: 'GSI2',
-    partition: `SEMESTER#${semesterId}#ENROLLMENTS`,
-    limit,
-    cursor,
-  });
+  const page = await enrollmentEntity.page('ofSemester', { semesterId }, { limit, cursor });
   return { enrollments: page.items, ...(page.next && { next: page.next }) };
 }

@@ -7,14 +7,13 @@
 // that the account is not deleted. Deleting an account marks the profile first (`deletedAt`) and keeps it
 // a day (`expiresAt`), far longer than the account's last access token lives, so that token can write
 // nothing once the deletion began.
-import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, dynamo, queryAll, sleep, tableName, type Key } from '../shared/dynamo';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../shared/dynamo';
 import { permissionDenied } from '../shared/errors';
 import type { TransactItem } from '../shared/transact';
+import { entity, optional, type ItemUpdate } from './entity';
+import { partitions } from './partitions';
 import { timeToLiveAttribute } from './table';
-
-export const familyPartition = (familyId: string) => `FAMILY#${familyId}`;
-export const profileKey = (familyId: string) => ({ PK: familyPartition(familyId), SK: 'PROFILE' });
 
 export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted.';
 export const accountDeleted = () => permissionDenied(ACCOUNT_DELETED_MESSAGE);
@@ -26,6 +25,8 @@ const DELETED_PROFILE_SECONDS = 24 * 60 * 60;
 export const studentCount = 'students';
 export const semesterCount = (semesterId: string) => `semester#${semesterId}`;
 export const classCount = (classId: string) => `class#${classId}`;
+const isCountName = (name: string) =>
+  name === studentCount || name.startsWith(semesterCount('')) || name.startsWith(classCount(''));
 
 export interface FamilyProfile {
   familyId: string;
@@ -33,28 +34,49 @@ export interface FamilyProfile {
 }
 
 /** The profile as stored: the e-mail once known, the counts, and `deletedAt` once the account is being deleted. */
-export type StoredProfile = { email?: string; deletedAt?: string } & Record<string, unknown>;
+export interface StoredProfile {
+  familyId: string;
+  email?: string;
+  deletedAt?: string;
+  /** The counts the caps are judged on, by name (studentCount, semesterCount, classCount). */
+  counts: Record<string, number>;
+}
 
-export async function getProfile(familyId: string): Promise<StoredProfile | undefined> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: profileKey(familyId), ConsistentRead: true }),
-  );
-  return Item as StoredProfile | undefined;
+export const profileEntity = entity<StoredProfile, Pick<StoredProfile, 'familyId'>>({
+  type: 'family',
+  key: { partition: ({ familyId }) => partitions.family(familyId), sort: 'PROFILE' },
+  read: (item) => ({
+    familyId: item.string('familyId'),
+    ...optional('email', item.optionalString('email')),
+    ...optional('deletedAt', item.optionalString('deletedAt')),
+    counts: Object.fromEntries(
+      Object.keys(item.item)
+        .filter(isCountName)
+        .map((name) => [name, item.number(name)]),
+    ),
+  }),
+});
+
+export function getProfile(familyId: string): Promise<StoredProfile | undefined> {
+  return profileEntity.get({ familyId });
 }
 
 /** The e-mail of each family, by family id (families without one on file are left out). */
 export async function familyEmails(familyIds: string[]): Promise<Map<string, string>> {
-  const profiles = await batchGetAll<StoredProfile & { familyId: string }>([...new Set(familyIds)].map(profileKey));
-  return new Map(
-    profiles.flatMap((profile) =>
-      typeof profile.email === 'string' ? [[profile.familyId, profile.email] as const] : [],
-    ),
-  );
+  const found = await profileEntity.getMany([...new Set(familyIds)].map((familyId) => ({ familyId })));
+  return new Map(found.flatMap((profile) => (profile.email ? [[profile.familyId, profile.email] as const] : [])));
 }
 
 /** Notes the family's e-mail, keeping its counts. */
 export async function putFamilyProfile(profile: FamilyProfile): Promise<void> {
-  await dynamo.send(new UpdateCommand(familyChange(profile.familyId, { email: profile.email, refuseDeleted: true })));
+  await dynamo.send(
+    new UpdateCommand(
+      profileEntity.update(
+        { familyId: profile.familyId },
+        familyUpdate(profile.familyId, { email: profile.email, refuseDeleted: true }),
+      ),
+    ),
+  );
 }
 
 export interface FamilyChange {
@@ -70,52 +92,43 @@ export interface FamilyChange {
 }
 
 /** The update of the profile that goes into a family's transaction (it makes the profile when missing). */
-export function familyChange(familyId: string, change: FamilyChange) {
-  const names: Record<string, string> = { '#type': 'type' };
-  const values: Record<string, unknown> = {
-    ':now': new Date().toISOString(),
-    ':family': 'family',
-    ':familyId': familyId,
-  };
+function familyUpdate(familyId: string, change: FamilyChange): ItemUpdate {
+  const counts = Object.entries(change.counts ?? {});
+  const values: Record<string, unknown> = {};
+  const names: Record<string, string> = {};
   const conditions: string[] = change.refuseDeleted ? ['attribute_not_exists(deletedAt)'] : [];
-  const adds = Object.entries(change.counts ?? {}).map(([name, amount], index) => {
-    names[`#count${index}`] = name;
-    values[`:count${index}`] = amount;
+  counts.forEach(([name, amount], index) => {
     const cap = change.caps?.[name];
-    if (cap !== undefined) {
-      values[`:cap${index}`] = cap - amount;
-      // A change that alone passes the cap can never hold: no count is below zero.
-      conditions.push(
-        amount > cap
-          ? `(attribute_exists(#count${index}) AND #count${index} <= :cap${index})`
-          : `(attribute_not_exists(#count${index}) OR #count${index} <= :cap${index})`,
-      );
-    }
-    return `#count${index} :count${index}`;
+    if (cap === undefined) return;
+    // The builder names the index-th attribute of `add` #add<index>, its amount :add<index>.
+    values[`:cap${index}`] = cap - amount;
+    // A change that alone passes the cap can never hold: no count is below zero.
+    conditions.push(
+      amount > cap
+        ? `(attribute_exists(#add${index}) AND #add${index} <= :cap${index})`
+        : `(attribute_not_exists(#add${index}) OR #add${index} <= :cap${index})`,
+    );
   });
   (change.absent ?? []).forEach((name, index) => {
     names[`#absent${index}`] = name;
     conditions.push(`attribute_not_exists(#absent${index})`);
   });
-  const set = ['#type = :family', 'familyId = :familyId', 'updatedAt = :now'];
-  if (change.email) {
-    set.push('email = :email');
-    values[':email'] = change.email;
-  }
   return {
-    TableName: tableName,
-    Key: profileKey(familyId),
-    UpdateExpression: `SET ${set.join(', ')}${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
-    ...(conditions.length && { ConditionExpression: conditions.join(' AND ') }),
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    set: {
+      type: profileEntity.type,
+      familyId,
+      updatedAt: new Date().toISOString(),
+      ...(change.email && { email: change.email }),
+    },
+    add: Object.fromEntries(counts),
+    names,
+    values,
+    ...(conditions.length && { condition: conditions.join(' AND ') }),
   };
 }
 
-export const familyChangeItem = (familyId: string, change: FamilyChange): TransactItem => ({
-  Update: familyChange(familyId, change),
-});
+export const familyChangeItem = (familyId: string, change: FamilyChange): TransactItem =>
+  profileEntity.updateItem({ familyId }, familyUpdate(familyId, change));
 
 /**
  * Marks the account as being deleted (a retried deletion keeps the first mark and its expiry) and forgets its e-mail;
@@ -124,45 +137,17 @@ export const familyChangeItem = (familyId: string, change: FamilyChange): Transa
 export async function markAccountDeleted(familyId: string): Promise<void> {
   const now = new Date();
   await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: profileKey(familyId),
-      UpdateExpression:
-        'SET #type = :family, familyId = :familyId, deletedAt = if_not_exists(deletedAt, :now), #expires = if_not_exists(#expires, :expires) REMOVE email',
-      ExpressionAttributeNames: { '#type': 'type', '#expires': timeToLiveAttribute },
-      ExpressionAttributeValues: {
-        ':family': 'family',
-        ':familyId': familyId,
-        ':now': now.toISOString(),
-        ':expires': Math.floor(now.getTime() / 1000) + DELETED_PROFILE_SECONDS,
-      },
-    }),
+    new UpdateCommand(
+      profileEntity.update(
+        { familyId },
+        {
+          set: { type: profileEntity.type, familyId },
+          setClauses: ['deletedAt = if_not_exists(deletedAt, :now)', '#expires = if_not_exists(#expires, :expires)'],
+          remove: ['email'],
+          names: { '#expires': timeToLiveAttribute },
+          values: { ':now': now.toISOString(), ':expires': Math.floor(now.getTime() / 1000) + DELETED_PROFILE_SECONDS },
+        },
+      ),
+    ),
   );
-}
-
-/**
- * The family's items an account deletion sweeps once its students are gone: enrollment pointers and name
- * markers. Never the profile (it stays, marked) nor a student (removed only under its own condition).
- */
-export async function familyItemKeys(familyId: string): Promise<Key[]> {
-  const keys = await queryAll<Key>({
-    KeyConditionExpression: 'PK = :family',
-    ExpressionAttributeValues: { ':family': familyPartition(familyId) },
-    ProjectionExpression: 'PK, SK',
-    ConsistentRead: true,
-  });
-  return keys.filter((key) => key.SK !== 'PROFILE' && !key.SK.startsWith('STUDENT#'));
-}
-
-const BATCH_WRITE_LIMIT = 25;
-
-export async function deleteItems(keys: Key[]): Promise<void> {
-  for (let start = 0; start < keys.length; start += BATCH_WRITE_LIMIT) {
-    let pending = keys.slice(start, start + BATCH_WRITE_LIMIT).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt > 0) await sleep(Math.min(1000, 2 ** attempt * 25) * Math.random());
-      const { UnprocessedItems } = await dynamo.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-      pending = (UnprocessedItems?.[tableName] as typeof pending | undefined) ?? [];
-    }
-  }
 }

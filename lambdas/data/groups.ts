@@ -1,38 +1,45 @@
 // Class groups: `GROUP#id / GROUP`; a semester's groups through GSI1 (`SEMESTER#id`, `GROUP#id`).
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClassGroup } from '../records';
-import { batchGetAll, dynamo, tableName, type Item } from '../shared/dynamo';
 import { semesterClassLines, setClassLine } from './classes';
+import { entity } from './entity';
 import { linesOf } from './lines';
-import { semesterIndexKeys, semesterItems } from './semesterIndex';
+import { partitions } from './partitions';
 
-export const groupKey = (id: string) => ({ PK: `GROUP#${id}`, SK: 'GROUP' });
-
-export function toGroup(item: Item): ClassGroup {
-  const { id, semesterId, name, description, classIds } = item as unknown as ClassGroup;
-  return { id, semesterId, name, description: description ?? '', classIds: classIds ?? [] };
-}
+export const groupEntity = entity<ClassGroup, Pick<ClassGroup, 'id'>, 'ofSemester'>({
+  type: 'group',
+  key: { partition: ({ id }) => `GROUP#${id}`, sort: 'GROUP' },
+  lists: {
+    ofSemester: {
+      index: 'GSI1',
+      partition: (g) => partitions.semester(g.semesterId),
+      sort: { prefix: 'GROUP#', of: (g) => g.id },
+    },
+  },
+  read: (item) => ({
+    id: item.string('id'),
+    semesterId: item.string('semesterId'),
+    name: item.string('name'),
+    description: item.optionalString('description') ?? '',
+    classIds: item.strings('classIds'),
+  }),
+});
 
 const byName = (a: ClassGroup, b: ClassGroup) => a.name.localeCompare(b.name);
 
 export async function groupsOfSemester(semesterId: string): Promise<ClassGroup[]> {
-  return (await semesterItems(semesterId, 'GROUP')).map(toGroup).sort(byName);
+  return (await groupEntity.inList('ofSemester', { semesterId })).sort(byName);
 }
 
 export async function getGroups(ids: string[]): Promise<ClassGroup[]> {
-  return (await batchGetAll(ids.map(groupKey))).map(toGroup).sort(byName);
-}
-
-export function groupItem(group: ClassGroup): Item {
-  return { ...groupKey(group.id), ...semesterIndexKeys(group.semesterId, 'GROUP', group.id), type: 'group', ...group };
+  return (await groupEntity.getMany(ids.map((id) => ({ id })))).sort(byName);
 }
 
 export async function putGroup(group: ClassGroup): Promise<void> {
-  await dynamo.send(new PutCommand({ TableName: tableName, Item: groupItem(group) }));
+  await groupEntity.put(group);
 }
 
 export async function deleteGroupItem(id: string): Promise<void> {
-  await dynamo.send(new DeleteCommand({ TableName: tableName, Key: groupKey(id) }));
+  await groupEntity.delete({ id });
 }
 
 /**

@@ -3,7 +3,8 @@
 // removes it. `MAIL#id / MAIL`.
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { dynamo, tableName, type Item, type Key } from '../shared/dynamo';
+import { dynamo, tableName, type Key } from '../shared/dynamo';
+import { entity, optional } from './entity';
 
 export type NoticeKind = 'enrolled' | 'waitlisted' | 'promoted';
 
@@ -16,12 +17,30 @@ export interface MailRequest {
   groupId?: string;
 }
 
-export const MAIL_REQUEST_TYPE = 'mail';
+/** A mail request as stored: what to tell, and when the change asked for it. */
+export type StoredMailRequest = MailRequest & { requestedAt: string };
 
-export function mailRequestItem(request: MailRequest, now: string): Item {
-  return { PK: `MAIL#${randomUUID()}`, SK: 'MAIL', type: MAIL_REQUEST_TYPE, ...request, requestedAt: now };
-}
+export const mailRequestEntity = entity<StoredMailRequest, { id: string }>({
+  type: 'mail',
+  key: { partition: ({ id }) => `MAIL#${id}`, sort: 'MAIL' },
+  read: (item) => ({
+    kind: item.oneOf('kind', ['enrolled', 'waitlisted', 'promoted']),
+    familyId: item.string('familyId'),
+    studentId: item.string('studentId'),
+    classIds: item.strings('classIds'),
+    ...optional('groupId', item.optionalString('groupId')),
+    requestedAt: item.string('requestedAt'),
+  }),
+});
 
+/** A new mail request, for the transaction that makes the change it tells. */
+export const newMailRequest = (request: MailRequest, now: string): StoredMailRequest & { id: string } => ({
+  ...request,
+  id: randomUUID(),
+  requestedAt: now,
+});
+
+/** Removes a request the mailer has sent, by the key the stream gave it. */
 export async function removeMailRequest(key: Key): Promise<void> {
   await dynamo.send(new DeleteCommand({ TableName: tableName, Key: key }));
 }

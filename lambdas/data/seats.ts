@@ -19,25 +19,25 @@ import { randomUUID } from 'node:crypto';
 import { admitsGrade, gradeName, gradeRange } from '../grades';
 import type { Class, ClassGroup, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
-import { setAndRemove, tableName } from '../shared/dynamo';
 import { alreadyExists, BUSY_MESSAGE, failedPrecondition, notFound, resourceExhausted } from '../shared/errors';
 import { transactWrite, type TransactItem } from '../shared/transact';
-import { auditItem, type Actor, type AuditReason } from './audit';
-import { mailRequestItem, type NoticeKind } from './mailRequests';
-import { classesNow, classKey, type ClassEdit } from './classes';
+import { auditRecord, auditEntity, type Actor, type AuditReason } from './audit';
+import { mailRequestEntity, newMailRequest, type NoticeKind } from './mailRequests';
+import { classEntity, classesNow, type ClassEdit } from './classes';
 import {
   classEnrollments,
   enrollmentIdOf,
-  enrollmentItem,
+  enrollmentEntity,
   enrollmentsOfStudent,
-  familyEnrollmentItem,
+  familyEnrollmentPointer,
+  familyEnrollmentEntity,
   getEnrollment,
   isActive,
   type StoredEnrollment,
 } from './enrollments';
 import type { EnrollmentCaps } from './settings';
 import { accountDeleted, classCount, familyChangeItem, semesterCount, type FamilyChange } from './families';
-import { getStudent, studentKey, studentName, type StoredStudent } from './students';
+import { getStudent, studentName, studentEntity, type StoredStudent } from './students';
 
 /** How many times a change is planned again after somebody else changed the same classes first. */
 export const MAX_PLANS = 10;
@@ -166,17 +166,10 @@ export class SeatTransaction {
       values[':seenWaitlisted'] = cls.waitlisted;
     }
     this.add(
-      {
-        Update: {
-          TableName: tableName,
-          Key: classKey(cls.id),
-          UpdateExpression: setAndRemove(set, remove),
-          ConditionExpression: conditions.join(' AND '),
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      },
+      classEntity.updateItem(
+        { id: cls.id },
+        { setClauses: set, removeClauses: remove, names, values, condition: conditions.join(' AND ') },
+      ),
       { kind: 'class', classId: cls.id },
     );
   }
@@ -189,24 +182,14 @@ export class SeatTransaction {
     by: Actor | 'portal',
   ) {
     const isNew = expected === 'none';
-    this.add(
-      {
-        Put: {
-          TableName: tableName,
-          Item: enrollmentItem(enrollment),
-          ConditionExpression: isNew ? 'attribute_not_exists(PK) OR #status = :expected' : '#status = :expected',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':expected': isNew ? 'cancelled' : expected },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      },
-      { kind: 'enrollment', enrollment },
-    );
-    if (isNew) this.add({ Put: { TableName: tableName, Item: familyEnrollmentItem(enrollment) } }, { kind: 'record' });
-    this.add(
-      { Put: { TableName: tableName, Item: auditItem(enrollment, expected, reason, by, this.now) } },
-      { kind: 'record' },
-    );
+    const put = enrollmentEntity.putItem(enrollment, {
+      condition: isNew ? 'attribute_not_exists(PK) OR #status = :expected' : '#status = :expected',
+      names: { '#status': 'status' },
+      values: { ':expected': isNew ? 'cancelled' : expected },
+    });
+    this.add(put, { kind: 'enrollment', enrollment });
+    if (isNew) this.add(familyEnrollmentEntity.putItem(familyEnrollmentPointer(enrollment)), { kind: 'record' });
+    this.add(auditEntity.putItem(auditRecord(enrollment, expected, reason, by, this.now)), { kind: 'record' });
   }
 
   /** Asks the mailer to tell the family (one e-mail for a student's class, or for their whole group). */
@@ -220,7 +203,7 @@ export class SeatTransaction {
       classIds: enrollments.map((e) => e.classId),
       ...(first.groupId && { groupId: first.groupId }),
     };
-    this.add({ Put: { TableName: tableName, Item: mailRequestItem(request, this.now) } }, { kind: 'record' });
+    this.add(mailRequestEntity.putItem(newMailRequest(request, this.now)), { kind: 'record' });
   }
 
   /** Promoted enrollments, one notice per student and group (a group is promoted as a whole). */
@@ -241,7 +224,7 @@ export class SeatTransaction {
   /** Counts the student's active enrollments; `grades` is the range every class of the change admits. */
   studentActiveCount(student: { familyId: string; studentId: string }, delta: number, grades?: GradeRange) {
     const conditions = ['attribute_exists(PK)'];
-    const values: Record<string, unknown> = { ':delta': delta };
+    const values: Record<string, unknown> = {};
     if (grades?.min !== undefined) {
       conditions.push('grade >= :minGrade');
       values[':minGrade'] = grades.min;
@@ -251,16 +234,10 @@ export class SeatTransaction {
       values[':maxGrade'] = grades.max;
     }
     this.add(
-      {
-        Update: {
-          TableName: tableName,
-          Key: studentKey(student.familyId, student.studentId),
-          UpdateExpression: 'ADD activeEnrollments :delta',
-          ConditionExpression: conditions.join(' AND '),
-          ExpressionAttributeValues: values,
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      },
+      studentEntity.updateItem(
+        { familyId: student.familyId, id: student.studentId },
+        { add: { activeEnrollments: delta }, values, condition: conditions.join(' AND ') },
+      ),
       { kind: 'student' },
     );
   }

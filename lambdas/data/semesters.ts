@@ -1,42 +1,44 @@
 // Semesters: `SEMESTER#id / SEMESTER`, listed through GSI1 under `SEMESTERS`, ordered by start date.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Semester } from '../records';
 import { notFound } from '../shared/errors';
-import { dynamo, queryAll, tableName, type Item } from '../shared/dynamo';
 import { RecentReads } from '../shared/recentReads';
+import { entity, optional } from './entity';
+import { partitions } from './partitions';
 
-export const semesterKey = (id: string) => ({ PK: `SEMESTER#${id}`, SK: 'SEMESTER' });
-const SEMESTER_LIST = 'SEMESTERS';
+/** A semester as stored: the record, and when an administrator last saved it. */
+export type StoredSemester = Semester & { updatedAt?: string };
 
-export function toSemester(item: Item): Semester {
-  const { id, name, startDate, endDate, current, registrationOpens, registrationCloses } = item as unknown as Semester;
-  return {
-    id,
-    name,
-    startDate,
-    endDate,
-    current: current === true,
-    ...(registrationOpens && { registrationOpens }),
-    ...(registrationCloses && { registrationCloses }),
-  };
+export const semesterEntity = entity<StoredSemester, Pick<Semester, 'id'>, 'all'>({
+  type: 'semester',
+  key: { partition: ({ id }) => partitions.semester(id), sort: 'SEMESTER' },
+  lists: {
+    all: { index: 'GSI1', partition: () => 'SEMESTERS', sort: { prefix: '', of: (s) => `${s.startDate}#${s.id}` } },
+  },
+  read: (item) => ({
+    id: item.string('id'),
+    name: item.string('name'),
+    startDate: item.string('startDate'),
+    endDate: item.string('endDate'),
+    current: item.boolean('current'),
+    ...optional('registrationOpens', item.optionalString('registrationOpens')),
+    ...optional('registrationCloses', item.optionalString('registrationCloses')),
+    ...optional('updatedAt', item.optionalString('updatedAt')),
+  }),
+});
+
+/** The record as the wire contract has it. */
+export function toSemester({ updatedAt: _updatedAt, ...semester }: StoredSemester): Semester {
+  return semester;
 }
 
 /** Every semester, newest first. */
 export async function listSemesters(): Promise<Semester[]> {
-  const items = await queryAll({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :list',
-    ExpressionAttributeValues: { ':list': SEMESTER_LIST },
-    ScanIndexForward: false,
-  });
-  return items.map(toSemester);
+  return (await semesterEntity.inList('all', {}, { newestFirst: true })).map(toSemester);
 }
 
 export async function getSemester(id: string): Promise<Semester | undefined> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: semesterKey(id), ConsistentRead: true }),
-  );
-  return Item && toSemester(Item);
+  const semester = await semesterEntity.get({ id });
+  return semester && toSemester(semester);
 }
 
 const recent = new RecentReads<Semester>({
@@ -59,18 +61,8 @@ export async function currentSemester(): Promise<Semester | undefined> {
   return (await listSemesters()).find((semester) => semester.current);
 }
 
-export function semesterItem(semester: Semester): Item {
-  return {
-    ...semesterKey(semester.id),
-    GSI1PK: SEMESTER_LIST,
-    GSI1SK: `${semester.startDate}#${semester.id}`,
-    type: 'semester',
-    ...semester,
-  };
-}
-
 export async function putSemester(semester: Semester): Promise<void> {
-  await dynamo.send(new PutCommand({ TableName: tableName, Item: semesterItem(semester) }));
+  await semesterEntity.put(semester);
 }
 
 /**

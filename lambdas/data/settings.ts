@@ -1,36 +1,61 @@
 // Programme-wide settings under the `SETTINGS` partition: the remote configuration values the site reads
 // (`CONFIG`) and the t-shirt sizes (`TSHIRT_SIZES`, in display order; a retired size stays readable on
 // the students who have it but is no longer offered).
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { enrollmentCapSettings, type ConfigValues, type ManagedTshirtSize, type TshirtSize } from '../records';
-import { dynamo, tableName } from '../shared/dynamo';
+import {
+  enrollmentCapSettings,
+  type ConfigValue,
+  type ConfigValues,
+  type ManagedTshirtSize,
+  type TshirtSize,
+} from '../records';
+import { entity, optional, type StoredItem } from './entity';
 
-const configKey = { PK: 'SETTINGS', SK: 'CONFIG' };
-const tshirtSizesKey = { PK: 'SETTINGS', SK: 'TSHIRT_SIZES' };
+const SETTINGS = 'SETTINGS';
+
+/** The remote configuration, as a Map: the marshaller takes an object with a value named "constructor" for no object at all. */
+const configEntity = entity<{ values: Map<string, ConfigValue> }, object>({
+  type: 'config',
+  key: { partition: () => SETTINGS, sort: 'CONFIG' },
+  read: (item) => ({ values: new Map(Object.entries(configValuesOf(item))) }),
+});
+
+/** The values as stored: each a text, a number or true or false (a value of another kind is left out). */
+function configValuesOf(item: StoredItem): ConfigValues {
+  const stored = item.item.values;
+  if (typeof stored !== 'object' || stored === null) return {};
+  return Object.fromEntries(
+    Object.entries(stored).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value)),
+  ) as ConfigValues;
+}
+
+const tshirtSizesEntity = entity<{ sizes: ManagedTshirtSize[] }, object>({
+  type: 'tshirtSizes',
+  key: { partition: () => SETTINGS, sort: 'TSHIRT_SIZES' },
+  read: (item) => ({
+    sizes: item.list('sizes', (size) => ({
+      code: size.string('code'),
+      label: size.string('label'),
+      ...optional('retired', size.item.retired === undefined ? undefined : size.boolean('retired')),
+    })),
+  }),
+});
 
 export async function readConfigValues(): Promise<ConfigValues> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: configKey }));
-  return (Item?.values as ConfigValues | undefined) ?? {};
+  const stored = await configEntity.get({}, { consistent: false });
+  return stored ? Object.fromEntries(stored.values) : {};
 }
 
 export async function writeConfigValues(values: ConfigValues): Promise<void> {
-  // As a Map: the marshaller takes an object with a value named "constructor" for no object at all.
-  await dynamo.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: { ...configKey, type: 'config', values: new Map(Object.entries(values)) },
-    }),
-  );
+  await configEntity.put({ values: new Map(Object.entries(values)) });
 }
 
 /** Every size ever offered, retired ones included, in display order. */
 export async function readTshirtSizes(): Promise<ManagedTshirtSize[]> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: tshirtSizesKey }));
-  return (Item?.sizes as ManagedTshirtSize[] | undefined) ?? [];
+  return (await tshirtSizesEntity.get({}, { consistent: false }))?.sizes ?? [];
 }
 
 export async function writeTshirtSizes(sizes: ManagedTshirtSize[]): Promise<void> {
-  await dynamo.send(new PutCommand({ TableName: tableName, Item: { ...tshirtSizesKey, type: 'tshirtSizes', sizes } }));
+  await tshirtSizesEntity.put({ sizes });
 }
 
 export async function offeredTshirtSizes(): Promise<TshirtSize[]> {

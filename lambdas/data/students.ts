@@ -4,16 +4,13 @@
 // a seat or a waitlist place cannot be deleted. Beside each student, a marker for their name and birth
 // date (`STUDENT_NAME#hash`), written, moved and removed in the student's own transactions, so one child
 // is on a family's list once however often "Add" is pressed.
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import type { Student } from '../records';
 import type { Caller } from '../shared/caller';
-import { batchGetAll, dynamo, queryAll, setAndRemove, tableName, type Item } from '../shared/dynamo';
 import { notFound } from '../shared/errors';
 import type { TransactItem } from '../shared/transact';
-import { familyPartition } from './families';
-
-export const studentKey = (familyId: string, id: string) => ({ PK: familyPartition(familyId), SK: `STUDENT#${id}` });
+import { entity, optional } from './entity';
+import { partitions } from './partitions';
 
 export type StoredStudent = Student & {
   familyId: string;
@@ -21,6 +18,34 @@ export type StoredStudent = Student & {
   createdAt: string;
   updatedAt: string;
 };
+
+export const studentEntity = entity<StoredStudent, Pick<StoredStudent, 'familyId' | 'id'>, 'byId'>({
+  type: 'student',
+  key: { partition: ({ familyId }) => partitions.family(familyId), sort: { prefix: 'STUDENT#', of: ({ id }) => id } },
+  lists: { byId: { index: 'GSI1', partition: ({ id }) => `STUDENT#${id}`, sort: 'STUDENT' } },
+  read: (item) => ({
+    id: item.string('id'),
+    familyId: item.string('familyId'),
+    firstName: item.string('firstName'),
+    lastName: item.string('lastName'),
+    birthDate: item.string('birthDate'),
+    tshirtSize: item.string('tshirtSize'),
+    emergencyContacts: item.list('emergencyContacts', (contact) => ({
+      name: contact.string('name'),
+      phone: contact.string('phone'),
+      ...optional('relationship', contact.optionalString('relationship')),
+    })),
+    ...optional('grade', item.optionalNumber('grade')),
+    ...optional('school', item.optionalString('school')),
+    ...optional('allergies', item.optionalString('allergies')),
+    ...optional('medications', item.optionalString('medications')),
+    ...optional('medicalNotes', item.optionalString('medicalNotes')),
+    ...optional('photoConsent', item.item.photoConsent === undefined ? undefined : item.boolean('photoConsent')),
+    ...optional('activeEnrollments', item.optionalNumber('activeEnrollments')),
+    createdAt: item.string('createdAt'),
+    updatedAt: item.string('updatedAt'),
+  }),
+});
 
 const studentFields = [
   'id',
@@ -37,98 +62,79 @@ const studentFields = [
   'photoConsent',
 ] as const satisfies ReadonlyArray<keyof Student>;
 
-export function toStudent(stored: StoredStudent): Student {
-  return Object.fromEntries(
-    studentFields.filter((field) => stored[field] !== undefined).map((field) => [field, stored[field]]),
-  ) as Student;
+/** The record as the wire contract has it. */
+export function toStudent({
+  familyId: _family,
+  activeEnrollments: _active,
+  createdAt: _created,
+  updatedAt: _updated,
+  ...student
+}: StoredStudent): Student {
+  return student;
 }
 
 export const studentName = (student: Pick<Student, 'firstName' | 'lastName'>) =>
   `${student.firstName} ${student.lastName}`;
 
 export async function studentsOfFamily(familyId: string): Promise<StoredStudent[]> {
-  const students = await queryAll<StoredStudent>({
-    KeyConditionExpression: 'PK = :family AND begins_with(SK, :student)',
-    ExpressionAttributeValues: { ':family': familyPartition(familyId), ':student': 'STUDENT#' },
-    ConsistentRead: true,
-  });
-  return students.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return (await studentEntity.inPartition({ familyId })).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-export async function getStudent(familyId: string, id: string): Promise<StoredStudent | undefined> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: studentKey(familyId, id), ConsistentRead: true }),
-  );
-  return Item as StoredStudent | undefined;
+export function getStudent(familyId: string, id: string): Promise<StoredStudent | undefined> {
+  return studentEntity.get({ familyId, id });
 }
 
 /** Any family's student, for administrators. */
 export async function findStudent(id: string): Promise<StoredStudent | undefined> {
-  const { Items } = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :student',
-      ExpressionAttributeValues: { ':student': `STUDENT#${id}` },
-    }),
-  );
-  const match = Items?.[0] as StoredStudent | undefined;
+  const [match] = await studentEntity.inList('byId', { id });
   // The index may lag a write by a moment: read the item itself.
   return match && getStudent(match.familyId, match.id);
 }
 
-function studentItem(stored: StoredStudent): Item {
-  return {
-    ...studentKey(stored.familyId, stored.id),
-    GSI1PK: `STUDENT#${stored.id}`,
-    GSI1SK: 'STUDENT',
-    type: 'student',
-    ...stored,
-  };
-}
-
 /** A student written as is, without the family's count or name marker (the large demo seed). */
 export async function createStudent(stored: StoredStudent): Promise<void> {
-  await dynamo.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: studentItem(stored),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await studentEntity.put(stored, { ifNew: true });
 }
 
 type ChildIdentity = Pick<Student, 'firstName' | 'lastName' | 'birthDate'>;
 
 const normalized = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
 
-/** The marker of a child's name and birth date in a family: the same child however the name is spaced or cased. */
-export function nameMarkerKey(familyId: string, child: ChildIdentity) {
-  const identity = createHash('sha256')
+/**
+ * A child's name and birth date in a family, held by one student: the same child however the name is
+ * spaced or cased. Its key: the family, and the hash of the child's normalized name and birth date.
+ */
+export const nameMarkerEntity = entity<{ studentId: string }, { familyId: string; identity: string }>({
+  type: 'studentName',
+  key: {
+    partition: ({ familyId }) => partitions.family(familyId),
+    sort: { prefix: 'STUDENT_NAME#', of: ({ identity }) => identity },
+  },
+  read: (item) => ({ studentId: item.string('studentId') }),
+});
+
+/** The marker's identity of a child: their normalized name and birth date. */
+export function childIdentity(child: ChildIdentity): string {
+  return createHash('sha256')
     .update(JSON.stringify([normalized(child.firstName), normalized(child.lastName), child.birthDate]))
     .digest('hex');
-  return { PK: familyPartition(familyId), SK: `STUDENT_NAME#${identity}` };
 }
 
 /** Claims a child's name and birth date for a student of the family: refused while another student holds them. */
 export function nameMarkerPut(stored: Pick<StoredStudent, 'familyId' | 'id'> & ChildIdentity): TransactItem {
-  return {
-    Put: {
-      TableName: tableName,
-      Item: { ...nameMarkerKey(stored.familyId, stored), type: 'studentName', studentId: stored.id },
-      ConditionExpression: 'attribute_not_exists(PK)',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  };
+  return nameMarkerEntity.putItem(
+    { familyId: stored.familyId, identity: childIdentity(stored), studentId: stored.id },
+    { ifNew: true },
+  );
 }
 
 export function nameMarkerDelete(familyId: string, child: ChildIdentity): TransactItem {
-  return { Delete: { TableName: tableName, Key: nameMarkerKey(familyId, child) } };
+  return nameMarkerEntity.deleteItem({ familyId, identity: childIdentity(child) });
 }
 
 /** A new student, in a transaction with its name marker and the family's count. */
 export function studentPut(stored: StoredStudent): TransactItem {
-  return { Put: { TableName: tableName, Item: studentItem(stored), ConditionExpression: 'attribute_not_exists(PK)' } };
+  return studentEntity.putItem(stored, { ifNew: true });
 }
 
 /**
@@ -136,47 +142,32 @@ export function studentPut(stored: StoredStudent): TransactItem {
  * name and birth date are still those read (their marker moves in the same transaction).
  */
 export function studentUpdate(familyId: string, student: Student, seen: ChildIdentity, now: string): TransactItem {
-  const set = studentFields.filter((field) => field !== 'id' && student[field] !== undefined);
-  const remove = studentFields.filter((field) => field !== 'id' && student[field] === undefined);
-  const names = Object.fromEntries(
-    [...set, ...remove, 'firstName', 'lastName', 'birthDate'].map((field) => [`#${field}`, field]),
-  );
-  const values = Object.fromEntries(set.map((field) => [`:${field}`, student[field]]));
-  return {
-    Update: {
-      TableName: tableName,
-      Key: studentKey(familyId, student.id),
-      UpdateExpression: setAndRemove(
-        [...set.map((field) => `#${field} = :${field}`), 'updatedAt = :now'],
-        remove.map((field) => `#${field}`),
-      ),
-      ConditionExpression:
-        'attribute_exists(PK) AND #firstName = :seenFirstName AND #lastName = :seenLastName AND #birthDate = :seenBirthDate',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: {
-        ...values,
-        ':now': now,
-        ':seenFirstName': seen.firstName,
-        ':seenLastName': seen.lastName,
-        ':seenBirthDate': seen.birthDate,
+  const { id, ...details } = student;
+  return studentEntity.updateItem(
+    { familyId, id },
+    {
+      set: {
+        ...Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined)),
+        updatedAt: now,
       },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      remove: studentFields.filter((field) => field !== 'id' && student[field] === undefined),
+      names: { '#firstName': 'firstName', '#lastName': 'lastName', '#birthDate': 'birthDate' },
+      values: { ':seenFirstName': seen.firstName, ':seenLastName': seen.lastName, ':seenBirthDate': seen.birthDate },
+      condition:
+        'attribute_exists(PK) AND #firstName = :seenFirstName AND #lastName = :seenLastName AND #birthDate = :seenBirthDate',
     },
-  };
+  );
 }
 
 /** Deletes a student unless they hold an active enrollment (the item comes back when they do). */
 export function studentDeleteIfInactive(familyId: string, id: string): TransactItem {
-  return {
-    Delete: {
-      TableName: tableName,
-      Key: studentKey(familyId, id),
-      ConditionExpression:
-        'attribute_exists(PK) AND (attribute_not_exists(activeEnrollments) OR activeEnrollments = :none)',
-      ExpressionAttributeValues: { ':none': 0 },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  return studentEntity.deleteItem(
+    { familyId, id },
+    {
+      condition: 'attribute_exists(PK) AND (attribute_not_exists(activeEnrollments) OR activeEnrollments = :none)',
+      values: { ':none': 0 },
     },
-  };
+  );
 }
 
 /** The caller's own student, or for an administrator any family's; otherwise 404. */
@@ -190,6 +181,6 @@ export async function studentForCaller(caller: Caller, id: string): Promise<Stor
 export async function studentsByKey(
   keys: Array<{ familyId: string; studentId: string }>,
 ): Promise<Map<string, StoredStudent>> {
-  const students = await batchGetAll<StoredStudent>(keys.map((key) => studentKey(key.familyId, key.studentId)));
-  return new Map(students.map((student) => [student.id, student]));
+  const found = await studentEntity.getMany(keys.map(({ familyId, studentId }) => ({ familyId, id: studentId })));
+  return new Map(found.map((student) => [student.id, student]));
 }

@@ -1,8 +1,9 @@
-import { deleteItems, familyItemKeys, markAccountDeleted } from '../data/families';
-import { enrollmentsOfFamily, isActive } from '../data/enrollments';
+import { markAccountDeleted } from '../data/families';
+import { enrollmentsOfFamily, familyEnrollmentEntity, isActive } from '../data/enrollments';
 import { cancelEnrollment } from '../data/seats';
-import { studentDeleteIfInactive, studentsOfFamily } from '../data/students';
+import { nameMarkerEntity, studentDeleteIfInactive, studentsOfFamily } from '../data/students';
 import type { Caller } from '../shared/caller';
+import { deleteAll } from '../shared/dynamo';
 import { failedPrecondition, PortalError } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
 import { deleteOwnAccount } from '../shared/ownAccount';
@@ -23,7 +24,12 @@ export async function deleteAccount(_input: object, caller: Caller) {
       throw failedPrecondition('The account changed while it was being deleted. Please try again.');
     }
   }
-  await deleteItems(await familyItemKeys(caller.sub));
+  // Never the profile (it stays, marked) nor a student (removed only under its own condition, above).
+  const keys = await Promise.all([
+    familyEnrollmentEntity.keysInPartition({ familyId: caller.sub }),
+    nameMarkerEntity.keysInPartition({ familyId: caller.sub }),
+  ]);
+  await deleteAll(keys.flat());
   if (caller.accessToken) await deleteOwnAccount(caller.accessToken);
   return {};
 }

@@ -1,8 +1,9 @@
-import { accountDeleted, deleteItems, familyChangeItem, getProfile, studentCount } from '../data/families';
-import { enrollmentsOfFamily, familyEnrollmentKey, isActive } from '../data/enrollments';
+import { accountDeleted, familyChangeItem, getProfile, studentCount } from '../data/families';
+import { enrollmentsOfFamily, familyEnrollmentEntity, isActive } from '../data/enrollments';
 import { nameMarkerDelete, studentDeleteIfInactive, studentForCaller, studentName } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { Caller } from '../shared/caller';
+import { deleteAll } from '../shared/dynamo';
 import { failedPrecondition, notFound } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
 import { transactWrite } from '../shared/transact';
@@ -15,7 +16,7 @@ export async function deleteStudent({ id }: ParsedInput<'deleteStudent'>, caller
   const student = await studentForCaller(caller, id);
   const [history, profile] = await Promise.all([enrollmentsOfFamily(student.familyId), getProfile(student.familyId)]);
   // A family counted before the count existed keeps no count until its next add counts it.
-  const counted = typeof profile?.[studentCount] === 'number';
+  const counted = profile?.counts[studentCount] !== undefined;
   const outcome = await transactWrite([
     studentDeleteIfInactive(student.familyId, id),
     nameMarkerDelete(student.familyId, student),
@@ -36,10 +37,10 @@ export async function deleteStudent({ id }: ParsedInput<'deleteStudent'>, caller
     }
     throw failedPrecondition('The family changed meanwhile. Please try again.');
   }
-  await deleteItems(
+  await deleteAll(
     history
       .filter((enrollment) => enrollment.studentId === id)
-      .map((enrollment) => familyEnrollmentKey(student.familyId, enrollment.id)),
+      .map((enrollment) => familyEnrollmentEntity.key({ familyId: student.familyId, enrollmentId: enrollment.id })),
   );
   return {};
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { getSemester, listSemesters, semesterItem } from '../data/semesters';
+import { getSemester, listSemesters, semesterEntity } from '../data/semesters';
 import type { ParsedInput } from '../manifest';
 import type { Semester } from '../records';
-import { tableName } from '../shared/dynamo';
 import { BUSY_MESSAGE, notFound, resourceExhausted } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
 import { transactWrite } from '../shared/transact';
@@ -15,8 +14,8 @@ export async function saveSemester(input: ParsedInput<'saveSemester'>) {
     ? (await listSemesters()).filter((other) => other.current && other.id !== semester.id)
     : [];
   const outcome = await transactWrite([
-    { Put: { TableName: tableName, Item: { ...semesterItem(semester), updatedAt: new Date().toISOString() } } },
-    ...others.map((other) => ({ Put: { TableName: tableName, Item: semesterItem({ ...other, current: false }) } })),
+    semesterEntity.putItem({ ...semester, updatedAt: new Date().toISOString() }),
+    ...others.map((other) => semesterEntity.putItem({ ...other, current: false })),
   ]);
   if (!outcome.committed) throw resourceExhausted(BUSY_MESSAGE);
   return { semester };

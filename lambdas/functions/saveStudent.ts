@@ -3,6 +3,7 @@ import {
   accountDeleted,
   familyChangeItem,
   getProfile,
+  profileEntity,
   studentCount,
   type FamilyChange,
   type StoredProfile,
@@ -10,11 +11,13 @@ import {
 import { readTshirtSizes } from '../data/settings';
 import {
   nameMarkerDelete,
-  nameMarkerKey,
+  childIdentity,
+  nameMarkerEntity,
   nameMarkerPut,
   studentForCaller,
   studentName,
   studentPut,
+  studentEntity,
   studentsOfFamily,
   studentUpdate,
   toStudent,
@@ -88,7 +91,7 @@ async function studentCountChange(
   profile: StoredProfile | undefined,
   familyId: string,
 ): Promise<Omit<FamilyChange, 'refuseDeleted'>> {
-  const counted = typeof profile?.[studentCount] === 'number' ? undefined : (await studentsOfFamily(familyId)).length;
+  const counted = profile?.counts[studentCount] !== undefined ? undefined : (await studentsOfFamily(familyId)).length;
   if (counted === undefined)
     return { counts: { [studentCount]: 1 }, caps: { [studentCount]: MAX_STUDENTS_PER_FAMILY } };
   if (counted >= MAX_STUDENTS_PER_FAMILY) throw tooManyStudents();
@@ -105,7 +108,7 @@ async function changeStudent(existing: StoredStudent, student: Student, now: str
       familyChangeItem(seen.familyId, { refuseDeleted: true }),
     ];
     // A new name or birth date moves the child's marker with them.
-    if (nameMarkerKey(seen.familyId, seen).SK !== nameMarkerKey(seen.familyId, student).SK) {
+    if (childIdentity(seen) !== childIdentity(student)) {
       items.push(nameMarkerPut({ ...student, familyId: seen.familyId }), nameMarkerDelete(seen.familyId, seen));
     }
     const outcome = await transactWrite(items);
@@ -114,8 +117,7 @@ async function changeStudent(existing: StoredStudent, student: Student, now: str
     // The student's name or birth date changed meanwhile: plan again from them as they are.
     if (outcome.failed.has(0))
       seen =
-        (outcome.failed.get(0) as StoredStudent | undefined) ??
-        raise(notFound('There is no such student on your account.'));
+        studentEntity.readIf(outcome.failed.get(0)) ?? raise(notFound('There is no such student on your account.'));
   }
   throw resourceExhausted(BUSY_MESSAGE);
 }
@@ -125,19 +127,13 @@ function refuseFor(
   failed: Map<number, Record<string, unknown> | undefined>,
   student: Pick<StoredStudent, 'firstName' | 'lastName' | 'birthDate' | 'id'>,
 ) {
-  for (const item of failed.values()) {
-    if (item?.SK === 'PROFILE' && item.deletedAt) throw accountDeleted();
-  }
-  for (const item of failed.values()) {
-    if (item?.type === 'studentName' && item.studentId !== student.id)
-      throw alreadyExists(`${studentName(student)}, born ${student.birthDate}, is already one of your students.`);
-    if (
-      item?.SK === 'PROFILE' &&
-      typeof item[studentCount] === 'number' &&
-      item[studentCount] >= MAX_STUDENTS_PER_FAMILY
-    )
-      throw tooManyStudents();
-  }
+  const items = [...failed.values()];
+  const profile = items.map((item) => profileEntity.readIf(item)).find(Boolean);
+  if (profile?.deletedAt) throw accountDeleted();
+  const marker = items.map((item) => nameMarkerEntity.readIf(item)).find(Boolean);
+  if (marker && marker.studentId !== student.id)
+    throw alreadyExists(`${studentName(student)}, born ${student.birthDate}, is already one of your students.`);
+  if ((profile?.counts[studentCount] ?? 0) >= MAX_STUDENTS_PER_FAMILY) throw tooManyStudents();
 }
 
 /** A size on offer; a retired size stays allowed on a student who already has it. */

@@ -3,7 +3,7 @@
 // (exactly the table's and the index's key attributes, as strings) in the partition being read.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { tableIndexes, tableKeys, type IndexName } from '../data/table';
-import { dynamo, tableName } from './dynamo';
+import { dynamo, tableName, type Item } from './dynamo';
 import { invalidArgument } from './errors';
 
 const notACursor = () => invalidArgument('cursor: is not a valid cursor');
@@ -64,14 +64,14 @@ export interface PageOptions extends PagedQuery {
 }
 
 /** One page of an index's partition, and the cursor that continues it. */
-export async function indexPage<T>({
+export async function indexPage({
   index,
   partition,
   limit,
   cursor,
   newestFirst,
   classId,
-}: PageOptions): Promise<{ items: T[]; next?: string }> {
+}: PageOptions): Promise<{ items: Item[]; next?: string }> {
   const start = decodeCursor(cursor, { index, partition });
   const partitionKey = tableIndexes.find((candidate) => candidate.indexName === index)!.partitionKey;
   const page = await startingAfter(
@@ -91,7 +91,7 @@ export async function indexPage<T>({
     ),
   );
   return {
-    items: (page.Items ?? []) as T[],
+    items: page.Items ?? [],
     ...(page.LastEvaluatedKey && { next: encodeCursor(page.LastEvaluatedKey) }),
   };
 }

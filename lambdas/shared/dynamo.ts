@@ -3,6 +3,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   DynamoDBDocumentClient,
   QueryCommand,
   type BatchGetCommandInput,
@@ -77,4 +78,18 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** An update expression that sets and removes attributes: `SET a = :a, … REMOVE b, …` (no REMOVE when none). */
 export function setAndRemove(set: string[], remove: string[]): string {
   return `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`;
+}
+
+const BATCH_WRITE_LIMIT = 25;
+
+/** Deletes the items at `keys`, in batches, sending again what DynamoDB left unprocessed. */
+export async function deleteAll(keys: Key[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += BATCH_WRITE_LIMIT) {
+    let pending = keys.slice(start, start + BATCH_WRITE_LIMIT).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 0) await sleep(Math.min(1000, 2 ** attempt * 25) * Math.random());
+      const { UnprocessedItems } = await dynamo.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = (UnprocessedItems?.[tableName] as typeof pending | undefined) ?? [];
+    }
+  }
 }

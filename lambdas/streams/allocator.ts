@@ -57,7 +57,7 @@ async function seeThrough(queue: string, until: number): Promise<boolean> {
   while (Date.now() < until) {
     const outcome = await decideQueue(queue, { until });
     if (outcome === 'drained') return true;
-    if (outcome === 'held') {
+    if (typeof outcome === 'object') {
       if ((await pendingRequests(queue, 1)).length === 0) return true;
       await sleep(HELD_POLL_MS);
     }

@@ -84,7 +84,7 @@ describe('deleting an account while the family still adds and enrolls', () => {
         const input = args.input as { ExpressionAttributeValues?: Record<string, unknown> };
         if (
           context.commandName === 'QueryCommand' &&
-          input.ExpressionAttributeValues?.[':family'] === `FAMILY#${family.sub}` &&
+          input.ExpressionAttributeValues?.[':partition'] === `FAMILY#${family.sub}` &&
           index < 4
         ) {
           index += 1;

@@ -401,11 +401,13 @@ describe('enrollment e-mails', () => {
 
   test('a mail request for a family that is gone is dropped, not tried again', async () => {
     const { dynamo, tableName } = await import('../../lambdas/shared/dynamo');
-    const { mailRequestItem } = await import('../../lambdas/data/mailRequests');
+    const { mailRequestEntity: mailRequests, newMailRequest } = await import('../../lambdas/data/mailRequests');
     const cls = await newClass(semesterId);
-    const item = mailRequestItem(
-      { kind: 'enrolled', familyId: randomUUID(), studentId: randomUUID(), classIds: [cls.id] },
-      new Date().toISOString(),
+    const item = mailRequests.item(
+      newMailRequest(
+        { kind: 'enrolled', familyId: randomUUID(), studentId: randomUUID(), classIds: [cls.id] },
+        new Date().toISOString(),
+      ),
     );
     await dynamo.send(new PutCommand({ TableName: tableName, Item: item }));
     const key = { PK: item.PK, SK: item.SK };

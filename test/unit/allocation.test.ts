@@ -54,7 +54,10 @@ test('each waitlisted request is told its place in every class it waits in: the 
       const { outcomes, places } = allocateSeats(classes, line);
       const waiting = new Map([...classes].map(([id, cls]) => [id, cls.waitlisted]));
       line.forEach((request, index) => {
-        if (outcomes[index] === 'enrolled') return expect(places[index]).toBeUndefined();
+        if (outcomes[index] === 'enrolled') {
+          expect(places[index]).toBeUndefined();
+          return;
+        }
         for (const id of request.classIds) waiting.set(id, waiting.get(id)! + 1);
         expect(places[index]).toEqual(Object.fromEntries(request.classIds.map((id) => [id, waiting.get(id)])));
       });

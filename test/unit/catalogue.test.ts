@@ -4,12 +4,12 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { classes } from '../../lambdas/functions/classes';
 import { availableEnrollmentClasses } from '../../lambdas/functions/availableEnrollmentClasses';
 import { isRegistrationOpen } from '../../lambdas/data/semesters';
-import { classKey } from '../../lambdas/data/classes';
+import { classEntity } from '../../lambdas/data/classes';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 
 const storedClass = (id: string, semesterId: string, extra: Record<string, unknown> = {}) => ({
-  ...classKey(id),
+  ...classEntity.key({ id }),
   id,
   semesterId,
   name: id,
@@ -29,7 +29,7 @@ describe('classes', () => {
       .on(BatchGetCommand)
       .resolvesOnce({
         Responses: { 'portal-unit': [storedClass('a', 's1')] },
-        UnprocessedKeys: { 'portal-unit': { Keys: [classKey('b')] } },
+        UnprocessedKeys: { 'portal-unit': { Keys: [classEntity.key({ id: 'b' })] } },
       })
       .resolvesOnce({ Responses: { 'portal-unit': [storedClass('b', 's2', { enrolled: 12 })] } });
     const result = await classes({ query: [{ id: 'a' }, { id: 'b' }] });
@@ -50,22 +50,26 @@ describe('classes', () => {
 
 describe('availableEnrollmentClasses', () => {
   test('a closed class is left out, and with it every group that holds it', async () => {
-    dynamo.on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':list': 'SEMESTERS' } }).resolves({
+    dynamo.on(QueryCommand, { IndexName: 'GSI1', ExpressionAttributeValues: { ':partition': 'SEMESTERS' } }).resolves({
       Items: [{ id: 's1', name: 'Winter', startDate: '2027-01-04', endDate: '2027-03-01', current: true }],
     });
-    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':semester': 'SEMESTER#s1', ':kind': 'CLASS#' } }).resolves({
-      Items: [
-        storedClass('open-one', 's1'),
-        storedClass('closed-one', 's1', { status: 'closed' }),
-        storedClass('open-two', 's1'),
-      ],
-    });
-    dynamo.on(QueryCommand, { ExpressionAttributeValues: { ':semester': 'SEMESTER#s1', ':kind': 'GROUP#' } }).resolves({
-      Items: [
-        { id: 'g-open', semesterId: 's1', name: 'A', classIds: ['open-one', 'open-two'] },
-        { id: 'g-closed', semesterId: 's1', name: 'B', classIds: ['open-one', 'closed-one'] },
-      ],
-    });
+    dynamo
+      .on(QueryCommand, { ExpressionAttributeValues: { ':partition': 'SEMESTER#s1', ':sort': 'CLASS#' } })
+      .resolves({
+        Items: [
+          storedClass('open-one', 's1'),
+          storedClass('closed-one', 's1', { status: 'closed' }),
+          storedClass('open-two', 's1'),
+        ],
+      });
+    dynamo
+      .on(QueryCommand, { ExpressionAttributeValues: { ':partition': 'SEMESTER#s1', ':sort': 'GROUP#' } })
+      .resolves({
+        Items: [
+          { id: 'g-open', semesterId: 's1', name: 'A', classIds: ['open-one', 'open-two'] },
+          { id: 'g-closed', semesterId: 's1', name: 'B', classIds: ['open-one', 'closed-one'] },
+        ],
+      });
     const available = await availableEnrollmentClasses();
     expect(available.s1!.classes.map((cls) => cls.id).sort()).toEqual(['open-one', 'open-two']);
     expect(available.s1!.groups.map((group) => group.id)).toEqual(['g-open']);

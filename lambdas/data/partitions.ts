@@ -1,0 +1,10 @@
+// The partitions that several item types share, named once (each item type's own keys are declared with
+// it, see entity.ts).
+export const partitions = {
+  /** A class and its enrollments: its roster and waitlist are one strongly consistent read. */
+  class: (classId: string) => `CLASS#${classId}`,
+  /** A family's profile, students, their name markers and the pointers to its enrollments. */
+  family: (familyId: string) => `FAMILY#${familyId}`,
+  /** A semester's item, and in GSI1 its classes and groups. */
+  semester: (semesterId: string) => `SEMESTER#${semesterId}`,
+};
