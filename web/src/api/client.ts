@@ -1,10 +1,10 @@
 // Calls a named function: `POST {apiBaseUrl}/fn/{name}` with the signed-in user's access token, or, for a
 // public catalogue read, `GET {apiBaseUrl}/get/{name}?payload=…` without it, which CloudFront answers from
 // its cache for every visitor alike. Names, payloads and results are typed from the function manifest.
-import { fetchAuthSession } from 'aws-amplify/auth';
 import type { CachedFunctionName, FunctionInput, FunctionName, FunctionResult } from '../../../lambdas/manifest';
 import type { ErrorCode } from '../../../lambdas/shared/errors';
 import { runtimeConfig } from '../runtimeConfig';
+import { accessToken } from './session';
 
 export class ApiError extends Error {
   constructor(
@@ -15,15 +15,6 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
-  }
-}
-
-/** The access token of the signed-in user (refreshed by Amplify when it is about to expire), if any. */
-async function accessToken(): Promise<string | undefined> {
-  try {
-    return (await fetchAuthSession()).tokens?.accessToken?.toString();
-  } catch {
-    return undefined;
   }
 }
 

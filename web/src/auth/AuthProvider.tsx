@@ -1,18 +1,12 @@
 // Who is signed in (Amplify, against the user pool) and their roles, which come from the `roles` function,
 // never from the client alone.
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ADMIN_GROUP } from '../../../lambdas/manifest';
 import { callFunction } from '../api/client';
+import { currentUser, onSignInChange, type User } from '../api/session';
 import { useToast } from '../layout/toast';
 import { forgetRememberedPath } from './returnPath';
-
-export interface User {
-  sub: string;
-  email?: string;
-}
 
 export interface Auth {
   status: 'loading' | 'signedOut' | 'signedIn';
@@ -29,17 +23,7 @@ const ADMIN_ROLE: typeof ADMIN_GROUP = 'admin';
 
 const AuthContext = createContext<Auth | undefined>(undefined);
 
-async function currentUser(): Promise<User | undefined> {
-  try {
-    const { userId } = await getCurrentUser();
-    const email = (await fetchAuthSession()).tokens?.idToken?.payload.email;
-    return { sub: userId, email: typeof email === 'string' ? email : undefined };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The signed-in user, undefined when signed out, null until known; follows Amplify's sign-in events. */
+/** The signed-in user, undefined when signed out, null until known; follows the sign-in events. */
 function useCurrentUser(): User | undefined | null {
   const [user, setUser] = useState<User | undefined | null>(null);
   useEffect(() => {
@@ -49,10 +33,7 @@ function useCurrentUser(): User | undefined | null {
       void currentUser().then((current) => request === latest && setUser(current));
     };
     refresh();
-    const stopListening = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedIn' || payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure')
-        refresh();
-    });
+    const stopListening = onSignInChange(refresh);
     return () => {
       latest = -1;
       stopListening();
