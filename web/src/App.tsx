@@ -1,6 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { queryClient } from './api/queries';
 import { RemoteConfigProvider } from './layout/RemoteConfig';
 import { ToastArea } from './layout/toast';
 import { routes } from './routes';
@@ -12,15 +14,17 @@ function Routes() {
 
 export function App() {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <ToastArea>
-        <RemoteConfigProvider>
-          <BrowserRouter>
-            <Routes />
-          </BrowserRouter>
-        </RemoteConfigProvider>
-      </ToastArea>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <ToastArea>
+          <RemoteConfigProvider>
+            <BrowserRouter>
+              <Routes />
+            </BrowserRouter>
+          </RemoteConfigProvider>
+        </ToastArea>
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../api/session';
 import { Waiting } from '../layout/Waiting';
 import { lazily } from '../lazily';
 import { AccountSection } from './AccountSection';

@@ -14,8 +14,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { gradeName } from '../../../lambdas/grades';
 import type { Student } from '../../../lambdas/records';
-import { callFunction } from '../api/client';
-import { useFunction } from '../api/useFunction';
+import { useChange } from '../api/changes';
+import { useFunction } from '../api/queries';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
@@ -33,20 +33,20 @@ const describe = (student: Student) =>
 
 export function StudentsSection() {
   const students = useFunction('students');
+  const deleteStudent = useChange('deleteStudent');
   const show = useToast();
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [editing, setEditing] = useState<Student | 'new'>();
   const [removing, setRemoving] = useState<Student>();
 
   const remove = async (student: Student) => {
-    await callFunction('deleteStudent', { id: student.id });
+    await deleteStudent.mutateAsync({ id: student.id });
     show({ severity: 'success', summary: 'Removed', detail: `${student.firstName} was removed from your account.` });
-    students.reload();
   };
 
-  if (students.state === 'loading') return <Waiting />;
-  if (students.state === 'error') {
-    return <LoadFailure what="Your children" error={students.error} onRetry={students.reload} />;
+  if (students.isPending) return <Waiting />;
+  if (students.isError) {
+    return <LoadFailure what="Your children" error={students.error} onRetry={() => void students.refetch()} />;
   }
   const list = students.data.students;
   return (
@@ -110,7 +110,6 @@ export function StudentsSection() {
               onSaved={(saved) => {
                 show({ severity: 'success', summary: 'Saved', detail: `${saved.firstName}'s details are saved.` });
                 setEditing(undefined);
-                students.reload();
               }}
             />
           )}

@@ -1,7 +1,7 @@
 // A form's save. The form checks what it can first; the server's 400 messages name the field
 // ("capacity: must not be negative"), so they go under that field; anything else goes above the buttons.
 import { useState } from 'react';
-import { asApiError } from '../api/useFunction';
+import { asApiError } from '../api/client';
 
 export type FieldErrors = Record<string, string>;
 

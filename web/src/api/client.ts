@@ -18,6 +18,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Any failure as the ApiError a screen shows: the client's own, or "Something went wrong". */
+export function asApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError('internal', 'Something went wrong. Please try again.', 0);
+}
+
 /** API Gateway's own throttling answers 429 before any function ran: such a call is sent again after a short pause. */
 const THROTTLED_RETRIES = 4;
 const THROTTLED_PAUSE_MS = 250;

@@ -1,11 +1,32 @@
-// The signed-in user's session with the user pool. Amplify keeps the session's tokens in this browser's
-// storage, and is the larger part of the sign-in code: it loads (./amplify) only when tokens are stored, or
-// when a sign-in screen needs it, so a visitor's start-up page never downloads it.
+// The signed-in user's session with the user pool: who it is and their roles, as every screen reads them
+// (useAuth(), provided by the auth area's AuthProvider), and the token calls carry. Amplify keeps the
+// session's tokens in this browser's storage, and is the larger part of the sign-in code: it loads
+// (./amplify) only when tokens are stored, or when a sign-in screen needs it, so a visitor's start-up page
+// never downloads it.
+import { createContext, useContext } from 'react';
 import { runtimeConfig } from '../runtimeConfig';
 
 export interface User {
   sub: string;
   email?: string;
+}
+
+export interface Auth {
+  status: 'loading' | 'signedOut' | 'signedIn';
+  user?: User;
+  /** Undefined while they load. */
+  roles?: string[];
+  isAdmin: boolean;
+  /** Signs out and goes to /user/login. */
+  signOut(): Promise<void>;
+}
+
+export const AuthContext = createContext<Auth | undefined>(undefined);
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth is used outside <AuthProvider>.');
+  return auth;
 }
 
 type Amplify = typeof import('./amplify');

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuth } from './AuthProvider';
+import { useAuth } from '../api/session';
 import { LoginForm } from './LoginForm';
 import type { LoginMode } from './loginForm';
 import { rememberedPath } from './returnPath';

@@ -3,7 +3,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Waiting } from '../layout/Waiting';
-import { useAuth } from './AuthProvider';
+import { useAuth } from '../api/session';
 import { rememberPath } from './returnPath';
 
 /** Remembers the wanted path and goes to the sign-in screen; after sign-in the user comes back to it. */

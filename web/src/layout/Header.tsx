@@ -4,7 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../api/session';
 import { lazily } from '../lazily';
 import { UserButton } from './UserButton';
 import { useNarrow } from './useNarrow';

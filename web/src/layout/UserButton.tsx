@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../api/session';
 import { lazily } from '../lazily';
 
 // Only signed-in users need the menu, so visitors never download it.

@@ -4,7 +4,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../api/session';
 
 /** The e-mail as the menu shows it: cut to 15 characters plus an ellipsis, so a long one fits. */
 export function menuEmail(email: string | undefined): string {

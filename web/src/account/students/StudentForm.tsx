@@ -14,8 +14,9 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { GRADES, gradeName } from '../../../../lambdas/grades';
 import type { Student } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
-import { asApiError, useCatalogueRead } from '../../api/useFunction';
+import { useChange } from '../../api/changes';
+import { asApiError } from '../../api/client';
+import { useCatalogueRead } from '../../api/queries';
 import {
   draftOf,
   emptyContact,
@@ -39,6 +40,7 @@ export function StudentForm({
   onCancel: () => void;
 }) {
   const sizes = useCatalogueRead('tshirtSizes');
+  const saveStudent = useChange('saveStudent');
   const [draft, setDraft] = useState<StudentDraft>(() => draftOf(student));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tried, setTried] = useState(false);
@@ -64,7 +66,7 @@ export function StudentForm({
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
     try {
-      onSaved((await callFunction('saveStudent', inputOf(draft, student?.id))).student);
+      onSaved((await saveStudent.mutateAsync(inputOf(draft, student?.id))).student);
     } catch (error) {
       const apiError = asApiError(error);
       const fieldError = apiError.code === 'invalid-argument' ? serverFieldError(apiError.message) : undefined;
@@ -127,19 +129,18 @@ export function StudentForm({
           {field('tshirtSize', 'T-shirt size', {
             required: true,
             select: true,
-            disabled: sizes.state !== 'loaded',
-            children:
-              sizes.state === 'loaded'
-                ? sizes.data.sizes.map((size) => (
-                    <MenuItem key={size.code} value={size.code}>
-                      {size.label}
-                    </MenuItem>
-                  ))
-                : [
-                    <MenuItem key="loading" value={draft.tshirtSize}>
-                      {sizes.state === 'error' ? 'Sizes could not be loaded' : 'Loading sizes…'}
-                    </MenuItem>,
-                  ],
+            disabled: !sizes.isSuccess,
+            children: sizes.isSuccess
+              ? sizes.data.sizes.map((size) => (
+                  <MenuItem key={size.code} value={size.code}>
+                    {size.label}
+                  </MenuItem>
+                ))
+              : [
+                  <MenuItem key="loading" value={draft.tshirtSize}>
+                    {sizes.isError ? 'Sizes could not be loaded' : 'Loading sizes…'}
+                  </MenuItem>,
+                ],
           })}
         </Grid>
       </Grid>

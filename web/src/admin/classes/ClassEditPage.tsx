@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Class, Semester } from '../../../../lambdas/records';
-import { useFunction } from '../../api/useFunction';
+import { useFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
@@ -26,8 +26,9 @@ export function NewClassPage() {
 export function EditClassPage() {
   const { classId = '' } = useParams();
   const answer = useFunction('classes', { query: [{ id: classId }] });
-  if (answer.state === 'loading') return <Waiting />;
-  if (answer.state === 'error') return <LoadFailure what="The class" error={answer.error} onRetry={answer.reload} />;
+  if (answer.isPending) return <Waiting />;
+  if (answer.isError)
+    return <LoadFailure what="The class" error={answer.error} onRetry={() => void answer.refetch()} />;
   const cls = listedClasses(answer.data).find((candidate) => candidate.id === classId);
   if (!cls) return <NotFound what="class" />;
   return (
@@ -37,9 +38,9 @@ export function EditClassPage() {
 
 function WithSemester({ semesterId, children }: { semesterId: string; children: (semester: Semester) => ReactNode }) {
   const semesters = useFunction('semesters');
-  if (semesters.state === 'loading') return <Waiting />;
-  if (semesters.state === 'error')
-    return <LoadFailure what="The semester" error={semesters.error} onRetry={semesters.reload} />;
+  if (semesters.isPending) return <Waiting />;
+  if (semesters.isError)
+    return <LoadFailure what="The semester" error={semesters.error} onRetry={() => void semesters.refetch()} />;
   const semester = semesters.data.semesters.find((candidate) => candidate.id === semesterId);
   return semester ? children(semester) : <NotFound what="semester" />;
 }

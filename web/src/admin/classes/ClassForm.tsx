@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
 import { GRADES, gradeName } from '../../../../lambdas/grades';
 import type { Class, ClassStatus, Semester } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
+import { useChange } from '../../api/changes';
 import { useSave } from '../useSave';
 import { checkDraft, draftOf, inputOf, isClassField, type ClassDraft } from './classDraft';
 import { MeetingsEditor } from './MeetingsEditor';
@@ -51,6 +51,7 @@ export function ClassForm({
   const statusId = useId();
   const [draft, setDraft] = useState<ClassDraft>(() => draftOf(cls));
   const { errors, message, saving, save } = useSave(isClassField);
+  const saveClass = useChange('saveClass');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +59,7 @@ export function ClassForm({
     const sorted = { ...draft, meetings: mergeMeetings(draft.meetings) };
     setDraft(sorted);
     void save(checkDraft(sorted), async () =>
-      onSaved((await callFunction('saveClass', inputOf(sorted, semester.id, cls?.id))).class),
+      onSaved((await saveClass.mutateAsync(inputOf(sorted, semester.id, cls?.id))).class),
     );
   };
 

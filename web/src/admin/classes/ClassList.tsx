@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Class } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
+import { useChange } from '../../api/changes';
 import { gradesLabel, scheduleSummary } from '../../classes/schedule';
 import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
@@ -18,15 +18,16 @@ import { ListTable, NameCell } from '../ListTable';
 import { usePaged } from '../usePaged';
 import { classPath } from './paths';
 
-export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged: () => void }) {
+export function ClassList({ classes }: { classes: Class[] }) {
   const show = useToast();
+  const deleteClass = useChange('deleteClass');
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<Class>();
   const wanted = search.trim().toLowerCase();
   const page = usePaged(classes.filter((cls) => cls.name.toLowerCase().includes(wanted)));
 
   const remove = async (cls: Class) => {
-    const { closed } = await callFunction('deleteClass', { id: cls.id });
+    const { closed } = await deleteClass.mutateAsync({ id: cls.id });
     show(
       closed
         ? {
@@ -36,7 +37,6 @@ export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged:
           }
         : { severity: 'success', summary: 'Deleted', detail: `${cls.name} was deleted.` },
     );
-    onChanged();
   };
 
   if (classes.length === 0) return <Typography color="text.secondary">No classes in this semester yet.</Typography>;

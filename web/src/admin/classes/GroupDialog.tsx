@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { Class, ClassGroup } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
+import { useChange } from '../../api/changes';
 import { SaveDialog } from '../SaveDialog';
 import { useSave, type FieldErrors } from '../useSave';
 
@@ -27,6 +27,7 @@ export function GroupDialog({
   const [description, setDescription] = useState(group?.description ?? '');
   const [classIds, setClassIds] = useState<string[]>(group?.classIds ?? []);
   const { errors, message, saving, save } = useSave(shown);
+  const saveGroup = useChange('saveGroup');
   const classesError = Object.entries(errors).find(([field]) => field.startsWith('classIds'))?.[1];
 
   const submit = (event: FormEvent) => {
@@ -36,7 +37,7 @@ export function GroupDialog({
     if (classIds.length < 2) problems.classIds = 'must hold at least two classes';
     void save(problems, async () =>
       onSaved(
-        (await callFunction('saveGroup', { ...(group && { id: group.id }), semesterId, name, description, classIds }))
+        (await saveGroup.mutateAsync({ ...(group && { id: group.id }), semesterId, name, description, classIds }))
           .group,
       ),
     );

@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import type { Semester } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
+import { useChange } from '../../api/changes';
 import { SaveDialog } from '../SaveDialog';
 import { useSave, type FieldErrors } from '../useSave';
 import { TIME_ZONE, isoMoment, localInput } from './dateTimes';
@@ -53,13 +53,14 @@ export function SemesterDialog({
     registrationCloses: localInput(semester?.registrationCloses),
   });
   const { errors, message, saving, save } = useSave((field) => FIELDS.includes(field));
+  const saveSemester = useChange('saveSemester');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void save(check(draft), async () => {
       const opens = isoMoment(draft.registrationOpens);
       const closes = isoMoment(draft.registrationCloses);
-      const { semester: saved } = await callFunction('saveSemester', {
+      const { semester: saved } = await saveSemester.mutateAsync({
         ...(semester && { id: semester.id }),
         name: draft.name,
         startDate: draft.startDate,

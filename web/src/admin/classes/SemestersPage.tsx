@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Semester } from '../../../../lambdas/records';
-import { useFunction } from '../../api/useFunction';
+import { useFunction } from '../../api/queries';
 import { AccountSection } from '../../account/AccountSection';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
@@ -25,17 +25,17 @@ export function SemestersPage() {
   const semesters = useFunction('semesters');
   const show = useToast();
   const [editing, setEditing] = useState<Semester | 'new'>();
-  const page = usePaged(semesters.state === 'loaded' ? semesters.data.semesters : [], 10);
+  const page = usePaged(semesters.data?.semesters ?? [], 10);
 
   return (
     <Stack spacing={3}>
       <PageTitle title="Class Management" summary="Semesters, their classes and class groups." />
       <AccountSection title="Semesters">
-        {semesters.state === 'loading' && <Waiting />}
-        {semesters.state === 'error' && (
-          <LoadFailure what="The semesters" error={semesters.error} onRetry={semesters.reload} />
+        {semesters.isPending && <Waiting />}
+        {semesters.isError && (
+          <LoadFailure what="The semesters" error={semesters.error} onRetry={() => void semesters.refetch()} />
         )}
-        {semesters.state === 'loaded' && semesters.data.semesters.length === 0 && (
+        {semesters.isSuccess && semesters.data.semesters.length === 0 && (
           <Typography color="text.secondary">No semesters yet. Create the first one, then add its classes.</Typography>
         )}
         {page.rows.length > 0 && (
@@ -78,7 +78,6 @@ export function SemestersPage() {
           onSaved={(saved) => {
             show({ severity: 'success', summary: 'Saved', detail: `${saved.name} is saved.` });
             setEditing(undefined);
-            semesters.reload();
           }}
         />
       )}

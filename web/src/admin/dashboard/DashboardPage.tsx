@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FunctionResult } from '../../../../lambdas/manifest';
-import { useFunction } from '../../api/useFunction';
+import { useFunction } from '../../api/queries';
 import { AccountSection } from '../../account/AccountSection';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
@@ -24,7 +24,7 @@ export function DashboardPage() {
   const [semesterId, choose] = useSemesterParam();
   // Without ?semesterId= the server shows the current semester, so the picker's own choice of it changes nothing.
   const dashboard = useFunction('adminDashboard', semesterId ? { semesterId } : {});
-  const shownId = semesterId ?? (dashboard.state === 'loaded' ? dashboard.data.semester.id : undefined);
+  const shownId = semesterId ?? dashboard.data?.semester.id;
   return (
     <Stack spacing={3}>
       <Stack
@@ -43,11 +43,11 @@ export function DashboardPage() {
           </Button>
         </Stack>
       </Stack>
-      {dashboard.state === 'loading' && <Waiting />}
-      {dashboard.state === 'error' && (
-        <LoadFailure what="The dashboard" error={dashboard.error} onRetry={dashboard.reload} />
+      {dashboard.isPending && <Waiting />}
+      {dashboard.isError && (
+        <LoadFailure what="The dashboard" error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       )}
-      {dashboard.state === 'loaded' && <SemesterDashboard {...dashboard.data} />}
+      {dashboard.isSuccess && <SemesterDashboard {...dashboard.data} />}
     </Stack>
   );
 }

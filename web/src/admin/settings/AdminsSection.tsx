@@ -11,9 +11,10 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { FunctionResult } from '../../../../lambdas/manifest';
 import { callFunction } from '../../api/client';
-import { useFunction } from '../../api/useFunction';
+import { useChange } from '../../api/changes';
+import { useFunction } from '../../api/queries';
 import { AccountSection } from '../../account/AccountSection';
-import { useAuth } from '../../auth/AuthProvider';
+import { useAuth } from '../../api/session';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
@@ -25,16 +26,17 @@ type Admin = FunctionResult<'admins'>['admins'][number];
 type Account = FunctionResult<'adminAccount'>['account'];
 
 export function AdminsSection() {
+  // grantAdmin and revokeAdmin answer with the new list, which takes this one's place.
   const loaded = useFunction('admins');
+  const grantAdmin = useChange('grantAdmin');
+  const revokeAdmin = useChange('revokeAdmin');
   const { user } = useAuth();
   const show = useToast();
-  // grantAdmin and revokeAdmin answer with the new list.
-  const [changed, setChanged] = useState<Admin[]>();
   const [email, setEmail] = useState('');
   const [revoking, setRevoking] = useState<Admin>();
   const [granting, setGranting] = useState<Account>();
   const { errors, message, saving, save } = useSave((field) => field === 'email');
-  const admins = changed ?? (loaded.state === 'loaded' ? loaded.data.admins : undefined);
+  const admins = loaded.data?.admins;
 
   const grant = (event: FormEvent) => {
     event.preventDefault();
@@ -47,9 +49,9 @@ export function AdminsSection() {
 
   return (
     <AccountSection title="Administrators">
-      {loaded.state === 'loading' && <Waiting />}
-      {loaded.state === 'error' && (
-        <LoadFailure what="The administrators" error={loaded.error} onRetry={loaded.reload} />
+      {loaded.isPending && <Waiting />}
+      {loaded.isError && (
+        <LoadFailure what="The administrators" error={loaded.error} onRetry={() => void loaded.refetch()} />
       )}
       {admins && (
         <List disablePadding aria-label="Administrators">
@@ -110,7 +112,7 @@ export function AdminsSection() {
           confirmLabel="Grant admin"
           onClose={() => setGranting(undefined)}
           action={async () => {
-            setChanged((await callFunction('grantAdmin', { email: granting.email })).admins);
+            await grantAdmin.mutateAsync({ email: granting.email });
             show({
               severity: 'success',
               summary: 'Administrator added',
@@ -145,7 +147,7 @@ export function AdminsSection() {
           destructive
           onClose={() => setRevoking(undefined)}
           action={async () => {
-            setChanged((await callFunction('revokeAdmin', { email: revoking.email })).admins);
+            await revokeAdmin.mutateAsync({ email: revoking.email });
             show({
               severity: 'success',
               summary: 'Administrator removed',

@@ -6,8 +6,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { ConfigValues } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
-import { useFunction } from '../../api/useFunction';
+import { useChange } from '../../api/changes';
+import { useFunction } from '../../api/queries';
 import { AccountSection } from '../../account/AccountSection';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
@@ -19,15 +19,16 @@ export function ConfigSection() {
   const config = useFunction('config');
   return (
     <AccountSection title="Site settings">
-      {config.state === 'loading' && <Waiting />}
-      {config.state === 'error' && <LoadFailure what="The settings" error={config.error} onRetry={config.reload} />}
-      {config.state === 'loaded' && <ConfigForm values={config.data.values} />}
+      {config.isPending && <Waiting />}
+      {config.isError && <LoadFailure what="The settings" error={config.error} onRetry={() => void config.refetch()} />}
+      {config.isSuccess && <ConfigForm values={config.data.values} />}
     </AccountSection>
   );
 }
 
 function ConfigForm({ values }: { values: ConfigValues }) {
   const show = useToast();
+  const saveConfig = useChange('saveConfig');
   const [saved, setSaved] = useState(values);
   const [draft, setDraft] = useState(() => draftOf(values));
   // The server names a value's field "values.contactEmail".
@@ -39,7 +40,7 @@ function ConfigForm({ values }: { values: ConfigValues }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void save(checkDraft(draft, saved), async () => {
-      const { values: stored } = await callFunction('saveConfig', { values: valuesOf(draft, saved) });
+      const { values: stored } = await saveConfig.mutateAsync({ values: valuesOf(draft, saved) });
       setSaved(stored);
       setDraft(draftOf(stored));
       show({
