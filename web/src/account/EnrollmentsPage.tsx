@@ -21,6 +21,7 @@ import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
 import { AccountSection } from './AccountSection';
 import { PageTitle } from '../layout/PageTitle';
+import { paths } from '../layout/paths';
 
 function statusLabel(enrollment: NamedEnrollment): string {
   if (enrollment.status === 'waitlisted')
@@ -70,7 +71,7 @@ export function EnrollmentsPage() {
         <Alert
           severity="info"
           action={
-            <Button component={RouterLink} to="/classes/enrollment">
+            <Button component={RouterLink} to={paths.classRegistration}>
               Class Registration
             </Button>
           }

@@ -8,6 +8,7 @@ import { fetchFunction, functionKey } from '../api/queries';
 import { type Auth, AuthContext, currentUser, onSignInChange, type User } from '../api/session';
 import { useToast } from '../layout/toast';
 import { forgetRememberedPath } from './returnPath';
+import { paths } from '../layout/paths';
 
 /** The manifest's admin group, typed against it so the two cannot drift, without bundling the manifest. */
 const ADMIN_ROLE: typeof ADMIN_GROUP = 'admin';
@@ -54,7 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // The identity calls load with the screens that use them, not at start-up.
     await (await import('./identity')).signOutOfUserPool();
     forgetRememberedPath();
-    await navigate('/user/login');
+    await navigate(paths.signIn);
   }, [navigate]);
   const auth = useMemo<Auth>(
     () => ({

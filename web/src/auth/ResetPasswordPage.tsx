@@ -11,6 +11,7 @@ import { errorCode, sendPasswordResetEmail, setNewPassword, signInAfterReset } f
 import { rememberedPath } from './returnPath';
 import { SignInCard } from './SignInCard';
 import { emailAddress, fieldMessage, hasErrors, policyPassword, required, validate, type Rules } from './validation';
+import { paths } from '../layout/paths';
 
 interface ResetForm {
   email: string;
@@ -84,7 +85,7 @@ export function ResetPasswordPage() {
       await navigate(rememberedPath(), { replace: true });
     } catch (error) {
       show({ severity: 'error', detail: `Your password is changed, but signing in failed: ${errorCode(error)}` });
-      await navigate('/user/login', { replace: true });
+      await navigate(paths.signIn, { replace: true });
     }
   };
 

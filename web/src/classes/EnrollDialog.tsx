@@ -27,6 +27,7 @@ import { enrollInTurn } from './enrollInTurn';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { admitsGrade } from '../../../lambdas/grades';
 import { gradesLabel } from './schedule';
+import { paths } from '../layout/paths';
 
 /** Why a child's grade may not fit, said before the server refuses it. */
 function gradeHint(target: EnrollTarget, student: Student): string | undefined {
@@ -184,7 +185,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
         <DialogActions>
           {outcome ? (
             <>
-              <Button component={RouterLink} to="/account/enrollments">
+              <Button component={RouterLink} to={paths.myEnrollments}>
                 See my enrollments
               </Button>
               <Button onClick={again}>Enroll another child</Button>

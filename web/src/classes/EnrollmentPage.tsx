@@ -24,6 +24,7 @@ import { GroupCard } from './GroupCard';
 import { admitsGrade } from '../../../lambdas/grades';
 import { meetingDays } from './schedule';
 import { PageTitle } from '../layout/PageTitle';
+import { linkTo, paths } from '../layout/paths';
 
 const EnrollDialog = lazily(() => import('./EnrollDialog'), 'EnrollDialog');
 
@@ -73,8 +74,8 @@ export function EnrollmentPage() {
 
   const choose = (next: EnrollTarget) => {
     if (status === 'signedIn') return setTarget(next);
-    rememberPath(`/classes/enrollment?${next.kind === 'class' ? `class=${next.cls.id}` : `group=${next.group.id}`}`);
-    void navigate('/user/login');
+    rememberPath(linkTo.classRegistration(next.kind === 'class' ? { class: next.cls.id } : { group: next.group.id }));
+    void navigate(paths.signIn);
   };
 
   return (
@@ -179,7 +180,7 @@ function RegistrationClosed() {
     <Stack spacing={2}>
       <Alert severity="info">
         Registration is not open right now. See the{' '}
-        <Link component={RouterLink} to="/calendar/classes">
+        <Link component={RouterLink} to={paths.classCalendar}>
           Class Calendar
         </Link>{' '}
         for the classes under way.

@@ -11,8 +11,8 @@ import { useToast } from '../../layout/toast';
 import { ClassForm } from './ClassForm';
 import { listedClasses } from './classLookup';
 import { ManagementTrail } from './ManagementTrail';
-import { semesterPath } from './paths';
 import { PageTitle } from '../../layout/PageTitle';
+import { linkTo } from '../../layout/paths';
 
 export function NewClassPage() {
   const [params] = useSearchParams();
@@ -57,11 +57,11 @@ function NotFound({ what }: { what: string }) {
 function ClassPage({ semester, cls }: { semester: Semester; cls?: Class }) {
   const navigate = useNavigate();
   const show = useToast();
-  const back = () => void navigate(semesterPath(semester.id));
+  const back = () => void navigate(linkTo.managedSemester(semester.id));
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
       <ManagementTrail
-        trail={[{ label: semester.name, to: semesterPath(semester.id) }, { label: cls?.name ?? 'New class' }]}
+        trail={[{ label: semester.name, to: linkTo.managedSemester(semester.id) }, { label: cls?.name ?? 'New class' }]}
       />
       <PageTitle title={cls ? `Edit ${cls.name}` : `New class in ${semester.name}`} />
       <ClassForm

@@ -16,7 +16,7 @@ import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { ListTable, NameCell } from '../ListTable';
 import { usePaged } from '../usePaged';
-import { classPath } from './paths';
+import { linkTo } from '../../layout/paths';
 
 export function ClassList({ classes }: { classes: Class[] }) {
   const show = useToast();
@@ -53,7 +53,7 @@ export function ClassList({ classes }: { classes: Class[] }) {
         {page.rows.map((cls) => (
           <TableRow key={cls.id}>
             <NameCell
-              to={classPath(cls.id)}
+              to={linkTo.managedClass(cls.id)}
               name={cls.name}
               badge={cls.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
               detail={[gradesLabel(cls), cls.instructor].filter(Boolean).join(' · ')}
@@ -64,7 +64,12 @@ export function ClassList({ classes }: { classes: Class[] }) {
               {cls.waitlisted > 0 && ` · ${cls.waitlisted} waiting`}
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <Button size="small" component={RouterLink} to={classPath(cls.id)} aria-label={`Edit ${cls.name}`}>
+              <Button
+                size="small"
+                component={RouterLink}
+                to={linkTo.managedClass(cls.id)}
+                aria-label={`Edit ${cls.name}`}
+              >
                 Edit
               </Button>
               <Button size="small" color="error" onClick={() => setDeleting(cls)} aria-label={`Delete ${cls.name}`}>

@@ -15,10 +15,10 @@ import { ClassList } from './ClassList';
 import { byName } from './classLookup';
 import { GroupsSection } from './GroupsSection';
 import { ManagementTrail } from './ManagementTrail';
-import { newClassPath } from './paths';
 import { SemesterDialog } from './SemesterDialog';
 import { registrationText, semesterDates } from './semesterText';
 import { PageTitle } from '../../layout/PageTitle';
+import { linkTo } from '../../layout/paths';
 
 export function SemesterClassesPage() {
   const { semesterId = '' } = useParams();
@@ -63,7 +63,7 @@ function SemesterClasses({ semester }: { semester: Semester }) {
           <LoadFailure what="The classes" error={classes.error} onRetry={() => void classes.refetch()} />
         )}
         {classes.isSuccess && <ClassList classes={list} />}
-        <Button startIcon={<AddIcon />} component={RouterLink} to={newClassPath(semester.id)} sx={{ mt: 1 }}>
+        <Button startIcon={<AddIcon />} component={RouterLink} to={linkTo.newClass(semester.id)} sx={{ mt: 1 }}>
           New class
         </Button>
       </AccountSection>

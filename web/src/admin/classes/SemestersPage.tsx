@@ -16,10 +16,10 @@ import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { ListTable, NameCell } from '../ListTable';
 import { usePaged } from '../usePaged';
-import { semesterPath } from './paths';
 import { SemesterDialog } from './SemesterDialog';
 import { registrationText, semesterDates } from './semesterText';
 import { PageTitle } from '../../layout/PageTitle';
+import { linkTo } from '../../layout/paths';
 
 export function SemestersPage() {
   const semesters = useFunction('semesters');
@@ -43,7 +43,7 @@ export function SemestersPage() {
             {page.rows.map((semester) => (
               <TableRow key={semester.id}>
                 <NameCell
-                  to={semesterPath(semester.id)}
+                  to={linkTo.managedSemester(semester.id)}
                   name={semester.name}
                   badge={semester.current && <Chip size="small" color="primary" label="Current" />}
                   detail={semesterDates(semester)}
@@ -53,7 +53,7 @@ export function SemestersPage() {
                   <Button
                     size="small"
                     component={RouterLink}
-                    to={semesterPath(semester.id)}
+                    to={linkTo.managedSemester(semester.id)}
                     aria-label={`Classes of ${semester.name}`}
                   >
                     Classes

@@ -12,13 +12,13 @@ import { AccountSection } from '../../account/AccountSection';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { SemesterPicker } from '../SemesterPicker';
-import { semesterPath } from '../classes/paths';
 import { registrationText, semesterDates } from '../classes/semesterText';
 import { ActivityList } from '../enrollments/ActivityList';
 import { ClassSeatsTable } from './ClassSeatsTable';
 import { SeatTotals } from './SeatTotals';
 import { useSemesterParam } from '../useSemesterParam';
 import { PageTitle } from '../../layout/PageTitle';
+import { linkTo, paths } from '../../layout/paths';
 
 export function DashboardPage() {
   const [semesterId, choose] = useSemesterParam();
@@ -38,7 +38,7 @@ export function DashboardPage() {
             value={shownId}
             onChange={(semester) => (semesterId || !semester.current) && choose(semester)}
           />
-          <Button component={RouterLink} to="/admin/settings" startIcon={<ManageAccountsIcon />}>
+          <Button component={RouterLink} to={paths.settings} startIcon={<ManageAccountsIcon />}>
             Admins and settings
           </Button>
         </Stack>
@@ -53,7 +53,6 @@ export function DashboardPage() {
 }
 
 function SemesterDashboard({ semester, classes, totals, aboutToFill, activity }: FunctionResult<'adminDashboard'>) {
-  const semesterQuery = `semesterId=${encodeURIComponent(semester.id)}`;
   return (
     <>
       <Stack
@@ -71,10 +70,10 @@ function SemesterDashboard({ semester, classes, totals, aboutToFill, activity }:
           </Typography>
         </div>
         <Stack direction="row" spacing={1}>
-          <Button component={RouterLink} to={semesterPath(semester.id)}>
+          <Button component={RouterLink} to={linkTo.managedSemester(semester.id)}>
             Manage classes
           </Button>
-          <Button component={RouterLink} to={`/admin/enrollments?${semesterQuery}`}>
+          <Button component={RouterLink} to={linkTo.enrollments({ semesterId: semester.id })}>
             All enrollments
           </Button>
         </Stack>
@@ -93,7 +92,11 @@ function SemesterDashboard({ semester, classes, totals, aboutToFill, activity }:
             ) : (
               <ActivityList activity={activity} label="Latest enrollment activity" />
             )}
-            <Button component={RouterLink} to={`/admin/enrollments?${semesterQuery}&tab=activity`} sx={{ mt: 1 }}>
+            <Button
+              component={RouterLink}
+              to={linkTo.enrollments({ semesterId: semester.id, tab: 'activity' })}
+              sx={{ mt: 1 }}
+            >
               All activity
             </Button>
           </AccountSection>
