@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
-import { gradeName } from '../../../lambdas/grades';
+import { gradeLabel } from '../../../lambdas/grades';
 import type { Student } from '../../../lambdas/records';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
@@ -23,13 +23,7 @@ import { useToast } from '../layout/toast';
 import { StudentForm } from './students/StudentForm';
 
 const describe = (student: Student) =>
-  [
-    student.grade === undefined ? undefined : student.grade <= 0 ? gradeName(student.grade) : `Grade ${student.grade}`,
-    student.school,
-    `born ${student.birthDate}`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  [gradeLabel(student.grade), student.school, `born ${student.birthDate}`].filter(Boolean).join(' · ');
 
 export function StudentsSection() {
   const students = useFunction('students');

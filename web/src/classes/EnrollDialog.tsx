@@ -14,7 +14,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { gradeName } from '../../../lambdas/grades';
 import type { Enrollment, Student } from '../../../lambdas/records';
 import { StudentForm } from '../account/students/StudentForm';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,7 +24,7 @@ import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
 import { enrollInTurn } from './enrollInTurn';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
-import { admitsGrade } from '../../../lambdas/grades';
+import { admitsGrade, gradeLabel } from '../../../lambdas/grades';
 import { gradesLabel } from './schedule';
 import { paths } from '../layout/paths';
 
@@ -156,11 +155,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
                             color={hint ? 'warning.main' : 'text.secondary'}
                             sx={{ ml: 1 }}
                           >
-                            {student.grade === undefined
-                              ? 'no grade given'
-                              : student.grade <= 0
-                                ? gradeName(student.grade)
-                                : `grade ${student.grade}`}
+                            {student.grade === undefined ? 'no grade given' : gradeLabel(student.grade)}
                             {hint && ` — ${hint}`}
                           </Typography>
                         </span>

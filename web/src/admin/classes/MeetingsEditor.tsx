@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { scheduleSummary } from '../../classes/schedule';
-import type { FieldErrors } from '../useSave';
+import type { FieldErrors } from '../../api/useSave';
 import { meetingDraft, type MeetingDraft } from './classDraft';
 import { MAX_MEETINGS, mergeMeetings } from './weeklyMeetings';
 import { WeeklyRepeatDialog } from './WeeklyRepeatDialog';

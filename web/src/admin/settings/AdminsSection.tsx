@@ -10,7 +10,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { FunctionResult } from '../../../../lambdas/manifest';
-import { callFunction } from '../../api/client';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
 import { AccountSection } from '../../account/AccountSection';
@@ -19,7 +18,7 @@ import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
-import { useSave } from '../useSave';
+import { useSave } from '../../api/useSave';
 import { isEmail } from './configValues';
 
 type Admin = FunctionResult<'admins'>['admins'][number];
@@ -35,16 +34,16 @@ export function AdminsSection() {
   const [email, setEmail] = useState('');
   const [revoking, setRevoking] = useState<Admin>();
   const [granting, setGranting] = useState<Account>();
-  const { errors, message, saving, save } = useSave((field) => field === 'email');
+  // First the account the address finds: the dialog shows it before anything is granted.
+  const lookUp = useSave('adminAccount', { shows: (field) => field === 'email' });
+  const { errors, message, saving } = lookUp;
   const admins = loaded.data?.admins;
 
-  const grant = (event: FormEvent) => {
+  const grant = async (event: FormEvent) => {
     event.preventDefault();
     const wanted = email.trim();
-    // First the account the address finds: the dialog shows it before anything is granted.
-    void save(isEmail(wanted) ? {} : { email: 'must be an e-mail address' }, async () => {
-      setGranting((await callFunction('adminAccount', { email: wanted })).account);
-    });
+    const found = await lookUp.save({ email: wanted }, isEmail(wanted) ? {} : { email: 'must be an e-mail address' });
+    if (found) setGranting(found.account);
   };
 
   return (
@@ -86,7 +85,7 @@ export function AdminsSection() {
       <Stack
         component="form"
         noValidate
-        onSubmit={grant}
+        onSubmit={(event) => void grant(event)}
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
         sx={{ mt: 2, alignItems: { sm: 'flex-start' } }}

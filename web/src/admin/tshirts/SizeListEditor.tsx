@@ -14,9 +14,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import type { ManagedTshirtSize } from '../../../../lambdas/records';
-import { useChange } from '../../api/changes';
-import { asApiError } from '../../api/client';
 import { useFunction } from '../../api/queries';
+import { useSave } from '../../api/useSave';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
@@ -28,16 +27,15 @@ type Step = -1 | 1;
 export function SizeListEditor() {
   // Saved, the answer is the new list, and the list shown follows it.
   const loaded = useFunction('adminTshirtSizes');
-  const saveTshirtSizes = useChange('saveTshirtSizes');
+  // Its messages name sizes by their place in the list ("sizes[3].code: …"): they are shown whole.
+  const saving = useSave('saveTshirtSizes', { shows: () => false });
   const show = useToast();
   const [saved, setSaved] = useState<ManagedTshirtSize[]>([]);
   const [draft, setDraft] = useState<ManagedTshirtSize[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
   const adopt = (sizes: ManagedTshirtSize[]) => {
     setSaved(sizes);
     setDraft(sizes);
-    setFailure(undefined);
+    saving.forget();
   };
   const fromServer = loaded.data?.sizes;
   useEffect(() => {
@@ -68,17 +66,11 @@ export function SizeListEditor() {
   };
 
   const save = async () => {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      await saveTshirtSizes.mutateAsync({ sizes: toSave(draft) });
+    if (await saving.save({ sizes: toSave(draft) }))
       show({ severity: 'success', summary: 'Saved', detail: 'The t-shirt sizes are saved.' });
-    } catch (error) {
-      setFailure(asApiError(error).message);
-    } finally {
-      setBusy(false);
-    }
   };
+  const busy = saving.saving;
+  const failure = saving.message;
 
   if (loaded.isPending) return <Waiting />;
   if (loaded.isError)
