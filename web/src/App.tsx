@@ -6,7 +6,7 @@ import { queryClient } from './api/queries';
 import { RemoteConfigProvider } from './layout/RemoteConfig';
 import { ToastArea } from './layout/toast';
 import { routes } from './routes';
-import { theme } from './theme';
+import { theme } from './layout/theme';
 
 function Routes() {
   return useRoutes(routes);

@@ -4,7 +4,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { AuthProvider } from './auth/AuthProvider';
 import { RequireAdmin, RequireUser } from './auth/guards';
 import { EnrollmentPage } from './classes/EnrollmentPage';
-import { lazily } from './lazily';
+import { lazily } from './layout/lazily';
 import { andBelow, paths } from './layout/paths';
 import { RootLayout } from './layout/RootLayout';
 

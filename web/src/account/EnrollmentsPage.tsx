@@ -14,12 +14,12 @@ import type { NamedEnrollment } from '../../../lambdas/records';
 import { useClassesById } from '../api/catalogue';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
-import { scheduleSummary } from '../classes/schedule';
+import { scheduleSummary } from '../layout/schedule';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
-import { AccountSection } from './AccountSection';
+import { Section } from '../layout/Section';
 import { PageTitle } from '../layout/PageTitle';
 import { paths } from '../layout/paths';
 
@@ -80,7 +80,7 @@ export function EnrollmentsPage() {
         </Alert>
       )}
       {[...byStudent.entries()].map(([student, entries]) => (
-        <AccountSection key={student} title={student}>
+        <Section key={student} title={student}>
           <List disablePadding>
             {[...entries]
               .sort((a, b) => Number(a.status === 'cancelled') - Number(b.status === 'cancelled'))
@@ -136,7 +136,7 @@ export function EnrollmentsPage() {
                 );
               })}
           </List>
-        </AccountSection>
+        </Section>
       ))}
       {cancelling && (
         <ConfirmDialog

@@ -7,7 +7,7 @@ import type { ADMIN_GROUP } from '../../../lambdas/manifest';
 import { fetchFunction, functionKey } from '../api/queries';
 import { type Auth, AuthContext, currentUser, onSignInChange, type User } from '../api/session';
 import { useToast } from '../layout/toast';
-import { forgetRememberedPath } from './returnPath';
+import { forgetRememberedPath } from '../layout/returnPath';
 import { paths } from '../layout/paths';
 
 /** The manifest's admin group, typed against it so the two cannot drift, without bundling the manifest. */

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../api/session';
 import { LoginForm } from './LoginForm';
 import type { LoginMode } from './loginForm';
-import { rememberedPath } from './returnPath';
+import { rememberedPath } from '../layout/returnPath';
 
 /** /user/login and /user/create: once someone is signed in here, they go on to the remembered path. */
 export function LoginPage({ mode }: { mode: LoginMode }) {

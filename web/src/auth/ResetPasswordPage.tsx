@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../layout/toast';
 import { errorCode, sendPasswordResetEmail, setNewPassword, signInAfterReset } from './identity';
-import { rememberedPath } from './returnPath';
+import { rememberedPath } from '../layout/returnPath';
 import { SignInCard } from './SignInCard';
 import { emailAddress, fieldMessage, hasErrors, policyPassword, required, validate, type Rules } from './validation';
 import { paths } from '../layout/paths';

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Waiting } from '../layout/Waiting';
 import { useAuth } from '../api/session';
-import { rememberPath } from './returnPath';
+import { rememberPath } from '../layout/returnPath';
 import { paths } from '../layout/paths';
 
 /** Remembers the wanted path and goes to the sign-in screen; after sign-in the user comes back to it. */

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CalendarEvent } from '../../../lambdas/records';
-import { lazily } from '../lazily';
+import { lazily } from '../layout/lazily';
 import { ClassFilter } from './ClassFilter';
 import { FeedLink } from './FeedLink';
 import { dateToShow } from './meetings';

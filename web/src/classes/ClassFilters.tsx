@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { GRADES, gradeLabel } from '../../../lambdas/grades';
-import { WeekdayToggles } from './WeekdayToggles';
+import { WeekdayToggles } from '../layout/WeekdayToggles';
 
 export interface Filters {
   /** Days of the week (0 = Sunday); empty means any day. */

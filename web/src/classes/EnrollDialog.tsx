@@ -25,7 +25,7 @@ import { Waiting } from '../layout/Waiting';
 import { enrollInTurn } from './enrollInTurn';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { admitsGrade, gradeLabel } from '../../../lambdas/grades';
-import { gradesLabel } from './schedule';
+import { gradesLabel } from '../layout/schedule';
 import { paths } from '../layout/paths';
 
 /** Why a child's grade may not fit, said before the server refuses it. */

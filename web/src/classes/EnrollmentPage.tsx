@@ -14,15 +14,15 @@ import type { Class, ClassGroup, Semester } from '../../../lambdas/records';
 import { useAvailability, useClassesById, useCurrentSemesterClassIds, useGroupsById } from '../api/catalogue';
 import { useCatalogueRead } from '../api/queries';
 import { useAuth } from '../api/session';
-import { rememberPath } from '../auth/returnPath';
+import { rememberPath } from '../layout/returnPath';
 import { LoadFailure } from '../layout/LoadFailure';
-import { lazily } from '../lazily';
+import { lazily } from '../layout/lazily';
 import { ClassCard } from './ClassCard';
 import { ClassFilters, type Filters } from './ClassFilters';
 import type { EnrollTarget } from './enrollTarget';
 import { GroupCard } from './GroupCard';
 import { admitsGrade } from '../../../lambdas/grades';
-import { meetingDays } from './schedule';
+import { meetingDays } from '../layout/schedule';
 import { PageTitle } from '../layout/PageTitle';
 import { linkTo, paths } from '../layout/paths';
 

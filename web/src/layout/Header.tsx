@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../api/session';
-import { lazily } from '../lazily';
+import { lazily } from './lazily';
 import { UserButton } from './UserButton';
 import { useNarrow } from './useNarrow';
 import { paths } from './paths';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../api/session';
-import { lazily } from '../lazily';
+import { lazily } from './lazily';
 import { paths } from './paths';
 
 // Only signed-in users need the menu, so visitors never download it.

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Class } from '../../../../lambdas/records';
 import { useChange } from '../../api/changes';
-import { gradesLabel, scheduleSummary } from '../../classes/schedule';
+import { gradesLabel, scheduleSummary } from '../../layout/schedule';
 import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { ListTable, NameCell } from '../ListTable';

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import type { Class, ClassGroup } from '../../../../lambdas/records';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
-import { AccountSection } from '../../account/AccountSection';
+import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
@@ -27,7 +27,7 @@ export function GroupsSection({ semesterId, classes }: { semesterId: string; cla
   const className = (id: string) => classes.find((cls) => cls.id === id)?.name ?? 'A deleted class';
 
   return (
-    <AccountSection title="Class groups">
+    <Section title="Class groups">
       {groups.isPending && <Waiting />}
       {groups.isError && (
         <LoadFailure what="The class groups" error={groups.error} onRetry={() => void groups.refetch()} />
@@ -107,6 +107,6 @@ export function GroupsSection({ semesterId, classes }: { semesterId: string; cla
           </DialogContentText>
         </ConfirmDialog>
       )}
-    </AccountSection>
+    </Section>
   );
 }

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { scheduleSummary } from '../../classes/schedule';
+import { scheduleSummary } from '../../layout/schedule';
 import type { FieldErrors } from '../../api/useSave';
 import { meetingDraft, type MeetingDraft } from './classDraft';
 import { MAX_MEETINGS, mergeMeetings } from './weeklyMeetings';

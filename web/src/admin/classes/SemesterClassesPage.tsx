@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Semester } from '../../../../lambdas/records';
 import { useFunction } from '../../api/queries';
-import { AccountSection } from '../../account/AccountSection';
+import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
@@ -57,7 +57,7 @@ function SemesterClasses({ semester }: { semester: Semester }) {
         />
         <Button onClick={() => setEditing(true)}>Edit semester</Button>
       </Stack>
-      <AccountSection title="Classes">
+      <Section title="Classes">
         {classes.isPending && <Waiting />}
         {classes.isError && (
           <LoadFailure what="The classes" error={classes.error} onRetry={() => void classes.refetch()} />
@@ -66,7 +66,7 @@ function SemesterClasses({ semester }: { semester: Semester }) {
         <Button startIcon={<AddIcon />} component={RouterLink} to={linkTo.newClass(semester.id)} sx={{ mt: 1 }}>
           New class
         </Button>
-      </AccountSection>
+      </Section>
       {classes.isSuccess && <GroupsSection semesterId={semester.id} classes={list} />}
       {editing && (
         <SemesterDialog

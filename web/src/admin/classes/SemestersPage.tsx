@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Semester } from '../../../../lambdas/records';
 import { useFunction } from '../../api/queries';
-import { AccountSection } from '../../account/AccountSection';
+import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
@@ -30,7 +30,7 @@ export function SemestersPage() {
   return (
     <Stack spacing={3}>
       <PageTitle title="Class Management" summary="Semesters, their classes and class groups." />
-      <AccountSection title="Semesters">
+      <Section title="Semesters">
         {semesters.isPending && <Waiting />}
         {semesters.isError && (
           <LoadFailure what="The semesters" error={semesters.error} onRetry={() => void semesters.refetch()} />
@@ -70,7 +70,7 @@ export function SemestersPage() {
         <Button startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ mt: 1 }}>
           New semester
         </Button>
-      </AccountSection>
+      </Section>
       {editing && (
         <SemesterDialog
           semester={editing === 'new' ? undefined : editing}

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FunctionResult } from '../../../../lambdas/manifest';
 import { useFunction } from '../../api/queries';
-import { AccountSection } from '../../account/AccountSection';
+import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { SemesterPicker } from '../SemesterPicker';
@@ -81,12 +81,12 @@ function SemesterDashboard({ semester, classes, totals, aboutToFill, activity }:
       <SeatTotals totals={totals} aboutToFill={aboutToFill.length} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 8 }}>
-          <AccountSection title="Classes">
+          <Section title="Classes">
             <ClassSeatsTable classes={classes} aboutToFill={new Set(aboutToFill)} />
-          </AccountSection>
+          </Section>
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
-          <AccountSection title="Latest activity">
+          <Section title="Latest activity">
             {activity.length === 0 ? (
               <Typography color="text.secondary">No enrollments in this semester yet.</Typography>
             ) : (
@@ -99,7 +99,7 @@ function SemesterDashboard({ semester, classes, totals, aboutToFill, activity }:
             >
               All activity
             </Button>
-          </AccountSection>
+          </Section>
         </Grid>
       </Grid>
     </>

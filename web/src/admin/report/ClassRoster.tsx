@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { memo, useId } from 'react';
 import type { Class } from '../../../../lambdas/records';
 import type { ApiError } from '../../api/client';
-import { gradesLabel, scheduleSummary } from '../../classes/schedule';
+import { gradesLabel, scheduleSummary } from '../../layout/schedule';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Details } from '../students/Details';
 import type { SizeLabel } from '../students/studentSheet';

@@ -12,7 +12,7 @@ import { useState, type FormEvent } from 'react';
 import type { FunctionResult } from '../../../../lambdas/manifest';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
-import { AccountSection } from '../../account/AccountSection';
+import { Section } from '../../layout/Section';
 import { useAuth } from '../../api/session';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
@@ -47,7 +47,7 @@ export function AdminsSection() {
   };
 
   return (
-    <AccountSection title="Administrators">
+    <Section title="Administrators">
       {loaded.isPending && <Waiting />}
       {loaded.isError && (
         <LoadFailure what="The administrators" error={loaded.error} onRetry={() => void loaded.refetch()} />
@@ -161,6 +161,6 @@ export function AdminsSection() {
           </DialogContentText>
         </ConfirmDialog>
       )}
-    </AccountSection>
+    </Section>
   );
 }

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import type { ConfigValues } from '../../../../lambdas/records';
 import { useFunction } from '../../api/queries';
 import { useSave } from '../../api/useSave';
-import { AccountSection } from '../../account/AccountSection';
+import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
@@ -17,11 +17,11 @@ import { KNOWN_KEYS, draftOf, draftProblems, valuesOf } from './configValues';
 export function ConfigSection() {
   const config = useFunction('config');
   return (
-    <AccountSection title="Site settings">
+    <Section title="Site settings">
       {config.isPending && <Waiting />}
       {config.isError && <LoadFailure what="The settings" error={config.error} onRetry={() => void config.refetch()} />}
       {config.isSuccess && <ConfigForm values={config.data.values} />}
-    </AccountSection>
+    </Section>
   );
 }
 

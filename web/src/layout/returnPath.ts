@@ -1,6 +1,6 @@
 // The path a visitor wanted before being sent to sign in (default "/"), where signing in takes them. It is
 // kept for the tab's session, so a detour through account creation or a reload does not lose it.
-import { paths } from '../layout/paths';
+import { paths } from './paths';
 
 const KEY = 'portal.returnPath';
 
