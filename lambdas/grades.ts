@@ -5,6 +5,12 @@ export function gradeName(value: number): string {
   return value === -1 ? 'Pre-K' : value === 0 ? 'K' : String(value);
 }
 
+/** A grade on its own, as lists, sheets and forms show it: "Pre-K", "K", "Grade 6"; none given, nothing. */
+export function gradeLabel(value: number | undefined): string {
+  if (value === undefined) return '';
+  return value <= 0 ? gradeName(value) : `Grade ${value}`;
+}
+
 export function gradeRange(minGrade?: number, maxGrade?: number): string | undefined {
   if (minGrade === undefined && maxGrade === undefined) return undefined;
   if (minGrade === undefined) return `grades up to ${gradeName(maxGrade!)}`;

@@ -2,8 +2,9 @@
 // the enrollment page's catalogue GETs (CloudFront's cache answers most), the sign-in at the user pool,
 // roles, then for each enrollment the enroll dialog's students, the enroll itself (asking again every second
 // while the request is in line, as web/src/classes/enrollInTurn.ts does) and the seats read past the caches
-// afterwards (web/src/classes/catalogueCache.ts refreshAvailability). API Gateway's throttling answer is
-// sent again as web/src/api/client.ts does; every call's final answer is kept for the figures.
+// afterwards (web/src/api/catalogue.ts, once web/src/api/changes.ts has marked the seats changed). API
+// Gateway's throttling answer is sent again as web/src/api/client.ts does; every call's final answer is kept
+// for the figures.
 import { COGNITO_PATH } from '../../infra/local/cognito';
 import { Browser, type BrowserAnswer, type BrowserInit } from './browserHttp';
 import type { CachedFunctionName, FunctionName } from '../../lambdas/manifest';

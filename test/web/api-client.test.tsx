@@ -5,10 +5,11 @@ import { TOO_MANY_REQUESTS } from '../../infra/throttles';
 import { callFunction, readCatalogue } from '../../web/src/api/client';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 
-// A signed-in family: Amplify's session holds its access token.
+// A signed-in family: Amplify's session holds its access token (Amplify loads only when this browser stores tokens).
 jest.mock('aws-amplify/auth', () => ({
   fetchAuthSession: async () => ({ tokens: { accessToken: { toString: () => 'family-access-token' } } }),
 }));
+const storedTokenKey = 'CognitoIdentityServiceProvider.client.parent@example.com.accessToken';
 
 interface Answer {
   status: number;
@@ -51,6 +52,7 @@ function answering(...answers: Answer[]) {
 
 beforeEach(async () => {
   jest.spyOn(Math, 'random').mockReturnValue(0); // no pause before a retry
+  localStorage.setItem(storedTokenKey, 'stored by Amplify');
   answering();
   await loadRuntimeConfig();
 });
@@ -94,6 +96,13 @@ test('a function is POSTed with its payload and the access token', async () => {
       },
     },
   ]);
+});
+
+test('given no tokens stored on this browser (a visitor), then a function is POSTed without a token', async () => {
+  localStorage.removeItem(storedTokenKey);
+  answering({ status: 200, body: { data: { semesters: [] } } });
+  await callFunction('semesters');
+  expect(requests[0]!.init?.headers).toEqual({ 'content-type': 'application/json' });
 });
 
 test('a catalogue read is a GET of /get/{name} with the payload in the query string and no token, answered like its POST', async () => {

@@ -7,6 +7,8 @@ import { LoginForm } from '../../web/src/auth/LoginForm';
 import type { LoginMode } from '../../web/src/auth/loginForm';
 import { ToastArea } from '../../web/src/layout/toast';
 
+// Amplify itself is not needed: the identity calls are mocked.
+jest.mock('../../web/src/api/amplify', () => ({ AUTH_FLOW: 'USER_PASSWORD_AUTH' }));
 jest.mock('../../web/src/auth/identity', () => ({
   ConfirmationNeeded: jest.requireActual('../../web/src/auth/identity').ConfirmationNeeded,
   signInOrConfirm: jest.fn(),

@@ -1,14 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { configureAmplify } from './auth/amplify';
 import { loadRuntimeConfig } from './runtimeConfig';
 
 const root = createRoot(document.getElementById('root')!);
 
 loadRuntimeConfig()
-  .then((config) => {
-    configureAmplify(config);
+  .then(() => {
     root.render(
       <StrictMode>
         <App />

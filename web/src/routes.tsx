@@ -1,18 +1,22 @@
-// The route table: each path, its guard and its redirects. Screens that /classes/enrollment does not need
-// are loaded on first visit.
+// The route table: each path (web/src/layout/paths.ts), its guard and its redirects. Screens that
+// /classes/enrollment does not need are loaded on first visit.
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { AuthProvider } from './auth/AuthProvider';
 import { RequireAdmin, RequireUser } from './auth/guards';
 import { EnrollmentPage } from './classes/EnrollmentPage';
+import { lazily } from './layout/lazily';
+import { andBelow, paths } from './layout/paths';
 import { RootLayout } from './layout/RootLayout';
-import { lazily } from './lazily';
 
 const LoginPage = lazily(() => import('./auth/LoginPage'), 'LoginPage');
 const ResetPasswordPage = lazily(() => import('./auth/ResetPasswordPage'), 'ResetPasswordPage');
 const ManageAccountPage = lazily(() => import('./account/ManageAccountPage'), 'ManageAccountPage');
 const EnrollmentsPage = lazily(() => import('./account/EnrollmentsPage'), 'EnrollmentsPage');
 const DashboardPage = lazily(() => import('./admin/dashboard/DashboardPage'), 'DashboardPage');
-const ClassManagement = lazily(() => import('./admin/classes/ClassManagement'), 'ClassManagement');
+const SemestersPage = lazily(() => import('./admin/classes/SemestersPage'), 'SemestersPage');
+const SemesterClassesPage = lazily(() => import('./admin/classes/SemesterClassesPage'), 'SemesterClassesPage');
+const NewClassPage = lazily(() => import('./admin/classes/ClassEditPage'), 'NewClassPage');
+const EditClassPage = lazily(() => import('./admin/classes/ClassEditPage'), 'EditClassPage');
 const SemesterEnrollmentsPage = lazily(
   () => import('./admin/enrollments/SemesterEnrollmentsPage'),
   'SemesterEnrollmentsPage',
@@ -21,7 +25,9 @@ const SettingsPage = lazily(() => import('./admin/settings/SettingsPage'), 'Sett
 const ReportPage = lazily(() => import('./admin/report/ReportPage'), 'ReportPage');
 const StudentsPage = lazily(() => import('./admin/students/StudentsPage'), 'StudentsPage');
 const TshirtsPage = lazily(() => import('./admin/tshirts/TshirtsPage'), 'TshirtsPage');
-const CalendarRoutes = lazily(() => import('./calendar/CalendarRoutes'), 'CalendarRoutes');
+const ClassCalendarPage = lazily(() => import('./calendar/ClassCalendarPage'), 'ClassCalendarPage');
+
+const redirect = (to: string) => <Navigate to={to} replace />;
 
 export const routes: RouteObject[] = [
   {
@@ -32,36 +38,41 @@ export const routes: RouteObject[] = [
       </AuthProvider>
     ),
     children: [
-      { path: '/user/login', element: <LoginPage mode="signIn" /> },
-      { path: '/user/create', element: <LoginPage mode="create" /> },
-      { path: '/user/reset', element: <ResetPasswordPage /> },
-      { path: '/', element: <Navigate to="/classes" replace /> },
-      { path: '/classes', element: <Navigate to="/classes/enrollment" replace /> },
-      { path: '/classes/enrollment/*', element: <EnrollmentPage /> },
+      { path: paths.signIn, element: <LoginPage mode="signIn" /> },
+      { path: paths.createAccount, element: <LoginPage mode="create" /> },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      { path: paths.home, element: redirect(paths.classes) },
+      { path: paths.classes, element: redirect(paths.classRegistration) },
+      { path: andBelow(paths.classRegistration), element: <EnrollmentPage /> },
       {
-        path: '/account',
+        path: paths.account,
         element: <RequireUser />,
         children: [
-          { index: true, element: <Navigate to="/account/enrollments" replace /> },
-          { path: 'enrollments', element: <EnrollmentsPage /> },
-          { path: 'manage', element: <ManageAccountPage /> },
+          { index: true, element: redirect(paths.myEnrollments) },
+          { path: paths.myEnrollments, element: <EnrollmentsPage /> },
+          { path: paths.manageAccount, element: <ManageAccountPage /> },
         ],
       },
       {
-        path: '/admin',
+        path: paths.admin,
         element: <RequireAdmin />,
         children: [
           { index: true, element: <DashboardPage /> },
-          { path: 'report', element: <ReportPage /> },
-          { path: 'students', element: <StudentsPage /> },
-          { path: 't-shirts/*', element: <TshirtsPage /> },
-          { path: 'enrollments', element: <SemesterEnrollmentsPage /> },
-          { path: 'classes/management/*', element: <ClassManagement /> },
-          { path: 'settings', element: <SettingsPage /> },
+          { path: paths.report, element: <ReportPage /> },
+          { path: paths.students, element: <StudentsPage /> },
+          { path: andBelow(paths.tshirtSizes), element: <TshirtsPage /> },
+          { path: paths.enrollments, element: <SemesterEnrollmentsPage /> },
+          { path: paths.classManagement, element: <SemestersPage /> },
+          { path: paths.managedSemester, element: <SemesterClassesPage /> },
+          { path: paths.newClass, element: <NewClassPage /> },
+          { path: paths.managedClass, element: <EditClassPage /> },
+          { path: andBelow(paths.classManagement), element: redirect(paths.classManagement) },
+          { path: paths.settings, element: <SettingsPage /> },
         ],
       },
-      { path: '/calendar/*', element: <CalendarRoutes /> },
-      { path: '*', element: <Navigate to="/classes/enrollment" replace /> },
+      { path: paths.classCalendar, element: <ClassCalendarPage /> },
+      { path: andBelow(paths.calendars), element: redirect(paths.classCalendar) },
+      { path: '*', element: redirect(paths.classRegistration) },
     ],
   },
 ];

@@ -5,6 +5,8 @@ import Button from '@mui/material/Button';
 import { useTheme, type Theme } from '@mui/material/styles';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useToast } from '../layout/toast';
+// Amplify configured before its form calls the user pool (it is, once someone is signed in).
+import '../api/amplify';
 // Only the styles this form uses: the whole Amplify UI sheet is several times larger.
 import '@aws-amplify/ui-react/styles/base.css';
 import '@aws-amplify/ui-react/styles/_fieldControl.css';

@@ -5,8 +5,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { callFunction } from '../api/client';
-import { useAuth } from '../auth/AuthProvider';
+import { useChange } from '../api/changes';
+import { useAuth } from '../api/session';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { useToast } from '../layout/toast';
 
@@ -14,12 +14,13 @@ const CONFIRMATION = 'DELETE';
 
 export function DeleteAccountSection() {
   const { signOut } = useAuth();
+  const deleteAccount = useChange('deleteAccount');
   const show = useToast();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
 
-  const deleteAccount = async () => {
-    await callFunction('deleteAccount');
+  const deleteEverything = async () => {
+    await deleteAccount.mutateAsync({});
     show({
       severity: 'success',
       summary: 'Account deleted',
@@ -45,7 +46,7 @@ export function DeleteAccountSection() {
           busyLabel="Deleting…"
           destructive
           confirmDisabled={typed !== CONFIRMATION}
-          action={deleteAccount}
+          action={deleteEverything}
           onClose={() => setOpen(false)}
         >
           <DialogContentText sx={{ mb: 2 }}>

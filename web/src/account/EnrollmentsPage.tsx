@@ -1,5 +1,5 @@
 // /account/enrollments: each child's enrollments and waitlist positions, with cancellation after a
-// confirmation. Class schedules come from the catalogue cache.
+// confirmation. Class schedules come from the client cache.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,19 +8,20 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { NamedEnrollment } from '../../../lambdas/records';
-import { callFunction } from '../api/client';
-import { useFunction } from '../api/useFunction';
-import { loadClasses, seatsChanged, useCatalogue } from '../classes/catalogueCache';
-import { scheduleSummary } from '../classes/schedule';
+import { useClassesById } from '../api/catalogue';
+import { useChange } from '../api/changes';
+import { useFunction } from '../api/queries';
+import { scheduleSummary } from '../layout/schedule';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
-import { AccountSection } from './AccountSection';
+import { Section } from '../layout/Section';
 import { PageTitle } from '../layout/PageTitle';
+import { paths } from '../layout/paths';
 
 function statusLabel(enrollment: NamedEnrollment): string {
   if (enrollment.status === 'waitlisted')
@@ -39,27 +40,20 @@ function cancelQuestion(enrollment: NamedEnrollment): string {
 
 export function EnrollmentsPage() {
   const enrollments = useFunction('myEnrollments');
-  const catalogue = useCatalogue();
+  const cancelEnrollment = useChange('cancelEnrollment');
   const show = useToast();
   const [cancelling, setCancelling] = useState<NamedEnrollment>();
 
-  const list = enrollments.state === 'loaded' ? enrollments.data.enrollments : [];
-  const classIds = [...new Set(list.map((e) => e.classId))]
-    .filter((id) => catalogue.classes[id] === undefined)
-    .join(',');
-  useEffect(() => {
-    if (classIds) void loadClasses(classIds.split(','));
-  }, [classIds]);
+  const list = enrollments.data?.enrollments ?? [];
+  const classes = useClassesById([...new Set(list.map((enrollment) => enrollment.classId))]);
 
   const cancel = async (enrollment: NamedEnrollment) => {
-    await callFunction('cancelEnrollment', { enrollmentId: enrollment.id });
-    seatsChanged();
+    await cancelEnrollment.mutateAsync({ enrollmentId: enrollment.id });
     show({
       severity: 'success',
       summary: 'Cancelled',
       detail: `${enrollment.studentName} is no longer ${enrollment.status === 'waitlisted' ? 'waiting for' : 'enrolled in'} ${enrollment.groupName ?? enrollment.className}.`,
     });
-    enrollments.reload();
   };
 
   const byStudent = new Map<string, NamedEnrollment[]>();
@@ -69,15 +63,15 @@ export function EnrollmentsPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 820, mx: 'auto' }}>
       <PageTitle title="Enrollments" />
-      {enrollments.state === 'loading' && <Waiting />}
-      {enrollments.state === 'error' && (
-        <LoadFailure what="Your enrollments" error={enrollments.error} onRetry={enrollments.reload} />
+      {enrollments.isPending && <Waiting />}
+      {enrollments.isError && (
+        <LoadFailure what="Your enrollments" error={enrollments.error} onRetry={() => void enrollments.refetch()} />
       )}
-      {enrollments.state === 'loaded' && list.length === 0 && (
+      {enrollments.isSuccess && list.length === 0 && (
         <Alert
           severity="info"
           action={
-            <Button component={RouterLink} to="/classes/enrollment">
+            <Button component={RouterLink} to={paths.classRegistration}>
               Class Registration
             </Button>
           }
@@ -86,12 +80,12 @@ export function EnrollmentsPage() {
         </Alert>
       )}
       {[...byStudent.entries()].map(([student, entries]) => (
-        <AccountSection key={student} title={student}>
+        <Section key={student} title={student}>
           <List disablePadding>
             {[...entries]
               .sort((a, b) => Number(a.status === 'cancelled') - Number(b.status === 'cancelled'))
               .map((enrollment) => {
-                const cls = catalogue.classes[enrollment.classId];
+                const cls = classes.get(enrollment.classId);
                 return (
                   <ListItem
                     key={enrollment.id}
@@ -132,7 +126,7 @@ export function EnrollmentsPage() {
                       secondary={
                         [
                           enrollment.groupName && `Part of ${enrollment.groupName}`,
-                          cls?.state === 'loaded' && scheduleSummary(cls.value.meetings),
+                          cls && scheduleSummary(cls.meetings),
                         ]
                           .filter(Boolean)
                           .join(' · ') || undefined
@@ -142,7 +136,7 @@ export function EnrollmentsPage() {
                 );
               })}
           </List>
-        </AccountSection>
+        </Section>
       ))}
       {cancelling && (
         <ConfirmDialog

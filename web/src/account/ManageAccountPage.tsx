@@ -1,10 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../api/session';
 import { Waiting } from '../layout/Waiting';
-import { lazily } from '../lazily';
-import { AccountSection } from './AccountSection';
+import { lazily } from '../layout/lazily';
+import { Section } from '../layout/Section';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { StudentsSection } from './StudentsSection';
 import { PageTitle } from '../layout/PageTitle';
@@ -18,22 +18,22 @@ export function ManageAccountPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
       <PageTitle title="Manage Account" />
-      <AccountSection title="Account">
+      <Section title="Account">
         <Typography>
           Email: <strong>{user?.email ?? 'User email'}</strong>
         </Typography>
-      </AccountSection>
-      <AccountSection title="Change password">
+      </Section>
+      <Section title="Change password">
         <Suspense fallback={<Waiting />}>
           <ChangePassword />
         </Suspense>
-      </AccountSection>
-      <AccountSection title="Children">
+      </Section>
+      <Section title="Children">
         <StudentsSection />
-      </AccountSection>
-      <AccountSection title="Delete account">
+      </Section>
+      <Section title="Delete account">
         <DeleteAccountSection />
-      </AccountSection>
+      </Section>
     </Stack>
   );
 }

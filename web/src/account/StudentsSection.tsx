@@ -12,10 +12,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
-import { gradeName } from '../../../lambdas/grades';
+import { gradeLabel } from '../../../lambdas/grades';
 import type { Student } from '../../../lambdas/records';
-import { callFunction } from '../api/client';
-import { useFunction } from '../api/useFunction';
+import { useChange } from '../api/changes';
+import { useFunction } from '../api/queries';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
@@ -23,30 +23,24 @@ import { useToast } from '../layout/toast';
 import { StudentForm } from './students/StudentForm';
 
 const describe = (student: Student) =>
-  [
-    student.grade === undefined ? undefined : student.grade <= 0 ? gradeName(student.grade) : `Grade ${student.grade}`,
-    student.school,
-    `born ${student.birthDate}`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  [gradeLabel(student.grade), student.school, `born ${student.birthDate}`].filter(Boolean).join(' · ');
 
 export function StudentsSection() {
   const students = useFunction('students');
+  const deleteStudent = useChange('deleteStudent');
   const show = useToast();
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [editing, setEditing] = useState<Student | 'new'>();
   const [removing, setRemoving] = useState<Student>();
 
   const remove = async (student: Student) => {
-    await callFunction('deleteStudent', { id: student.id });
+    await deleteStudent.mutateAsync({ id: student.id });
     show({ severity: 'success', summary: 'Removed', detail: `${student.firstName} was removed from your account.` });
-    students.reload();
   };
 
-  if (students.state === 'loading') return <Waiting />;
-  if (students.state === 'error') {
-    return <LoadFailure what="Your children" error={students.error} onRetry={students.reload} />;
+  if (students.isPending) return <Waiting />;
+  if (students.isError) {
+    return <LoadFailure what="Your children" error={students.error} onRetry={() => void students.refetch()} />;
   }
   const list = students.data.students;
   return (
@@ -110,7 +104,6 @@ export function StudentsSection() {
               onSaved={(saved) => {
                 show({ severity: 'success', summary: 'Saved', detail: `${saved.firstName}'s details are saved.` });
                 setEditing(undefined);
-                students.reload();
               }}
             />
           )}

@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import type { Semester } from '../../../lambdas/records';
-import { useFunction } from '../api/useFunction';
+import { useFunction } from '../api/queries';
 
 export function SemesterPicker({
   value,
@@ -13,7 +13,7 @@ export function SemesterPicker({
   onChange: (semester: Semester) => void;
 }) {
   const semesters = useFunction('semesters');
-  const list = semesters.state === 'loaded' ? semesters.data.semesters : [];
+  const list = semesters.data?.semesters ?? [];
   useEffect(() => {
     if (value || list.length === 0) return;
     onChange(list.find((semester) => semester.current) ?? list[0]!);
@@ -28,9 +28,9 @@ export function SemesterPicker({
         const chosen = list.find((semester) => semester.id === event.target.value);
         if (chosen) onChange(chosen);
       }}
-      disabled={semesters.state !== 'loaded'}
-      helperText={semesters.state === 'error' ? `Semesters could not be loaded: ${semesters.error.message}` : undefined}
-      error={semesters.state === 'error'}
+      disabled={!semesters.isSuccess}
+      helperText={semesters.isError ? `Semesters could not be loaded: ${semesters.error.message}` : undefined}
+      error={semesters.isError}
       sx={{ minWidth: 220 }}
     >
       {list.map((semester) => (

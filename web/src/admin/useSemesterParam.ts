@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Semester } from '../../../lambdas/records';
-import { useFunction } from '../api/useFunction';
+import { useFunction } from '../api/queries';
 
 /** The semester an administration screen shows, kept in the URL (?semesterId=) so links and Back keep it. */
 export function useSemesterParam(): [string | undefined, (semester: Semester) => void] {
@@ -31,9 +31,6 @@ export function useSemesterParam(): [string | undefined, (semester: Semester) =>
 export function useChosenSemester(): [Semester | undefined, (semester: Semester) => void, string | undefined] {
   const [semesterId, choose] = useSemesterParam();
   const semesters = useFunction('semesters');
-  const semester =
-    semesters.state === 'loaded'
-      ? semesters.data.semesters.find((candidate) => candidate.id === semesterId)
-      : undefined;
+  const semester = semesters.data?.semesters.find((candidate) => candidate.id === semesterId);
   return [semester, choose, semesterId];
 }

@@ -1,10 +1,10 @@
 // Calls a named function: `POST {apiBaseUrl}/fn/{name}` with the signed-in user's access token, or, for a
 // public catalogue read, `GET {apiBaseUrl}/get/{name}?payload=…` without it, which CloudFront answers from
 // its cache for every visitor alike. Names, payloads and results are typed from the function manifest.
-import { fetchAuthSession } from 'aws-amplify/auth';
 import type { CachedFunctionName, FunctionInput, FunctionName, FunctionResult } from '../../../lambdas/manifest';
 import type { ErrorCode } from '../../../lambdas/shared/errors';
 import { runtimeConfig } from '../runtimeConfig';
+import { accessToken } from './session';
 
 export class ApiError extends Error {
   constructor(
@@ -18,13 +18,9 @@ export class ApiError extends Error {
   }
 }
 
-/** The access token of the signed-in user (refreshed by Amplify when it is about to expire), if any. */
-async function accessToken(): Promise<string | undefined> {
-  try {
-    return (await fetchAuthSession()).tokens?.accessToken?.toString();
-  } catch {
-    return undefined;
-  }
+/** Any failure as the ApiError a screen shows: the client's own, or "Something went wrong". */
+export function asApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError('internal', 'Something went wrong. Please try again.', 0);
 }
 
 /** API Gateway's own throttling answers 429 before any function ran: such a call is sent again after a short pause. */

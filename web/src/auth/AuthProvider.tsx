@@ -1,45 +1,19 @@
 // Who is signed in (Amplify, against the user pool) and their roles, which come from the `roles` function,
-// never from the client alone.
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+// never from the client alone: the session every screen reads with useAuth() (web/src/api/session.ts).
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ADMIN_GROUP } from '../../../lambdas/manifest';
-import { callFunction } from '../api/client';
+import { fetchFunction, functionKey } from '../api/queries';
+import { type Auth, AuthContext, currentUser, onSignInChange, type User } from '../api/session';
 import { useToast } from '../layout/toast';
-import { forgetRememberedPath } from './returnPath';
-
-export interface User {
-  sub: string;
-  email?: string;
-}
-
-export interface Auth {
-  status: 'loading' | 'signedOut' | 'signedIn';
-  user?: User;
-  /** Undefined while they load. */
-  roles?: string[];
-  isAdmin: boolean;
-  /** Signs out and goes to /user/login. */
-  signOut(): Promise<void>;
-}
+import { forgetRememberedPath } from '../layout/returnPath';
+import { paths } from '../layout/paths';
 
 /** The manifest's admin group, typed against it so the two cannot drift, without bundling the manifest. */
 const ADMIN_ROLE: typeof ADMIN_GROUP = 'admin';
 
-const AuthContext = createContext<Auth | undefined>(undefined);
-
-async function currentUser(): Promise<User | undefined> {
-  try {
-    const { userId } = await getCurrentUser();
-    const email = (await fetchAuthSession()).tokens?.idToken?.payload.email;
-    return { sub: userId, email: typeof email === 'string' ? email : undefined };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The signed-in user, undefined when signed out, null until known; follows Amplify's sign-in events. */
+/** The signed-in user, undefined when signed out, null until known; follows the sign-in events. */
 function useCurrentUser(): User | undefined | null {
   const [user, setUser] = useState<User | undefined | null>(null);
   useEffect(() => {
@@ -49,10 +23,7 @@ function useCurrentUser(): User | undefined | null {
       void currentUser().then((current) => request === latest && setUser(current));
     };
     refresh();
-    const stopListening = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedIn' || payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure')
-        refresh();
-    });
+    const stopListening = onSignInChange(refresh);
     return () => {
       latest = -1;
       stopListening();
@@ -62,38 +33,29 @@ function useCurrentUser(): User | undefined | null {
 }
 
 /** The roles of the signed-in user, undefined while they load. */
-function useRoles(user: User | undefined | null): string[] | undefined {
+function useRoles(sub: string | undefined): string[] | undefined {
   const show = useToast();
-  const [loaded, setLoaded] = useState<{ sub: string; roles: string[] }>();
-  const sub = user?.sub;
+  const roles = useQuery({
+    queryKey: functionKey('roles', undefined, sub),
+    queryFn: () => fetchFunction('roles'),
+    enabled: sub !== undefined,
+  });
   useEffect(() => {
-    if (!sub) return;
-    let current = true;
-    callFunction('roles').then(
-      (roles) => current && setLoaded({ sub, roles }),
-      (error: Error) => {
-        if (!current) return;
-        // Without its roles the account gets the visitor's view rather than a page that never loads.
-        setLoaded({ sub, roles: [] });
-        show({ severity: 'warn', summary: 'Account roles unavailable', detail: error.message });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [sub, show]);
-  return loaded && loaded.sub === sub ? loaded.roles : undefined;
+    if (roles.error) show({ severity: 'warn', summary: 'Account roles unavailable', detail: roles.error.message });
+  }, [roles.error, show]);
+  // Without its roles the account gets the visitor's view rather than a page that never loads.
+  return roles.error ? [] : roles.data;
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const roles = useRoles(user);
+  const roles = useRoles(user?.sub);
   const signOut = useCallback(async () => {
     // The identity calls load with the screens that use them, not at start-up.
     await (await import('./identity')).signOutOfUserPool();
     forgetRememberedPath();
-    await navigate('/user/login');
+    await navigate(paths.signIn);
   }, [navigate]);
   const auth = useMemo<Auth>(
     () => ({
@@ -106,10 +68,4 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [user, roles, signOut],
   );
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
-}
-
-export function useAuth(): Auth {
-  const auth = useContext(AuthContext);
-  if (!auth) throw new Error('useAuth is used outside <AuthProvider>.');
-  return auth;
 }

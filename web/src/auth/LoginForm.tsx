@@ -31,6 +31,7 @@ import {
 } from './loginForm';
 import { SignInCard } from './SignInCard';
 import { fieldMessage } from './validation';
+import { paths } from '../layout/paths';
 
 // The screen's words by mode, the success and failure toasts among them: {code} is the provider's error code.
 const TEXT = {
@@ -39,7 +40,7 @@ const TEXT = {
     submit: 'Sign In',
     failure: 'Failed to log in: {code}',
     success: 'Logged in!',
-    switchTo: '/user/create',
+    switchTo: paths.createAccount,
     switchText: 'First time? Create an account.',
   },
   create: {
@@ -47,7 +48,7 @@ const TEXT = {
     submit: 'Create Account',
     failure: 'Failed to create account: {code}',
     success: 'Created account!',
-    switchTo: '/user/login',
+    switchTo: paths.signIn,
     switchText: 'Already have an account? Sign in.',
   },
 } as const;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuth } from './AuthProvider';
+import { useAuth } from '../api/session';
 import { LoginForm } from './LoginForm';
 import type { LoginMode } from './loginForm';
-import { rememberedPath } from './returnPath';
+import { rememberedPath } from '../layout/returnPath';
 
 /** /user/login and /user/create: once someone is signed in here, they go on to the remembered path. */
 export function LoginPage({ mode }: { mode: LoginMode }) {

@@ -8,9 +8,10 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useToast } from '../layout/toast';
 import { errorCode, sendPasswordResetEmail, setNewPassword, signInAfterReset } from './identity';
-import { rememberedPath } from './returnPath';
+import { rememberedPath } from '../layout/returnPath';
 import { SignInCard } from './SignInCard';
 import { emailAddress, fieldMessage, hasErrors, policyPassword, required, validate, type Rules } from './validation';
+import { paths } from '../layout/paths';
 
 interface ResetForm {
   email: string;
@@ -84,7 +85,7 @@ export function ResetPasswordPage() {
       await navigate(rememberedPath(), { replace: true });
     } catch (error) {
       show({ severity: 'error', detail: `Your password is changed, but signing in failed: ${errorCode(error)}` });
-      await navigate('/user/login', { replace: true });
+      await navigate(paths.signIn, { replace: true });
     }
   };
 

@@ -3,8 +3,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Waiting } from '../layout/Waiting';
-import { useAuth } from './AuthProvider';
-import { rememberPath } from './returnPath';
+import { useAuth } from '../api/session';
+import { rememberPath } from '../layout/returnPath';
+import { paths } from '../layout/paths';
 
 /** Remembers the wanted path and goes to the sign-in screen; after sign-in the user comes back to it. */
 function SignInFirst() {
@@ -12,7 +13,7 @@ function SignInFirst() {
   const navigate = useNavigate();
   useEffect(() => {
     rememberPath(pathname + search + hash);
-    void navigate('/user/login', { replace: true });
+    void navigate(paths.signIn, { replace: true });
   }, [pathname, search, hash, navigate]);
   return null;
 }
@@ -30,6 +31,6 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   const { status, roles, isAdmin } = useAuth();
   if (status === 'loading' || (status === 'signedIn' && !roles)) return <Waiting />;
   if (status === 'signedOut') return <SignInFirst />;
-  if (!isAdmin) return <Navigate to="/" replace />;
+  if (!isAdmin) return <Navigate to={paths.home} replace />;
   return children ?? <Outlet />;
 }

@@ -8,7 +8,8 @@ import {
   signOut,
   signUp,
 } from 'aws-amplify/auth';
-import { AUTH_FLOW } from './amplify';
+// Importing Amplify's configuration first: these calls need it, and it loads with the screens that use them.
+import { AUTH_FLOW } from '../api/amplify';
 
 /** A sign-in the user pool did not finish (a challenge the portal does not offer); named by its step. */
 class SignInNotFinished extends Error {

@@ -1,5 +1,6 @@
 // FullCalendar with month, week and list views of the class meetings, fetched for the range in view (each
-// range once), filtered by class. Loaded on first use: it is the largest piece of the site.
+// range once, a query of the calendar function), filtered by class. Loaded on first use: it is the largest
+// piece of the site.
 import type { EventSourceFunc } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import listPlugin from '@fullcalendar/list';
@@ -11,8 +12,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CalendarEvent } from '../../../lambdas/records';
-import { readCatalogue } from '../api/client';
-import { asApiError } from '../api/useFunction';
+import { useQueryClient } from '@tanstack/react-query';
+import { asApiError } from '../api/client';
+import { fetchCatalogue, publicKey } from '../api/queries';
 import { LoadFailure } from '../layout/LoadFailure';
 import { toEventInput } from './meetings';
 
@@ -30,36 +32,33 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const calendar = useRef<FullCalendar>(null);
-  const ranges = useRef(new Map<string, Promise<CalendarEvent[]>>());
+  const client = useQueryClient();
   const frame = useRef<HTMLDivElement>(null);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string>();
 
-  const meetingsOf = (from: string, to: string) => {
-    const key = `${from}|${to}`;
-    let range = ranges.current.get(key);
-    if (!range) {
-      range = readCatalogue('calendar', { from, to }).then(({ events }) => events);
-      ranges.current.set(key, range);
-      range.catch(() => ranges.current.delete(key));
-    }
-    return range;
-  };
-
   const events = useCallback<EventSourceFunc>(
     ({ startStr, endStr }, success, fail) => {
-      meetingsOf(startStr.slice(0, 10), endStr.slice(0, 10)).then(
-        (meetings) => {
-          setFailure(undefined);
-          success(meetings.filter((meeting) => !classId || meeting.classId === classId).map(toEventInput));
-        },
-        (error: unknown) => {
-          setFailure(asApiError(error).message);
-          fail(error as Error);
-        },
-      );
+      const range = { from: startStr.slice(0, 10), to: endStr.slice(0, 10) };
+      client
+        .fetchQuery({
+          queryKey: publicKey('calendar', range),
+          queryFn: () => fetchCatalogue('calendar', range),
+          // A range is fetched once, not each time it comes back into view (unless a class changed since).
+          staleTime: Number.POSITIVE_INFINITY,
+        })
+        .then(
+          ({ events: meetings }) => {
+            setFailure(undefined);
+            success(meetings.filter((meeting) => !classId || meeting.classId === classId).map(toEventInput));
+          },
+          (error: unknown) => {
+            setFailure(asApiError(error).message);
+            fail(error as Error);
+          },
+        );
     },
-    [classId],
+    [classId, client],
   );
 
   useEffect(() => {

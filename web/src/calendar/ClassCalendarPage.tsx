@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CalendarEvent } from '../../../lambdas/records';
-import { lazily } from '../lazily';
+import { lazily } from '../layout/lazily';
 import { ClassFilter } from './ClassFilter';
 import { FeedLink } from './FeedLink';
 import { dateToShow } from './meetings';
@@ -21,7 +21,7 @@ export function ClassCalendarPage() {
   const [params, setParams] = useSearchParams();
   const classId = params.get('classId') ?? undefined;
   const classes = useCalendarClasses();
-  const chosen = classes.state === 'loaded' ? classes.data.find((option) => option.cls.id === classId) : undefined;
+  const chosen = classes.classes?.find((option) => option.cls.id === classId);
   const [meeting, setMeeting] = useState<CalendarEvent>();
   const chooseClass = (id: string | undefined) => setParams(id ? { classId: id } : {}, { replace: true });
 

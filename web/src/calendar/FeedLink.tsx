@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useRef } from 'react';
 import { useToast } from '../layout/toast';
-import { feedUrl, webcalUrl } from './feed';
+import { feedUrl, webcalUrl } from '../api/feed';
 
 /** `name`: "all classes", or a class's name with its `classId`. */
 export function FeedLink({ name, classId }: { name: string; classId?: string }) {

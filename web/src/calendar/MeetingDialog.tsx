@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CalendarEvent } from '../../../lambdas/records';
 import { meetingTime } from './meetings';
+import { linkTo } from '../layout/paths';
 
 interface Props {
   meeting: CalendarEvent;
@@ -36,11 +37,7 @@ export function MeetingDialog({ meeting, onShowClass, onClose }: Props) {
           </Button>
         )}
         <Button onClick={onClose}>Close</Button>
-        <Button
-          variant="contained"
-          component={RouterLink}
-          to={`/classes/enrollment?class=${encodeURIComponent(meeting.classId)}`}
-        >
+        <Button variant="contained" component={RouterLink} to={linkTo.classRegistration({ class: meeting.classId })}>
           Class Registration
         </Button>
       </DialogActions>

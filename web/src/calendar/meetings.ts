@@ -1,7 +1,7 @@
 // Class meetings as the calendar shows them: local times ("2027-01-09T09:00"), a colour per class.
 import type { EventInput } from '@fullcalendar/core';
 import type { CalendarEvent, Meeting } from '../../../lambdas/records';
-import { longDate } from '../classes/schedule';
+import { longDate } from '../layout/schedule';
 
 // Dark enough for white text (WCAG AA), told apart in a busy month.
 const CLASS_COLOURS = ['#1d4e89', '#2e7d5b', '#8a3b12', '#6a1b9a', '#00695c', '#ad1457', '#4e342e', '#283593'];

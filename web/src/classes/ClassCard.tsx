@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Class } from '../../../lambdas/records';
-import { gradesLabel, scheduleSummary, seatsLabel } from './schedule';
+import { gradesLabel, scheduleSummary, seatsLabel } from '../layout/schedule';
 
 function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (

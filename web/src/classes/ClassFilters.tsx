@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { GRADES, gradeName } from '../../../lambdas/grades';
-import { WeekdayToggles } from './WeekdayToggles';
+import { GRADES, gradeLabel } from '../../../lambdas/grades';
+import { WeekdayToggles } from '../layout/WeekdayToggles';
 
 export interface Filters {
   /** Days of the week (0 = Sunday); empty means any day. */
@@ -42,7 +42,7 @@ export function ClassFilters({ filters, onChange }: { filters: Filters; onChange
           <option value="">Any grade</option>
           {GRADES.map((grade) => (
             <option key={grade} value={String(grade)}>
-              {grade <= 0 ? gradeName(grade) : `Grade ${grade}`}
+              {gradeLabel(grade)}
             </option>
           ))}
         </Box>

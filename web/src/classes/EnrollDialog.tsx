@@ -14,16 +14,19 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { gradeName } from '../../../lambdas/grades';
 import type { Enrollment, Student } from '../../../lambdas/records';
 import { StudentForm } from '../account/students/StudentForm';
-import { asApiError, useFunction } from '../api/useFunction';
+import { useQueryClient } from '@tanstack/react-query';
+import { changed } from '../api/changes';
+import { asApiError } from '../api/client';
+import { useFunction } from '../api/queries';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
 import { enrollInTurn } from './enrollInTurn';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
-import { admitsGrade } from '../../../lambdas/grades';
-import { gradesLabel } from './schedule';
+import { admitsGrade, gradeLabel } from '../../../lambdas/grades';
+import { gradesLabel } from '../layout/schedule';
+import { paths } from '../layout/paths';
 
 /** Why a child's grade may not fit, said before the server refuses it. */
 function gradeHint(target: EnrollTarget, student: Student): string | undefined {
@@ -35,15 +38,8 @@ function gradeHint(target: EnrollTarget, student: Student): string | undefined {
   return misfit && `${misfit.name}: ${gradesLabel(misfit).toLowerCase()}`;
 }
 
-export function EnrollDialog({
-  target,
-  onClose,
-  onEnrolled,
-}: {
-  target: EnrollTarget;
-  onClose: () => void;
-  onEnrolled: () => void;
-}) {
+export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClose: () => void }) {
+  const client = useQueryClient();
   const students = useFunction('students');
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [chosen, setChosen] = useState<string>();
@@ -57,12 +53,8 @@ export function EnrollDialog({
   const stop = useRef(new AbortController());
   useEffect(() => () => stop.current.abort(), []);
 
-  const children = [
-    ...(students.state === 'loaded' ? students.data.students : []),
-    ...added.filter(
-      (student) => students.state !== 'loaded' || !students.data.students.some((s) => s.id === student.id),
-    ),
-  ];
+  const listed = students.data?.students ?? [];
+  const children = [...listed, ...added.filter((student) => !listed.some((s) => s.id === student.id))];
   const child = children.find((student) => student.id === chosen);
   const name = targetName(target);
   const full = targetClasses(target).some((cls) => cls.seatsLeft === 0);
@@ -79,7 +71,8 @@ export function EnrollDialog({
       const enrollments = await enrollInTurn(payload, setInLine, stop.current.signal);
       if (!enrollments) return;
       setOutcome({ student: child, enrollments });
-      onEnrolled();
+      // The seats the family sees next are read past the caches.
+      changed(client, 'enroll');
     } catch (error) {
       setFailure(asApiError(error).message);
     } finally {
@@ -124,10 +117,10 @@ export function EnrollDialog({
               setAdding(false);
             }}
           />
-        ) : students.state === 'loading' ? (
+        ) : students.isPending ? (
           <Waiting />
-        ) : students.state === 'error' ? (
-          <LoadFailure what="Your children" error={students.error} onRetry={students.reload} />
+        ) : students.isError ? (
+          <LoadFailure what="Your children" error={students.error} onRetry={() => void students.refetch()} />
         ) : (
           <>
             {full && (
@@ -162,11 +155,7 @@ export function EnrollDialog({
                             color={hint ? 'warning.main' : 'text.secondary'}
                             sx={{ ml: 1 }}
                           >
-                            {student.grade === undefined
-                              ? 'no grade given'
-                              : student.grade <= 0
-                                ? gradeName(student.grade)
-                                : `grade ${student.grade}`}
+                            {student.grade === undefined ? 'no grade given' : gradeLabel(student.grade)}
                             {hint && ` — ${hint}`}
                           </Typography>
                         </span>
@@ -191,7 +180,7 @@ export function EnrollDialog({
         <DialogActions>
           {outcome ? (
             <>
-              <Button component={RouterLink} to="/account/enrollments">
+              <Button component={RouterLink} to={paths.myEnrollments}>
                 See my enrollments
               </Button>
               <Button onClick={again}>Enroll another child</Button>

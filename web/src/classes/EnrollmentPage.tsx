@@ -1,4 +1,4 @@
-// /classes/enrollment: what is open for enrollment now, read from the catalogue cache, with filters by day
+// /classes/enrollment: what is open for enrollment now, read from the client cache, with filters by day
 // and grade. A visitor who chooses a class is sent to sign in and brought back to it; a signed-in parent
 // picks a child (or adds one) and sees at once whether the child is enrolled or waitlisted.
 import Alert from '@mui/material/Alert';
@@ -8,34 +8,25 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Class, ClassGroup, Semester } from '../../../lambdas/records';
-import { useCatalogueRead } from '../api/useFunction';
-import { useAuth } from '../auth/AuthProvider';
-import { rememberPath } from '../auth/returnPath';
+import { useAvailability, useClassesById, useCurrentSemesterClassIds, useGroupsById } from '../api/catalogue';
+import { useCatalogueRead } from '../api/queries';
+import { useAuth } from '../api/session';
+import { rememberPath } from '../layout/returnPath';
 import { LoadFailure } from '../layout/LoadFailure';
-import { lazily } from '../lazily';
-import {
-  loadAvailability,
-  loadCurrentSemester,
-  refreshAvailability,
-  reloadAvailability,
-  useCatalogue,
-  type CatalogueState,
-} from './catalogueCache';
+import { lazily } from '../layout/lazily';
 import { ClassCard } from './ClassCard';
 import { ClassFilters, type Filters } from './ClassFilters';
 import type { EnrollTarget } from './enrollTarget';
 import { GroupCard } from './GroupCard';
 import { admitsGrade } from '../../../lambdas/grades';
-import { meetingDays } from './schedule';
+import { meetingDays } from '../layout/schedule';
 import { PageTitle } from '../layout/PageTitle';
+import { linkTo, paths } from '../layout/paths';
 
 const EnrollDialog = lazily(() => import('./EnrollDialog'), 'EnrollDialog');
-
-const loadedValue = <T,>(entry: CatalogueState['classes'][string] | undefined) =>
-  entry?.state === 'loaded' ? (entry.value as T) : undefined;
 
 export function matchesFilters(cls: Class, filters: Filters): boolean {
   const daysMatch = filters.days.length === 0 || meetingDays(cls.meetings).some((day) => filters.days.includes(day));
@@ -43,7 +34,6 @@ export function matchesFilters(cls: Class, filters: Filters): boolean {
 }
 
 export function EnrollmentPage() {
-  const catalogue = useCatalogue();
   const { status } = useAuth();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -51,46 +41,41 @@ export function EnrollmentPage() {
   const [filters, setFilters] = useState<Filters>({ days: [] });
   const [target, setTarget] = useState<EnrollTarget>();
 
-  useEffect(() => {
-    void loadAvailability();
-  }, []);
-
-  const open = catalogue.availableSemesters;
+  const open = useAvailability();
+  const availability = Object.entries(open.data ?? {});
+  const groups = useGroupsById(availability.flatMap(([, { groupIds }]) => groupIds));
+  const classes = useClassesById([
+    ...new Set([
+      ...availability.flatMap(([, { classIds }]) => classIds),
+      ...[...groups.values()].flatMap((group) => group.classIds),
+    ]),
+  ]);
   const semesterNames = new Map(
-    semesters.state === 'loaded'
-      ? semesters.data.semesters.map((semester): [string, Semester] => [semester.id, semester])
-      : [],
+    (semesters.data?.semesters ?? []).map((semester): [string, Semester] => [semester.id, semester]),
   );
-  const sections = useMemo(() => {
-    if (open.state !== 'loaded') return [];
-    return open.value.flatMap((semesterId) => {
-      const availability = catalogue.availability[semesterId];
-      if (availability?.state !== 'loaded') return [];
-      const classes = availability.value.classIds.flatMap((id) => loadedValue<Class>(catalogue.classes[id]) ?? []);
-      const groups = availability.value.groupIds.flatMap((id) => {
-        const group = catalogue.groups[id];
-        return group?.state === 'loaded' ? [group.value] : [];
-      });
-      return [{ semesterId, classes, groups }];
-    });
-  }, [open, catalogue]);
+  const sections = availability.map(([semesterId, { classIds, groupIds }]) => ({
+    semesterId,
+    classes: classIds.flatMap((id) => classes.get(id) ?? []),
+    groups: groupIds.flatMap((id) => groups.get(id) ?? []),
+  }));
+  const groupClasses = (group: ClassGroup) => group.classIds.flatMap((id) => classes.get(id) ?? []);
 
   // Back from signing in with a class or group in mind: open it.
   const wanted = params.get('class') ?? params.get('group');
+  const loaded = open.isSuccess;
   useEffect(() => {
-    if (!wanted || status !== 'signedIn' || open.state !== 'loaded') return;
-    const cls = loadedValue<Class>(catalogue.classes[wanted]);
-    const group = catalogue.groups[wanted];
+    if (!wanted || status !== 'signedIn' || !loaded) return;
+    const cls = classes.get(wanted);
+    const group = groups.get(wanted);
     if (cls) setTarget({ kind: 'class', cls });
-    else if (group?.state === 'loaded')
-      setTarget({ kind: 'group', group: group.value, classes: groupClasses(group.value, catalogue) });
+    else if (group) setTarget({ kind: 'group', group, classes: group.classIds.flatMap((id) => classes.get(id) ?? []) });
     setParams({}, { replace: true });
-  }, [wanted, status, open.state, catalogue, setParams]);
+  }, [wanted, status, loaded, classes, groups, setParams]);
 
   const choose = (next: EnrollTarget) => {
     if (status === 'signedIn') return setTarget(next);
-    rememberPath(`/classes/enrollment?${next.kind === 'class' ? `class=${next.cls.id}` : `group=${next.group.id}`}`);
-    void navigate('/user/login');
+    rememberPath(linkTo.classRegistration(next.kind === 'class' ? { class: next.cls.id } : { group: next.group.id }));
+    void navigate(paths.signIn);
   };
 
   return (
@@ -99,17 +84,13 @@ export function EnrollmentPage() {
         title="Class Registration"
         summary="Choose a class or a class group, then the child to enroll. Full classes keep a fair waitlist."
       />
-      {open.state === 'loading' && <LoadingCards />}
-      {open.state === 'error' && (
-        <LoadFailure what="The classes" error={open.error} onRetry={() => void reloadAvailability()} />
-      )}
-      {open.state === 'loaded' && sections.length === 0 && <RegistrationClosed />}
+      {open.isPending && <LoadingCards />}
+      {open.isError && <LoadFailure what="The classes" error={open.error} onRetry={() => void open.refetch()} />}
+      {open.isSuccess && sections.length === 0 && <RegistrationClosed />}
       {sections.length > 0 && <ClassFilters filters={filters} onChange={setFilters} />}
       {sections.map(({ semesterId, classes, groups }) => {
         const shownClasses = classes.filter((cls) => matchesFilters(cls, filters));
-        const shownGroups = groups.filter((group) =>
-          groupClasses(group, catalogue).every((cls) => matchesFilters(cls, filters)),
-        );
+        const shownGroups = groups.filter((group) => groupClasses(group).every((cls) => matchesFilters(cls, filters)));
         const semester = semesterNames.get(semesterId);
         return (
           <Stack component="section" key={semesterId} spacing={2} aria-label={semester?.name ?? 'Classes'}>
@@ -136,10 +117,8 @@ export function EnrollmentPage() {
                     <Grid key={group.id} size={{ xs: 12, sm: 6, lg: 4 }}>
                       <GroupCard
                         group={group}
-                        classes={groupClasses(group, catalogue)}
-                        onEnroll={(chosen) =>
-                          choose({ kind: 'group', group: chosen, classes: groupClasses(chosen, catalogue) })
-                        }
+                        classes={groupClasses(group)}
+                        onEnroll={(chosen) => choose({ kind: 'group', group: chosen, classes: groupClasses(chosen) })}
                       />
                     </Grid>
                   ))}
@@ -174,19 +153,11 @@ export function EnrollmentPage() {
       })}
       {target && (
         <Suspense>
-          <EnrollDialog
-            target={target}
-            onClose={() => setTarget(undefined)}
-            onEnrolled={() => void refreshAvailability()}
-          />
+          <EnrollDialog target={target} onClose={() => setTarget(undefined)} />
         </Suspense>
       )}
     </Stack>
   );
-}
-
-function groupClasses(group: ClassGroup, catalogue: CatalogueState): Class[] {
-  return group.classIds.flatMap((id) => loadedValue<Class>(catalogue.classes[id]) ?? []);
 }
 
 function LoadingCards() {
@@ -203,24 +174,21 @@ function LoadingCards() {
 
 /** No semester is open for enrollment: say so, and show the current semester's classes for reference. */
 function RegistrationClosed() {
-  const catalogue = useCatalogue();
-  useEffect(() => {
-    void loadCurrentSemester();
-  }, []);
-  const current = catalogue.currentSemesterClassIds;
+  const current = useCurrentSemesterClassIds();
+  const classes = useClassesById(current.data ?? []);
   return (
     <Stack spacing={2}>
       <Alert severity="info">
         Registration is not open right now. See the{' '}
-        <Link component={RouterLink} to="/calendar/classes">
+        <Link component={RouterLink} to={paths.classCalendar}>
           Class Calendar
         </Link>{' '}
         for the classes under way.
       </Alert>
-      {current.state === 'loaded' && current.value.length > 0 && (
+      {current.data && current.data.length > 0 && (
         <Grid container spacing={2}>
-          {current.value.flatMap((id) => {
-            const cls = loadedValue<Class>(catalogue.classes[id]);
+          {current.data.flatMap((id) => {
+            const cls = classes.get(id);
             return cls
               ? [
                   <Grid key={id} size={{ xs: 12, sm: 6, lg: 4 }}>

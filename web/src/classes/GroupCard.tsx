@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { Class, ClassGroup } from '../../../lambdas/records';
-import { scheduleSummary } from './schedule';
+import { scheduleSummary } from '../layout/schedule';
 
 /** A class group: one enrollment that takes a seat in each of its classes, or waits for all of them. */
 export function GroupCard({

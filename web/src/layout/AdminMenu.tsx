@@ -11,22 +11,23 @@ import ListSubheader from '@mui/material/ListSubheader';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useRemoteConfig } from './RemoteConfig';
+import { paths } from './paths';
 
-const REGISTRATION_LINKS = [{ label: 'Class Registration', to: '/classes/enrollment' }];
+const REGISTRATION_LINKS = [{ label: 'Class Registration', to: paths.classRegistration }];
 
 const ADMIN_LINKS = [
-  { label: 'Dashboard', to: '/admin' },
-  { label: 'Class Forms and Contacts', to: '/admin/report' },
-  { label: 'Student Info Sheets', to: '/admin/students' },
-  { label: 'T-shirt Sizes', to: '/admin/t-shirts' },
-  { label: 'Enrollments', to: '/admin/enrollments' },
-  { label: 'Class Calendar', to: '/calendar/classes' },
+  { label: 'Dashboard', to: paths.admin },
+  { label: 'Class Forms and Contacts', to: paths.report },
+  { label: 'Student Info Sheets', to: paths.students },
+  { label: 'T-shirt Sizes', to: paths.tshirtSizes },
+  { label: 'Enrollments', to: paths.enrollments },
+  { label: 'Class Calendar', to: paths.classCalendar },
 ];
 
 // Administration screens beyond the sidebar's first links, listed under them (which stay as they are).
 const MORE_ADMIN_LINKS = [
-  { label: 'Class Management', to: '/admin/classes/management' },
-  { label: 'Settings', to: '/admin/settings' },
+  { label: 'Class Management', to: paths.classManagement },
+  { label: 'Settings', to: paths.settings },
 ];
 
 export function AdminMenu() {

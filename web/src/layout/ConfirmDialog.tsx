@@ -8,7 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState, type ReactNode } from 'react';
-import { asApiError } from '../api/useFunction';
+import { asApiError } from '../api/client';
 
 interface ConfirmDialogProps {
   title: string;

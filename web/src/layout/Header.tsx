@@ -4,10 +4,11 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuth } from '../auth/AuthProvider';
-import { lazily } from '../lazily';
+import { useAuth } from '../api/session';
+import { lazily } from './lazily';
 import { UserButton } from './UserButton';
 import { useNarrow } from './useNarrow';
+import { paths } from './paths';
 
 // Only administrators have the Menu button and its sidebar, so nobody else downloads them.
 const AdminMenu = lazily(() => import('./AdminMenu'), 'AdminMenu');
@@ -33,7 +34,7 @@ export function Header() {
       <Toolbar sx={{ gap: 1 }}>
         <Box
           component={RouterLink}
-          to="/"
+          to={paths.home}
           sx={{
             display: 'flex',
             alignItems: 'center',

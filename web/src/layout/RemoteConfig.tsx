@@ -2,7 +2,7 @@
 // step when the answer arrives: until then every key reads as unset, never as half of an old set.
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ConfigValues } from '../../../lambdas/records';
-import { useCatalogueRead } from '../api/useFunction';
+import { useCatalogueRead } from '../api/queries';
 
 /** The keys the site reads; administrators edit them in the administration screens. */
 export type RemoteConfigValues = ConfigValues & {
@@ -17,7 +17,7 @@ const RemoteConfigContext = createContext<RemoteConfigValues>(UNSET);
 
 export function RemoteConfigProvider({ children }: { children: ReactNode }) {
   const config = useCatalogueRead('config');
-  const values = config.state === 'loaded' ? (config.data.values as RemoteConfigValues) : UNSET;
+  const values = (config.data?.values as RemoteConfigValues | undefined) ?? UNSET;
   return <RemoteConfigContext.Provider value={values}>{children}</RemoteConfigContext.Provider>;
 }
 

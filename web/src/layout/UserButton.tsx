@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuth } from '../auth/AuthProvider';
-import { lazily } from '../lazily';
+import { useAuth } from '../api/session';
+import { lazily } from './lazily';
+import { paths } from './paths';
 
 // Only signed-in users need the menu, so visitors never download it.
 const UserMenu = lazily(() => import('./UserMenu'), 'UserMenu');
@@ -20,7 +21,7 @@ export function UserButton({ compact }: { compact: boolean }) {
   }
   if (status === 'loading') return null;
   return (
-    <Button component={RouterLink} to="/user/create" color="inherit" variant="outlined" sx={{ flexShrink: 0 }}>
+    <Button component={RouterLink} to={paths.createAccount} color="inherit" variant="outlined" sx={{ flexShrink: 0 }}>
       {compact ? 'Account' : 'Register / Sign In'}
     </Button>
   );

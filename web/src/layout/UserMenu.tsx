@@ -4,7 +4,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../api/session';
+import { paths } from './paths';
 
 /** The e-mail as the menu shows it: cut to 15 characters plus an ellipsis, so a long one fits. */
 export function menuEmail(email: string | undefined): string {
@@ -42,10 +43,10 @@ export function UserMenu() {
         <MenuItem disabled title={user?.email}>
           {menuEmail(user?.email)}
         </MenuItem>
-        <MenuItem component={RouterLink} to="/account/enrollments" onClick={close}>
+        <MenuItem component={RouterLink} to={paths.myEnrollments} onClick={close}>
           Enrollments
         </MenuItem>
-        <MenuItem component={RouterLink} to="/account/manage" onClick={close}>
+        <MenuItem component={RouterLink} to={paths.manageAccount} onClick={close}>
           Manage Account
         </MenuItem>
         <MenuItem

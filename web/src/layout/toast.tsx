@@ -1,7 +1,7 @@
 // Toasts: a Message (severity, summary, detail, life) shown top right. notistack and the toast itself load with the first toast,
 // so a visit that never shows one never downloads them.
 import { createContext, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
-import { lazily } from '../lazily';
+import { lazily } from './lazily';
 
 export interface Message {
   severity: 'success' | 'info' | 'warn' | 'error';

@@ -1,5 +1,5 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { NARROW_MEDIA } from '../theme';
+import { NARROW_MEDIA } from './theme';
 
 /** Whether the window is in the narrow layout (under 620px wide), known from the first render. */
 export function useNarrow(): boolean {

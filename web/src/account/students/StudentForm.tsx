@@ -12,19 +12,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { GRADES, gradeName } from '../../../../lambdas/grades';
-import type { Student } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
-import { asApiError, useCatalogueRead } from '../../api/useFunction';
-import {
-  draftOf,
-  emptyContact,
-  inputOf,
-  serverFieldError,
-  validateDraft,
-  type FieldErrors,
-  type StudentDraft,
-} from './studentDraft';
+import { GRADES, gradeLabel } from '../../../../lambdas/grades';
+import { studentInput, type Student } from '../../../../lambdas/records';
+import { useCatalogueRead } from '../../api/queries';
+import { useSave } from '../../api/useSave';
+import { draftOf, draftProblems, emptyContact, inputOf, isStudentField, type StudentDraft } from './studentDraft';
 import { SaveButtons } from '../../layout/SaveButtons';
 
 const MAX_CONTACTS = 5;
@@ -40,15 +32,15 @@ export function StudentForm({
 }) {
   const sizes = useCatalogueRead('tshirtSizes');
   const [draft, setDraft] = useState<StudentDraft>(() => draftOf(student));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const { errors, message, saving, save, recheck } = useSave('saveStudent', {
+    schema: studentInput,
+    shows: isStudentField,
+  });
 
   const change = (next: Partial<StudentDraft>) => {
     const updated = { ...draft, ...next };
     setDraft(updated);
-    if (tried) setErrors(validateDraft(updated));
+    recheck(inputOf(updated, student?.id), draftProblems(updated));
   };
   const changeContact = (index: number, next: Partial<StudentDraft['emergencyContacts'][number]>) =>
     change({
@@ -57,22 +49,8 @@ export function StudentForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTried(true);
-    setFailure(undefined);
-    const problems = validateDraft(draft);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setSaving(true);
-    try {
-      onSaved((await callFunction('saveStudent', inputOf(draft, student?.id))).student);
-    } catch (error) {
-      const apiError = asApiError(error);
-      const fieldError = apiError.code === 'invalid-argument' ? serverFieldError(apiError.message) : undefined;
-      if (fieldError) setErrors(fieldError);
-      else setFailure(apiError.message);
-    } finally {
-      setSaving(false);
-    }
+    const saved = await save(inputOf(draft, student?.id), draftProblems(draft));
+    if (saved) onSaved(saved.student);
   };
 
   const field = (name: keyof StudentDraft & string, label: string, props: Record<string, unknown> = {}) => (
@@ -116,7 +94,7 @@ export function StudentForm({
               </MenuItem>,
               ...GRADES.map((grade) => (
                 <MenuItem key={grade} value={String(grade)}>
-                  {grade <= 0 ? gradeName(grade) : `Grade ${grade}`}
+                  {gradeLabel(grade)}
                 </MenuItem>
               )),
             ],
@@ -127,19 +105,18 @@ export function StudentForm({
           {field('tshirtSize', 'T-shirt size', {
             required: true,
             select: true,
-            disabled: sizes.state !== 'loaded',
-            children:
-              sizes.state === 'loaded'
-                ? sizes.data.sizes.map((size) => (
-                    <MenuItem key={size.code} value={size.code}>
-                      {size.label}
-                    </MenuItem>
-                  ))
-                : [
-                    <MenuItem key="loading" value={draft.tshirtSize}>
-                      {sizes.state === 'error' ? 'Sizes could not be loaded' : 'Loading sizes…'}
-                    </MenuItem>,
-                  ],
+            disabled: !sizes.isSuccess,
+            children: sizes.isSuccess
+              ? sizes.data.sizes.map((size) => (
+                  <MenuItem key={size.code} value={size.code}>
+                    {size.label}
+                  </MenuItem>
+                ))
+              : [
+                  <MenuItem key="loading" value={draft.tshirtSize}>
+                    {sizes.isError ? 'Sizes could not be loaded' : 'Loading sizes…'}
+                  </MenuItem>,
+                ],
           })}
         </Grid>
       </Grid>
@@ -182,6 +159,8 @@ export function StudentForm({
               label="Relationship"
               value={contact.relationship}
               onChange={(event) => changeContact(index, { relationship: event.target.value })}
+              error={!!errors[`emergencyContacts[${index}].relationship`]}
+              helperText={errors[`emergencyContacts[${index}].relationship`]}
               fullWidth
             />
           </Grid>
@@ -219,7 +198,7 @@ export function StudentForm({
         label="Photos of my child may be used in the programme's newsletter"
       />
 
-      {failure && <Alert severity="error">{failure}</Alert>}
+      {message && <Alert severity="error">{message}</Alert>}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <SaveButtons saveLabel={student ? 'Save changes' : 'Add child'} saving={saving} onCancel={onCancel} />
       </Stack>

@@ -1,6 +1,7 @@
-// The student form's values as typed, and the Student record they become. Validation is the shared zod
-// schema the server uses, so the messages under the fields are the server's own.
-import { studentInput, type Student, type StudentInput } from '../../../../lambdas/records';
+// The student form's values as typed, and the Student record they become (checked with its schema, so the
+// messages under the fields are the server's own).
+import type { Student, StudentInput } from '../../../../lambdas/records';
+import type { FieldErrors } from '../../api/useSave';
 
 export interface ContactDraft {
   name: string;
@@ -21,8 +22,6 @@ export interface StudentDraft {
   medicalNotes: string;
   photoConsent: boolean;
 }
-
-export type FieldErrors = Record<string, string>;
 
 export const emptyContact: ContactDraft = { name: '', phone: '', relationship: '' };
 
@@ -69,26 +68,18 @@ export function inputOf(draft: StudentDraft, id?: string): StudentInput {
   };
 }
 
-/** A field's name as the server writes it: `emergencyContacts[0].phone`. */
-export function fieldName(path: PropertyKey[]): string {
-  return path
-    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
-    .join('')
-    .replace(/^\./, '');
+/** What the schema leaves to the saving function: a birth date in the past. */
+export function draftProblems(draft: StudentDraft): FieldErrors {
+  return draft.birthDate && draft.birthDate >= new Date().toISOString().slice(0, 10)
+    ? { birthDate: 'must be in the past' }
+    : {};
 }
 
-/** The first problem of each field, or none. */
-export function validateDraft(draft: StudentDraft): FieldErrors {
-  const parsed = studentInput.safeParse(inputOf(draft));
-  const errors: FieldErrors = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[fieldName(issue.path)] ??= issue.message;
-  if (draft.birthDate && draft.birthDate >= new Date().toISOString().slice(0, 10))
-    errors.birthDate ??= 'must be in the past';
-  return errors;
-}
-
-/** The server's 400 message "field: problem" as a field error. */
-export function serverFieldError(message: string): FieldErrors | undefined {
-  const match = /^([A-Za-z]+(?:\[\d+\])?(?:\.[A-Za-z]+)?): (.+)$/.exec(message);
-  return match ? { [match[1]!]: match[2]! } : undefined;
+/** The fields the form shows, named as the server names them. */
+export function isStudentField(field: string): boolean {
+  return (
+    /^(firstName|lastName|birthDate|grade|school|tshirtSize|emergencyContacts|allergies|medications|medicalNotes)$/.test(
+      field,
+    ) || /^emergencyContacts\[\d+\]\.(name|phone|relationship)$/.test(field)
+  );
 }

@@ -4,15 +4,15 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Class, Semester } from '../../../../lambdas/records';
-import { useFunction } from '../../api/useFunction';
+import { useFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { ClassForm } from './ClassForm';
 import { listedClasses } from './classLookup';
 import { ManagementTrail } from './ManagementTrail';
-import { semesterPath } from './paths';
 import { PageTitle } from '../../layout/PageTitle';
+import { linkTo } from '../../layout/paths';
 
 export function NewClassPage() {
   const [params] = useSearchParams();
@@ -26,8 +26,9 @@ export function NewClassPage() {
 export function EditClassPage() {
   const { classId = '' } = useParams();
   const answer = useFunction('classes', { query: [{ id: classId }] });
-  if (answer.state === 'loading') return <Waiting />;
-  if (answer.state === 'error') return <LoadFailure what="The class" error={answer.error} onRetry={answer.reload} />;
+  if (answer.isPending) return <Waiting />;
+  if (answer.isError)
+    return <LoadFailure what="The class" error={answer.error} onRetry={() => void answer.refetch()} />;
   const cls = listedClasses(answer.data).find((candidate) => candidate.id === classId);
   if (!cls) return <NotFound what="class" />;
   return (
@@ -37,9 +38,9 @@ export function EditClassPage() {
 
 function WithSemester({ semesterId, children }: { semesterId: string; children: (semester: Semester) => ReactNode }) {
   const semesters = useFunction('semesters');
-  if (semesters.state === 'loading') return <Waiting />;
-  if (semesters.state === 'error')
-    return <LoadFailure what="The semester" error={semesters.error} onRetry={semesters.reload} />;
+  if (semesters.isPending) return <Waiting />;
+  if (semesters.isError)
+    return <LoadFailure what="The semester" error={semesters.error} onRetry={() => void semesters.refetch()} />;
   const semester = semesters.data.semesters.find((candidate) => candidate.id === semesterId);
   return semester ? children(semester) : <NotFound what="semester" />;
 }
@@ -56,11 +57,11 @@ function NotFound({ what }: { what: string }) {
 function ClassPage({ semester, cls }: { semester: Semester; cls?: Class }) {
   const navigate = useNavigate();
   const show = useToast();
-  const back = () => void navigate(semesterPath(semester.id));
+  const back = () => void navigate(linkTo.managedSemester(semester.id));
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
       <ManagementTrail
-        trail={[{ label: semester.name, to: semesterPath(semester.id) }, { label: cls?.name ?? 'New class' }]}
+        trail={[{ label: semester.name, to: linkTo.managedSemester(semester.id) }, { label: cls?.name ?? 'New class' }]}
       />
       <PageTitle title={cls ? `Edit ${cls.name}` : `New class in ${semester.name}`} />
       <ClassForm

@@ -10,11 +10,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type FormEvent } from 'react';
-import { GRADES, gradeName } from '../../../../lambdas/grades';
-import type { Class, ClassStatus, Semester } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
-import { useSave } from '../useSave';
-import { checkDraft, draftOf, inputOf, isClassField, type ClassDraft } from './classDraft';
+import { GRADES, gradeLabel } from '../../../../lambdas/grades';
+import { classInput, type Class, type ClassStatus, type Semester } from '../../../../lambdas/records';
+import { useSave } from '../../api/useSave';
+import { draftOf, draftProblems, inputOf, isClassField, type ClassDraft } from './classDraft';
 import { MeetingsEditor } from './MeetingsEditor';
 import { mergeMeetings } from './weeklyMeetings';
 import { SaveButtons } from '../../layout/SaveButtons';
@@ -31,7 +30,7 @@ const gradeSelect = {
     </MenuItem>,
     ...GRADES.map((grade) => (
       <MenuItem key={grade} value={String(grade)}>
-        {grade <= 0 ? gradeName(grade) : `Grade ${grade}`}
+        {gradeLabel(grade)}
       </MenuItem>
     )),
   ],
@@ -50,16 +49,15 @@ export function ClassForm({
 }) {
   const statusId = useId();
   const [draft, setDraft] = useState<ClassDraft>(() => draftOf(cls));
-  const { errors, message, saving, save } = useSave(isClassField);
+  const { errors, message, saving, save } = useSave('saveClass', { schema: classInput, shows: isClassField });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // In date order, so the server's "meetings[2].end" names the row the administrator sees third.
+    // In date order, so "meetings[2].end" names the row the administrator sees third.
     const sorted = { ...draft, meetings: mergeMeetings(draft.meetings) };
     setDraft(sorted);
-    void save(checkDraft(sorted), async () =>
-      onSaved((await callFunction('saveClass', inputOf(sorted, semester.id, cls?.id))).class),
-    );
+    const saved = await save(inputOf(sorted, semester.id, cls?.id), draftProblems(sorted));
+    if (saved) onSaved(saved.class);
   };
 
   const field = (
@@ -82,7 +80,7 @@ export function ClassForm({
     <Stack
       component="form"
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       spacing={3}
       aria-label={cls ? `Edit ${cls.name}` : 'New class'}
     >

@@ -10,23 +10,24 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Class } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
-import { gradesLabel, scheduleSummary } from '../../classes/schedule';
+import { useChange } from '../../api/changes';
+import { gradesLabel, scheduleSummary } from '../../layout/schedule';
 import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { ListTable, NameCell } from '../ListTable';
 import { usePaged } from '../usePaged';
-import { classPath } from './paths';
+import { linkTo } from '../../layout/paths';
 
-export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged: () => void }) {
+export function ClassList({ classes }: { classes: Class[] }) {
   const show = useToast();
+  const deleteClass = useChange('deleteClass');
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<Class>();
   const wanted = search.trim().toLowerCase();
   const page = usePaged(classes.filter((cls) => cls.name.toLowerCase().includes(wanted)));
 
   const remove = async (cls: Class) => {
-    const { closed } = await callFunction('deleteClass', { id: cls.id });
+    const { closed } = await deleteClass.mutateAsync({ id: cls.id });
     show(
       closed
         ? {
@@ -36,7 +37,6 @@ export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged:
           }
         : { severity: 'success', summary: 'Deleted', detail: `${cls.name} was deleted.` },
     );
-    onChanged();
   };
 
   if (classes.length === 0) return <Typography color="text.secondary">No classes in this semester yet.</Typography>;
@@ -53,7 +53,7 @@ export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged:
         {page.rows.map((cls) => (
           <TableRow key={cls.id}>
             <NameCell
-              to={classPath(cls.id)}
+              to={linkTo.managedClass(cls.id)}
               name={cls.name}
               badge={cls.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
               detail={[gradesLabel(cls), cls.instructor].filter(Boolean).join(' · ')}
@@ -64,7 +64,12 @@ export function ClassList({ classes, onChanged }: { classes: Class[]; onChanged:
               {cls.waitlisted > 0 && ` · ${cls.waitlisted} waiting`}
             </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <Button size="small" component={RouterLink} to={classPath(cls.id)} aria-label={`Edit ${cls.name}`}>
+              <Button
+                size="small"
+                component={RouterLink}
+                to={linkTo.managedClass(cls.id)}
+                aria-label={`Edit ${cls.name}`}
+              >
                 Edit
               </Button>
               <Button size="small" color="error" onClick={() => setDeleting(cls)} aria-label={`Delete ${cls.name}`}>

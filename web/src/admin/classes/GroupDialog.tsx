@@ -3,10 +3,9 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import type { Class, ClassGroup } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
+import { classGroupInput, type Class, type ClassGroup } from '../../../../lambdas/records';
+import { useSave } from '../../api/useSave';
 import { SaveDialog } from '../SaveDialog';
-import { useSave, type FieldErrors } from '../useSave';
 
 const shown = (field: string) => ['name', 'description'].includes(field) || /^classIds(\[\d+\])?$/.test(field);
 
@@ -26,20 +25,13 @@ export function GroupDialog({
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
   const [classIds, setClassIds] = useState<string[]>(group?.classIds ?? []);
-  const { errors, message, saving, save } = useSave(shown);
+  const { errors, message, saving, save } = useSave('saveGroup', { schema: classGroupInput, shows: shown });
   const classesError = Object.entries(errors).find(([field]) => field.startsWith('classIds'))?.[1];
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems: FieldErrors = {};
-    if (!name.trim()) problems.name = 'is required';
-    if (classIds.length < 2) problems.classIds = 'must hold at least two classes';
-    void save(problems, async () =>
-      onSaved(
-        (await callFunction('saveGroup', { ...(group && { id: group.id }), semesterId, name, description, classIds }))
-          .group,
-      ),
-    );
+    const saved = await save({ ...(group && { id: group.id }), semesterId, name, description, classIds });
+    if (saved) onSaved(saved.group);
   };
 
   return (
@@ -48,7 +40,7 @@ export function GroupDialog({
       saveLabel={group ? 'Save group' : 'Create group'}
       saving={saving}
       message={message}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>

@@ -9,9 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Class, ClassGroup } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
-import { useFunction } from '../../api/useFunction';
-import { AccountSection } from '../../account/AccountSection';
+import { useChange } from '../../api/changes';
+import { useFunction } from '../../api/queries';
+import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
@@ -20,16 +20,19 @@ import { GroupDialog } from './GroupDialog';
 
 export function GroupsSection({ semesterId, classes }: { semesterId: string; classes: Class[] }) {
   const groups = useFunction('semesterGroups', { semesterId });
+  const deleteGroup = useChange('deleteGroup');
   const show = useToast();
   const [editing, setEditing] = useState<ClassGroup | 'new'>();
   const [deleting, setDeleting] = useState<ClassGroup>();
   const className = (id: string) => classes.find((cls) => cls.id === id)?.name ?? 'A deleted class';
 
   return (
-    <AccountSection title="Class groups">
-      {groups.state === 'loading' && <Waiting />}
-      {groups.state === 'error' && <LoadFailure what="The class groups" error={groups.error} onRetry={groups.reload} />}
-      {groups.state === 'loaded' && (
+    <Section title="Class groups">
+      {groups.isPending && <Waiting />}
+      {groups.isError && (
+        <LoadFailure what="The class groups" error={groups.error} onRetry={() => void groups.refetch()} />
+      )}
+      {groups.isSuccess && (
         <Stack spacing={1}>
           <Typography variant="body2" color="text.secondary">
             A group with a closed class is not offered to families.
@@ -84,7 +87,6 @@ export function GroupsSection({ semesterId, classes }: { semesterId: string; cla
           onSaved={(saved) => {
             show({ severity: 'success', summary: 'Saved', detail: `${saved.name} is saved.` });
             setEditing(undefined);
-            groups.reload();
           }}
         />
       )}
@@ -95,9 +97,8 @@ export function GroupsSection({ semesterId, classes }: { semesterId: string; cla
           destructive
           onClose={() => setDeleting(undefined)}
           action={async () => {
-            await callFunction('deleteGroup', { id: deleting.id });
+            await deleteGroup.mutateAsync({ id: deleting.id });
             show({ severity: 'success', summary: 'Deleted', detail: `${deleting.name} was deleted.` });
-            groups.reload();
           }}
         >
           <DialogContentText>
@@ -106,6 +107,6 @@ export function GroupsSection({ semesterId, classes }: { semesterId: string; cla
           </DialogContentText>
         </ConfirmDialog>
       )}
-    </AccountSection>
+    </Section>
   );
 }

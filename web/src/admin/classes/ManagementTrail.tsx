@@ -2,13 +2,13 @@ import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { MANAGEMENT_PATH } from './paths';
+import { paths } from '../../layout/paths';
 
 /** Where a class management page sits: Class Management › semester › class; the last one is this page. */
 export function ManagementTrail({ trail }: { trail: Array<{ label: string; to?: string }> }) {
   return (
     <Breadcrumbs aria-label="Class management">
-      <Link component={RouterLink} to={MANAGEMENT_PATH}>
+      <Link component={RouterLink} to={paths.classManagement}>
         Class Management
       </Link>
       {trail.map(({ label, to }) =>

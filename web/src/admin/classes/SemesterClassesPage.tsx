@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Semester } from '../../../../lambdas/records';
-import { useFunction } from '../../api/useFunction';
-import { AccountSection } from '../../account/AccountSection';
+import { useFunction } from '../../api/queries';
+import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
@@ -15,17 +15,17 @@ import { ClassList } from './ClassList';
 import { byName } from './classLookup';
 import { GroupsSection } from './GroupsSection';
 import { ManagementTrail } from './ManagementTrail';
-import { newClassPath } from './paths';
 import { SemesterDialog } from './SemesterDialog';
 import { registrationText, semesterDates } from './semesterText';
 import { PageTitle } from '../../layout/PageTitle';
+import { linkTo } from '../../layout/paths';
 
 export function SemesterClassesPage() {
   const { semesterId = '' } = useParams();
   const semesters = useFunction('semesters');
-  if (semesters.state === 'loading') return <Waiting />;
-  if (semesters.state === 'error')
-    return <LoadFailure what="The semester" error={semesters.error} onRetry={semesters.reload} />;
+  if (semesters.isPending) return <Waiting />;
+  if (semesters.isError)
+    return <LoadFailure what="The semester" error={semesters.error} onRetry={() => void semesters.refetch()} />;
   const semester = semesters.data.semesters.find((candidate) => candidate.id === semesterId);
   if (!semester) {
     return (
@@ -35,14 +35,14 @@ export function SemesterClassesPage() {
       </Stack>
     );
   }
-  return <SemesterClasses semester={semester} onSemesterSaved={semesters.reload} />;
+  return <SemesterClasses semester={semester} />;
 }
 
-function SemesterClasses({ semester, onSemesterSaved }: { semester: Semester; onSemesterSaved: () => void }) {
+function SemesterClasses({ semester }: { semester: Semester }) {
   const classes = useFunction('classesBySemester', { semesters: [semester.id] });
   const show = useToast();
   const [editing, setEditing] = useState(false);
-  const list = classes.state === 'loaded' ? [...(classes.data.classes[semester.id] ?? [])].sort(byName) : [];
+  const list = [...(classes.data?.classes[semester.id] ?? [])].sort(byName);
   return (
     <Stack spacing={3}>
       <ManagementTrail trail={[{ label: semester.name }]} />
@@ -57,15 +57,17 @@ function SemesterClasses({ semester, onSemesterSaved }: { semester: Semester; on
         />
         <Button onClick={() => setEditing(true)}>Edit semester</Button>
       </Stack>
-      <AccountSection title="Classes">
-        {classes.state === 'loading' && <Waiting />}
-        {classes.state === 'error' && <LoadFailure what="The classes" error={classes.error} onRetry={classes.reload} />}
-        {classes.state === 'loaded' && <ClassList classes={list} onChanged={classes.reload} />}
-        <Button startIcon={<AddIcon />} component={RouterLink} to={newClassPath(semester.id)} sx={{ mt: 1 }}>
+      <Section title="Classes">
+        {classes.isPending && <Waiting />}
+        {classes.isError && (
+          <LoadFailure what="The classes" error={classes.error} onRetry={() => void classes.refetch()} />
+        )}
+        {classes.isSuccess && <ClassList classes={list} />}
+        <Button startIcon={<AddIcon />} component={RouterLink} to={linkTo.newClass(semester.id)} sx={{ mt: 1 }}>
           New class
         </Button>
-      </AccountSection>
-      {classes.state === 'loaded' && <GroupsSection semesterId={semester.id} classes={list} />}
+      </Section>
+      {classes.isSuccess && <GroupsSection semesterId={semester.id} classes={list} />}
       {editing && (
         <SemesterDialog
           semester={semester}
@@ -73,7 +75,6 @@ function SemesterClasses({ semester, onSemesterSaved }: { semester: Semester; on
           onSaved={(saved) => {
             show({ severity: 'success', summary: 'Saved', detail: `${saved.name} is saved.` });
             setEditing(false);
-            onSemesterSaved();
           }}
         />
       )}

@@ -5,10 +5,9 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import type { Semester } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
+import { semesterInput, type Semester } from '../../../../lambdas/records';
+import { useSave } from '../../api/useSave';
 import { SaveDialog } from '../SaveDialog';
-import { useSave, type FieldErrors } from '../useSave';
 import { TIME_ZONE, isoMoment, localInput } from './dateTimes';
 
 interface SemesterDraft {
@@ -21,19 +20,6 @@ interface SemesterDraft {
 }
 
 const FIELDS = ['name', 'startDate', 'endDate', 'current', 'registrationOpens', 'registrationCloses'];
-
-function check(draft: SemesterDraft): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!draft.name.trim()) errors.name = 'is required';
-  if (!draft.startDate) errors.startDate = 'is required';
-  if (!draft.endDate) errors.endDate = 'is required';
-  else if (draft.startDate && draft.endDate < draft.startDate) errors.endDate = 'must not be before the start date';
-  const opens = isoMoment(draft.registrationOpens);
-  const closes = isoMoment(draft.registrationCloses);
-  if (opens && closes && Date.parse(closes) <= Date.parse(opens))
-    errors.registrationCloses = 'must be after registration opens';
-  return errors;
-}
 
 export function SemesterDialog({
   semester,
@@ -52,24 +38,25 @@ export function SemesterDialog({
     registrationOpens: localInput(semester?.registrationOpens),
     registrationCloses: localInput(semester?.registrationCloses),
   });
-  const { errors, message, saving, save } = useSave((field) => FIELDS.includes(field));
+  const { errors, message, saving, save } = useSave('saveSemester', {
+    schema: semesterInput,
+    shows: (field) => FIELDS.includes(field),
+  });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    void save(check(draft), async () => {
-      const opens = isoMoment(draft.registrationOpens);
-      const closes = isoMoment(draft.registrationCloses);
-      const { semester: saved } = await callFunction('saveSemester', {
-        ...(semester && { id: semester.id }),
-        name: draft.name,
-        startDate: draft.startDate,
-        endDate: draft.endDate,
-        current: draft.current,
-        ...(opens && { registrationOpens: opens }),
-        ...(closes && { registrationCloses: closes }),
-      });
-      onSaved(saved);
+    const opens = isoMoment(draft.registrationOpens);
+    const closes = isoMoment(draft.registrationCloses);
+    const saved = await save({
+      ...(semester && { id: semester.id }),
+      name: draft.name,
+      startDate: draft.startDate,
+      endDate: draft.endDate,
+      current: draft.current,
+      ...(opens && { registrationOpens: opens }),
+      ...(closes && { registrationCloses: closes }),
     });
+    if (saved) onSaved(saved.semester);
   };
 
   const field = (name: Exclude<keyof SemesterDraft, 'current'>, label: string, type = 'text', helperText?: string) => (
@@ -92,7 +79,7 @@ export function SemesterDialog({
       saveLabel={semester ? 'Save semester' : 'Create semester'}
       saving={saving}
       message={message}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onClose={onClose}
     >
       <Grid container spacing={2} sx={{ pt: 1 }}>

@@ -9,33 +9,33 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Semester } from '../../../../lambdas/records';
-import { useFunction } from '../../api/useFunction';
-import { AccountSection } from '../../account/AccountSection';
+import { useFunction } from '../../api/queries';
+import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { ListTable, NameCell } from '../ListTable';
 import { usePaged } from '../usePaged';
-import { semesterPath } from './paths';
 import { SemesterDialog } from './SemesterDialog';
 import { registrationText, semesterDates } from './semesterText';
 import { PageTitle } from '../../layout/PageTitle';
+import { linkTo } from '../../layout/paths';
 
 export function SemestersPage() {
   const semesters = useFunction('semesters');
   const show = useToast();
   const [editing, setEditing] = useState<Semester | 'new'>();
-  const page = usePaged(semesters.state === 'loaded' ? semesters.data.semesters : [], 10);
+  const page = usePaged(semesters.data?.semesters ?? [], 10);
 
   return (
     <Stack spacing={3}>
       <PageTitle title="Class Management" summary="Semesters, their classes and class groups." />
-      <AccountSection title="Semesters">
-        {semesters.state === 'loading' && <Waiting />}
-        {semesters.state === 'error' && (
-          <LoadFailure what="The semesters" error={semesters.error} onRetry={semesters.reload} />
+      <Section title="Semesters">
+        {semesters.isPending && <Waiting />}
+        {semesters.isError && (
+          <LoadFailure what="The semesters" error={semesters.error} onRetry={() => void semesters.refetch()} />
         )}
-        {semesters.state === 'loaded' && semesters.data.semesters.length === 0 && (
+        {semesters.isSuccess && semesters.data.semesters.length === 0 && (
           <Typography color="text.secondary">No semesters yet. Create the first one, then add its classes.</Typography>
         )}
         {page.rows.length > 0 && (
@@ -43,7 +43,7 @@ export function SemestersPage() {
             {page.rows.map((semester) => (
               <TableRow key={semester.id}>
                 <NameCell
-                  to={semesterPath(semester.id)}
+                  to={linkTo.managedSemester(semester.id)}
                   name={semester.name}
                   badge={semester.current && <Chip size="small" color="primary" label="Current" />}
                   detail={semesterDates(semester)}
@@ -53,7 +53,7 @@ export function SemestersPage() {
                   <Button
                     size="small"
                     component={RouterLink}
-                    to={semesterPath(semester.id)}
+                    to={linkTo.managedSemester(semester.id)}
                     aria-label={`Classes of ${semester.name}`}
                   >
                     Classes
@@ -70,7 +70,7 @@ export function SemestersPage() {
         <Button startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ mt: 1 }}>
           New semester
         </Button>
-      </AccountSection>
+      </Section>
       {editing && (
         <SemesterDialog
           semester={editing === 'new' ? undefined : editing}
@@ -78,7 +78,6 @@ export function SemestersPage() {
           onSaved={(saved) => {
             show({ severity: 'success', summary: 'Saved', detail: `${saved.name} is saved.` });
             setEditing(undefined);
-            semesters.reload();
           }}
         />
       )}

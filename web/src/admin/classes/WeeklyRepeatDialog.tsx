@@ -13,8 +13,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { Meeting } from '../../../../lambdas/records';
-import { WeekdayToggles } from '../../classes/WeekdayToggles';
-import { longDate } from '../../classes/schedule';
+import { WeekdayToggles } from '../../layout/WeekdayToggles';
+import { longDate } from '../../layout/schedule';
 import { MAX_MEETINGS, weeklyMeetings } from './weeklyMeetings';
 
 const shrink = { inputLabel: { shrink: true } };

@@ -1,6 +1,6 @@
 // How a semester reads on the administration screens: its dates and where its registration window stands.
 import type { Semester } from '../../../../lambdas/records';
-import { longDate } from '../../classes/schedule';
+import { longDate } from '../../layout/schedule';
 
 export const moment = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -16,10 +16,10 @@ import { useState, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Class } from '../../../../lambdas/records';
 import { byName } from '../classes/classLookup';
-import { classPath } from '../classes/paths';
 import { FillBar } from './FillBar';
 import { ListTable } from '../ListTable';
 import { usePaged } from '../usePaged';
+import { linkTo } from '../../layout/paths';
 
 type Shown = 'all' | 'attention';
 
@@ -97,13 +97,17 @@ export function ClassSeatsTable({ classes, aboutToFill }: { classes: Class[]; ab
                 <TableCell align="right">{cls.waitlisted}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <ActionLink
-                    to={`/admin/enrollments?classId=${encodeURIComponent(cls.id)}`}
+                    to={linkTo.enrollments({ classId: cls.id })}
                     label={`Enrollments of ${cls.name}`}
                     icon={<PeopleIcon fontSize="small" />}
                   />
-                  <ActionLink to={classPath(cls.id)} label={`Edit ${cls.name}`} icon={<EditIcon fontSize="small" />} />
                   <ActionLink
-                    to={`/admin/report?classId=${encodeURIComponent(cls.id)}`}
+                    to={linkTo.managedClass(cls.id)}
+                    label={`Edit ${cls.name}`}
+                    icon={<EditIcon fontSize="small" />}
+                  />
+                  <ActionLink
+                    to={linkTo.report({ classId: cls.id })}
                     label={`Roster of ${cls.name}`}
                     icon={<ListAltIcon fontSize="small" />}
                   />

@@ -7,24 +7,24 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FunctionResult } from '../../../../lambdas/manifest';
-import { useFunction } from '../../api/useFunction';
-import { AccountSection } from '../../account/AccountSection';
+import { useFunction } from '../../api/queries';
+import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { SemesterPicker } from '../SemesterPicker';
-import { semesterPath } from '../classes/paths';
 import { registrationText, semesterDates } from '../classes/semesterText';
 import { ActivityList } from '../enrollments/ActivityList';
 import { ClassSeatsTable } from './ClassSeatsTable';
 import { SeatTotals } from './SeatTotals';
 import { useSemesterParam } from '../useSemesterParam';
 import { PageTitle } from '../../layout/PageTitle';
+import { linkTo, paths } from '../../layout/paths';
 
 export function DashboardPage() {
   const [semesterId, choose] = useSemesterParam();
   // Without ?semesterId= the server shows the current semester, so the picker's own choice of it changes nothing.
   const dashboard = useFunction('adminDashboard', semesterId ? { semesterId } : {});
-  const shownId = semesterId ?? (dashboard.state === 'loaded' ? dashboard.data.semester.id : undefined);
+  const shownId = semesterId ?? dashboard.data?.semester.id;
   return (
     <Stack spacing={3}>
       <Stack
@@ -38,22 +38,21 @@ export function DashboardPage() {
             value={shownId}
             onChange={(semester) => (semesterId || !semester.current) && choose(semester)}
           />
-          <Button component={RouterLink} to="/admin/settings" startIcon={<ManageAccountsIcon />}>
+          <Button component={RouterLink} to={paths.settings} startIcon={<ManageAccountsIcon />}>
             Admins and settings
           </Button>
         </Stack>
       </Stack>
-      {dashboard.state === 'loading' && <Waiting />}
-      {dashboard.state === 'error' && (
-        <LoadFailure what="The dashboard" error={dashboard.error} onRetry={dashboard.reload} />
+      {dashboard.isPending && <Waiting />}
+      {dashboard.isError && (
+        <LoadFailure what="The dashboard" error={dashboard.error} onRetry={() => void dashboard.refetch()} />
       )}
-      {dashboard.state === 'loaded' && <SemesterDashboard {...dashboard.data} />}
+      {dashboard.isSuccess && <SemesterDashboard {...dashboard.data} />}
     </Stack>
   );
 }
 
 function SemesterDashboard({ semester, classes, totals, aboutToFill, activity }: FunctionResult<'adminDashboard'>) {
-  const semesterQuery = `semesterId=${encodeURIComponent(semester.id)}`;
   return (
     <>
       <Stack
@@ -71,10 +70,10 @@ function SemesterDashboard({ semester, classes, totals, aboutToFill, activity }:
           </Typography>
         </div>
         <Stack direction="row" spacing={1}>
-          <Button component={RouterLink} to={semesterPath(semester.id)}>
+          <Button component={RouterLink} to={linkTo.managedSemester(semester.id)}>
             Manage classes
           </Button>
-          <Button component={RouterLink} to={`/admin/enrollments?${semesterQuery}`}>
+          <Button component={RouterLink} to={linkTo.enrollments({ semesterId: semester.id })}>
             All enrollments
           </Button>
         </Stack>
@@ -82,21 +81,25 @@ function SemesterDashboard({ semester, classes, totals, aboutToFill, activity }:
       <SeatTotals totals={totals} aboutToFill={aboutToFill.length} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, lg: 8 }}>
-          <AccountSection title="Classes">
+          <Section title="Classes">
             <ClassSeatsTable classes={classes} aboutToFill={new Set(aboutToFill)} />
-          </AccountSection>
+          </Section>
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
-          <AccountSection title="Latest activity">
+          <Section title="Latest activity">
             {activity.length === 0 ? (
               <Typography color="text.secondary">No enrollments in this semester yet.</Typography>
             ) : (
               <ActivityList activity={activity} label="Latest enrollment activity" />
             )}
-            <Button component={RouterLink} to={`/admin/enrollments?${semesterQuery}&tab=activity`} sx={{ mt: 1 }}>
+            <Button
+              component={RouterLink}
+              to={linkTo.enrollments({ semesterId: semester.id, tab: 'activity' })}
+              sx={{ mt: 1 }}
+            >
               All activity
             </Button>
-          </AccountSection>
+          </Section>
         </Grid>
       </Grid>
     </>

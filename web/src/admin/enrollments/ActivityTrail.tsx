@@ -1,43 +1,19 @@
-// The semester's enrollment audit trail, newest first, a page at a time. (Mount it once per semester.)
+// The semester's enrollment audit trail, newest first, a page at a time.
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import type { ActivityEntry } from '../../../../lambdas/records';
-import type { ApiError } from '../../api/client';
-import { callFunction } from '../../api/client';
-import { asApiError } from '../../api/useFunction';
+import { usePagedFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { ActivityList } from './ActivityList';
 
 export function ActivityTrail({ semesterId }: { semesterId: string }) {
-  const [activity, setActivity] = useState<ActivityEntry[]>([]);
-  const [nextCursor, setNextCursor] = useState<string>();
-  // The page being loaded: undefined for the newest one.
-  const [cursor, setCursor] = useState<string>();
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<ApiError>();
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    setError(undefined);
-    callFunction('enrollmentActivity', { semesterId, ...(cursor && { cursor }) })
-      .then(
-        (page) => {
-          if (!current) return;
-          setActivity((loaded) => [...loaded, ...page.activity]);
-          setNextCursor(page.nextCursor);
-        },
-        (failure: unknown) => current && setError(asApiError(failure)),
-      )
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [semesterId, cursor, attempt]);
+  const trail = usePagedFunction('enrollmentActivity', { semesterId });
+  const activity = trail.data?.pages.flatMap((page) => page.activity) ?? [];
+  const loading = trail.isFetching;
+  const error = loading ? null : trail.error;
+  // A page that failed is asked for again: the next one, or all of them.
+  const retry = () => void (trail.isFetchNextPageError ? trail.fetchNextPage() : trail.refetch());
 
   return (
     <Stack spacing={1}>
@@ -46,9 +22,9 @@ export function ActivityTrail({ semesterId }: { semesterId: string }) {
         <Typography color="text.secondary">No enrollment activity in this semester yet.</Typography>
       )}
       {loading && <Waiting />}
-      {error && <LoadFailure what="The activity" error={error} onRetry={() => setAttempt((value) => value + 1)} />}
-      {!loading && !error && nextCursor && (
-        <Button onClick={() => setCursor(nextCursor)} sx={{ alignSelf: 'flex-start' }}>
+      {error && <LoadFailure what="The activity" error={error} onRetry={retry} />}
+      {!loading && !error && trail.hasNextPage && (
+        <Button onClick={() => void trail.fetchNextPage()} sx={{ alignSelf: 'flex-start' }}>
           Load more
         </Button>
       )}

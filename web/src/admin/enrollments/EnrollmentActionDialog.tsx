@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { Class, SemesterEnrollment } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
+import { useChange } from '../../api/changes';
 import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import type { EnrollmentAction } from './EnrollmentGrid';
@@ -16,7 +16,6 @@ interface Props {
   enrollment: SemesterEnrollment;
   classes: Class[];
   groupName?: string;
-  onDone: () => void;
   onClose: () => void;
 }
 
@@ -35,8 +34,9 @@ export function EnrollmentActionDialog(props: Props) {
   return props.action === 'promote' ? <PromoteDialog {...props} /> : <CancelDialog {...props} />;
 }
 
-function CancelDialog({ enrollment, groupName, onDone, onClose }: Props) {
+function CancelDialog({ enrollment, groupName, onClose }: Props) {
   const show = useToast();
+  const cancelEnrollment = useChange('cancelEnrollment');
   const name = studentName(enrollment);
   const waiting = enrollment.status === 'waitlisted';
   const explanation = enrollment.groupId
@@ -51,13 +51,12 @@ function CancelDialog({ enrollment, groupName, onDone, onClose }: Props) {
       destructive
       onClose={onClose}
       action={async () => {
-        await callFunction('cancelEnrollment', { enrollmentId: enrollment.id });
+        await cancelEnrollment.mutateAsync({ enrollmentId: enrollment.id });
         show({
           severity: 'success',
           summary: 'Cancelled',
           detail: `${name} is no longer ${waiting ? 'on the waitlist of' : 'enrolled in'} ${enrollment.className}.`,
         });
-        onDone();
       }}
     >
       <DialogContentText>{explanation}</DialogContentText>
@@ -65,8 +64,9 @@ function CancelDialog({ enrollment, groupName, onDone, onClose }: Props) {
   );
 }
 
-function PromoteDialog({ enrollment, classes, onDone, onClose }: Props) {
+function PromoteDialog({ enrollment, classes, onClose }: Props) {
   const show = useToast();
+  const promoteEnrollment = useChange('promoteEnrollment');
   const name = studentName(enrollment);
   const cls = classes.find((candidate) => candidate.id === enrollment.classId);
   return (
@@ -75,13 +75,12 @@ function PromoteDialog({ enrollment, classes, onDone, onClose }: Props) {
       confirmLabel="Promote"
       onClose={onClose}
       action={async () => {
-        await callFunction('promoteEnrollment', { enrollmentId: enrollment.id });
+        await promoteEnrollment.mutateAsync({ enrollmentId: enrollment.id });
         show({
           severity: 'success',
           summary: 'Promoted',
           detail: `${name} is now enrolled in ${enrollment.className}.`,
         });
-        onDone();
       }}
     >
       <DialogContentText>
@@ -92,8 +91,9 @@ function PromoteDialog({ enrollment, classes, onDone, onClose }: Props) {
   );
 }
 
-function MoveDialog({ enrollment, classes, onDone, onClose }: Props) {
+function MoveDialog({ enrollment, classes, onClose }: Props) {
   const show = useToast();
+  const moveEnrollment = useChange('moveEnrollment');
   const name = studentName(enrollment);
   const [targetId, setTargetId] = useState('');
   const target = classes.find((cls) => cls.id === targetId);
@@ -104,7 +104,7 @@ function MoveDialog({ enrollment, classes, onDone, onClose }: Props) {
       confirmDisabled={!target}
       onClose={onClose}
       action={async () => {
-        const { enrollment: moved } = await callFunction('moveEnrollment', {
+        const { enrollment: moved } = await moveEnrollment.mutateAsync({
           enrollmentId: enrollment.id,
           classId: targetId,
         });
@@ -113,7 +113,6 @@ function MoveDialog({ enrollment, classes, onDone, onClose }: Props) {
             ? `enrolled in ${target!.name}`
             : `on the waitlist of ${target!.name}${moved.waitlistPosition ? ` at position ${moved.waitlistPosition}` : ''}`;
         show({ severity: 'success', summary: 'Moved', detail: `${name} is now ${where}.` });
-        onDone();
       }}
     >
       <DialogContentText sx={{ mb: 2 }}>

@@ -10,7 +10,7 @@ import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid
 import { useMemo, type ReactElement } from 'react';
 import { gradeName } from '../../../../lambdas/grades';
 import type { SemesterEnrollment } from '../../../../lambdas/records';
-import { shortDate } from '../../classes/schedule';
+import { shortDate } from '../../layout/schedule';
 import { statusLabel, studentName } from './enrollmentFilters';
 
 export type EnrollmentAction = 'cancel' | 'promote' | 'move';

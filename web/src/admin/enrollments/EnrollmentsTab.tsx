@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { SemesterEnrollment } from '../../../../lambdas/records';
-import { useFunction } from '../../api/useFunction';
+import { useFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { byName } from '../classes/classLookup';
 import { csvFileName, downloadCsv } from '../csv';
@@ -16,21 +16,21 @@ import { enrollmentCsv } from './enrollmentCsv';
 import { EnrollmentFilterBar } from './EnrollmentFilterBar';
 import { filtersOf, matches, type EnrollmentFilters } from './enrollmentFilters';
 import { EnrollmentGrid, type EnrollmentAction } from './EnrollmentGrid';
+import { useSemesterEnrollments } from '../useSemesterEnrollments';
 import { useGroupNames } from './useGroupNames';
-import { useSteadyEnrollments } from './useSteadyEnrollments';
 
 export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const classes = useFunction('classesBySemester', { semesters: [semesterId] });
   const semesters = useFunction('semesters');
-  const { enrollments, loading, refreshing, error, reload } = useSteadyEnrollments(semesterId);
+  const { enrollments, loading, refreshing, error, reload } = useSemesterEnrollments(semesterId);
   const groupNames = useGroupNames(
     enrollments.flatMap((enrollment) => (enrollment.groupId ? [enrollment.groupId] : [])),
   );
   const [acting, setActing] = useState<{ action: EnrollmentAction; enrollment: SemesterEnrollment }>();
 
-  const classList = classes.state === 'loaded' ? [...(classes.data.classes[semesterId] ?? [])].sort(byName) : undefined;
+  const classList = classes.data && [...(classes.data.classes[semesterId] ?? [])].sort(byName);
   const rows = useMemo(
     () => enrollments.filter((enrollment) => matches(enrollment, filters)),
     [enrollments, filters.classId, filters.status, filters.student],
@@ -58,10 +58,7 @@ export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
     );
 
   const exportCsv = () => {
-    const semesterName =
-      semesters.state === 'loaded'
-        ? semesters.data.semesters.find((semester) => semester.id === semesterId)?.name
-        : undefined;
+    const semesterName = semesters.data?.semesters.find((semester) => semester.id === semesterId)?.name;
     const className = classList?.find((cls) => cls.id === filters.classId)?.name;
     downloadCsv(
       csvFileName([semesterName ?? 'semester', 'enrollments', className].filter(Boolean).join(' ')),
@@ -86,7 +83,9 @@ export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
           Export CSV
         </Button>
       </Stack>
-      {classes.state === 'error' && <LoadFailure what="The classes" error={classes.error} onRetry={classes.reload} />}
+      {classes.isError && (
+        <LoadFailure what="The classes" error={classes.error} onRetry={() => void classes.refetch()} />
+      )}
       {error && <LoadFailure what="The enrollments" error={error} onRetry={reload} />}
       {loading && (
         <div>
@@ -114,10 +113,6 @@ export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
           classes={classList ?? []}
           groupName={acting.enrollment.groupId ? groupNames.get(acting.enrollment.groupId) : undefined}
           onClose={() => setActing(undefined)}
-          onDone={() => {
-            reload();
-            classes.reload();
-          }}
         />
       )}
     </Stack>

@@ -5,9 +5,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useFunction } from '../../api/queries';
 import { Waiting } from '../../layout/Waiting';
 import { SemesterPicker } from '../SemesterPicker';
-import { findClass } from '../classes/classLookup';
+import { listedClasses } from '../classes/classLookup';
 import { useSemesterParam } from '../useSemesterParam';
 import { ActivityTrail } from './ActivityTrail';
 import { EnrollmentsTab } from './EnrollmentsTab';
@@ -20,28 +21,23 @@ export function SemesterEnrollmentsPage() {
   const tab = params.get('tab') === 'activity' ? 'activity' : 'enrollments';
   // A link with only ?classId= (from a roster, say) opens that class's semester.
   const findingSemester = !semesterId && !!classId;
+  const linked = useFunction('classes', { query: [{ id: classId ?? '' }] }, { enabled: findingSemester });
 
+  // Found, the class's semester opens; not found (or not loaded), the list opens without the class.
+  const { isPending, data } = linked;
   useEffect(() => {
-    if (!findingSemester) return;
-    let current = true;
-    const open = (target?: { semesterId: string }) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (target) next.set('semesterId', target.semesterId);
-          else next.delete('classId');
-          return next;
-        },
-        { replace: true },
-      );
-    findClass(classId).then(
-      (cls) => current && open(cls),
-      () => current && open(),
+    if (!findingSemester || isPending) return;
+    const cls = data && listedClasses(data).find((candidate) => candidate.id === classId);
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (cls) next.set('semesterId', cls.semesterId);
+        else next.delete('classId');
+        return next;
+      },
+      { replace: true },
     );
-    return () => {
-      current = false;
-    };
-  }, [findingSemester, classId, setParams]);
+  }, [findingSemester, isPending, data, classId, setParams]);
 
   const showTab = (next: string) =>
     setParams((previous) => {

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo, useId } from 'react';
 import type { Class } from '../../../../lambdas/records';
-import type { Loadable } from '../../api/useFunction';
-import { gradesLabel, scheduleSummary } from '../../classes/schedule';
+import type { ApiError } from '../../api/client';
+import { gradesLabel, scheduleSummary } from '../../layout/schedule';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Details } from '../students/Details';
 import type { SizeLabel } from '../students/studentSheet';
@@ -30,15 +30,17 @@ function Facts({ cls }: { cls: Class }) {
 
 interface Props {
   cls: Class;
-  roster: Loadable<Roster>;
-  onRetry: (classId: string) => void;
+  /** Until it is loaded, none: then it is loading, or it failed. */
+  roster: Roster | undefined;
+  failure: ApiError | null;
+  onRetry: () => void;
   sizeLabel: SizeLabel;
 }
 
 /** Drawn again only when its own roster changes, not as each of 60 rosters arrives. */
-export const ClassRoster = memo(function ClassRoster({ cls, roster, onRetry, sizeLabel }: Props) {
+export const ClassRoster = memo(function ClassRoster({ cls, roster, failure, onRetry, sizeLabel }: Props) {
   const headingId = useId();
-  const current = roster.state === 'loaded' ? roster.data.class : cls;
+  const current = roster?.class ?? cls;
   return (
     <Paper
       component="section"
@@ -65,32 +67,26 @@ export const ClassRoster = memo(function ClassRoster({ cls, roster, onRetry, siz
         {current.status === 'closed' && <Chip size="small" label="Closed" />}
       </Stack>
       <Facts cls={current} />
-      {roster.state === 'loading' && (
+      {!roster && !failure && (
         <Skeleton variant="rounded" height={120} aria-label={`Loading the roster of ${cls.name}`} />
       )}
-      {roster.state === 'error' && (
-        <LoadFailure what="The roster" error={roster.error} onRetry={() => onRetry(cls.id)} />
-      )}
-      {roster.state === 'loaded' && (
+      {!roster && failure && <LoadFailure what="The roster" error={failure} onRetry={onRetry} />}
+      {roster && (
         <Stack spacing={1}>
           <Typography variant="h6" component="h3">
-            Roster ({roster.data.roster.length})
+            Roster ({roster.roster.length})
           </Typography>
-          {roster.data.roster.length === 0 ? (
+          {roster.roster.length === 0 ? (
             <Typography color="text.secondary">No students enrolled yet.</Typography>
           ) : (
-            <RosterTable
-              entries={enrolledByName(roster.data)}
-              label={`Roster of ${current.name}`}
-              sizeLabel={sizeLabel}
-            />
+            <RosterTable entries={enrolledByName(roster)} label={`Roster of ${current.name}`} sizeLabel={sizeLabel} />
           )}
-          {roster.data.waitlist.length > 0 && (
+          {roster.waitlist.length > 0 && (
             <>
               <Typography variant="h6" component="h3" sx={{ pt: 2 }}>
-                Waitlist ({roster.data.waitlist.length})
+                Waitlist ({roster.waitlist.length})
               </Typography>
-              <RosterTable entries={roster.data.waitlist} label={`Waitlist of ${current.name}`} sizeLabel={sizeLabel} />
+              <RosterTable entries={roster.waitlist} label={`Waitlist of ${current.name}`} sizeLabel={sizeLabel} />
             </>
           )}
         </Stack>

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Semester } from '../../../../lambdas/records';
-import { useFunction } from '../../api/useFunction';
+import { useFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { SemesterPicker } from '../SemesterPicker';
@@ -30,19 +30,14 @@ function ClassSemester({
   const classQuery = useFunction('classes', { query: [{ id: classId }] });
   const semesters = useFunction('semesters');
   const semesterId =
-    classQuery.state === 'loaded' && !Array.isArray(classQuery.data.classes)
-      ? Object.keys(classQuery.data.classes)[0]
-      : undefined;
-  const semester =
-    semesters.state === 'loaded'
-      ? semesters.data.semesters.find((candidate) => candidate.id === semesterId)
-      : undefined;
+    classQuery.data && !Array.isArray(classQuery.data.classes) ? Object.keys(classQuery.data.classes)[0] : undefined;
+  const semester = semesters.data?.semesters.find((candidate) => candidate.id === semesterId);
   useEffect(() => {
     if (semester) onFound(semester);
   }, [semester, onFound]);
-  const failed = classQuery.state === 'error' ? classQuery : semesters.state === 'error' ? semesters : undefined;
-  if (failed) return <LoadFailure what="The class" error={failed.error} onRetry={failed.reload} />;
-  if (classQuery.state === 'loaded' && !semesterId)
+  const failed = classQuery.isError ? classQuery : semesters.isError ? semesters : undefined;
+  if (failed) return <LoadFailure what="The class" error={failed.error} onRetry={() => void failed.refetch()} />;
+  if (classQuery.isSuccess && !semesterId)
     return (
       <Alert
         severity="warning"

@@ -8,14 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { RosterEntry, Student } from '../../../../lambdas/records';
 import { EmergencyContactLine, GuardianEmail } from '../students/ContactLinks';
-import {
-  ageOf,
-  birthDateLabel,
-  gradeLabel,
-  listName,
-  photoConsentLabel,
-  type SizeLabel,
-} from '../students/studentSheet';
+import { gradeLabel } from '../../../../lambdas/grades';
+import { ageOf, birthDateLabel, listName, photoConsentLabel, type SizeLabel } from '../students/studentSheet';
 
 // Plain lines in the cells (the cell sets the type): a semester's printout draws thousands of them.
 function About({ student, sizeLabel }: { student: Student; sizeLabel: SizeLabel }) {

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import type { Semester } from '../../../../lambdas/records';
-import { useFunction, type Loadable } from '../../api/useFunction';
+import { useFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { csvFileName, downloadCsv } from '../csv';
@@ -22,7 +22,6 @@ import { rostersCsv, type Roster } from './roster';
 import { useRosters } from './useRosters';
 
 const ALL_CLASSES = 'all';
-const NOT_YET: Loadable<Roster> = { state: 'loading' };
 
 interface Props {
   semester: Semester;
@@ -34,19 +33,16 @@ interface Props {
 
 export function SemesterReport({ semester, classId, onClass, onClassElsewhere }: Props) {
   const classes = useFunction('classesBySemester', { semesters: [semester.id] });
-  const list = classes.state === 'loaded' ? (classes.data.classes[semester.id] ?? []) : [];
-  const elsewhere = classes.state === 'loaded' && classId !== undefined && !list.some((cls) => cls.id === classId);
+  const list = classes.data?.classes[semester.id] ?? [];
+  const elsewhere = classes.isSuccess && classId !== undefined && !list.some((cls) => cls.id === classId);
   useEffect(() => {
     if (elsewhere) onClassElsewhere();
   }, [elsewhere, onClassElsewhere]);
 
   const shown = classId ? list.filter((cls) => cls.id === classId) : list;
-  const { rosters, retry } = useRosters(shown.map((cls) => cls.id));
+  const rosters = useRosters(shown.map((cls) => cls.id));
   const sizeLabel = useSizeLabel();
-  const loaded = shown.flatMap((cls): Roster[] => {
-    const roster = rosters[cls.id];
-    return roster?.state === 'loaded' ? [roster.data] : [];
-  });
+  const loaded = rosters.flatMap(({ data }): Roster[] => (data ? [data] : []));
   const ready = shown.length > 0 && loaded.length === shown.length;
   const exportCsv = () =>
     downloadCsv(
@@ -62,7 +58,7 @@ export function SemesterReport({ semester, classId, onClass, onClassElsewhere }:
         label="Class"
         value={classId && !elsewhere ? classId : ALL_CLASSES}
         onChange={(event) => onClass(event.target.value === ALL_CLASSES ? undefined : event.target.value)}
-        disabled={classes.state !== 'loaded'}
+        disabled={!classes.isSuccess}
         sx={{ minWidth: 240, maxWidth: '100%', ...screenOnly }}
       >
         <MenuItem value={ALL_CLASSES}>All classes ({list.length})</MenuItem>
@@ -81,11 +77,11 @@ export function SemesterReport({ semester, classId, onClass, onClassElsewhere }:
         </Button>
       </Stack>
       <Stack spacing={3} sx={{ flexBasis: '100%', minWidth: 0 }}>
-        {classes.state === 'loading' && <Waiting />}
-        {classes.state === 'error' && <LoadFailure what="The classes" error={classes.error} onRetry={classes.reload} />}
-        {classes.state === 'loaded' && list.length === 0 && (
-          <Alert severity="info">{semester.name} has no classes yet.</Alert>
+        {classes.isPending && <Waiting />}
+        {classes.isError && (
+          <LoadFailure what="The classes" error={classes.error} onRetry={() => void classes.refetch()} />
         )}
+        {classes.isSuccess && list.length === 0 && <Alert severity="info">{semester.name} has no classes yet.</Alert>}
         {shown.length > 1 && !ready && (
           <Stack spacing={0.5} sx={screenOnly}>
             <Typography variant="body2" color="text.secondary" id="roster-progress">
@@ -98,15 +94,19 @@ export function SemesterReport({ semester, classId, onClass, onClassElsewhere }:
             />
           </Stack>
         )}
-        {shown.map((cls) => (
-          <ClassRoster
-            key={cls.id}
-            cls={cls}
-            roster={rosters[cls.id] ?? NOT_YET}
-            onRetry={retry}
-            sizeLabel={sizeLabel}
-          />
-        ))}
+        {shown.map((cls, index) => {
+          const { data, error, isFetching, refetch } = rosters[index]!;
+          return (
+            <ClassRoster
+              key={cls.id}
+              cls={cls}
+              roster={data}
+              failure={isFetching ? null : error}
+              onRetry={refetch}
+              sizeLabel={sizeLabel}
+            />
+          );
+        })}
       </Stack>
     </>
   );

@@ -10,46 +10,47 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { FunctionResult } from '../../../../lambdas/manifest';
-import { callFunction } from '../../api/client';
-import { useFunction } from '../../api/useFunction';
-import { AccountSection } from '../../account/AccountSection';
-import { useAuth } from '../../auth/AuthProvider';
+import { useChange } from '../../api/changes';
+import { useFunction } from '../../api/queries';
+import { Section } from '../../layout/Section';
+import { useAuth } from '../../api/session';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
-import { useSave } from '../useSave';
+import { useSave } from '../../api/useSave';
 import { isEmail } from './configValues';
 
 type Admin = FunctionResult<'admins'>['admins'][number];
 type Account = FunctionResult<'adminAccount'>['account'];
 
 export function AdminsSection() {
+  // grantAdmin and revokeAdmin answer with the new list, which takes this one's place.
   const loaded = useFunction('admins');
+  const grantAdmin = useChange('grantAdmin');
+  const revokeAdmin = useChange('revokeAdmin');
   const { user } = useAuth();
   const show = useToast();
-  // grantAdmin and revokeAdmin answer with the new list.
-  const [changed, setChanged] = useState<Admin[]>();
   const [email, setEmail] = useState('');
   const [revoking, setRevoking] = useState<Admin>();
   const [granting, setGranting] = useState<Account>();
-  const { errors, message, saving, save } = useSave((field) => field === 'email');
-  const admins = changed ?? (loaded.state === 'loaded' ? loaded.data.admins : undefined);
+  // First the account the address finds: the dialog shows it before anything is granted.
+  const lookUp = useSave('adminAccount', { shows: (field) => field === 'email' });
+  const { errors, message, saving } = lookUp;
+  const admins = loaded.data?.admins;
 
-  const grant = (event: FormEvent) => {
+  const grant = async (event: FormEvent) => {
     event.preventDefault();
     const wanted = email.trim();
-    // First the account the address finds: the dialog shows it before anything is granted.
-    void save(isEmail(wanted) ? {} : { email: 'must be an e-mail address' }, async () => {
-      setGranting((await callFunction('adminAccount', { email: wanted })).account);
-    });
+    const found = await lookUp.save({ email: wanted }, isEmail(wanted) ? {} : { email: 'must be an e-mail address' });
+    if (found) setGranting(found.account);
   };
 
   return (
-    <AccountSection title="Administrators">
-      {loaded.state === 'loading' && <Waiting />}
-      {loaded.state === 'error' && (
-        <LoadFailure what="The administrators" error={loaded.error} onRetry={loaded.reload} />
+    <Section title="Administrators">
+      {loaded.isPending && <Waiting />}
+      {loaded.isError && (
+        <LoadFailure what="The administrators" error={loaded.error} onRetry={() => void loaded.refetch()} />
       )}
       {admins && (
         <List disablePadding aria-label="Administrators">
@@ -84,7 +85,7 @@ export function AdminsSection() {
       <Stack
         component="form"
         noValidate
-        onSubmit={grant}
+        onSubmit={(event) => void grant(event)}
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
         sx={{ mt: 2, alignItems: { sm: 'flex-start' } }}
@@ -110,7 +111,7 @@ export function AdminsSection() {
           confirmLabel="Grant admin"
           onClose={() => setGranting(undefined)}
           action={async () => {
-            setChanged((await callFunction('grantAdmin', { email: granting.email })).admins);
+            await grantAdmin.mutateAsync({ email: granting.email });
             show({
               severity: 'success',
               summary: 'Administrator added',
@@ -145,7 +146,7 @@ export function AdminsSection() {
           destructive
           onClose={() => setRevoking(undefined)}
           action={async () => {
-            setChanged((await callFunction('revokeAdmin', { email: revoking.email })).admins);
+            await revokeAdmin.mutateAsync({ email: revoking.email });
             show({
               severity: 'success',
               summary: 'Administrator removed',
@@ -160,6 +161,6 @@ export function AdminsSection() {
           </DialogContentText>
         </ConfirmDialog>
       )}
-    </AccountSection>
+    </Section>
   );
 }

@@ -6,23 +6,22 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { ConfigValues } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
-import { useFunction } from '../../api/useFunction';
-import { AccountSection } from '../../account/AccountSection';
+import { useFunction } from '../../api/queries';
+import { useSave } from '../../api/useSave';
+import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
-import { useSave } from '../useSave';
-import { KNOWN_KEYS, checkDraft, draftOf, valuesOf } from './configValues';
+import { KNOWN_KEYS, draftOf, draftProblems, valuesOf } from './configValues';
 
 export function ConfigSection() {
   const config = useFunction('config');
   return (
-    <AccountSection title="Site settings">
-      {config.state === 'loading' && <Waiting />}
-      {config.state === 'error' && <LoadFailure what="The settings" error={config.error} onRetry={config.reload} />}
-      {config.state === 'loaded' && <ConfigForm values={config.data.values} />}
-    </AccountSection>
+    <Section title="Site settings">
+      {config.isPending && <Waiting />}
+      {config.isError && <LoadFailure what="The settings" error={config.error} onRetry={() => void config.refetch()} />}
+      {config.isSuccess && <ConfigForm values={config.data.values} />}
+    </Section>
   );
 }
 
@@ -31,22 +30,23 @@ function ConfigForm({ values }: { values: ConfigValues }) {
   const [saved, setSaved] = useState(values);
   const [draft, setDraft] = useState(() => draftOf(values));
   // The server names a value's field "values.contactEmail".
-  const { errors, message, saving, save } = useSave((field) => field.startsWith('values.') && field.slice(7) in draft);
-  const errorOf = (key: string) => errors[key] ?? errors[`values.${key}`];
+  const { errors, message, saving, save } = useSave('saveConfig', {
+    shows: (field) => field.startsWith('values.') && field.slice(7) in draft,
+  });
+  const errorOf = (key: string) => errors[`values.${key}`];
   const otherKeys = Object.keys(draft).filter((key) => !KNOWN_KEYS.some((known) => known.key === key));
   const unchanged = JSON.stringify(draft) === JSON.stringify(draftOf(saved));
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    void save(checkDraft(draft, saved), async () => {
-      const { values: stored } = await callFunction('saveConfig', { values: valuesOf(draft, saved) });
-      setSaved(stored);
-      setDraft(draftOf(stored));
-      show({
-        severity: 'success',
-        summary: 'Saved',
-        detail: 'The settings are saved. Visitors see them the next time they open the portal.',
-      });
+    const answer = await save({ values: valuesOf(draft, saved) }, draftProblems(draft, saved));
+    if (!answer) return;
+    setSaved(answer.values);
+    setDraft(draftOf(answer.values));
+    show({
+      severity: 'success',
+      summary: 'Saved',
+      detail: 'The settings are saved. Visitors see them the next time they open the portal.',
     });
   };
 
@@ -65,7 +65,7 @@ function ConfigForm({ values }: { values: ConfigValues }) {
   );
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Site settings">
+    <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={2} aria-label="Site settings">
       {KNOWN_KEYS.map(({ key, label, help }) => field(key, label, help, key === 'announcement'))}
       {otherKeys.length > 0 && (
         <>

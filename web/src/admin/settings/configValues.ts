@@ -1,7 +1,7 @@
-// The remote configuration as a form: the keys the site reads with their labels, checked by the rules the
+// The remote configuration as a form: the keys the site reads with their labels, checked with the schema the
 // server applies, and any other key as text that keeps its type (number, true/false) when saved.
-import { configValueProblem, type ConfigValues } from '../../../../lambdas/records';
-import type { FieldErrors } from '../useSave';
+import { configValues, type ConfigValues } from '../../../../lambdas/records';
+import { type FieldErrors, schemaProblems } from '../../api/useSave';
 
 interface KnownKey {
   key: string;
@@ -24,9 +24,6 @@ export const KNOWN_KEYS: KnownKey[] = [
   },
 ];
 
-/** The server's limit for one value. */
-const MAX_LENGTH = 2000;
-
 export { isEmailAddress as isEmail } from '../../../../lambdas/records';
 
 type ConfigDraft = Record<string, string>;
@@ -44,28 +41,26 @@ function typed(text: string, was: ConfigValues[string] | undefined): ConfigValue
   return text;
 }
 
-export function checkDraft(draft: ConfigDraft, saved: ConfigValues): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [key, text] of Object.entries(draft)) {
-    const known = KNOWN_KEYS.some((candidate) => candidate.key === key);
-    const value = known ? text.trim() : typed(text, saved[key]);
-    // The server's rules for the value's name (links, the contact e-mail), with its messages.
-    const problem = value === undefined || (known && value === '') ? undefined : configValueProblem(key, value);
-    if (text.length > MAX_LENGTH) errors[key] = `must be at most ${MAX_LENGTH} characters`;
-    else if (value === undefined)
-      errors[key] = typeof saved[key] === 'number' ? 'must be a number' : 'must be true or false';
-    else if (problem) errors[key] = problem;
-  }
-  return errors;
-}
+const isKnown = (key: string) => KNOWN_KEYS.some((known) => known.key === key);
 
 /** The values to save: every key, an emptied known key left out so the site hides what it fed. */
 export function valuesOf(draft: ConfigDraft, saved: ConfigValues): ConfigValues {
   const values: ConfigValues = {};
   for (const [key, text] of Object.entries(draft)) {
-    const known = KNOWN_KEYS.some((candidate) => candidate.key === key);
-    if (known && text.trim() === '') continue;
-    values[key] = known ? text.trim() : typed(text, saved[key])!;
+    if (isKnown(key) && text.trim() === '') continue;
+    values[key] = isKnown(key) ? text.trim() : typed(text, saved[key])!;
   }
   return values;
+}
+
+/**
+ * The server's rules for the values (their length, links, the contact e-mail), named as the server names
+ * them ("values.contactEmail"), and a value of another key that no longer reads as its number or true/false.
+ */
+export function draftProblems(draft: ConfigDraft, saved: ConfigValues): FieldErrors {
+  const problems = schemaProblems(configValues, valuesOf(draft, saved), 'values');
+  for (const [key, text] of Object.entries(draft))
+    if (!isKnown(key) && typed(text, saved[key]) === undefined)
+      problems[`values.${key}`] = typeof saved[key] === 'number' ? 'must be a number' : 'must be true or false';
+  return problems;
 }

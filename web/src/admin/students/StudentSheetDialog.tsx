@@ -11,7 +11,8 @@ import type { ReactNode } from 'react';
 import { EmergencyContactLine, GuardianEmail } from './ContactLinks';
 import { Details } from './Details';
 import { classLabel, type StudentRow } from './semesterStudents';
-import { ageOf, birthDateLabel, fullName, gradeLabel, photoConsentLabel, type SizeLabel } from './studentSheet';
+import { gradeLabel } from '../../../../lambdas/grades';
+import { ageOf, birthDateLabel, fullName, photoConsentLabel, type SizeLabel } from './studentSheet';
 
 const NONE = 'None given';
 

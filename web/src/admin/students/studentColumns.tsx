@@ -2,9 +2,9 @@
 // and contacts start hidden (the Columns menu shows them); the whole sheet is one click away.
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
-import { GRADES } from '../../../../lambdas/grades';
+import { GRADES, gradeLabel } from '../../../../lambdas/grades';
 import { classesText, STANDINGS, standing, type StudentRow } from './semesterStudents';
-import { birthDateLabel, contactsText, gradeLabel, listName, photoConsentLabel, type SizeLabel } from './studentSheet';
+import { birthDateLabel, contactsText, listName, photoConsentLabel, type SizeLabel } from './studentSheet';
 
 export const HIDDEN_AT_FIRST = { medications: false, medicalNotes: false, contacts: false };
 

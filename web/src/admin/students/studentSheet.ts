@@ -1,5 +1,5 @@
 // How a student's information sheet reads to an administrator: on screen, on paper and in CSV files.
-import { gradeName } from '../../../../lambdas/grades';
+import { gradeLabel } from '../../../../lambdas/grades';
 import type { EmergencyContact, EnrollmentStatus, Student } from '../../../../lambdas/records';
 import type { CsvColumn } from '../csv';
 
@@ -20,9 +20,6 @@ export const listName = (student: Pick<Student, 'firstName' | 'lastName'>) =>
   `${student.lastName}, ${student.firstName}`;
 
 export const byListName = (a: Sheet, b: Sheet) => listName(a.student).localeCompare(listName(b.student));
-
-export const gradeLabel = (grade: number | undefined) =>
-  grade === undefined ? '' : grade <= 0 ? gradeName(grade) : `Grade ${grade}`;
 
 // One formatter for every row: making one per call is slow with thousands of students.
 const dateFormat = new Intl.DateTimeFormat('en-US', {

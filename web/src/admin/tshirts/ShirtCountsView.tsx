@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Semester } from '../../../../lambdas/records';
-import { useFunction } from '../../api/useFunction';
+import { useFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { csvFileName, downloadCsv } from '../csv';
@@ -49,9 +49,9 @@ function CountCells({ row, columns }: { row: CountRow; columns: SizeColumn[] }) 
 
 function SemesterCounts({ semester }: { semester: Semester }) {
   const counts = useFunction('tshirtCounts', { semesterId: semester.id });
-  if (counts.state === 'loading') return <Waiting />;
-  if (counts.state === 'error')
-    return <LoadFailure what="The t-shirt counts" error={counts.error} onRetry={counts.reload} />;
+  if (counts.isPending) return <Waiting />;
+  if (counts.isError)
+    return <LoadFailure what="The t-shirt counts" error={counts.error} onRetry={() => void counts.refetch()} />;
   if (counts.data.classes.length === 0) return <Alert severity="info">{semester.name} has no classes yet.</Alert>;
   const columns = sizeColumns(counts.data);
   const { classRows, semesterRow } = countRows(counts.data);

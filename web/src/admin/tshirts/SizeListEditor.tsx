@@ -14,8 +14,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import type { ManagedTshirtSize } from '../../../../lambdas/records';
-import { callFunction } from '../../api/client';
-import { asApiError, useFunction } from '../../api/useFunction';
+import { useFunction } from '../../api/queries';
+import { useSave } from '../../api/useSave';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
@@ -25,19 +25,27 @@ import { labelProblem, moved, sameList, toSave } from './sizeList';
 type Step = -1 | 1;
 
 export function SizeListEditor() {
+  // Saved, the answer is the new list, and the list shown follows it.
   const loaded = useFunction('adminTshirtSizes');
+  // Its messages name sizes by their place in the list ("sizes[3].code: …"): they are shown whole.
+  const saving = useSave('saveTshirtSizes', { shows: () => false });
   const show = useToast();
   const [saved, setSaved] = useState<ManagedTshirtSize[]>([]);
   const [draft, setDraft] = useState<ManagedTshirtSize[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const fromServer = loaded.state === 'loaded' ? loaded.data.sizes : undefined;
+  const adopt = (sizes: ManagedTshirtSize[]) => {
+    setSaved(sizes);
+    setDraft(sizes);
+    saving.forget();
+  };
+  const fromServer = loaded.data?.sizes;
   useEffect(() => {
-    if (!fromServer) return;
-    setSaved(fromServer);
-    setDraft(fromServer);
-    setFailure(undefined);
+    if (fromServer) adopt(fromServer);
   }, [fromServer]);
+  // Back to the list as it is now, whether or not it changed meanwhile.
+  const reload = async () => {
+    const { data } = await loaded.refetch();
+    if (data) adopt(data.sizes);
+  };
 
   // A moved size keeps the focus on its button, so pressing it again moves it further.
   const moveButtons = useRef(new Map<string, HTMLButtonElement | null>());
@@ -58,23 +66,15 @@ export function SizeListEditor() {
   };
 
   const save = async () => {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const { sizes } = await callFunction('saveTshirtSizes', { sizes: toSave(draft) });
-      setSaved(sizes);
-      setDraft(sizes);
+    if (await saving.save({ sizes: toSave(draft) }))
       show({ severity: 'success', summary: 'Saved', detail: 'The t-shirt sizes are saved.' });
-    } catch (error) {
-      setFailure(asApiError(error).message);
-    } finally {
-      setBusy(false);
-    }
   };
+  const busy = saving.saving;
+  const failure = saving.message;
 
-  if (loaded.state === 'loading') return <Waiting />;
-  if (loaded.state === 'error')
-    return <LoadFailure what="The t-shirt sizes" error={loaded.error} onRetry={loaded.reload} />;
+  if (loaded.isPending) return <Waiting />;
+  if (loaded.isError)
+    return <LoadFailure what="The t-shirt sizes" error={loaded.error} onRetry={() => void loaded.refetch()} />;
 
   const dirty = !sameList(draft, saved);
   const invalid = draft.some((size) => labelProblem(size.label));
@@ -133,7 +133,7 @@ export function SizeListEditor() {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={loaded.reload}>
+            <Button color="inherit" size="small" onClick={() => void reload()}>
               Reload the list
             </Button>
           }

@@ -7,22 +7,20 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ShirtCountsView } from './ShirtCountsView';
 import { SizeListEditor } from './SizeListEditor';
 import { PageTitle } from '../../layout/PageTitle';
-
-const SIZES = '/admin/t-shirts';
-const COUNTS = '/admin/t-shirts/counts';
+import { paths } from '../../layout/paths';
 
 export function TshirtsPage() {
-  const counts = useLocation().pathname.startsWith(COUNTS);
+  const counts = useLocation().pathname.startsWith(paths.tshirtCounts);
   return (
     <Stack spacing={3}>
       <PageTitle title="T-shirt Sizes" />
       <Tabs
-        value={counts ? COUNTS : SIZES}
+        value={counts ? paths.tshirtCounts : paths.tshirtSizes}
         aria-label="T-shirt screens"
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
-        <Tab label="Sizes" value={SIZES} component={RouterLink} to={SIZES} />
-        <Tab label="Counts to order" value={COUNTS} component={RouterLink} to={COUNTS} />
+        <Tab label="Sizes" value={paths.tshirtSizes} component={RouterLink} to={paths.tshirtSizes} />
+        <Tab label="Counts to order" value={paths.tshirtCounts} component={RouterLink} to={paths.tshirtCounts} />
       </Tabs>
       {counts ? <ShirtCountsView /> : <SizeListEditor />}
     </Stack>

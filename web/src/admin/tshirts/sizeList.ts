@@ -1,9 +1,16 @@
 // Editing the t-shirt size list before it is saved: order, labels, new sizes, retiring. A size is never
 // removed (students keep the size they have), so the list only grows.
-import type { ManagedTshirtSize } from '../../../../lambdas/records';
+import { tshirtSize, type ManagedTshirtSize } from '../../../../lambdas/records';
+import { schemaProblems } from '../../api/useSave';
 
+/** For the hint under the code field; the schema holds the rule (a test holds the two together). */
 export const CODE_MAX = 8;
-const LABEL_MAX = 40;
+
+/** The size schema's problem with a code or a label, said of it: "A code is required". */
+function problemOf(field: 'code' | 'label', value: string): string | undefined {
+  const problem = schemaProblems(tshirtSize.shape[field], value)[''];
+  return problem && `A ${field} ${problem}`;
+}
 
 export function moved(sizes: ManagedTshirtSize[], index: number, by: -1 | 1): ManagedTshirtSize[] {
   const target = index + by;
@@ -13,18 +20,16 @@ export function moved(sizes: ManagedTshirtSize[], index: number, by: -1 | 1): Ma
   return next;
 }
 
-export function labelProblem(label: string): string | undefined {
-  if (!label.trim()) return 'A label is required';
-  return label.trim().length > LABEL_MAX ? `At most ${LABEL_MAX} characters` : undefined;
-}
+export const labelProblem = (label: string) => problemOf('label', label);
 
 export function codeProblem(code: string, sizes: ManagedTshirtSize[]): string | undefined {
   const trimmed = code.trim();
-  if (!trimmed) return 'A code is required';
-  if (trimmed.length > CODE_MAX) return `At most ${CODE_MAX} characters`;
-  return sizes.some((size) => size.code.toLowerCase() === trimmed.toLowerCase())
-    ? `${trimmed} is already a size`
-    : undefined;
+  return (
+    problemOf('code', code) ??
+    (sizes.some((size) => size.code.toLowerCase() === trimmed.toLowerCase())
+      ? `${trimmed} is already a size`
+      : undefined)
+  );
 }
 
 /** What is sent: trimmed labels, and `retired` only on retired sizes. */
