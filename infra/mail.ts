@@ -7,13 +7,15 @@ import { mailAddress } from './settings';
 
 export interface PortalMailProps {
   mailFrom?: string;
+  /** E-mails a second (SES's sending rate); the mailer's default when absent. */
+  mailRate?: number;
   /** Where links in the e-mails point. */
   siteUrl: string;
 }
 
 export class PortalMail extends Construct {
   private readonly siteUrl: string;
-  private readonly sender?: { mailFrom: string; identity: EmailIdentity };
+  private readonly sender?: { mailFrom: string; identity: EmailIdentity; mailRate?: number };
 
   constructor(scope: Construct, id: string, props: PortalMailProps) {
     super(scope, id);
@@ -21,7 +23,7 @@ export class PortalMail extends Construct {
     if (props.mailFrom) {
       // SES e-mails the address a verification link at deploy time; until it is clicked, sending fails.
       const identity = new EmailIdentity(this, 'Sender', { identity: Identity.email(mailAddress(props.mailFrom)) });
-      this.sender = { mailFrom: props.mailFrom, identity };
+      this.sender = { mailFrom: props.mailFrom, identity, mailRate: props.mailRate };
     }
   }
 
@@ -30,6 +32,7 @@ export class PortalMail extends Construct {
     fn.setEnvironment('SITE_URL', this.siteUrl);
     if (!this.sender) return;
     fn.setEnvironment('MAIL_FROM', this.sender.mailFrom);
+    if (this.sender.mailRate) fn.setEnvironment('MAIL_SEND_RATE', String(this.sender.mailRate));
     this.sender.identity.grantSendEmail(fn.handler);
   }
 }

@@ -34,7 +34,11 @@ export class PortalStack extends Stack {
       siteUrl: site.url,
       mailFrom: props.settings.poolMailThroughSes ? props.settings.mailFrom : undefined,
     });
-    const mail = new PortalMail(this, 'Mail', { mailFrom: props.settings.mailFrom, siteUrl: site.url });
+    const mail = new PortalMail(this, 'Mail', {
+      mailFrom: props.settings.mailFrom,
+      mailRate: props.settings.mailRate,
+      siteUrl: site.url,
+    });
 
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
     for (const { route, fn } of portalFunctions(this, { table, users, mail })) api.addRoute(route, fn, authorizer);

@@ -3,6 +3,7 @@
 // are functions, so each bundle carries only the ones it uses.
 import { en } from 'zod/v4/locales';
 import * as z from 'zod/mini';
+import { enrollmentCapSettings } from './configNames';
 
 // Zod Mini ships no messages of its own: the English ones, for what the portal's messages leave out.
 z.config(en());
@@ -207,14 +208,7 @@ export type ConfigValue = z.infer<typeof configValue>;
 export type ConfigValues = Record<string, ConfigValue>;
 
 /** What a value's name asks of it: a link (a name ending in `Url`) is a web address, the contact an e-mail address. */
-/**
- * The caps on a family's active enrollments (enrolled or waitlisted): configuration values an administrator
- * may set; a missing one means the default.
- */
-export const enrollmentCapSettings = {
-  childrenPerClass: { name: 'maxChildrenPerClass', byDefault: 3 },
-  enrollmentsPerSemester: { name: 'maxEnrollmentsPerSemester', byDefault: 10 },
-} as const;
+export { enrollmentCapSettings };
 const enrollmentCapNames: ReadonlySet<string> = new Set(
   Object.values(enrollmentCapSettings).map((setting) => setting.name),
 );

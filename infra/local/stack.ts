@@ -121,6 +121,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       COGNITO_ENDPOINT: cognitoEndpoint,
       SES_ENDPOINT: internalUrl,
       MAIL_FROM,
+      // The local outbox takes any pace; this one keeps the pacing real without slowing the tests.
+      MAIL_SEND_RATE: process.env.PORTAL_MAIL_RATE || '20',
       SITE_URL: url,
     });
 

@@ -1,8 +1,10 @@
 // Classes: `CLASS#id / CLASS`, holding the seat counts; a semester's classes through GSI1
 // (`SEMESTER#id`, `CLASS#id`). The class's enrollments share its partition (see enrollments).
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Class, ClassInput } from '../records';
 import { batchGetAll, dynamo, tableName, type Item } from '../shared/dynamo';
+import { transactWrite } from '../shared/transact';
+import { mailRequestItem } from './mailRequests';
 import { semesterIndexKeys, semesterItems } from './semesterIndex';
 
 export const classKey = (id: string) => ({ PK: `CLASS#${id}`, SK: 'CLASS' });
@@ -156,15 +158,20 @@ export async function deleteEmptyClass(id: string): Promise<boolean> {
   }
 }
 
+/** Closes an open class and, in the same transaction, asks the mailer to tell the families in it. */
 export async function closeClass(id: string, now: string): Promise<void> {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: classKey(id),
-      UpdateExpression: 'SET #status = :closed, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':closed': 'closed', ':now': now },
-    }),
-  );
+  // Refused when the class is gone or closed already: then there is nothing to close or to tell.
+  await transactWrite([
+    {
+      Update: {
+        TableName: tableName,
+        Key: classKey(id),
+        UpdateExpression: 'SET #status = :closed, updatedAt = :now',
+        ConditionExpression: '#status = :open',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':closed': 'closed', ':open': 'open', ':now': now },
+      },
+    },
+    { Put: { TableName: tableName, Item: mailRequestItem({ kind: 'classClosed', classId: id }, now) } },
+  ]);
 }

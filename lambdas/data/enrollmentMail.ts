@@ -1,87 +1,45 @@
-// The confirmations a family receives when a child is enrolled, waitlisted, or promoted from the
-// waitlist: the class, its meetings, where, with whom, and what to bring.
+// The e-mail a family gets when a child's enrollment changes (enrolled, waitlisted, promoted, cancelled,
+// moved): the mailer hands it a mail request; the names, meetings and waitlist positions are read as they
+// are now, in one strongly consistent read with the request itself.
 import { classKey, toClass, type StoredClass } from './classes';
 import { waitlistPosition } from './enrollments';
-import { profileKey } from './families';
+import { familyAddresses } from './families';
 import { groupKey, toGroup } from './groups';
-import type { MailRequest, NoticeKind } from './mailRequests';
+import type { StudentMailRequest } from './mailRequests';
+import { mailSite } from './mailSite';
+import { studentNoticeContent, type NoticeClass } from './notices';
 import { studentKey, studentName, type StoredStudent } from './students';
-import type { Class, Meeting } from '../records';
 import { itemsAt, type Key } from '../shared/dynamo';
-import { requiredEnv } from '../shared/env';
+import type { MailContent, MailFrame } from '../shared/mailBlocks';
+import { renderMail } from '../shared/mailRender';
 import { sendMail } from '../shared/mail';
-
-const siteUrl = requiredEnv('SITE_URL').replace(/\/+$/, '');
-
-export interface EnrollmentNotice {
-  kind: NoticeKind;
-  familyId: string;
-  studentName: string;
-  /** The group's name, for a group enrollment. */
-  groupName?: string;
-  classes: Array<{ cls: Class; waitlistPosition?: number }>;
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function meetingText({ date, start, end }: Meeting): string {
-  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `${day}, ${start}–${end}`;
-}
-
-export function composeNotice(notice: EnrollmentNotice): { subject: string; lines: string[] } {
-  const what = notice.groupName ?? notice.classes.map(({ cls }) => cls.name).join(', ');
-  const position =
-    notice.classes.length === 1 && notice.classes[0]!.waitlistPosition
-      ? ` (position ${notice.classes[0]!.waitlistPosition})`
-      : '';
-  const subject = {
-    enrolled: `Enrolled: ${notice.studentName} in ${what}`,
-    waitlisted: `Waitlisted: ${notice.studentName} for ${what}${position}`,
-    promoted: `A seat opened: ${notice.studentName} is enrolled in ${what}`,
-  }[notice.kind];
-  const opening = {
-    enrolled: `${notice.studentName} is enrolled in ${what}.`,
-    waitlisted: `${what} ${notice.classes.length > 1 ? 'are' : 'is'} full, so ${notice.studentName} is on the waitlist. We will enroll ${notice.studentName} automatically as soon as a seat opens, and write to you then.`,
-    promoted: `Good news: a seat opened and ${notice.studentName} moved from the waitlist to enrolled in ${what}.`,
-  }[notice.kind];
-  const lines = ['Hello,', '', opening, ''];
-  for (const { cls, waitlistPosition } of notice.classes) {
-    lines.push(`${cls.name}${waitlistPosition ? ` — waitlist position ${waitlistPosition}` : ''}`);
-    if (cls.meetings.length) lines.push(`  Meetings: ${cls.meetings.map(meetingText).join('; ')}`);
-    if (cls.location) lines.push(`  Where: ${cls.location}`);
-    if (cls.instructor) lines.push(`  Instructor: ${cls.instructor}`);
-    if (cls.whatToBring) lines.push(`  What to bring: ${cls.whatToBring}`);
-    lines.push('');
-  }
-  lines.push(`See or cancel your enrollments at ${siteUrl}/account/enrollments`, '', '— The mountain school programme');
-  return { subject, lines };
-}
 
 export type NoticeOutcome = 'sent' | 'nobody to write to' | 'already sent';
 
+/** Sends an e-mail of the programme to a family's addresses, framed and with replies going to the contact. */
+export async function sendToFamily(to: string[], content: MailContent, frame: MailFrame): Promise<void> {
+  const mail = renderMail(content, frame);
+  await sendMail({ to, ...mail, ...(frame.contactEmail && { replyTo: frame.contactEmail }) });
+}
+
 /**
- * Sends the e-mail a mail request asks for, with the names, meetings and waitlist positions as they are
- * now. The request is read with everything its e-mail tells in one strongly consistent read: when it is
- * gone, its e-mail was sent already (a stream may deliver a record again).
+ * Sends the e-mail a student's mail request asks for. The request is read with everything its e-mail tells
+ * in one strongly consistent read: when it is gone, its e-mail was sent already (a stream may deliver a
+ * record again).
  */
-export async function sendNotice(requestKey: Key, request: MailRequest): Promise<NoticeOutcome> {
-  const profile = profileKey(request.familyId);
+export async function sendNotice(requestKey: Key, request: StudentMailRequest): Promise<NoticeOutcome> {
   const student = studentKey(request.familyId, request.studentId);
   const group = request.groupId ? [groupKey(request.groupId)] : [];
-  const at = await itemsAt([requestKey, profile, student, ...group, ...request.classIds.map(classKey)], {
-    ConsistentRead: true,
-  });
+  const from = request.fromClassId ? [classKey(request.fromClassId)] : [];
+  const [at, addresses, site] = await Promise.all([
+    itemsAt([requestKey, student, ...group, ...from, ...request.classIds.map(classKey)], { ConsistentRead: true }),
+    familyAddresses([request.familyId]),
+    mailSite(),
+  ]);
   if (!at(requestKey)) return 'already sent';
-  const email = at(profile)?.email;
+  const to = addresses.get(request.familyId) ?? [];
   const stored = at(student) as StoredStudent | undefined;
-  if (typeof email !== 'string' || !stored) {
+  if (to.length === 0 || !stored) {
     console.warn(
       JSON.stringify({
         level: 'warn',
@@ -92,33 +50,24 @@ export async function sendNotice(requestKey: Key, request: MailRequest): Promise
     return 'nobody to write to';
   }
   const groupItem = group[0] && at(group[0]);
-  const notice: EnrollmentNotice = {
-    kind: request.kind,
-    familyId: request.familyId,
-    studentName: studentName(stored),
-    ...(groupItem && { groupName: toGroup(groupItem).name }),
-    classes: request.classIds.flatMap((classId) => {
-      const cls = at(classKey(classId)) as StoredClass | undefined;
-      const position = cls && waitlistPosition(cls, request.studentId);
-      return cls
-        ? [
-            {
-              cls: toClass(cls),
-              ...(request.kind === 'waitlisted' && position !== undefined && { waitlistPosition: position }),
-            },
-          ]
-        : [];
-    }),
-  };
-  const { subject, lines } = composeNotice(notice);
-  const html = lines
-    .map((line) =>
-      escapeHtml(line).replace(
-        `${siteUrl}/account/enrollments`,
-        `<a href="${siteUrl}/account/enrollments">${siteUrl}/account/enrollments</a>`,
-      ),
-    )
-    .join('<br>\n');
-  await sendMail({ to: email, subject, text: lines.join('\n'), html: `<p>${html}</p>` });
+  const fromClass = from[0] && at(from[0]);
+  const classes = request.classIds.flatMap((classId): NoticeClass[] => {
+    const cls = at(classKey(classId)) as StoredClass | undefined;
+    if (!cls) return [];
+    const position = waitlistPosition(cls, request.studentId);
+    const waiting = request.kind === 'waitlisted' || request.kind === 'moved';
+    return [{ cls: toClass(cls), ...(waiting && position !== undefined && { waitlistPosition: position }) }];
+  });
+  const content = studentNoticeContent(
+    {
+      kind: request.kind,
+      studentName: studentName(stored),
+      ...(groupItem && { groupName: toGroup(groupItem).name }),
+      ...(fromClass && { fromClassName: toClass(fromClass).name }),
+      classes,
+    },
+    site,
+  );
+  await sendToFamily(to, content, site);
   return 'sent';
 }

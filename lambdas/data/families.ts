@@ -52,6 +52,14 @@ export async function familyEmails(familyIds: string[]): Promise<Map<string, str
   );
 }
 
+/**
+ * The addresses the portal writes to for each family, by family id: today the one of its account (its
+ * login). A family with several guardians gets their addresses here, and every e-mail goes to all of them.
+ */
+export async function familyAddresses(familyIds: string[]): Promise<Map<string, string[]>> {
+  return new Map([...(await familyEmails(familyIds))].map(([familyId, email]) => [familyId, [email]]));
+}
+
 /** Notes the family's e-mail, keeping its counts. */
 export async function putFamilyProfile(profile: FamilyProfile): Promise<void> {
   await dynamo.send(new UpdateCommand(familyChange(profile.familyId, { email: profile.email, refuseDeleted: true })));

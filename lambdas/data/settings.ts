@@ -2,7 +2,8 @@
 // (`CONFIG`) and the t-shirt sizes (`TSHIRT_SIZES`, in display order; a retired size stays readable on
 // the students who have it but is no longer offered).
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { enrollmentCapSettings, type ConfigValues, type ManagedTshirtSize, type TshirtSize } from '../records';
+import { enrollmentCapSettings } from '../configNames';
+import type { ConfigValues, ManagedTshirtSize, TshirtSize } from '../records';
 import { dynamo, tableName } from '../shared/dynamo';
 
 const configKey = { PK: 'SETTINGS', SK: 'CONFIG' };

@@ -3,6 +3,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   DynamoDBDocumentClient,
   QueryCommand,
   type BatchGetCommandInput,
@@ -68,6 +69,20 @@ export async function batchGetAll<T = Item>(keys: Key[], options: BatchReadOptio
 export async function itemsAt(keys: Key[], options: BatchReadOptions = {}): Promise<(key: Key) => Item | undefined> {
   const byKey = new Map((await batchGetAll<Item & Key>(keys, options)).map((item) => [keyId(item), item]));
   return (key) => byKey.get(keyId(key));
+}
+
+const BATCH_WRITE_LIMIT = 25;
+
+/** Puts every item, 25 a batch, sending again what DynamoDB leaves unprocessed. */
+export async function writeAll(items: Item[]): Promise<void> {
+  for (let start = 0; start < items.length; start += BATCH_WRITE_LIMIT) {
+    let pending = items.slice(start, start + BATCH_WRITE_LIMIT).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 0) await sleep(Math.min(1000, 2 ** attempt * 25) * Math.random());
+      const { UnprocessedItems } = await dynamo.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
+      pending = (UnprocessedItems?.[tableName] as typeof pending | undefined) ?? [];
+    }
+  }
 }
 
 const keyId = (key: Key) => `${key.PK}|${key.SK}`;

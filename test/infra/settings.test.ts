@@ -13,7 +13,7 @@ const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/5e1d2f6c-
 
 describe('deployed with mailFrom, domainName and certificateArn', () => {
   const { stack, template, violations } = synthesizePortal({
-    context: { mailFrom, poolMail: 'ses', domainName, certificateArn },
+    context: { mailFrom, poolMail: 'ses', mailRate: '50', domainName, certificateArn },
   });
   const resources = template.toJSON().Resources as Record<
     string,
@@ -36,7 +36,11 @@ describe('deployed with mailFrom, domainName and certificateArn', () => {
       expect(sesGrants(fn)).toEqual([]);
       return;
     }
-    expect(variables(fn)).toMatchObject({ MAIL_FROM: mailFrom, SITE_URL: `https://${domainName}` });
+    expect(variables(fn)).toMatchObject({
+      MAIL_FROM: mailFrom,
+      MAIL_SEND_RATE: '50',
+      SITE_URL: `https://${domainName}`,
+    });
     expect(sesGrants(fn).flatMap((grant) => grant.actions)).toEqual(expect.arrayContaining(['ses:SendEmail']));
     expect(JSON.stringify(sesGrants(fn).flatMap((grant) => grant.resources))).toContain(`{"Ref":"${identityId}"}`);
   });
@@ -96,10 +100,13 @@ describe('the context values are checked before anything is built', () => {
   });
 
   test('all of them', () => {
-    expect(settingsOf({ region: 'eu-central-1', mailFrom, poolMail: 'ses', domainName, certificateArn })).toEqual({
+    expect(
+      settingsOf({ region: 'eu-central-1', mailFrom, poolMail: 'ses', mailRate: '50', domainName, certificateArn }),
+    ).toEqual({
       region: 'eu-central-1',
       mailFrom,
       poolMailThroughSes: true,
+      mailRate: 50,
       domain: { name: domainName, certificateArn },
     });
   });
@@ -109,6 +116,8 @@ describe('the context values are checked before anything is built', () => {
     [{ mailFrom: 'Registration Portal <>' }, /mailFrom is not an e-mail address/],
     [{ poolMail: 'ses' }, /poolMail=ses needs mailFrom/],
     [{ mailFrom, poolMail: 'yes' }, /poolMail must be ses or cognito/],
+    [{ mailFrom, mailRate: 'fast' }, /mailRate must be a number of e-mails a second above 0/],
+    [{ mailFrom, mailRate: '0' }, /mailRate must be a number/],
     [{ domainName }, /domainName and certificateArn go together/],
     [{ certificateArn }, /domainName and certificateArn go together/],
     [

@@ -1,0 +1,120 @@
+// Every change of a child's enrollment is told to the family, whoever made it, exactly once: the outbox
+// holds one e-mail per change, to the family's address, saying what happened in a parent's words.
+import type { Class, ClassInput, Enrollment } from '../../lambdas/records';
+import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import { data, outbox, waitForMail, type SignedIn } from '../support/portal';
+
+const enrolled = async (family: SignedIn, payload: { studentId: string; classId: string }) =>
+  (await data<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken)).enrollments;
+const mailTo = async (address: string) => (await outbox()).filter((message) => message.to === address);
+
+/** Waits a moment for anything the mailer might still send, then the family's e-mails. */
+async function settledMailTo(address: string) {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  return mailTo(address);
+}
+
+const saveInput = (cls: Class, changes: Partial<ClassInput>): ClassInput => ({
+  id: cls.id,
+  semesterId: cls.semesterId,
+  name: cls.name,
+  description: cls.description,
+  location: cls.location,
+  instructor: cls.instructor,
+  meetings: cls.meetings,
+  capacity: cls.capacity,
+  status: cls.status,
+  ...(cls.whatToBring && { whatToBring: cls.whatToBring }),
+  ...changes,
+});
+
+let semesterId: string;
+let admin: SignedIn;
+beforeAll(async () => {
+  semesterId = (await openSemester({ name: 'Mail semester' })).id;
+  admin = await adminSession();
+});
+
+test('a family that cancels is told, with the way back', async () => {
+  const cls = await newClass(semesterId);
+  const { family, students } = await familyWithStudents(1, 'cancels');
+  await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
+  await data('cancelEnrollment', { enrollmentId: `${cls.id}~${students[0]!.id}` }, family.accessToken);
+  const mail = await waitForMail(family.email, `Cancelled: Child1 Tester in ${cls.name}`);
+  expect(mail.text).toContain('As you asked, Child1 Tester no longer holds a seat');
+  expect(mail.html).toContain('Class Registration');
+  expect((await settledMailTo(family.email)).map((message) => message.subject)).toEqual([
+    `Enrolled: Child1 Tester in ${cls.name}`,
+    `Cancelled: Child1 Tester in ${cls.name}`,
+  ]);
+});
+
+test('a child an administrator cancels: the family reads that the programme did it, and whom to ask', async () => {
+  const cls = await newClass(semesterId);
+  const { family, students } = await familyWithStudents(1, 'admin-cancels');
+  await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
+  await data('cancelEnrollment', { enrollmentId: `${cls.id}~${students[0]!.id}` }, admin.accessToken);
+  const mail = await waitForMail(family.email, `Cancelled by the programme: Child1 Tester in ${cls.name}`);
+  expect(mail.text).toContain("The programme's administrators cancelled Child1 Tester's enrollment");
+  const { values } = await data<{ values: Record<string, unknown> }>('config');
+  expect(mail.text).toContain(`Write to ${values.contactEmail}`);
+  expect(await settledMailTo(family.email)).toHaveLength(2);
+});
+
+test('a moved child: the family reads where from and where to, and the new class', async () => {
+  const from = await newClass(semesterId, { name: `Ice Climbing ${Date.now()}` });
+  const to = await newClass(semesterId, { name: `Backcountry Skiing ${Date.now()}`, location: 'Red Mountain Pass' });
+  const { family, students } = await familyWithStudents(1, 'moved');
+  await enrolled(family, { studentId: students[0]!.id, classId: from.id });
+  await data('moveEnrollment', { enrollmentId: `${from.id}~${students[0]!.id}`, classId: to.id }, admin.accessToken);
+  const mail = await waitForMail(family.email, `Moved: Child1 Tester from ${from.name} to ${to.name}`);
+  expect(mail.text).toContain(`The programme moved Child1 Tester from ${from.name} to ${to.name}`);
+  expect(mail.text).toContain('Where: Red Mountain Pass');
+  expect(mail.text).not.toContain(`is enrolled in ${from.name}`);
+  expect(await settledMailTo(family.email)).toHaveLength(2);
+});
+
+test('a class changed after families enrolled: each family once, naming its children and what changed', async () => {
+  const cls = await newClass(semesterId, { capacity: 1 });
+  const siblings = await familyWithStudents(2, 'siblings');
+  const other = await familyWithStudents(1, 'other');
+  for (const student of siblings.students) await enrolled(siblings.family, { studentId: student.id, classId: cls.id });
+  await enrolled(other.family, { studentId: other.students[0]!.id, classId: cls.id });
+  const [meeting] = cls.meetings;
+  await data(
+    'saveClass',
+    saveInput(cls, { location: 'Boulder Gym', meetings: [{ ...meeting!, start: '10:00', end: '12:00' }] }),
+    admin.accessToken,
+  );
+  const mail = await waitForMail(siblings.family.email, `Changed: ${cls.name}`);
+  expect(mail.text).toContain('The place is now Boulder Gym (it was Summit Lodge).');
+  expect(mail.text).toMatch(/\w{3}, \w{3} \d+, \d{4}, 10:00–12:00 \(it was 09:00–11:00\)/);
+  expect(mail.text).toContain('because Child1 Tester and Child2 Tester are in');
+  await waitForMail(other.family.email, `Changed: ${cls.name}`);
+  const changed = (await settledMailTo(siblings.family.email)).filter((m) => m.subject === `Changed: ${cls.name}`);
+  expect(changed).toHaveLength(1);
+  // Saving it again unchanged tells nobody anything.
+  await data('saveClass', saveInput(await classOf(cls.id), {}), admin.accessToken);
+  expect((await settledMailTo(other.family.email)).filter((m) => m.subject.startsWith('Changed'))).toHaveLength(1);
+});
+
+test('a class closed while families are in it: each is told where its child stands', async () => {
+  const cls = await newClass(semesterId, { capacity: 1 });
+  const first = await familyWithStudents(1, 'closed-first');
+  const second = await familyWithStudents(1, 'closed-second');
+  await enrolled(first.family, { studentId: first.students[0]!.id, classId: cls.id });
+  await enrolled(second.family, { studentId: second.students[0]!.id, classId: cls.id });
+  expect(await data('deleteClass', { id: cls.id }, admin.accessToken)).toEqual({ closed: true });
+  expect((await waitForMail(first.family.email, `Closed: ${cls.name}`)).text).toContain('Child1 Tester stays enrolled');
+  expect((await waitForMail(second.family.email, `Closed: ${cls.name}`)).text).toContain(
+    'Child1 Tester stays on the waitlist at position 1',
+  );
+  // Closing it again is no change: no second e-mail.
+  await data('deleteClass', { id: cls.id }, admin.accessToken);
+  expect((await settledMailTo(first.family.email)).filter((m) => m.subject.startsWith('Closed'))).toHaveLength(1);
+});
+
+async function classOf(id: string): Promise<Class> {
+  const { classes } = await data<{ classes: Record<string, Class[]> }>('classes', { query: [{ id }] });
+  return Object.values(classes).flat()[0]!;
+}
