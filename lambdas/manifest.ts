@@ -30,6 +30,7 @@ import {
 } from './records';
 import { CATALOGUE_MAX_AGE_SECONDS } from './catalogueAge';
 import type { CallLimit } from './data/callCounts';
+import type { FailedMail } from './data/mailRequests';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -426,6 +427,30 @@ export const manifest = {
     userPool: ['ListUsersInGroup', 'AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
     result: returns<AdminList>(),
     summary: "Removes an account from the admin group (never the caller's own).",
+  },
+  failedMail: {
+    access: 'admin',
+    input: noPayload,
+    table: 'read',
+    result: returns<{
+      waiting: number;
+      retrying: number;
+      mail: Array<FailedMail & { familyEmail?: string; classNames: string[] }>;
+    }>(),
+    summary: 'The e-mails that could not be sent: those kept for "Send again" and those still being tried, with why.',
+  },
+  resendFailedMail: {
+    access: 'admin',
+    input: z.strictObject({
+      ids: z.optional(
+        z
+          .array(z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'is not a mail request id')))
+          .check(z.maxLength(500, 'must list at most 500 e-mails')),
+      ),
+    }),
+    table: 'write',
+    result: returns<{ resent: number }>(),
+    summary: 'Sends again the e-mails kept after failing (those named, or all that wait).',
   },
 } as const satisfies Record<string, FunctionSpec>;
 

@@ -6,6 +6,7 @@
 //   POST /v2/email/outbound-emails           SES v2 SendEmail, into the outbox
 //   GET  /config.json  /_local/outbox        the site's runtime config, the outbox (local only, same origin)
 //   GET  /_local/edge-stats                  calls throttled and admitted per route, cache hits and origin calls
+//   PUT  /_local/ses  {"refusing": [addr]}   SES refuses sends to these addresses, as its sandbox does to unverified ones
 //   *    /_cognito/...                       cognito-local (same origin, admin calls signed)
 //   GET  anything else                       the built web app, index.html for SPA routes
 import { randomUUID } from 'node:crypto';
@@ -82,6 +83,8 @@ export class Gateway {
   private authorizer: typeof import('../../lambdas/shared/caller') | undefined;
   private readonly throttle: ApiThrottle | undefined;
   private readonly cache: CatalogueCache | undefined;
+  /** Addresses SES refuses to send to (as its sandbox refuses unverified ones): a failure to recover from. */
+  private sesRefusing = new Set<string>();
 
   constructor(private readonly options: GatewayOptions) {
     const edge = options.edge ?? edgeSettings(process.env);
@@ -165,6 +168,7 @@ export class Gateway {
     if (path === '/v2/email/outbound-emails' && req.method === 'POST') return this.serveSendEmail(req, res);
     if (path === '/config.json') return this.serveSiteConfig(req, res);
     if (path === '/_local/outbox') return this.serveOutbox(req, res);
+    if (path === '/_local/ses') return this.serveSesControl(req, res);
     if (path === '/_local/edge-stats')
       return sendJson(res, 200, {
         apiThrottle: this.throttle?.stats() ?? null,
@@ -306,8 +310,29 @@ export class Gateway {
     }
   }
 
+  private async serveSesControl(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (fromOtherOrigin(req)) return sendJson(res, 403, { message: 'SES is controlled from this portal only.' });
+    if (req.method === 'PUT') {
+      const body = JSON.parse(((await readBody(req)) ?? Buffer.from('{}')).toString('utf8') || '{}') as {
+        refusing?: unknown;
+      };
+      if (!Array.isArray(body.refusing) || !body.refusing.every((address) => typeof address === 'string'))
+        return sendJson(res, 400, { message: 'Send {"refusing": ["address", …]}.' });
+      this.sesRefusing = new Set(body.refusing.map((address: string) => address.toLowerCase()));
+    }
+    sendJson(res, 200, { refusing: [...this.sesRefusing] });
+  }
+
   private async serveSendEmail(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const request = JSON.parse(((await readBody(req)) ?? Buffer.from('{}')).toString('utf8')) as SesSendEmail;
+    const refused = (request.Destination?.ToAddresses ?? []).filter((to) => this.sesRefusing.has(to.toLowerCase()));
+    if (refused.length)
+      return sendJson(
+        res,
+        400,
+        { message: `Email address is not verified. The following identities failed the check: ${refused.join(', ')}` },
+        { 'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/coral/com.amazonaws.sesv2/' },
+      );
     const simple = request.Content?.Simple;
     for (const to of request.Destination?.ToAddresses ?? []) {
       this.options.outbox.add({

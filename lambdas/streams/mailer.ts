@@ -2,7 +2,8 @@
 // child's request is one e-mail; a class's request becomes a message to each family in the class, sent at
 // SES's pace while the run has time, then handed on to the next run by a new request. A failed send is
 // reported for that record alone, so the stream tries it again; a request already done (a record
-// delivered twice) is skipped.
+// delivered twice) is skipped. A request that fails MAX_SEND_ATTEMPTS times stays in the table, noted as
+// failed, for an administrator's "Send again" (failedMail, resendFailedMail).
 import middy from '@middy/core';
 import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -12,6 +13,7 @@ import {
   isStudentRequest,
   mailRequestExists,
   mailRequestId,
+  noteMailFailure,
   removeMailRequest,
   type MailRequest,
 } from '../data/mailRequests';
@@ -51,19 +53,23 @@ export async function mailer(event: DynamoDBStreamEvent, context?: Context): Pro
   const timeLeftMs = () => deadline - Date.now();
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
+    const { PK, SK } = unmarshall((record.dynamodb?.Keys ?? {}) as never) as Key;
     try {
-      const key = unmarshall((record.dynamodb?.Keys ?? {}) as never) as Key;
-      const request = unmarshall((record.dynamodb?.NewImage ?? {}) as never) as MailRequest;
-      await handle({ PK: key.PK, SK: key.SK }, request, timeLeftMs);
+      await handle({ PK, SK }, unmarshall((record.dynamodb?.NewImage ?? {}) as never) as MailRequest, timeLeftMs);
     } catch (error) {
+      // Failures are noted on the request; after MAX_SEND_ATTEMPTS the table keeps it for "Send again".
+      const givenUp = !(error instanceof NotYet) && (await noteMailFailure({ PK, SK }, error).catch(() => false));
       console.error(
         JSON.stringify({
           level: 'error',
-          message: 'A mail request could not be sent; the stream tries it again.',
+          message: givenUp
+            ? 'A mail request failed too often: it is kept for an administrator to send again.'
+            : 'A mail request could not be sent; the stream tries it again.',
+          request: PK,
           error: String(error),
         }),
       );
-      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
+      if (!givenUp) batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
     }
   }
   return { batchItemFailures };

@@ -75,6 +75,8 @@ const cases = {
   adminAccount: { payload: (w) => ({ email: w.family.email }) },
   grantAdmin: { payload: (w) => ({ email: w.family.email }) },
   revokeAdmin: { payload: (w) => ({ email: w.secondFamily.email }) },
+  failedMail: { payload: () => ({}) },
+  resendFailedMail: { payload: () => ({ ids: [] }) },
 } satisfies Record<FunctionName, Case>;
 
 function withoutId({ id: _id, ...student }: Student) {

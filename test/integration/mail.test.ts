@@ -1,8 +1,13 @@
 // Every change of a child's enrollment is told to the family, whoever made it, exactly once: the outbox
 // holds one e-mail per change, to the family's address, saying what happened in a parent's words.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { FunctionResult } from '../../lambdas/manifest';
 import type { Class, ClassInput, Enrollment } from '../../lambdas/records';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { data, outbox, waitForMail, type SignedIn } from '../support/portal';
+import { data, outbox, portalUrl, waitForMail, type SignedIn } from '../support/portal';
+
+const run = promisify(execFile);
 
 const enrolled = async (family: SignedIn, payload: { studentId: string; classId: string }) =>
   (await data<{ enrollments: Enrollment[] }>('enroll', payload, family.accessToken)).enrollments;
@@ -118,3 +123,41 @@ async function classOf(id: string): Promise<Class> {
   const { classes } = await data<{ classes: Record<string, Class[]> }>('classes', { query: [{ id }] });
   return Object.values(classes).flat()[0]!;
 }
+
+describe('an e-mail SES refuses', () => {
+  const refuse = (addresses: string[]) =>
+    fetch(`${portalUrl()}/_local/ses`, { method: 'PUT', body: JSON.stringify({ refusing: addresses }) });
+  const failedFor = async (email: string) =>
+    (await data<FailedMailList>('failedMail', {}, admin.accessToken)).mail.find((mail) => mail.familyEmail === email);
+  afterEach(() => refuse([]));
+
+  test('is kept, shown to administrators with why, and sent again by "Send again" once the cause is fixed', async () => {
+    const cls = await newClass(semesterId);
+    const { family, students } = await familyWithStudents(1, 'refused');
+    await refuse([family.email]);
+    await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
+    let failed = await failedFor(family.email);
+    for (const deadline = Date.now() + 20_000; !failed?.waiting; failed = await failedFor(family.email)) {
+      if (Date.now() > deadline)
+        throw new Error(`The failed e-mail was not kept within 20 s: ${JSON.stringify(failed)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(failed).toMatchObject({ kind: 'enrolled', failures: 5, classNames: [cls.name] });
+    expect(failed.lastError).toMatch(/^MessageRejected: Email address is not verified/);
+    const listed = await run(process.execPath, ['--import', 'tsx', 'infra/admin-command.ts', 'failed-mail'], {
+      env: { ...process.env, PORTAL_DATA_DIR: process.env.PORTAL_TEST_DATA_DIR },
+    });
+    expect(listed.stdout).toMatch(/E-mails not sent: [1-9]\d* waiting to be sent again/);
+    expect(listed.stdout).toContain('enrolled  5 failure(s)  MessageRejected');
+
+    // The address works again: nothing goes out by itself, "Send again" sends it once.
+    await refuse([]);
+    expect(await settledMailTo(family.email)).toEqual([]);
+    expect(await data('resendFailedMail', { ids: [failed.id] }, admin.accessToken)).toEqual({ resent: 1 });
+    await waitForMail(family.email, `Enrolled: Child1 Tester in ${cls.name}`);
+    expect(await settledMailTo(family.email)).toHaveLength(1);
+    expect(await failedFor(family.email)).toBeUndefined();
+  });
+});
+
+type FailedMailList = FunctionResult<'failedMail'>;

@@ -17,6 +17,7 @@ const SemesterEnrollmentsPage = lazily(
   () => import('./admin/enrollments/SemesterEnrollmentsPage'),
   'SemesterEnrollmentsPage',
 );
+const MessagesPage = lazily(() => import('./admin/messages/MessagesPage'), 'MessagesPage');
 const SettingsPage = lazily(() => import('./admin/settings/SettingsPage'), 'SettingsPage');
 const ReportPage = lazily(() => import('./admin/report/ReportPage'), 'ReportPage');
 const StudentsPage = lazily(() => import('./admin/students/StudentsPage'), 'StudentsPage');
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'enrollments', element: <SemesterEnrollmentsPage /> },
           { path: 'classes/management/*', element: <ClassManagement /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'messages', element: <MessagesPage /> },
         ],
       },
       { path: '/calendar/*', element: <CalendarRoutes /> },

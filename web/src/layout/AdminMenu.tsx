@@ -26,6 +26,7 @@ const ADMIN_LINKS = [
 // Administration screens beyond the sidebar's first links, listed under them (which stay as they are).
 const MORE_ADMIN_LINKS = [
   { label: 'Class Management', to: '/admin/classes/management' },
+  { label: 'Messages', to: '/admin/messages' },
   { label: 'Settings', to: '/admin/settings' },
 ];
 
