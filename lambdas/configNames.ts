@@ -9,3 +9,6 @@ export const enrollmentCapSettings = {
   childrenPerClass: { name: 'maxChildrenPerClass', byDefault: 3 },
   enrollmentsPerSemester: { name: 'maxEnrollmentsPerSemester', byDefault: 10 },
 } as const;
+
+/** The programme's name in the e-mails when the configuration value `programmeName` names none. */
+export const DEFAULT_PROGRAMME_NAME = 'Mountain School Programme';

@@ -11,6 +11,8 @@ import {
   id,
   isoDate,
   managedTshirtSize,
+  messageAudience,
+  messageInput,
   semesterInput,
   studentInput,
   type ActivityEntry,
@@ -21,6 +23,7 @@ import {
   type Enrollment,
   type EnrollmentAnswer,
   type ManagedTshirtSize,
+  type MessageSummary,
   type NamedEnrollment,
   type RosterEntry,
   type Semester,
@@ -31,6 +34,7 @@ import {
 import { CATALOGUE_MAX_AGE_SECONDS } from './catalogueAge';
 import type { CallLimit } from './data/callCounts';
 import type { FailedMail } from './data/mailRequests';
+import type { MessageChild } from './data/notices';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -451,6 +455,35 @@ export const manifest = {
     table: 'write',
     result: returns<{ resent: number }>(),
     summary: 'Sends again the e-mails kept after failing (those named, or all that wait).',
+  },
+  messageAudience: {
+    access: 'admin',
+    input: z.strictObject({ audience: messageAudience }),
+    table: 'read',
+    result: returns<{
+      label: string;
+      where: string;
+      families: number;
+      addresses: number;
+      exampleChildren: MessageChild[];
+    }>(),
+    summary: 'Whom a message would reach now: the families and addresses, and how the e-mail names them.',
+  },
+  sendMessage: {
+    access: 'admin',
+    input: z.extend(messageInput, { messageId: z.uuid('is not a message id') }),
+    table: 'write',
+    result: returns<{ message: MessageSummary }>(),
+    summary:
+      'Sends a message to the families of a class, its waitlist, a class group or a semester: one e-mail per family.',
+  },
+  messages: {
+    access: 'admin',
+    input: z.strictObject({ semesterId: z.optional(id), classId: z.optional(id) }),
+    table: 'read',
+    userPool: ['ListUsersInGroup'],
+    result: returns<{ semester: Semester; messages: MessageSummary[] }>(),
+    summary: "A semester's (or a class's) messages to families, newest first, with their progress.",
   },
 } as const satisfies Record<string, FunctionSpec>;
 

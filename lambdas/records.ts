@@ -360,3 +360,38 @@ export const enrollmentRequestId = z
 export const enrollmentId = z
   .string()
   .check(z.regex(/^[A-Za-z0-9_-]{1,64}~[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id'));
+
+/** Whom an administrator's message is for: the families of a class, of its waitlist, of a class group, of a semester. */
+export const messageAudience = z.strictObject({
+  kind: z.enum(['class', 'waitlist', 'group', 'semester']),
+  id,
+});
+export type MessageAudience = z.infer<typeof messageAudience>;
+
+/** An administrator's message to families: a subject and simple formatted text. */
+export const messageInput = z.strictObject({
+  audience: messageAudience,
+  subject: requiredOneLine(150),
+  text: manyLines(10000).check(required),
+});
+export type MessageInput = z.infer<typeof messageInput>;
+
+/** A message as its history shows it: to whom, by whom, when, and how far its sending got. */
+export interface MessageSummary {
+  id: string;
+  semesterId: string;
+  classIds: string[];
+  /** `announcement` (an administrator wrote it), or the change of a class it tells. */
+  topic: 'announcement' | 'classClosed' | 'classChanged' | 'meetingCancelled';
+  subject: string;
+  audienceLabel: string;
+  /** The administrator's e-mail, or `portal` for what the portal tells by itself. */
+  sentBy: string;
+  createdAt: string;
+  status: 'sending' | 'sent';
+  recipients: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  finishedAt?: string;
+}

@@ -1,14 +1,12 @@
 // What frames every e-mail: the programme's name, its logo on the site, the site's address for links, and
 // the contact families write to (the configuration values `programmeName` and `contactEmail`).
+import { DEFAULT_PROGRAMME_NAME } from '../configNames';
 import type { MailFrame } from '../shared/mailBlocks';
 import { requiredEnv } from '../shared/env';
 import type { MailSite } from './notices';
 import { readConfigValues } from './settings';
 
 const siteUrl = requiredEnv('SITE_URL').replace(/\/+$/, '');
-
-/** The name e-mails carry when the configuration names none. */
-export const DEFAULT_PROGRAMME_NAME = 'Mountain School Programme';
 
 export async function mailSite(): Promise<MailSite & MailFrame> {
   const values = await readConfigValues();

@@ -1,45 +1,31 @@
-// Messages to many families at once: a class closed or changed, and (later) an administrator's message to
-// the families of a class, a group, a semester or a waitlist. A message (`MESSAGE#id / MESSAGE`) holds what
+// Messages to many families at once: a class closed or changed, and an administrator's message to the
+// families of a class, a group, a semester or a waitlist. A message (`MESSAGE#id / MESSAGE`) holds what
 // every family reads and the counts; a delivery per family (`MESSAGE#id / TO#familyId`) holds that family's
 // children and where its e-mail stands: pending, sending, sent, failed or skipped. The mailer sends the
 // pending ones at SES's pace, each claimed by a conditional write first, so a run that stops (its time
 // is up, or it failed) is taken up by the next without writing to any family twice. GSI2 lists a semester's
 // messages, newest last (`SEMESTER#id#MESSAGES`).
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Class } from '../records';
-import { dynamo, queryAll, tableName, writeAll, type Key } from '../shared/dynamo';
-import type { MailContent } from '../shared/mailBlocks';
-import { transactWrite } from '../shared/transact';
-import { classesNow } from './classes';
-import { classEnrollments, type StoredEnrollment } from './enrollments';
-import { sendToFamily } from './enrollmentMail';
-import { familyAddresses } from './families';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { MessageAudience, MessageInput, MessageSummary } from '../records';
+import { dynamo, queryAll, tableName, writeAll } from '../shared/dynamo';
+import { classesNow, classesOfSemester } from './classes';
+import { classEnrollments, isActive, semesterEnrollmentsPage, type StoredEnrollment } from './enrollments';
+import { getGroups } from './groups';
 import { mailRequestItem, type ClassMailRequest } from './mailRequests';
-import { takeSendTurn } from './mailPace';
-import { mailSite } from './mailSite';
-import { classNoticeContent, type MailSite, type MessageChild } from './notices';
+import type { MessageChild } from './notices';
+import { getSemester } from './semesters';
 import { studentName, studentsByKey } from './students';
 
-export type MessageTopic = ClassMailRequest['kind'];
-
-export interface StoredMessage {
-  id: string;
-  semesterId: string;
-  /** The classes the message is about (its history is shown with each). */
-  classIds: string[];
-  topic: MessageTopic;
-  /** Who to name as sender in the history: an administrator's e-mail, or `portal`. */
+/** A message as stored: its summary, and what its e-mails say. */
+export interface StoredMessage extends Omit<MessageSummary, 'sentBy'> {
+  /** The administrator's user id, or `portal`. */
   sentBy: string;
-  createdAt: string;
   /** What changed (classChanged). */
   changes?: string[];
-  status: 'sending' | 'sent';
-  /** Families it is for, and how many of them were sent to, failed, or skipped (no address). */
-  recipients: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  finishedAt?: string;
+  /** An administrator's text (announcement). */
+  text?: string;
+  /** Where the families' children are, for the line that says why they get it ("in Ice Climbing"). */
+  where?: string;
 }
 
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
@@ -56,15 +42,24 @@ export interface StoredDelivery {
 }
 
 export const messageKey = (id: string) => ({ PK: `MESSAGE#${id}`, SK: 'MESSAGE' });
-const deliveryKey = (messageId: string, familyId: string) => ({ PK: `MESSAGE#${messageId}`, SK: `TO#${familyId}` });
+export const deliveryKey = (messageId: string, familyId: string) => ({
+  PK: `MESSAGE#${messageId}`,
+  SK: `TO#${familyId}`,
+});
 
-/** A class's families with their children in it (enrolled or waiting), from its roster and waitlist. */
-async function familiesInClass(classId: string): Promise<Map<string, MessageChild[]>> {
+type Placed = { enrollment: StoredEnrollment; position?: number };
+
+/** A class's enrollments (enrolled, or waiting with their places), from its roster and waitlist. */
+async function placedInClass(classId: string, waitlistOnly = false): Promise<Placed[]> {
   const { roster, waitlist } = await classEnrollments(classId);
-  const entries: Array<{ enrollment: StoredEnrollment; position?: number }> = [
-    ...roster.map((enrollment) => ({ enrollment })),
+  return [
+    ...(waitlistOnly ? [] : roster.map((enrollment) => ({ enrollment }))),
     ...waitlist.map((enrollment, index) => ({ enrollment, position: index + 1 })),
   ];
+}
+
+/** The families of these enrollments, each with its children (a child in several classes named once). */
+async function familiesOf(entries: Placed[]): Promise<Map<string, MessageChild[]>> {
   const students = await studentsByKey(
     entries.map(({ enrollment }) => ({ familyId: enrollment.familyId, studentId: enrollment.studentId })),
   );
@@ -76,9 +71,65 @@ async function familiesInClass(classId: string): Promise<Map<string, MessageChil
       status: enrollment.status === 'enrolled' ? 'enrolled' : 'waitlisted',
       ...(position && { waitlistPosition: position }),
     };
-    families.set(enrollment.familyId, [...(families.get(enrollment.familyId) ?? []), child]);
+    const children = families.get(enrollment.familyId) ?? [];
+    if (!children.some((known) => known.name === child.name)) children.push(child);
+    families.set(enrollment.familyId, children);
   }
   return families;
+}
+
+/** Whom a message reaches: the families, their children, and how the history and the e-mail name them. */
+export interface Audience {
+  semesterId: string;
+  classIds: string[];
+  /** For the history: "Ice Climbing", "Waitlist of Ice Climbing", "Winter 2027 (whole semester)". */
+  label: string;
+  /** For the e-mail's why: "in Ice Climbing", "on the waitlist for Ice Climbing". */
+  where: string;
+  families: Map<string, MessageChild[]>;
+}
+
+/** The families an administrator's message reaches now; undefined when the class, group or semester is unknown. */
+export async function audienceOf(audience: MessageAudience): Promise<Audience | undefined> {
+  if (audience.kind === 'class' || audience.kind === 'waitlist') {
+    const cls = (await classesNow([audience.id])).get(audience.id);
+    if (!cls) return undefined;
+    const waitlist = audience.kind === 'waitlist';
+    return {
+      semesterId: cls.semesterId,
+      classIds: [cls.id],
+      label: waitlist ? `Waitlist of ${cls.name}` : cls.name,
+      where: waitlist ? `on the waitlist for ${cls.name}` : `in ${cls.name}`,
+      families: await familiesOf(await placedInClass(cls.id, waitlist)),
+    };
+  }
+  if (audience.kind === 'group') {
+    const [group] = await getGroups([audience.id]);
+    if (!group) return undefined;
+    const placed = (await Promise.all(group.classIds.map((classId) => placedInClass(classId)))).flat();
+    return {
+      semesterId: group.semesterId,
+      classIds: group.classIds,
+      label: `${group.name} (class group)`,
+      where: `in ${group.name}`,
+      families: await familiesOf(placed),
+    };
+  }
+  const semester = await getSemester(audience.id);
+  if (!semester) return undefined;
+  const placed: Placed[] = [];
+  for (let cursor: string | undefined, first = true; first || cursor; first = false) {
+    const page = await semesterEnrollmentsPage(semester.id, 500, cursor);
+    placed.push(...page.enrollments.filter((e) => isActive(e.status)).map((enrollment) => ({ enrollment })));
+    cursor = page.next;
+  }
+  return {
+    semesterId: semester.id,
+    classIds: (await classesOfSemester(semester.id)).map((cls) => cls.id),
+    label: `${semester.name} (whole semester)`,
+    where: `enrolled in ${semester.name}`,
+    families: await familiesOf(placed),
+  };
 }
 
 /**
@@ -122,7 +173,7 @@ async function createMessage(message: StoredMessage, families: Map<string, Messa
 export async function messageOfClassRequest(requestId: string, request: ClassMailRequest): Promise<boolean> {
   const cls = (await classesNow([request.classId])).get(request.classId);
   if (!cls) return false;
-  const families = await familiesInClass(request.classId);
+  const families = await familiesOf(await placedInClass(request.classId));
   if (families.size === 0) return false;
   await createMessage(
     {
@@ -130,6 +181,8 @@ export async function messageOfClassRequest(requestId: string, request: ClassMai
       semesterId: cls.semesterId,
       classIds: [cls.id],
       topic: request.kind,
+      subject: request.kind === 'classClosed' ? `Closed: ${cls.name}` : `Changed: ${cls.name}`,
+      audienceLabel: cls.name,
       sentBy: 'portal',
       createdAt: new Date().toISOString(),
       ...(request.changes && { changes: request.changes }),
@@ -144,145 +197,59 @@ export async function messageOfClassRequest(requestId: string, request: ClassMai
   return true;
 }
 
-async function getMessage(id: string): Promise<StoredMessage | undefined> {
+/**
+ * An administrator's message to an audience, with a delivery to each family in it now; its sending starts
+ * with a mail request. `id` is the caller's own: a retried call finds its message and writes nothing more.
+ */
+export async function startAnnouncement(
+  id: string,
+  input: MessageInput,
+  audience: Audience,
+  sentBy: string,
+): Promise<StoredMessage> {
+  const message: StoredMessage = {
+    id,
+    semesterId: audience.semesterId,
+    classIds: audience.classIds,
+    topic: 'announcement',
+    subject: input.subject,
+    text: input.text,
+    where: audience.where,
+    audienceLabel: audience.label,
+    sentBy,
+    createdAt: new Date().toISOString(),
+    status: 'sending',
+    recipients: audience.families.size,
+    sent: 0,
+    failed: 0,
+    skipped: 0,
+  };
+  const existing = await getMessage(id);
+  if (existing) return existing;
+  await createMessage(message, audience.families);
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: mailRequestItem({ kind: 'message', messageId: id }, message.createdAt),
+    }),
+  );
+  return message;
+}
+
+/** A semester's messages (or those about one class), newest first. */
+export async function messagesOf(semesterId: string, classId?: string): Promise<StoredMessage[]> {
+  const messages = await queryAll<StoredMessage>({
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :messages',
+    ExpressionAttributeValues: { ':messages': `SEMESTER#${semesterId}#MESSAGES` },
+    ScanIndexForward: false,
+  });
+  return classId ? messages.filter((message) => message.classIds.includes(classId)) : messages;
+}
+
+export async function getMessage(id: string): Promise<StoredMessage | undefined> {
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: tableName, Key: messageKey(id), ConsistentRead: true }),
   );
   return Item as StoredMessage | undefined;
-}
-
-async function deliveriesOf(messageId: string, status: DeliveryStatus): Promise<StoredDelivery[]> {
-  return queryAll<StoredDelivery>({
-    KeyConditionExpression: 'PK = :message AND begins_with(SK, :to)',
-    FilterExpression: '#status = :status',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':message': messageKey(messageId).PK, ':to': 'TO#', ':status': status },
-    ConsistentRead: true,
-  });
-}
-
-/** Claims a pending delivery for this run; false when another run has it (or it is done). */
-async function claim(delivery: StoredDelivery, now: string): Promise<boolean> {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: deliveryKey(delivery.messageId, delivery.familyId),
-        UpdateExpression: 'SET #status = :sending, claimedAt = :now',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending', ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-}
-
-/** Settles a claimed delivery and counts it on its message, together. */
-async function settle(delivery: StoredDelivery, status: 'sent' | 'failed' | 'skipped', reason?: string) {
-  await transactWrite([
-    {
-      Update: {
-        TableName: tableName,
-        Key: deliveryKey(delivery.messageId, delivery.familyId),
-        UpdateExpression: `SET #status = :status, #at = :now${reason ? ', reason = :reason' : ''}`,
-        ConditionExpression: '#status = :sending',
-        ExpressionAttributeNames: { '#status': 'status', '#at': 'at' },
-        ExpressionAttributeValues: {
-          ':status': status,
-          ':sending': 'sending',
-          ':now': new Date().toISOString(),
-          ...(reason && { ':reason': reason }),
-        },
-      },
-    },
-    {
-      Update: {
-        TableName: tableName,
-        Key: messageKey(delivery.messageId),
-        UpdateExpression: 'ADD #count :one',
-        ExpressionAttributeNames: { '#count': status },
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    },
-  ]);
-}
-
-/** What one family reads (undefined when the class it is about is gone). */
-function contentFor(
-  message: StoredMessage,
-  delivery: StoredDelivery,
-  site: MailSite,
-  classes: Map<string, Class>,
-): MailContent | undefined {
-  const cls = classes.get(message.classIds[0]!);
-  if (!cls) return undefined;
-  return classNoticeContent(
-    message.topic,
-    { cls, children: delivery.children, ...(message.changes && { changes: message.changes }) },
-    site,
-  );
-}
-
-/** A claim older than this was made by a run that stopped while sending (a run lasts seconds). */
-const STALE_CLAIM_MS = 60_000;
-
-/**
- * Sends the message's pending deliveries, one family at a time at SES's pace, while `timeLeftMs` allows;
- * `more` when some are left for another run.
- */
-export async function sendMessage(messageId: string, timeLeftMs: () => number): Promise<'done' | 'more'> {
-  const message = await getMessage(messageId);
-  if (!message) return 'done';
-  const [site, classes] = await Promise.all([mailSite(), classesNow(message.classIds)]);
-  const pending = await deliveriesOf(messageId, 'pending');
-  const addresses = await familyAddresses(pending.map((delivery) => delivery.familyId));
-  for (const delivery of pending) {
-    if (!(await takeSendTurn(timeLeftMs))) return 'more';
-    if (!(await claim(delivery, new Date().toISOString()))) continue;
-    const to = addresses.get(delivery.familyId) ?? [];
-    const content = contentFor(message, delivery, site, classes);
-    if (to.length === 0 || !content) {
-      await settle(delivery, 'skipped', to.length === 0 ? 'No e-mail address on file' : 'The class is gone');
-      continue;
-    }
-    try {
-      await sendToFamily(to, content, site);
-      await settle(delivery, 'sent');
-    } catch (error) {
-      await settle(delivery, 'failed', (error as Error).message || (error as Error).name);
-    }
-  }
-  // A delivery a stopped run left claimed may have gone out: it is counted failed, never sent again by itself.
-  const staleBefore = new Date(Date.now() - STALE_CLAIM_MS).toISOString();
-  for (const stuck of await deliveriesOf(messageId, 'sending'))
-    if ((stuck.claimedAt ?? '') < staleBefore)
-      await settle(stuck, 'failed', 'The portal stopped while sending it: it may not have gone out.');
-  if ((await deliveriesOf(messageId, 'sending')).length > 0) return 'more';
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: messageKey(messageId),
-      UpdateExpression: 'SET #status = :sent, finishedAt = :now',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':sent': 'sent', ':now': new Date().toISOString() },
-    }),
-  );
-  return 'done';
-}
-
-/** Hands the rest of a message to the next run: a new mail request in place of this one, in one transaction. */
-export async function continueMessage(requestKey: Key, messageId: string) {
-  await transactWrite([
-    { Delete: { TableName: tableName, Key: requestKey, ConditionExpression: 'attribute_exists(PK)' } },
-    {
-      Put: {
-        TableName: tableName,
-        Item: mailRequestItem({ kind: 'message', messageId }, new Date().toISOString()),
-      },
-    },
-  ]);
 }

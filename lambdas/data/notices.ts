@@ -2,7 +2,7 @@
 // short schedule, its dates, the place and what to bring, what to do next, and whom to ask. Pure: the
 // facts in, the e-mail's content out (enrollmentMail.ts gathers the facts and sends).
 import type { Class, Meeting } from '../records';
-import { link, list, paragraph, strong, type MailBlock, type MailContent } from '../shared/mailBlocks';
+import { formattedText, link, list, paragraph, strong, type MailBlock, type MailContent } from '../shared/mailBlocks';
 
 /** The changes of a child's enrollment the family is told of (each always goes out). */
 export type NoticeKind = 'enrolled' | 'waitlisted' | 'promoted' | 'cancelled' | 'cancelledByAdmin' | 'moved';
@@ -259,10 +259,11 @@ function childrenStanding(children: MessageChild[]): string {
     .join('; ')}.`;
 }
 
-const whyInClass = (children: MessageChild[], className: string, site: MailSite) =>
-  `You receive this e-mail because ${andList(children.map((child) => child.name))} ${
-    children.length > 1 ? 'are' : 'is'
-  } in ${className} at ${site.programme}.`;
+/** "Teen0 and Teen1 are in Ice Climbing": the family's children, and the phrase for where they are. */
+const whyFor = (children: MessageChild[], where: string, site: MailSite) =>
+  `You receive this e-mail because ${andList([...new Set(children.map((child) => child.name))])} ${
+    new Set(children.map((child) => child.name)).size > 1 ? 'are' : 'is'
+  } ${where} at ${site.programme}.`;
 
 /** The e-mail to a family when a class its children are in is closed or changed. */
 export function classNoticeContent(
@@ -271,7 +272,7 @@ export function classNoticeContent(
   site: MailSite,
 ): MailContent {
   const { cls, children } = facts;
-  const why = whyInClass(children, cls.name, site);
+  const why = whyFor(children, `in ${cls.name}`, site);
   if (kind === 'classClosed')
     return {
       subject: `Closed: ${cls.name}`,
@@ -299,5 +300,17 @@ export function classNoticeContent(
       contactLine(site, 'Does the change not work for you?'),
       enrollmentsButton(site),
     ],
+  };
+}
+
+/** An administrator's message, as one family reads it. */
+export function announcementContent(
+  facts: { subject: string; text: string; children: MessageChild[]; where: string },
+  site: MailSite,
+): MailContent {
+  return {
+    subject: facts.subject,
+    blocks: [...formattedText(facts.text), contactLine(site, 'Questions?')],
+    why: whyFor(facts.children, facts.where, site),
   };
 }

@@ -17,7 +17,8 @@ import {
   removeMailRequest,
   type MailRequest,
 } from '../data/mailRequests';
-import { continueMessage, messageOfClassRequest, sendMessage } from '../data/messages';
+import { messageOfClassRequest } from '../data/messages';
+import { continueMessage, sendMessage } from '../data/messageSending';
 import type { Key } from '../shared/dynamo';
 
 /** What a run keeps back from its time for the writes after the last send. */

@@ -77,6 +77,16 @@ const cases = {
   revokeAdmin: { payload: (w) => ({ email: w.secondFamily.email }) },
   failedMail: { payload: () => ({}) },
   resendFailedMail: { payload: () => ({ ids: [] }) },
+  messageAudience: { payload: (w) => ({ audience: { kind: 'class', id: w.enrolledIn.id } }) },
+  sendMessage: {
+    payload: (w) => ({
+      messageId: crypto.randomUUID(),
+      audience: { kind: 'class', id: w.enrolledIn.id },
+      subject: 'Matrix message',
+      text: 'Hello families.',
+    }),
+  },
+  messages: { payload: (w) => ({ semesterId: w.semesterId }) },
 } satisfies Record<FunctionName, Case>;
 
 function withoutId({ id: _id, ...student }: Student) {

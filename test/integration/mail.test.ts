@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { FunctionResult } from '../../lambdas/manifest';
 import type { Class, ClassInput, Enrollment } from '../../lambdas/records';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { data, outbox, portalUrl, waitForMail, type SignedIn } from '../support/portal';
+import { call, data, outbox, portalUrl, waitForMail, type SignedIn } from '../support/portal';
 
 const run = promisify(execFile);
 
@@ -161,3 +161,79 @@ describe('an e-mail SES refuses', () => {
 });
 
 type FailedMailList = FunctionResult<'failedMail'>;
+
+describe("an administrator's message to the families of a class", () => {
+  test('reaches each family once, siblings or not, and its history says who sent what to how many', async () => {
+    const cls = await newClass(semesterId, { capacity: 2 });
+    const siblings = await familyWithStudents(2, 'msg-siblings');
+    const waiting = await familyWithStudents(1, 'msg-waiting');
+    for (const student of siblings.students)
+      await enrolled(siblings.family, { studentId: student.id, classId: cls.id });
+    await enrolled(waiting.family, { studentId: waiting.students[0]!.id, classId: cls.id });
+    const audience = { kind: 'class', id: cls.id };
+    expect(await data('messageAudience', { audience }, admin.accessToken)).toEqual({
+      label: cls.name,
+      where: `in ${cls.name}`,
+      families: 2,
+      addresses: 2,
+      exampleChildren: expect.any(Array),
+    });
+    expect(
+      await data('messageAudience', { audience: { kind: 'waitlist', id: cls.id } }, admin.accessToken),
+    ).toMatchObject({ label: `Waitlist of ${cls.name}`, families: 1 });
+
+    const payload = {
+      messageId: crypto.randomUUID(),
+      audience,
+      subject: 'No class on Sunday: snow',
+      text: 'Dear families,\n\nthe road is closed. **No class** on Sunday.\n\n- We make it up on the 21st\n- Details: https://example.org/snow',
+    };
+    const { message } = await data<{ message: { id: string; recipients: number } }>(
+      'sendMessage',
+      payload,
+      admin.accessToken,
+    );
+    expect(message.recipients).toBe(2);
+    // A retried call (its answer lost) starts nothing more.
+    expect((await data<{ message: { id: string } }>('sendMessage', payload, admin.accessToken)).message.id).toBe(
+      message.id,
+    );
+
+    const mail = await waitForMail(siblings.family.email, 'No class on Sunday: snow');
+    expect(mail.text).toContain('the road is closed. No class on Sunday.');
+    expect(mail.text).toContain('- Details: https://example.org/snow');
+    expect(mail.text).toContain('because Child1 Tester and Child2 Tester are in');
+    expect(mail.html).toContain('<strong>No class</strong>');
+    expect(mail.html).toContain('href="https:&#x2F;&#x2F;example.org&#x2F;snow"');
+    await waitForMail(waiting.family.email, 'No class on Sunday: snow');
+    for (const family of [siblings.family, waiting.family])
+      expect((await settledMailTo(family.email)).filter((m) => m.subject === payload.subject)).toHaveLength(1);
+
+    const { messages } = await data<{ messages: Array<Record<string, unknown>> }>(
+      'messages',
+      { semesterId, classId: cls.id },
+      admin.accessToken,
+    );
+    expect(messages.find((entry) => entry.id === message.id)).toMatchObject({
+      topic: 'announcement',
+      subject: 'No class on Sunday: snow',
+      audienceLabel: cls.name,
+      sentBy: admin.email,
+      recipients: 2,
+      sent: 2,
+      failed: 0,
+      status: 'sent',
+    });
+  });
+
+  test('to a class nobody is in is refused, with nothing sent', async () => {
+    const cls = await newClass(semesterId);
+    const answer = await call(
+      'sendMessage',
+      { messageId: crypto.randomUUID(), audience: { kind: 'class', id: cls.id }, subject: 'Hello', text: 'Hi' },
+      admin.accessToken,
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.error?.message).toBe(`Nobody is in ${cls.name} yet: there is no family to write to.`);
+  });
+});
