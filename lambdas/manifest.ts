@@ -11,6 +11,7 @@ import {
   id,
   isoDate,
   managedTshirtSize,
+  meetingCancellation,
   messageAudience,
   messageInput,
   semesterInput,
@@ -455,6 +456,13 @@ export const manifest = {
     table: 'write',
     result: returns<{ resent: number }>(),
     summary: 'Sends again the e-mails kept after failing (those named, or all that wait).',
+  },
+  cancelMeeting: {
+    access: 'admin',
+    input: meetingCancellation,
+    table: 'write',
+    result: returns<{ class: Class }>(),
+    summary: 'Cancels one meeting of a class (weather) and tells the families of the class in the same step.',
   },
   messageAudience: {
     access: 'admin',

@@ -84,9 +84,22 @@ export const meeting = z
     date: isoDate,
     start: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
     end: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
+    // A class saved as it was read carries its cancelled meetings: taken, but the save keeps the stored ones
+    // (only cancelMeeting cancels a meeting, and tells the families).
+    cancelled: z.optional(z.boolean()),
+    cancelNote: z.optional(oneLine(300)),
   })
   .check(z.refine((m) => m.start < m.end, { error: 'must end after it starts', path: ['end'] }));
+/** A meeting; one an administrator cancelled (weather) keeps its place in the schedule, marked. */
 export type Meeting = z.infer<typeof meeting>;
+
+/** An administrator's cancellation of one meeting of a class, told to its families. */
+export const meetingCancellation = z.strictObject({
+  classId: id,
+  date: isoDate,
+  start: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
+  note: z.optional(oneLine(300)),
+});
 
 export const classStatus = z.enum(['open', 'closed']);
 
@@ -342,6 +355,8 @@ export interface CalendarEvent {
   start: string;
   end: string;
   location: string;
+  /** The meeting is cancelled (the families were told). */
+  cancelled?: boolean;
 }
 
 /** An enrollment as a family's list shows it: with the names a person reads. */

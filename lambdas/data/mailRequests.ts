@@ -21,10 +21,13 @@ export interface StudentMailRequest {
 
 /** What changed about a class after families enrolled: each family in it is told once. */
 export interface ClassMailRequest {
-  kind: 'classClosed' | 'classChanged';
+  kind: 'classClosed' | 'classChanged' | 'meetingCancelled';
   classId: string;
   /** What changed, in a parent's words (classChanged). */
   changes?: string[];
+  /** The meeting cancelled, and the administrator's word on why (meetingCancelled). */
+  meeting?: { date: string; start: string; end: string };
+  note?: string;
 }
 
 /** Go on sending a message to the families it is for (from where the last run stopped). */

@@ -96,9 +96,16 @@ export function contentFor(
     );
   const cls = classes.get(message.classIds[0]!);
   if (!cls) return undefined;
+  const { changes, meeting, note } = message;
   return classNoticeContent(
-    message.topic === 'classClosed' ? 'classClosed' : 'classChanged',
-    { cls, children: delivery.children, ...(message.changes && { changes: message.changes }) },
+    message.topic,
+    {
+      cls,
+      children: delivery.children,
+      ...(changes && { changes }),
+      ...(meeting && { meeting }),
+      ...(note && { note }),
+    },
     site,
   );
 }

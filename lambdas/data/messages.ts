@@ -12,7 +12,7 @@ import { classesNow, classesOfSemester } from './classes';
 import { classEnrollments, isActive, semesterEnrollmentsPage, type StoredEnrollment } from './enrollments';
 import { getGroups } from './groups';
 import { mailRequestItem, type ClassMailRequest } from './mailRequests';
-import type { MessageChild } from './notices';
+import { classNoticeSubject, type MessageChild } from './notices';
 import { getSemester } from './semesters';
 import { studentName, studentsByKey } from './students';
 
@@ -22,6 +22,9 @@ export interface StoredMessage extends Omit<MessageSummary, 'sentBy'> {
   sentBy: string;
   /** What changed (classChanged). */
   changes?: string[];
+  /** The meeting cancelled and why (meetingCancelled). */
+  meeting?: { date: string; start: string; end: string };
+  note?: string;
   /** An administrator's text (announcement). */
   text?: string;
   /** Where the families' children are, for the line that says why they get it ("in Ice Climbing"). */
@@ -181,11 +184,13 @@ export async function messageOfClassRequest(requestId: string, request: ClassMai
       semesterId: cls.semesterId,
       classIds: [cls.id],
       topic: request.kind,
-      subject: request.kind === 'classClosed' ? `Closed: ${cls.name}` : `Changed: ${cls.name}`,
+      subject: classNoticeSubject(request.kind, cls, request.meeting),
       audienceLabel: cls.name,
       sentBy: 'portal',
       createdAt: new Date().toISOString(),
       ...(request.changes && { changes: request.changes }),
+      ...(request.meeting && { meeting: request.meeting }),
+      ...(request.note && { note: request.note }),
       status: 'sending',
       recipients: families.size,
       sent: 0,
@@ -234,6 +239,17 @@ export async function startAnnouncement(
     }),
   );
   return message;
+}
+
+/** What a message's history shows (sentBy still the administrator's id). */
+export function summaryOf(message: StoredMessage): MessageSummary {
+  const { id, semesterId, classIds, topic, subject, audienceLabel, sentBy, createdAt, status } = message;
+  const { recipients, sent, failed, skipped, finishedAt } = message;
+  return {
+    ...{ id, semesterId, classIds, topic, subject, audienceLabel, sentBy, createdAt, status },
+    ...{ recipients, sent, failed, skipped },
+    ...(finishedAt && { finishedAt }),
+  };
 }
 
 /** A semester's messages (or those about one class), newest first. */

@@ -66,7 +66,9 @@ export function classDetails({ cls, waitlistPosition }: NoticeClass): MailBlock 
   const meetings = [...cls.meetings].sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start));
   const rows = [
     { label: 'When', lines: [shortSchedule(meetings)] },
-    ...(meetings.length > 1 ? [{ label: 'Dates', lines: meetings.map(meetingText) }] : []),
+    ...(meetings.length > 1
+      ? [{ label: 'Dates', lines: meetings.map((m) => `${meetingText(m)}${m.cancelled ? ' (cancelled)' : ''}`) }]
+      : []),
     ...(cls.location ? [{ label: 'Where', lines: [cls.location] }] : []),
     ...(cls.instructor ? [{ label: 'Instructor', lines: [cls.instructor] }] : []),
     ...(cls.whatToBring ? [{ label: 'What to bring', lines: cls.whatToBring.split(/\r?\n/).filter(Boolean) }] : []),
@@ -265,17 +267,49 @@ const whyFor = (children: MessageChild[], where: string, site: MailSite) =>
     new Set(children.map((child) => child.name)).size > 1 ? 'are' : 'is'
   } ${where} at ${site.programme}.`;
 
-/** The e-mail to a family when a class its children are in is closed or changed. */
-export function classNoticeContent(
-  kind: 'classClosed' | 'classChanged',
-  facts: { cls: Class; children: MessageChild[]; changes?: string[] },
-  site: MailSite,
-): MailContent {
+export type ClassNoticeKind = 'classClosed' | 'classChanged' | 'meetingCancelled';
+
+export interface ClassNotice {
+  cls: Class;
+  children: MessageChild[];
+  changes?: string[];
+  meeting?: Meeting;
+  note?: string;
+}
+
+/** "Cancelled on Sun, Jan 10: Ice Climbing". */
+export function classNoticeSubject(kind: ClassNoticeKind, cls: Class, meeting?: Meeting): string {
+  if (kind === 'classClosed') return `Closed: ${cls.name}`;
+  if (kind === 'classChanged') return `Changed: ${cls.name}`;
+  return `Cancelled on ${meeting ? meetingText(meeting).replace(/, \d{4}, .*$/, '') : 'one day'}: ${cls.name}`;
+}
+
+/** The e-mail to a family when a class its children are in is closed, changed, or does not meet one day. */
+export function classNoticeContent(kind: ClassNoticeKind, facts: ClassNotice, site: MailSite): MailContent {
   const { cls, children } = facts;
   const why = whyFor(children, `in ${cls.name}`, site);
+  const subject = classNoticeSubject(kind, cls, facts.meeting);
+  if (kind === 'meetingCancelled')
+    return {
+      subject,
+      why,
+      blocks: [
+        { heading: subject.replace(/^Cancelled on (.*): (.*)$/, '$2 does not meet on $1') },
+        paragraph(
+          `The programme cancelled the meeting of `,
+          strong(cls.name),
+          ` on ${facts.meeting ? meetingText(facts.meeting) : 'that day'}.`,
+        ),
+        ...(facts.note ? [paragraph(facts.note)] : []),
+        paragraph('The other meetings stay as they are.'),
+        classDetails({ cls }),
+        contactLine(site, 'Questions?'),
+        enrollmentsButton(site),
+      ],
+    };
   if (kind === 'classClosed')
     return {
-      subject: `Closed: ${cls.name}`,
+      subject,
       why,
       blocks: [
         { heading: `${cls.name} is closed` },
@@ -290,7 +324,7 @@ export function classNoticeContent(
       ],
     };
   return {
-    subject: `Changed: ${cls.name}`,
+    subject,
     why,
     blocks: [
       { heading: `${cls.name} has changed` },

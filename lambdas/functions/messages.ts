@@ -1,4 +1,4 @@
-import { messagesOf } from '../data/messages';
+import { messagesOf, summaryOf } from '../data/messages';
 import { semesterOrCurrent } from '../data/semesters';
 import type { ParsedInput } from '../manifest';
 import type { MessageSummary } from '../records';
@@ -13,9 +13,9 @@ export async function messages({ semesterId, classId }: ParsedInput<'messages'>)
   return {
     semester,
     messages: stored.map(
-      ({ text: _text, where: _where, changes: _changes, ...message }): MessageSummary => ({
-        ...message,
-        sentBy: message.sentBy === 'portal' ? 'portal' : (emails.get(message.sentBy) ?? 'a former administrator'),
+      (stored): MessageSummary => ({
+        ...summaryOf(stored),
+        sentBy: stored.sentBy === 'portal' ? 'portal' : (emails.get(stored.sentBy) ?? 'a former administrator'),
       }),
     ),
   };

@@ -22,9 +22,18 @@ export async function saveClass(input: ParsedInput<'saveClass'>) {
   if (!before) throw notFound('There is no such class.');
   if (before.semesterId !== input.semesterId)
     throw failedPrecondition('A class cannot move to another semester: create the class in that semester instead.');
+  // The form knows nothing of cancelled meetings: a meeting saved as it was stays cancelled.
+  const meetings = input.meetings.map(
+    ({ date, start, end }) =>
+      before.meetings.find((old) => old.cancelled && old.date === date && old.start === start && old.end === end) ?? {
+        date,
+        start,
+        end,
+      },
+  );
   const saved = await saveClassSeats(
     id,
-    (capacity) => classEdit(input, capacity),
+    (capacity) => classEdit({ ...input, meetings }, capacity),
     input.capacity,
     input.status === 'open',
     before.enrolled + before.waitlisted > 0 ? noticeOf(before, input) : undefined,

@@ -1,4 +1,4 @@
-import { audienceOf, startAnnouncement } from '../data/messages';
+import { audienceOf, startAnnouncement, summaryOf } from '../data/messages';
 import type { ParsedInput } from '../manifest';
 import type { Caller } from '../shared/caller';
 import { failedPrecondition, notFound } from '../shared/errors';
@@ -14,12 +14,7 @@ export async function sendMessage({ messageId, ...input }: ParsedInput<'sendMess
   if (!audience) throw notFound('There is no such class, class group or semester.');
   if (audience.families.size === 0)
     throw failedPrecondition(`Nobody is in ${audience.label} yet: there is no family to write to.`);
-  const {
-    text: _text,
-    where: _where,
-    changes: _changes,
-    ...message
-  } = await startAnnouncement(messageId, input, audience, caller.sub);
+  const message = summaryOf(await startAnnouncement(messageId, input, audience, caller.sub));
   return { message };
 }
 

@@ -87,6 +87,9 @@ const cases = {
     }),
   },
   messages: { payload: (w) => ({ semesterId: w.semesterId }) },
+  cancelMeeting: {
+    payload: (w) => ({ classId: w.enrolledIn.id, ...w.enrolledIn.meetings[0]!, end: undefined, note: 'Snow' }),
+  },
 } satisfies Record<FunctionName, Case>;
 
 function withoutId({ id: _id, ...student }: Student) {

@@ -237,3 +237,48 @@ describe("an administrator's message to the families of a class", () => {
     expect(answer.body.error?.message).toBe(`Nobody is in ${cls.name} yet: there is no family to write to.`);
   });
 });
+
+test('a meeting cancelled for weather: the calendar and its feed show it cancelled, and each family is told once', async () => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const meetings = [
+    { date: day(40), start: '09:00', end: '13:00' },
+    { date: day(47), start: '09:00', end: '13:00' },
+  ];
+  const cls = await newClass(semesterId, { name: `Ice Climbing ${Date.now()}`, meetings });
+  const siblings = await familyWithStudents(2, 'weather');
+  for (const student of siblings.students) await enrolled(siblings.family, { studentId: student.id, classId: cls.id });
+  const cancel = {
+    classId: cls.id,
+    date: meetings[1]!.date,
+    start: '09:00',
+    note: 'The road to the ice park is closed by snow.',
+  };
+  await data('cancelMeeting', cancel, admin.accessToken);
+
+  const { events } = await data<{ events: Array<{ classId: string; start: string; cancelled?: boolean }> }>(
+    'calendar',
+    { from: day(39), to: day(48) },
+  );
+  expect(events.filter((event) => event.classId === cls.id)).toEqual([
+    expect.not.objectContaining({ cancelled: true }),
+    expect.objectContaining({ start: `${meetings[1]!.date}T09:00`, cancelled: true }),
+  ]);
+  const feed = await (await fetch(`${portalUrl()}/api/calendar.ics?classId=${cls.id}`)).text();
+  expect(feed).toContain(`STATUS:CANCELLED\r\nSUMMARY:Cancelled: ${cls.name}`);
+  expect(feed.match(/STATUS:CANCELLED/g)).toHaveLength(1);
+
+  const mail = await waitForMail(siblings.family.email, new RegExp(`^Cancelled on \\w{3}, \\w{3} \\d+: ${cls.name}$`));
+  expect(mail.text).toContain('The road to the ice park is closed by snow.');
+  expect(mail.text).toContain('(cancelled)');
+  expect(mail.text).toContain('because Child1 Tester and Child2 Tester are in');
+  expect((await settledMailTo(siblings.family.email)).filter((m) => m.subject.startsWith('Cancelled on'))).toHaveLength(
+    1,
+  );
+
+  // Cancelled once: again is refused; a save of the class from its form keeps it cancelled and tells nobody.
+  expect((await call('cancelMeeting', cancel, admin.accessToken)).body.error?.message).toBe(
+    'This meeting is cancelled already.',
+  );
+  await data('saveClass', saveInput(await classOf(cls.id), {}), admin.accessToken);
+  expect((await classOf(cls.id)).meetings[1]).toMatchObject({ cancelled: true });
+});

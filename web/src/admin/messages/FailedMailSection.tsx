@@ -31,6 +31,7 @@ export const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
   moved: 'Moved',
   classClosed: 'Class closed',
   classChanged: 'Class changed',
+  meetingCancelled: 'Meeting cancelled',
   message: 'Message to families',
 };
 
