@@ -10,7 +10,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { Construct } from 'constructs';
 import { PortalApi, STAGE_NAME } from './api';
-import { portalFunctions, streamConsumerFunctions } from './functions';
+import { portalFunctions, scheduledFunctions, streamConsumerFunctions } from './functions';
 import { PortalMail } from './mail';
 import type { PortalSettings } from './settings';
 import { PortalSite } from './site';
@@ -43,6 +43,7 @@ export class PortalStack extends Stack {
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
     for (const { route, fn } of portalFunctions(this, { table, users, mail })) api.addRoute(route, fn, authorizer);
     streamConsumerFunctions(this, { table, mail });
+    scheduledFunctions(this, { table });
 
     deployWebApp(site, props.webDist, {
       region: this.region,

@@ -10,5 +10,8 @@ export const enrollmentCapSettings = {
   enrollmentsPerSemester: { name: 'maxEnrollmentsPerSemester', byDefault: 10 },
 } as const;
 
+/** How many days before a class's first meeting its families get a reminder (configuration value). */
+export const reminderLeadDays = { name: 'reminderLeadDays', byDefault: 2 } as const;
+
 /** The programme's name in the e-mails when the configuration value `programmeName` names none. */
 export const DEFAULT_PROGRAMME_NAME = 'Mountain School Programme';

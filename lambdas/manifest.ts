@@ -580,3 +580,22 @@ export interface StreamFilter {
 export function streamConsumerModule(name: StreamConsumerName): string {
   return `lambdas/streams/${name}.ts`;
 }
+
+/**
+ * Functions run on a schedule (nobody calls them), in `lambdas/schedules/<name>.ts`: an EventBridge rule in
+ * AWS, a timer of the local stack locally. Each takes "now" from its event's `time`, so a test can run it
+ * at a later moment through the local gateway's Lambda invoke path.
+ */
+export const schedules = {
+  reminders: {
+    everyMinutes: 15,
+    table: 'write',
+    summary:
+      'Asks for the reminders due before classes start (once per child and class), and sends again the failed e-mails kept an hour.',
+  },
+} as const satisfies Record<string, Pick<FunctionSpec, 'table' | 'summary'> & { everyMinutes: number }>;
+export type ScheduleName = keyof typeof schedules;
+
+export function scheduleModule(name: ScheduleName): string {
+  return `lambdas/schedules/${name}.ts`;
+}

@@ -3,7 +3,7 @@
 // are functions, so each bundle carries only the ones it uses.
 import { en } from 'zod/v4/locales';
 import * as z from 'zod/mini';
-import { enrollmentCapSettings } from './configNames';
+import { enrollmentCapSettings, reminderLeadDays } from './configNames';
 
 // Zod Mini ships no messages of its own: the English ones, for what the portal's messages leave out.
 z.config(en());
@@ -231,6 +231,11 @@ export function configValueProblem(name: string, value: ConfigValue): string | u
     return 'must be a web address starting with https://';
   if (enrollmentCapNames.has(name) && !(typeof value === 'number' && Number.isInteger(value) && value >= 1))
     return 'must be a whole number of at least 1';
+  if (
+    name === reminderLeadDays.name &&
+    !(typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 30)
+  )
+    return 'must be a whole number of days, 1 to 30';
   if (name === 'contactEmail' && !(typeof value === 'string' && isEmailAddress(value)))
     return 'must be an e-mail address';
   return undefined;

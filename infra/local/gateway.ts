@@ -2,7 +2,7 @@
 //   POST /api/fn/{name}                      a named function, after the JWT authorizer's check
 //   GET  /api/get/{name}?payload=…           a cached catalogue read (CloudFront's cache, when it is on)
 //   GET  /api/{feed path}                    a feed (the iCalendar feed)
-//   POST /2015-03-31/functions/{name}/invocations   Lambda Invoke, for cognito-local's triggers
+//   POST /2015-03-31/functions/{name}/invocations   Lambda Invoke: cognito-local's triggers, the scheduled functions
 //   POST /v2/email/outbound-emails           SES v2 SendEmail, into the outbox
 //   GET  /config.json  /_local/outbox        the site's runtime config, the outbox (local only, same origin)
 //   GET  /_local/edge-stats                  calls throttled and admitted per route, cache hits and origin calls
@@ -23,11 +23,14 @@ import {
   handlerModule,
   isFunctionName,
   manifest,
+  scheduleModule,
+  schedules,
   triggerModule,
   userPoolTriggers,
   type Access,
   type FeedName,
   type FunctionName,
+  type ScheduleName,
   type TriggerName,
 } from '../../lambdas/manifest';
 import type { PortalEvent } from '../../lambdas/shared/handler';
@@ -287,9 +290,11 @@ export class Gateway {
     );
   }
 
+  /** Lambda's Invoke: a trigger (cognito-local calls it), or a scheduled function with the event given (a test's later "now"). */
   private async serveTrigger(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const trigger = Object.values(userPoolTriggers).find((candidate) => candidate === name);
-    if (!trigger)
+    const scheduled = Object.hasOwn(schedules, name) ? (name as ScheduleName) : undefined;
+    if (!trigger && !scheduled)
       return sendJson(
         res,
         404,
@@ -297,7 +302,9 @@ export class Gateway {
         { 'x-amzn-errortype': 'ResourceNotFoundException' },
       );
     const event = JSON.parse(((await readBody(req)) ?? Buffer.from('{}')).toString('utf8')) as unknown;
-    const handler = await this.triggerHandler(trigger);
+    const handler = trigger
+      ? await this.triggerHandler(trigger)
+      : await loadOnce(this.triggers, name, scheduleModule(scheduled!));
     try {
       sendJson(res, 200, await handler(event, lambdaContext(name), () => undefined));
     } catch (error) {

@@ -75,6 +75,8 @@ export interface FailedMail {
   lastError: string;
   /** Kept for an administrator (or the hourly retry) to send again; the stream tries it no more. */
   waiting: boolean;
+  /** How often it was sent again already. */
+  resends: number;
   familyId?: string;
   classIds?: string[];
 }
@@ -127,6 +129,7 @@ export async function failedMail(): Promise<FailedMail[]> {
     failures: Number(item.failures),
     lastError: String(item.lastError),
     waiting: Number(item.failures) >= MAX_SEND_ATTEMPTS,
+    resends: Number(item.resends ?? 0),
     ...(typeof item.familyId === 'string' && { familyId: item.familyId }),
     ...(Array.isArray(item.classIds) && { classIds: item.classIds as string[] }),
   }));
@@ -135,13 +138,18 @@ export async function failedMail(): Promise<FailedMail[]> {
 /**
  * Sends the waiting failed requests again (or those named): each is replaced by a fresh copy in one
  * transaction, which the stream hands to the mailer as a new request. The copy keeps how often it was
- * sent again; the old one goes, so one change still gives one e-mail. The number sent again.
+ * sent again; the old one goes, so one change still gives one e-mail. `automatic`: only those that failed
+ * before that moment and were sent again fewer times (the scheduled retry). The number sent again.
  */
-export async function resendFailedMail(ids?: string[]): Promise<number> {
+export async function resendFailedMail(
+  ids?: string[],
+  automatic?: { failedBefore: string; maxResends: number },
+): Promise<number> {
   const now = new Date().toISOString();
   let resent = 0;
   for (const failed of await failedMail()) {
     if (ids ? !ids.includes(failed.id) : !failed.waiting) continue;
+    if (automatic && (failed.failedAt >= automatic.failedBefore || failed.resends >= automatic.maxResends)) continue;
     const key = mailRequestKey(failed.id);
     const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
     if (!Item) continue;

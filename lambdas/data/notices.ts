@@ -5,7 +5,15 @@ import type { Class, Meeting } from '../records';
 import { formattedText, link, list, paragraph, strong, type MailBlock, type MailContent } from '../shared/mailBlocks';
 
 /** The changes of a child's enrollment the family is told of (each always goes out). */
-export type NoticeKind = 'enrolled' | 'waitlisted' | 'promoted' | 'cancelled' | 'cancelledByAdmin' | 'moved';
+export type NoticeKind =
+  | 'enrolled'
+  | 'waitlisted'
+  | 'promoted'
+  | 'cancelled'
+  | 'cancelledByAdmin'
+  | 'moved'
+  /** Before a class starts (optional: a family may switch reminders off). */
+  | 'reminder';
 
 export interface NoticeClass {
   cls: Class;
@@ -191,6 +199,30 @@ export function studentNoticeContent(notice: StudentNotice, site: MailSite): Mai
           enrollmentsButton(site),
         ],
       };
+    case 'reminder': {
+      const firstMeeting = first?.cls.meetings
+        .filter((m) => !m.cancelled)
+        .sort((a, b) => a.date.localeCompare(b.date))[0];
+      const when = firstMeeting ? meetingText(firstMeeting) : 'soon';
+      return {
+        subject: `Reminder: ${what} starts ${firstMeeting ? when.replace(/, \d{4}, .*$/, '') : 'soon'}`,
+        why,
+        preferencesUrl: `${site.siteUrl}/account/manage`,
+        blocks: [
+          { heading: `${child} starts ${what} soon` },
+          paragraph(`A reminder: the first meeting of `, strong(what), ` is on ${when}.`),
+          ...details,
+          { heading: 'Before the first meeting' },
+          list([
+            'Pack what to bring (above).',
+            'Plan the way there and back; be there a few minutes early.',
+            `If ${child} cannot come after all, cancel on My Enrollments so a child on the waitlist gets the seat.`,
+          ]),
+          enrollmentsButton(site),
+          contactLine(site, 'Questions?'),
+        ],
+      };
+    }
     case 'moved': {
       const from = notice.fromClassName ?? 'the class';
       return {

@@ -1,6 +1,7 @@
 // Every e-mail the portal writes, filled in with a sample family: for `npm run preview:mail` and the test
 // that renders each one.
 import {
+  announcementContent,
   classNoticeContent,
   classChanges,
   studentNoticeContent,
@@ -61,7 +62,27 @@ export function sampleMails(): Record<string, MailContent> {
     cancelled: student('cancelled'),
     cancelledByAdmin: student('cancelledByAdmin'),
     moved: student('moved', { fromClassName: 'Ice Climbing', classes: [{ cls: skiing }] }),
+    reminder: student('reminder'),
     classClosed: classNoticeContent('classClosed', { cls: sampleClass, children }, sampleSite),
+    meetingCancelled: classNoticeContent(
+      'meetingCancelled',
+      {
+        cls: { ...sampleClass, meetings: sundays.map((m, index) => (index === 1 ? { ...m, cancelled: true } : m)) },
+        children,
+        meeting: sundays[1]!,
+        note: 'The road to the ice park is closed by snow.',
+      },
+      sampleSite,
+    ),
+    announcement: announcementContent(
+      {
+        subject: 'Parents evening on Friday',
+        text: 'Dear families,\n\nwe meet on **Friday at 18:00** in the lodge.\n\n- Bring questions\n- Map: https://mountainschool.example/lodge',
+        children,
+        where: 'in Ice Climbing',
+      },
+      sampleSite,
+    ),
     classChanged: classNoticeContent(
       'classChanged',
       {

@@ -11,11 +11,14 @@ import {
   feeds,
   functionNames,
   handlerModule,
+  scheduleModule,
+  schedules,
   streamConsumerModule,
   streamConsumers,
   triggerModule,
   userPoolTriggers,
   type FeedName,
+  type ScheduleName,
   type StreamConsumerName,
 } from '../../lambdas/manifest';
 import { kb, ms, percentile, table } from './stats';
@@ -83,6 +86,10 @@ export async function lambdaSizes(): Promise<LambdaFigures[]> {
     ...(Object.keys(streamConsumers) as StreamConsumerName[]).map((name): [string, string] => [
       `${name} (stream)`,
       streamConsumerModule(name),
+    ]),
+    ...(Object.keys(schedules) as ScheduleName[]).map((name): [string, string] => [
+      `${name} (schedule)`,
+      scheduleModule(name),
     ]),
   ];
   const figures: LambdaFigures[] = [];

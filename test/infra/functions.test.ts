@@ -5,7 +5,14 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handlerModule, streamConsumers, userPoolTriggers, type StreamConsumerName } from '../../lambdas/manifest';
+import {
+  handlerModule,
+  schedules,
+  streamConsumers,
+  userPoolTriggers,
+  type ScheduleName,
+  type StreamConsumerName,
+} from '../../lambdas/manifest';
 import { portalRoutes, STREAM_RETRY_ATTEMPTS, type PortalRoute } from '../../infra/functions';
 import { PortalMail } from '../../infra/mail';
 import { FUNCTION_RUNTIME, PortalFunction } from '../../infra/portal-function';
@@ -206,6 +213,7 @@ test('the portal has one function per manifest entry and trigger, and no other N
       ...portalRoutes().map((route) => route.name),
       ...Object.values(userPoolTriggers),
       ...Object.keys(streamConsumers),
+      ...Object.keys(schedules),
     ].sort(),
   );
   const portalLambdas = Object.values(resources).filter(
@@ -215,6 +223,37 @@ test('the portal has one function per manifest entry and trigger, and no other N
       JSON.stringify(resource.Properties.Architectures) === '["arm64"]',
   );
   expect(portalLambdas).toHaveLength(portalFunctions.length);
+});
+
+describe.each(Object.keys(schedules) as ScheduleName[])('the %s schedule', (name) => {
+  const scheduled = stack.node.findChild('Schedules').node.findChild(name) as PortalFunction;
+
+  test("runs on an EventBridge rule at the manifest's rate, which may invoke it", () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: `rate(${schedules[name].everyMinutes} minutes)`,
+      State: 'ENABLED',
+      Targets: [
+        {
+          Arn: { 'Fn::GetAtt': [logicalId(scheduled.handler), 'Arn'] },
+          RetryPolicy: { MaximumRetryAttempts: 2 },
+        },
+      ],
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [logicalId(scheduled.handler), 'Arn'] },
+      Principal: 'events.amazonaws.com',
+    });
+  });
+
+  test('writes the table (mail requests, reminder markers) and sends no mail itself', () => {
+    const actions = grantedActions(template, scheduled);
+    expect(actions).toEqual(expect.arrayContaining([...tableReads, ...tableWrites]));
+    expect(actions.filter((action) => action.startsWith('ses:') || action.startsWith('cognito-idp:'))).toEqual([]);
+    expect(lambdaOf(scheduled).Properties.Environment).toEqual({
+      Variables: { NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: { Ref: tableId } },
+    });
+  });
 });
 
 test('without the mailFrom context value mail is off: no SES identity, no sender, no SES right anywhere', () => {

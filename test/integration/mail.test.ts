@@ -282,3 +282,44 @@ test('a meeting cancelled for weather: the calendar and its feed show it cancell
   await data('saveClass', saveInput(await classOf(cls.id), {}), admin.accessToken);
   expect((await classOf(cls.id)).meetings[1]).toMatchObject({ cancelled: true });
 });
+
+describe('reminders before a class starts', () => {
+  /** The scheduled function run at a given moment, through the local gateway's Lambda invoke, as EventBridge runs it. */
+  const remindersAt = async (time: Date) => {
+    const answer = await fetch(`${portalUrl()}/2015-03-31/functions/reminders/invocations`, {
+      method: 'POST',
+      body: JSON.stringify({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: time.toISOString() }),
+    });
+    return (await answer.json()) as { asked: number; resent: number };
+  };
+
+  test('two days before the first meeting, once per child and class, with the schedule and what to bring', async () => {
+    const first = new Date(Date.now() + 30 * 86_400_000);
+    const date = first.toISOString().slice(0, 10);
+    const cls = await newClass(semesterId, {
+      name: `Avalanche Safety ${Date.now()}`,
+      meetings: [{ date, start: '09:00', end: '12:00' }],
+      whatToBring: 'Beacon, probe and shovel',
+    });
+    const siblings = await familyWithStudents(2, 'reminded');
+    for (const student of siblings.students)
+      await enrolled(siblings.family, { studentId: student.id, classId: cls.id });
+
+    // Three days before: not yet. Two days before (a run at 07:00 UTC): one reminder per child. Again later: none.
+    await remindersAt(new Date(`${new Date(first.getTime() - 3 * 86_400_000).toISOString().slice(0, 10)}T07:00:00Z`));
+    expect((await settledMailTo(siblings.family.email)).filter((m) => m.subject.startsWith('Reminder'))).toEqual([]);
+    const due = new Date(`${new Date(first.getTime() - 2 * 86_400_000).toISOString().slice(0, 10)}T07:00:00Z`);
+    expect((await remindersAt(due)).asked).toBeGreaterThanOrEqual(2);
+    expect((await remindersAt(new Date(due.getTime() + 3_600_000))).asked).toBe(0);
+
+    const mail = await waitForMail(
+      siblings.family.email,
+      new RegExp(`^Reminder: ${cls.name} starts \\w{3}, \\w{3} \\d+$`),
+    );
+    expect(mail.text).toContain('the first meeting of');
+    expect(mail.text).toContain('What to bring: Beacon, probe and shovel');
+    expect(mail.text).toContain('Choose which e-mails you get');
+    const reminders = (await settledMailTo(siblings.family.email)).filter((m) => m.subject.startsWith('Reminder'));
+    expect(reminders.map((m) => /^(Child\d) Tester starts/.exec(m.text)?.[1]).sort()).toEqual(['Child1', 'Child2']);
+  });
+});

@@ -20,6 +20,17 @@ const expectedWords: Record<string, RegExp[]> = {
   cancelled: [/^Cancelled: Teen0 Alpine in Ice Climbing$/, /As you asked/],
   cancelledByAdmin: [/^Cancelled by the programme: Teen0 Alpine in Ice Climbing$/, /administrators cancelled/],
   moved: [/^Moved: Teen0 Alpine from Ice Climbing to Backcountry Skiing$/, /moved Teen0 Alpine from Ice Climbing to/],
+  reminder: [/^Reminder: Ice Climbing starts Sun, Jan 3$/, /the first meeting of Ice Climbing is on Sun, Jan 3, 2027/],
+  meetingCancelled: [
+    /^Cancelled on Sun, Jan 10: Ice Climbing$/,
+    /The road to the ice park is closed by snow\./,
+    /Sun, Jan 10, 2027, 09:00–13:00 \(cancelled\)/,
+  ],
+  announcement: [
+    /^Parents evening on Friday$/,
+    /we meet on Friday at 18:00 in the lodge/,
+    /Teen0 Alpine and Teen1 Alpine are in Ice Climbing/,
+  ],
   classClosed: [
     /^Closed: Ice Climbing$/,
     /Teen0 Alpine stays enrolled; Teen1 Alpine stays on the waitlist at position 2/,

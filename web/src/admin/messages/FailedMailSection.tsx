@@ -29,6 +29,7 @@ export const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
   cancelled: 'Cancelled',
   cancelledByAdmin: 'Cancelled by the programme',
   moved: 'Moved',
+  reminder: 'Reminder',
   classClosed: 'Class closed',
   classChanged: 'Class changed',
   meetingCancelled: 'Meeting cancelled',
