@@ -30,14 +30,20 @@ export class PortalStack extends Stack {
     const table = portalTable(this);
     const api = new PortalApi(this, 'Api');
     const site = new PortalSite(this, 'Site', { api: api.httpApi, domain: props.settings.domain });
-    const users = new PortalUserPool(this, 'Users', {
-      siteUrl: site.url,
-      mailFrom: props.settings.poolMailThroughSes ? props.settings.mailFrom : undefined,
-    });
     const mail = new PortalMail(this, 'Mail', {
       mailFrom: props.settings.mailFrom,
       mailRate: props.settings.mailRate,
+      mailDomain: props.settings.mailDomain,
       siteUrl: site.url,
+      table,
+    });
+    const users = new PortalUserPool(this, 'Users', {
+      siteUrl: site.url,
+      ...(props.settings.poolMailThroughSes && {
+        mailFrom: props.settings.mailFrom,
+        mailConfigurationSet: mail.configurationSetName,
+        mailDomain: props.settings.mailDomain,
+      }),
     });
 
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });

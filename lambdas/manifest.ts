@@ -36,6 +36,7 @@ import { CATALOGUE_MAX_AGE_SECONDS } from './catalogueAge';
 import type { CallLimit } from './data/callCounts';
 import type { FailedMail } from './data/mailRequests';
 import type { MessageChild } from './data/notices';
+import type { Suppression } from './data/suppressions';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -464,6 +465,29 @@ export const manifest = {
     result: returns<{ class: Class }>(),
     summary: 'Cancels one meeting of a class (weather) and tells the families of the class in the same step.',
   },
+  mailSuppressions: {
+    access: 'admin',
+    input: noPayload,
+    table: 'read',
+    result: returns<{ suppressions: Suppression[] }>(),
+    summary: 'The addresses the portal no longer writes to (bounced for good, or complained), newest first.',
+  },
+  clearSuppression: {
+    access: 'admin',
+    input: z.strictObject({ email }),
+    table: 'write',
+    result: returns<Record<string, never>>(),
+    summary: 'Writes to an address again (the family fixed it).',
+  },
+  myMailStatus: {
+    access: 'user',
+    input: noPayload,
+    table: 'read',
+    result: returns<{
+      addresses: Array<{ email: string; receives: boolean; reason?: Suppression['reason']; since?: string }>;
+    }>(),
+    summary: "Whether the portal's e-mail reaches the family's addresses.",
+  },
   messageAudience: {
     access: 'admin',
     input: z.strictObject({ audience: messageAudience }),
@@ -599,3 +623,10 @@ export type ScheduleName = keyof typeof schedules;
 export function scheduleModule(name: ScheduleName): string {
   return `lambdas/schedules/${name}.ts`;
 }
+
+/** The function SES's bounces and complaints reach (through the configuration set's SNS topic). */
+export const mailFeedback = {
+  module: 'lambdas/notifications/mailFeedback.ts',
+  table: 'write',
+  summary: 'Records the addresses SES says bounced for good or complained, so the portal no longer writes to them.',
+} as const satisfies { module: string } & Pick<FunctionSpec, 'table' | 'summary'>;

@@ -22,6 +22,7 @@ import {
   functionNames,
   handlerModule,
   isFunctionName,
+  mailFeedback,
   manifest,
   scheduleModule,
   schedules,
@@ -350,6 +351,41 @@ export class Gateway {
       });
     }
     sendJson(res, 200, { MessageId: randomUUID() });
+    this.simulateMailbox(request.Destination?.ToAddresses ?? []);
+  }
+
+  /**
+   * SES's mailbox simulator: a send to bounce@simulator.amazonses.com (or complaint@…, with a +label) is
+   * accepted, then SES publishes a permanent bounce (or a complaint) through the configuration set to SNS,
+   * whose subscriber is mailFeedback: the same event, handed to the same function.
+   */
+  private simulateMailbox(addresses: string[]) {
+    for (const address of addresses) {
+      const kind = /^(bounce|complaint)(\+[^@]*)?@simulator\.amazonses\.com$/i.exec(address)?.[1]?.toLowerCase();
+      if (!kind) continue;
+      const message =
+        kind === 'bounce'
+          ? {
+              eventType: 'Bounce',
+              bounce: {
+                bounceType: 'Permanent',
+                bouncedRecipients: [{ emailAddress: address, diagnosticCode: 'smtp; 550 5.1.1 user unknown' }],
+              },
+            }
+          : {
+              eventType: 'Complaint',
+              complaint: { complaintFeedbackType: 'abuse', complainedRecipients: [{ emailAddress: address }] },
+            };
+      void loadOnce<Handler>(this.triggers, 'mailFeedback', mailFeedback.module)
+        .then((handler) =>
+          handler(
+            { Records: [{ Sns: { Message: JSON.stringify(message) } }] },
+            lambdaContext('mailFeedback'),
+            () => undefined,
+          ),
+        )
+        .catch((error: Error) => this.options.log(`mailFeedback failed: ${error.message}`));
+    }
   }
 
   private serveSiteConfig(_req: IncomingMessage, res: ServerResponse) {

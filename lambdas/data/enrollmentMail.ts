@@ -9,6 +9,7 @@ import type { StudentMailRequest } from './mailRequests';
 import { mailSite } from './mailSite';
 import { studentNoticeContent, type NoticeClass } from './notices';
 import { studentKey, studentName, type StoredStudent } from './students';
+import { suppressionsOf } from './suppressions';
 import { itemsAt, type Key } from '../shared/dynamo';
 import type { MailContent, MailFrame } from '../shared/mailBlocks';
 import { renderMail } from '../shared/mailRender';
@@ -16,10 +17,17 @@ import { sendMail } from '../shared/mail';
 
 export type NoticeOutcome = 'sent' | 'nobody to write to' | 'already sent';
 
-/** Sends an e-mail of the programme to a family's addresses, framed and with replies going to the contact. */
-export async function sendToFamily(to: string[], content: MailContent, frame: MailFrame): Promise<void> {
+/**
+ * Sends an e-mail of the programme to a family's addresses, framed and with replies going to the contact,
+ * leaving out the addresses that do not receive mail (suppressions.ts). The addresses it went to.
+ */
+export async function sendToFamily(to: string[], content: MailContent, frame: MailFrame): Promise<string[]> {
+  const suppressed = await suppressionsOf(to);
+  const receiving = to.filter((address) => !suppressed.has(address.toLowerCase()));
+  if (receiving.length === 0) return [];
   const mail = renderMail(content, frame);
-  await sendMail({ to, ...mail, ...(frame.contactEmail && { replyTo: frame.contactEmail }) });
+  await sendMail({ to: receiving, ...mail, ...(frame.contactEmail && { replyTo: frame.contactEmail }) });
+  return receiving;
 }
 
 /**
@@ -68,6 +76,15 @@ export async function sendNotice(requestKey: Key, request: StudentMailRequest): 
     },
     site,
   );
-  await sendToFamily(to, content, site);
+  if ((await sendToFamily(to, content, site)).length === 0) {
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        message: "Not sent: the family's addresses do not receive mail (bounced or complained).",
+        familyId: request.familyId,
+      }),
+    );
+    return 'nobody to write to';
+  }
   return 'sent';
 }

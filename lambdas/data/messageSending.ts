@@ -136,8 +136,8 @@ export async function sendMessage(messageId: string, timeLeftMs: () => number): 
       continue;
     }
     try {
-      await sendToFamily(to, content, site);
-      await settle(delivery, 'sent');
+      if ((await sendToFamily(to, content, site)).length > 0) await settle(delivery, 'sent');
+      else await settle(delivery, 'skipped', 'The address does not receive mail (it bounced, or its owner complained)');
     } catch (error) {
       await settle(delivery, 'failed', (error as Error).message || (error as Error).name);
     }

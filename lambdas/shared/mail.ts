@@ -6,6 +6,8 @@ import { optionalEnv, requiredEnv } from './env';
 import { headerText } from './mailHeader';
 
 const from = optionalEnv('MAIL_FROM');
+/** The configuration set that publishes bounces and complaints (AWS only). */
+const configurationSet = optionalEnv('MAIL_CONFIGURATION_SET');
 const endpoint = () =>
   (optionalEnv('SES_ENDPOINT') ?? `https://email.${requiredEnv('AWS_REGION')}.amazonaws.com`).replace(/\/+$/, '');
 let offLogged = false;
@@ -56,6 +58,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       FromEmailAddress: headerText(from),
+      ...(configurationSet && { ConfigurationSetName: configurationSet }),
       Destination: { ToAddresses: message.to.map(headerText) },
       ...(message.replyTo && { ReplyToAddresses: [headerText(message.replyTo)] }),
       Content: {

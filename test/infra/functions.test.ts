@@ -3,6 +3,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
+import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -269,11 +270,13 @@ describe('the bind calls set a setting and its grant together', () => {
   const make = (id: string) => new PortalFunction(scratch, id, { entry: handlerModule('roles'), description: id });
   const reader = make('Reader');
   reader.bindUserPool(pool, ['AdminGetUser']);
+  const table = new TableV2(scratch, 'Table', { partitionKey: { name: 'PK', type: AttributeType.STRING } });
   const mailOn = new PortalMail(scratch, 'MailOn', {
     mailFrom: 'Registration Portal <registration@mountainschool.example>',
     siteUrl: 'https://portal.example',
+    table,
   });
-  const mailOff = new PortalMail(scratch, 'MailOff', { siteUrl: 'https://portal.example' });
+  const mailOff = new PortalMail(scratch, 'MailOff', { siteUrl: 'https://portal.example', table });
   const sender = make('Sender');
   mailOn.bind(sender);
   const silent = make('Silent');
@@ -298,9 +301,11 @@ describe('the bind calls set a setting and its grant together', () => {
     expect(sent).toEqual(granted);
   });
 
-  test('mail on: MAIL_FROM, SITE_URL and ses:SendEmail on the sender identity only', () => {
+  test('mail on: MAIL_FROM, SITE_URL, the configuration set, and ses:SendEmail on the sender identity and the set only', () => {
+    const configurationSet = { Ref: logicalId(mailOn.node.findChild('ConfigurationSet')) };
     expect(variables(sender)).toMatchObject({
       MAIL_FROM: 'Registration Portal <registration@mountainschool.example>',
+      MAIL_CONFIGURATION_SET: configurationSet,
       SITE_URL: 'https://portal.example',
     });
     bound.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'registration@mountainschool.example' });
@@ -317,7 +322,18 @@ describe('the bind calls set a setting and its grant together', () => {
       ':identity/',
       { Ref: logicalId(mailOn.node.findChild('Sender')) },
     ];
-    expect(ses.flatMap((grant) => grant.resources)).toEqual([{ 'Fn::Join': ['', identityArn] }]);
+    const configurationSetArn = [
+      'arn:',
+      { Ref: 'AWS::Partition' },
+      `:ses:${TEST_REGION}:`,
+      { Ref: 'AWS::AccountId' },
+      ':configuration-set/',
+      configurationSet,
+    ];
+    expect(ses.flatMap((grant) => grant.resources)).toEqual([
+      { 'Fn::Join': ['', identityArn] },
+      { 'Fn::Join': ['', configurationSetArn] },
+    ]);
   });
 
   test('mail off: SITE_URL for links, no MAIL_FROM and no SES right', () => {

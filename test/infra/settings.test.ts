@@ -87,6 +87,67 @@ describe('deployed with mailFrom, domainName and certificateArn', () => {
   });
 });
 
+describe('the e-mail that arrives: a configuration set that records bounces and complaints', () => {
+  const { stack, template, violations } = synthesizePortal({
+    context: { mailFrom, poolMail: 'ses', mailDomain: 'mountainschool.example' },
+  });
+  const mail = stack.node.findChild('Mail');
+  const configurationSet = { Ref: logicalId(mail.node.findChild('ConfigurationSet')) };
+
+  test("every e-mail goes with the configuration set, whose SES suppression is off (the portal's list decides)", () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', { SuppressionOptions: { SuppressedReasons: [] } });
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'mountainschool.example',
+      ConfigurationSetAttributes: { ConfigurationSetName: configurationSet },
+    });
+  });
+
+  test('bounces and complaints go to an SNS topic (TLS only) that mailFeedback subscribes to', () => {
+    const topic = logicalId(mail.node.findChild('Feedback'));
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: configurationSet,
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        SnsDestination: { TopicARN: { Ref: topic } },
+      },
+    });
+    const feedback = mail.node.findChild('mailFeedback') as PortalFunction;
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topic },
+      Endpoint: { 'Fn::GetAtt': [logicalId(feedback.handler), 'Arn'] },
+    });
+    expect(grantsOf(template, feedback).flatMap((grant) => grant.actions)).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem']),
+    );
+  });
+
+  test("the user pool's own e-mails (password resets) go through SES as the domain, with the configuration set", () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: {
+        EmailSendingAccount: 'DEVELOPER',
+        From: mailFrom,
+        ConfigurationSet: configurationSet,
+        SourceArn: {
+          'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':identity/mountainschool\\.example$')])],
+        },
+      },
+    });
+  });
+
+  test('the domain is verified and signs its e-mail with DKIM: its three DNS records are outputs', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown; Description: string }>;
+    const dkim = Object.entries(outputs).filter(([name]) => name.includes('DkimRecord'));
+    expect(dkim).toHaveLength(3);
+    expect(dkim[0]![1].Description).toContain('mountainschool.example');
+  });
+
+  test('cdk-nag finds no unacknowledged error', () => {
+    expect(violations.filter((violation) => violation.severity === 'error')).toEqual([]);
+  });
+});
+
 describe('the context values are checked before anything is built', () => {
   const settingsOf = (context: Record<string, string>) => portalSettings(new App({ context }));
 
@@ -117,6 +178,8 @@ describe('the context values are checked before anything is built', () => {
     [{ poolMail: 'ses' }, /poolMail=ses needs mailFrom/],
     [{ mailFrom, poolMail: 'yes' }, /poolMail must be ses or cognito/],
     [{ mailFrom, mailRate: 'fast' }, /mailRate must be a number of e-mails a second above 0/],
+    [{ mailDomain: 'mountainschool.example' }, /mailDomain needs mailFrom/],
+    [{ mailFrom, mailDomain: 'other.example' }, /mailFrom must be an address at mailDomain/],
     [{ mailFrom, mailRate: '0' }, /mailRate must be a number/],
     [{ domainName }, /domainName and certificateArn go together/],
     [{ certificateArn }, /domainName and certificateArn go together/],

@@ -87,6 +87,9 @@ const cases = {
     }),
   },
   messages: { payload: (w) => ({ semesterId: w.semesterId }) },
+  mailSuppressions: { payload: () => ({}) },
+  clearSuppression: { payload: (w) => ({ email: w.family.email }) },
+  myMailStatus: { payload: () => ({}) },
   cancelMeeting: {
     payload: (w) => ({ classId: w.enrolledIn.id, ...w.enrolledIn.meetings[0]!, end: undefined, note: 'Snow' }),
   },

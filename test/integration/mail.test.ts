@@ -4,8 +4,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { FunctionResult } from '../../lambdas/manifest';
 import type { Class, ClassInput, Enrollment } from '../../lambdas/records';
-import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { call, data, outbox, portalUrl, waitForMail, type SignedIn } from '../support/portal';
+import { addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import { call, data, outbox, portalUrl, signUpFamily, waitForMail, type SignedIn } from '../support/portal';
 
 const run = promisify(execFile);
 
@@ -322,4 +322,42 @@ describe('reminders before a class starts', () => {
     const reminders = (await settledMailTo(siblings.family.email)).filter((m) => m.subject.startsWith('Reminder'));
     expect(reminders.map((m) => /^(Child\d) Tester starts/.exec(m.text)?.[1]).sort()).toEqual(['Child1', 'Child2']);
   });
+});
+
+test('an address that bounced for good is not written to again, is shown to administrators and to the family, and can be cleared', async () => {
+  // SES's mailbox simulator: a send to bounce@… is accepted, then bounces for good (locally too).
+  const family = await signUpFamily('bounce', `bounce+${crypto.randomUUID().slice(0, 8)}@simulator.amazonses.com`);
+  const student = await addStudent(family);
+  const cls = await newClass(semesterId);
+  await enrolled(family, { studentId: student.id, classId: cls.id });
+  await waitForMail(family.email, `Enrolled: Alex Tester in ${cls.name}`);
+  type Status = { addresses: Array<{ email: string; receives: boolean; reason?: string }> };
+  let status = await data<Status>('myMailStatus', {}, family.accessToken);
+  for (const deadline = Date.now() + 10_000; status.addresses[0]?.receives; ) {
+    if (Date.now() > deadline) throw new Error('The bounce was not recorded within 10 s.');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    status = await data<Status>('myMailStatus', {}, family.accessToken);
+  }
+  expect(status.addresses).toEqual([
+    { email: family.email, receives: false, reason: 'bounce', since: expect.any(String) },
+  ]);
+  const { suppressions } = await data<{ suppressions: Array<{ email: string; reason: string; detail: string }> }>(
+    'mailSuppressions',
+    {},
+    admin.accessToken,
+  );
+  expect(suppressions).toContainEqual({
+    email: family.email,
+    reason: 'bounce',
+    detail: expect.stringContaining('550'),
+    at: expect.any(String),
+  });
+
+  // The cancellation is not sent to an address that bounced.
+  await data('cancelEnrollment', { enrollmentId: `${cls.id}~${student.id}` }, family.accessToken);
+  expect((await settledMailTo(family.email)).map((m) => m.subject)).toEqual([`Enrolled: Alex Tester in ${cls.name}`]);
+
+  await data('clearSuppression', { email: family.email }, admin.accessToken);
+  expect((await data<Status>('myMailStatus', {}, family.accessToken)).addresses[0]?.receives).toBe(true);
+  expect((await call('clearSuppression', { email: family.email }, admin.accessToken)).status).toBe(404);
 });

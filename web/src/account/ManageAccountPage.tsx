@@ -8,6 +8,7 @@ import { AccountSection } from './AccountSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { StudentsSection } from './StudentsSection';
 import { PageTitle } from '../layout/PageTitle';
+import { MailDeliveryNotice } from './MailDeliveryNotice';
 
 // Amplify UI is heavy: the page shows at once and the form follows.
 const ChangePassword = lazily(() => import('./ChangePassword'), 'ChangePassword');
@@ -18,6 +19,7 @@ export function ManageAccountPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
       <PageTitle title="Manage Account" />
+      <MailDeliveryNotice />
       <AccountSection title="Account">
         <Typography>
           Email: <strong>{user?.email ?? 'User email'}</strong>

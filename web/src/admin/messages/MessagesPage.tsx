@@ -8,6 +8,7 @@ import { useSemesterParam } from '../useSemesterParam';
 import { ComposeSection } from './ComposeSection';
 import { FailedMailSection } from './FailedMailSection';
 import { SentMessagesSection } from './SentMessagesSection';
+import { SuppressionsSection } from './SuppressionsSection';
 
 export function MessagesPage() {
   const [semesterId, choose] = useSemesterParam();
@@ -24,6 +25,7 @@ export function MessagesPage() {
       {semesterId && <ComposeSection key={semesterId} semesterId={semesterId} onSent={() => setSent((n) => n + 1)} />}
       {semesterId && <SentMessagesSection semesterId={semesterId} generation={sent} />}
       <FailedMailSection />
+      <SuppressionsSection />
     </Stack>
   );
 }
