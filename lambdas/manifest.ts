@@ -38,6 +38,9 @@ import type { FailedMail } from './data/mailRequests';
 import type { MessageChild } from './data/notices';
 import type { Suppression } from './data/suppressions';
 
+/** The optional e-mails a family gets (true) or switched off. */
+type MailPreferences = { reminders: boolean; announcements: boolean };
+
 export type Access = 'public' | 'user' | 'admin';
 
 /** The Cognito admin API calls the portal makes (each one is also its IAM action, `cognito-idp:<call>`). */
@@ -484,9 +487,18 @@ export const manifest = {
     input: noPayload,
     table: 'read',
     result: returns<{
+      optional: MailPreferences;
       addresses: Array<{ email: string; receives: boolean; reason?: Suppression['reason']; since?: string }>;
     }>(),
-    summary: "Whether the portal's e-mail reaches the family's addresses.",
+    summary: "Whether the portal's e-mail reaches the family's addresses, and which optional e-mails it gets.",
+  },
+  saveMailPreferences: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: z.strictObject({ reminders: z.boolean(), announcements: z.boolean() }),
+    table: 'write',
+    result: returns<{ optional: MailPreferences }>(),
+    summary: 'Switches the optional e-mails (reminders, announcements) on or off; enrollment changes always go out.',
   },
   messageAudience: {
     access: 'admin',
@@ -496,6 +508,7 @@ export const manifest = {
       label: string;
       where: string;
       families: number;
+      switchedOff: number;
       addresses: number;
       exampleChildren: MessageChild[];
     }>(),

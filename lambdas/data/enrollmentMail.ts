@@ -6,6 +6,7 @@ import { waitlistPosition } from './enrollments';
 import { familyAddresses } from './families';
 import { groupKey, toGroup } from './groups';
 import type { StudentMailRequest } from './mailRequests';
+import { switchedOff } from './mailPreferences';
 import { mailSite } from './mailSite';
 import { studentNoticeContent, type NoticeClass } from './notices';
 import { studentKey, studentName, type StoredStudent } from './students';
@@ -45,6 +46,10 @@ export async function sendNotice(requestKey: Key, request: StudentMailRequest): 
     mailSite(),
   ]);
   if (!at(requestKey)) return 'already sent';
+  if (request.kind === 'reminder' && (await switchedOff([request.familyId], 'reminders')).size > 0) {
+    console.log(JSON.stringify({ level: 'info', message: 'Reminder not sent: the family switched reminders off.' }));
+    return 'nobody to write to';
+  }
   const to = addresses.get(request.familyId) ?? [];
   const stored = at(student) as StoredStudent | undefined;
   if (to.length === 0 || !stored) {

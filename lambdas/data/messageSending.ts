@@ -11,6 +11,7 @@ import { sendToFamily } from './enrollmentMail';
 import { familyAddresses } from './families';
 import { mailRequestItem } from './mailRequests';
 import { takeSendTurn } from './mailPace';
+import { switchedOff } from './mailPreferences';
 import { mailSite } from './mailSite';
 import {
   deliveryKey,
@@ -125,10 +126,18 @@ export async function sendMessage(messageId: string, timeLeftMs: () => number): 
     message.topic === 'announcement' ? new Map<string, Class>() : classesNow(message.classIds),
   ]);
   const pending = await deliveriesOf(messageId, 'pending');
-  const addresses = await familyAddresses(pending.map((delivery) => delivery.familyId));
+  const familyIds = pending.map((delivery) => delivery.familyId);
+  const [addresses, off] = await Promise.all([
+    familyAddresses(familyIds),
+    message.topic === 'announcement' ? switchedOff(familyIds, 'announcements') : new Set<string>(),
+  ]);
   for (const delivery of pending) {
     if (!(await takeSendTurn(timeLeftMs))) return 'more';
     if (!(await claim(delivery, new Date().toISOString()))) continue;
+    if (off.has(delivery.familyId)) {
+      await settle(delivery, 'skipped', 'The family switched messages off');
+      continue;
+    }
     const to = addresses.get(delivery.familyId) ?? [];
     const content = contentFor(message, delivery, site, classes);
     if (to.length === 0 || !content) {

@@ -378,5 +378,6 @@ export function announcementContent(
     subject: facts.subject,
     blocks: [...formattedText(facts.text), contactLine(site, 'Questions?')],
     why: whyFor(facts.children, facts.where, site),
+    preferencesUrl: `${site.siteUrl}/account/manage`,
   };
 }

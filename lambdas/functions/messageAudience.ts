@@ -1,4 +1,5 @@
 import { familyAddresses } from '../data/families';
+import { switchedOff } from '../data/mailPreferences';
 import { audienceOf } from '../data/messages';
 import type { ParsedInput } from '../manifest';
 import { notFound } from '../shared/errors';
@@ -11,11 +12,15 @@ export async function messageAudience({ audience }: ParsedInput<'messageAudience
     throw notFound(
       `There is no such ${audience.kind === 'semester' ? 'semester' : audience.kind === 'group' ? 'class group' : 'class'}.`,
     );
-  const addresses = await familyAddresses([...found.families.keys()]);
+  const off = await switchedOff([...found.families.keys()], 'announcements');
+  const reached = [...found.families.keys()].filter((familyId) => !off.has(familyId));
+  const addresses = await familyAddresses(reached);
   return {
     label: found.label,
     where: found.where,
-    families: found.families.size,
+    families: reached.length,
+    /** Families of the audience that switched messages off: they are not written to. */
+    switchedOff: off.size,
     addresses: [...addresses.values()].reduce((sum, list) => sum + list.length, 0),
     /** The children of one family, to show the e-mail as a family reads it. */
     exampleChildren: [...found.families.values()][0] ?? [],

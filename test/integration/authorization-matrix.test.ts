@@ -90,6 +90,7 @@ const cases = {
   mailSuppressions: { payload: () => ({}) },
   clearSuppression: { payload: (w) => ({ email: w.family.email }) },
   myMailStatus: { payload: () => ({}) },
+  saveMailPreferences: { payload: () => ({ reminders: false, announcements: true }) },
   cancelMeeting: {
     payload: (w) => ({ classId: w.enrolledIn.id, ...w.enrolledIn.meetings[0]!, end: undefined, note: 'Snow' }),
   },

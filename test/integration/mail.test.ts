@@ -175,6 +175,7 @@ describe("an administrator's message to the families of a class", () => {
       label: cls.name,
       where: `in ${cls.name}`,
       families: 2,
+      switchedOff: 0,
       addresses: 2,
       exampleChildren: expect.any(Array),
     });
@@ -360,4 +361,43 @@ test('an address that bounced for good is not written to again, is shown to admi
   await data('clearSuppression', { email: family.email }, admin.accessToken);
   expect((await data<Status>('myMailStatus', {}, family.accessToken)).addresses[0]?.receives).toBe(true);
   expect((await call('clearSuppression', { email: family.email }, admin.accessToken)).status).toBe(404);
+});
+
+test('a family that switched reminders and messages off gets neither, and still every change of its enrollments', async () => {
+  const first = new Date(Date.now() + 60 * 86_400_000);
+  const cls = await newClass(semesterId, {
+    name: `Quiet Class ${Date.now()}`,
+    meetings: [{ date: first.toISOString().slice(0, 10), start: '09:00', end: '12:00' }],
+  });
+  const quiet = await familyWithStudents(1, 'quiet');
+  await enrolled(quiet.family, { studentId: quiet.students[0]!.id, classId: cls.id });
+  await waitForMail(quiet.family.email, `Enrolled: Child1 Tester in ${cls.name}`);
+  expect(
+    await data('saveMailPreferences', { reminders: false, announcements: false }, quiet.family.accessToken),
+  ).toEqual({ optional: { reminders: false, announcements: false } });
+  expect(await data('myMailStatus', {}, quiet.family.accessToken)).toMatchObject({
+    optional: { reminders: false, announcements: false },
+  });
+
+  const audience = { kind: 'class', id: cls.id };
+  expect(await data('messageAudience', { audience }, admin.accessToken)).toMatchObject({ families: 0, switchedOff: 1 });
+  const messageId = crypto.randomUUID();
+  await data('sendMessage', { messageId, audience, subject: 'Quiet news', text: 'Hello.' }, admin.accessToken);
+  const due = new Date(`${new Date(first.getTime() - 2 * 86_400_000).toISOString().slice(0, 10)}T07:00:00Z`);
+  await fetch(`${portalUrl()}/2015-03-31/functions/reminders/invocations`, {
+    method: 'POST',
+    body: JSON.stringify({ time: due.toISOString() }),
+  });
+  await data('cancelEnrollment', { enrollmentId: `${cls.id}~${quiet.students[0]!.id}` }, quiet.family.accessToken);
+  await waitForMail(quiet.family.email, `Cancelled: Child1 Tester in ${cls.name}`);
+  expect((await settledMailTo(quiet.family.email)).map((m) => m.subject)).toEqual([
+    `Enrolled: Child1 Tester in ${cls.name}`,
+    `Cancelled: Child1 Tester in ${cls.name}`,
+  ]);
+  const { messages } = await data<{ messages: Array<Record<string, unknown>> }>(
+    'messages',
+    { semesterId },
+    admin.accessToken,
+  );
+  expect(messages.find((message) => message.id === messageId)).toMatchObject({ recipients: 1, sent: 0, skipped: 1 });
 });

@@ -9,6 +9,7 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { StudentsSection } from './StudentsSection';
 import { PageTitle } from '../layout/PageTitle';
 import { MailDeliveryNotice } from './MailDeliveryNotice';
+import { MailPreferencesSection } from './MailPreferencesSection';
 
 // Amplify UI is heavy: the page shows at once and the form follows.
 const ChangePassword = lazily(() => import('./ChangePassword'), 'ChangePassword');
@@ -33,6 +34,7 @@ export function ManageAccountPage() {
       <AccountSection title="Children">
         <StudentsSection />
       </AccountSection>
+      <MailPreferencesSection />
       <AccountSection title="Delete account">
         <DeleteAccountSection />
       </AccountSection>

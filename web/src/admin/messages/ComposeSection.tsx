@@ -191,6 +191,8 @@ export function ComposeSection({ semesterId, onSent }: { semesterId: string; onS
             It reaches <strong>{reach.families}</strong> {reach.families === 1 ? 'family' : 'families'} at{' '}
             <strong>{reach.addresses}</strong> {reach.addresses === 1 ? 'address' : 'addresses'}: one e-mail per family,
             however many of its children are there.
+            {reach.switchedOff > 0 &&
+              ` ${reach.switchedOff} more ${reach.switchedOff === 1 ? 'family has' : 'families have'} switched messages off.`}
           </Typography>
           <div>
             <Button variant="contained" disabled={reach.families === 0} onClick={() => setConfirming(true)}>
