@@ -11,6 +11,7 @@ import {
   feeds,
   functionNames,
   handlerModule,
+  mailFeedback,
   scheduleModule,
   schedules,
   streamConsumerModule,
@@ -91,6 +92,7 @@ export async function lambdaSizes(): Promise<LambdaFigures[]> {
       `${name} (schedule)`,
       scheduleModule(name),
     ]),
+    ['mailFeedback (SNS)', mailFeedback.module],
   ];
   const figures: LambdaFigures[] = [];
   for (const [name, entry] of entries) {
