@@ -76,7 +76,7 @@ export function ComposeSection({ semesterId, onSent }: { semesterId: string; onS
     };
     const children = reach.exampleChildren.length
       ? reach.exampleChildren
-      : [{ name: 'Your child', status: 'enrolled' as const }];
+      : [{ name: 'your child', status: 'enrolled' as const }];
     return renderMail(announcementContent({ subject, text, children, where: reach.where }, site), site);
   }, [reach, subject, text, config]);
 
