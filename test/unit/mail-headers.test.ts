@@ -16,7 +16,13 @@ function sesCalls() {
   });
   return sent;
 }
-afterEach(() => jest.restoreAllMocks());
+// SES's own address, as in a Lambda: not the local gateway's (a whole test run sets it for the local stack).
+const localSes = process.env.SES_ENDPOINT;
+beforeEach(() => delete process.env.SES_ENDPOINT);
+afterEach(() => {
+  jest.restoreAllMocks();
+  if (localSes) process.env.SES_ENDPOINT = localSes;
+});
 
 test('a header value loses line breaks, control characters and direction overrides', () => {
   expect(headerText('Enrolled: Eve\r\nBcc: victim@example.com')).toBe('Enrolled: Eve Bcc: victim@example.com');
