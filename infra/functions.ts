@@ -2,6 +2,8 @@
 // from what the entry declares: nothing is listed twice.
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -11,11 +13,14 @@ import {
   feeds,
   handlerModule,
   manifest,
+  scheduleModule,
+  schedules,
   streamConsumerModule,
   streamConsumers,
   type FeedName,
   type FunctionName,
   type FunctionSpec,
+  type ScheduleName,
   type StreamConsumerName,
   type UserPoolCall,
   userPoolCallsOf,
@@ -138,5 +143,28 @@ export function streamConsumerFunctions(
       }),
     );
     return { name, fn, deadLetters };
+  });
+}
+
+/**
+ * The manifest's scheduled functions: each on an EventBridge rule at its rate. The rule's event carries the
+ * moment it fired (`time`), which the function takes as "now". They write mail requests, so they know the
+ * site's address for nothing: the mailer sends.
+ */
+export function scheduledFunctions(
+  scope: Construct,
+  props: Pick<PortalFunctionsProps, 'table'>,
+): Array<{ name: ScheduleName; fn: PortalFunction; rule: Rule }> {
+  const scheduled = new Construct(scope, 'Schedules');
+  return (Object.keys(schedules) as ScheduleName[]).map((name) => {
+    const spec = schedules[name];
+    const fn = new PortalFunction(scheduled, name, { entry: scheduleModule(name), description: spec.summary });
+    fn.bindTable(props.table, spec.table);
+    const rule = new Rule(scheduled, `${name}Schedule`, {
+      description: `Runs ${name} every ${spec.everyMinutes} minutes.`,
+      schedule: Schedule.rate(Duration.minutes(spec.everyMinutes)),
+      targets: [new LambdaFunction(fn.handler, { retryAttempts: 2 })],
+    });
+    return { name, fn, rule };
   });
 }

@@ -10,7 +10,7 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { Construct } from 'constructs';
 import { PortalApi, STAGE_NAME } from './api';
-import { portalFunctions, streamConsumerFunctions } from './functions';
+import { portalFunctions, scheduledFunctions, streamConsumerFunctions } from './functions';
 import { PortalMail } from './mail';
 import type { PortalSettings } from './settings';
 import { PortalSite } from './site';
@@ -30,15 +30,26 @@ export class PortalStack extends Stack {
     const table = portalTable(this);
     const api = new PortalApi(this, 'Api');
     const site = new PortalSite(this, 'Site', { api: api.httpApi, domain: props.settings.domain });
+    const mail = new PortalMail(this, 'Mail', {
+      mailFrom: props.settings.mailFrom,
+      mailRate: props.settings.mailRate,
+      mailDomain: props.settings.mailDomain,
+      siteUrl: site.url,
+      table,
+    });
     const users = new PortalUserPool(this, 'Users', {
       siteUrl: site.url,
-      mailFrom: props.settings.poolMailThroughSes ? props.settings.mailFrom : undefined,
+      ...(props.settings.poolMailThroughSes && {
+        mailFrom: props.settings.mailFrom,
+        mailConfigurationSet: mail.configurationSetName,
+        mailDomain: props.settings.mailDomain,
+      }),
     });
-    const mail = new PortalMail(this, 'Mail', { mailFrom: props.settings.mailFrom, siteUrl: site.url });
 
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
     for (const { route, fn } of portalFunctions(this, { table, users, mail })) api.addRoute(route, fn, authorizer);
     streamConsumerFunctions(this, { table, mail });
+    scheduledFunctions(this, { table });
 
     deployWebApp(site, props.webDist, {
       region: this.region,

@@ -13,11 +13,15 @@ export interface PortalSettings {
    * second step, once the verification link the first deploy sent has been clicked.
    */
   poolMailThroughSes: boolean;
+  /** E-mails a second the mailer sends: the account's SES sending rate (SES console, account dashboard). */
+  mailRate?: number;
+  /** The sender's domain as SES identity with DKIM (its records are stack outputs); `mailFrom` must be at it. */
+  mailDomain?: string;
   /** The site's own domain (e.g. `portal.mountainschool.org`) with its ACM certificate from us-east-1. */
   domain?: { name: string; certificateArn: string };
 }
 
-type SettingName = 'region' | 'mailFrom' | 'poolMail' | 'domainName' | 'certificateArn';
+type SettingName = 'region' | 'mailFrom' | 'poolMail' | 'mailRate' | 'mailDomain' | 'domainName' | 'certificateArn';
 
 export function portalSettings(scope: Construct): PortalSettings {
   const read = (name: SettingName): string | undefined => {
@@ -33,6 +37,15 @@ export function portalSettings(scope: Construct): PortalSettings {
     throw new Error(`Context value poolMail must be ses or cognito, not "${poolMail}".`);
   if (poolMail === 'ses' && mailFrom === undefined)
     throw new Error('Context value poolMail=ses needs mailFrom: the user pool sends as that sender.');
+  const mailRate = read('mailRate');
+  if (mailRate !== undefined && !(Number(mailRate) > 0))
+    throw new Error(`Context value mailRate must be a number of e-mails a second above 0, not "${mailRate}".`);
+  const mailDomain = read('mailDomain')?.toLowerCase();
+  if (mailDomain !== undefined) {
+    if (mailFrom === undefined) throw new Error('Context value mailDomain needs mailFrom, an address at that domain.');
+    if (!mailAddress(mailFrom).toLowerCase().endsWith(`@${mailDomain}`))
+      throw new Error(`Context value mailFrom must be an address at mailDomain (${mailDomain}).`);
+  }
   const domainName = read('domainName');
   const certificateArn = read('certificateArn');
   if ((domainName === undefined) !== (certificateArn === undefined)) {
@@ -47,6 +60,8 @@ export function portalSettings(scope: Construct): PortalSettings {
     region: read('region'),
     mailFrom,
     poolMailThroughSes: poolMail === 'ses',
+    ...(mailRate !== undefined && { mailRate: Number(mailRate) }),
+    ...(mailDomain !== undefined && { mailDomain }),
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
   };
 }

@@ -28,6 +28,10 @@ export interface PortalUserPoolProps {
    * built-in e-mail sends them, a few dozen a day at most.
    */
   mailFrom?: string;
+  /** The SES configuration set the pool's e-mails are sent with (bounces and complaints recorded). */
+  mailConfigurationSet?: string;
+  /** The SES identity is this domain (DKIM), not the address alone. */
+  mailDomain?: string;
 }
 
 export class PortalUserPool extends Construct {
@@ -64,7 +68,12 @@ export class PortalUserPool extends Construct {
       featurePlan: FeaturePlan.ESSENTIALS,
       lambdaTriggers,
       ...(props.mailFrom && {
-        email: UserPoolEmail.withSES({ fromEmail: mailAddress(props.mailFrom), fromName: mailName(props.mailFrom) }),
+        email: UserPoolEmail.withSES({
+          fromEmail: mailAddress(props.mailFrom),
+          fromName: mailName(props.mailFrom),
+          ...(props.mailConfigurationSet && { configurationSetName: props.mailConfigurationSet }),
+          ...(props.mailDomain && { sesVerifiedDomain: props.mailDomain }),
+        }),
       }),
       deletionProtection: true,
       // The families' accounts outlive the stack.

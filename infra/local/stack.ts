@@ -9,6 +9,7 @@ import { Gateway } from './gateway';
 import { STAGE_NAME } from '../routes';
 import { Outbox } from './outbox';
 import type { LocalCredentials } from './signature';
+import { startSchedules } from './schedules';
 import { startStreamConsumers } from './streams';
 import { startTransactionConflicts } from './transactionConflicts';
 import { cognitoAdminClient, ensureAdmin, ensureUserPool } from './userPool';
@@ -121,6 +122,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       COGNITO_ENDPOINT: cognitoEndpoint,
       SES_ENDPOINT: internalUrl,
       MAIL_FROM,
+      // The local outbox takes any pace; this one keeps the pacing real without slowing the tests.
+      MAIL_SEND_RATE: process.env.PORTAL_MAIL_RATE || '20',
       SITE_URL: url,
     });
 
@@ -136,6 +139,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The stream is the engine's own: the proxy models writes only.
     const consumers = await startStreamConsumers(dynamoDb.endpoint, tableName, options.log);
     stops.push(() => consumers.stop());
+    const scheduled = await startSchedules(options.log);
+    stops.push(async () => scheduled.stop());
     gateway.setSiteConfig({
       region: 'local',
       userPoolId: pool.userPoolId,

@@ -21,6 +21,7 @@ const SemesterEnrollmentsPage = lazily(
   () => import('./admin/enrollments/SemesterEnrollmentsPage'),
   'SemesterEnrollmentsPage',
 );
+const MessagesPage = lazily(() => import('./admin/messages/MessagesPage'), 'MessagesPage');
 const SettingsPage = lazily(() => import('./admin/settings/SettingsPage'), 'SettingsPage');
 const ReportPage = lazily(() => import('./admin/report/ReportPage'), 'ReportPage');
 const StudentsPage = lazily(() => import('./admin/students/StudentsPage'), 'StudentsPage');
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: paths.managedClass, element: <EditClassPage /> },
           { path: andBelow(paths.classManagement), element: redirect(paths.classManagement) },
           { path: paths.settings, element: <SettingsPage /> },
+          { path: paths.messages, element: <MessagesPage /> },
         ],
       },
       { path: paths.classCalendar, element: <ClassCalendarPage /> },

@@ -53,6 +53,11 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   saveConfig: { answers: 'config' },
   grantAdmin: { answers: 'admins' },
   revokeAdmin: { answers: 'admins' },
+  saveMailPreferences: { stale: ['myMailStatus'] },
+  clearSuppression: { stale: ['mailSuppressions'] },
+  sendMessage: { stale: ['messages'] },
+  resendFailedMail: { stale: ['failedMail'] },
+  cancelMeeting: { stale: CLASSES },
 };
 
 /** Marks stale what the change `name` changed (made outside a mutation: an enroll asked in turn). */

@@ -24,6 +24,7 @@ export const paths = {
   newClass: `${MANAGEMENT}/class/new`,
   managedClass: `${MANAGEMENT}/class/:classId`,
   settings: '/admin/settings',
+  messages: '/admin/messages',
   calendars: '/calendar',
   classCalendar: '/calendar/classes',
 } as const;
