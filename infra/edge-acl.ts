@@ -6,7 +6,11 @@
 // alone, while the portal deploys to any region. So this small stack lives in us-east-1 and publishes its
 // ACL's ARN as an SSM parameter there; the portal's stack depends on it and reads the parameter across
 // regions when it deploys (PortalSite). HTTP APIs take no web ACL at all, so the edge is where it goes.
-import { Stack, type StackProps } from 'aws-cdk-lib';
+//
+// CloudFront's standard logs cannot go to a bucket in an opt-in region (eu-south-1, af-south-1, …): for a
+// portal there, this stack also holds the bucket they go to, and publishes its name the same way.
+import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
@@ -19,15 +23,44 @@ export const EDGE_REGION = 'us-east-1';
 /** Where the edge stack publishes its ACL's ARN for the portal's stack. */
 export const edgeAclParameterName = (portalStackName: string) => `/${portalStackName}/edge/web-acl-arn`;
 
+/** Where it publishes the name of the bucket for CloudFront's logs, when it holds one. */
+export const edgeLogBucketParameterName = (portalStackName: string) => `/${portalStackName}/edge/cloudfront-log-bucket`;
+
+/** How long CloudFront's and the site bucket's access logs are kept. */
+export const ACCESS_LOG_DAYS = 90;
+
+/** A bucket for access logs: private, encrypted, expiring, emptied and removed with its stack. */
+export function accessLogBucket(scope: Construct, id: string): Bucket {
+  const logs = new Bucket(scope, id, {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    enforceSSL: true,
+    encryption: BucketEncryption.S3_MANAGED,
+    // CloudFront's standard logs are written with ACLs.
+    objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+    lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_DAYS) }],
+    removalPolicy: RemovalPolicy.DESTROY,
+    autoDeleteObjects: true,
+  });
+  Validations.of(logs).acknowledge({
+    id: 'AwsSolutions-S1',
+    reason: 'This is an access-log bucket; logging it into itself would loop.',
+  });
+  return logs;
+}
+
 export interface PortalEdgeStackProps extends StackProps {
   portalStackName: string;
+  /** The portal is in an opt-in region: CloudFront's standard logs go to a bucket here. */
+  holdsCloudFrontLogs: boolean;
 }
 
 export class PortalEdgeStack extends Stack {
   readonly webAcl: CfnWebACL;
+  readonly holdsCloudFrontLogs: boolean;
 
   constructor(scope: Construct, id: string, props: PortalEdgeStackProps) {
     super(scope, id, props);
+    this.holdsCloudFrontLogs = props.holdsCloudFrontLogs;
     const visibility = (metricName: string) => ({
       cloudWatchMetricsEnabled: true,
       sampledRequestsEnabled: true,
@@ -70,5 +103,12 @@ export class PortalEdgeStack extends Stack {
       stringValue: this.webAcl.attrArn,
       description: "The portal's CloudFront web ACL, read by the portal's stack in its own region",
     });
+    if (this.holdsCloudFrontLogs) {
+      new StringParameter(this, 'CloudFrontLogBucket', {
+        parameterName: edgeLogBucketParameterName(props.portalStackName),
+        stringValue: accessLogBucket(this, 'CloudFrontLogs').bucketName,
+        description: "The bucket of the portal's CloudFront logs (its own region is an opt-in region)",
+      });
+    }
   }
 }

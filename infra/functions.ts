@@ -121,10 +121,12 @@ export function streamConsumerFunctions(
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    Validations.of(deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue of the stream consumer.',
-    });
+    for (const id of ['AwsSolutions-SQS3', 'Serverless-SQSRedrivePolicy']) {
+      Validations.of(deadLetters).acknowledge({
+        id,
+        reason: 'This queue is itself the dead-letter queue of the stream consumer.',
+      });
+    }
     fn.handler.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.LATEST,

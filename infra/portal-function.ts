@@ -35,6 +35,18 @@ export const FUNCTION_BUNDLING = {
   ),
 };
 
+/** cdk-nag's Serverless findings on a Lambda that is called synchronously or by a stream, never by an event. */
+export function acknowledgeServerlessFindings(scope: Construct): void {
+  Validations.of(scope).acknowledge({
+    id: 'Serverless-LambdaDLQ',
+    reason: 'Called synchronously (API, Cognito, CloudFormation) or by a stream mapping with its own failure queue.',
+  });
+  Validations.of(scope).acknowledge({
+    id: 'Serverless-LambdaTracing',
+    reason: 'Errors, throttles and latency are alarmed from metrics; X-Ray would add an SDK wrapper to every bundle.',
+  });
+}
+
 export interface PortalFunctionProps {
   /** The handler module, relative to the project root; it exports `handler`. */
   entry: string;
@@ -64,6 +76,7 @@ export class PortalFunction extends Construct {
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: { ...FUNCTION_BUNDLING, format: OutputFormat.ESM, forceDockerBundling: false },
     });
+    acknowledgeServerlessFindings(this.handler);
   }
 
   setEnvironment(name: string, value: string): void {

@@ -33,8 +33,13 @@ export class PortalStack extends Stack {
     const users = new PortalUserPool(this, 'Users', {
       siteUrl: site.url,
       mailFrom: props.settings.poolMailThroughSes ? props.settings.mailFrom : undefined,
+      mailIdentity: props.settings.mailIdentity,
     });
-    const mail = new PortalMail(this, 'Mail', { mailFrom: props.settings.mailFrom, siteUrl: site.url });
+    const mail = new PortalMail(this, 'Mail', {
+      mailFrom: props.settings.mailFrom,
+      existingIdentity: props.settings.mailIdentity,
+      siteUrl: site.url,
+    });
 
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
     for (const { route, fn } of portalFunctions(this, { table, users, mail })) api.addRoute(route, fn, authorizer);

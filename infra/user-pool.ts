@@ -28,6 +28,8 @@ export interface PortalUserPoolProps {
    * built-in e-mail sends them, a few dozen a day at most.
    */
   mailFrom?: string;
+  /** The sender's SES identity when it exists already: a domain identity is named as the pool's source. */
+  mailIdentity?: string;
 }
 
 export class PortalUserPool extends Construct {
@@ -64,7 +66,11 @@ export class PortalUserPool extends Construct {
       featurePlan: FeaturePlan.ESSENTIALS,
       lambdaTriggers,
       ...(props.mailFrom && {
-        email: UserPoolEmail.withSES({ fromEmail: mailAddress(props.mailFrom), fromName: mailName(props.mailFrom) }),
+        email: UserPoolEmail.withSES({
+          fromEmail: mailAddress(props.mailFrom),
+          fromName: mailName(props.mailFrom),
+          sesVerifiedDomain: props.mailIdentity?.includes('@') ? undefined : props.mailIdentity,
+        }),
       }),
       deletionProtection: true,
       // The families' accounts outlive the stack.
