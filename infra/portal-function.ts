@@ -73,7 +73,12 @@ export class PortalFunction extends Construct {
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       role,
       logGroup,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        // The figures a function emits (lambdas/shared/metrics.ts) are this copy of the portal's.
+        POWERTOOLS_SERVICE_NAME: Stack.of(this).stackName,
+        ...props.environment,
+      },
       bundling: { ...FUNCTION_BUNDLING, format: OutputFormat.ESM, forceDockerBundling: false },
     });
     acknowledgeServerlessFindings(this.handler);

@@ -9,7 +9,9 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { Construct } from 'constructs';
+import { PortalAlarms } from './alarms';
 import { PortalApi, STAGE_NAME } from './api';
+import { PortalDashboard } from './dashboard';
 import { portalFunctions, streamConsumerFunctions } from './functions';
 import { PortalMail } from './mail';
 import type { PortalSettings } from './settings';
@@ -43,13 +45,29 @@ export class PortalStack extends Stack {
 
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
     for (const { route, fn } of portalFunctions(this, { table, users, mail })) api.addRoute(route, fn, authorizer);
-    streamConsumerFunctions(this, { table, mail });
+    const streamConsumers = streamConsumerFunctions(this, { table, mail });
 
     deployWebApp(site, props.webDist, {
       region: this.region,
       userPoolId: users.pool.userPoolId,
       userPoolClientId: users.client.userPoolClientId,
       apiBaseUrl: `/${STAGE_NAME}`,
+    });
+
+    new PortalAlarms(this, 'Alarms', {
+      stage: api.stage,
+      table,
+      distribution: site.distribution,
+      edge: site.edge,
+      streamConsumers,
+      mailOn: props.settings.mailFrom !== undefined,
+      alarmEmails: props.settings.alarmEmails,
+    });
+    const { dashboard } = new PortalDashboard(this, 'Dashboard', {
+      stage: api.stage,
+      accessLogs: api.accessLogs,
+      table,
+      distribution: site.distribution,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The portal' });
@@ -63,6 +81,10 @@ export class PortalStack extends Stack {
     });
     new CfnOutput(this, 'UserPoolId', { value: users.pool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: users.client.userPoolClientId });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${dashboard.dashboardName}`,
+      description: 'The registration-day dashboard',
+    });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'Kept when the stack is destroyed' });
   }
 }

@@ -25,9 +25,19 @@ export interface PortalSettings {
   poolMailThroughSes: boolean;
   /** The site's own domain (e.g. `portal.mountainschool.org`) with its ACM certificate from us-east-1. */
   domain?: { name: string; certificateArn: string };
+  /** Who is e-mailed when an operational alarm goes off or clears (none: the alarms' topic has no subscriber). */
+  alarmEmails: string[];
 }
 
-type SettingName = 'stage' | 'region' | 'mailFrom' | 'mailIdentity' | 'poolMail' | 'domainName' | 'certificateArn';
+type SettingName =
+  | 'stage'
+  | 'region'
+  | 'mailFrom'
+  | 'mailIdentity'
+  | 'poolMail'
+  | 'domainName'
+  | 'certificateArn'
+  | 'alarmEmail';
 
 export function portalSettings(scope: Construct): PortalSettings {
   const read = (name: SettingName): string | undefined => {
@@ -70,6 +80,14 @@ export function portalSettings(scope: Construct): PortalSettings {
       'Context value certificateArn must name an ACM certificate in us-east-1: CloudFront only uses certificates from there.',
     );
   }
+  const alarmEmails = (read('alarmEmail') ?? '')
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+  for (const address of alarmEmails) {
+    if (!/^[^@\s<>,]+@[^@\s<>,]+\.[^@\s<>,]+$/.test(address))
+      throw new Error(`Context value alarmEmail must be e-mail addresses separated by commas, not "${address}".`);
+  }
   return {
     stage,
     region: read('region'),
@@ -77,6 +95,7 @@ export function portalSettings(scope: Construct): PortalSettings {
     mailIdentity,
     poolMailThroughSes: poolMail === 'ses',
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
+    alarmEmails,
   };
 }
 

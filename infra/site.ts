@@ -52,6 +52,8 @@ export interface PortalSiteProps {
 export class PortalSite extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
+  /** The us-east-1 stack of the web ACL (and, in an opt-in region, of CloudFront's logs). */
+  readonly edge: PortalEdgeStack;
   /** `https://` and the custom domain, or CloudFront's own domain. */
   readonly url: string;
 
@@ -114,7 +116,7 @@ export class PortalSite extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
-    const edge = this.edgeStack();
+    this.edge = this.edgeStack();
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Registration portal',
       webAclId: this.readEdgeValue('EdgeWebAclArn', edgeAclParameterName(Stack.of(this).stackName)),
@@ -122,7 +124,7 @@ export class PortalSite extends Construct {
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,
-      logBucket: edge.holdsCloudFrontLogs ? this.edgeLogBucket() : logs,
+      logBucket: this.edge.holdsCloudFrontLogs ? this.edgeLogBucket() : logs,
       logFilePrefix: 'cloudfront/',
       ...(props.domain && {
         domainNames: [props.domain.name],

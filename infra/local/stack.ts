@@ -122,6 +122,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SES_ENDPOINT: internalUrl,
       MAIL_FROM,
       SITE_URL: url,
+      // The functions' figures are CloudWatch's (Embedded Metric Format log lines); there is none here.
+      POWERTOOLS_METRICS_DISABLED: 'true',
     });
 
     const dynamoDbClient = new DynamoDBClient({ endpoint: dynamoDbEndpoint });

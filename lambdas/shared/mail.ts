@@ -3,6 +3,7 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { optionalEnv } from './env';
 import { headerText } from './mailHeader';
+import { countMail } from './metrics';
 
 const from = optionalEnv('MAIL_FROM');
 const ses = from ? new SESv2Client({ endpoint: optionalEnv('SES_ENDPOINT') }) : undefined;
@@ -40,4 +41,5 @@ export async function sendMail(message: MailMessage): Promise<void> {
       },
     }),
   );
+  countMail('sent');
 }

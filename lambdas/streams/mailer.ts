@@ -7,6 +7,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { removeMailRequest, type MailRequest } from '../data/mailRequests';
 import type { Key } from '../shared/dynamo';
 import { sendNotice } from '../data/enrollmentMail';
+import { countMail } from '../shared/metrics';
 
 export async function mailer(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
@@ -16,6 +17,7 @@ export async function mailer(event: DynamoDBStreamEvent): Promise<DynamoDBBatchR
       const request = unmarshall((record.dynamodb?.NewImage ?? {}) as never) as MailRequest;
       if ((await sendNotice({ PK, SK }, request)) !== 'already sent') await removeMailRequest({ PK, SK });
     } catch (error) {
+      countMail('failed');
       console.error(
         JSON.stringify({
           level: 'error',

@@ -28,6 +28,7 @@ const logWrites = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 function expectedEnvironment(route: PortalRoute): Record<string, unknown> {
   return {
     NODE_OPTIONS: '--enable-source-maps',
+    POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
     JWT_ISSUER: { 'Fn::Join': ['', [`https://cognito-idp.${TEST_REGION}.amazonaws.com/`, { Ref: poolId }]] },
     USER_POOL_CLIENT_ID: { Ref: clientId },
     ...(route.table !== 'none' && { TABLE_NAME: { Ref: tableId } }),
@@ -132,6 +133,7 @@ describe.each(Object.entries(userPoolTriggers))('the %s trigger', (source, name)
     });
     expect((lambdaOf(trigger).Properties.Environment as { Variables: unknown }).Variables).toEqual({
       NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
       SITE_URL: cloudFrontUrl,
     });
     expect(grantedActions(template, trigger)).toEqual(logWrites);
@@ -281,7 +283,11 @@ describe('the bind calls set a setting and its grant together', () => {
   });
 
   test('mail off: SITE_URL for links, no MAIL_FROM and no SES right', () => {
-    expect(variables(silent)).toEqual({ NODE_OPTIONS: '--enable-source-maps', SITE_URL: 'https://portal.example' });
+    expect(variables(silent)).toEqual({
+      NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: 'Bindings',
+      SITE_URL: 'https://portal.example',
+    });
     expect(grantedActions(bound, silent)).toEqual(logWrites);
   });
 });
