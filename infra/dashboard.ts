@@ -16,7 +16,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE, portalMetrics } from '../lambdas/shared/metrics';
-import { EDGE_REGION } from './edge-acl';
+import { EDGE_REGION, edgeMetricNames } from './edge-acl';
 
 export interface PortalDashboardProps {
   stage: HttpStage;
@@ -122,6 +122,25 @@ export class PortalDashboard extends Construct {
       }),
     );
     this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Requests the web firewall blocked per minute',
+        left: [
+          [edgeMetricNames(stackName).apiRequestsPerAddress, 'one address over its API allowance (429)'],
+          ['ALL', 'all its rules'],
+        ].map(
+          ([rule, label]) =>
+            new Metric({
+              namespace: 'AWS/WAFV2',
+              metricName: 'BlockedRequests',
+              dimensionsMap: { WebACL: edgeMetricNames(stackName).acl, Rule: rule! },
+              statistic: 'Sum',
+              period: minute,
+              region: EDGE_REGION,
+              label,
+            }),
+        ),
+        width: 12,
+      }),
       new GraphWidget({
         title: 'Lambda concurrency (account, this region)',
         left: [lambda('ConcurrentExecutions', 'concurrent executions', 'Maximum')],

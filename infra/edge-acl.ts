@@ -1,4 +1,5 @@
-// The web ACL in front of CloudFront: a rate-based rule that blocks one client address sending more API
+// The web ACL in front of CloudFront: AWS's managed rule groups (addresses known for attacks, the common
+// rule set, known bad inputs), and a rate-based rule that blocks one client address sending more API
 // requests than ADDRESS_LIMIT allows (the capacity plan), answered as API Gateway answers its throttling
 // (429 {"message":"Too Many Requests"}, which the web client retries after a pause, then asks to wait).
 //
@@ -48,6 +49,24 @@ export function accessLogBucket(scope: Construct, id: string): Bucket {
   return logs;
 }
 
+/**
+ * AWS's managed rule groups on the ACL, in the order they run (the rate rule runs after the first). In the
+ * common rule set the size limits only count: the functions refuse an oversized body themselves (256 KB),
+ * and a catalogue read of many classes may pass the rule's 2 KB query string honestly.
+ */
+export const MANAGED_RULE_GROUPS = [
+  { name: 'AWSManagedRulesAmazonIpReputationList', countOnly: [] },
+  { name: 'AWSManagedRulesCommonRuleSet', countOnly: ['SizeRestrictions_BODY', 'SizeRestrictions_QUERYSTRING'] },
+  { name: 'AWSManagedRulesKnownBadInputsRuleSet', countOnly: [] },
+] as const;
+
+/** The ACL's metrics (CloudWatch, us-east-1), apart per copy of the portal. */
+export const edgeMetricNames = (portalStackName: string) => ({
+  acl: `${portalStackName}-edge`,
+  apiRequestsPerAddress: `${portalStackName}-api-requests-per-address`,
+  managedGroup: (name: string) => `${portalStackName}-${name}`,
+});
+
 export interface PortalEdgeStackProps extends StackProps {
   portalStackName: string;
   /** The portal is in an opt-in region: CloudFront's standard logs go to a bucket here. */
@@ -66,37 +85,52 @@ export class PortalEdgeStack extends Stack {
       sampledRequestsEnabled: true,
       metricName,
     });
-    this.webAcl = new CfnWebACL(this, 'WebAcl', {
-      scope: 'CLOUDFRONT',
-      description: 'Registration portal: API requests per client address',
-      defaultAction: { allow: {} },
-      visibilityConfig: visibility('PortalEdge'),
-      customResponseBodies: {
-        TooManyRequests: { contentType: 'APPLICATION_JSON', content: JSON.stringify(TOO_MANY_REQUESTS) },
+    const metrics = edgeMetricNames(props.portalStackName);
+    const managed = MANAGED_RULE_GROUPS.map(({ name, countOnly }) => ({
+      name,
+      overrideAction: { none: {} },
+      visibilityConfig: visibility(metrics.managedGroup(name)),
+      statement: {
+        managedRuleGroupStatement: {
+          vendorName: 'AWS',
+          name,
+          ...(countOnly.length && {
+            ruleActionOverrides: countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
+          }),
+        },
       },
-      rules: [
-        {
-          name: 'ApiRequestsPerAddress',
-          priority: 0,
-          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'TooManyRequests' } } },
-          visibilityConfig: visibility('PortalApiRequestsPerAddress'),
-          statement: {
-            rateBasedStatement: {
-              limit: ADDRESS_LIMIT.requests,
-              evaluationWindowSec: ADDRESS_LIMIT.windowSeconds,
-              aggregateKeyType: 'IP',
-              scopeDownStatement: {
-                byteMatchStatement: {
-                  fieldToMatch: { uriPath: {} },
-                  positionalConstraint: 'STARTS_WITH',
-                  searchString: `/${STAGE_NAME}/`,
-                  textTransformations: [{ priority: 0, type: 'NONE' }],
-                },
-              },
+    }));
+    const apiRequestsPerAddress = {
+      name: 'ApiRequestsPerAddress',
+      action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'TooManyRequests' } } },
+      visibilityConfig: visibility(metrics.apiRequestsPerAddress),
+      statement: {
+        rateBasedStatement: {
+          limit: ADDRESS_LIMIT.requests,
+          evaluationWindowSec: ADDRESS_LIMIT.windowSeconds,
+          aggregateKeyType: 'IP',
+          scopeDownStatement: {
+            byteMatchStatement: {
+              fieldToMatch: { uriPath: {} },
+              positionalConstraint: 'STARTS_WITH',
+              searchString: `/${STAGE_NAME}/`,
+              textTransformations: [{ priority: 0, type: 'NONE' }],
             },
           },
         },
-      ],
+      },
+    };
+    // Known attackers first (cheapest), then an address over its API allowance, then the inspections.
+    const [reputation, ...inspections] = managed;
+    this.webAcl = new CfnWebACL(this, 'WebAcl', {
+      scope: 'CLOUDFRONT',
+      description: 'Registration portal: managed rules and API requests per client address',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility(metrics.acl),
+      customResponseBodies: {
+        TooManyRequests: { contentType: 'APPLICATION_JSON', content: JSON.stringify(TOO_MANY_REQUESTS) },
+      },
+      rules: [reputation!, apiRequestsPerAddress, ...inspections].map((rule, priority) => ({ ...rule, priority })),
     });
     new StringParameter(this, 'WebAclArn', {
       parameterName: edgeAclParameterName(props.portalStackName),

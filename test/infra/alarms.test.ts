@@ -336,6 +336,7 @@ describe('the registration-day dashboard', () => {
     ['latency percentiles', ['Latency', 'p50', 'p90', 'p99']],
     ['throttles', ['Throttles', 'ReadThrottleEvents', 'WriteThrottleEvents', '4xx']],
     ['conflicts', ['TransactionConflict']],
+    ['the web firewall blocking', ['BlockedRequests', 'RegistrationPortal-api-requests-per-address']],
   ])('shows %s', (_, terms) => {
     for (const term of terms) expect(body).toContain(term);
   });
