@@ -21,6 +21,7 @@ import {
   userPoolCallsOf,
 } from '../lambdas/manifest';
 import type { PortalMail } from './mail';
+import type { OriginSecret } from './origin-secret';
 import { PortalFunction } from './portal-function';
 import { cachedReadPath, functionPath } from './routes';
 import type { PortalUserPool } from './user-pool';
@@ -78,6 +79,8 @@ export interface PortalFunctionsProps {
   table: ITableV2;
   users: PortalUserPool;
   mail: PortalMail;
+  /** The secret header every function behind the API checks. */
+  origin: OriginSecret;
 }
 
 export function portalFunctions(
@@ -95,6 +98,7 @@ export function portalFunctions(
     if (route.table !== 'none') fn.bindTable(props.table, route.table);
     if (route.userPool) fn.bindUserPool(props.users.pool, route.userPool);
     if (route.mail) props.mail.bind(fn);
+    props.origin.bind(fn);
     return { route, fn };
   });
 }
@@ -108,7 +112,7 @@ export const STREAM_RETRY_ATTEMPTS = 10;
  */
 export function streamConsumerFunctions(
   scope: Construct,
-  props: Omit<PortalFunctionsProps, 'users'>,
+  props: Pick<PortalFunctionsProps, 'table' | 'mail'>,
 ): Array<{ name: StreamConsumerName; fn: PortalFunction; deadLetters: Queue }> {
   const consumers = new Construct(scope, 'StreamConsumers');
   return (Object.keys(streamConsumers) as StreamConsumerName[]).map((name) => {

@@ -6,6 +6,8 @@
 // resource itself depends on nothing; the authorizer and routes (which need the pool) are separate
 // resources added after the pool, and the distribution only reads the API's endpoint, never a route.
 // (A <- B: B needs A.)  Api <- Distribution <- triggers <- UserPool <- functions, authorizer <- routes <- stage
+// The origin secret comes before the distribution (its header) and the functions (which check it); its
+// rotation function after the distribution, which it updates.
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { Construct } from 'constructs';
@@ -14,6 +16,7 @@ import { PortalApi, STAGE_NAME } from './api';
 import { PortalDashboard } from './dashboard';
 import { portalFunctions, streamConsumerFunctions } from './functions';
 import { PortalMail } from './mail';
+import { OriginSecret } from './origin-secret';
 import type { PortalSettings } from './settings';
 import { PortalSite } from './site';
 import { portalTable } from './table';
@@ -31,7 +34,13 @@ export class PortalStack extends Stack {
     super(scope, id, props);
     const table = portalTable(this);
     const api = new PortalApi(this, 'Api');
-    const site = new PortalSite(this, 'Site', { api: api.httpApi, domain: props.settings.domain });
+    const origin = new OriginSecret(this, 'Origin');
+    const site = new PortalSite(this, 'Site', {
+      api: api.httpApi,
+      originHeader: origin.header,
+      domain: props.settings.domain,
+    });
+    origin.rotateWith(site.distribution);
     const users = new PortalUserPool(this, 'Users', {
       siteUrl: site.url,
       mailFrom: props.settings.poolMailThroughSes ? props.settings.mailFrom : undefined,
@@ -44,7 +53,8 @@ export class PortalStack extends Stack {
     });
 
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
-    for (const { route, fn } of portalFunctions(this, { table, users, mail })) api.addRoute(route, fn, authorizer);
+    for (const { route, fn } of portalFunctions(this, { table, users, mail, origin }))
+      api.addRoute(route, fn, authorizer);
     const streamConsumers = streamConsumerFunctions(this, { table, mail });
 
     deployWebApp(site, props.webDist, {

@@ -46,6 +46,8 @@ import { feeds } from '../lambdas/manifest';
 
 export interface PortalSiteProps {
   api: IHttpApi;
+  /** The secret header CloudFront adds to every call it sends the API (OriginSecret). */
+  originHeader: { name: string; value: string };
   domain?: PortalSettings['domain'];
 }
 
@@ -95,7 +97,10 @@ export class PortalSite extends Construct {
     // The API's host from its endpoint (https://{id}.execute-api.{region}.amazonaws.com): the API alone, no stage.
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
 
-    const apiOrigin = new HttpOrigin(apiHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    const apiOrigin = new HttpOrigin(apiHost, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [props.originHeader.name]: props.originHeader.value },
+    });
     const feedCachePolicy = new CachePolicy(this, 'FeedCache', {
       comment: 'Portal feeds: cached per query string for as long as the feed says',
       defaultTtl: Duration.minutes(15),

@@ -92,6 +92,7 @@ const everyFunction = [
   ...Object.keys(feeds),
   ...Object.values(userPoolTriggers),
   ...Object.keys(streamConsumers),
+  'rotateOriginSecret',
 ];
 
 test.each(everyFunction)('the function %s: any failed invocation in 5 minutes', (name) => {

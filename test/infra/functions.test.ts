@@ -18,6 +18,7 @@ const tableId = logicalId(stack.node.findChild('Table'));
 const users = stack.node.findChild('Users');
 const poolId = logicalId(users.node.findChild('Pool'));
 const clientId = logicalId(users.node.findChild('Pool').node.findChild('WebClient'));
+const originSecretId = logicalId(stack.node.findChild('Origin').node.findChild('Secret'));
 const distributionId = logicalId(stack.node.findChild('Site').node.findChild('Distribution'));
 const cloudFrontUrl = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] };
 
@@ -31,6 +32,7 @@ function expectedEnvironment(route: PortalRoute): Record<string, unknown> {
     POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
     JWT_ISSUER: { 'Fn::Join': ['', [`https://cognito-idp.${TEST_REGION}.amazonaws.com/`, { Ref: poolId }]] },
     USER_POOL_CLIENT_ID: { Ref: clientId },
+    ORIGIN_SECRET_ID: { Ref: originSecretId },
     ...(route.table !== 'none' && { TABLE_NAME: { Ref: tableId } }),
     ...(route.userPool && { USER_POOL_ID: { Ref: poolId } }),
     // Mail is off without the mailFrom context value: links only, no sender (test/infra/settings.test.ts turns it on).
@@ -98,10 +100,10 @@ describe.each(portalRoutes())('the $name function', (route) => {
     },
   );
 
-  test('may not send e-mail while mail is off, and may write only to its own log group', () => {
+  test('may not send e-mail while mail is off, and may write only to its own log group (test/infra/origin.test.ts: its secret)', () => {
     const actions = grantedActions(template, fn);
     expect(actions.filter((action) => action.startsWith('ses:'))).toEqual([]);
-    expect(actions.filter((action) => !/^(dynamodb|cognito-idp):/.test(action))).toEqual(logWrites);
+    expect(actions.filter((action) => !/^(dynamodb|cognito-idp|secretsmanager):/.test(action))).toEqual(logWrites);
     const logGrants = grantsOf(template, fn).filter((grant) =>
       grant.actions.some((action) => action.startsWith('logs:')),
     );
@@ -201,13 +203,14 @@ test("the allocator's stream runs ten batches of a shard at once: Lambda keeps e
   });
 });
 
-test('the portal has one function per manifest entry and trigger, and no other Node.js Lambda on arm64', () => {
+test("the portal has one function per manifest entry and trigger, the origin secret's rotation, and no other Node.js Lambda on arm64", () => {
   const portalFunctions = stack.node.findAll().filter((construct) => construct instanceof PortalFunction);
   expect(portalFunctions.map((fn) => fn.node.id).sort()).toEqual(
     [
       ...portalRoutes().map((route) => route.name),
       ...Object.values(userPoolTriggers),
       ...Object.keys(streamConsumers),
+      'rotateOriginSecret',
     ].sort(),
   );
   const portalLambdas = Object.values(resources).filter(
