@@ -1,9 +1,8 @@
 // `npm run admin -- <list | grant EMAIL | revoke EMAIL> [--pool USER_POOL_ID] [--region REGION]`
 // Manages the admin group: of the local portal that runs from PORTAL_DATA_DIR (default .local), or, with
 // --pool and AWS credentials in the environment, of a deployed user pool.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { localStackEnvironment, readLocalStack } from './local/stackFile';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -23,26 +22,13 @@ if (values.pool) {
   process.env.USER_POOL_ID = values.pool;
   process.env.AWS_REGION = values.region ?? values.pool.split('_')[0];
 } else {
-  const stackFile = join(process.env.PORTAL_DATA_DIR ?? '.local', 'stack.json');
-  if (!existsSync(stackFile)) {
-    console.error(
-      `No local portal is running from ${stackFile} (start it with npm start), and no --pool was given.\n${usage}`,
-    );
+  const stack = readLocalStack();
+  if (!stack) {
+    console.error(`No local portal is running (start it with npm start), and no --pool was given.\n${usage}`);
     process.exit(1);
   }
   // The local pool takes admin calls signed with the credentials of the stack that runs now only.
-  const stack = JSON.parse(readFileSync(stackFile, 'utf8')) as {
-    userPoolId: string;
-    cognitoEndpoint: string;
-    credentials: { accessKeyId: string; secretAccessKey: string };
-  };
-  Object.assign(process.env, {
-    USER_POOL_ID: stack.userPoolId,
-    COGNITO_ENDPOINT: stack.cognitoEndpoint,
-    AWS_REGION: 'local',
-    AWS_ACCESS_KEY_ID: stack.credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: stack.credentials.secretAccessKey,
-  });
+  Object.assign(process.env, localStackEnvironment(stack));
 }
 
 // The same rules and Cognito calls as the portal's own admin functions (a proven address, sign-out on revoke).

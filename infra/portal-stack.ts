@@ -13,6 +13,7 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import type { Construct } from 'constructs';
 import { PortalAlarms } from './alarms';
 import { PortalApi, STAGE_NAME } from './api';
+import { TableBackup } from './backup';
 import { PortalDashboard } from './dashboard';
 import { portalFunctions, streamConsumerFunctions } from './functions';
 import { PortalMail } from './mail';
@@ -33,6 +34,7 @@ export class PortalStack extends Stack {
   constructor(scope: Construct, id: string, props: PortalStackProps) {
     super(scope, id, props);
     const table = portalTable(this);
+    new TableBackup(this, 'Backup', { table });
     const api = new PortalApi(this, 'Api');
     const origin = new OriginSecret(this, 'Origin');
     const site = new PortalSite(this, 'Site', {
