@@ -125,6 +125,7 @@ describe.each(WINDOWS)('on a $name window', (window) => {
       '/admin/t-shirts/counts',
       '/admin/enrollments',
       '/admin/settings',
+      '/admin/retention',
       '/admin/classes/management',
     ]) {
       await page.goto(path);

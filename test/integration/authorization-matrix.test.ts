@@ -75,6 +75,16 @@ const cases = {
   adminAccount: { payload: (w) => ({ email: w.family.email }) },
   grantAdmin: { payload: (w) => ({ email: w.family.email }) },
   revokeAdmin: { payload: (w) => ({ email: w.secondFamily.email }) },
+  dataRetention: { payload: () => ({}) },
+  // The setting as it is (an administrator's call writes it back unchanged).
+  saveRetention: {
+    payload: async () => ({
+      years: (await data<{ setting: { years: number } }>('dataRetention', {}, (await adminSession()).accessToken))
+        .setting.years,
+    }),
+  },
+  // Not what the preview shows: an administrator is answered 409, and nothing is removed.
+  removeExpiredRecords: { payload: () => ({ semesterIds: ['matrix-no-such-semester'] }) },
 } satisfies Record<FunctionName, Case>;
 
 function withoutId({ id: _id, ...student }: Student) {

@@ -18,6 +18,7 @@ const SemesterEnrollmentsPage = lazily(
   'SemesterEnrollmentsPage',
 );
 const SettingsPage = lazily(() => import('./admin/settings/SettingsPage'), 'SettingsPage');
+const DataRetentionPage = lazily(() => import('./admin/retention/DataRetentionPage'), 'DataRetentionPage');
 const ReportPage = lazily(() => import('./admin/report/ReportPage'), 'ReportPage');
 const StudentsPage = lazily(() => import('./admin/students/StudentsPage'), 'StudentsPage');
 const TshirtsPage = lazily(() => import('./admin/tshirts/TshirtsPage'), 'TshirtsPage');
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'enrollments', element: <SemesterEnrollmentsPage /> },
           { path: 'classes/management/*', element: <ClassManagement /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'retention', element: <DataRetentionPage /> },
         ],
       },
       { path: '/calendar/*', element: <CalendarRoutes /> },

@@ -27,6 +27,7 @@ const ADMIN_LINKS = [
 const MORE_ADMIN_LINKS = [
   { label: 'Class Management', to: '/admin/classes/management' },
   { label: 'Settings', to: '/admin/settings' },
+  { label: 'Data Retention', to: '/admin/retention' },
 ];
 
 export function AdminMenu() {
