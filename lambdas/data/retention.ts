@@ -68,6 +68,7 @@ export interface StudentRecords {
 export interface RetentionPlan {
   years: number;
   cutoff: string;
+  /** The semesters that ended before the cutoff and still hold enrollments. */
   semesters: Semester[];
   students: StudentRecords[];
 }
@@ -75,11 +76,11 @@ export interface RetentionPlan {
 /** Exactly what a removal with this setting would remove now. */
 export async function retentionPlan(years: number, today = new Date()): Promise<RetentionPlan> {
   const cutoff = cutoffFor(years, today);
-  const semesters = (await listSemesters()).filter((semester) => semester.endDate < cutoff);
-  const ended = new Set(semesters.map((semester) => semester.id));
+  const endedSemesters = (await listSemesters()).filter((semester) => semester.endDate < cutoff);
+  const ended = new Set(endedSemesters.map((semester) => semester.id));
   const enrollments = (
     await Promise.all(
-      semesters.map((semester) =>
+      endedSemesters.map((semester) =>
         queryAll<StoredEnrollment>({
           IndexName: 'GSI2',
           KeyConditionExpression: 'GSI2PK = :semester',
@@ -119,7 +120,9 @@ export async function retentionPlan(years: number, today = new Date()): Promise<
     });
   }
   students.sort((a, b) => (a.name ?? '~').localeCompare(b.name ?? '~') || a.studentId.localeCompare(b.studentId));
-  return { years, cutoff, semesters, students };
+  // The ended semesters that still hold records: those removed already have nothing more to give.
+  const holding = new Set(enrollments.map((enrollment) => enrollment.semesterId));
+  return { years, cutoff, semesters: endedSemesters.filter((semester) => holding.has(semester.id)), students };
 }
 
 export interface Removed {

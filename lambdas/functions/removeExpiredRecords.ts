@@ -9,9 +9,9 @@ import { liveAdminHandler } from '../shared/liveAdminHandler';
 const RESERVE_MS = 3_000;
 
 /**
- * Removes what the preview showed for these semesters: refused when the ended semesters are not exactly
- * those (the setting or a semester changed since), so nothing is removed that the administrator did not
- * see. One student at a time, as long as the call has time; the screen calls again until `done`. Every call
+ * Removes what the preview showed for these semesters: refused when another ended semester holds records
+ * now (the setting or a semester changed since), so nothing is removed that the administrator did not see.
+ * One student at a time, as long as the call has time; the screen calls again until `done`. Every call
  * writes the audit record of what it removed.
  */
 export async function removeExpiredRecords(
@@ -21,8 +21,10 @@ export async function removeExpiredRecords(
 ) {
   const setting = await retentionSetting();
   const plan = await retentionPlan(setting.years);
-  const ended = plan.semesters.map((semester) => semester.id).sort();
-  if (JSON.stringify(ended) !== JSON.stringify([...new Set(semesterIds)].sort()))
+  // A removal only ever shrinks what the preview showed (a semester drops out once its records are gone);
+  // a semester it did not show (a longer-ended one, a changed setting) means the preview is stale.
+  const previewed = new Set(semesterIds);
+  if (plan.semesters.some((semester) => !previewed.has(semester.id)))
     throw failedPrecondition('What would be removed has changed since the preview: look at the preview again.');
   const removed: Removed = { enrollments: 0, auditRecords: 0, students: 0 };
   let left = plan.students.length;

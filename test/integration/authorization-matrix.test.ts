@@ -83,7 +83,8 @@ const cases = {
         .setting.years,
     }),
   },
-  // Not what the preview shows: an administrator is answered 409, and nothing is removed.
+  // No semester the preview shows: an administrator is answered 409 if an ended semester holds records, else
+  // removes nothing (none is there to remove).
   removeExpiredRecords: { payload: () => ({ semesterIds: ['matrix-no-such-semester'] }) },
 } satisfies Record<FunctionName, Case>;
 

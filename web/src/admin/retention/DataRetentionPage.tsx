@@ -82,9 +82,7 @@ function Retention({ preview, reload }: { preview: Preview; reload: () => void }
         </Typography>
         {totals.enrollments === 0 && totals.students === 0 ? (
           <Typography color="text.secondary">
-            {totals.semesters === 0
-              ? 'Nothing to remove: no semester ended before that day.'
-              : 'Nothing left to remove: the records of the semesters that ended before that day are removed already.'}
+            Nothing to remove: no semester that ended before that day holds children's records.
           </Typography>
         ) : (
           <Stack spacing={2}>
