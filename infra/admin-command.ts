@@ -3,9 +3,8 @@
 // Manages the admin group, and lists or sends again the e-mails that could not be sent: of the local portal
 // that runs from PORTAL_DATA_DIR (default .local), or, with --pool or --table and AWS credentials in the
 // environment, of a deployed one.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { localStackEnvironment, readLocalStack } from './local/stackFile';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -36,30 +35,13 @@ if (values.pool) {
   }
   Object.assign(process.env, { TABLE_NAME: values.table, AWS_REGION: values.region });
 } else {
-  const stackFile = join(process.env.PORTAL_DATA_DIR ?? '.local', 'stack.json');
-  if (!existsSync(stackFile)) {
-    console.error(
-      `No local portal is running from ${stackFile} (start it with npm start), and no --pool was given.\n${usage}`,
-    );
+  const stack = readLocalStack();
+  if (!stack) {
+    console.error(`No local portal is running (start it with npm start), and no --pool was given.\n${usage}`);
     process.exit(1);
   }
   // The local pool takes admin calls signed with the credentials of the stack that runs now only.
-  const stack = JSON.parse(readFileSync(stackFile, 'utf8')) as {
-    userPoolId: string;
-    cognitoEndpoint: string;
-    tableName: string;
-    dynamoDbEndpoint: string;
-    credentials: { accessKeyId: string; secretAccessKey: string };
-  };
-  Object.assign(process.env, {
-    TABLE_NAME: stack.tableName,
-    DYNAMODB_ENDPOINT: stack.dynamoDbEndpoint,
-    USER_POOL_ID: stack.userPoolId,
-    COGNITO_ENDPOINT: stack.cognitoEndpoint,
-    AWS_REGION: 'local',
-    AWS_ACCESS_KEY_ID: stack.credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: stack.credentials.secretAccessKey,
-  });
+  Object.assign(process.env, localStackEnvironment(stack));
 }
 
 if (mailActions.includes(action)) {

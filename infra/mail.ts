@@ -3,15 +3,24 @@
 // with `mailDomain` the whole domain with DKIM), and a configuration set every e-mail is sent with, which
 // publishes bounces and complaints to an SNS topic; mailFeedback records them, so the portal stops writing to
 // those addresses (SES's own suppression list is off for the set: the portal's list is the one that decides,
-// and administrators see and clear it).
+// and administrators see and clear it). With `mailIdentity`, an SES identity that exists already in the
+// region (the address or its domain) is used instead of a new one.
 import { CfnOutput, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { ConfigurationSet, EmailIdentity, EmailSendingEvent, EventDestination, Identity } from 'aws-cdk-lib/aws-ses';
+import {
+  ConfigurationSet,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  Identity,
+  type IEmailIdentity,
+} from 'aws-cdk-lib/aws-ses';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { mailFeedback } from '../lambdas/manifest';
+import { type DeadLetters, deadLetterQueue } from './dead-letters';
 import { PortalFunction } from './portal-function';
 import { mailAddress } from './settings';
 
@@ -21,6 +30,8 @@ export interface PortalMailProps {
   mailRate?: number;
   /** The sender's domain as the SES identity, with DKIM (the recommended setup); else the address alone. */
   mailDomain?: string;
+  /** An SES identity of the sender that exists already (its address or domain), used instead of a new one. */
+  existingIdentity?: string;
   /** Where links in the e-mails point. */
   siteUrl: string;
   /** Where mailFeedback records the addresses that bounced or complained. */
@@ -29,7 +40,7 @@ export interface PortalMailProps {
 
 interface Sender {
   mailFrom: string;
-  identity: EmailIdentity;
+  identity: IEmailIdentity;
   configurationSet: ConfigurationSet;
   mailRate?: number;
 }
@@ -37,6 +48,8 @@ interface Sender {
 export class PortalMail extends Construct {
   private readonly siteUrl: string;
   private readonly sender?: Sender;
+  /** Where the bounces and complaints go that could not be recorded (when mail is on). */
+  feedbackDeadLetters?: DeadLetters;
 
   constructor(scope: Construct, id: string, props: PortalMailProps) {
     super(scope, id);
@@ -44,11 +57,14 @@ export class PortalMail extends Construct {
     if (!props.mailFrom) return;
     const configurationSet = new ConfigurationSet(this, 'ConfigurationSet', { disableSuppressionList: true });
     // SES e-mails the address a verification link at deploy time (a domain: its DKIM records in DNS verify
-    // it); until then, sending fails.
-    const identity = new EmailIdentity(this, 'Sender', {
-      identity: props.mailDomain ? Identity.domain(props.mailDomain) : Identity.email(mailAddress(props.mailFrom)),
-      configurationSet,
-    });
+    // it); until then, sending fails. An identity that exists already is used as it is.
+    const created = props.existingIdentity
+      ? undefined
+      : new EmailIdentity(this, 'Sender', {
+          identity: props.mailDomain ? Identity.domain(props.mailDomain) : Identity.email(mailAddress(props.mailFrom)),
+          configurationSet,
+        });
+    const identity = created ?? EmailIdentity.fromEmailIdentityName(this, 'Sender', props.existingIdentity!);
     this.sender = { mailFrom: props.mailFrom, identity, configurationSet, mailRate: props.mailRate };
 
     const feedback = new Topic(this, 'Feedback', { enforceSSL: true });
@@ -66,10 +82,14 @@ export class PortalMail extends Construct {
       description: mailFeedback.summary,
     });
     recorder.bindTable(props.table, mailFeedback.table);
-    feedback.addSubscription(new LambdaSubscription(recorder.handler));
+    // A notification SNS could not hand to the function (throttled, unavailable) waits here instead of being lost.
+    this.feedbackDeadLetters = deadLetterQueue(this, 'FeedbackDeadLetters', 'mailFeedback', 'a bounce or a complaint');
+    feedback.addSubscription(
+      new LambdaSubscription(recorder.handler, { deadLetterQueue: this.feedbackDeadLetters.queue }),
+    );
 
-    if (props.mailDomain)
-      identity.dkimRecords.forEach((record, index) => {
+    if (props.mailDomain && created)
+      created.dkimRecords.forEach((record, index) => {
         new CfnOutput(this, `DkimRecord${index + 1}`, {
           value: `${record.name} CNAME ${record.value}`,
           description: `DNS record ${index + 1} of 3 that verifies ${props.mailDomain} for SES and signs its e-mail (DKIM)`,

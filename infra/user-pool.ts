@@ -32,6 +32,8 @@ export interface PortalUserPoolProps {
   mailConfigurationSet?: string;
   /** The SES identity is this domain (DKIM), not the address alone. */
   mailDomain?: string;
+  /** The sender's SES identity when it exists already: a domain identity is named as the pool's source. */
+  mailIdentity?: string;
 }
 
 export class PortalUserPool extends Construct {
@@ -72,7 +74,8 @@ export class PortalUserPool extends Construct {
           fromEmail: mailAddress(props.mailFrom),
           fromName: mailName(props.mailFrom),
           ...(props.mailConfigurationSet && { configurationSetName: props.mailConfigurationSet }),
-          ...(props.mailDomain && { sesVerifiedDomain: props.mailDomain }),
+          // The pool sends as the domain when the identity is one (DKIM), not the address alone.
+          sesVerifiedDomain: props.mailDomain ?? (props.mailIdentity?.includes('@') ? undefined : props.mailIdentity),
         }),
       }),
       deletionProtection: true,

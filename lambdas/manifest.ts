@@ -32,6 +32,7 @@ import {
   type Student,
   type TshirtSize,
 } from './records';
+import type { RemovalRecord, Removed, RetentionSetting } from './data/retention';
 import { CATALOGUE_MAX_AGE_SECONDS } from './catalogueAge';
 import type { CallLimit } from './data/callCounts';
 import type { FailedMail } from './data/mailRequests';
@@ -530,7 +531,51 @@ export const manifest = {
     result: returns<{ semester: Semester; messages: MessageSummary[] }>(),
     summary: "A semester's (or a class's) messages to families, newest first, with their progress.",
   },
+  dataRetention: {
+    access: 'admin',
+    input: noPayload,
+    table: 'read',
+    result: returns<RetentionPreview>(),
+    summary:
+      'The retention setting and exactly what a removal would remove now (ended semesters, enrollments, students), with the latest removals.',
+  },
+  saveRetention: {
+    access: 'admin',
+    input: z.strictObject({
+      years: z.int('must be a whole number').check(z.gte(1, 'must be at least 1'), z.lte(50, 'must be at most 50')),
+    }),
+    table: 'write',
+    liveAdmin: true,
+    result: returns<{ setting: RetentionSetting }>(),
+    summary: "Sets how many years after its semester ended a child's records are kept.",
+  },
+  removeExpiredRecords: {
+    access: 'admin',
+    input: z.strictObject({
+      semesterIds: z
+        .array(id)
+        .check(z.minLength(1, 'must list at least one semester'), z.maxLength(200, 'must list at most 200 semesters')),
+    }),
+    table: 'write',
+    liveAdmin: true,
+    result: returns<{ removed: Removed; done: boolean; record: RemovalRecord }>(),
+    summary:
+      'Removes what the preview shows for these ended semesters (refused when that changed), as much as one call can; `done` once nothing is left.',
+  },
 } as const satisfies Record<string, FunctionSpec>;
+
+/** What the retention screen shows: the setting, and exactly what a removal would remove now. */
+export interface RetentionPreview {
+  setting: RetentionSetting;
+  cutoff: string;
+  semesters: Array<{ id: string; name: string; endDate: string; enrollments: number }>;
+  /** The students who would go: every enrollment they had was in those semesters. */
+  students: Array<{ name: string; birthDate: string; enrollments: number }>;
+  /** Students who keep their record (they have a later enrollment) but lose their old enrollments. */
+  studentsKept: number;
+  totals: { semesters: number; enrollments: number; students: number };
+  removals: RemovalRecord[];
+}
 
 export type FunctionName = keyof typeof manifest;
 export const functionNames = Object.keys(manifest) as FunctionName[];

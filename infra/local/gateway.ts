@@ -4,12 +4,13 @@
 //   GET  /api/{feed path}                    a feed (the iCalendar feed)
 //   POST /2015-03-31/functions/{name}/invocations   Lambda Invoke: cognito-local's triggers, the scheduled functions
 //   POST /v2/email/outbound-emails           SES v2 SendEmail, into the outbox
+//   POST /_local/secrets-manager/            Secrets Manager GetSecretValue of the origin secret (signed)
 //   GET  /config.json  /_local/outbox        the site's runtime config, the outbox (local only, same origin)
 //   GET  /_local/edge-stats                  calls throttled and admitted per route, cache hits and origin calls
 //   PUT  /_local/ses  {"refusing": [addr]}   SES refuses sends to these addresses, as its sandbox does to unverified ones
 //   *    /_cognito/...                       cognito-local (same origin, admin calls signed)
 //   GET  anything else                       the built web app, index.html for SPA routes
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -35,6 +36,7 @@ import {
   type TriggerName,
 } from '../../lambdas/manifest';
 import type { PortalEvent } from '../../lambdas/shared/handler';
+import { ORIGIN_HEADER } from '../../lambdas/shared/originCheck';
 import {
   cachedReadPath,
   CACHED_PATH_PREFIX,
@@ -49,6 +51,8 @@ import { COGNITO_PATH } from './cognito';
 import { CatalogueCache, edgeSettings, type EdgeSettings } from './edge';
 import type { Outbox } from './outbox';
 import { readBody } from './requestBody';
+import { SECRETS_MANAGER_PATH, serveOriginSecret } from './secretsManager';
+import type { LocalCredentials } from './signature';
 import type { RuntimeConfig } from '../../web/src/runtimeConfig';
 
 export interface GatewayOptions {
@@ -89,6 +93,9 @@ export class Gateway {
   private readonly cache: CatalogueCache | undefined;
   /** Addresses SES refuses to send to (as its sandbox refuses unverified ones): a failure to recover from. */
   private sesRefusing = new Set<string>();
+  /** What CloudFront adds to every call it sends the API (new at every start), and who may read it. */
+  private readonly originSecret = randomBytes(24).toString('base64url');
+  private secretsReader: LocalCredentials | undefined;
 
   constructor(private readonly options: GatewayOptions) {
     const edge = options.edge ?? edgeSettings(process.env);
@@ -134,6 +141,11 @@ export class Gateway {
     this.siteConfig = config;
   }
 
+  /** Secrets Manager answers calls signed with the functions' credentials only, as IAM would. */
+  allowSecretsReader(credentials: LocalCredentials): void {
+    this.secretsReader = credentials;
+  }
+
   /** Loads every function and trigger module now, so a missing setting fails the start, not a request. */
   async loadAll(): Promise<void> {
     this.authorizer = await import('../../lambdas/shared/caller');
@@ -170,6 +182,8 @@ export class Gateway {
     const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
     if (invoke && req.method === 'POST') return this.serveTrigger(req, res, decodeURIComponent(invoke[1]!));
     if (path === '/v2/email/outbound-emails' && req.method === 'POST') return this.serveSendEmail(req, res);
+    if (path === `${SECRETS_MANAGER_PATH}/` && req.method === 'POST')
+      return serveOriginSecret(req, res, { reader: this.secretsReader, value: this.originSecret });
     if (path === '/config.json') return this.serveSiteConfig(req, res);
     if (path === '/_local/outbox') return this.serveOutbox(req, res);
     if (path === '/_local/ses') return this.serveSesControl(req, res);
@@ -201,7 +215,7 @@ export class Gateway {
         error: { code: 'invalid-argument', message: 'The request body is too large.' },
       });
     }
-    const event = apiGatewayEvent(req, url, name, body.toString('utf8'));
+    const event = this.apiEvent(req, url, name, body.toString('utf8'));
     if (manifest[name].access !== 'public') {
       // The HTTP API's JWT authorizer: issuer, signature, expiry, token_use and client_id.
       const authorizer = this.authorizer ?? (this.authorizer = await import('../../lambdas/shared/caller'));
@@ -249,7 +263,7 @@ export class Gateway {
     }
     if (!this.admitted(res, routeKey({ method: 'GET', path: cachedReadPath(name) }), 'public'))
       return this.logCall('GET', name, 429, started);
-    const event = apiGatewayEvent(req, url, name, '', 'GET');
+    const event = this.apiEvent(req, url, name, '', 'GET');
     const handler = await this.functionHandler(name);
     const result = (await handler(event, lambdaContext(name), () => undefined)) as {
       statusCode: number;
@@ -274,7 +288,7 @@ export class Gateway {
     const started = Date.now();
     if (!this.admitted(res, routeKey({ method: 'GET', path: feeds[name].path }), 'public')) return;
     const handler = await loadOnce(this.feeds, name, feedModule(name));
-    const event = { ...apiGatewayEvent(req, url, name, ''), routeKey: `GET ${feeds[name].path}` };
+    const event = { ...this.apiEvent(req, url, name, ''), routeKey: `GET ${feeds[name].path}` };
     const result = (await handler(event, lambdaContext(name), () => undefined)) as {
       statusCode: number;
       headers?: Record<string, string>;
@@ -289,6 +303,13 @@ export class Gateway {
     this.options.log(
       `${method} /api${method === 'GET' ? CACHED_PATH_PREFIX : '/fn/'}${name} ${status} ${Date.now() - started} ms`,
     );
+  }
+
+  /** The API's event as CloudFront forwards the call: with its origin header, whatever the caller sent. */
+  private apiEvent(...args: Parameters<typeof apiGatewayEvent>): PortalEvent {
+    const event = apiGatewayEvent(...args);
+    event.headers = { ...event.headers, [ORIGIN_HEADER]: this.originSecret };
+    return event;
   }
 
   /** Lambda's Invoke: a trigger (cognito-local calls it), or a scheduled function with the event given (a test's later "now"). */

@@ -1,58 +1,26 @@
-// One call of the Cognito user pool API over HTTP (awsPost). The admin calls are signed (SigV4) with the
-// function's own credentials; the calls Cognito authorizes with a user's access token are not. Not the SDK's
-// client: the shared middleware makes the live admin check, and every function's bundle would carry it.
+// One call of the Cognito user pool API over HTTP (awsJson): the admin calls signed with the function's own
+// credentials; the calls Cognito authorizes with a user's access token are not.
 import type { UserPoolCall } from '../manifest';
-import { awsPost } from './awsPost';
-import { optionalEnv, requiredEnv } from './env';
+import { AwsJsonError, awsJsonCall, awsRegion } from './awsJson';
+import { optionalEnv } from './env';
 
 /** The calls a user makes with an access token (no IAM). */
 export type TokenCall = 'GetUser' | 'DeleteUser';
 
-export class CognitoError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = type;
-  }
-
-  /** As the SDK's errors say it: a server fault is worth a retry (see awsErrors). */
-  get $metadata() {
-    return { httpStatusCode: this.status };
-  }
-}
-
-const region = () => requiredEnv('AWS_REGION');
-// The API's one path is `/` under the endpoint, as the SDK calls it (and signs it).
-const endpoint = () =>
-  new URL(
-    `${(optionalEnv('COGNITO_ENDPOINT') ?? `https://cognito-idp.${region()}.amazonaws.com`).replace(/\/+$/, '')}/`,
-  );
+/** Cognito's errors are the AWS JSON APIs' errors. */
+export { AwsJsonError as CognitoError };
 
 /** Calls the user pool API: an admin call signed with the function's credentials, a token call as it is. */
-export async function cognitoCall<T>(
+export function cognitoCall<T>(
   operation: UserPoolCall | TokenCall,
   input: Record<string, unknown>,
   signed: boolean,
 ): Promise<T> {
-  const response = await awsPost({
+  return awsJsonCall<T>({
+    endpoint: optionalEnv('COGNITO_ENDPOINT') ?? `https://cognito-idp.${awsRegion()}.amazonaws.com`,
     service: 'cognito-idp',
-    url: endpoint(),
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-    },
-    body: JSON.stringify(input),
+    target: `AWSCognitoIdentityProviderService.${operation}`,
+    input,
     signed,
   });
-  const answer = (await response.json().catch(() => ({}))) as T & { __type?: string; message?: string };
-  if (!response.ok)
-    throw new CognitoError(
-      (answer.__type ?? 'CognitoError').split('#').pop()!,
-      answer.message ?? `Cognito answered ${response.status}`,
-      response.status,
-    );
-  return answer;
 }

@@ -1,9 +1,11 @@
 // The portal's own e-mail: SES's SendEmail (API v2) in AWS, through a signed fetch (awsPost) rather than the
 // SDK's client, whose weight the mailer cannot carry; the local gateway answers the same call into its
 // outbox. Without MAIL_FROM the portal works and says once in the log that its e-mail is off.
+import { AwsJsonError } from './awsJson';
 import { awsPost } from './awsPost';
 import { optionalEnv, requiredEnv } from './env';
 import { headerText } from './mailHeader';
+import { countMail } from './metrics';
 
 const from = optionalEnv('MAIL_FROM');
 /** The configuration set that publishes bounces and complaints (AWS only). */
@@ -23,21 +25,6 @@ export interface MailMessage {
 }
 
 /** SES refused or failed the call; `name` is SES's error type (e.g. TooManyRequestsException). */
-export class MailError extends Error {
-  constructor(
-    type: string,
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = type;
-  }
-
-  /** As the SDK's errors say it: a server fault is worth a retry (see awsErrors). */
-  get $metadata() {
-    return { httpStatusCode: this.status };
-  }
-}
 
 /** Sends a message (a failure is raised, so the mail request stays and is tried again). */
 export async function sendMail(message: MailMessage): Promise<void> {
@@ -72,6 +59,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
   if (!response.ok) {
     const answer = (await response.json().catch(() => ({}))) as { message?: string };
     const type = (response.headers.get('x-amzn-errortype') ?? 'MailError').split(':')[0]!;
-    throw new MailError(type, answer.message ?? `SES answered ${response.status}`, response.status);
+    throw new AwsJsonError(type, answer.message ?? `SES answered ${response.status}`, response.status);
   }
+  countMail('sent');
 }

@@ -20,6 +20,7 @@ import {
 import { messageOfClassRequest } from '../data/messages';
 import { continueMessage, sendMessage } from '../data/messageSending';
 import type { Key } from '../shared/dynamo';
+import { countMail } from '../shared/metrics';
 
 /** What a run keeps back from its time for the writes after the last send. */
 const MARGIN_MS = 2000;
@@ -58,6 +59,7 @@ export async function mailer(event: DynamoDBStreamEvent, context?: Context): Pro
     try {
       await handle({ PK, SK }, unmarshall((record.dynamodb?.NewImage ?? {}) as never) as MailRequest, timeLeftMs);
     } catch (error) {
+      if (!(error instanceof NotYet)) countMail('failed');
       // Failures are noted on the request; after MAX_SEND_ATTEMPTS the table keeps it for "Send again".
       const givenUp = !(error instanceof NotYet) && (await noteMailFailure({ PK, SK }, error).catch(() => false));
       console.error(

@@ -126,6 +126,7 @@ describe.each(WINDOWS)('on a $name window', (window) => {
       '/admin/enrollments',
       '/admin/settings',
       '/admin/messages',
+      '/admin/retention',
       '/admin/classes/management',
     ]) {
       await page.goto(path);

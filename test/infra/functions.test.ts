@@ -26,6 +26,7 @@ const tableId = logicalId(stack.node.findChild('Table'));
 const users = stack.node.findChild('Users');
 const poolId = logicalId(users.node.findChild('Pool'));
 const clientId = logicalId(users.node.findChild('Pool').node.findChild('WebClient'));
+const originSecretId = logicalId(stack.node.findChild('Origin').node.findChild('Secret'));
 const distributionId = logicalId(stack.node.findChild('Site').node.findChild('Distribution'));
 const cloudFrontUrl = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] };
 
@@ -36,8 +37,10 @@ const logWrites = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 function expectedEnvironment(route: PortalRoute): Record<string, unknown> {
   return {
     NODE_OPTIONS: '--enable-source-maps',
+    POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
     JWT_ISSUER: { 'Fn::Join': ['', [`https://cognito-idp.${TEST_REGION}.amazonaws.com/`, { Ref: poolId }]] },
     USER_POOL_CLIENT_ID: { Ref: clientId },
+    ORIGIN_SECRET_ID: { Ref: originSecretId },
     ...(route.table !== 'none' && { TABLE_NAME: { Ref: tableId } }),
     ...(route.userPool && { USER_POOL_ID: { Ref: poolId } }),
     // Mail is off without the mailFrom context value: links only, no sender (test/infra/settings.test.ts turns it on).
@@ -105,10 +108,10 @@ describe.each(portalRoutes())('the $name function', (route) => {
     },
   );
 
-  test('may not send e-mail while mail is off, and may write only to its own log group', () => {
+  test('may not send e-mail while mail is off, and may write only to its own log group (test/infra/origin.test.ts: its secret)', () => {
     const actions = grantedActions(template, fn);
     expect(actions.filter((action) => action.startsWith('ses:'))).toEqual([]);
-    expect(actions.filter((action) => !/^(dynamodb|cognito-idp):/.test(action))).toEqual(logWrites);
+    expect(actions.filter((action) => !/^(dynamodb|cognito-idp|secretsmanager):/.test(action))).toEqual(logWrites);
     const logGrants = grantsOf(template, fn).filter((grant) =>
       grant.actions.some((action) => action.startsWith('logs:')),
     );
@@ -140,6 +143,7 @@ describe.each(Object.entries(userPoolTriggers))('the %s trigger', (source, name)
     });
     expect((lambdaOf(trigger).Properties.Environment as { Variables: unknown }).Variables).toEqual({
       NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
       SITE_URL: cloudFrontUrl,
     });
     expect(grantedActions(template, trigger)).toEqual(logWrites);
@@ -207,7 +211,7 @@ test("the allocator's stream runs ten batches of a shard at once: Lambda keeps e
   });
 });
 
-test('the portal has one function per manifest entry and trigger, and no other Node.js Lambda on arm64', () => {
+test("the portal has one function per manifest entry and trigger, the origin secret's rotation, and no other Node.js Lambda on arm64", () => {
   const portalFunctions = stack.node.findAll().filter((construct) => construct instanceof PortalFunction);
   expect(portalFunctions.map((fn) => fn.node.id).sort()).toEqual(
     [
@@ -215,6 +219,7 @@ test('the portal has one function per manifest entry and trigger, and no other N
       ...Object.values(userPoolTriggers),
       ...Object.keys(streamConsumers),
       ...Object.keys(schedules),
+      'rotateOriginSecret',
     ].sort(),
   );
   const portalLambdas = Object.values(resources).filter(
@@ -252,7 +257,11 @@ describe.each(Object.keys(schedules) as ScheduleName[])('the %s schedule', (name
     expect(actions).toEqual(expect.arrayContaining([...tableReads, ...tableWrites]));
     expect(actions.filter((action) => action.startsWith('ses:') || action.startsWith('cognito-idp:'))).toEqual([]);
     expect(lambdaOf(scheduled).Properties.Environment).toEqual({
-      Variables: { NODE_OPTIONS: '--enable-source-maps', TABLE_NAME: { Ref: tableId } },
+      Variables: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
+        TABLE_NAME: { Ref: tableId },
+      },
     });
   });
 });
@@ -337,7 +346,11 @@ describe('the bind calls set a setting and its grant together', () => {
   });
 
   test('mail off: SITE_URL for links, no MAIL_FROM and no SES right', () => {
-    expect(variables(silent)).toEqual({ NODE_OPTIONS: '--enable-source-maps', SITE_URL: 'https://portal.example' });
+    expect(variables(silent)).toEqual({
+      NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: 'Bindings',
+      SITE_URL: 'https://portal.example',
+    });
     expect(grantedActions(bound, silent)).toEqual(logWrites);
   });
 });

@@ -157,7 +157,14 @@ describe('the context values are checked before anything is built', () => {
       mailFrom: undefined,
       poolMailThroughSes: false,
       domain: undefined,
+      alarmEmails: [],
     });
+  });
+
+  test('alarm addresses, one or more separated by commas', () => {
+    expect(settingsOf({ alarmEmail: ' ops@mountainschool.example , head@mountainschool.example' }).alarmEmails).toEqual(
+      ['ops@mountainschool.example', 'head@mountainschool.example'],
+    );
   });
 
   test('all of them', () => {
@@ -169,6 +176,7 @@ describe('the context values are checked before anything is built', () => {
       poolMailThroughSes: true,
       mailRate: 50,
       domain: { name: domainName, certificateArn },
+      alarmEmails: [],
     });
   });
 
@@ -176,6 +184,11 @@ describe('the context values are checked before anything is built', () => {
     [{ mailFrom: 'registration at mountainschool' }, /mailFrom is not an e-mail address/],
     [{ mailFrom: 'Registration Portal <>' }, /mailFrom is not an e-mail address/],
     [{ poolMail: 'ses' }, /poolMail=ses needs mailFrom/],
+    [{ alarmEmail: 'ops@mountainschool.example; head@mountainschool.example' }, /alarmEmail must be e-mail addresses/],
+    [
+      { alarmEmail: 'ops@mountainschool.example,oncall' },
+      /alarmEmail must be e-mail addresses separated by commas, not "oncall"/,
+    ],
     [{ mailFrom, poolMail: 'yes' }, /poolMail must be ses or cognito/],
     [{ mailFrom, mailRate: 'fast' }, /mailRate must be a number of e-mails a second above 0/],
     [{ mailDomain: 'mountainschool.example' }, /mailDomain needs mailFrom/],

@@ -94,6 +94,17 @@ const cases = {
   cancelMeeting: {
     payload: (w) => ({ classId: w.enrolledIn.id, ...w.enrolledIn.meetings[0]!, end: undefined, note: 'Snow' }),
   },
+  dataRetention: { payload: () => ({}) },
+  // The setting as it is (an administrator's call writes it back unchanged).
+  saveRetention: {
+    payload: async () => ({
+      years: (await data<{ setting: { years: number } }>('dataRetention', {}, (await adminSession()).accessToken))
+        .setting.years,
+    }),
+  },
+  // No semester the preview shows: an administrator is answered 409 if an ended semester holds records, else
+  // removes nothing (none is there to remove).
+  removeExpiredRecords: { payload: () => ({ semesterIds: ['matrix-no-such-semester'] }) },
 } satisfies Record<FunctionName, Case>;
 
 function withoutId({ id: _id, ...student }: Student) {

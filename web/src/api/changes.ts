@@ -58,6 +58,8 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   sendMessage: { stale: ['messages'] },
   resendFailedMail: { stale: ['failedMail'] },
   cancelMeeting: { stale: CLASSES },
+  saveRetention: { stale: ['dataRetention'] },
+  removeExpiredRecords: { stale: [...SEATS, 'dataRetention', 'students'] },
 };
 
 /** Marks stale what the change `name` changed (made outside a mutation: an enroll asked in turn). */

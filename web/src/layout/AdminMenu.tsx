@@ -29,6 +29,7 @@ const MORE_ADMIN_LINKS = [
   { label: 'Class Management', to: paths.classManagement },
   { label: 'Messages', to: paths.messages },
   { label: 'Settings', to: paths.settings },
+  { label: 'Data Retention', to: paths.retention },
 ];
 
 export function AdminMenu() {

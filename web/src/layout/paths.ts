@@ -25,6 +25,7 @@ export const paths = {
   managedClass: `${MANAGEMENT}/class/:classId`,
   settings: '/admin/settings',
   messages: '/admin/messages',
+  retention: '/admin/retention',
   calendars: '/calendar',
   classCalendar: '/calendar/classes',
 } as const;
