@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { classEdit, classesNow, createClass } from '../data/classes';
-import { saveClassSeats } from '../data/seats';
+import { changeSeats } from '../data/seats';
 import { getSemester } from '../data/semesters';
 import type { ParsedInput } from '../manifest';
 import { failedPrecondition, invalidArgument, notFound } from '../shared/errors';
@@ -19,12 +19,13 @@ export async function saveClass(input: ParsedInput<'saveClass'>) {
   if (!before) throw notFound('There is no such class.');
   if (before.semesterId !== input.semesterId)
     throw failedPrecondition('A class cannot move to another semester: create the class in that semester instead.');
-  const saved = await saveClassSeats(
-    id,
-    (capacity) => classEdit(input, capacity),
-    input.capacity,
-    input.status === 'open',
-  );
+  const saved = await changeSeats({
+    kind: 'saveClass',
+    classId: id,
+    capacity: input.capacity,
+    edit: classEdit(input),
+    promote: input.status === 'open',
+  });
   if (!saved) throw notFound('There is no such class.');
   return { class: (await classesNow([id])).get(id)! };
 }
