@@ -56,6 +56,11 @@ export interface ClassGuards {
   gradesAsSeen?: boolean;
   /** Its capacity and counts are exactly those read (its promotions or seats were planned from them). */
   asRead?: boolean;
+  /**
+   * It still has no seat left once this plan is written: a waiting group was passed over for want of a seat
+   * here, and must not be left waiting should one be freed meanwhile.
+   */
+  stillNoSeat?: boolean;
 }
 
 /**
@@ -253,7 +258,12 @@ function planCancel(
   });
   return {
     writes: [
-      ...classWrites(view, deltas, (classId) => ({ waitlistUnchanged: released.includes(classId) })),
+      ...classWrites(
+        view,
+        deltas,
+        (classId) => ({ waitlistUnchanged: released.includes(classId) }),
+        promotions.keptWaiting,
+      ),
       ...writes,
       ...promotions.writes,
     ],
@@ -341,7 +351,7 @@ function planMove(
       ? { open: true, stillFull: status === 'waitlisted', gradesAsSeen: true }
       : { waitlistUnchanged: released.includes(classId) };
   return {
-    writes: [...classWrites(view, deltas, guards), ...writes, ...promotions.writes],
+    writes: [...classWrites(view, deltas, guards, promotions.keptWaiting), ...writes, ...promotions.writes],
     outcome: { moved, promoted: promotions.promoted },
   };
 }
@@ -369,7 +379,7 @@ function planSaveClass(
         budget: MAX_TRANSACTION_ITEMS,
         stamp,
       })
-    : { writes: [], promoted: [], cutShort: false };
+    : { writes: [], promoted: [], cutShort: false, keptWaiting: new Set<string>() };
   const more = promotions.cutShort && promotions.promoted.length > 0;
   const delta = deltas.get(classId)!;
   deltas.delete(classId);
@@ -378,8 +388,8 @@ function planSaveClass(
   return {
     writes: [
       { kind: 'class', cls, delta, guards: { asRead: true }, edit: saved },
-      // The other classes of the groups it promotes.
-      ...classWrites(view, deltas, () => ({})),
+      // The other classes of the groups it promotes, or keeps waiting.
+      ...classWrites(view, deltas, () => ({}), promotions.keptWaiting),
       ...promotions.writes,
     ],
     outcome: { ...cls, capacity, enrolled, waitlisted: cls.waitlisted + delta.waitlisted },
@@ -551,26 +561,29 @@ function addDelta(deltas: Map<string, SeatDelta>, classId: string, change: SeatD
   });
 }
 
-/** The counts of every class in `deltas`, as read, under `guards`. */
+/** The counts of every class in `deltas`, as read, under `guards`, and those that kept a group waiting still full. */
 function classWrites(
   view: SeatView,
   deltas: Map<string, SeatDelta>,
   guards: (classId: string) => ClassGuards,
+  keptWaiting: ReadonlySet<string> = new Set(),
 ): SeatWrite[] {
   return [...deltas].map(([classId, delta]) => ({
     kind: 'class',
     cls: view.classes.get(classId)!,
     delta,
-    guards: guards(classId),
+    guards: { ...guards(classId), ...(keptWaiting.has(classId) && { stillNoSeat: true }) },
   }));
 }
 
 /**
  * The waitlisted enrollments that take the free seats of the `released` classes, walking each waitlist in
  * order. A group entry is promoted only with its whole group, when each of its classes has a seat;
- * otherwise the seat goes to the next in line. `classes` holds the capacities planned with. Adds to
- * `deltas` (other classes of promoted groups too) and keeps within `budget` transaction items, counting the
- * class items of `deltas`; `cutShort` when a student who could take a seat was left for want of room.
+ * otherwise the seat goes to the next in line, and the class that had no seat for the group is written
+ * on the condition that it still has none (`keptWaiting`). `classes` holds the capacities planned with. Adds
+ * to `deltas` (other classes of promoted groups, and those that kept a group waiting) and keeps within
+ * `budget` transaction items, counting the class items of `deltas`; `cutShort` when a student who could take
+ * a seat was left for want of room.
  */
 function promote(
   view: SeatView,
@@ -579,20 +592,35 @@ function promote(
   released: string[],
   excluded: Set<string>,
   { budget, stamp }: { budget: number; stamp: Stamp },
-): { promoted: StoredEnrollment[]; writes: SeatWrite[]; cutShort: boolean } {
+): { promoted: StoredEnrollment[]; writes: SeatWrite[]; cutShort: boolean; keptWaiting: Set<string> } {
   const freeSeats = (classId: string) => {
     const cls = classes.get(classId)!;
     return cls.capacity - cls.enrolled - (deltas.get(classId)?.enrolled ?? 0);
   };
   const chosen: StoredEnrollment[] = [];
+  const keptWaiting = new Set<string>();
   let cutShort = false;
   let left = budget - deltas.size;
-  for (const classId of new Set(released)) {
+  walk: for (const classId of new Set(released)) {
     for (const candidate of view.waitlists.get(classId) ?? []) {
       if (freeSeats(classId) <= 0) break;
       if (excluded.has(candidate.id)) continue;
       const together = candidate.groupId ? waitlistedGroup(view, candidate) : [candidate];
-      if (!together?.every((entry) => classes.has(entry.classId) && freeSeats(entry.classId) > 0)) continue;
+      if (!together?.every((entry) => classes.has(entry.classId))) continue;
+      const full = together.filter((entry) => freeSeats(entry.classId) <= 0).map((entry) => entry.classId);
+      if (full.length) {
+        const unwritten = full.filter((id) => !deltas.has(id));
+        if (unwritten.length > left) {
+          cutShort = true;
+          break walk;
+        }
+        left -= unwritten.length;
+        for (const id of full) {
+          keptWaiting.add(id);
+          addDelta(deltas, id, { enrolled: 0, waitlisted: 0 });
+        }
+        continue;
+      }
       // Each promoted enrollment and its audit record, the new classes' counts, and the e-mail request.
       const cost = together.length * 2 + together.filter((entry) => !deltas.has(entry.classId)).length + 1;
       if (cost > left) {
@@ -607,7 +635,7 @@ function promote(
       }
     }
   }
-  return { ...promotionWrites(chosen, 'portal', stamp), cutShort };
+  return { ...promotionWrites(chosen, 'portal', stamp), cutShort, keptWaiting };
 }
 
 /** Waitlisted enrollments enrolled now, with one e-mail per student and group (a group is promoted as a whole). */

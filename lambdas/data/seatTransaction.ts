@@ -147,6 +147,10 @@ function classItem({ cls, delta, guards, edit }: Extract<SeatWrite, { kind: 'cla
       }
     }
   }
+  if (guards.stillNoSeat) {
+    conditions.push('enrolled >= :noSeatFrom');
+    values[':noSeatFrom'] = cls.capacity - delta.enrolled;
+  }
   if (guards.waitlistUnchanged) {
     conditions.push('waitlisted <= :seenWaitlisted');
     values[':seenWaitlisted'] = cls.waitlisted;

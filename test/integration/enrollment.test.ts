@@ -227,6 +227,38 @@ describe('class groups', () => {
     expect(byStudent.get(students[3]!.id)?.status).toBe('enrolled');
     expect(byStudent.get(students[2]!.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
   });
+
+  test('given two cancellations at once, one in each class of a waiting group, then the group gets both seats', async () => {
+    const [a, b] = [await newClass(semesterId, { capacity: 1 }), await newClass(semesterId, { capacity: 1 })];
+    const group = await newGroup(semesterId, [a.id, b.id]);
+    const { family, students } = await familyWithStudents(3);
+    await enrolled(family, { studentId: students[0]!.id, classId: a.id });
+    await enrolled(family, { studentId: students[1]!.id, classId: b.id });
+    await enrolled(family, { studentId: students[2]!.id, groupId: group.id }); // waits in a and b
+    // The cancellation in b commits after the one in a read its view, and before it commits: each read the
+    // other class full.
+    let raced = false;
+    dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'TransactWriteItemsCommand' && !raced) {
+          raced = true;
+          await data('cancelEnrollment', { enrollmentId: `${b.id}~${students[1]!.id}` }, family.accessToken);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'cancelsMeanwhile' },
+    );
+    try {
+      const answer = await invoke('cancelEnrollment', { enrollmentId: `${a.id}~${students[0]!.id}` }, family);
+      expect(answer.statusCode).toBe(200);
+    } finally {
+      dynamo.middlewareStack.remove('cancelsMeanwhile');
+    }
+    expect(raced).toBe(true);
+    const groupEntries = (await mine(family)).filter((e) => e.studentId === students[2]!.id);
+    expect(groupEntries.map((e) => e.status)).toEqual(['enrolled', 'enrolled']);
+    for (const cls of [a, b]) expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
+  });
 });
 
 describe('what the server checks', () => {

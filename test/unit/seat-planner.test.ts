@@ -112,6 +112,7 @@ function holds(table: Table, write: SeatWrite): boolean {
           : delta.enrolled <= 0 || now.enrolled <= cls.capacity - delta.enrolled) &&
       (!guards.open || now.status === 'open') &&
       (!guards.stillFull || now.enrolled >= now.capacity) &&
+      (!guards.stillNoSeat || now.enrolled >= cls.capacity - delta.enrolled) &&
       (!guards.waitlistUnchanged || now.waitlisted <= cls.waitlisted)
     );
   }
@@ -312,7 +313,7 @@ function execute(table: Table, read: Table, command: Exclude<SeatCommand, { kind
     const fresh = read === table || attempt > 0;
     if (planned.writes.every((write) => holds(table, write))) {
       apply(table, planned.writes);
-      expectFirstInLine(before, table, planned.writes, fresh);
+      expectFirstInLine(before, table, planned.writes);
       if (!planned.more) {
         expectOwnWriteRecognized(table, command, step, planned.writes.length);
         return;
@@ -323,12 +324,11 @@ function execute(table: Table, read: Table, command: Exclude<SeatCommand, { kind
 }
 
 /**
- * A released seat went to the first in line who could take it. A promoted student (with their group) was
- * first, in one of their lines, among those who still wait and are not blocked by a class of their group
- * that is full: a class other than that line's, or, for a change planned from the table one step old (the
- * class that blocked them may have freed a seat meanwhile), any class of their group.
+ * A released seat went to the first in line who could take it: a promoted student (with their group) was
+ * first, in one of their lines, among those who still wait and are not kept waiting by another class of
+ * their group that has no seat left (a plan from the table one step old too: that class must still be full).
  */
-function expectFirstInLine(before: Table, after: Table, writes: SeatWrite[], fresh: boolean) {
+function expectFirstInLine(before: Table, after: Table, writes: SeatWrite[]) {
   const promoted = writes.flatMap((write) =>
     write.kind === 'enrollment' && write.reason === 'promote' && write.by === 'portal' ? [write.enrollment] : [],
   );
@@ -338,7 +338,7 @@ function expectFirstInLine(before: Table, after: Table, writes: SeatWrite[], fre
     return line
       .slice(0, place)
       .filter((ahead) => after.enrollments[ahead.id]!.status === 'waitlisted')
-      .every((ahead) => together(ahead).some((blocker) => (!fresh || blocker !== classId) && !hasSeat(after, blocker)));
+      .every((ahead) => together(ahead).some((blocker) => blocker !== classId && !hasSeat(after, blocker)));
   };
   for (const entry of promoted) expect(together(entry).some((classId) => firstIn(entry, classId))).toBe(true);
 }
@@ -350,8 +350,7 @@ function expectOwnWriteRecognized(table: Table, command: SeatCommand, step: numb
   expect('writes' in again && again.writes).toEqual([]);
 }
 
-/** `raced`: a change raced another before (see the promotions' race below). */
-function expectConsistent(table: Table, raced: boolean) {
+function expectConsistent(table: Table) {
   const all = Object.values(table.enrollments);
   for (const cls of Object.values(table.classes)) {
     const line = waiting(table, cls.id);
@@ -372,14 +371,9 @@ function expectConsistent(table: Table, raced: boolean) {
       const sibling = table.enrollments[`${classId}~${entry.studentId}`];
       expect([sibling?.status, sibling?.groupId]).toEqual([entry.status, entry.groupId]);
     }
-    // Nobody waits for open classes that each have a seat for them. Not yet kept when two cancellations
-    // race, each in one class of a waiting group: each sees the other class full, and the group waits.
+    // Nobody waits for open classes that each have a seat for them.
     const classes = together(entry);
-    if (
-      !raced &&
-      entry.status === 'waitlisted' &&
-      classes.every((classId) => table.classes[classId]!.status === 'open')
-    )
+    if (entry.status === 'waitlisted' && classes.every((classId) => table.classes[classId]!.status === 'open'))
       expect(classes.every((classId) => hasSeat(table, classId))).toBe(false);
   }
   // Each student's and family's counts are their active enrollments.
@@ -403,16 +397,14 @@ test('any sequence of enrollments, cancellations, promotions, moves and capacity
     fc.property(capacities, steps, (start, sequence) => {
       const table = newTable(start);
       let previous = structuredClone(table);
-      let racedBefore = false;
       sequence.forEach(({ change, raced }, step) => {
-        racedBefore ||= raced;
         // A raced change was planned from the table before the step before it.
         const read = raced ? previous : table;
         previous = structuredClone(table);
         const command = commandOf(change, read, step);
         if (command?.kind === 'enroll') decide(table, read, command, step);
         else if (command) execute(table, read, command, step);
-        expectConsistent(table, racedBefore);
+        expectConsistent(table);
       });
     }),
     { numRuns: Number(process.env.SEAT_PLANNER_RUNS ?? 300) },
