@@ -41,7 +41,8 @@ import {
   type Seen,
 } from './enrollmentRequests';
 import type { StoredEnrollment } from './enrollments';
-import { alreadyMessage, capRefusal, gradeMessage, plan, seatView, type SeatView, type SeatWrite } from './seatPlan';
+import { plan, seatView, type SeatView, type SeatWrite } from './seatPlan';
+import { alreadyMessage, capRefusal, gradeMessage } from './seatRules';
 import { MAX_PLANS } from './seats';
 import { failuresOf, seatTransaction } from './seatTransaction';
 import { getSemester } from './semesters';

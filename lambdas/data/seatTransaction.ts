@@ -8,7 +8,8 @@ import { decisionWrites } from './enrollmentRequests';
 import { enrollmentEntity, familyEnrollmentEntity, familyEnrollmentPointer } from './enrollments';
 import { familyChangeItem } from './families';
 import { mailRequestEntity, newMailRequest } from './mailRequests';
-import { gradesAdmitted, type SeatWrite } from './seatPlan';
+import type { SeatWrite } from './seatPlan';
+import { gradesAdmitted } from './seatRules';
 import { studentEntity } from './students';
 
 export interface SeatTransaction {
