@@ -24,7 +24,6 @@ import {
   resourceExhausted,
 } from '../shared/errors';
 import { transactWrite } from '../shared/transact';
-import { allocateSeats, batchLength, type SeatCounts, type SeatOutcome } from './allocation';
 import { classesNow } from './classes';
 import { accountDeleted } from './families';
 import {
@@ -42,23 +41,13 @@ import {
   type Seen,
 } from './enrollmentRequests';
 import type { StoredEnrollment } from './enrollments';
-import { getSemester, isRegistrationOpen, registrationWindowMessage } from './semesters';
+import { plan, seatView, type SeatView, type SeatWrite } from './seatPlan';
+import { alreadyMessage, capRefusal, gradeMessage } from './seatRules';
+import { MAX_PLANS } from './seats';
+import { failuresOf, seatTransaction } from './seatTransaction';
+import { getSemester } from './semesters';
 import { readEnrollmentCaps, type EnrollmentCaps } from './settings';
-import {
-  alreadyMessage,
-  capsOf,
-  familyCounts,
-  gradeMessage,
-  gradesAdmitted,
-  MAX_PLANS,
-  MAX_TRANSACTION_ITEMS,
-  nameOf,
-  newEnrollment,
-  refuseOverCaps,
-  SeatTransaction,
-  type ItemRole,
-} from './seats';
-import type { StoredStudent } from './students';
+import { getStudent, studentName, type StoredStudent } from './students';
 import { countSeatChanges } from '../shared/metrics';
 
 /**
@@ -238,16 +227,22 @@ class Lead {
     return this.caps;
   }
 
-  semester(id: string): Promise<Semester | undefined> {
-    if (!this.semesters.has(id)) this.semesters.set(id, getSemester(id));
-    return this.semesters.get(id)!;
-  }
-
-  /** The classes, from this lead's own writes where it knows them, read (strongly consistent) where not. */
-  async classesOf(ids: string[]): Promise<Map<string, Class>> {
+  /**
+   * What the requests are planned from: their classes, from this lead's own writes where it knows them,
+   * read (strongly consistent) where not, and the semesters of those classes.
+   */
+  async view(requests: EnrollmentRequest[]): Promise<SeatView> {
+    const ids = [...new Set(requests.flatMap((request) => request.classIds))];
     const missing = ids.filter((id) => !this.classes.has(id));
     if (missing.length) for (const [id, cls] of await classesNow(missing)) this.classes.set(id, cls);
-    return new Map(ids.flatMap((id) => (this.classes.has(id) ? [[id, this.classes.get(id)!] as const] : [])));
+    const classes = new Map(ids.flatMap((id) => (this.classes.has(id) ? [[id, this.classes.get(id)!] as const] : [])));
+    const semesters = new Map<string, Semester>();
+    for (const id of new Set([...classes.values()].map((cls) => cls.semesterId))) {
+      if (!this.semesters.has(id)) this.semesters.set(id, getSemester(id));
+      const semester = await this.semesters.get(id)!;
+      if (semester) semesters.set(id, semester);
+    }
+    return seatView({ classes, semesters });
   }
 }
 
@@ -259,28 +254,28 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
   const decided = new Set<string>();
   const oneEach = new Set<string>();
   let candidates = requests;
-  for (let plan = 0; plan < MAX_PLANS; plan += 1) {
-    const classes = await lead.classesOf([...new Set(candidates.flatMap((request) => request.classIds))]);
-    const open: EnrollmentRequest[] = [];
-    for (const request of candidates) {
-      const refusal = await refusalByView(request, classes, lead);
-      if (refusal) {
-        await decideAlone(request, refusal);
-        decided.add(request.id);
-      } else open.push(request);
+  for (let attempt = 0; attempt < MAX_PLANS; attempt += 1) {
+    const view = await lead.view(candidates);
+    const now = new Date().toISOString();
+    const caps = await lead.enrollmentCaps();
+    // One item of the transaction is the lease's condition.
+    const command = { kind: 'enroll' as const, requests: candidates, caps, oneEach, reserved: 1 };
+    const planned = plan(view, command, { now, token: lead.owner });
+    if ('refusal' in planned) throw planned.refusal;
+    const { refused, batch, after } = planned.outcome;
+    for (const { request, refusal } of refused) {
+      await decideAlone(request, refusal);
+      decided.add(request.id);
     }
-    const batch = open.slice(0, batchLength(open, MAX_TRANSACTION_ITEMS - 1, oneEach));
     if (batch.length === 0) return decided;
 
-    const caps = await lead.enrollmentCaps();
-    const tx = new SeatTransaction(new Date().toISOString());
-    const { families, after } = writeBatch(tx, lead, batch, classes, caps);
+    const tx = seatTransaction(planned.writes, now, [leaseCheck(lead.queue, lead.owner)]);
     const outcome = await transactWrite(tx.items, { until: lead.until });
     if (outcome.committed) {
-      countSeatChanges(classes, after);
+      countSeatChanges(view.classes, after);
       for (const [id, counts] of after)
         lead.classes.set(id, {
-          ...classes.get(id)!,
+          ...view.classes.get(id)!,
           ...counts,
           seatsLeft: Math.max(0, counts.capacity - counts.enrolled),
         });
@@ -288,32 +283,30 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
       return decided;
     }
 
-    const failed = [...outcome.failed].map(([index, item]) => ({ index, role: tx.roles[index]!, item }));
-    if (failed.some(({ role }) => role.kind === 'lease')) throw new LeaseLost();
-    for (const { role } of failed) if (role.kind === 'class') lead.classes.delete(role.classId);
+    const failures = failuresOf(tx, outcome.failed);
+    if (failures.some(({ write }) => !write)) throw new LeaseLost();
+    for (const { write } of failures) if (write?.kind === 'class') lead.classes.delete(write.cls.id);
     // Decided meanwhile: by an earlier try of this very transaction, or by another holder of the lease.
-    const settled = new Set(
-      failed.flatMap(({ role }) => (role.kind === 'request' && role.request !== undefined ? [role.request] : [])),
-    );
+    const settled = new Set(failures.flatMap(({ write }) => (write?.kind === 'decision' ? [write.forRequest!] : [])));
     const refuse = async (index: number, refusal: PortalError | undefined) => {
       if (!refusal || settled.has(index)) return;
       await decideAlone(batch[index]!, refusal);
       settled.add(index);
     };
     // A request's own condition refuses it only against the classes it was planned with.
-    if (!failed.some(({ role }) => role.kind === 'class')) {
+    if (!failures.some(({ write }) => write?.kind === 'class')) {
       // The family's refusals first: a deleted account's students are gone too, and the account is the reason.
-      for (const { index, item } of failed) {
-        const family = families.get(index);
-        if (!family) continue;
-        if (item?.deletedAt) for (const member of family.requests) await refuse(member, accountDeleted());
+      for (const { write, item } of failures) {
+        if (write?.kind !== 'family') continue;
+        const members = batch.flatMap((request, index) => (request.familyId === write.familyId ? [index] : []));
+        if (item?.deletedAt) for (const member of members) await refuse(member, accountDeleted());
         // Over a cap: told to the request that passes it, once the family's requests are planned one by one.
-        else if (family.requests.length === 1) await refuse(family.requests[0]!, capRefusal(family, item, caps));
-        else oneEach.add(batch[family.requests[0]!]!.familyId);
+        else if (members.length === 1) await refuse(members[0]!, capRefusal(write.change, item ?? {}));
+        else oneEach.add(write.familyId);
       }
-      for (const { role, item } of failed) {
-        if (role.request !== undefined)
-          await refuse(role.request, await refusalByCondition(role, item, batch[role.request]!, classes));
+      for (const { write, item } of failures) {
+        if (write?.forRequest !== undefined)
+          await refuse(write.forRequest, await refusalByCondition(write, item, batch[write.forRequest]!, view));
       }
     }
     for (const index of settled) decided.add(batch[index]!.id);
@@ -322,144 +315,22 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
   throw resourceExhausted(BUSY_MESSAGE);
 }
 
-/** A family's share of a batch: its requests (by index in the batch) and the counts they add together. */
-interface FamilyShare {
-  requests: number[];
-  counts: Record<string, number>;
-  limits?: Record<string, number>;
-}
-
-/**
- * Adds the batch to the transaction: the lease's condition, each class's counts (on exactly the counts
- * read), each request's writes, and each family's counts once. The families' shares, by item index.
- */
-function writeBatch(
-  tx: SeatTransaction,
-  lead: Lead,
-  batch: EnrollmentRequest[],
-  classes: Map<string, Class>,
-  caps: EnrollmentCaps,
-): { families: Map<number, FamilyShare>; after: Map<string, SeatCounts> } {
-  const { outcomes, places, after } = allocateSeats(new Map<string, SeatCounts>(classes), batch);
-  tx.add(leaseCheck(lead.queue, lead.owner), { kind: 'lease' });
-  for (const cls of classes.values()) {
-    const asking = batch.flatMap((request, index) =>
-      request.classIds.includes(cls.id) ? [{ request, outcome: outcomes[index] }] : [],
-    );
-    const joining = asking.filter(({ outcome }) => outcome === 'waitlisted').map(({ request }) => request.studentId);
-    if (asking.length === 0) continue;
-    tx.classCounts(
-      cls,
-      { enrolled: asking.length - joining.length, waitlisted: joining.length, joining },
-      { asRead: true, open: true, gradesAsSeen: true },
-    );
-  }
-  const shares = new Map<string, FamilyShare>();
-  batch.forEach((request, index) => {
-    tx.request = index;
-    const counts = writeRequest(tx, request, { status: outcomes[index]!, places: places[index] }, classes);
-    const share = shares.get(request.familyId) ?? { requests: [], counts: {} };
-    share.requests.push(index);
-    for (const [name, amount] of Object.entries(counts)) share.counts[name] = (share.counts[name] ?? 0) + amount;
-    shares.set(request.familyId, share);
-  });
-  tx.request = undefined;
-  const byItem = new Map<number, FamilyShare>();
-  for (const [familyId, share] of shares) {
-    // An administrator's requests pass the caps; a batch never mixes them with the family's own (batchLength).
-    if (!batch[share.requests[0]!]!.by.isAdmin) share.limits = capsOf(share.counts, caps);
-    byItem.set(tx.items.length, share);
-    tx.family(familyId, { counts: share.counts, ...(share.limits && { caps: share.limits }), refuseDeleted: true });
-  }
-  return { families: byItem, after };
-}
-
-/**
- * Adds what deciding `request` writes, seated or waitlisted (with its place in line in each class), but its
- * family's counts: those it adds.
- */
-function writeRequest(
-  tx: SeatTransaction,
-  request: EnrollmentRequest,
-  { status, places }: { status: SeatOutcome; places?: Record<string, number> },
-  classes: Map<string, Class>,
-): Record<string, number> {
-  const ordered = request.classIds.map((classId) => classes.get(classId)!);
-  const student = { id: request.studentId, familyId: request.familyId };
-  const enrollments = ordered.map((cls) => newEnrollment(student, cls, request.group, status, request.id, tx.now));
-  for (const enrollment of enrollments)
-    tx.enrollment(enrollment, 'none', status === 'enrolled' ? 'enroll' : 'waitlist', request.by);
-  tx.studentActiveCount(
-    { familyId: request.familyId, studentId: request.studentId },
-    enrollments.length,
-    gradesAdmitted(ordered),
-  );
-  tx.notify(status, enrollments);
-  const placeOf = (enrollment: StoredEnrollment) => [enrollment.id, places![enrollment.classId]!];
-  const decided = { enrollments, ...(places && { places: Object.fromEntries(enrollments.map(placeOf)) }) };
-  const [removal, decision] = decisionWrites(request, decided, Date.now());
-  tx.add(removal!, { kind: 'request' });
-  tx.add(decision!, { kind: 'record' });
-  return familyCounts(enrollments, 1);
-}
-
-/** The refusal of a family's one request whose counts passed a cap. */
-function capRefusal(
-  share: FamilyShare,
-  profile: Record<string, unknown> | undefined,
-  caps: EnrollmentCaps,
-): PortalError | undefined {
-  if (!share.limits) return undefined;
-  try {
-    refuseOverCaps(share.counts, share.limits, profile ?? {}, caps);
-    return undefined;
-  } catch (error) {
-    if (error instanceof PortalError) return error;
-    throw error;
-  }
-}
-
-/** What the classes as they are refuse at once: a class gone or closed, registration not open when the call came. */
-async function refusalByView(
-  request: EnrollmentRequest,
-  classes: Map<string, Class>,
-  lead: Lead,
-): Promise<PortalError | undefined> {
-  for (const classId of request.classIds) {
-    const cls = classes.get(classId);
-    if (!cls) return notFound(`There is no class ${classId}.`);
-    if (cls.status !== 'open') return failedPrecondition(`${cls.name} is closed to new enrollments.`);
-  }
-  if (request.by.isAdmin) return undefined;
-  const semester = await lead.semester(classes.get(request.classIds[0]!)!.semesterId);
-  if (!semester) return notFound('This class belongs to no semester.');
-  const arrived = new Date(request.arrivedAt);
-  return isRegistrationOpen(semester, arrived)
-    ? undefined
-    : failedPrecondition(registrationWindowMessage(semester, arrived));
-}
-
 /** The refusal a request's own failed condition stands for: its student, or an enrollment that exists. */
 async function refusalByCondition(
-  role: ItemRole,
+  write: SeatWrite,
   item: Record<string, unknown> | undefined,
   request: EnrollmentRequest,
-  classes: Map<string, Class>,
+  view: SeatView,
 ): Promise<PortalError | undefined> {
-  const ordered = request.classIds.map((classId) => classes.get(classId)!);
-  if (role.kind === 'student')
+  if (write.kind === 'student')
     return item
-      ? failedPrecondition(gradeMessage(item as unknown as StoredStudent, ordered))
+      ? failedPrecondition(gradeMessage(item as unknown as StoredStudent, write.grades ?? []))
       : notFound('There is no such student on your account.');
-  if (role.kind === 'enrollment' && item) {
+  if (write.kind === 'enrollment' && item) {
     const existing = item as unknown as StoredEnrollment;
-    return alreadyExists(
-      alreadyMessage(
-        await nameOf({ id: request.studentId, familyId: request.familyId }),
-        existing,
-        classes.get(existing.classId)!,
-      ),
-    );
+    const stored = await getStudent(request.familyId, request.studentId);
+    const name = stored ? studentName(stored) : 'This student';
+    return alreadyExists(alreadyMessage(name, existing, view.classes.get(existing.classId)!));
   }
   return undefined;
 }

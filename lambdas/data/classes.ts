@@ -162,14 +162,13 @@ export interface ClassEdit {
   remove: string[];
 }
 
-/** The edit of a save, with the capacity the seat transaction gives the class now (see seats). */
-export function classEdit(input: ClassInput, capacity: number): ClassEdit {
-  const fields = { ...input, capacity };
+/** The edit of a save (a capacity raise made in steps sets a lower capacity first, see seatPlan). */
+export function classEdit(input: ClassInput): ClassEdit {
   return {
     set: Object.fromEntries(
-      editableFields.filter((field) => fields[field] !== undefined).map((field) => [field, fields[field]]),
+      editableFields.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]),
     ),
-    remove: editableFields.filter((field) => fields[field] === undefined),
+    remove: editableFields.filter((field) => input[field] === undefined),
   };
 }
 

@@ -1,5 +1,5 @@
 import { enrollmentForCaller, toEnrollment } from '../data/enrollments';
-import { cancelEnrollment as cancelSeats } from '../data/seats';
+import { changeSeats } from '../data/seats';
 import type { ParsedInput } from '../manifest';
 import type { Caller } from '../shared/caller';
 import { limitedHandler } from '../shared/limitedHandler';
@@ -7,7 +7,7 @@ import { limitedHandler } from '../shared/limitedHandler';
 /** Cancels one of the family's enrollments (a group enrollment as a whole); the waitlist moves up. */
 export async function cancelEnrollment({ enrollmentId }: ParsedInput<'cancelEnrollment'>, caller: Caller) {
   const enrollment = await enrollmentForCaller(caller, enrollmentId);
-  const { cancelled } = await cancelSeats(enrollment, caller);
+  const { cancelled } = await changeSeats({ kind: 'cancel', enrollment, by: caller, reason: 'cancel' });
   const mine = cancelled.find((entry) => entry.id === enrollment.id) ?? { ...enrollment, status: 'cancelled' as const };
   return { enrollment: toEnrollment(mine) };
 }

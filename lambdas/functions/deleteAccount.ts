@@ -1,6 +1,6 @@
 import { markAccountDeleted } from '../data/families';
 import { enrollmentsOfFamily, familyEnrollmentEntity, isActive } from '../data/enrollments';
-import { cancelEnrollment } from '../data/seats';
+import { changeSeats } from '../data/seats';
 import { nameMarkerEntity, studentDeleteIfInactive, studentsOfFamily } from '../data/students';
 import type { Caller } from '../shared/caller';
 import { deleteAll } from '../shared/dynamo';
@@ -39,7 +39,7 @@ async function cancelAll(caller: Caller) {
   for (const enrollment of (await enrollmentsOfFamily(caller.sub)).filter((e) => isActive(e.status))) {
     if (done.has(enrollment.id)) continue;
     try {
-      const outcome = await cancelEnrollment(enrollment, caller, 'account-deleted');
+      const outcome = await changeSeats({ kind: 'cancel', enrollment, by: caller, reason: 'account-deleted' });
       for (const entry of outcome.cancelled) done.add(entry.id);
     } catch (error) {
       // Cancelled meanwhile (a group enrollment cancelled through another of its classes): nothing to do.

@@ -1,12 +1,13 @@
 import { enrollmentForCaller, toEnrollment, waitlistPositions } from '../data/enrollments';
-import { moveEnrollment as moveSeat } from '../data/seats';
+import { changeSeats } from '../data/seats';
 import type { ParsedInput } from '../manifest';
 import type { Caller } from '../shared/caller';
 import { portalHandler } from '../shared/handler';
 
 /** An administrator moves a student to another class of the same semester; capacity rules still hold. */
 export async function moveEnrollment({ enrollmentId, classId }: ParsedInput<'moveEnrollment'>, caller: Caller) {
-  const { moved } = await moveSeat(await enrollmentForCaller(caller, enrollmentId), classId, caller);
+  const enrollment = await enrollmentForCaller(caller, enrollmentId);
+  const { moved } = await changeSeats({ kind: 'move', enrollment, toClassId: classId, by: caller });
   const positions = await waitlistPositions(moved.status === 'waitlisted' ? [moved] : []);
   return { enrollment: toEnrollment(moved, positions.get(moved.id)) };
 }

@@ -1,12 +1,13 @@
 import { enrollmentForCaller, toEnrollment } from '../data/enrollments';
-import { promoteWaitlisted } from '../data/seats';
+import { changeSeats } from '../data/seats';
 import type { ParsedInput } from '../manifest';
 import type { Caller } from '../shared/caller';
 import { portalHandler } from '../shared/handler';
 
 /** An administrator moves a waitlisted student (with their group) into free seats, ahead of the line. */
 export async function promoteEnrollment({ enrollmentId }: ParsedInput<'promoteEnrollment'>, caller: Caller) {
-  const promoted = await promoteWaitlisted(await enrollmentForCaller(caller, enrollmentId), caller);
+  const enrollment = await enrollmentForCaller(caller, enrollmentId);
+  const promoted = await changeSeats({ kind: 'promote', enrollment, by: caller });
   return { enrollments: promoted.map((entry) => toEnrollment(entry)) };
 }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { classEdit, classesNow, createClass } from '../data/classes';
 import type { ClassMailRequest } from '../data/mailRequests';
+import { changeSeats } from '../data/seats';
 import { classChanges } from '../shared/notices';
-import { saveClassSeats } from '../data/seats';
 import { getSemester } from '../data/semesters';
 import type { ParsedInput } from '../manifest';
 import type { Class } from '../records';
@@ -31,13 +31,15 @@ export async function saveClass(input: ParsedInput<'saveClass'>) {
         end,
       },
   );
-  const saved = await saveClassSeats(
-    id,
-    (capacity) => classEdit({ ...input, meetings }, capacity),
-    input.capacity,
-    input.status === 'open',
-    before.enrolled + before.waitlisted > 0 ? noticeOf(before, input) : undefined,
-  );
+  const notice = before.enrolled + before.waitlisted > 0 ? noticeOf(before, input) : undefined;
+  const saved = await changeSeats({
+    kind: 'saveClass',
+    classId: id,
+    capacity: input.capacity,
+    edit: classEdit({ ...input, meetings }),
+    promote: input.status === 'open',
+    ...(notice && { notice }),
+  });
   if (!saved) throw notFound('There is no such class.');
   return { class: (await classesNow([id])).get(id)! };
 }

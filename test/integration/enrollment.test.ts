@@ -214,18 +214,51 @@ describe('class groups', () => {
     expect(await classNow(b.id)).toMatchObject({ enrolled: 0 });
   });
 
-  test('a group on the waitlist that cannot get every seat lets the next child in line take a freed seat', async () => {
+  /** Two one-seat classes a and b of a group, each taken by a child of a family whose third child waits for the group. */
+  async function groupWaitingForTwoSeats(children: number) {
     const [a, b] = [await newClass(semesterId, { capacity: 1 }), await newClass(semesterId, { capacity: 1 })];
     const group = await newGroup(semesterId, [a.id, b.id]);
-    const { family, students } = await familyWithStudents(4);
+    const { family, students } = await familyWithStudents(children);
     await enrolled(family, { studentId: students[0]!.id, classId: a.id });
     await enrolled(family, { studentId: students[1]!.id, classId: b.id });
-    await enrolled(family, { studentId: students[2]!.id, groupId: group.id }); // waits in a and b
+    await enrolled(family, { studentId: students[2]!.id, groupId: group.id });
+    return { a, b, family, students };
+  }
+
+  test('a group on the waitlist that cannot get every seat lets the next child in line take a freed seat', async () => {
+    const { a, family, students } = await groupWaitingForTwoSeats(4);
     await enrolled(family, { studentId: students[3]!.id, classId: a.id }); // waits in a, behind the group
     await data('cancelEnrollment', { enrollmentId: `${a.id}~${students[0]!.id}` }, family.accessToken);
     const byStudent = new Map((await mine(family)).filter((e) => e.classId === a.id).map((e) => [e.studentId, e]));
     expect(byStudent.get(students[3]!.id)?.status).toBe('enrolled');
     expect(byStudent.get(students[2]!.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+  });
+
+  test('given two cancellations at once, one in each class of a waiting group, then the group gets both seats', async () => {
+    const { a, b, family, students } = await groupWaitingForTwoSeats(3);
+    // The cancellation in b commits after the one in a read its view, and before it commits: each read the
+    // other class full.
+    let raced = false;
+    dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'TransactWriteItemsCommand' && !raced) {
+          raced = true;
+          await data('cancelEnrollment', { enrollmentId: `${b.id}~${students[1]!.id}` }, family.accessToken);
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'cancelsMeanwhile' },
+    );
+    try {
+      const answer = await invoke('cancelEnrollment', { enrollmentId: `${a.id}~${students[0]!.id}` }, family);
+      expect(answer.statusCode).toBe(200);
+    } finally {
+      dynamo.middlewareStack.remove('cancelsMeanwhile');
+    }
+    expect(raced).toBe(true);
+    const groupEntries = (await mine(family)).filter((e) => e.studentId === students[2]!.id);
+    expect(groupEntries.map((e) => e.status)).toEqual(['enrolled', 'enrolled']);
+    for (const cls of [a, b]) expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
   });
 });
 
