@@ -41,6 +41,7 @@ test('given a visitor, when they choose a class, sign in, add a child and confir
     .getByRole('button', { name: `Enroll in ${cls.name}` })
     .click();
   await page.waitForURL('**/user/login');
+  await page.getByText(`Sign in or create an account to enroll in ${cls.name}.`).waitFor();
   await signInThroughLogin(page, family.email, family.password);
 
   const dialog = page.getByRole('dialog', { name: `Enroll in ${cls.name}` });

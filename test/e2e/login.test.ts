@@ -98,14 +98,14 @@ test('given creation mode, when the fields are empty or the password short, then
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByText('Email is required', { exact: true }).waitFor();
   await page.getByText('Password is required', { exact: true }).waitFor();
-  await email(page).fill('new-family@example.com');
+  await email(page).fill('claire@gmail');
   await password(page).fill('short');
   await password(page).press('Enter');
+  await page.getByText('Enter the whole e-mail address, like name@example.com', { exact: true }).waitFor();
   await page
-    .getByText(
-      'Password must be at least 8 characters, Password must mix upper and lower case letters, digits and symbols',
-      { exact: true },
-    )
+    .getByText('Password needs at least 8 characters, an upper case letter, a digit and a symbol such as - or !', {
+      exact: true,
+    })
     .waitFor();
   await page.waitForTimeout(500);
   expect(calls).toEqual([]);
@@ -158,6 +158,11 @@ test("given a wrong password, then the toast names the provider's code, and the 
   await page.getByRole('button', { name: 'Sign In' }).click();
   await toast(page, WRONG_PASSWORD).waitFor();
   await page.getByRole('button', { name: RESET_SUGGESTION }).waitFor();
+  // Also said in the form, in plain words, until a field changes.
+  await page
+    .getByRole('note')
+    .getByText(/^The e-mail or the password is not right/)
+    .waitFor();
   expect(new URL(page.url()).pathname).toBe('/user/login');
   await email(page).fill('');
   await page.getByText(RESET_SUGGESTION).waitFor({ state: 'detached' });
@@ -202,6 +207,12 @@ test('given a failed account creation, then the toast names the code and no rese
   await toast(page, 'Failed to create account: UsernameExistsException').waitFor();
   await page.waitForTimeout(300);
   expect(await page.getByText(RESET_SUGGESTION).count()).toBe(0);
+  // The form says what to do: sign in with the address instead, which keeps what was typed.
+  const said = page.getByRole('note');
+  await said.getByText('An account with this e-mail already exists. Sign in with it, or reset its password.').waitFor();
+  await said.getByRole('link', { name: 'Sign in' }).click();
+  await page.waitForURL('**/user/login');
+  expect(await email(page).inputValue()).toBe(family.email);
   await context.close();
 });
 

@@ -295,7 +295,9 @@ function lambdaSources(): string[] {
 /** The Cognito admin calls the code under lambdas/ makes (lambdas/shared/userPool.ts's `call('…')`). */
 function userPoolCallsSent(): Set<string> {
   return new Set(
-    lambdaSources().flatMap((source) => [...source.matchAll(/\bcall(?:<[\s\S]*?>)?\(\s*'(\w+)'/g)].map((match) => match[1]!)),
+    lambdaSources().flatMap((source) =>
+      [...source.matchAll(/\bcall(?:<[\s\S]*?>)?\(\s*'(\w+)'/g)].map((match) => match[1]!),
+    ),
   );
 }
 

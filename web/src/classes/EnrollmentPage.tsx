@@ -19,7 +19,7 @@ import { LoadFailure } from '../layout/LoadFailure';
 import { lazily } from '../layout/lazily';
 import { ClassCard } from './ClassCard';
 import { ClassFilters, type Filters } from './ClassFilters';
-import type { EnrollTarget } from './enrollTarget';
+import { targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { GroupCard } from './GroupCard';
 import { admitsGrade } from '../../../lambdas/grades';
 import { meetingDays } from '../layout/schedule';
@@ -75,7 +75,10 @@ export function EnrollmentPage() {
   const choose = (next: EnrollTarget) => {
     if (status === 'signedIn') return setTarget(next);
     rememberPath(linkTo.classRegistration(next.kind === 'class' ? { class: next.cls.id } : { group: next.group.id }));
-    void navigate(paths.signIn);
+    // The sign-in screen says why it is asked for (its state, kept across its two modes).
+    const full = targetClasses(next).some((cls) => cls.seatsLeft === 0);
+    const purpose = `Sign in or create an account to ${full ? 'join the waitlist for' : 'enroll in'} ${targetName(next)}.`;
+    void navigate(paths.signIn, { state: { purpose } });
   };
 
   return (
