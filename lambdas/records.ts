@@ -215,6 +215,19 @@ export const enrollmentCapSettings = {
   childrenPerClass: { name: 'maxChildrenPerClass', byDefault: 3 },
   enrollmentsPerSemester: { name: 'maxEnrollmentsPerSemester', byDefault: 10 },
 } as const;
+export type EnrollmentCaps = Record<keyof typeof enrollmentCapSettings, number>;
+
+/** The caps the configuration sets; a value missing (or saved before the check) means the default. */
+export function enrollmentCapsOf(values: ConfigValues): EnrollmentCaps {
+  const capOf = ({ name, byDefault }: { name: string; byDefault: number }) => {
+    const value = Object.hasOwn(values, name) ? values[name] : undefined;
+    return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : byDefault;
+  };
+  return {
+    childrenPerClass: capOf(enrollmentCapSettings.childrenPerClass),
+    enrollmentsPerSemester: capOf(enrollmentCapSettings.enrollmentsPerSemester),
+  };
+}
 const enrollmentCapNames: ReadonlySet<string> = new Set(
   Object.values(enrollmentCapSettings).map((setting) => setting.name),
 );

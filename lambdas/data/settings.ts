@@ -2,7 +2,8 @@
 // (`CONFIG`) and the t-shirt sizes (`TSHIRT_SIZES`, in display order; a retired size stays readable on
 // the students who have it but is no longer offered).
 import {
-  enrollmentCapSettings,
+  enrollmentCapsOf,
+  type EnrollmentCaps,
   type ConfigValue,
   type ConfigValues,
   type ManagedTshirtSize,
@@ -62,17 +63,8 @@ export async function offeredTshirtSizes(): Promise<TshirtSize[]> {
   return (await readTshirtSizes()).filter((size) => !size.retired).map(({ code, label }) => ({ code, label }));
 }
 
-export type EnrollmentCaps = Record<keyof typeof enrollmentCapSettings, number>;
+export type { EnrollmentCaps };
 
 export async function readEnrollmentCaps(): Promise<EnrollmentCaps> {
-  const values = await readConfigValues();
-  const capOf = ({ name, byDefault }: { name: string; byDefault: number }) => {
-    // Saved values are checked by the configuration's schema; one saved before the check means the default.
-    const value = Object.hasOwn(values, name) ? values[name] : undefined;
-    return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : byDefault;
-  };
-  return {
-    childrenPerClass: capOf(enrollmentCapSettings.childrenPerClass),
-    enrollmentsPerSemester: capOf(enrollmentCapSettings.enrollmentsPerSemester),
-  };
+  return enrollmentCapsOf(await readConfigValues());
 }

@@ -98,6 +98,45 @@ test('given a full class, when a parent enrolls a child, then the child is waitl
   await lee.context.close();
 });
 
+test.each([
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+])(
+  'given a signed-in family on a %s, then each card says where each child stands, and the enroll dialog disables a child who cannot enroll with the reason',
+  async (_window, size) => {
+    const stamp = Date.now();
+    const middle = await newClass(semesterId, { name: `Ridge Route ${stamp}`, capacity: 1, minGrade: 6, maxGrade: 8 });
+    const full = await newClass(semesterId, { name: `Cornice Watch ${stamp}`, capacity: 1 });
+    const other = await familyWithStudents(1, 'other');
+    await data('enroll', { studentId: other.students[0]!.id, classId: full.id }, other.family.accessToken);
+    const family = await signUpFamily('standing');
+    const ava = await addStudent(family, { firstName: 'Ava', grade: 7 });
+    const ben = await addStudent(family, { firstName: 'Ben', grade: 3 });
+    await data('enroll', { studentId: ava.id, classId: middle.id }, family.accessToken);
+    await data('enroll', { studentId: ben.id, classId: full.id }, family.accessToken);
+
+    const { page, context } = await openPortal(browser, size);
+    await signInThroughLogin(page, family.email, family.password);
+    await page.goto('/classes/enrollment');
+    const children = (name: string) => card(page, name).getByRole('list', { name: 'Your children' });
+    await children(middle.name).getByText('Ava: Enrolled').waitFor();
+    await children(middle.name).getByText('Ben: Not eligible – Grade 3; this class is for grades 6–8').waitFor();
+    await children(full.name).getByText('Ben: Waitlisted – position 1').waitFor();
+    expect(await children(full.name).getByText(/^Ava:/).count()).toBe(0);
+
+    await card(page, middle.name)
+      .getByRole('button', { name: `Join waitlist for ${middle.name}` })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('radio', { name: /^Ava Tester/ }).isDisabled()).resolves.toBe(true);
+    await dialog.getByText('Enrolled', { exact: true }).waitFor();
+    await expect(dialog.getByRole('radio', { name: /^Ben Tester/ }).isDisabled()).resolves.toBe(true);
+    await dialog.getByText('Not eligible – Grade 3; this class is for grades 6–8').waitFor();
+    await expect(dialog.getByRole('button', { name: 'Choose a child' }).isDisabled()).resolves.toBe(true);
+    await context.close();
+  },
+);
+
 test('the class list filters by day and by grade, and says so when nothing matches', async () => {
   const sundayClass = await newClass(semesterId, {
     name: `Sunday Scramble ${Date.now()}`,

@@ -21,6 +21,7 @@ import { ClassCard } from './ClassCard';
 import { ClassFilters, type Filters } from './ClassFilters';
 import { targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { GroupCard } from './GroupCard';
+import { useFamily } from './useFamily';
 import { admitsGrade } from '../../../lambdas/grades';
 import { meetingDays } from '../layout/schedule';
 import { PageTitle } from '../layout/PageTitle';
@@ -40,6 +41,7 @@ export function EnrollmentPage() {
   const semesters = useCatalogueRead('semesters');
   const [filters, setFilters] = useState<Filters>({ days: [] });
   const [target, setTarget] = useState<EnrollTarget>();
+  const { family } = useFamily();
 
   const open = useAvailability();
   const availability = Object.entries(open.data ?? {});
@@ -121,6 +123,7 @@ export function EnrollmentPage() {
                       <GroupCard
                         group={group}
                         classes={groupClasses(group)}
+                        family={family}
                         onEnroll={(chosen) => choose({ kind: 'group', group: chosen, classes: groupClasses(chosen) })}
                       />
                     </Grid>
@@ -146,7 +149,11 @@ export function EnrollmentPage() {
               <Grid container spacing={2}>
                 {shownClasses.map((cls) => (
                   <Grid key={cls.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                    <ClassCard cls={cls} onEnroll={(chosen) => choose({ kind: 'class', cls: chosen })} />
+                    <ClassCard
+                      cls={cls}
+                      family={family}
+                      onEnroll={(chosen) => choose({ kind: 'class', cls: chosen })}
+                    />
                   </Grid>
                 ))}
               </Grid>
