@@ -37,6 +37,11 @@ test('given a visitor, when they choose a class, sign in, add a child and confir
   const { page, context } = await openPortal(browser);
   await page.goto('/classes/enrollment');
   await card(page, cls.name).getByText('4 seats left').waitFor();
+  // The window as a moment: weekday, date, 24-hour time and zone.
+  await page
+    .getByText(/^Registration closes \w{3}, \w{3} \d{1,2}, \d{4}, \d\d:\d\d \S+\.$/)
+    .first()
+    .waitFor();
   await card(page, cls.name)
     .getByRole('button', { name: `Enroll in ${cls.name}` })
     .click();

@@ -19,11 +19,12 @@ import { useFunction } from '../api/queries';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
+import { dateLabel } from '../layout/schedule';
 import { useToast } from '../layout/toast';
 import { StudentForm } from './students/StudentForm';
 
 const describe = (student: Student) =>
-  [gradeLabel(student.grade), student.school, `born ${student.birthDate}`].filter(Boolean).join(' · ');
+  [gradeLabel(student.grade), student.school, `born ${dateLabel(student.birthDate)}`].filter(Boolean).join(' · ');
 
 export function StudentsSection() {
   const students = useFunction('students');

@@ -23,7 +23,7 @@ import { targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { GroupCard } from './GroupCard';
 import { useFamily } from './useFamily';
 import { admitsGrade } from '../../../lambdas/grades';
-import { meetingDays } from '../layout/schedule';
+import { meetingDays, momentText } from '../layout/schedule';
 import { PageTitle } from '../layout/PageTitle';
 import { linkTo, paths } from '../layout/paths';
 
@@ -106,8 +106,7 @@ export function EnrollmentPage() {
                 </Typography>
                 {semester.registrationCloses && (
                   <Typography variant="body2" color="text.secondary">
-                    Registration closes{' '}
-                    {new Date(semester.registrationCloses).toLocaleDateString('en-US', { dateStyle: 'long' })}.
+                    Registration closes {momentText(semester.registrationCloses)}.
                   </Typography>
                 )}
               </div>

@@ -20,6 +20,7 @@ import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { useSave } from '../../api/useSave';
 import { isEmail } from './configValues';
+import { momentText } from '../../layout/schedule';
 
 type Admin = FunctionResult<'admins'>['admins'][number];
 type Account = FunctionResult<'adminAccount'>['account'];
@@ -131,7 +132,7 @@ export function AdminsSection() {
                   : 'No: the account has not entered the code sent to this address'}
               </dd>
               <dt>Account created</dt>
-              <dd>{new Date(granting.createdAt).toLocaleString()}</dd>
+              <dd>{momentText(granting.createdAt)}</dd>
             </dl>
             {granting.verified && granting.confirmed
               ? 'This account will see every family’s details and can change the programme.'
