@@ -37,6 +37,9 @@ test('given a visitor, when they choose a class, sign in, add a child and confir
   const { page, context } = await openPortal(browser);
   await page.goto('/classes/enrollment');
   await card(page, cls.name).getByText('4 seats left').waitFor();
+  expect(
+    await page.getByRole('navigation', { name: 'Registration' }).getByRole('link', { name: 'Class Calendar' }).count(),
+  ).toBe(1);
   // The window as a moment: weekday, date, 24-hour time and zone.
   await page
     .getByText(/^Registration closes \w{3}, \w{3} \d{1,2}, \d{4}, \d\d:\d\d \S+\.$/)
@@ -138,6 +141,16 @@ test.each([
     await expect(dialog.getByRole('radio', { name: /^Ben Tester/ }).isDisabled()).resolves.toBe(true);
     await dialog.getByText('Not eligible – Grade 3; this class is for grades 6–8').waitFor();
     await expect(dialog.getByRole('button', { name: 'Choose a child' }).isDisabled()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The programme's introduction above the classes, and the way to the family's enrollments, on a phone too.
+    await page
+      .getByRole('region', { name: 'About the programme' })
+      .getByText(/^The mountain school runs/)
+      .waitFor();
+    await page.getByRole('navigation', { name: 'Registration' }).getByRole('link', { name: 'My enrollments' }).click();
+    await page.waitForURL('**/account/enrollments');
+    await page.getByRole('region', { name: 'Ben Tester' }).getByText('Waitlisted – position 1').waitFor();
     await context.close();
   },
 );

@@ -21,6 +21,7 @@ import { ClassCard } from './ClassCard';
 import { ClassFilters, type Filters } from './ClassFilters';
 import { targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { GroupCard } from './GroupCard';
+import { Orientation } from './Orientation';
 import { useFamily } from './useFamily';
 import { admitsGrade } from '../../../lambdas/grades';
 import { meetingDays, momentText } from '../layout/schedule';
@@ -89,6 +90,18 @@ export function EnrollmentPage() {
         title="Class Registration"
         summary="Choose a class or a class group, then the child to enroll. Full classes keep a fair waitlist."
       />
+      {/* Always there, the family's own page joining it once signed in, so nothing below moves. */}
+      <Stack component="nav" aria-label="Registration" direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+        <Link component={RouterLink} to={paths.classCalendar}>
+          Class Calendar
+        </Link>
+        {status === 'signedIn' && (
+          <Link component={RouterLink} to={paths.myEnrollments}>
+            My enrollments
+          </Link>
+        )}
+      </Stack>
+      <Orientation />
       {open.isPending && <LoadingCards />}
       {open.isError && <LoadFailure what="The classes" error={open.error} onRetry={() => void open.refetch()} />}
       {open.isSuccess && sections.length === 0 && <RegistrationClosed />}

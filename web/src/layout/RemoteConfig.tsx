@@ -10,6 +10,8 @@ export type RemoteConfigValues = ConfigValues & {
   privacyPolicyUrl?: string;
   studentUnitsUrl?: string;
   announcement?: string;
+  /** The introduction above the classes on Class Registration. */
+  orientation?: string;
 };
 
 const UNSET: RemoteConfigValues = {};

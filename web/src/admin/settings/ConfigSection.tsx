@@ -14,6 +14,9 @@ import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { KNOWN_KEYS, draftOf, draftProblems, valuesOf } from './configValues';
 
+/** The values written as paragraphs rather than on one line. */
+const MULTILINE = new Set(['announcement', 'orientation']);
+
 export function ConfigSection() {
   const config = useFunction('config');
   return (
@@ -66,7 +69,7 @@ function ConfigForm({ values }: { values: ConfigValues }) {
 
   return (
     <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={2} aria-label="Site settings">
-      {KNOWN_KEYS.map(({ key, label, help }) => field(key, label, help, key === 'announcement'))}
+      {KNOWN_KEYS.map(({ key, label, help }) => field(key, label, help, MULTILINE.has(key)))}
       {otherKeys.length > 0 && (
         <>
           <Typography variant="subtitle1" component="h3">
