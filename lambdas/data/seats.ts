@@ -511,7 +511,16 @@ export async function saveClassSeats(
 }
 
 /** An administrator's promotion of one waitlisted student (with their group) into free seats, ahead of the line. */
-export async function promoteWaitlisted(enrollment: StoredEnrollment, by: Caller): Promise<StoredEnrollment[]> {
+/**
+ * A waitlisted student (with their group) into a free seat of each class, ahead of the line. With `addSeat`,
+ * a class with no free seat gets one more (its capacity raised by one) in the same transaction, so the
+ * seat is this student's and nobody else's.
+ */
+export async function promoteWaitlisted(
+  enrollment: StoredEnrollment,
+  by: Caller,
+  addSeat = false,
+): Promise<StoredEnrollment[]> {
   const requestToken = randomUUID();
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
     const current = await getEnrollment(enrollment.classId, enrollment.studentId);
@@ -521,13 +530,20 @@ export async function promoteWaitlisted(enrollment: StoredEnrollment, by: Caller
     const together = current.groupId ? await waitlistedGroup(current) : [current];
     if (!together) throw failedPrecondition('This group enrollment is not waiting in every class of its group.');
     const classes = await classesNow(together.map((entry) => entry.classId));
-    const full = together.map((entry) => classes.get(entry.classId)!).find((cls) => cls.enrolled >= cls.capacity);
-    if (full)
+    const isFull = (cls: Class) => cls.enrolled >= cls.capacity;
+    const full = together.map((entry) => classes.get(entry.classId)!).find(isFull);
+    if (full && !addSeat)
       throw failedPrecondition(`${full.name} has no free seat: raise its capacity or cancel an enrollment first.`);
 
     const tx = new SeatTransaction(new Date().toISOString());
-    for (const entry of together)
-      tx.classCounts(classes.get(entry.classId)!, { enrolled: 1, waitlisted: -1, leaving: [entry.studentId] });
+    for (const entry of together) {
+      const cls = classes.get(entry.classId)!;
+      const delta = { enrolled: 1, waitlisted: -1, leaving: [entry.studentId] };
+      // The seat added is planned from the counts just read: they must still be those.
+      if (isFull(cls))
+        tx.classCounts(cls, delta, { asRead: true }, { set: { capacity: cls.enrolled + 1 }, remove: [] });
+      else tx.classCounts(cls, delta);
+    }
     const promoted = together.map((entry) => ({
       ...entry,
       status: 'enrolled' as const,

@@ -22,6 +22,7 @@ import { asApiError } from '../api/client';
 import { useAuth } from '../api/session';
 import { useRemoteConfig } from '../layout/RemoteConfig';
 import { LoadFailure } from '../layout/LoadFailure';
+import { useCloseGuard } from '../layout/useCloseGuard';
 import { Waiting } from '../layout/Waiting';
 import { enrollInTurn } from './enrollInTurn';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
@@ -58,6 +59,9 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [chosen, setChosen] = useState<string>();
   const [adding, setAdding] = useState(false);
+  const [typed, setTyped] = useState(false);
+  // A child's details half typed are not lost to Escape or a click outside without asking.
+  const { close, question } = useCloseGuard(adding && typed, onClose);
   const [added, setAdded] = useState<Student[]>([]);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -104,12 +108,13 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   return (
     <Dialog
       open
-      onClose={saving && inLine === undefined ? undefined : onClose}
+      onClose={saving && inLine === undefined ? undefined : close}
       fullWidth
       maxWidth="sm"
       fullScreen={fullScreen}
       aria-labelledby="enroll-title"
     >
+      {question}
       <DialogTitle id="enroll-title">{`${full ? 'Join the waitlist for' : 'Enroll in'} ${name}`}</DialogTitle>
       <DialogContent dividers>
         {outcome ? (
@@ -125,11 +130,16 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
           </Alert>
         ) : adding ? (
           <StudentForm
-            onCancel={() => setAdding(false)}
+            onCancel={() => {
+              setAdding(false);
+              setTyped(false);
+            }}
+            onTyped={() => setTyped(true)}
             onSaved={(student) => {
               setAdded((list) => [...list, student]);
               setChosen(student.id);
               setAdding(false);
+              setTyped(false);
             }}
           />
         ) : students.isPending ? (
