@@ -9,7 +9,7 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { StudentsSection } from './StudentsSection';
 import { PageTitle } from '../layout/PageTitle';
 
-// Amplify UI is heavy: the page shows at once and the form follows.
+// The form needs Amplify, which a signed-in page may not have loaded yet: the page shows at once and the form follows.
 const ChangePassword = lazily(() => import('./ChangePassword'), 'ChangePassword');
 
 /** /account/manage: the account's e-mail and password, the family's children, and deleting the account. */
