@@ -105,7 +105,10 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
         bgcolor: 'background.paper',
         p: { xs: 1, sm: 2 },
         borderRadius: 1,
-        '& .fc .fc-toolbar-title': { fontSize: { xs: '1.1rem', sm: '1.5rem' } },
+        '& .fc .fc-toolbar-title': { fontSize: { xs: '1.25rem', sm: '1.5rem' }, fontWeight: 600 },
+        // A meeting's title in a month's day wraps instead of being cut after a few letters.
+        '& .fc .fc-daygrid-event': { whiteSpace: 'normal', alignItems: 'flex-start' },
+        '& .fc .fc-daygrid-event .fc-event-title': { overflowWrap: 'anywhere', fontWeight: 500 },
         '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
         // FullCalendar fades the neighbouring months' day numbers to 1.89:1; grey text reads at 5.7:1.
         '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: 'text.secondary' },
