@@ -11,7 +11,8 @@ import { Waiting } from './Waiting';
 /** The frame of every screen: header, announcement, the screen itself, footer. */
 export function RootLayout() {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    // A screen's height on paper is a page's: it would push a printout's last lines onto one more sheet.
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', '@media print': { minHeight: 0 } }}>
       <Link
         href="#main"
         sx={{
