@@ -71,18 +71,21 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
 
   // FullCalendar draws the previous/next arrows as role="img" without a name. Their buttons are named by
   // their title ("Previous month", "Next week"), so the arrows are hidden from assistive technology instead,
-  // also when the toolbar is drawn again.
+  // also when the toolbar is drawn again. And it names a month's day by its date alone, while the day shows
+  // its meetings too (WCAG 2.5.3): the day is named by what it shows, its date link keeping its full date.
   useEffect(() => {
     const box = frame.current;
     if (!box) return;
-    const hideArrows = () =>
+    const hideArrows = () => {
       box.querySelectorAll('.fc-button .fc-icon[role="img"]').forEach((icon) => {
         icon.removeAttribute('role');
         icon.setAttribute('aria-hidden', 'true');
       });
+      box.querySelectorAll('.fc-daygrid-day[aria-labelledby]').forEach((day) => day.removeAttribute('aria-labelledby'));
+    };
     hideArrows();
     const observer = new MutationObserver(hideArrows);
-    observer.observe(box, { childList: true, subtree: true });
+    observer.observe(box, { childList: true, subtree: true, attributeFilter: ['aria-labelledby'] });
     return () => observer.disconnect();
   }, []);
 
