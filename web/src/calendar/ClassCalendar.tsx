@@ -81,7 +81,8 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
         icon.removeAttribute('role');
         icon.setAttribute('aria-hidden', 'true');
       });
-      box.querySelectorAll('.fc-daygrid-day[aria-labelledby]').forEach((day) => day.removeAttribute('aria-labelledby'));
+      for (const day of box.querySelectorAll('.fc-daygrid-day[aria-labelledby]'))
+        day.removeAttribute('aria-labelledby');
     };
     hideArrows();
     const observer = new MutationObserver(hideArrows);
