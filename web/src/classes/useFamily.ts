@@ -2,6 +2,7 @@
 // enroll dialog reuses the page's answers: they change only through the family's own changes here (saving a
 // child, enrolling, cancelling), which make them stale, so opening a dialog makes no call of its own.
 import type { NamedEnrollment, Student } from '../../../lambdas/records';
+import { useMemo } from 'react';
 import { useFunction } from '../api/queries';
 import { useAuth } from '../api/session';
 
@@ -16,9 +17,11 @@ export function useFamily() {
   const signedIn = useAuth().status === 'signedIn';
   const students = useFunction('students', undefined, { enabled: signedIn, staleTime: REUSED_MS });
   const enrollments = useFunction('myEnrollments', undefined, { enabled: signedIn, staleTime: REUSED_MS });
-  const family: Family | undefined =
-    students.data && enrollments.data
-      ? { students: students.data.students, enrollments: enrollments.data.enrollments }
-      : undefined;
+  const [children, held] = [students.data?.students, enrollments.data?.enrollments];
+  // The same object while the answers are, so the cards are not drawn again for nothing.
+  const family = useMemo(
+    (): Family | undefined => (children && held ? { students: children, enrollments: held } : undefined),
+    [children, held],
+  );
   return { students, enrollments, family };
 }
