@@ -1,20 +1,26 @@
 // `npm run admin -- <list | grant EMAIL | revoke EMAIL> [--pool USER_POOL_ID] [--region REGION]`
-// Manages the admin group: of the local portal that runs from PORTAL_DATA_DIR (default .local), or, with
-// --pool and AWS credentials in the environment, of a deployed user pool.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// `npm run admin -- <failed-mail | resend-mail> [--table TABLE_NAME --region REGION]`
+// Manages the admin group, and lists or sends again the e-mails that could not be sent: of the local portal
+// that runs from PORTAL_DATA_DIR (default .local), or, with --pool or --table and AWS credentials in the
+// environment, of a deployed one.
 import { parseArgs } from 'node:util';
+import { localStackEnvironment, readLocalStack } from './local/stackFile';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-const usage = 'usage: npm run admin -- <list | grant EMAIL | revoke EMAIL> [--pool USER_POOL_ID] [--region REGION]';
+const usage = [
+  'usage: npm run admin -- <list | grant EMAIL | revoke EMAIL> [--pool USER_POOL_ID] [--region REGION]',
+  '       npm run admin -- <failed-mail | resend-mail> [--table TABLE_NAME --region REGION]',
+].join('\n');
+const mailActions = ['failed-mail', 'resend-mail'];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { pool: { type: 'string' }, region: { type: 'string' } },
+  options: { pool: { type: 'string' }, region: { type: 'string' }, table: { type: 'string' } },
 });
 const [action, email] = positionals;
-if (!action || !['list', 'grant', 'revoke'].includes(action) || (action !== 'list' && !email)) {
+const groupAction = ['list', 'grant', 'revoke'].includes(action ?? '');
+if (!action || (!groupAction && !mailActions.includes(action)) || (['grant', 'revoke'].includes(action) && !email)) {
   console.error(usage);
   process.exit(2);
 }
@@ -22,27 +28,34 @@ if (!action || !['list', 'grant', 'revoke'].includes(action) || (action !== 'lis
 if (values.pool) {
   process.env.USER_POOL_ID = values.pool;
   process.env.AWS_REGION = values.region ?? values.pool.split('_')[0];
+} else if (values.table) {
+  if (!values.region) {
+    console.error(`--table needs --region.\n${usage}`);
+    process.exit(2);
+  }
+  Object.assign(process.env, { TABLE_NAME: values.table, AWS_REGION: values.region });
 } else {
-  const stackFile = join(process.env.PORTAL_DATA_DIR ?? '.local', 'stack.json');
-  if (!existsSync(stackFile)) {
-    console.error(
-      `No local portal is running from ${stackFile} (start it with npm start), and no --pool was given.\n${usage}`,
-    );
+  const stack = readLocalStack();
+  if (!stack) {
+    console.error(`No local portal is running (start it with npm start), and no --pool was given.\n${usage}`);
     process.exit(1);
   }
   // The local pool takes admin calls signed with the credentials of the stack that runs now only.
-  const stack = JSON.parse(readFileSync(stackFile, 'utf8')) as {
-    userPoolId: string;
-    cognitoEndpoint: string;
-    credentials: { accessKeyId: string; secretAccessKey: string };
-  };
-  Object.assign(process.env, {
-    USER_POOL_ID: stack.userPoolId,
-    COGNITO_ENDPOINT: stack.cognitoEndpoint,
-    AWS_REGION: 'local',
-    AWS_ACCESS_KEY_ID: stack.credentials.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: stack.credentials.secretAccessKey,
-  });
+  Object.assign(process.env, localStackEnvironment(stack));
+}
+
+if (mailActions.includes(action)) {
+  // The same table items the mailer keeps and the administrators' screen shows.
+  const { failedMail, resendFailedMail } = await import('../lambdas/data/mailRequests');
+  if (action === 'resend-mail') console.log(`Sent again: ${await resendFailedMail()} e-mail(s).`);
+  const failed = await failedMail();
+  console.log(
+    `E-mails not sent: ${failed.filter((mail) => mail.waiting).length} waiting to be sent again, ` +
+      `${failed.filter((mail) => !mail.waiting).length} still being tried.`,
+  );
+  for (const mail of failed)
+    console.log(`  ${mail.failedAt}  ${mail.kind}  ${mail.failures} failure(s)  ${mail.lastError}`);
+  process.exit(0);
 }
 
 // The same rules and Cognito calls as the portal's own admin functions (a proven address, sign-out on revoke).

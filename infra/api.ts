@@ -25,6 +25,8 @@ export { STAGE_NAME } from './routes';
 export class PortalApi extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
+  /** One JSON line per call: its route, status and latency. */
+  readonly accessLogs: LogGroup;
   private readonly routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
 
   constructor(scope: Construct, id: string) {
@@ -35,10 +37,10 @@ export class PortalApi extends Construct {
       description: 'Registration portal: one route per named function and feed',
       createDefaultStage: false,
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: LOG_RETENTION,
       removalPolicy: RemovalPolicy.DESTROY,
-    });
+    }));
     this.stage = new HttpStage(this, 'Stage', {
       httpApi: this.httpApi,
       stageName: STAGE_NAME,

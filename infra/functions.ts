@@ -2,25 +2,31 @@
 // from what the entry declares: nothing is listed twice.
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
   feedModule,
   feeds,
   handlerModule,
   manifest,
+  scheduleModule,
+  schedules,
   streamConsumerModule,
   streamConsumers,
   type FeedName,
   type FunctionName,
   type FunctionSpec,
+  type ScheduleName,
   type StreamConsumerName,
   type UserPoolCall,
   userPoolCallsOf,
 } from '../lambdas/manifest';
+import { type DeadLetters, deadLetterQueue } from './dead-letters';
 import type { PortalMail } from './mail';
+import type { OriginSecret } from './origin-secret';
 import { PortalFunction } from './portal-function';
 import { cachedReadPath, functionPath } from './routes';
 import type { PortalUserPool } from './user-pool';
@@ -78,6 +84,8 @@ export interface PortalFunctionsProps {
   table: ITableV2;
   users: PortalUserPool;
   mail: PortalMail;
+  /** The secret header every function behind the API checks. */
+  origin: OriginSecret;
 }
 
 export function portalFunctions(
@@ -95,6 +103,7 @@ export function portalFunctions(
     if (route.table !== 'none') fn.bindTable(props.table, route.table);
     if (route.userPool) fn.bindUserPool(props.users.pool, route.userPool);
     if (route.mail) props.mail.bind(fn);
+    props.origin.bind(fn);
     return { route, fn };
   });
 }
@@ -108,23 +117,20 @@ export const STREAM_RETRY_ATTEMPTS = 10;
  */
 export function streamConsumerFunctions(
   scope: Construct,
-  props: Omit<PortalFunctionsProps, 'users'>,
-): Array<{ name: StreamConsumerName; fn: PortalFunction; deadLetters: Queue }> {
+  props: Pick<PortalFunctionsProps, 'table' | 'mail'>,
+): Array<{ name: StreamConsumerName; fn: PortalFunction; deadLetters: DeadLetters }> {
   const consumers = new Construct(scope, 'StreamConsumers');
   return (Object.keys(streamConsumers) as StreamConsumerName[]).map((name) => {
     const spec = streamConsumers[name];
     const fn = new PortalFunction(consumers, name, { entry: streamConsumerModule(name), description: spec.summary });
     fn.bindTable(props.table, spec.table);
     if ('mail' in spec && spec.mail) props.mail.bind(fn);
-    const deadLetters = new Queue(consumers, `${name}DeadLetters`, {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue of the stream consumer.',
-    });
+    const deadLetters = deadLetterQueue(
+      consumers,
+      `${name}DeadLetters`,
+      `the ${name}`,
+      "a record of the table's stream",
+    );
     fn.handler.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.LATEST,
@@ -134,9 +140,37 @@ export function streamConsumerFunctions(
         retryAttempts: STREAM_RETRY_ATTEMPTS,
         ...('parallelization' in spec && { parallelizationFactor: spec.parallelization }),
         filters: [FilterCriteria.filter(spec.filter as unknown as Record<string, unknown>)],
-        onFailure: new SqsDlq(deadLetters),
+        onFailure: new SqsDlq(deadLetters.queue),
       }),
     );
     return { name, fn, deadLetters };
+  });
+}
+
+/**
+ * The manifest's scheduled functions: each on an EventBridge rule at its rate. The rule's event carries the
+ * moment it fired (`time`), which the function takes as "now". They write mail requests, so they know the
+ * site's address for nothing: the mailer sends.
+ */
+export function scheduledFunctions(
+  scope: Construct,
+  props: Pick<PortalFunctionsProps, 'table'>,
+): Array<{ name: ScheduleName; fn: PortalFunction; rule: Rule }> {
+  const scheduled = new Construct(scope, 'Schedules');
+  return (Object.keys(schedules) as ScheduleName[]).map((name) => {
+    const spec = schedules[name];
+    const fn = new PortalFunction(scheduled, name, { entry: scheduleModule(name), description: spec.summary });
+    fn.bindTable(props.table, spec.table);
+    const rule = new Rule(scheduled, `${name}Schedule`, {
+      description: `Runs ${name} every ${spec.everyMinutes} minutes.`,
+      schedule: Schedule.rate(Duration.minutes(spec.everyMinutes)),
+      targets: [new LambdaFunction(fn.handler, { retryAttempts: 2 })],
+    });
+    Validations.of(rule).acknowledge({
+      id: 'Serverless-EventBusDLQ',
+      reason:
+        'Each run finds all that is due and is idempotent: a run lost after its retries is made up by the next one.',
+    });
+    return { name, fn, rule };
   });
 }

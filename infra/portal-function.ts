@@ -7,6 +7,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import type { UserPoolCall } from '../lambdas/manifest';
@@ -35,6 +36,30 @@ export const FUNCTION_BUNDLING = {
   ),
 };
 
+/** cdk-nag's Serverless findings on a Lambda that is called synchronously or by a stream, never by an event. */
+export function acknowledgeServerlessFindings(scope: Construct): void {
+  Validations.of(scope).acknowledge({
+    id: 'Serverless-LambdaDLQ',
+    reason: 'Called synchronously (API, Cognito, CloudFormation) or by a stream mapping with its own failure queue.',
+  });
+  Validations.of(scope).acknowledge({
+    id: 'Serverless-LambdaTracing',
+    reason: 'Errors, throttles and latency are alarmed from metrics; X-Ray would add an SDK wrapper to every bundle.',
+  });
+}
+
+/** CDK's singleton handler behind an AwsCustomResource: its role and runtime are CDK's, not ours. */
+export function acknowledgeCustomResourceHandler(resource: AwsCustomResource): void {
+  // The principal is the role of CDK's singleton handler, whose scope is the handler itself.
+  const handler = (resource.grantPrincipal as unknown as Construct).node.scope;
+  if (!handler) throw new Error('The custom resource handler has no scope.');
+  Validations.of(handler).acknowledge({
+    id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+    reason: 'CDK gives its custom resource handler the basic execution policy for its logs.',
+  });
+  acknowledgeServerlessFindings(handler);
+}
+
 export interface PortalFunctionProps {
   /** The handler module, relative to the project root; it exports `handler`. */
   entry: string;
@@ -61,9 +86,15 @@ export class PortalFunction extends Construct {
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       role,
       logGroup,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        // The figures a function emits (lambdas/shared/metrics.ts) are this copy of the portal's.
+        POWERTOOLS_SERVICE_NAME: Stack.of(this).stackName,
+        ...props.environment,
+      },
       bundling: { ...FUNCTION_BUNDLING, format: OutputFormat.ESM, forceDockerBundling: false },
     });
+    acknowledgeServerlessFindings(this.handler);
   }
 
   setEnvironment(name: string, value: string): void {

@@ -6,12 +6,18 @@
 // resource itself depends on nothing; the authorizer and routes (which need the pool) are separate
 // resources added after the pool, and the distribution only reads the API's endpoint, never a route.
 // (A <- B: B needs A.)  Api <- Distribution <- triggers <- UserPool <- functions, authorizer <- routes <- stage
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+// The origin secret comes before the distribution (its header) and the functions (which check it); its
+// rotation function after the distribution, which it updates.
+import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { Construct } from 'constructs';
+import { PortalAlarms } from './alarms';
 import { PortalApi, STAGE_NAME } from './api';
-import { portalFunctions, streamConsumerFunctions } from './functions';
+import { TableBackup } from './backup';
+import { PortalDashboard } from './dashboard';
+import { portalFunctions, scheduledFunctions, streamConsumerFunctions } from './functions';
 import { PortalMail } from './mail';
+import { OriginSecret } from './origin-secret';
 import type { PortalSettings } from './settings';
 import { PortalSite } from './site';
 import { portalTable } from './table';
@@ -28,23 +34,69 @@ export class PortalStack extends Stack {
   constructor(scope: Construct, id: string, props: PortalStackProps) {
     super(scope, id, props);
     const table = portalTable(this);
+    new TableBackup(this, 'Backup', { table });
     const api = new PortalApi(this, 'Api');
-    const site = new PortalSite(this, 'Site', { api: api.httpApi, domain: props.settings.domain });
+    const origin = new OriginSecret(this, 'Origin');
+    const site = new PortalSite(this, 'Site', {
+      api: api.httpApi,
+      originHeader: origin.header,
+      domain: props.settings.domain,
+    });
+    origin.rotateWith(site.distribution);
+    const mail = new PortalMail(this, 'Mail', {
+      mailFrom: props.settings.mailFrom,
+      mailRate: props.settings.mailRate,
+      mailDomain: props.settings.mailDomain,
+      existingIdentity: props.settings.mailIdentity,
+      siteUrl: site.url,
+      table,
+    });
     const users = new PortalUserPool(this, 'Users', {
       siteUrl: site.url,
-      mailFrom: props.settings.poolMailThroughSes ? props.settings.mailFrom : undefined,
+      mailIdentity: props.settings.mailIdentity,
+      ...(props.settings.poolMailThroughSes && {
+        mailFrom: props.settings.mailFrom,
+        mailConfigurationSet: mail.configurationSetName,
+        mailDomain: props.settings.mailDomain,
+      }),
     });
-    const mail = new PortalMail(this, 'Mail', { mailFrom: props.settings.mailFrom, siteUrl: site.url });
 
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
-    for (const { route, fn } of portalFunctions(this, { table, users, mail })) api.addRoute(route, fn, authorizer);
-    streamConsumerFunctions(this, { table, mail });
+    for (const { route, fn } of portalFunctions(this, { table, users, mail, origin }))
+      api.addRoute(route, fn, authorizer);
+    const streamConsumers = streamConsumerFunctions(this, { table, mail });
+    scheduledFunctions(this, { table });
 
     deployWebApp(site, props.webDist, {
       region: this.region,
       userPoolId: users.pool.userPoolId,
       userPoolClientId: users.client.userPoolClientId,
       apiBaseUrl: `/${STAGE_NAME}`,
+    });
+
+    // The alarms and the dashboard in a nested stack of their own: a CloudFormation stack holds at most 500
+    // resources, and the functions' own (role, policy, log group, route, permission) fill most of this one.
+    const monitoring = new NestedStack(this, 'Monitoring', {
+      description: 'The alarms and the registration-day dashboard',
+    });
+    new PortalAlarms(monitoring, 'Alarms', {
+      stage: api.stage,
+      table,
+      distribution: site.distribution,
+      edge: site.edge,
+      streamConsumers,
+      deadLetters: [
+        ...streamConsumers.map(({ deadLetters }) => deadLetters),
+        ...(mail.feedbackDeadLetters ? [mail.feedbackDeadLetters] : []),
+      ],
+      mailOn: props.settings.mailFrom !== undefined,
+      alarmEmails: props.settings.alarmEmails,
+    });
+    const { dashboard } = new PortalDashboard(monitoring, 'Dashboard', {
+      stage: api.stage,
+      accessLogs: api.accessLogs,
+      table,
+      distribution: site.distribution,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url, description: 'The portal' });
@@ -58,6 +110,10 @@ export class PortalStack extends Stack {
     });
     new CfnOutput(this, 'UserPoolId', { value: users.pool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: users.client.userPoolClientId });
+    new CfnOutput(this, 'DashboardUrl', {
+      value: `https://console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards/dashboard/${dashboard.dashboardName}`,
+      description: 'The registration-day dashboard',
+    });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'Kept when the stack is destroyed' });
   }
 }

@@ -2,7 +2,7 @@
 // fallback, security headers, `/api/*` passed through to the HTTP API so the site calls its own origin,
 // the cached catalogue reads (`/api/get/*`) served from CloudFront's cache, and the web ACL's per-address
 // limit on the API (its us-east-1 stack, edge-acl.ts).
-import { Aws, Duration, Fn, RemovalPolicy, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
+import { Aws, CfnRule, Duration, Fn, RemovalPolicy, Stack, Stage, Token, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -21,14 +21,23 @@ import {
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { RegionInfo } from 'aws-cdk-lib/region-info';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { EDGE_REGION, edgeAclParameterName, PortalEdgeStack } from './edge-acl';
+import {
+  accessLogBucket,
+  EDGE_REGION,
+  edgeAclParameterName,
+  edgeLogBucketParameterName,
+  PortalEdgeStack,
+} from './edge-acl';
+import { acknowledgeCustomResourceHandler } from './portal-function';
 import { cachedReadPolicy, CACHED_PATH_PREFIX, STAGE_NAME } from './routes';
 import type { PortalSettings } from './settings';
 import { spaRoutingSource } from './spa-routing';
@@ -37,31 +46,22 @@ import { feeds } from '../lambdas/manifest';
 
 export interface PortalSiteProps {
   api: IHttpApi;
+  /** The secret header CloudFront adds to every call it sends the API (OriginSecret). */
+  originHeader: { name: string; value: string };
   domain?: PortalSettings['domain'];
 }
 
 export class PortalSite extends Construct {
   readonly bucket: Bucket;
   readonly distribution: Distribution;
+  /** The us-east-1 stack of the web ACL (and, in an opt-in region, of CloudFront's logs). */
+  readonly edge: PortalEdgeStack;
   /** `https://` and the custom domain, or CloudFront's own domain. */
   readonly url: string;
 
   constructor(scope: Construct, id: string, props: PortalSiteProps) {
     super(scope, id);
-    const logs = new Bucket(this, 'AccessLogs', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
-      // CloudFront's standard logs are written with ACLs.
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: true,
-    });
-    Validations.of(logs).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This is the access-log bucket; logging it into itself would loop.',
-    });
+    const logs = accessLogBucket(this, 'AccessLogs');
 
     this.bucket = new Bucket(this, 'Bucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -77,6 +77,7 @@ export class PortalSite extends Construct {
     });
 
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: accountWideName(this, 'SecurityHeaders'),
       comment: 'Registration portal: HSTS, content security policy, no framing',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(Stack.of(this).region), override: true },
@@ -96,7 +97,10 @@ export class PortalSite extends Construct {
     // The API's host from its endpoint (https://{id}.execute-api.{region}.amazonaws.com): the API alone, no stage.
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
 
-    const apiOrigin = new HttpOrigin(apiHost, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    const apiOrigin = new HttpOrigin(apiHost, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [props.originHeader.name]: props.originHeader.value },
+    });
     const feedCachePolicy = new CachePolicy(this, 'FeedCache', {
       comment: 'Portal feeds: cached per query string for as long as the feed says',
       defaultTtl: Duration.minutes(15),
@@ -117,14 +121,15 @@ export class PortalSite extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
+    this.edge = this.edgeStack();
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Registration portal',
-      webAclId: this.edgeWebAclArn(),
+      webAclId: this.readEdgeValue('EdgeWebAclArn', edgeAclParameterName(Stack.of(this).stackName)),
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       enableLogging: true,
-      logBucket: logs,
+      logBucket: this.edge.holdsCloudFrontLogs ? this.edgeLogBucket() : logs,
       logFilePrefix: 'cloudfront/',
       ...(props.domain && {
         domainNames: [props.domain.name],
@@ -132,7 +137,12 @@ export class PortalSite extends Construct {
         minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       }),
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          originAccessControl: new S3OriginAccessControl(this, 'SiteAccess', {
+            originAccessControlName: accountWideName(this, 'SiteAccess'),
+            description: 'The registration portal site bucket, read by its distribution only',
+          }),
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
@@ -185,10 +195,10 @@ export class PortalSite extends Construct {
   }
 
   /**
-   * The web ACL's ARN: its stack (in us-east-1, beside this one in the app, deployed first) publishes it as
-   * an SSM parameter, read here at deploy time across regions, whatever region this stack deploys to.
+   * The us-east-1 stack of the web ACL (and, for a portal in an opt-in region, of CloudFront's logs),
+   * beside this one in the app and deployed first.
    */
-  private edgeWebAclArn(): string {
+  private edgeStack(): PortalEdgeStack {
     const stack = Stack.of(this);
     const app = Stage.of(this);
     if (!app) throw new Error('The portal stack must be part of an app to have its edge stack.');
@@ -197,10 +207,16 @@ export class PortalSite extends Construct {
         'Registration portal: the web ACL of its CloudFront distribution (CloudFront takes them from us-east-1 only)',
       env: { account: Token.isUnresolved(stack.account) ? undefined : stack.account, region: EDGE_REGION },
       portalStackName: stack.stackName,
+      holdsCloudFrontLogs: !Token.isUnresolved(stack.region) && RegionInfo.get(stack.region).isOptInRegion,
     });
     stack.addStackDependency(edge, 'CloudFront needs the web ACL the edge stack makes');
-    const parameterName = edgeAclParameterName(stack.stackName);
-    const read = new AwsCustomResource(this, 'EdgeWebAclArn', {
+    if (Token.isUnresolved(stack.region)) refuseOptInRegions(stack);
+    return edge;
+  }
+
+  /** A value the edge stack publishes in SSM, read at deploy time across regions, whatever this stack's region. */
+  private readEdgeValue(id: string, parameterName: string): string {
+    const read = new AwsCustomResource(this, id, {
       onUpdate: {
         service: 'SSM',
         action: 'getParameter',
@@ -212,13 +228,43 @@ export class PortalSite extends Construct {
         resources: [`arn:${Aws.PARTITION}:ssm:${EDGE_REGION}:${Aws.ACCOUNT_ID}:parameter${parameterName}`],
       }),
       installLatestAwsSdk: false,
+      memorySize: 256,
     });
-    Validations.of(read.grantPrincipal as unknown as Construct).acknowledge({
-      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      reason: 'CDK gives its custom resource handler the basic execution policy for its logs.',
-    });
+    acknowledgeCustomResourceHandler(read);
     return read.getResponseField('Parameter.Value');
   }
+
+  /** CloudFront's log bucket in us-east-1, for a portal in an opt-in region. */
+  private edgeLogBucket(): IBucket {
+    const bucketName = this.readEdgeValue('EdgeLogBucket', edgeLogBucketParameterName(Stack.of(this).stackName));
+    return Bucket.fromBucketAttributes(this, 'CloudFrontLogs', { bucketName, region: EDGE_REGION });
+  }
+}
+
+/**
+ * A name CloudFront keeps per account (response headers policies, origin access controls): the stack's
+ * name (its stage) and region in it, so copies of the portal in other regions or stages do not collide.
+ */
+function accountWideName(scope: Construct, id: string): string {
+  const stack = Stack.of(scope);
+  return `${stack.stackName}-${stack.region}-${id}`;
+}
+
+/**
+ * A template synthesized without its region cannot know whether CloudFront may log into this region's
+ * buckets: it refuses, before anything is made, the regions where it may not.
+ */
+function refuseOptInRegions(stack: Stack): void {
+  const optInRegions = RegionInfo.regions.filter((region) => region.isOptInRegion).map((region) => region.name);
+  new CfnRule(stack, 'CloudFrontLogsRegion', {
+    assertions: [
+      {
+        assert: Fn.conditionNot(Fn.conditionContains(optInRegions, Aws.REGION)),
+        assertDescription:
+          "CloudFront cannot write its logs to a bucket in an opt-in region: synthesize with the region known (cdk deploy -c region=…) so the logs go to the edge stack's bucket in us-east-1.",
+      },
+    ],
+  });
 }
 
 /**

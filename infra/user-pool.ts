@@ -28,6 +28,12 @@ export interface PortalUserPoolProps {
    * built-in e-mail sends them, a few dozen a day at most.
    */
   mailFrom?: string;
+  /** The SES configuration set the pool's e-mails are sent with (bounces and complaints recorded). */
+  mailConfigurationSet?: string;
+  /** The SES identity is this domain (DKIM), not the address alone. */
+  mailDomain?: string;
+  /** The sender's SES identity when it exists already: a domain identity is named as the pool's source. */
+  mailIdentity?: string;
 }
 
 export class PortalUserPool extends Construct {
@@ -64,7 +70,13 @@ export class PortalUserPool extends Construct {
       featurePlan: FeaturePlan.ESSENTIALS,
       lambdaTriggers,
       ...(props.mailFrom && {
-        email: UserPoolEmail.withSES({ fromEmail: mailAddress(props.mailFrom), fromName: mailName(props.mailFrom) }),
+        email: UserPoolEmail.withSES({
+          fromEmail: mailAddress(props.mailFrom),
+          fromName: mailName(props.mailFrom),
+          ...(props.mailConfigurationSet && { configurationSetName: props.mailConfigurationSet }),
+          // The pool sends as the domain when the identity is one (DKIM), not the address alone.
+          sesVerifiedDomain: props.mailDomain ?? (props.mailIdentity?.includes('@') ? undefined : props.mailIdentity),
+        }),
       }),
       deletionProtection: true,
       // The families' accounts outlive the stack.

@@ -11,6 +11,9 @@ import {
   id,
   isoDate,
   managedTshirtSize,
+  meetingCancellation,
+  messageAudience,
+  messageInput,
   semesterInput,
   studentInput,
   type ActivityEntry,
@@ -21,6 +24,7 @@ import {
   type Enrollment,
   type EnrollmentAnswer,
   type ManagedTshirtSize,
+  type MessageSummary,
   type NamedEnrollment,
   type RosterEntry,
   type Semester,
@@ -28,8 +32,15 @@ import {
   type Student,
   type TshirtSize,
 } from './records';
+import type { RemovalRecord, Removed, RetentionSetting } from './data/retention';
 import { CATALOGUE_MAX_AGE_SECONDS } from './catalogueAge';
 import type { CallLimit } from './data/callCounts';
+import type { FailedMail } from './data/mailRequests';
+import type { MessageChild } from './shared/notices';
+import type { Suppression } from './data/suppressions';
+
+/** The optional e-mails a family gets (true) or switched off. */
+type MailPreferences = { reminders: boolean; announcements: boolean };
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -428,7 +439,144 @@ export const manifest = {
     result: returns<AdminList>(),
     summary: "Removes an account from the admin group (never the caller's own).",
   },
+  failedMail: {
+    access: 'admin',
+    input: noPayload,
+    table: 'read',
+    result: returns<{
+      waiting: number;
+      retrying: number;
+      mail: Array<FailedMail & { familyEmail?: string; classNames: string[] }>;
+    }>(),
+    summary: 'The e-mails that could not be sent: those kept for "Send again" and those still being tried, with why.',
+  },
+  resendFailedMail: {
+    access: 'admin',
+    input: z.strictObject({
+      ids: z.optional(
+        z
+          .array(z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'is not a mail request id')))
+          .check(z.maxLength(500, 'must list at most 500 e-mails')),
+      ),
+    }),
+    table: 'write',
+    result: returns<{ resent: number }>(),
+    summary: 'Sends again the e-mails kept after failing (those named, or all that wait).',
+  },
+  cancelMeeting: {
+    access: 'admin',
+    input: meetingCancellation,
+    table: 'write',
+    result: returns<{ class: Class }>(),
+    summary: 'Cancels one meeting of a class (weather) and tells the families of the class in the same step.',
+  },
+  mailSuppressions: {
+    access: 'admin',
+    input: noPayload,
+    table: 'read',
+    result: returns<{ suppressions: Suppression[] }>(),
+    summary: 'The addresses the portal no longer writes to (bounced for good, or complained), newest first.',
+  },
+  clearSuppression: {
+    access: 'admin',
+    input: z.strictObject({ email }),
+    table: 'write',
+    result: returns<Record<string, never>>(),
+    summary: 'Writes to an address again (the family fixed it).',
+  },
+  myMailStatus: {
+    access: 'user',
+    input: noPayload,
+    table: 'read',
+    result: returns<{
+      optional: MailPreferences;
+      addresses: Array<{ email: string; receives: boolean; reason?: Suppression['reason']; since?: string }>;
+    }>(),
+    summary: "Whether the portal's e-mail reaches the family's addresses, and which optional e-mails it gets.",
+  },
+  saveMailPreferences: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: z.strictObject({ reminders: z.boolean(), announcements: z.boolean() }),
+    table: 'write',
+    result: returns<{ optional: MailPreferences }>(),
+    summary: 'Switches the optional e-mails (reminders, announcements) on or off; enrollment changes always go out.',
+  },
+  messageAudience: {
+    access: 'admin',
+    input: z.strictObject({ audience: messageAudience }),
+    table: 'read',
+    result: returns<{
+      label: string;
+      where: string;
+      families: number;
+      switchedOff: number;
+      addresses: number;
+      exampleChildren: MessageChild[];
+    }>(),
+    summary: 'Whom a message would reach now: the families and addresses, and how the e-mail names them.',
+  },
+  sendMessage: {
+    access: 'admin',
+    input: z.extend(messageInput, { messageId: z.uuid('is not a message id') }),
+    table: 'write',
+    result: returns<{ message: MessageSummary }>(),
+    summary:
+      'Sends a message to the families of a class, its waitlist, a class group or a semester: one e-mail per family.',
+  },
+  messages: {
+    access: 'admin',
+    input: z.strictObject({ semesterId: z.optional(id), classId: z.optional(id) }),
+    table: 'read',
+    userPool: ['ListUsersInGroup'],
+    result: returns<{ semester: Semester; messages: MessageSummary[] }>(),
+    summary: "A semester's (or a class's) messages to families, newest first, with their progress.",
+  },
+  dataRetention: {
+    access: 'admin',
+    input: noPayload,
+    table: 'read',
+    result: returns<RetentionPreview>(),
+    summary:
+      'The retention setting and exactly what a removal would remove now (ended semesters, enrollments, students), with the latest removals.',
+  },
+  saveRetention: {
+    access: 'admin',
+    input: z.strictObject({
+      years: z.int('must be a whole number').check(z.gte(1, 'must be at least 1'), z.lte(50, 'must be at most 50')),
+    }),
+    table: 'write',
+    liveAdmin: true,
+    result: returns<{ setting: RetentionSetting }>(),
+    summary: "Sets how many years after its semester ended a child's records are kept.",
+  },
+  removeExpiredRecords: {
+    access: 'admin',
+    input: z.strictObject({
+      semesterIds: z
+        .array(id)
+        .check(z.minLength(1, 'must list at least one semester'), z.maxLength(200, 'must list at most 200 semesters')),
+    }),
+    table: 'write',
+    liveAdmin: true,
+    result: returns<{ removed: Removed; done: boolean; record: RemovalRecord }>(),
+    summary:
+      'Removes what the preview shows for these ended semesters (refused when that changed), as much as one call can; `done` once nothing is left.',
+  },
 } as const satisfies Record<string, FunctionSpec>;
+
+/** What the retention screen shows: the setting, and exactly what a removal would remove now. */
+export interface RetentionPreview {
+  setting: RetentionSetting;
+  cutoff: string;
+  semesters: Array<{ id: string; name: string; endDate: string; enrollments: number }>;
+  /** The students who would go: every enrollment they had was in those semesters. */
+  students: Array<{ name: string; birthDate: string; enrollments: number }>;
+  /** Students who keep their record (they have a later enrollment) but lose their old enrollments. */
+  studentsKept: number;
+  totals: { semesters: number; enrollments: number; students: number };
+  removals: RemovalRecord[];
+}
 
 export type FunctionName = keyof typeof manifest;
 export const functionNames = Object.keys(manifest) as FunctionName[];
@@ -515,3 +663,29 @@ export interface StreamFilter {
 export function streamConsumerModule(name: StreamConsumerName): string {
   return `lambdas/streams/${name}.ts`;
 }
+
+/**
+ * Functions run on a schedule (nobody calls them), in `lambdas/schedules/<name>.ts`: an EventBridge rule in
+ * AWS, a timer of the local stack locally. Each takes "now" from its event's `time`, so a test can run it
+ * at a later moment through the local gateway's Lambda invoke path.
+ */
+export const schedules = {
+  reminders: {
+    everyMinutes: 15,
+    table: 'write',
+    summary:
+      'Asks for the reminders due before classes start (once per child and class), and sends again the failed e-mails kept an hour.',
+  },
+} as const satisfies Record<string, Pick<FunctionSpec, 'table' | 'summary'> & { everyMinutes: number }>;
+export type ScheduleName = keyof typeof schedules;
+
+export function scheduleModule(name: ScheduleName): string {
+  return `lambdas/schedules/${name}.ts`;
+}
+
+/** The function SES's bounces and complaints reach (through the configuration set's SNS topic). */
+export const mailFeedback = {
+  module: 'lambdas/notifications/mailFeedback.ts',
+  table: 'write',
+  summary: 'Records the addresses SES says bounced for good or complained, so the portal no longer writes to them.',
+} as const satisfies { module: string } & Pick<FunctionSpec, 'table' | 'summary'>;

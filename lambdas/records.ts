@@ -3,6 +3,7 @@
 // are functions, so each bundle carries only the ones it uses.
 import { en } from 'zod/v4/locales';
 import * as z from 'zod/mini';
+import { enrollmentCapSettings, reminderLeadDays } from './configNames';
 
 // Zod Mini ships no messages of its own: the English ones, for what the portal's messages leave out.
 z.config(en());
@@ -83,9 +84,22 @@ export const meeting = z
     date: isoDate,
     start: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
     end: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
+    // A class saved as it was read carries its cancelled meetings: taken, but the save keeps the stored ones
+    // (only cancelMeeting cancels a meeting, and tells the families).
+    cancelled: z.optional(z.boolean()),
+    cancelNote: z.optional(oneLine(300)),
   })
   .check(z.refine((m) => m.start < m.end, { error: 'must end after it starts', path: ['end'] }));
+/** A meeting; one an administrator cancelled (weather) keeps its place in the schedule, marked. */
 export type Meeting = z.infer<typeof meeting>;
+
+/** An administrator's cancellation of one meeting of a class, told to its families. */
+export const meetingCancellation = z.strictObject({
+  classId: id,
+  date: isoDate,
+  start: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
+  note: z.optional(oneLine(300)),
+});
 
 export const classStatus = z.enum(['open', 'closed']);
 
@@ -206,28 +220,9 @@ export const configValue = z.union([
 export type ConfigValue = z.infer<typeof configValue>;
 export type ConfigValues = Record<string, ConfigValue>;
 
-/** What a value's name asks of it: a link (a name ending in `Url`) is a web address, the contact an e-mail address. */
-/**
- * The caps on a family's active enrollments (enrolled or waitlisted): configuration values an administrator
- * may set; a missing one means the default.
- */
-export const enrollmentCapSettings = {
-  childrenPerClass: { name: 'maxChildrenPerClass', byDefault: 3 },
-  enrollmentsPerSemester: { name: 'maxEnrollmentsPerSemester', byDefault: 10 },
-} as const;
-export type EnrollmentCaps = Record<keyof typeof enrollmentCapSettings, number>;
+export { enrollmentCapSettings, enrollmentCapsOf, type EnrollmentCaps } from './configNames';
 
-/** The caps the configuration sets; a value missing (or saved before the check) means the default. */
-export function enrollmentCapsOf(values: ConfigValues): EnrollmentCaps {
-  const capOf = ({ name, byDefault }: { name: string; byDefault: number }) => {
-    const value = Object.hasOwn(values, name) ? values[name] : undefined;
-    return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : byDefault;
-  };
-  return {
-    childrenPerClass: capOf(enrollmentCapSettings.childrenPerClass),
-    enrollmentsPerSemester: capOf(enrollmentCapSettings.enrollmentsPerSemester),
-  };
-}
+/** What a value's name asks of it: a link (a name ending in `Url`) is a web address, the contact an e-mail address. */
 const enrollmentCapNames: ReadonlySet<string> = new Set(
   Object.values(enrollmentCapSettings).map((setting) => setting.name),
 );
@@ -237,6 +232,11 @@ export function configValueProblem(name: string, value: ConfigValue): string | u
     return 'must be a web address starting with https://';
   if (enrollmentCapNames.has(name) && !(typeof value === 'number' && Number.isInteger(value) && value >= 1))
     return 'must be a whole number of at least 1';
+  if (
+    name === reminderLeadDays.name &&
+    !(typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 30)
+  )
+    return 'must be a whole number of days, 1 to 30';
   if (name === 'contactEmail' && !(typeof value === 'string' && isEmailAddress(value)))
     return 'must be an e-mail address';
   return undefined;
@@ -361,6 +361,8 @@ export interface CalendarEvent {
   start: string;
   end: string;
   location: string;
+  /** The meeting is cancelled (the families were told). */
+  cancelled?: boolean;
 }
 
 /** An enrollment as a family's list shows it: with the names a person reads. */
@@ -379,3 +381,38 @@ export const enrollmentRequestId = z
 export const enrollmentId = z
   .string()
   .check(z.regex(/^[A-Za-z0-9_-]{1,64}~[A-Za-z0-9_-]{1,64}$/, 'is not an enrollment id'));
+
+/** Whom an administrator's message is for: the families of a class, of its waitlist, of a class group, of a semester. */
+export const messageAudience = z.strictObject({
+  kind: z.enum(['class', 'waitlist', 'group', 'semester']),
+  id,
+});
+export type MessageAudience = z.infer<typeof messageAudience>;
+
+/** An administrator's message to families: a subject and simple formatted text. */
+export const messageInput = z.strictObject({
+  audience: messageAudience,
+  subject: requiredOneLine(150),
+  text: manyLines(10000).check(required),
+});
+export type MessageInput = z.infer<typeof messageInput>;
+
+/** A message as its history shows it: to whom, by whom, when, and how far its sending got. */
+export interface MessageSummary {
+  id: string;
+  semesterId: string;
+  classIds: string[];
+  /** `announcement` (an administrator wrote it), or the change of a class it tells. */
+  topic: 'announcement' | 'classClosed' | 'classChanged' | 'meetingCancelled';
+  subject: string;
+  audienceLabel: string;
+  /** The administrator's e-mail, or `portal` for what the portal tells by itself. */
+  sentBy: string;
+  createdAt: string;
+  status: 'sending' | 'sent';
+  recipients: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  finishedAt?: string;
+}

@@ -8,7 +8,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps stay with the build: the bundles do not name them, and the deployed site leaves them out.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       // What every screen needs at start-up ships as one chunk: it compresses better than many small ones.

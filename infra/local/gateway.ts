@@ -2,13 +2,15 @@
 //   POST /api/fn/{name}                      a named function, after the JWT authorizer's check
 //   GET  /api/get/{name}?payload=…           a cached catalogue read (CloudFront's cache, when it is on)
 //   GET  /api/{feed path}                    a feed (the iCalendar feed)
-//   POST /2015-03-31/functions/{name}/invocations   Lambda Invoke, for cognito-local's triggers
+//   POST /2015-03-31/functions/{name}/invocations   Lambda Invoke: cognito-local's triggers, the scheduled functions
 //   POST /v2/email/outbound-emails           SES v2 SendEmail, into the outbox
+//   POST /_local/secrets-manager/            Secrets Manager GetSecretValue of the origin secret (signed)
 //   GET  /config.json  /_local/outbox        the site's runtime config, the outbox (local only, same origin)
 //   GET  /_local/edge-stats                  calls throttled and admitted per route, cache hits and origin calls
+//   PUT  /_local/ses  {"refusing": [addr]}   SES refuses sends to these addresses, as its sandbox does to unverified ones
 //   *    /_cognito/...                       cognito-local (same origin, admin calls signed)
 //   GET  anything else                       the built web app, index.html for SPA routes
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -21,15 +23,20 @@ import {
   functionNames,
   handlerModule,
   isFunctionName,
+  mailFeedback,
   manifest,
+  scheduleModule,
+  schedules,
   triggerModule,
   userPoolTriggers,
   type Access,
   type FeedName,
   type FunctionName,
+  type ScheduleName,
   type TriggerName,
 } from '../../lambdas/manifest';
 import type { PortalEvent } from '../../lambdas/shared/handler';
+import { ORIGIN_HEADER } from '../../lambdas/shared/originCheck';
 import {
   cachedReadPath,
   CACHED_PATH_PREFIX,
@@ -44,6 +51,8 @@ import { COGNITO_PATH } from './cognito';
 import { CatalogueCache, edgeSettings, type EdgeSettings } from './edge';
 import type { Outbox } from './outbox';
 import { readBody } from './requestBody';
+import { SECRETS_MANAGER_PATH, serveOriginSecret } from './secretsManager';
+import type { LocalCredentials } from './signature';
 import type { RuntimeConfig } from '../../web/src/runtimeConfig';
 
 export interface GatewayOptions {
@@ -82,6 +91,11 @@ export class Gateway {
   private authorizer: typeof import('../../lambdas/shared/caller') | undefined;
   private readonly throttle: ApiThrottle | undefined;
   private readonly cache: CatalogueCache | undefined;
+  /** Addresses SES refuses to send to (as its sandbox refuses unverified ones): a failure to recover from. */
+  private sesRefusing = new Set<string>();
+  /** What CloudFront adds to every call it sends the API (new at every start), and who may read it. */
+  private readonly originSecret = randomBytes(24).toString('base64url');
+  private secretsReader: LocalCredentials | undefined;
 
   constructor(private readonly options: GatewayOptions) {
     const edge = options.edge ?? edgeSettings(process.env);
@@ -127,6 +141,11 @@ export class Gateway {
     this.siteConfig = config;
   }
 
+  /** Secrets Manager answers calls signed with the functions' credentials only, as IAM would. */
+  allowSecretsReader(credentials: LocalCredentials): void {
+    this.secretsReader = credentials;
+  }
+
   /** Loads every function and trigger module now, so a missing setting fails the start, not a request. */
   async loadAll(): Promise<void> {
     this.authorizer = await import('../../lambdas/shared/caller');
@@ -163,8 +182,11 @@ export class Gateway {
     const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
     if (invoke && req.method === 'POST') return this.serveTrigger(req, res, decodeURIComponent(invoke[1]!));
     if (path === '/v2/email/outbound-emails' && req.method === 'POST') return this.serveSendEmail(req, res);
+    if (path === `${SECRETS_MANAGER_PATH}/` && req.method === 'POST')
+      return serveOriginSecret(req, res, { reader: this.secretsReader, value: this.originSecret });
     if (path === '/config.json') return this.serveSiteConfig(req, res);
     if (path === '/_local/outbox') return this.serveOutbox(req, res);
+    if (path === '/_local/ses') return this.serveSesControl(req, res);
     if (path === '/_local/edge-stats')
       return sendJson(res, 200, {
         apiThrottle: this.throttle?.stats() ?? null,
@@ -193,7 +215,7 @@ export class Gateway {
         error: { code: 'invalid-argument', message: 'The request body is too large.' },
       });
     }
-    const event = apiGatewayEvent(req, url, name, body.toString('utf8'));
+    const event = this.apiEvent(req, url, name, body.toString('utf8'));
     if (manifest[name].access !== 'public') {
       // The HTTP API's JWT authorizer: issuer, signature, expiry, token_use and client_id.
       const authorizer = this.authorizer ?? (this.authorizer = await import('../../lambdas/shared/caller'));
@@ -241,7 +263,7 @@ export class Gateway {
     }
     if (!this.admitted(res, routeKey({ method: 'GET', path: cachedReadPath(name) }), 'public'))
       return this.logCall('GET', name, 429, started);
-    const event = apiGatewayEvent(req, url, name, '', 'GET');
+    const event = this.apiEvent(req, url, name, '', 'GET');
     const handler = await this.functionHandler(name);
     const result = (await handler(event, lambdaContext(name), () => undefined)) as {
       statusCode: number;
@@ -266,7 +288,7 @@ export class Gateway {
     const started = Date.now();
     if (!this.admitted(res, routeKey({ method: 'GET', path: feeds[name].path }), 'public')) return;
     const handler = await loadOnce(this.feeds, name, feedModule(name));
-    const event = { ...apiGatewayEvent(req, url, name, ''), routeKey: `GET ${feeds[name].path}` };
+    const event = { ...this.apiEvent(req, url, name, ''), routeKey: `GET ${feeds[name].path}` };
     const result = (await handler(event, lambdaContext(name), () => undefined)) as {
       statusCode: number;
       headers?: Record<string, string>;
@@ -283,9 +305,18 @@ export class Gateway {
     );
   }
 
+  /** The API's event as CloudFront forwards the call: with its origin header, whatever the caller sent. */
+  private apiEvent(...args: Parameters<typeof apiGatewayEvent>): PortalEvent {
+    const event = apiGatewayEvent(...args);
+    event.headers = { ...event.headers, [ORIGIN_HEADER]: this.originSecret };
+    return event;
+  }
+
+  /** Lambda's Invoke: a trigger (cognito-local calls it), or a scheduled function with the event given (a test's later "now"). */
   private async serveTrigger(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const trigger = Object.values(userPoolTriggers).find((candidate) => candidate === name);
-    if (!trigger)
+    const scheduled = Object.hasOwn(schedules, name) ? (name as ScheduleName) : undefined;
+    if (!trigger && !scheduled)
       return sendJson(
         res,
         404,
@@ -293,7 +324,9 @@ export class Gateway {
         { 'x-amzn-errortype': 'ResourceNotFoundException' },
       );
     const event = JSON.parse(((await readBody(req)) ?? Buffer.from('{}')).toString('utf8')) as unknown;
-    const handler = await this.triggerHandler(trigger);
+    const handler = trigger
+      ? await this.triggerHandler(trigger)
+      : await loadOnce(this.triggers, name, scheduleModule(scheduled!));
     try {
       sendJson(res, 200, await handler(event, lambdaContext(name), () => undefined));
     } catch (error) {
@@ -306,8 +339,29 @@ export class Gateway {
     }
   }
 
+  private async serveSesControl(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (fromOtherOrigin(req)) return sendJson(res, 403, { message: 'SES is controlled from this portal only.' });
+    if (req.method === 'PUT') {
+      const body = JSON.parse(((await readBody(req)) ?? Buffer.from('{}')).toString('utf8') || '{}') as {
+        refusing?: unknown;
+      };
+      if (!Array.isArray(body.refusing) || !body.refusing.every((address) => typeof address === 'string'))
+        return sendJson(res, 400, { message: 'Send {"refusing": ["address", …]}.' });
+      this.sesRefusing = new Set(body.refusing.map((address: string) => address.toLowerCase()));
+    }
+    sendJson(res, 200, { refusing: [...this.sesRefusing] });
+  }
+
   private async serveSendEmail(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const request = JSON.parse(((await readBody(req)) ?? Buffer.from('{}')).toString('utf8')) as SesSendEmail;
+    const refused = (request.Destination?.ToAddresses ?? []).filter((to) => this.sesRefusing.has(to.toLowerCase()));
+    if (refused.length)
+      return sendJson(
+        res,
+        400,
+        { message: `Email address is not verified. The following identities failed the check: ${refused.join(', ')}` },
+        { 'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/coral/com.amazonaws.sesv2/' },
+      );
     const simple = request.Content?.Simple;
     for (const to of request.Destination?.ToAddresses ?? []) {
       this.options.outbox.add({
@@ -318,6 +372,41 @@ export class Gateway {
       });
     }
     sendJson(res, 200, { MessageId: randomUUID() });
+    this.simulateMailbox(request.Destination?.ToAddresses ?? []);
+  }
+
+  /**
+   * SES's mailbox simulator: a send to bounce@simulator.amazonses.com (or complaint@…, with a +label) is
+   * accepted, then SES publishes a permanent bounce (or a complaint) through the configuration set to SNS,
+   * whose subscriber is mailFeedback: the same event, handed to the same function.
+   */
+  private simulateMailbox(addresses: string[]) {
+    for (const address of addresses) {
+      const kind = /^(bounce|complaint)(\+[^@]*)?@simulator\.amazonses\.com$/i.exec(address)?.[1]?.toLowerCase();
+      if (!kind) continue;
+      const message =
+        kind === 'bounce'
+          ? {
+              eventType: 'Bounce',
+              bounce: {
+                bounceType: 'Permanent',
+                bouncedRecipients: [{ emailAddress: address, diagnosticCode: 'smtp; 550 5.1.1 user unknown' }],
+              },
+            }
+          : {
+              eventType: 'Complaint',
+              complaint: { complaintFeedbackType: 'abuse', complainedRecipients: [{ emailAddress: address }] },
+            };
+      void loadOnce<Handler>(this.triggers, 'mailFeedback', mailFeedback.module)
+        .then((handler) =>
+          handler(
+            { Records: [{ Sns: { Message: JSON.stringify(message) } }] },
+            lambdaContext('mailFeedback'),
+            () => undefined,
+          ),
+        )
+        .catch((error: Error) => this.options.log(`mailFeedback failed: ${error.message}`));
+    }
   }
 
   private serveSiteConfig(_req: IncomingMessage, res: ServerResponse) {

@@ -6,9 +6,11 @@ import { join, resolve } from 'node:path';
 import { COGNITO_PATH, createCognitoLocal } from './cognito';
 import { ensureTable, openDynamoDb } from './dynamodb';
 import { Gateway } from './gateway';
+import { LOCAL_ORIGIN_SECRET_ID, SECRETS_MANAGER_PATH } from './secretsManager';
 import { STAGE_NAME } from '../routes';
 import { Outbox } from './outbox';
 import type { LocalCredentials } from './signature';
+import { startSchedules } from './schedules';
 import { startStreamConsumers } from './streams';
 import { startTransactionConflicts } from './transactionConflicts';
 import { cognitoAdminClient, ensureAdmin, ensureUserPool } from './userPool';
@@ -103,6 +105,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (conflicts) stops.push(() => conflicts.stop());
     const dynamoDbEndpoint = conflicts?.endpoint ?? dynamoDb.endpoint;
     gateway.mountCognito(cognito.listener);
+    gateway.allowSecretsReader(cognito.credentials);
 
     const cognitoAdmin = cognitoAdminClient(cognitoEndpoint, cognito.credentials);
     const pool = await ensureUserPool(cognitoAdmin, join(dataDir, 'cognito'));
@@ -120,8 +123,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_CLIENT_ID: pool.userPoolClientId,
       COGNITO_ENDPOINT: cognitoEndpoint,
       SES_ENDPOINT: internalUrl,
+      // CloudFront's secret header, checked by every function: the gateway adds it and answers for its secret.
+      ORIGIN_SECRET_ID: LOCAL_ORIGIN_SECRET_ID,
+      SECRETS_MANAGER_ENDPOINT: `${internalUrl}${SECRETS_MANAGER_PATH}`,
       MAIL_FROM,
+      // The local outbox takes any pace; this one keeps the pacing real without slowing the tests.
+      MAIL_SEND_RATE: process.env.PORTAL_MAIL_RATE || '20',
       SITE_URL: url,
+      // The functions' figures are CloudWatch's (Embedded Metric Format log lines); there is none here.
+      POWERTOOLS_METRICS_DISABLED: 'true',
     });
 
     const dynamoDbClient = new DynamoDBClient({ endpoint: dynamoDbEndpoint });
@@ -136,6 +146,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The stream is the engine's own: the proxy models writes only.
     const consumers = await startStreamConsumers(dynamoDb.endpoint, tableName, options.log);
     stops.push(() => consumers.stop());
+    const scheduled = await startSchedules(options.log);
+    stops.push(async () => scheduled.stop());
     gateway.setSiteConfig({
       region: 'local',
       userPoolId: pool.userPoolId,

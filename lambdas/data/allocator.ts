@@ -59,6 +59,7 @@ import {
   type ItemRole,
 } from './seats';
 import type { StoredStudent } from './students';
+import { countSeatChanges } from '../shared/metrics';
 
 /**
  * How old a request must be before it is decided: a call that reached the API earlier may still be on its
@@ -276,6 +277,7 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
     const { families, after } = writeBatch(tx, lead, batch, classes, caps);
     const outcome = await transactWrite(tx.items, { until: lead.until });
     if (outcome.committed) {
+      countSeatChanges(classes, after);
       for (const [id, counts] of after)
         lead.classes.set(id, {
           ...classes.get(id)!,

@@ -1,8 +1,11 @@
 // Classes: `CLASS#id / CLASS`, holding the seat counts; a semester's classes through GSI1
 // (`SEMESTER#id`, `CLASS#id`). The class's enrollments share its partition (see enrollments).
 import type { Class, ClassInput } from '../records';
+import { tableName } from '../shared/dynamo';
 import { RecentReads } from '../shared/recentReads';
+import { transactWrite } from '../shared/transact';
 import { entity, optional } from './entity';
+import { mailRequestItem } from './mailRequests';
 import { partitions } from './partitions';
 
 /**
@@ -39,6 +42,8 @@ export const classEntity = entity<StoredClass, Pick<Class, 'id'>, 'ofSemester'>(
       date: meeting.string('date'),
       start: meeting.string('start'),
       end: meeting.string('end'),
+      ...optional('cancelled', meeting.item.cancelled === undefined ? undefined : meeting.boolean('cancelled')),
+      ...optional('cancelNote', meeting.optionalString('cancelNote') || undefined),
     })),
     capacity: item.number('capacity', 0),
     enrolled: item.number('enrolled', 0),
@@ -173,6 +178,19 @@ export function deleteEmptyClass(id: string): Promise<boolean> {
   return classEntity.delete({ id }, { condition: 'enrolled = :none AND waitlisted = :none', values: { ':none': 0 } });
 }
 
+/** Closes an open class and, in the same transaction, asks the mailer to tell the families in it. */
 export async function closeClass(id: string, now: string): Promise<void> {
-  await classEntity.updateIfThere({ id }, { set: { status: 'closed', updatedAt: now } });
+  // Refused when the class is gone or closed already: then there is nothing to close or to tell.
+  await transactWrite([
+    classEntity.updateItem(
+      { id },
+      {
+        set: { status: 'closed', updatedAt: now },
+        names: { '#status': 'status' },
+        values: { ':open': 'open' },
+        condition: '#status = :open',
+      },
+    ),
+    { Put: { TableName: tableName, Item: mailRequestItem({ kind: 'classClosed', classId: id }, now) } },
+  ]);
 }

@@ -1,92 +1,59 @@
-// The confirmations a family receives when a child is enrolled, waitlisted, or promoted from the
-// waitlist: the class, its meetings, where, with whom, and what to bring.
+// The e-mail a family gets when a child's enrollment changes (enrolled, waitlisted, promoted, cancelled,
+// moved): the mailer hands it a mail request; the names, meetings and waitlist positions are read as they
+// are now, in one strongly consistent read with the request itself.
 import { classEntity, toClass } from './classes';
 import { waitlistPosition } from './enrollments';
-import { profileEntity } from './families';
+import { familyAddresses } from './families';
 import { groupEntity } from './groups';
-import type { MailRequest, NoticeKind } from './mailRequests';
+import type { StudentMailRequest } from './mailRequests';
+import { switchedOff } from './mailPreferences';
+import { mailSite } from './mailSite';
+import { studentNoticeContent, type NoticeClass } from '../shared/notices';
 import { studentEntity, studentName } from './students';
-import type { Class, Meeting } from '../records';
-import { itemsAt, type Item, type Key } from '../shared/dynamo';
-import { requiredEnv } from '../shared/env';
+import { suppressionsOf } from './suppressions';
+import { itemsAt, type Key } from '../shared/dynamo';
+import type { MailContent, MailFrame } from '../shared/mailBlocks';
+import { renderMail } from '../shared/mailRender';
 import { sendMail } from '../shared/mail';
-
-const siteUrl = requiredEnv('SITE_URL').replace(/\/+$/, '');
-
-export interface EnrollmentNotice {
-  kind: NoticeKind;
-  familyId: string;
-  studentName: string;
-  /** The group's name, for a group enrollment. */
-  groupName?: string;
-  classes: Array<{ cls: Class; waitlistPosition?: number }>;
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function meetingText({ date, start, end }: Meeting): string {
-  const day = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `${day}, ${start}–${end}`;
-}
-
-export function composeNotice(notice: EnrollmentNotice): { subject: string; lines: string[] } {
-  const what = notice.groupName ?? notice.classes.map(({ cls }) => cls.name).join(', ');
-  const position =
-    notice.classes.length === 1 && notice.classes[0]!.waitlistPosition
-      ? ` (position ${notice.classes[0]!.waitlistPosition})`
-      : '';
-  const subject = {
-    enrolled: `Enrolled: ${notice.studentName} in ${what}`,
-    waitlisted: `Waitlisted: ${notice.studentName} for ${what}${position}`,
-    promoted: `A seat opened: ${notice.studentName} is enrolled in ${what}`,
-  }[notice.kind];
-  const opening = {
-    enrolled: `${notice.studentName} is enrolled in ${what}.`,
-    waitlisted: `${what} ${notice.classes.length > 1 ? 'are' : 'is'} full, so ${notice.studentName} is on the waitlist. We will enroll ${notice.studentName} automatically as soon as a seat opens, and write to you then.`,
-    promoted: `Good news: a seat opened and ${notice.studentName} moved from the waitlist to enrolled in ${what}.`,
-  }[notice.kind];
-  const lines = ['Hello,', '', opening, ''];
-  for (const { cls, waitlistPosition } of notice.classes) {
-    lines.push(`${cls.name}${waitlistPosition ? ` — waitlist position ${waitlistPosition}` : ''}`);
-    if (cls.meetings.length) lines.push(`  Meetings: ${cls.meetings.map(meetingText).join('; ')}`);
-    if (cls.location) lines.push(`  Where: ${cls.location}`);
-    if (cls.instructor) lines.push(`  Instructor: ${cls.instructor}`);
-    if (cls.whatToBring) lines.push(`  What to bring: ${cls.whatToBring}`);
-    lines.push('');
-  }
-  lines.push(`See or cancel your enrollments at ${siteUrl}/account/enrollments`, '', '— The mountain school programme');
-  return { subject, lines };
-}
 
 export type NoticeOutcome = 'sent' | 'nobody to write to' | 'already sent';
 
 /**
- * Sends the e-mail a mail request asks for, with the names, meetings and waitlist positions as they are
- * now. The request is read with everything its e-mail tells in one strongly consistent read: when it is
- * gone, its e-mail was sent already (a stream may deliver a record again).
+ * Sends an e-mail of the programme to a family's addresses, framed and with replies going to the contact,
+ * leaving out the addresses that do not receive mail (suppressions.ts). The addresses it went to.
  */
-export async function sendNotice(requestKey: Key, request: MailRequest): Promise<NoticeOutcome> {
-  const profileKey = profileEntity.key({ familyId: request.familyId });
-  const studentKey = studentEntity.key({ familyId: request.familyId, id: request.studentId });
-  const groupKeys = request.groupId ? [groupEntity.key({ id: request.groupId })] : [];
-  const classKeys = new Map(request.classIds.map((id) => [id, classEntity.key({ id })]));
-  const at = await itemsAt([requestKey, profileKey, studentKey, ...groupKeys, ...classKeys.values()], {
-    ConsistentRead: true,
-  });
+export async function sendToFamily(to: string[], content: MailContent, frame: MailFrame): Promise<string[]> {
+  const suppressed = await suppressionsOf(to);
+  const receiving = to.filter((address) => !suppressed.has(address.toLowerCase()));
+  if (receiving.length === 0) return [];
+  const mail = renderMail(content, frame);
+  await sendMail({ to: receiving, ...mail, ...(frame.contactEmail && { replyTo: frame.contactEmail }) });
+  return receiving;
+}
+
+/**
+ * Sends the e-mail a student's mail request asks for. The request is read with everything its e-mail tells
+ * in one strongly consistent read: when it is gone, its e-mail was sent already (a stream may deliver a
+ * record again).
+ */
+export async function sendNotice(requestKey: Key, request: StudentMailRequest): Promise<NoticeOutcome> {
+  const student = studentEntity.key({ familyId: request.familyId, id: request.studentId });
+  const group = request.groupId ? [groupEntity.key({ id: request.groupId })] : [];
+  const from = request.fromClassId ? [classEntity.key({ id: request.fromClassId })] : [];
+  const classKey = (id: string) => classEntity.key({ id });
+  const [at, addresses, site] = await Promise.all([
+    itemsAt([requestKey, student, ...group, ...from, ...request.classIds.map(classKey)], { ConsistentRead: true }),
+    familyAddresses([request.familyId]),
+    mailSite(),
+  ]);
   if (!at(requestKey)) return 'already sent';
-  const read = <R>(key: Key, entity: { read: (item: Item) => R }) => {
-    const item = at(key);
-    return item && entity.read(item);
-  };
-  const email = read(profileKey, profileEntity)?.email;
-  const stored = read(studentKey, studentEntity);
-  if (!email || !stored) {
+  if (request.kind === 'reminder' && (await switchedOff([request.familyId], 'reminders')).size > 0) {
+    console.log(JSON.stringify({ level: 'info', message: 'Reminder not sent: the family switched reminders off.' }));
+    return 'nobody to write to';
+  }
+  const to = addresses.get(request.familyId) ?? [];
+  const stored = studentEntity.readIf(at(student));
+  if (to.length === 0 || !stored) {
     console.warn(
       JSON.stringify({
         level: 'warn',
@@ -96,34 +63,34 @@ export async function sendNotice(requestKey: Key, request: MailRequest): Promise
     );
     return 'nobody to write to';
   }
-  const group = groupKeys[0] && read(groupKeys[0], groupEntity);
-  const notice: EnrollmentNotice = {
-    kind: request.kind,
-    familyId: request.familyId,
-    studentName: studentName(stored),
-    ...(group && { groupName: group.name }),
-    classes: request.classIds.flatMap((classId) => {
-      const cls = read(classKeys.get(classId)!, classEntity);
-      const position = cls && waitlistPosition(cls, request.studentId);
-      return cls
-        ? [
-            {
-              cls: toClass(cls),
-              ...(request.kind === 'waitlisted' && position !== undefined && { waitlistPosition: position }),
-            },
-          ]
-        : [];
-    }),
-  };
-  const { subject, lines } = composeNotice(notice);
-  const html = lines
-    .map((line) =>
-      escapeHtml(line).replace(
-        `${siteUrl}/account/enrollments`,
-        `<a href="${siteUrl}/account/enrollments">${siteUrl}/account/enrollments</a>`,
-      ),
-    )
-    .join('<br>\n');
-  await sendMail({ to: email, subject, text: lines.join('\n'), html: `<p>${html}</p>` });
+  const groupRecord = group[0] && groupEntity.readIf(at(group[0]));
+  const fromClass = from[0] && classEntity.readIf(at(from[0]));
+  const classes = request.classIds.flatMap((classId): NoticeClass[] => {
+    const cls = classEntity.readIf(at(classKey(classId)));
+    if (!cls) return [];
+    const position = waitlistPosition(cls, request.studentId);
+    const waiting = request.kind === 'waitlisted' || request.kind === 'moved';
+    return [{ cls: toClass(cls), ...(waiting && position !== undefined && { waitlistPosition: position }) }];
+  });
+  const content = studentNoticeContent(
+    {
+      kind: request.kind,
+      studentName: studentName(stored),
+      ...(groupRecord && { groupName: groupRecord.name }),
+      ...(fromClass && { fromClassName: toClass(fromClass).name }),
+      classes,
+    },
+    site,
+  );
+  if ((await sendToFamily(to, content, site)).length === 0) {
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        message: "Not sent: the family's addresses do not receive mail (bounced or complained).",
+        familyId: request.familyId,
+      }),
+    );
+    return 'nobody to write to';
+  }
   return 'sent';
 }

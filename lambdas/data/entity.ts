@@ -209,13 +209,17 @@ export function entity<R, F, L extends string = never>(declaration: EntityDeclar
       };
     },
     /** Updates an item that exists; false when it does not, or `change.condition` fails. */
-    async updateIfThere(fields: F, change: ItemUpdate): Promise<boolean> {
-      const condition = ['attribute_exists(PK)', ...(change.condition ? [change.condition] : [])].join(' AND ');
+    updateIfThere(fields: F, change: ItemUpdate): Promise<boolean> {
+      const condition = ['attribute_exists(PK)', ...(change.condition ? [`(${change.condition})`] : [])].join(' AND ');
+      return this.tryUpdate(fields, { ...change, condition });
+    },
+    /** Updates the item (making it when missing); false when `change.condition` fails. */
+    async tryUpdate(fields: F, change: ItemUpdate): Promise<boolean> {
       try {
-        await dynamo.send(new UpdateCommand(this.update(fields, { ...change, condition })));
+        await dynamo.send(new UpdateCommand(this.update(fields, change)));
         return true;
       } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+        if (change.condition && (error as Error).name === 'ConditionalCheckFailedException') return false;
         throw error;
       }
     },

@@ -40,6 +40,8 @@ export interface StoredProfile {
   deletedAt?: string;
   /** The counts the caps are judged on, by name (studentCount, semesterCount, classCount). */
   counts: Record<string, number>;
+  /** The kinds of optional e-mail the family switched off (mailPreferences.ts). */
+  mailOff?: string[];
 }
 
 export const profileEntity = entity<StoredProfile, Pick<StoredProfile, 'familyId'>>({
@@ -49,6 +51,7 @@ export const profileEntity = entity<StoredProfile, Pick<StoredProfile, 'familyId
     familyId: item.string('familyId'),
     ...optional('email', item.optionalString('email')),
     ...optional('deletedAt', item.optionalString('deletedAt')),
+    ...optional('mailOff', item.item.mailOff === undefined ? undefined : item.strings('mailOff')),
     counts: Object.fromEntries(
       Object.keys(item.item)
         .filter(isCountName)
@@ -65,6 +68,14 @@ export function getProfile(familyId: string): Promise<StoredProfile | undefined>
 export async function familyEmails(familyIds: string[]): Promise<Map<string, string>> {
   const found = await profileEntity.getMany([...new Set(familyIds)].map((familyId) => ({ familyId })));
   return new Map(found.flatMap((profile) => (profile.email ? [[profile.familyId, profile.email] as const] : [])));
+}
+
+/**
+ * The addresses the portal writes to for each family, by family id: today the one of its account (its
+ * login). A family with several guardians gets their addresses here, and every e-mail goes to all of them.
+ */
+export async function familyAddresses(familyIds: string[]): Promise<Map<string, string[]>> {
+  return new Map([...(await familyEmails(familyIds))].map(([familyId, email]) => [familyId, [email]]));
 }
 
 /** Notes the family's e-mail, keeping its counts. */

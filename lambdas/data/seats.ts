@@ -21,8 +21,10 @@ import type { Class, ClassGroup, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
 import { alreadyExists, BUSY_MESSAGE, failedPrecondition, notFound, resourceExhausted } from '../shared/errors';
 import { transactWrite, type TransactItem } from '../shared/transact';
+import { tableName } from '../shared/dynamo';
 import { auditRecord, auditEntity, type Actor, type AuditReason } from './audit';
-import { mailRequestEntity, newMailRequest, type NoticeKind } from './mailRequests';
+import { mailRequestItem, type ClassMailRequest } from './mailRequests';
+import type { NoticeKind } from '../shared/notices';
 import { classEntity, classesNow, type ClassEdit } from './classes';
 import {
   classEnrollments,
@@ -192,8 +194,11 @@ export class SeatTransaction {
     this.add(auditEntity.putItem(auditRecord(enrollment, expected, reason, by, this.now)), { kind: 'record' });
   }
 
-  /** Asks the mailer to tell the family (one e-mail for a student's class, or for their whole group). */
-  notify(kind: NoticeKind, enrollments: StoredEnrollment[]) {
+  /**
+   * Asks the mailer to tell the family (one e-mail for a student's class, or for their whole group);
+   * `fromClassId` is the class a moved student left.
+   */
+  notify(kind: NoticeKind, enrollments: StoredEnrollment[], fromClassId?: string) {
     const [first] = enrollments;
     if (!first) return;
     const request = {
@@ -202,8 +207,14 @@ export class SeatTransaction {
       studentId: first.studentId,
       classIds: enrollments.map((e) => e.classId),
       ...(first.groupId && { groupId: first.groupId }),
+      ...(fromClassId && { fromClassId }),
     };
-    this.add(mailRequestEntity.putItem(newMailRequest(request, this.now)), { kind: 'record' });
+    this.add({ Put: { TableName: tableName, Item: mailRequestItem(request, this.now) } }, { kind: 'record' });
+  }
+
+  /** Asks the mailer to tell every family in a class what changed about it (one e-mail each). */
+  notifyClass(request: ClassMailRequest) {
+    this.add({ Put: { TableName: tableName, Item: mailRequestItem(request, this.now) } }, { kind: 'record' });
   }
 
   /** Promoted enrollments, one notice per student and group (a group is promoted as a whole). */
@@ -408,7 +419,8 @@ export async function cancelEnrollment(
       );
     }
     const released = targets.filter((target) => target.status === 'enrolled').map((target) => target.classId);
-    const itemsSoFar = targets.length * 2 + classes.size + 2;
+    // Each cancellation and its audit, the classes, the student, the family, and the e-mail.
+    const itemsSoFar = targets.length * 2 + classes.size + 3;
     const { promoted } = await planPromotions(
       classes,
       deltas,
@@ -443,6 +455,9 @@ export async function cancelEnrollment(
     }));
     for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
     tx.notifyPromoted(promotedNow);
+    // The family is told, unless it is deleting its account (then nobody is left to tell).
+    if (reason !== 'account-deleted')
+      tx.notify(by.isAdmin && by.sub !== enrollment.familyId ? 'cancelledByAdmin' : 'cancelled', cancelled);
 
     const outcome = await transactWrite(tx.items);
     if (outcome.committed) return { cancelled, promoted: promotedNow };
@@ -468,6 +483,7 @@ export async function saveClassSeats(
   edit: (capacity: number) => ClassEdit,
   capacity: number,
   promote: boolean,
+  notice?: ClassMailRequest,
 ): Promise<Class | undefined> {
   const requestToken = randomUUID();
   for (let plan = 0; plan < MAX_PLANS; ) {
@@ -477,10 +493,10 @@ export async function saveClassSeats(
     if (capacity < cls.enrolled)
       throw failedPrecondition(`The capacity cannot be lower than the ${cls.enrolled} students already enrolled.`);
     const deltas = new Map<string, SeatDelta>();
-    // Promotions planned against the new capacity; one item of the budget is the class's own.
+    // Promotions planned against the new capacity; one item of the budget is the class's own, one the notice's.
     classes.set(id, { ...cls, capacity });
     const { promoted, cutShort } = promote
-      ? await planPromotions(classes, deltas, [id], new Set(), MAX_TRANSACTION_ITEMS - 1)
+      ? await planPromotions(classes, deltas, [id], new Set(), MAX_TRANSACTION_ITEMS - (notice ? 2 : 1))
       : { promoted: [], cutShort: false };
     const more = cutShort && promoted.length > 0;
     const seatsNow = more ? cls.enrolled + (deltas.get(id)?.enrolled ?? 0) : capacity;
@@ -497,7 +513,10 @@ export async function saveClassSeats(
     }));
     for (const entry of promotedNow) tx.enrollment(entry, 'waitlisted', 'promote', 'portal');
     tx.notifyPromoted(promotedNow);
+    // The change the families are told of is saved by the first transaction; the others only promote.
+    if (notice) tx.notifyClass(notice);
     if ((await transactWrite(tx.items)).committed) {
+      notice = undefined;
       if (!more)
         return {
           ...cls,
@@ -646,7 +665,7 @@ export async function moveEnrollment(
       tx.now,
     );
     tx.enrollment(moved, 'none', 'move', by);
-    tx.notify(status, [moved]);
+    tx.notify('moved', [moved], from.id);
     const promotedNow = promoted.map((entry) => ({
       ...entry,
       status: 'enrolled' as const,

@@ -1,14 +1,8 @@
 // Programme-wide settings under the `SETTINGS` partition: the remote configuration values the site reads
 // (`CONFIG`) and the t-shirt sizes (`TSHIRT_SIZES`, in display order; a retired size stays readable on
 // the students who have it but is no longer offered).
-import {
-  enrollmentCapsOf,
-  type EnrollmentCaps,
-  type ConfigValue,
-  type ConfigValues,
-  type ManagedTshirtSize,
-  type TshirtSize,
-} from '../records';
+import { enrollmentCapsOf, type EnrollmentCaps } from '../configNames';
+import type { ConfigValue, ConfigValues, ManagedTshirtSize, TshirtSize } from '../records';
 import { entity, optional, type StoredItem } from './entity';
 
 const SETTINGS = 'SETTINGS';

@@ -8,6 +8,7 @@ import { id, type Class } from '../records';
 import { invalidArgument, notFound } from '../shared/errors';
 import { errorMapping, type PortalEvent } from '../shared/handler';
 import { toICalendar } from '../shared/ical';
+import { originCheck } from '../shared/originCheck';
 import { meetingsBetween } from '../shared/meetings';
 
 const DAY = 86_400_000;
@@ -41,6 +42,7 @@ export async function calendarFeed(classId: string | undefined, now = new Date()
 
 export const handler = middy<PortalEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
   .use(errorMapping('calendarFeed'))
+  .use(originCheck())
   .handler(async (event) => ({
     statusCode: 200,
     headers: {

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { classEdit, classesNow, createClass } from '../data/classes';
+import type { ClassMailRequest } from '../data/mailRequests';
+import { classChanges } from '../shared/notices';
 import { saveClassSeats } from '../data/seats';
 import { getSemester } from '../data/semesters';
 import type { ParsedInput } from '../manifest';
+import type { Class } from '../records';
 import { failedPrecondition, invalidArgument, notFound } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
 
@@ -19,14 +22,31 @@ export async function saveClass(input: ParsedInput<'saveClass'>) {
   if (!before) throw notFound('There is no such class.');
   if (before.semesterId !== input.semesterId)
     throw failedPrecondition('A class cannot move to another semester: create the class in that semester instead.');
+  // The form knows nothing of cancelled meetings: a meeting saved as it was stays cancelled.
+  const meetings = input.meetings.map(
+    ({ date, start, end }) =>
+      before.meetings.find((old) => old.cancelled && old.date === date && old.start === start && old.end === end) ?? {
+        date,
+        start,
+        end,
+      },
+  );
   const saved = await saveClassSeats(
     id,
-    (capacity) => classEdit(input, capacity),
+    (capacity) => classEdit({ ...input, meetings }, capacity),
     input.capacity,
     input.status === 'open',
+    before.enrolled + before.waitlisted > 0 ? noticeOf(before, input) : undefined,
   );
   if (!saved) throw notFound('There is no such class.');
   return { class: (await classesNow([id])).get(id)! };
+}
+
+/** What the families in the class are told of a save: that it closed, or what changed for them. */
+function noticeOf(before: Class, after: ParsedInput<'saveClass'>): ClassMailRequest | undefined {
+  if (before.status === 'open' && after.status === 'closed') return { kind: 'classClosed', classId: before.id };
+  const changes = classChanges(before, after);
+  return changes.length ? { kind: 'classChanged', classId: before.id, changes } : undefined;
 }
 
 export const handler = portalHandler('saveClass', saveClass);

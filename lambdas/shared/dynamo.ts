@@ -75,21 +75,24 @@ const keyId = (key: Key) => `${key.PK}|${key.SK}`;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** An update expression that sets and removes attributes: `SET a = :a, … REMOVE b, …` (no REMOVE when none). */
-export function setAndRemove(set: string[], remove: string[]): string {
-  return `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`;
-}
-
 const BATCH_WRITE_LIMIT = 25;
 
-/** Deletes the items at `keys`, in batches, sending again what DynamoDB left unprocessed. */
-export async function deleteAll(keys: Key[]): Promise<void> {
-  for (let start = 0; start < keys.length; start += BATCH_WRITE_LIMIT) {
-    let pending = keys.slice(start, start + BATCH_WRITE_LIMIT).map((Key) => ({ DeleteRequest: { Key } }));
+type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
+
+/** Every write, 25 a batch, sending again what DynamoDB leaves unprocessed. */
+async function batchWriteAll(requests: WriteRequest[]): Promise<void> {
+  for (let start = 0; start < requests.length; start += BATCH_WRITE_LIMIT) {
+    let pending = requests.slice(start, start + BATCH_WRITE_LIMIT);
     for (let attempt = 0; pending.length > 0; attempt += 1) {
       if (attempt > 0) await sleep(Math.min(1000, 2 ** attempt * 25) * Math.random());
       const { UnprocessedItems } = await dynamo.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending } }));
-      pending = (UnprocessedItems?.[tableName] as typeof pending | undefined) ?? [];
+      pending = (UnprocessedItems?.[tableName] as WriteRequest[] | undefined) ?? [];
     }
   }
 }
+
+/** Puts every item (not in one transaction: each is whole on its own). */
+export const writeAll = (items: Item[]) => batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })));
+
+/** Deletes the items at `keys` (not in one transaction). */
+export const deleteAll = (keys: Key[]) => batchWriteAll(keys.map((Key) => ({ DeleteRequest: { Key } })));

@@ -8,6 +8,7 @@ import type { CallLimit } from '../data/callCounts';
 import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
 import { bearerToken, callerFromClaims, verifyAccessToken, type Caller } from './caller';
 import { isTransientAwsError } from './awsErrors';
+import { originCheck } from './originCheck';
 import {
   BUSY_MESSAGE,
   invalidArgument,
@@ -225,7 +226,7 @@ export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
  */
 export function handlerChain<N extends FunctionName>(name: N, run: Run<N>, identity: Middleware[] = []) {
   const spec = manifest[name];
-  const handler = middy<PortalEvent, Result, Error, Context>().use(errorMapping(name));
+  const handler = middy<PortalEvent, Result, Error, Context>().use(errorMapping(name)).use(originCheck());
   if ('cacheSeconds' in spec) handler.use(cachedRead(spec.cacheSeconds));
   return handler
     .use(jsonBody())

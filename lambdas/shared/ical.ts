@@ -55,7 +55,9 @@ export function toICalendar({ name, events, stamp }: CalendarDocument): string {
       `DTSTAMP:${dtstamp}`,
       `DTSTART:${localTime(event.start)}`,
       `DTEND:${localTime(event.end)}`,
-      `SUMMARY:${escapeText(event.title)}`,
+      // A cancelled meeting stays in the feed, so calendar apps strike it rather than lose it.
+      ...(event.cancelled ? ['STATUS:CANCELLED'] : []),
+      `SUMMARY:${escapeText(event.cancelled ? `Cancelled: ${event.title}` : event.title)}`,
       ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
       ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
       'END:VEVENT',

@@ -1,23 +1,34 @@
-// The portal's own e-mail: SES in AWS (the local gateway answers the same SES call into its outbox).
-// Without MAIL_FROM the portal works and says once in the log that confirmations are off.
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { optionalEnv } from './env';
+// The portal's own e-mail: SES's SendEmail (API v2) in AWS, through a signed fetch (awsPost) rather than the
+// SDK's client, whose weight the mailer cannot carry; the local gateway answers the same call into its
+// outbox. Without MAIL_FROM the portal works and says once in the log that its e-mail is off.
+import { AwsJsonError } from './awsJson';
+import { awsPost } from './awsPost';
+import { optionalEnv, requiredEnv } from './env';
 import { headerText } from './mailHeader';
+import { countMail } from './metrics';
 
 const from = optionalEnv('MAIL_FROM');
-const ses = from ? new SESv2Client({ endpoint: optionalEnv('SES_ENDPOINT') }) : undefined;
+/** The configuration set that publishes bounces and complaints (AWS only). */
+const configurationSet = optionalEnv('MAIL_CONFIGURATION_SET');
+const endpoint = () =>
+  (optionalEnv('SES_ENDPOINT') ?? `https://email.${requiredEnv('AWS_REGION')}.amazonaws.com`).replace(/\/+$/, '');
 let offLogged = false;
 
 export interface MailMessage {
-  to: string;
+  /** The family's addresses: one e-mail to all of them. */
+  to: string[];
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes: the programme's contact. */
+  replyTo?: string;
 }
+
+/** SES refused or failed the call; `name` is SES's error type (e.g. TooManyRequestsException). */
 
 /** Sends a message (a failure is raised, so the mail request stays and is tried again). */
 export async function sendMail(message: MailMessage): Promise<void> {
-  if (!ses || !from) {
+  if (!from) {
     if (!offLogged)
       console.warn(
         JSON.stringify({
@@ -28,10 +39,15 @@ export async function sendMail(message: MailMessage): Promise<void> {
     offLogged = true;
     return;
   }
-  await ses.send(
-    new SendEmailCommand({
+  const response = await awsPost({
+    service: 'ses',
+    url: new URL(`${endpoint()}/v2/email/outbound-emails`),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
       FromEmailAddress: headerText(from),
-      Destination: { ToAddresses: [headerText(message.to)] },
+      ...(configurationSet && { ConfigurationSetName: configurationSet }),
+      Destination: { ToAddresses: message.to.map(headerText) },
+      ...(message.replyTo && { ReplyToAddresses: [headerText(message.replyTo)] }),
       Content: {
         Simple: {
           Subject: { Data: headerText(message.subject), Charset: 'UTF-8' },
@@ -39,5 +55,11 @@ export async function sendMail(message: MailMessage): Promise<void> {
         },
       },
     }),
-  );
+  });
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => ({}))) as { message?: string };
+    const type = (response.headers.get('x-amzn-errortype') ?? 'MailError').split(':')[0]!;
+    throw new AwsJsonError(type, answer.message ?? `SES answered ${response.status}`, response.status);
+  }
+  countMail('sent');
 }

@@ -12,6 +12,7 @@ export function meetingsBetween(classes: Class[], start: string, end: string): C
           start: `${meeting.date}T${meeting.start}`,
           end: `${meeting.date}T${meeting.end}`,
           location: cls.location,
+          ...(meeting.cancelled && { cancelled: true }),
         })),
     )
     .sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title));

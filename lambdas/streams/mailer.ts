@@ -1,29 +1,78 @@
-// The mailer: run by the table's change stream for each new mail request (the filter in the manifest),
-// it sends the e-mail and removes the request. A failed send is reported for that record alone, so the
-// stream tries it again; a request already sent (a record delivered twice) is skipped.
+// The mailer: run by the table's change stream for each new mail request (the filter in the manifest). A
+// child's request is one e-mail; a class's request becomes a message to each family in the class, sent at
+// SES's pace while the run has time, then handed on to the next run by a new request. A failed send is
+// reported for that record alone, so the stream tries it again; a request already done (a record
+// delivered twice) is skipped. A request that fails MAX_SEND_ATTEMPTS times stays in the table, noted as
+// failed, for an administrator's "Send again" (failedMail, resendFailedMail).
 import middy from '@middy/core';
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { removeMailRequest, type MailRequest } from '../data/mailRequests';
-import type { Key } from '../shared/dynamo';
 import { sendNotice } from '../data/enrollmentMail';
+import { takeSendTurn } from '../data/mailPace';
+import {
+  isStudentRequest,
+  mailRequestExists,
+  mailRequestId,
+  noteMailFailure,
+  removeMailRequest,
+  type MailRequest,
+} from '../data/mailRequests';
+import { messageOfClassRequest } from '../data/messages';
+import { continueMessage, sendMessage } from '../data/messageSending';
+import type { Key } from '../shared/dynamo';
+import { countMail } from '../shared/metrics';
 
-export async function mailer(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+/** What a run keeps back from its time for the writes after the last send. */
+const MARGIN_MS = 2000;
+/** A run's time when it is called without a Lambda context (in process, from a test). */
+const DEFAULT_TIME_MS = 10_000;
+
+/** The run could not send in its time (SES's pace): the stream hands the record over again. */
+class NotYet extends Error {
+  override name = 'NotYet';
+}
+
+async function runMessage(key: Key, messageId: string, timeLeftMs: () => number) {
+  if ((await sendMessage(messageId, timeLeftMs)) === 'more') await continueMessage(key, messageId);
+  else await removeMailRequest(key);
+}
+
+async function handle(key: Key, request: MailRequest, timeLeftMs: () => number) {
+  if (isStudentRequest(request)) {
+    if (!(await takeSendTurn(timeLeftMs))) throw new NotYet('No turn to send within this run.');
+    if ((await sendNotice(key, request)) !== 'already sent') await removeMailRequest(key);
+    return;
+  }
+  if (!(await mailRequestExists(key))) return;
+  if (request.kind === 'message') return runMessage(key, request.messageId, timeLeftMs);
+  const messageId = mailRequestId(key);
+  if (await messageOfClassRequest(messageId, request)) return runMessage(key, messageId, timeLeftMs);
+  await removeMailRequest(key);
+}
+
+export async function mailer(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
+  const deadline = Date.now() + (context?.getRemainingTimeInMillis?.() ?? DEFAULT_TIME_MS) - MARGIN_MS;
+  const timeLeftMs = () => deadline - Date.now();
   const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
+    const { PK, SK } = unmarshall((record.dynamodb?.Keys ?? {}) as never) as Key;
     try {
-      const { PK, SK } = unmarshall((record.dynamodb?.Keys ?? {}) as never) as Key;
-      const request = unmarshall((record.dynamodb?.NewImage ?? {}) as never) as MailRequest;
-      if ((await sendNotice({ PK, SK }, request)) !== 'already sent') await removeMailRequest({ PK, SK });
+      await handle({ PK, SK }, unmarshall((record.dynamodb?.NewImage ?? {}) as never) as MailRequest, timeLeftMs);
     } catch (error) {
+      if (!(error instanceof NotYet)) countMail('failed');
+      // Failures are noted on the request; after MAX_SEND_ATTEMPTS the table keeps it for "Send again".
+      const givenUp = !(error instanceof NotYet) && (await noteMailFailure({ PK, SK }, error).catch(() => false));
       console.error(
         JSON.stringify({
           level: 'error',
-          message: 'A mail request could not be sent; the stream tries it again.',
+          message: givenUp
+            ? 'A mail request failed too often: it is kept for an administrator to send again.'
+            : 'A mail request could not be sent; the stream tries it again.',
+          request: PK,
           error: String(error),
         }),
       );
-      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
+      if (!givenUp) batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
     }
   }
   return { batchItemFailures };

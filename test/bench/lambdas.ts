@@ -11,11 +11,15 @@ import {
   feeds,
   functionNames,
   handlerModule,
+  mailFeedback,
+  scheduleModule,
+  schedules,
   streamConsumerModule,
   streamConsumers,
   triggerModule,
   userPoolTriggers,
   type FeedName,
+  type ScheduleName,
   type StreamConsumerName,
 } from '../../lambdas/manifest';
 import { kb, ms, percentile, table } from './stats';
@@ -84,6 +88,11 @@ export async function lambdaSizes(): Promise<LambdaFigures[]> {
       `${name} (stream)`,
       streamConsumerModule(name),
     ]),
+    ...(Object.keys(schedules) as ScheduleName[]).map((name): [string, string] => [
+      `${name} (schedule)`,
+      scheduleModule(name),
+    ]),
+    ['mailFeedback (SNS)', mailFeedback.module],
   ];
   const figures: LambdaFigures[] = [];
   for (const [name, entry] of entries) {

@@ -139,6 +139,8 @@ describe.each(WINDOWS)('on a $name window', (window) => {
       '/admin/t-shirts/counts',
       '/admin/enrollments',
       '/admin/settings',
+      '/admin/messages',
+      '/admin/retention',
       '/admin/classes/management',
     ]) {
       await page.goto(path);

@@ -176,7 +176,9 @@ test('given an admin, when they open the Menu, then the sidebar slides in from t
     ['Class Calendar', '/calendar/classes'],
     ['Student Units', values.studentUnitsUrl],
     ['Class Management', '/admin/classes/management'],
+    ['Messages', '/admin/messages'],
     ['Settings', '/admin/settings'],
+    ['Data Retention', '/admin/retention'],
   ]);
   expect(await sidebar.getByRole('link', { name: /Student Units/ }).getAttribute('target')).toBe('_blank');
   await sidebar.getByRole('link', { name: 'Student Info Sheets' }).click();

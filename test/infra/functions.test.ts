@@ -3,9 +3,17 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
+import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handlerModule, streamConsumers, userPoolTriggers, type StreamConsumerName } from '../../lambdas/manifest';
+import {
+  handlerModule,
+  schedules,
+  streamConsumers,
+  userPoolTriggers,
+  type ScheduleName,
+  type StreamConsumerName,
+} from '../../lambdas/manifest';
 import { portalRoutes, STREAM_RETRY_ATTEMPTS, type PortalRoute } from '../../infra/functions';
 import { PortalMail } from '../../infra/mail';
 import { FUNCTION_RUNTIME, PortalFunction } from '../../infra/portal-function';
@@ -18,6 +26,7 @@ const tableId = logicalId(stack.node.findChild('Table'));
 const users = stack.node.findChild('Users');
 const poolId = logicalId(users.node.findChild('Pool'));
 const clientId = logicalId(users.node.findChild('Pool').node.findChild('WebClient'));
+const originSecretId = logicalId(stack.node.findChild('Origin').node.findChild('Secret'));
 const distributionId = logicalId(stack.node.findChild('Site').node.findChild('Distribution'));
 const cloudFrontUrl = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] };
 
@@ -28,8 +37,10 @@ const logWrites = ['logs:CreateLogStream', 'logs:PutLogEvents'];
 function expectedEnvironment(route: PortalRoute): Record<string, unknown> {
   return {
     NODE_OPTIONS: '--enable-source-maps',
+    POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
     JWT_ISSUER: { 'Fn::Join': ['', [`https://cognito-idp.${TEST_REGION}.amazonaws.com/`, { Ref: poolId }]] },
     USER_POOL_CLIENT_ID: { Ref: clientId },
+    ORIGIN_SECRET_ID: { Ref: originSecretId },
     ...(route.table !== 'none' && { TABLE_NAME: { Ref: tableId } }),
     ...(route.userPool && { USER_POOL_ID: { Ref: poolId } }),
     // Mail is off without the mailFrom context value: links only, no sender (test/infra/settings.test.ts turns it on).
@@ -97,10 +108,10 @@ describe.each(portalRoutes())('the $name function', (route) => {
     },
   );
 
-  test('may not send e-mail while mail is off, and may write only to its own log group', () => {
+  test('may not send e-mail while mail is off, and may write only to its own log group (test/infra/origin.test.ts: its secret)', () => {
     const actions = grantedActions(template, fn);
     expect(actions.filter((action) => action.startsWith('ses:'))).toEqual([]);
-    expect(actions.filter((action) => !/^(dynamodb|cognito-idp):/.test(action))).toEqual(logWrites);
+    expect(actions.filter((action) => !/^(dynamodb|cognito-idp|secretsmanager):/.test(action))).toEqual(logWrites);
     const logGrants = grantsOf(template, fn).filter((grant) =>
       grant.actions.some((action) => action.startsWith('logs:')),
     );
@@ -132,6 +143,7 @@ describe.each(Object.entries(userPoolTriggers))('the %s trigger', (source, name)
     });
     expect((lambdaOf(trigger).Properties.Environment as { Variables: unknown }).Variables).toEqual({
       NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
       SITE_URL: cloudFrontUrl,
     });
     expect(grantedActions(template, trigger)).toEqual(logWrites);
@@ -199,13 +211,15 @@ test("the allocator's stream runs ten batches of a shard at once: Lambda keeps e
   });
 });
 
-test('the portal has one function per manifest entry and trigger, and no other Node.js Lambda on arm64', () => {
+test("the portal has one function per manifest entry and trigger, the origin secret's rotation, and no other Node.js Lambda on arm64", () => {
   const portalFunctions = stack.node.findAll().filter((construct) => construct instanceof PortalFunction);
   expect(portalFunctions.map((fn) => fn.node.id).sort()).toEqual(
     [
       ...portalRoutes().map((route) => route.name),
       ...Object.values(userPoolTriggers),
       ...Object.keys(streamConsumers),
+      ...Object.keys(schedules),
+      'rotateOriginSecret',
     ].sort(),
   );
   const portalLambdas = Object.values(resources).filter(
@@ -215,6 +229,41 @@ test('the portal has one function per manifest entry and trigger, and no other N
       JSON.stringify(resource.Properties.Architectures) === '["arm64"]',
   );
   expect(portalLambdas).toHaveLength(portalFunctions.length);
+});
+
+describe.each(Object.keys(schedules) as ScheduleName[])('the %s schedule', (name) => {
+  const scheduled = stack.node.findChild('Schedules').node.findChild(name) as PortalFunction;
+
+  test("runs on an EventBridge rule at the manifest's rate, which may invoke it", () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: `rate(${schedules[name].everyMinutes} minutes)`,
+      State: 'ENABLED',
+      Targets: [
+        {
+          Arn: { 'Fn::GetAtt': [logicalId(scheduled.handler), 'Arn'] },
+          RetryPolicy: { MaximumRetryAttempts: 2 },
+        },
+      ],
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [logicalId(scheduled.handler), 'Arn'] },
+      Principal: 'events.amazonaws.com',
+    });
+  });
+
+  test('writes the table (mail requests, reminder markers) and sends no mail itself', () => {
+    const actions = grantedActions(template, scheduled);
+    expect(actions).toEqual(expect.arrayContaining([...tableReads, ...tableWrites]));
+    expect(actions.filter((action) => action.startsWith('ses:') || action.startsWith('cognito-idp:'))).toEqual([]);
+    expect(lambdaOf(scheduled).Properties.Environment).toEqual({
+      Variables: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
+        TABLE_NAME: { Ref: tableId },
+      },
+    });
+  });
 });
 
 test('without the mailFrom context value mail is off: no SES identity, no sender, no SES right anywhere', () => {
@@ -230,11 +279,13 @@ describe('the bind calls set a setting and its grant together', () => {
   const make = (id: string) => new PortalFunction(scratch, id, { entry: handlerModule('roles'), description: id });
   const reader = make('Reader');
   reader.bindUserPool(pool, ['AdminGetUser']);
+  const table = new TableV2(scratch, 'Table', { partitionKey: { name: 'PK', type: AttributeType.STRING } });
   const mailOn = new PortalMail(scratch, 'MailOn', {
     mailFrom: 'Registration Portal <registration@mountainschool.example>',
     siteUrl: 'https://portal.example',
+    table,
   });
-  const mailOff = new PortalMail(scratch, 'MailOff', { siteUrl: 'https://portal.example' });
+  const mailOff = new PortalMail(scratch, 'MailOff', { siteUrl: 'https://portal.example', table });
   const sender = make('Sender');
   mailOn.bind(sender);
   const silent = make('Silent');
@@ -259,15 +310,18 @@ describe('the bind calls set a setting and its grant together', () => {
     expect(sent).toEqual(granted);
   });
 
-  test('mail on: MAIL_FROM, SITE_URL and ses:SendEmail on the sender identity only', () => {
+  test('mail on: MAIL_FROM, SITE_URL, the configuration set, and ses:SendEmail on the sender identity and the set only', () => {
+    const configurationSet = { Ref: logicalId(mailOn.node.findChild('ConfigurationSet')) };
     expect(variables(sender)).toMatchObject({
       MAIL_FROM: 'Registration Portal <registration@mountainschool.example>',
+      MAIL_CONFIGURATION_SET: configurationSet,
       SITE_URL: 'https://portal.example',
     });
     bound.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'registration@mountainschool.example' });
     const ses = grantsOf(bound, sender).filter((grant) => grant.actions.some((action) => action.startsWith('ses:')));
-    const sent = [...sdkCommandsSent('@aws-sdk/client-sesv2')].map((command) => `ses:${command}`);
-    expect(sent).toContain('ses:SendEmail');
+    // The one SES call the portal makes: SendEmail, POST /v2/email/outbound-emails (lambdas/shared/mail.ts).
+    expect(readFileSync('lambdas/shared/mail.ts', 'utf8')).toContain('/v2/email/outbound-emails');
+    const sent = ['ses:SendEmail'];
     expect(ses.flatMap((grant) => grant.actions)).toEqual(expect.arrayContaining(sent));
     const identityArn = [
       'arn:',
@@ -277,11 +331,26 @@ describe('the bind calls set a setting and its grant together', () => {
       ':identity/',
       { Ref: logicalId(mailOn.node.findChild('Sender')) },
     ];
-    expect(ses.flatMap((grant) => grant.resources)).toEqual([{ 'Fn::Join': ['', identityArn] }]);
+    const configurationSetArn = [
+      'arn:',
+      { Ref: 'AWS::Partition' },
+      `:ses:${TEST_REGION}:`,
+      { Ref: 'AWS::AccountId' },
+      ':configuration-set/',
+      configurationSet,
+    ];
+    expect(ses.flatMap((grant) => grant.resources)).toEqual([
+      { 'Fn::Join': ['', identityArn] },
+      { 'Fn::Join': ['', configurationSetArn] },
+    ]);
   });
 
   test('mail off: SITE_URL for links, no MAIL_FROM and no SES right', () => {
-    expect(variables(silent)).toEqual({ NODE_OPTIONS: '--enable-source-maps', SITE_URL: 'https://portal.example' });
+    expect(variables(silent)).toEqual({
+      NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: 'Bindings',
+      SITE_URL: 'https://portal.example',
+    });
     expect(grantedActions(bound, silent)).toEqual(logWrites);
   });
 });
@@ -299,13 +368,4 @@ function userPoolCallsSent(): Set<string> {
       [...source.matchAll(/\bcall(?:<[\s\S]*?>)?\(\s*'(\w+)'/g)].map((match) => match[1]!),
     ),
   );
-}
-
-/** The commands of an AWS SDK client that the code under lambdas/ imports. */
-function sdkCommandsSent(client: string): Set<string> {
-  const files = lambdaSources();
-  const imports = files.flatMap((source) =>
-    [...source.matchAll(new RegExp(`import\\s*{([^}]*)}\\s*from\\s*'${client}'`, 'g'))].map((match) => match[1]!),
-  );
-  return new Set(imports.flatMap((names) => [...names.matchAll(/\b(\w+)Command\b/g)].map((match) => match[1]!)));
 }

@@ -13,7 +13,7 @@ const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/5e1d2f6c-
 
 describe('deployed with mailFrom, domainName and certificateArn', () => {
   const { stack, template, violations } = synthesizePortal({
-    context: { mailFrom, poolMail: 'ses', domainName, certificateArn },
+    context: { mailFrom, poolMail: 'ses', mailRate: '50', domainName, certificateArn },
   });
   const resources = template.toJSON().Resources as Record<
     string,
@@ -36,7 +36,11 @@ describe('deployed with mailFrom, domainName and certificateArn', () => {
       expect(sesGrants(fn)).toEqual([]);
       return;
     }
-    expect(variables(fn)).toMatchObject({ MAIL_FROM: mailFrom, SITE_URL: `https://${domainName}` });
+    expect(variables(fn)).toMatchObject({
+      MAIL_FROM: mailFrom,
+      MAIL_SEND_RATE: '50',
+      SITE_URL: `https://${domainName}`,
+    });
     expect(sesGrants(fn).flatMap((grant) => grant.actions)).toEqual(expect.arrayContaining(['ses:SendEmail']));
     expect(JSON.stringify(sesGrants(fn).flatMap((grant) => grant.resources))).toContain(`{"Ref":"${identityId}"}`);
   });
@@ -83,6 +87,67 @@ describe('deployed with mailFrom, domainName and certificateArn', () => {
   });
 });
 
+describe('the e-mail that arrives: a configuration set that records bounces and complaints', () => {
+  const { stack, template, violations } = synthesizePortal({
+    context: { mailFrom, poolMail: 'ses', mailDomain: 'mountainschool.example' },
+  });
+  const mail = stack.node.findChild('Mail');
+  const configurationSet = { Ref: logicalId(mail.node.findChild('ConfigurationSet')) };
+
+  test("every e-mail goes with the configuration set, whose SES suppression is off (the portal's list decides)", () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', { SuppressionOptions: { SuppressedReasons: [] } });
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'mountainschool.example',
+      ConfigurationSetAttributes: { ConfigurationSetName: configurationSet },
+    });
+  });
+
+  test('bounces and complaints go to an SNS topic (TLS only) that mailFeedback subscribes to', () => {
+    const topic = logicalId(mail.node.findChild('Feedback'));
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: configurationSet,
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        SnsDestination: { TopicARN: { Ref: topic } },
+      },
+    });
+    const feedback = mail.node.findChild('mailFeedback') as PortalFunction;
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topic },
+      Endpoint: { 'Fn::GetAtt': [logicalId(feedback.handler), 'Arn'] },
+    });
+    expect(grantsOf(template, feedback).flatMap((grant) => grant.actions)).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem']),
+    );
+  });
+
+  test("the user pool's own e-mails (password resets) go through SES as the domain, with the configuration set", () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: {
+        EmailSendingAccount: 'DEVELOPER',
+        From: mailFrom,
+        ConfigurationSet: configurationSet,
+        SourceArn: {
+          'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':identity/mountainschool\\.example$')])],
+        },
+      },
+    });
+  });
+
+  test('the domain is verified and signs its e-mail with DKIM: its three DNS records are outputs', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown; Description: string }>;
+    const dkim = Object.entries(outputs).filter(([name]) => name.includes('DkimRecord'));
+    expect(dkim).toHaveLength(3);
+    expect(dkim[0]![1].Description).toContain('mountainschool.example');
+  });
+
+  test('cdk-nag finds no unacknowledged error', () => {
+    expect(violations.filter((violation) => violation.severity === 'error')).toEqual([]);
+  });
+});
+
 describe('the context values are checked before anything is built', () => {
   const settingsOf = (context: Record<string, string>) => portalSettings(new App({ context }));
 
@@ -92,15 +157,26 @@ describe('the context values are checked before anything is built', () => {
       mailFrom: undefined,
       poolMailThroughSes: false,
       domain: undefined,
+      alarmEmails: [],
     });
   });
 
+  test('alarm addresses, one or more separated by commas', () => {
+    expect(settingsOf({ alarmEmail: ' ops@mountainschool.example , head@mountainschool.example' }).alarmEmails).toEqual(
+      ['ops@mountainschool.example', 'head@mountainschool.example'],
+    );
+  });
+
   test('all of them', () => {
-    expect(settingsOf({ region: 'eu-central-1', mailFrom, poolMail: 'ses', domainName, certificateArn })).toEqual({
+    expect(
+      settingsOf({ region: 'eu-central-1', mailFrom, poolMail: 'ses', mailRate: '50', domainName, certificateArn }),
+    ).toEqual({
       region: 'eu-central-1',
       mailFrom,
       poolMailThroughSes: true,
+      mailRate: 50,
       domain: { name: domainName, certificateArn },
+      alarmEmails: [],
     });
   });
 
@@ -108,7 +184,16 @@ describe('the context values are checked before anything is built', () => {
     [{ mailFrom: 'registration at mountainschool' }, /mailFrom is not an e-mail address/],
     [{ mailFrom: 'Registration Portal <>' }, /mailFrom is not an e-mail address/],
     [{ poolMail: 'ses' }, /poolMail=ses needs mailFrom/],
+    [{ alarmEmail: 'ops@mountainschool.example; head@mountainschool.example' }, /alarmEmail must be e-mail addresses/],
+    [
+      { alarmEmail: 'ops@mountainschool.example,oncall' },
+      /alarmEmail must be e-mail addresses separated by commas, not "oncall"/,
+    ],
     [{ mailFrom, poolMail: 'yes' }, /poolMail must be ses or cognito/],
+    [{ mailFrom, mailRate: 'fast' }, /mailRate must be a number of e-mails a second above 0/],
+    [{ mailDomain: 'mountainschool.example' }, /mailDomain needs mailFrom/],
+    [{ mailFrom, mailDomain: 'other.example' }, /mailFrom must be an address at mailDomain/],
+    [{ mailFrom, mailRate: '0' }, /mailRate must be a number/],
     [{ domainName }, /domainName and certificateArn go together/],
     [{ certificateArn }, /domainName and certificateArn go together/],
     [

@@ -200,14 +200,14 @@ describe('the web ACL on the distribution', () => {
   const ofType = (type: string) => Object.entries(edgeResources).filter(([, resource]) => resource.Type === type);
   const parameterName = edgeAclParameterName(STACK_NAME);
 
-  test(`lives in a stack of its own in ${EDGE_REGION} (CloudFront takes web ACLs from there only), deployed before the portal's`, () => {
+  test(`lives in a stack of its own in ${EDGE_REGION} (CloudFront takes web ACLs from there only), deployed before the portal's, with the topic of CloudFront's alarm`, () => {
     expect(edge.environment.region).toBe(EDGE_REGION);
     expect(assembly.getStackByName(STACK_NAME).dependencies.map((dependency) => dependency.id)).toContain(edge.id);
     expect(
       Object.values(edgeResources)
         .map((resource) => resource.Type)
         .sort(),
-    ).toEqual(['AWS::SSM::Parameter', 'AWS::WAFv2::WebACL']);
+    ).toEqual(['AWS::SNS::Topic', 'AWS::SNS::TopicPolicy', 'AWS::SSM::Parameter', 'AWS::WAFv2::WebACL']);
   });
 
   test(`blocks one address after ${ADDRESS_LIMIT.requests} API requests in ${ADDRESS_LIMIT.windowSeconds} s, with API Gateway's 429 and body`, () => {
@@ -218,34 +218,61 @@ describe('the web ACL on the distribution', () => {
       CustomResponseBodies: {
         TooManyRequests: { ContentType: 'APPLICATION_JSON', Content: '{"message":"Too Many Requests"}' },
       },
-      Rules: [
-        {
-          Priority: 0,
-          Action: { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } } },
-          Statement: {
-            RateBasedStatement: {
-              Limit: ADDRESS_LIMIT.requests,
-              EvaluationWindowSec: ADDRESS_LIMIT.windowSeconds,
-              AggregateKeyType: 'IP',
-              ScopeDownStatement: {
-                ByteMatchStatement: {
-                  FieldToMatch: { UriPath: {} },
-                  PositionalConstraint: 'STARTS_WITH',
-                  SearchString: '/api/',
-                },
-              },
+    });
+    const rateRule = (acl.Properties.Rules as Array<Record<string, any>>).find(
+      (rule) => rule.Name === 'ApiRequestsPerAddress',
+    );
+    expect(rateRule).toMatchObject({
+      Priority: 1,
+      Action: { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } } },
+      VisibilityConfig: { MetricName: 'RegistrationPortal-api-requests-per-address', CloudWatchMetricsEnabled: true },
+      Statement: {
+        RateBasedStatement: {
+          Limit: ADDRESS_LIMIT.requests,
+          EvaluationWindowSec: ADDRESS_LIMIT.windowSeconds,
+          AggregateKeyType: 'IP',
+          ScopeDownStatement: {
+            ByteMatchStatement: {
+              FieldToMatch: { UriPath: {} },
+              PositionalConstraint: 'STARTS_WITH',
+              SearchString: '/api/',
             },
           },
         },
-      ],
+      },
     });
-    expect(acl.Properties.Rules).toHaveLength(1);
     const [, parameter] = ofType('AWS::SSM::Parameter')[0]!;
     expect(parameter.Properties).toMatchObject({
       Name: parameterName,
       Type: 'String',
       Value: { 'Fn::GetAtt': [aclId, 'Arn'] },
     });
+  });
+
+  test("runs AWS's managed rule groups: known attackers' addresses first, then the common rules and known bad inputs", () => {
+    const [, acl] = ofType('AWS::WAFv2::WebACL')[0]!;
+    const rules = acl.Properties.Rules as Array<Record<string, any>>;
+    expect(rules.map((rule) => [rule.Priority, rule.Name])).toEqual([
+      [0, 'AWSManagedRulesAmazonIpReputationList'],
+      [1, 'ApiRequestsPerAddress'],
+      [2, 'AWSManagedRulesCommonRuleSet'],
+      [3, 'AWSManagedRulesKnownBadInputsRuleSet'],
+    ]);
+    for (const rule of rules.filter((rule) => rule.Name.startsWith('AWSManaged'))) {
+      expect(rule).toMatchObject({
+        OverrideAction: { None: {} },
+        Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: rule.Name } },
+        VisibilityConfig: { MetricName: `RegistrationPortal-${rule.Name}`, CloudWatchMetricsEnabled: true },
+      });
+      expect(rule.Action).toBeUndefined();
+    }
+    const common = rules.find((rule) => rule.Name === 'AWSManagedRulesCommonRuleSet')!;
+    // The functions refuse oversized bodies themselves; a catalogue read of many classes may pass 2 KB of query.
+    expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual([
+      { Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } },
+      { Name: 'SizeRestrictions_QUERYSTRING', ActionToUse: { Count: {} } },
+    ]);
+    expect(acl.Properties.VisibilityConfig.MetricName).toBe('RegistrationPortal-edge');
   });
 
   test("is the distribution's, read from the edge stack's parameter in us-east-1 with a grant for that parameter only", () => {

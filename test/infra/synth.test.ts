@@ -46,6 +46,7 @@ test('succeeds offline with no unacknowledged cdk-nag error', () => {
 const functionPaths = [
   ...portalRoutes().map((route) => `Functions/${route.name}`),
   ...Object.values(userPoolTriggers).map((name) => `Users/${name}`),
+  'Origin/rotateOriginSecret',
 ];
 
 describe.each(functionPaths)('the bundle of %s', (constructPath) => {
@@ -90,6 +91,7 @@ describe.each(functionPaths)('the bundle of %s', (constructPath) => {
           USER_POOL_CLIENT_ID: 'webclient',
           SITE_URL: 'https://portal.example',
           MAIL_FROM: 'Registration Portal <registration@mountainschool.example>',
+          DISTRIBUTION_ID: 'E2PORTAL',
         },
       },
     );

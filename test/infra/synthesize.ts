@@ -21,6 +21,8 @@ export interface SynthOptions {
   context?: Record<string, string>;
   /** Leave account and region to deploy time, as an offline `cdk synth` may. */
   environmentAgnostic?: boolean;
+  /** Adds to the stack before it is synthesized (to see what the checks make of something). */
+  extend?: (stack: PortalStack) => void;
 }
 
 export interface PortalSynth {
@@ -58,6 +60,7 @@ export function synthesizePortal(options: SynthOptions = {}): PortalSynth {
   if (options.environmentAgnostic) delete process.env.CDK_DEFAULT_ACCOUNT;
   else process.env.CDK_DEFAULT_ACCOUNT = TEST_ACCOUNT;
   const stack = portalApp(app);
+  options.extend?.(stack);
   const assembly = app.synth();
   return {
     stack,

@@ -75,6 +75,36 @@ const cases = {
   adminAccount: { payload: (w) => ({ email: w.family.email }) },
   grantAdmin: { payload: (w) => ({ email: w.family.email }) },
   revokeAdmin: { payload: (w) => ({ email: w.secondFamily.email }) },
+  failedMail: { payload: () => ({}) },
+  resendFailedMail: { payload: () => ({ ids: [] }) },
+  messageAudience: { payload: (w) => ({ audience: { kind: 'class', id: w.enrolledIn.id } }) },
+  sendMessage: {
+    payload: (w) => ({
+      messageId: crypto.randomUUID(),
+      audience: { kind: 'class', id: w.enrolledIn.id },
+      subject: 'Matrix message',
+      text: 'Hello families.',
+    }),
+  },
+  messages: { payload: (w) => ({ semesterId: w.semesterId }) },
+  mailSuppressions: { payload: () => ({}) },
+  clearSuppression: { payload: (w) => ({ email: w.family.email }) },
+  myMailStatus: { payload: () => ({}) },
+  saveMailPreferences: { payload: () => ({ reminders: false, announcements: true }) },
+  cancelMeeting: {
+    payload: (w) => ({ classId: w.enrolledIn.id, ...w.enrolledIn.meetings[0]!, end: undefined, note: 'Snow' }),
+  },
+  dataRetention: { payload: () => ({}) },
+  // The setting as it is (an administrator's call writes it back unchanged).
+  saveRetention: {
+    payload: async () => ({
+      years: (await data<{ setting: { years: number } }>('dataRetention', {}, (await adminSession()).accessToken))
+        .setting.years,
+    }),
+  },
+  // No semester the preview shows: an administrator is answered 409 if an ended semester holds records, else
+  // removes nothing (none is there to remove).
+  removeExpiredRecords: { payload: () => ({ semesterIds: ['matrix-no-such-semester'] }) },
 } satisfies Record<FunctionName, Case>;
 
 function withoutId({ id: _id, ...student }: Student) {

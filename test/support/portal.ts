@@ -179,8 +179,10 @@ export function tokenClaims(token: string): TokenClaims {
  * the sign-up itself (a code e-mailed, then confirmed) is tested on its own, and the pool lets one address
  * start only so many sign-ups in a few minutes.
  */
-export async function signUpFamily(name = 'family'): Promise<SignedIn> {
-  const email = `${name}-${randomUUID().slice(0, 8)}@example.com`;
+export async function signUpFamily(
+  name = 'family',
+  email = `${name}-${randomUUID().slice(0, 8)}@example.com`,
+): Promise<SignedIn> {
   const password = `Pw-${randomUUID()}`;
   await userPool().send(
     new AdminCreateUserCommand({

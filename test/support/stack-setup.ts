@@ -106,6 +106,7 @@ export function stackEnvironment({ info, dataDir }: Pick<RunningStack, 'info' | 
     AWS_ACCESS_KEY_ID: info.credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: info.credentials.secretAccessKey,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    POWERTOOLS_METRICS_DISABLED: 'true',
   };
 }
 

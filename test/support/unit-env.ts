@@ -10,4 +10,5 @@ Object.assign(process.env, {
   SITE_URL: 'https://portal.example.org',
   MAIL_FROM: 'Registration Portal <registration@example.org>',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  POWERTOOLS_METRICS_DISABLED: 'true',
 });

@@ -20,3 +20,18 @@ test.each([
   for (const property of ['X-WR-CALNAME', 'SUMMARY', 'LOCATION', 'DESCRIPTION'])
     expect(lines).toContain(`${property}:${escaped}`);
 });
+
+test('a cancelled meeting stays in the feed, marked cancelled (STATUS and its title), so calendar apps strike it', () => {
+  const document = toICalendar({
+    name: 'Classes',
+    events: [
+      { ...event, title: 'Nordic', cancelled: true },
+      { ...event, start: '2027-01-16T09:00', end: '2027-01-16T11:00', title: 'Nordic' },
+    ],
+    stamp: new Date('2027-01-01T00:00:00Z'),
+  });
+  expect(document).toContain('UID:nordic-20270109T090000@registration-portal');
+  expect(document).toContain('STATUS:CANCELLED\r\nSUMMARY:Cancelled: Nordic\r\n');
+  expect(document.match(/STATUS:CANCELLED/g)).toHaveLength(1);
+  expect(document).toContain('SUMMARY:Nordic\r\n');
+});

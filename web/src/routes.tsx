@@ -21,7 +21,9 @@ const SemesterEnrollmentsPage = lazily(
   () => import('./admin/enrollments/SemesterEnrollmentsPage'),
   'SemesterEnrollmentsPage',
 );
+const MessagesPage = lazily(() => import('./admin/messages/MessagesPage'), 'MessagesPage');
 const SettingsPage = lazily(() => import('./admin/settings/SettingsPage'), 'SettingsPage');
+const DataRetentionPage = lazily(() => import('./admin/retention/DataRetentionPage'), 'DataRetentionPage');
 const ReportPage = lazily(() => import('./admin/report/ReportPage'), 'ReportPage');
 const StudentsPage = lazily(() => import('./admin/students/StudentsPage'), 'StudentsPage');
 const TshirtsPage = lazily(() => import('./admin/tshirts/TshirtsPage'), 'TshirtsPage');
@@ -68,6 +70,8 @@ export const routes: RouteObject[] = [
           { path: paths.managedClass, element: <EditClassPage /> },
           { path: andBelow(paths.classManagement), element: redirect(paths.classManagement) },
           { path: paths.settings, element: <SettingsPage /> },
+          { path: paths.messages, element: <MessagesPage /> },
+          { path: paths.retention, element: <DataRetentionPage /> },
         ],
       },
       { path: paths.classCalendar, element: <ClassCalendarPage /> },

@@ -8,6 +8,8 @@ import { Section } from '../layout/Section';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { StudentsSection } from './StudentsSection';
 import { PageTitle } from '../layout/PageTitle';
+import { MailDeliveryNotice } from './MailDeliveryNotice';
+import { MailPreferencesSection } from './MailPreferencesSection';
 
 // The form needs Amplify, which a signed-in page may not have loaded yet: the page shows at once and the form follows.
 const ChangePassword = lazily(() => import('./ChangePassword'), 'ChangePassword');
@@ -18,6 +20,7 @@ export function ManageAccountPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
       <PageTitle title="Manage Account" />
+      <MailDeliveryNotice />
       <Section title="Account">
         <Typography>
           Email: <strong>{user?.email ?? 'User email'}</strong>
@@ -31,6 +34,7 @@ export function ManageAccountPage() {
       <Section title="Children">
         <StudentsSection />
       </Section>
+      <MailPreferencesSection />
       <Section title="Delete account">
         <DeleteAccountSection />
       </Section>

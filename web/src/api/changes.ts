@@ -53,6 +53,13 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   saveConfig: { answers: 'config' },
   grantAdmin: { answers: 'admins' },
   revokeAdmin: { answers: 'admins' },
+  saveMailPreferences: { stale: ['myMailStatus'] },
+  clearSuppression: { stale: ['mailSuppressions'] },
+  sendMessage: { stale: ['messages'] },
+  resendFailedMail: { stale: ['failedMail'] },
+  cancelMeeting: { stale: CLASSES },
+  saveRetention: { stale: ['dataRetention'] },
+  removeExpiredRecords: { stale: [...SEATS, 'dataRetention', 'students'] },
 };
 
 /** Marks stale what the change `name` changed (made outside a mutation: an enroll asked in turn). */

@@ -1,12 +1,17 @@
-// A class meeting chosen on the calendar: what, when, where, and the way to enroll.
+// A class meeting chosen on the calendar: what, when, where, and the way to enroll; an administrator may
+// cancel it (weather), which tells the families of the class.
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CalendarEvent } from '../../../lambdas/records';
+import { useAuth } from '../api/session';
+import { CancelMeetingDialog } from './CancelMeetingDialog';
 import { meetingTime } from './meetings';
 import { linkTo } from '../layout/paths';
 
@@ -18,12 +23,20 @@ interface Props {
 }
 
 export function MeetingDialog({ meeting, onShowClass, onClose }: Props) {
+  const { isAdmin } = useAuth();
+  const [cancelling, setCancelling] = useState(false);
+  if (cancelling) return <CancelMeetingDialog meeting={meeting} onDone={onClose} />;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="meeting-title">
       <DialogTitle id="meeting-title">{meeting.title}</DialogTitle>
       <DialogContent>
         <Typography>{meetingTime(meeting)}</Typography>
         <Typography color="text.secondary">{meeting.location || 'Location to be announced'}</Typography>
+        {meeting.cancelled && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            This meeting is cancelled.
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         {onShowClass && (
@@ -34,6 +47,11 @@ export function MeetingDialog({ meeting, onShowClass, onClose }: Props) {
             }}
           >
             Show only this class
+          </Button>
+        )}
+        {isAdmin && !meeting.cancelled && (
+          <Button color="error" onClick={() => setCancelling(true)}>
+            Cancel this meeting…
           </Button>
         )}
         <Button onClick={onClose}>Close</Button>

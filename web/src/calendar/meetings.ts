@@ -12,11 +12,14 @@ function classColour(classId: string): string {
   return CLASS_COLOURS[hash % CLASS_COLOURS.length]!;
 }
 
+/** A cancelled meeting stays on the calendar, grey and named so. */
+const CANCELLED_COLOUR = '#5f6b7a';
+
 export function toEventInput(meeting: CalendarEvent): EventInput {
-  const colour = classColour(meeting.classId);
+  const colour = meeting.cancelled ? CANCELLED_COLOUR : classColour(meeting.classId);
   return {
     id: `${meeting.classId}|${meeting.start}`,
-    title: meeting.title,
+    title: meeting.cancelled ? `Cancelled: ${meeting.title}` : meeting.title,
     start: meeting.start,
     end: meeting.end,
     backgroundColor: colour,

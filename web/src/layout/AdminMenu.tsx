@@ -27,7 +27,9 @@ const ADMIN_LINKS = [
 // Administration screens beyond the sidebar's first links, listed under them (which stay as they are).
 const MORE_ADMIN_LINKS = [
   { label: 'Class Management', to: paths.classManagement },
+  { label: 'Messages', to: paths.messages },
   { label: 'Settings', to: paths.settings },
+  { label: 'Data Retention', to: paths.retention },
 ];
 
 export function AdminMenu() {

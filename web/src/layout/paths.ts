@@ -24,6 +24,8 @@ export const paths = {
   newClass: `${MANAGEMENT}/class/new`,
   managedClass: `${MANAGEMENT}/class/:classId`,
   settings: '/admin/settings',
+  messages: '/admin/messages',
+  retention: '/admin/retention',
   calendars: '/calendar',
   classCalendar: '/calendar/classes',
 } as const;

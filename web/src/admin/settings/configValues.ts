@@ -10,7 +10,16 @@ interface KnownKey {
 }
 
 export const KNOWN_KEYS: KnownKey[] = [
-  { key: 'contactEmail', label: 'Contact e-mail', help: "The footer's help line. Empty hides it." },
+  {
+    key: 'contactEmail',
+    label: 'Contact e-mail',
+    help: "The footer's help line, and whom families write to from the portal's e-mails (replies go there). Empty hides it.",
+  },
+  {
+    key: 'programmeName',
+    label: 'Programme name',
+    help: "The name the portal's e-mails carry. Empty: Mountain School Programme.",
+  },
   { key: 'privacyPolicyUrl', label: 'Privacy policy link', help: "The footer's Privacy Policy link." },
   {
     key: 'studentUnitsUrl',

@@ -1,0 +1,340 @@
+// The operational alarms: what an engineer who runs the portal is told when something goes wrong, on one SNS
+// topic whose subscribers are the `alarmEmail` addresses. Each alarm says in its description what it means;
+// the README's runbook says what to do. CloudFront's metrics exist in us-east-1 only, so its alarm lives there,
+// with a topic of the edge stack that has the same subscribers.
+import { Aws, Duration, type Stack, Validations } from 'aws-cdk-lib';
+import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
+import { Construct } from 'constructs';
+import { EDGE_REGION } from './edge-acl';
+import { portalStackOf } from './stack-of';
+import type { DeadLetters } from './dead-letters';
+import { acknowledgeCustomResourceHandler, PortalFunction } from './portal-function';
+
+/** The limits the alarms go off at; the README's runbook names the same figures. */
+export const ALARM_LIMITS = {
+  /** Records a stream consumer gave up on (each is an e-mail not sent, or a request its safety net missed). */
+  deadLetters: 1,
+  /** How far behind the table's stream a consumer may fall, ms (an enrollment's e-mail waits this long). */
+  iteratorAgeMs: 120_000,
+  /** Failed invocations of one function in 5 minutes (a crash or a timeout: handled errors are answers). */
+  functionErrors: 1,
+  /** Invocations Lambda refused for want of concurrency, in a minute. */
+  throttles: 1,
+  /** Share of the API's answers that are 5xx, in 5 minutes, once it had at least 20 calls (%). */
+  api5xxPercent: 1,
+  /** The API's 95th-percentile latency for 3 minutes running, ms (an enroll waits up to 6 s in a rush). */
+  apiLatencyP95Ms: 5_000,
+  /** Table requests DynamoDB throttled, in 5 minutes (the SDK retries a few; many mean failed calls). */
+  tableThrottles: 10,
+  /** Writes DynamoDB cancelled for a transaction on the same item, in 5 minutes (retried; many mean contention). */
+  transactionConflicts: 50,
+  /** Share of CloudFront's answers that are 5xx, in 5 minutes (%). */
+  cloudFront5xxPercent: 2,
+  /** SES's bounce rate (AWS reviews an account at 5 %, pauses it at 10 %). */
+  sesBounceRate: 0.05,
+  /** SES's complaint rate (AWS reviews an account at 0.1 %, pauses it at 0.5 %). */
+  sesComplaintRate: 0.001,
+  /** The share of the account's Lambda concurrency quota in use (%). */
+  concurrencyPercent: 80,
+} as const;
+
+/** The functions whose throttling is told apart: the enroll path and the Cognito trigger that signs families up. */
+export const CRITICAL_FUNCTIONS = ['enroll', 'enrollmentRequest', 'customMessage'] as const;
+
+export interface PortalAlarmsProps {
+  stage: HttpStage;
+  table: ITableV2;
+  distribution: Distribution;
+  /** The us-east-1 stack beside the portal's, where CloudFront's alarm and its topic go. */
+  edge: Stack;
+  streamConsumers: Array<{ name: string; fn: PortalFunction }>;
+  /** Every dead-letter queue of the stack: a message in one is work given up on. */
+  deadLetters: DeadLetters[];
+  /** The portal sends e-mail through SES: its reputation is watched. */
+  mailOn: boolean;
+  alarmEmails: string[];
+}
+
+export class PortalAlarms extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+  private readonly prefix: string;
+
+  constructor(scope: Construct, id: string, props: PortalAlarmsProps) {
+    super(scope, id);
+    this.prefix = portalStackOf(this).stackName;
+    this.topic = alarmTopic(this, 'Topic', `${this.prefix}-alarms`, props.alarmEmails);
+    this.watchDeadLetters(props.deadLetters);
+    this.watchStreamConsumers(props.streamConsumers);
+    this.watchFunctions();
+    this.watchApi(props.stage);
+    this.watchTable(props.table);
+    if (props.mailOn) this.watchMail();
+    this.watchConcurrency();
+    this.watchCloudFront(props.distribution, props.edge, props.alarmEmails);
+  }
+
+  private add(
+    id: string,
+    metric: IMetric,
+    threshold: number,
+    description: string,
+    options: { evaluationPeriods?: number; comparison?: ComparisonOperator } = {},
+  ): Alarm {
+    const alarm = new Alarm(this, id, {
+      alarmName: `${this.prefix}-${id}`,
+      alarmDescription: description,
+      metric,
+      threshold,
+      evaluationPeriods: options.evaluationPeriods ?? 1,
+      comparisonOperator: options.comparison ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new SnsAction(this.topic));
+    alarm.addOkAction(new SnsAction(this.topic));
+    this.alarms.push(alarm);
+    return alarm;
+  }
+
+  private watchDeadLetters(deadLetters: DeadLetters[]): void {
+    for (const { owner, gaveUpOn, queue } of deadLetters)
+      this.add(
+        `${owner.replace(/^the /, '')}-dead-letters`,
+        queue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: Duration.minutes(5) }),
+        ALARM_LIMITS.deadLetters,
+        `${owner[0]!.toUpperCase()}${owner.slice(1)} gave up on ${gaveUpOn} after its retries: it is in its dead-letter queue.`,
+      );
+  }
+
+  private watchStreamConsumers(consumers: PortalAlarmsProps['streamConsumers']): void {
+    for (const { name, fn } of consumers) {
+      this.add(
+        `${name}-iterator-age`,
+        fn.handler.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(1) }),
+        ALARM_LIMITS.iteratorAgeMs,
+        `The ${name} is more than ${ALARM_LIMITS.iteratorAgeMs / 60_000} minutes behind the table's stream.`,
+        { evaluationPeriods: 3 },
+      );
+    }
+  }
+
+  private watchFunctions(): void {
+    const functions = portalStackOf(this)
+      .node.findAll()
+      .filter((construct): construct is PortalFunction => construct instanceof PortalFunction);
+    for (const fn of functions) {
+      this.add(
+        `${fn.node.id}-errors`,
+        fn.handler.metricErrors({ statistic: 'Sum', period: Duration.minutes(5) }),
+        ALARM_LIMITS.functionErrors,
+        `The function ${fn.node.id} failed (crashed or timed out) rather than answer.`,
+      );
+      if ((CRITICAL_FUNCTIONS as readonly string[]).includes(fn.node.id)) {
+        this.add(
+          `${fn.node.id}-throttles`,
+          fn.handler.metricThrottles({ statistic: 'Sum', period: Duration.minutes(1) }),
+          ALARM_LIMITS.throttles,
+          `Lambda refused calls of ${fn.node.id} for want of concurrency.`,
+        );
+      }
+    }
+    this.add(
+      'lambda-throttles',
+      new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: Duration.minutes(1) }),
+      ALARM_LIMITS.throttles,
+      "Lambda refused calls of a function of this account and region for want of concurrency (the account's quota).",
+    );
+  }
+
+  private watchApi(stage: HttpStage): void {
+    const period = Duration.minutes(5);
+    this.add(
+      'api-5xx-rate',
+      new MathExpression({
+        expression: 'IF(calls >= 20, 100 * failed / calls, 0)',
+        usingMetrics: {
+          calls: stage.metricCount({ statistic: 'Sum', period }),
+          failed: stage.metricServerError({ statistic: 'Sum', period }),
+        },
+        period,
+        label: 'API answers that are 5xx (%)',
+      }),
+      ALARM_LIMITS.api5xxPercent,
+      `More than ${ALARM_LIMITS.api5xxPercent} % of the API's answers in 5 minutes were 5xx.`,
+    );
+    this.add(
+      'api-latency',
+      stage.metricLatency({ statistic: 'p95', period: Duration.minutes(1) }),
+      ALARM_LIMITS.apiLatencyP95Ms,
+      `The API's 95th-percentile answer took more than ${ALARM_LIMITS.apiLatencyP95Ms / 1000} s for 3 minutes running.`,
+      { evaluationPeriods: 3 },
+    );
+  }
+
+  private watchTable(table: ITableV2): void {
+    const period = Duration.minutes(5);
+    const operations = [
+      'GetItem',
+      'BatchGetItem',
+      'Query',
+      'PutItem',
+      'UpdateItem',
+      'DeleteItem',
+      'BatchWriteItem',
+      'TransactGetItems',
+      'TransactWriteItems',
+    ];
+    this.add(
+      'table-throttles',
+      new MathExpression({
+        expression: operations.map((_, index) => `op${index}`).join(' + '),
+        usingMetrics: Object.fromEntries(
+          operations.map((operation, index) => [
+            `op${index}`,
+            new Metric({
+              namespace: 'AWS/DynamoDB',
+              metricName: 'ThrottledRequests',
+              dimensionsMap: { TableName: table.tableName, Operation: operation },
+              statistic: 'Sum',
+              period,
+            }),
+          ]),
+        ),
+        period,
+        label: 'Throttled table requests',
+      }),
+      ALARM_LIMITS.tableThrottles,
+      `DynamoDB throttled ${ALARM_LIMITS.tableThrottles} or more requests to the table in 5 minutes.`,
+    );
+    this.add(
+      'table-transaction-conflicts',
+      new Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName: 'TransactionConflict',
+        dimensionsMap: { TableName: table.tableName },
+        statistic: 'Sum',
+        period,
+      }),
+      ALARM_LIMITS.transactionConflicts,
+      `DynamoDB cancelled ${ALARM_LIMITS.transactionConflicts} or more writes in 5 minutes for transactions on the same items.`,
+    );
+  }
+
+  private watchMail(): void {
+    const reputation = (metricName: string) =>
+      new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
+    this.add(
+      'ses-bounce-rate',
+      reputation('Reputation.BounceRate'),
+      ALARM_LIMITS.sesBounceRate,
+      `SES's bounce rate reached ${ALARM_LIMITS.sesBounceRate * 100} %: AWS reviews the account from there and pauses its sending at 10 %.`,
+    );
+    this.add(
+      'ses-complaint-rate',
+      reputation('Reputation.ComplaintRate'),
+      ALARM_LIMITS.sesComplaintRate,
+      `SES's complaint rate reached ${ALARM_LIMITS.sesComplaintRate * 100} %: AWS reviews the account from there and pauses its sending at 0.5 %.`,
+    );
+  }
+
+  private watchConcurrency(): void {
+    this.add(
+      'lambda-concurrency',
+      new MathExpression({
+        expression: '100 * used / SERVICE_QUOTA(used)',
+        usingMetrics: {
+          used: new Metric({
+            namespace: 'AWS/Usage',
+            metricName: 'ResourceCount',
+            dimensionsMap: { Service: 'Lambda', Resource: 'ConcurrentExecutions', Type: 'Resource', Class: 'None' },
+            statistic: 'Maximum',
+            period: Duration.minutes(1),
+          }),
+        },
+        period: Duration.minutes(1),
+        label: "Lambda concurrency, % of the account's quota",
+      }),
+      ALARM_LIMITS.concurrencyPercent,
+      `The account's Lambda functions in this region use ${ALARM_LIMITS.concurrencyPercent} % or more of its concurrency quota.`,
+    );
+  }
+
+  /**
+   * CloudFront's 5xx rate: its metrics exist in us-east-1 only, and the distribution only once this stack
+   * made it, after the edge stack. So this stack puts the alarm there itself (and removes it with itself),
+   * acting on the edge stack's topic.
+   */
+  private watchCloudFront(distribution: Distribution, edge: Stack, alarmEmails: string[]): void {
+    const topicName = `${this.prefix}-edge-alarms`;
+    alarmTopic(edge, 'AlarmTopic', topicName, alarmEmails);
+    const topicArn = `arn:${Aws.PARTITION}:sns:${EDGE_REGION}:${Aws.ACCOUNT_ID}:${topicName}`;
+    const alarmName = `${this.prefix}-cloudfront-5xx-rate`;
+    const alarm = new AwsCustomResource(this, 'CloudFront5xxRate', {
+      onUpdate: {
+        service: 'CloudWatch',
+        action: 'putMetricAlarm',
+        region: EDGE_REGION,
+        parameters: {
+          AlarmName: alarmName,
+          AlarmDescription: `More than ${ALARM_LIMITS.cloudFront5xxPercent} % of CloudFront's answers in 5 minutes were 5xx (the site or the API).`,
+          Namespace: 'AWS/CloudFront',
+          MetricName: '5xxErrorRate',
+          Dimensions: [
+            { Name: 'DistributionId', Value: distribution.distributionId },
+            { Name: 'Region', Value: 'Global' },
+          ],
+          Statistic: 'Average',
+          Period: 300,
+          EvaluationPeriods: 1,
+          Threshold: ALARM_LIMITS.cloudFront5xxPercent,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+          TreatMissingData: 'notBreaching',
+          AlarmActions: [topicArn],
+          OKActions: [topicArn],
+        },
+        physicalResourceId: PhysicalResourceId.of(alarmName),
+      },
+      onDelete: {
+        service: 'CloudWatch',
+        action: 'deleteAlarms',
+        region: EDGE_REGION,
+        parameters: { AlarmNames: [alarmName] },
+      },
+      policy: AwsCustomResourcePolicy.fromSdkCalls({
+        resources: [`arn:${Aws.PARTITION}:cloudwatch:${EDGE_REGION}:${Aws.ACCOUNT_ID}:alarm:${alarmName}`],
+      }),
+      installLatestAwsSdk: false,
+      memorySize: 256,
+    });
+    acknowledgeCustomResourceHandler(alarm);
+  }
+}
+
+/** A topic for alarm notices, e-mailed to each address (each confirms its subscription once). */
+function alarmTopic(scope: Construct, id: string, topicName: string, alarmEmails: string[]): Topic {
+  const topic = new Topic(scope, id, { topicName, displayName: 'Registration portal alarms', enforceSSL: true });
+  for (const address of alarmEmails) topic.addSubscription(new EmailSubscription(address));
+  Validations.of(topic).acknowledge({
+    id: 'AwsSolutions-SNS2',
+    reason: "Notices carry alarm names only; CloudWatch cannot publish to a topic under AWS's own SNS key.",
+  });
+  Validations.of(topic).acknowledge({
+    id: 'Serverless-SNSRedrivePolicy',
+    reason: 'SNS retries e-mail deliveries itself; a queue of lost alarm notices would need an alarm of its own.',
+  });
+  return topic;
+}

@@ -1,0 +1,271 @@
+// Messages to many families at once: a class closed or changed, and an administrator's message to the
+// families of a class, a group, a semester or a waitlist. A message (`MESSAGE#id / MESSAGE`) holds what
+// every family reads and the counts; a delivery per family (`MESSAGE#id / TO#familyId`) holds that family's
+// children and where its e-mail stands: pending, sending, sent, failed or skipped. The mailer sends the
+// pending ones at SES's pace, each claimed by a conditional write first, so a run that stops (its time
+// is up, or it failed) is taken up by the next without writing to any family twice. GSI2 lists a semester's
+// messages, newest last (`SEMESTER#id#MESSAGES`).
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { MessageAudience, MessageInput, MessageSummary } from '../records';
+import { dynamo, queryAll, tableName, writeAll } from '../shared/dynamo';
+import { classesNow, classesOfSemester } from './classes';
+import { classEnrollments, isActive, semesterEnrollmentsPage, type StoredEnrollment } from './enrollments';
+import { getGroups } from './groups';
+import { mailRequestItem, type ClassMailRequest } from './mailRequests';
+import { classNoticeSubject, type MessageChild } from '../shared/notices';
+import { getSemester } from './semesters';
+import { studentName, studentsByKey } from './students';
+
+/** A message as stored: its summary, and what its e-mails say. */
+export interface StoredMessage extends Omit<MessageSummary, 'sentBy'> {
+  /** The administrator's user id, or `portal`. */
+  sentBy: string;
+  /** What changed (classChanged). */
+  changes?: string[];
+  /** The meeting cancelled and why (meetingCancelled). */
+  meeting?: { date: string; start: string; end: string };
+  note?: string;
+  /** An administrator's text (announcement). */
+  text?: string;
+  /** Where the families' children are, for the line that says why they get it ("in Ice Climbing"). */
+  where?: string;
+}
+
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+export interface StoredDelivery {
+  messageId: string;
+  familyId: string;
+  children: MessageChild[];
+  status: DeliveryStatus;
+  claimedAt?: string;
+  at?: string;
+  /** Why it failed or was skipped. */
+  reason?: string;
+}
+
+export const messageKey = (id: string) => ({ PK: `MESSAGE#${id}`, SK: 'MESSAGE' });
+export const deliveryKey = (messageId: string, familyId: string) => ({
+  PK: `MESSAGE#${messageId}`,
+  SK: `TO#${familyId}`,
+});
+
+type Placed = { enrollment: StoredEnrollment; position?: number };
+
+/** A class's enrollments (enrolled, or waiting with their places), from its roster and waitlist. */
+async function placedInClass(classId: string, waitlistOnly = false): Promise<Placed[]> {
+  const { roster, waitlist } = await classEnrollments(classId);
+  return [
+    ...(waitlistOnly ? [] : roster.map((enrollment) => ({ enrollment }))),
+    ...waitlist.map((enrollment, index) => ({ enrollment, position: index + 1 })),
+  ];
+}
+
+/** The families of these enrollments, each with its children (a child in several classes named once). */
+async function familiesOf(entries: Placed[]): Promise<Map<string, MessageChild[]>> {
+  const students = await studentsByKey(
+    entries.map(({ enrollment }) => ({ familyId: enrollment.familyId, studentId: enrollment.studentId })),
+  );
+  const families = new Map<string, MessageChild[]>();
+  for (const { enrollment, position } of entries) {
+    const student = students.get(enrollment.studentId);
+    const child: MessageChild = {
+      name: student ? studentName(student) : 'Your child',
+      status: enrollment.status === 'enrolled' ? 'enrolled' : 'waitlisted',
+      ...(position && { waitlistPosition: position }),
+    };
+    const children = families.get(enrollment.familyId) ?? [];
+    if (!children.some((known) => known.name === child.name)) children.push(child);
+    families.set(enrollment.familyId, children);
+  }
+  return families;
+}
+
+/** Whom a message reaches: the families, their children, and how the history and the e-mail name them. */
+export interface Audience {
+  semesterId: string;
+  classIds: string[];
+  /** For the history: "Ice Climbing", "Waitlist of Ice Climbing", "Winter 2027 (whole semester)". */
+  label: string;
+  /** For the e-mail's why: "in Ice Climbing", "on the waitlist for Ice Climbing". */
+  where: string;
+  families: Map<string, MessageChild[]>;
+}
+
+/** The families an administrator's message reaches now; undefined when the class, group or semester is unknown. */
+export async function audienceOf(audience: MessageAudience): Promise<Audience | undefined> {
+  if (audience.kind === 'class' || audience.kind === 'waitlist') {
+    const cls = (await classesNow([audience.id])).get(audience.id);
+    if (!cls) return undefined;
+    const waitlist = audience.kind === 'waitlist';
+    return {
+      semesterId: cls.semesterId,
+      classIds: [cls.id],
+      label: waitlist ? `Waitlist of ${cls.name}` : cls.name,
+      where: waitlist ? `on the waitlist for ${cls.name}` : `in ${cls.name}`,
+      families: await familiesOf(await placedInClass(cls.id, waitlist)),
+    };
+  }
+  if (audience.kind === 'group') {
+    const [group] = await getGroups([audience.id]);
+    if (!group) return undefined;
+    const placed = (await Promise.all(group.classIds.map((classId) => placedInClass(classId)))).flat();
+    return {
+      semesterId: group.semesterId,
+      classIds: group.classIds,
+      label: `${group.name} (class group)`,
+      where: `in ${group.name}`,
+      families: await familiesOf(placed),
+    };
+  }
+  const semester = await getSemester(audience.id);
+  if (!semester) return undefined;
+  const placed: Placed[] = [];
+  for (let cursor: string | undefined, first = true; first || cursor; first = false) {
+    const page = await semesterEnrollmentsPage(semester.id, 500, cursor);
+    placed.push(...page.enrollments.filter((e) => isActive(e.status)).map((enrollment) => ({ enrollment })));
+    cursor = page.next;
+  }
+  return {
+    semesterId: semester.id,
+    classIds: (await classesOfSemester(semester.id)).map((cls) => cls.id),
+    label: `${semester.name} (whole semester)`,
+    where: `enrolled in ${semester.name}`,
+    families: await familiesOf(placed),
+  };
+}
+
+/**
+ * Writes a message and a pending delivery for each family: the deliveries first, the message last (the
+ * message is what makes them count). When the message is there already (a retried call), nothing is
+ * written again: a delivery already sent is never made pending again.
+ */
+async function createMessage(message: StoredMessage, families: Map<string, MessageChild[]>): Promise<void> {
+  if (await getMessage(message.id)) return;
+  await writeAll(
+    [...families].map(([familyId, children]) => ({
+      ...deliveryKey(message.id, familyId),
+      type: 'delivery',
+      messageId: message.id,
+      familyId,
+      children,
+      status: 'pending',
+    })),
+  );
+  await dynamo
+    .send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...messageKey(message.id),
+          GSI2PK: `SEMESTER#${message.semesterId}#MESSAGES`,
+          GSI2SK: `${message.createdAt}#${message.id}`,
+          type: 'message',
+          ...message,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    )
+    .catch((error: Error) => {
+      // Another run of the same request wrote it meanwhile, from the same deliveries.
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
+}
+
+/** Turns a class's mail request into a message to each family in the class (none when nobody is in it). */
+export async function messageOfClassRequest(requestId: string, request: ClassMailRequest): Promise<boolean> {
+  const cls = (await classesNow([request.classId])).get(request.classId);
+  if (!cls) return false;
+  const families = await familiesOf(await placedInClass(request.classId));
+  if (families.size === 0) return false;
+  await createMessage(
+    {
+      id: requestId,
+      semesterId: cls.semesterId,
+      classIds: [cls.id],
+      topic: request.kind,
+      subject: classNoticeSubject(request.kind, cls, request.meeting),
+      audienceLabel: cls.name,
+      sentBy: 'portal',
+      createdAt: new Date().toISOString(),
+      ...(request.changes && { changes: request.changes }),
+      ...(request.meeting && { meeting: request.meeting }),
+      ...(request.note && { note: request.note }),
+      status: 'sending',
+      recipients: families.size,
+      sent: 0,
+      failed: 0,
+      skipped: 0,
+    },
+    families,
+  );
+  return true;
+}
+
+/**
+ * An administrator's message to an audience, with a delivery to each family in it now; its sending starts
+ * with a mail request. `id` is the caller's own: a retried call finds its message and writes nothing more.
+ */
+export async function startAnnouncement(
+  id: string,
+  input: MessageInput,
+  audience: Audience,
+  sentBy: string,
+): Promise<StoredMessage> {
+  const message: StoredMessage = {
+    id,
+    semesterId: audience.semesterId,
+    classIds: audience.classIds,
+    topic: 'announcement',
+    subject: input.subject,
+    text: input.text,
+    where: audience.where,
+    audienceLabel: audience.label,
+    sentBy,
+    createdAt: new Date().toISOString(),
+    status: 'sending',
+    recipients: audience.families.size,
+    sent: 0,
+    failed: 0,
+    skipped: 0,
+  };
+  const existing = await getMessage(id);
+  if (existing) return existing;
+  await createMessage(message, audience.families);
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: mailRequestItem({ kind: 'message', messageId: id }, message.createdAt),
+    }),
+  );
+  return message;
+}
+
+/** What a message's history shows (sentBy still the administrator's id). */
+export function summaryOf(message: StoredMessage): MessageSummary {
+  const { id, semesterId, classIds, topic, subject, audienceLabel, sentBy, createdAt, status } = message;
+  const { recipients, sent, failed, skipped, finishedAt } = message;
+  return {
+    ...{ id, semesterId, classIds, topic, subject, audienceLabel, sentBy, createdAt, status },
+    ...{ recipients, sent, failed, skipped },
+    ...(finishedAt && { finishedAt }),
+  };
+}
+
+/** A semester's messages (or those about one class), newest first. */
+export async function messagesOf(semesterId: string, classId?: string): Promise<StoredMessage[]> {
+  const messages = await queryAll<StoredMessage>({
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :messages',
+    ExpressionAttributeValues: { ':messages': `SEMESTER#${semesterId}#MESSAGES` },
+    ScanIndexForward: false,
+  });
+  return classId ? messages.filter((message) => message.classIds.includes(classId)) : messages;
+}
+
+export async function getMessage(id: string): Promise<StoredMessage | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName, Key: messageKey(id), ConsistentRead: true }),
+  );
+  return Item as StoredMessage | undefined;
+}

@@ -1,0 +1,236 @@
+// Children's records kept only as long as the programme needs them. A semester that ended before the cutoff
+// (today less the retention setting's years) gives up its enrollments, with their audit trail and the
+// families' pointers to them; a student whose every enrollment was in such semesters goes too (name, birth
+// date, contacts, health notes). Semesters and classes stay: they hold no child's data. Each removal writes
+// a record of what it removed and who asked (`RETENTION / REMOVAL#at#id`). Families who delete their account
+// are removed at once, as ever (deleteAccount).
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import type { Semester } from '../records';
+import { deleteAll, dynamo, queryAll, tableName } from '../shared/dynamo';
+import { transactWrite, type TransactItem } from '../shared/transact';
+import {
+  enrollmentsOfFamily,
+  enrollmentEntity,
+  familyEnrollmentEntity,
+  isActive,
+  type StoredEnrollment,
+} from './enrollments';
+import { classCount, familyChangeItem, getProfile, semesterCount, studentCount } from './families';
+import { auditEntity } from './audit';
+import { listSemesters } from './semesters';
+import { nameMarkerDelete, getStudent, studentDeleteIfInactive, studentEntity, studentName } from './students';
+
+export const RETENTION_DEFAULT_YEARS = 3;
+const settingKey = { PK: 'SETTINGS', SK: 'RETENTION' };
+const logPartition = 'RETENTION';
+
+/** Enrollments removed per transaction (each is two items, beside the counts). */
+const ENROLLMENTS_PER_TRANSACTION = 40;
+
+export interface RetentionSetting {
+  years: number;
+  updatedAt?: string;
+  updatedBy?: string;
+}
+
+export async function retentionSetting(): Promise<RetentionSetting> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: settingKey, ConsistentRead: true }));
+  return {
+    years: RETENTION_DEFAULT_YEARS,
+    ...(Item && { years: Item.years, updatedAt: Item.updatedAt, updatedBy: Item.updatedBy }),
+  };
+}
+
+export async function saveRetentionSetting(years: number, by: string): Promise<RetentionSetting> {
+  const setting = { years, updatedAt: new Date().toISOString(), updatedBy: by };
+  await dynamo.send(new PutCommand({ TableName: tableName, Item: { ...settingKey, type: 'retention', ...setting } }));
+  return setting;
+}
+
+/** The day before which a semester must have ended for its records to go: today, `years` years ago. */
+export function cutoffFor(years: number, today = new Date()): string {
+  const cutoff = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
+  return cutoff.toISOString().slice(0, 10);
+}
+
+/** A student whose records a removal takes: their enrollments in ended semesters, and them when that is all. */
+export interface StudentRecords {
+  familyId: string;
+  studentId: string;
+  /** The student's name and birth date while the student is on file. */
+  name?: string;
+  birthDate?: string;
+  enrollments: StoredEnrollment[];
+  /** Every enrollment the student had was in those semesters: the student goes too. */
+  removeStudent: boolean;
+}
+
+export interface RetentionPlan {
+  years: number;
+  cutoff: string;
+  /** The semesters that ended before the cutoff and still hold enrollments. */
+  semesters: Semester[];
+  students: StudentRecords[];
+}
+
+/** Exactly what a removal with this setting would remove now. */
+export async function retentionPlan(years: number, today = new Date()): Promise<RetentionPlan> {
+  const cutoff = cutoffFor(years, today);
+  const endedSemesters = (await listSemesters()).filter((semester) => semester.endDate < cutoff);
+  const ended = new Set(endedSemesters.map((semester) => semester.id));
+  const enrollments = (
+    await Promise.all(
+      endedSemesters.map((semester) =>
+        queryAll<StoredEnrollment>({
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :semester',
+          ExpressionAttributeValues: { ':semester': `SEMESTER#${semester.id}#ENROLLMENTS` },
+        }),
+      ),
+    )
+  ).flat();
+  const byStudent = new Map<string, StoredEnrollment[]>();
+  for (const enrollment of enrollments)
+    byStudent.set(`${enrollment.familyId}/${enrollment.studentId}`, [
+      ...(byStudent.get(`${enrollment.familyId}/${enrollment.studentId}`) ?? []),
+      enrollment,
+    ]);
+  // What each family holds beyond those semesters decides whether its students stay.
+  const families = [...new Set(enrollments.map((enrollment) => enrollment.familyId))];
+  const held = new Map<string, StoredEnrollment[]>();
+  for (let start = 0; start < families.length; start += 10)
+    await Promise.all(
+      families
+        .slice(start, start + 10)
+        .map(async (familyId) => held.set(familyId, await enrollmentsOfFamily(familyId))),
+    );
+  const students: StudentRecords[] = [];
+  for (const [, records] of byStudent) {
+    const { familyId, studentId } = records[0]!;
+    const student = await getStudent(familyId, studentId);
+    const kept = (held.get(familyId) ?? []).some(
+      (enrollment) => enrollment.studentId === studentId && !ended.has(enrollment.semesterId),
+    );
+    students.push({
+      familyId,
+      studentId,
+      ...(student && { name: studentName(student), birthDate: student.birthDate }),
+      enrollments: records,
+      removeStudent: Boolean(student) && !kept,
+    });
+  }
+  students.sort((a, b) => (a.name ?? '~').localeCompare(b.name ?? '~') || a.studentId.localeCompare(b.studentId));
+  // The ended semesters that still hold records: those removed already have nothing more to give.
+  const holding = new Set(enrollments.map((enrollment) => enrollment.semesterId));
+  return { years, cutoff, semesters: endedSemesters.filter((semester) => holding.has(semester.id)), students };
+}
+
+export interface Removed {
+  enrollments: number;
+  auditRecords: number;
+  students: number;
+}
+
+/**
+ * Removes one student's records of the plan: the audit trail of each enrollment, then the enrollments and
+ * the family's pointers with the counts they held (a batch at a time), then the student, their name marker
+ * and the family's count of students, unless the student holds an enrollment now (enrolled meanwhile).
+ */
+export async function removeStudentRecords(records: StudentRecords): Promise<Removed> {
+  const removed: Removed = { enrollments: 0, auditRecords: 0, students: 0 };
+  const profile = await getProfile(records.familyId);
+  for (let start = 0; start < records.enrollments.length; start += ENROLLMENTS_PER_TRANSACTION) {
+    const batch = records.enrollments.slice(start, start + ENROLLMENTS_PER_TRANSACTION);
+    const audits = (
+      await Promise.all(batch.map((enrollment) => auditEntity.keysInPartition({ enrollmentId: enrollment.id })))
+    ).flat();
+    await deleteAll(audits);
+    removed.auditRecords += audits.length;
+    const active = batch.filter((enrollment) => isActive(enrollment.status));
+    const counts: Record<string, number> = {};
+    for (const enrollment of active) {
+      counts[semesterCount(enrollment.semesterId)] = (counts[semesterCount(enrollment.semesterId)] ?? 0) - 1;
+      counts[classCount(enrollment.classId)] = (counts[classCount(enrollment.classId)] ?? 0) - 1;
+    }
+    const items: TransactItem[] = batch.flatMap((enrollment) => [
+      enrollmentEntity.deleteItem(enrollment),
+      familyEnrollmentEntity.deleteItem({ familyId: enrollment.familyId, enrollmentId: enrollment.id }),
+    ]);
+    if (active.length && (await studentOnFile(records))) items.push(lessActive(records, active.length));
+    // A family whose account is gone has no counts to keep (and no profile to make again).
+    if (active.length && profile) items.push(familyChangeItem(records.familyId, { counts, refuseDeleted: false }));
+    const outcome = await transactWrite(items);
+    if (!outcome.committed) throw new Error(`The records of student ${records.studentId} changed meanwhile.`);
+    removed.enrollments += batch.length;
+  }
+  if (records.removeStudent) {
+    const student = await getStudent(records.familyId, records.studentId);
+    if (student) {
+      const counted = profile?.counts[studentCount] !== undefined;
+      const outcome = await transactWrite([
+        studentDeleteIfInactive(records.familyId, records.studentId),
+        nameMarkerDelete(records.familyId, student),
+        ...(counted
+          ? [familyChangeItem(records.familyId, { counts: { [studentCount]: -1 }, refuseDeleted: false })]
+          : []),
+      ]);
+      // Enrolled again meanwhile: the student stays, with the new enrollment.
+      if (outcome.committed) removed.students += 1;
+    }
+  }
+  return removed;
+}
+
+async function studentOnFile(records: StudentRecords): Promise<boolean> {
+  return Boolean(await getStudent(records.familyId, records.studentId));
+}
+
+/** The student holds `count` fewer active enrollments. */
+function lessActive(records: StudentRecords, count: number): TransactItem {
+  return studentEntity.updateItem(
+    { familyId: records.familyId, id: records.studentId },
+    {
+      add: { activeEnrollments: -count },
+      condition: 'attribute_exists(PK) AND activeEnrollments >= :count',
+      values: { ':count': count },
+    },
+  );
+}
+
+/** What one removal call removed, who asked, and whether it finished: the audit record of a removal. */
+export interface RemovalRecord {
+  id: string;
+  at: string;
+  by: string;
+  years: number;
+  cutoff: string;
+  semesters: Array<{ id: string; name: string }>;
+  removed: Removed;
+  done: boolean;
+}
+
+export async function recordRemoval(record: Omit<RemovalRecord, 'id' | 'at'>): Promise<RemovalRecord> {
+  const stored: RemovalRecord = { id: randomUUID(), at: new Date().toISOString(), ...record };
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { PK: logPartition, SK: `REMOVAL#${stored.at}#${stored.id}`, type: 'removal', ...stored },
+    }),
+  );
+  return stored;
+}
+
+/** The latest removals, newest first. */
+export async function removalRecords(limit = 50): Promise<RemovalRecord[]> {
+  const { Items } = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :log AND begins_with(SK, :removal)',
+      ExpressionAttributeValues: { ':log': logPartition, ':removal': 'REMOVAL#' },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(({ PK: _pk, SK: _sk, type: _type, ...record }) => record as RemovalRecord);
+}

@@ -1,0 +1,99 @@
+// Every e-mail the portal writes, filled in with a sample family: for `npm run preview:mail` and the test
+// that renders each one.
+import {
+  announcementContent,
+  classNoticeContent,
+  classChanges,
+  studentNoticeContent,
+  type MailSite,
+  type NoticeKind,
+} from '../shared/notices';
+import type { Class } from '../records';
+import type { MailContent, MailFrame } from '../shared/mailBlocks';
+
+export const sampleSite: MailSite & MailFrame = {
+  siteUrl: 'https://portal.mountainschool.example',
+  programme: 'Mountain School Programme',
+  logoUrl: 'https://portal.mountainschool.example/mail-logo.png',
+  contactEmail: 'office@mountainschool.example',
+};
+
+const sundays = Array.from({ length: 8 }, (_, week) => ({
+  date: new Date(Date.UTC(2027, 0, 3 + 7 * week)).toISOString().slice(0, 10),
+  start: '09:00',
+  end: '13:00',
+}));
+
+export const sampleClass: Class = {
+  id: 'ice-climbing',
+  semesterId: 'winter-2027',
+  name: 'Ice Climbing',
+  description: 'First steps on ice.',
+  location: 'Ouray Ice Park, lower bridge',
+  instructor: 'Dana Alpine',
+  meetings: sundays,
+  capacity: 10,
+  enrolled: 10,
+  waitlisted: 2,
+  seatsLeft: 0,
+  status: 'open',
+  whatToBring: 'Warm layers and gloves\nLunch and a thermos',
+};
+
+const skiing: Class = {
+  ...sampleClass,
+  id: 'backcountry-skiing',
+  name: 'Backcountry Skiing',
+  location: 'Red Mountain Pass',
+};
+
+const student = (kind: NoticeKind, extra: Partial<Parameters<typeof studentNoticeContent>[0]> = {}) =>
+  studentNoticeContent({ kind, studentName: 'Teen0 Alpine', classes: [{ cls: sampleClass }], ...extra }, sampleSite);
+
+export function sampleMails(): Record<string, MailContent> {
+  const children = [
+    { name: 'Teen0 Alpine', status: 'enrolled' as const },
+    { name: 'Teen1 Alpine', status: 'waitlisted' as const, waitlistPosition: 2 },
+  ];
+  return {
+    enrolled: student('enrolled'),
+    waitlisted: student('waitlisted', { classes: [{ cls: sampleClass, waitlistPosition: 3 }] }),
+    promoted: student('promoted'),
+    cancelled: student('cancelled'),
+    cancelledByAdmin: student('cancelledByAdmin'),
+    moved: student('moved', { fromClassName: 'Ice Climbing', classes: [{ cls: skiing }] }),
+    reminder: student('reminder'),
+    classClosed: classNoticeContent('classClosed', { cls: sampleClass, children }, sampleSite),
+    meetingCancelled: classNoticeContent(
+      'meetingCancelled',
+      {
+        cls: { ...sampleClass, meetings: sundays.map((m, index) => (index === 1 ? { ...m, cancelled: true } : m)) },
+        children,
+        meeting: sundays[1]!,
+        note: 'The road to the ice park is closed by snow.',
+      },
+      sampleSite,
+    ),
+    announcement: announcementContent(
+      {
+        subject: 'Parents evening on Friday',
+        text: 'Dear families,\n\nwe meet on **Friday at 18:00** in the lodge.\n\n- Bring questions\n- Map: https://mountainschool.example/lodge',
+        children,
+        where: 'in Ice Climbing',
+      },
+      sampleSite,
+    ),
+    classChanged: classNoticeContent(
+      'classChanged',
+      {
+        cls: { ...sampleClass, location: 'Ouray Ice Park, upper bridge' },
+        children,
+        changes: classChanges(sampleClass, {
+          location: 'Ouray Ice Park, upper bridge',
+          meetings: sundays.map((meeting, index) => (index === 2 ? { ...meeting, start: '10:00' } : meeting)),
+        }),
+      },
+      sampleSite,
+    ),
+  };
+}

@@ -1,0 +1,23 @@
+// Every quarter of an hour (the manifest's schedule): asks for the reminders due before classes start, and
+// sends again the failed e-mails that waited an hour (their cause may be fixed by now). "Now" is the
+// scheduled event's `time` (EventBridge sets it; the local stack's timer too, and a test may give a later one).
+import middy from '@middy/core';
+import { resendFailedMail } from '../data/mailRequests';
+import { askForDueReminders } from '../data/reminders';
+
+/** A failed e-mail waits this long before it is sent again by itself, at most AUTOMATIC_RESENDS times. */
+const RESEND_AFTER_MS = 60 * 60 * 1000;
+const AUTOMATIC_RESENDS = 3;
+
+export async function reminders(event: { time?: string }) {
+  const now = event.time && !Number.isNaN(Date.parse(event.time)) ? new Date(event.time) : new Date();
+  const asked = await askForDueReminders(now);
+  const resent = await resendFailedMail(undefined, {
+    failedBefore: new Date(now.getTime() - RESEND_AFTER_MS).toISOString(),
+    maxResends: AUTOMATIC_RESENDS,
+  });
+  console.log(JSON.stringify({ level: 'info', message: 'Reminders asked, failed e-mails sent again.', asked, resent }));
+  return { asked, resent };
+}
+
+export const handler = middy(reminders);

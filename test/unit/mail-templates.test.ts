@@ -1,0 +1,123 @@
+// Every e-mail of the portal rendered in its one branded frame, as a parent reads it: on a phone, in dark
+// mode, as plain text; and names typed by families or administrators never become markup.
+import { execFileSync } from 'node:child_process';
+import { sampleClass, sampleMails, sampleSite } from '../../lambdas/mail/samples';
+import { shortSchedule, studentNoticeContent } from '../../lambdas/shared/notices';
+import { formattedText } from '../../lambdas/shared/mailBlocks';
+import { renderMail } from '../../lambdas/shared/mailRender';
+
+test('the template in the repository is what the React Email layout renders (npm run build:mail)', () => {
+  // React Email renders with React's server renderer, an ES module: in a process of its own.
+  expect(() =>
+    execFileSync(process.execPath, ['--import', 'tsx', 'lambdas/mail/build.ts', '--check'], { stdio: 'pipe' }),
+  ).not.toThrow();
+});
+
+const expectedWords: Record<string, RegExp[]> = {
+  enrolled: [/^Enrolled: Teen0 Alpine in Ice Climbing$/, /has a seat in Ice Climbing/, /What to do next/],
+  waitlisted: [/^Waitlisted: Teen0 Alpine for Ice Climbing \(position 3\)$/, /waitlist at position 3/],
+  promoted: [/^A seat opened: Teen0 Alpine is enrolled in Ice Climbing$/, /moved from the waitlist/],
+  cancelled: [/^Cancelled: Teen0 Alpine in Ice Climbing$/, /As you asked/],
+  cancelledByAdmin: [/^Cancelled by the programme: Teen0 Alpine in Ice Climbing$/, /administrators cancelled/],
+  moved: [/^Moved: Teen0 Alpine from Ice Climbing to Backcountry Skiing$/, /moved Teen0 Alpine from Ice Climbing to/],
+  reminder: [/^Reminder: Ice Climbing starts Sun, Jan 3$/, /the first meeting of Ice Climbing is on Sun, Jan 3, 2027/],
+  meetingCancelled: [
+    /^Cancelled on Sun, Jan 10: Ice Climbing$/,
+    /The road to the ice park is closed by snow\./,
+    /Sun, Jan 10, 2027, 09:00–13:00 \(cancelled\)/,
+  ],
+  announcement: [
+    /^Parents evening on Friday$/,
+    /we meet on Friday at 18:00 in the lodge/,
+    /Teen0 Alpine and Teen1 Alpine are in Ice Climbing/,
+  ],
+  classClosed: [
+    /^Closed: Ice Climbing$/,
+    /Teen0 Alpine stays enrolled; Teen1 Alpine stays on the waitlist at position 2/,
+  ],
+  classChanged: [
+    /^Changed: Ice Climbing$/,
+    /The place is now Ouray Ice Park, upper bridge/,
+    /10:00–13:00 \(it was 09:00–13:00\)/,
+  ],
+};
+
+describe.each(Object.entries(sampleMails()))('the %s e-mail', (kind, content) => {
+  const mail = renderMail(content, sampleSite);
+  test('says what happened, for whom, in the subject and both parts', () => {
+    const [subject, ...words] = expectedWords[kind]!;
+    expect(mail.subject).toMatch(subject!);
+    for (const pattern of words) {
+      expect(mail.text).toMatch(pattern);
+      expect(mail.html.replace(/<[^>]+>/g, '')).toMatch(pattern);
+    }
+  });
+  test('is framed by the programme: logo, name, contact; readable on a phone and in dark mode', () => {
+    expect(mail.html).toContain('name="viewport" content="width=device-width, initial-scale=1"');
+    expect(mail.html).toContain('name="color-scheme" content="light dark"');
+    expect(mail.html).toContain('prefers-color-scheme: dark');
+    expect(mail.html).toContain('src="https:&#x2F;&#x2F;portal.mountainschool.example&#x2F;mail-logo.png"');
+    expect(mail.html).toContain('Mountain School Programme');
+    expect(mail.html).toContain('href="mailto:office@mountainschool.example"');
+    expect(mail.text).toContain('Mountain School Programme · Questions? Write to office@mountainschool.example');
+    expect(mail.html).not.toMatch(/\{\{|\}\}/);
+  });
+});
+
+test('the class details give the short schedule, each date on a line, the place and what to bring', () => {
+  const { text } = renderMail(sampleMails().enrolled!, sampleSite);
+  expect(text).toContain('When: 8 Sundays, Jan 3 – Feb 21, 09:00–13:00');
+  expect(text).toContain('    Sun, Jan 3, 2027, 09:00–13:00\n    Sun, Jan 10, 2027, 09:00–13:00');
+  expect(text).toContain('Where: Ouray Ice Park, lower bridge');
+  expect(text).toContain('    Warm layers and gloves\n    Lunch and a thermos');
+});
+
+test('a short schedule names one weekday, several, one meeting, or none', () => {
+  const meeting = (date: string, start = '09:00') => ({ date, start, end: '12:00' });
+  expect(shortSchedule([])).toBe('Dates to be announced');
+  expect(shortSchedule([meeting('2027-01-09')])).toBe('Saturday, Jan 9, 09:00–12:00');
+  expect(shortSchedule([meeting('2027-01-09'), meeting('2027-01-13', '10:00')])).toBe(
+    '2 meetings, Jan 9 – Jan 13, times vary (see the dates)',
+  );
+});
+
+test('a name typed with markup is text in the e-mail, never markup', () => {
+  const content = studentNoticeContent(
+    {
+      kind: 'enrolled',
+      studentName: '<img src=x onerror=alert(1)>',
+      classes: [{ cls: { ...sampleClass, name: '"><b>x' } }],
+    },
+    sampleSite,
+  );
+  const { html, text } = renderMail(content, sampleSite);
+  expect(html).not.toContain('<img src=x');
+  expect(html).not.toContain('"><b>');
+  expect(html).toContain('&lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;');
+  expect(text).toContain('<img src=x onerror=alert(1)> is enrolled');
+});
+
+test('simple formatted text: paragraphs, lists, strong text and links, nothing else', () => {
+  expect(
+    formattedText(
+      'Hello families,\nno class **today**.\n\n- Bring skis\n* Meet at https://example.org/map.\n\n<b>not bold</b>',
+    ),
+  ).toEqual([
+    { paragraph: { spans: [{ text: 'Hello families, no class ' }, { text: 'today', strong: true }, { text: '.' }] } },
+    {
+      list: {
+        items: [
+          { spans: [{ text: 'Bring skis' }] },
+          {
+            spans: [
+              { text: 'Meet at ' },
+              { text: 'https://example.org/map', href: 'https://example.org/map' },
+              { text: '.' },
+            ],
+          },
+        ],
+      },
+    },
+    { paragraph: { spans: [{ text: '<b>not bold</b>' }] } },
+  ]);
+});

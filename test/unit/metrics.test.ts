@@ -1,0 +1,115 @@
+// The portal's own figures for the dashboard, as CloudWatch reads them from the log: one Embedded Metric
+// Format line per decision, in the portal's namespace, under the stack's name as `service`.
+import { mockClient } from 'aws-sdk-client-mock';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+
+type Emf = {
+  _aws: {
+    CloudWatchMetrics: Array<{
+      Namespace: string;
+      Dimensions: string[][];
+      Metrics: Array<{ Name: string; Unit: string }>;
+    }>;
+  };
+  [field: string]: unknown;
+};
+
+let lines: Emf[] = [];
+let metrics: typeof import('../../lambdas/shared/metrics');
+// Each test loads the modules afresh (the metrics read their settings when loaded), so the SDK clients too.
+let dynamo: ReturnType<typeof mockClient>;
+
+beforeEach(() => {
+  lines = [];
+  jest.resetModules();
+  dynamo = mockClient(require('@aws-sdk/lib-dynamodb').DynamoDBDocumentClient);
+  Object.assign(process.env, {
+    POWERTOOLS_METRICS_DISABLED: 'false',
+    POWERTOOLS_SERVICE_NAME: 'RegistrationPortal-test',
+  });
+  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    const text = String(chunk);
+    if (text.includes('"_aws"')) lines.push(JSON.parse(text) as Emf);
+    return true;
+  });
+  metrics = require('../../lambdas/shared/metrics');
+});
+
+afterEach(() => {
+  dynamo.restore();
+  jest.restoreAllMocks();
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+});
+
+const counted = () =>
+  lines.map((line) => ({
+    namespace: line._aws.CloudWatchMetrics[0]!.Namespace,
+    dimensions: line._aws.CloudWatchMetrics[0]!.Dimensions,
+    service: line.service,
+    values: Object.fromEntries(
+      line._aws.CloudWatchMetrics[0]!.Metrics.map((metric) => [metric.Name, line[metric.Name]]),
+    ),
+  }));
+
+test('an allocation that seats two and waitlists one, across two classes, is one line of counts', () => {
+  metrics.countSeatChanges(
+    new Map([
+      ['nordic', { enrolled: 23, waitlisted: 0, capacity: 25 }],
+      ['telemark', { enrolled: 10, waitlisted: 4, capacity: 10 }],
+    ]),
+    new Map([
+      ['nordic', { enrolled: 25, waitlisted: 0, capacity: 25 }],
+      ['telemark', { enrolled: 10, waitlisted: 5, capacity: 10 }],
+    ]),
+  );
+  expect(counted()).toEqual([
+    {
+      namespace: 'RegistrationPortal',
+      dimensions: [['service']],
+      service: 'RegistrationPortal-test',
+      values: { Enrollments: 2, WaitlistJoins: 1 },
+    },
+  ]);
+});
+
+test('nothing changed is nothing written', () => {
+  const counts = new Map([['nordic', { enrolled: 3, waitlisted: 0 }]]);
+  metrics.countSeatChanges(counts, counts);
+  expect(lines).toEqual([]);
+});
+
+test('an e-mail SES took is counted as sent', async () => {
+  // SES's SendEmail over the signed fetch: its answer, as SES gives it.
+  jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ MessageId: 'm1' }), { status: 200 }));
+  const { sendMail } = require('../../lambdas/shared/mail') as typeof import('../../lambdas/shared/mail');
+  await sendMail({ to: ['parent@example.com'], subject: 'Enrolled', text: 'Hello', html: '<p>Hello</p>' });
+  expect(counted().map((line) => line.values)).toEqual([{ MailSent: 1 }]);
+});
+
+test('a mail request the mailer could not send is counted as failed, and reported for the stream to try again', async () => {
+  dynamo.onAnyCommand().rejects(new Error('The table is unreachable'));
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { mailer } = require('../../lambdas/streams/mailer') as typeof import('../../lambdas/streams/mailer');
+  const event = {
+    Records: [
+      {
+        dynamodb: {
+          SequenceNumber: '42',
+          Keys: { PK: { S: 'MAIL#1' }, SK: { S: 'MAIL' } },
+          NewImage: {
+            PK: { S: 'MAIL#1' },
+            SK: { S: 'MAIL' },
+            type: { S: 'mail' },
+            kind: { S: 'enrolled' },
+            familyId: { S: 'family' },
+            studentId: { S: 'student' },
+            classIds: { L: [{ S: 'nordic' }] },
+          },
+        },
+      },
+    ],
+  } as unknown as DynamoDBStreamEvent;
+  expect(await mailer(event)).toEqual({ batchItemFailures: [{ itemIdentifier: '42' }] });
+  expect(dynamo.calls().length).toBeGreaterThan(0);
+  expect(counted().map((line) => line.values)).toEqual([{ MailFailed: 1 }]);
+});

@@ -1,0 +1,124 @@
+// The e-mails that could not be sent: how many wait, to whom, about what, and why (SES's last answer), with
+// "Send again" once the cause is fixed (an address verified, SES's sending restored).
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { FunctionResult } from '../../../../lambdas/manifest';
+import { useChange } from '../../api/changes';
+import { useFunction } from '../../api/queries';
+import { Section } from '../../layout/Section';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { LoadFailure } from '../../layout/LoadFailure';
+import { useToast } from '../../layout/toast';
+import { Waiting } from '../../layout/Waiting';
+
+type FailedMail = FunctionResult<'failedMail'>['mail'][number];
+
+export const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
+  enrolled: 'Enrolled',
+  waitlisted: 'Waitlisted',
+  promoted: 'A seat opened',
+  cancelled: 'Cancelled',
+  cancelledByAdmin: 'Cancelled by the programme',
+  moved: 'Moved',
+  reminder: 'Reminder',
+  classClosed: 'Class closed',
+  classChanged: 'Class changed',
+  meetingCancelled: 'Meeting cancelled',
+  message: 'Message to families',
+};
+
+const when = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function FailedMailSection() {
+  const loaded = useFunction('failedMail');
+  const resendFailedMail = useChange('resendFailedMail');
+  const failed = loaded.data;
+  const show = useToast();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Section title="E-mail not sent">
+      {loaded.isPending && <Waiting />}
+      {loaded.isError && (
+        <LoadFailure what="The e-mails not sent" error={loaded.error} onRetry={() => void loaded.refetch()} />
+      )}
+      {failed?.mail.length === 0 && (
+        <Typography color="text.secondary">Every e-mail went out: none is waiting.</Typography>
+      )}
+      {failed && failed.mail.length > 0 && (
+        <>
+          <Alert
+            severity="warning"
+            sx={{ mb: 2 }}
+            action={
+              failed.waiting > 0 && (
+                <Button color="inherit" size="small" onClick={() => setConfirming(true)}>
+                  Send again
+                </Button>
+              )
+            }
+          >
+            {failed.waiting} e-mail{failed.waiting === 1 ? '' : 's'} could not be sent and wait
+            {failed.retrying > 0 && `; ${failed.retrying} more are still being tried`}. Fix the cause (see why below),
+            then send them again.
+          </Alert>
+          <TableContainer>
+            <Table size="small" aria-label="E-mails not sent">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Failed</TableCell>
+                  <TableCell>E-mail</TableCell>
+                  <TableCell>To</TableCell>
+                  <TableCell>Tries</TableCell>
+                  <TableCell>Why</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {failed.mail.map((mail) => (
+                  <TableRow key={mail.id}>
+                    <TableCell>{when(mail.failedAt)}</TableCell>
+                    <TableCell>
+                      {MAIL_KIND_LABELS[mail.kind]}
+                      {mail.classNames.length > 0 && `: ${mail.classNames.join(', ')}`}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{mail.familyEmail ?? '—'}</TableCell>
+                    <TableCell>
+                      {mail.failures}
+                      {mail.waiting ? '' : ' (still trying)'}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{mail.lastError}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </>
+      )}
+      {confirming && failed && (
+        <ConfirmDialog
+          title={`Send ${failed.waiting} e-mail${failed.waiting === 1 ? '' : 's'} again?`}
+          confirmLabel="Send again"
+          keepLabel="Not yet"
+          busyLabel="Sending…"
+          onClose={() => setConfirming(false)}
+          action={async () => {
+            const { resent } = await resendFailedMail.mutateAsync({});
+            show({ severity: 'success', detail: `${resent} e-mail${resent === 1 ? '' : 's'} sent again.` });
+          }}
+        >
+          <DialogContentText>
+            Each is sent as it reads now (names, dates, waitlist positions). Those that fail again come back here.
+          </DialogContentText>
+        </ConfirmDialog>
+      )}
+    </Section>
+  );
+}

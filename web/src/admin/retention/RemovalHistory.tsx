@@ -1,0 +1,37 @@
+// The audit record of the removals: when, by whom, which semesters, and what each call removed.
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { FunctionResult } from '../../../../lambdas/manifest';
+import { useFunction } from '../../api/queries';
+import { Section } from '../../layout/Section';
+import { ListTable } from '../ListTable';
+
+type Removal = FunctionResult<'dataRetention'>['removals'][number];
+
+export function RemovalHistory({ removals }: { removals: Removal[] }) {
+  // Administrators by id, to name who removed (one no longer an administrator is shown by id).
+  const admins = useFunction('admins');
+  const nameOf = (sub: string) => admins.data?.admins.find((admin) => admin.sub === sub)?.email ?? sub;
+  return (
+    <Section title="Removals">
+      {removals.length === 0 ? (
+        <Typography color="text.secondary">No records have been removed yet.</Typography>
+      ) : (
+        <ListTable label="Removals" columns={['When', 'By', 'Semesters', 'Removed']}>
+          {removals.map((removal) => (
+            <TableRow key={removal.id}>
+              <TableCell>{new Date(removal.at).toLocaleString()}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{nameOf(removal.by)}</TableCell>
+              <TableCell>{removal.semesters.map((semester) => semester.name).join(', ')}</TableCell>
+              <TableCell>
+                {removal.removed.students} students, {removal.removed.enrollments} enrollments,{' '}
+                {removal.removed.auditRecords} audit records{removal.done ? '' : ' (one part; the removal went on)'}
+              </TableCell>
+            </TableRow>
+          ))}
+        </ListTable>
+      )}
+    </Section>
+  );
+}
