@@ -107,9 +107,10 @@ export function familyVisit(day: RegistrationDay): FamilyCall[] {
     {
       name: 'students',
       method: 'POST',
-      calls: enrollments,
+      calls: 1,
       sharedAnswer: false,
-      where: 'each opening of the enroll dialog (EnrollDialog)',
+      where:
+        'Class Registration back from signing in: where each child stands; the enroll dialog reuses it (useFamily)',
     },
     {
       name: 'tshirtSizes',
@@ -140,7 +141,14 @@ export function familyVisit(day: RegistrationDay): FamilyCall[] {
       sharedAnswer: false,
       where: 'the seats after each enrollment, read past the caches (catalogueCache.refreshAvailability)',
     },
-    { name: 'myEnrollments', method: 'POST', calls: 1, sharedAnswer: false, where: 'My Enrollments (EnrollmentsPage)' },
+    {
+      name: 'myEnrollments',
+      method: 'POST',
+      calls: enrollments + 2,
+      sharedAnswer: false,
+      where:
+        'Class Registration back from signing in and after each enrollment (where each child stands, useFamily), and My Enrollments (EnrollmentsPage)',
+    },
     {
       name: 'classes',
       method: 'GET',

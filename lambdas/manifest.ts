@@ -354,10 +354,11 @@ export const manifest = {
   },
   promoteEnrollment: {
     access: 'admin',
-    input: z.strictObject({ enrollmentId }),
+    // addSeat: a full class gets one more seat for the student, in the same transaction.
+    input: z.strictObject({ enrollmentId, addSeat: z.optional(z.boolean()) }),
     table: 'write',
     result: returns<{ enrollments: Enrollment[] }>(),
-    summary: 'Moves a waitlisted student into free seats, ahead of the line.',
+    summary: 'Moves a waitlisted student into free seats (or a seat added for them), ahead of the line.',
   },
   moveEnrollment: {
     access: 'admin',

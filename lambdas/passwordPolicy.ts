@@ -8,15 +8,22 @@ export const PASSWORD_POLICY = {
   requireSymbols: true,
 } as const;
 
-/** The policy as rules a form checks, each with its message in a parent's words. */
-export const PASSWORD_RULES: ReadonlyArray<{ message: string; passes: (password: string) => boolean }> = [
-  {
-    message: `Password must be at least ${PASSWORD_POLICY.minLength} characters`,
-    passes: (password) => password.length >= PASSWORD_POLICY.minLength,
-  },
-  {
-    message: 'Password must mix upper and lower case letters, digits and symbols',
-    passes: (password) =>
-      /[a-z]/.test(password) && /[A-Z]/.test(password) && /\d/.test(password) && /[^A-Za-z0-9\s]/.test(password),
-  },
+/** Each requirement of the policy, in the words that end "Password needs …". */
+const REQUIREMENTS: ReadonlyArray<{ needs: string; passes: (password: string) => boolean }> = [
+  { needs: `at least ${PASSWORD_POLICY.minLength} characters`, passes: (p) => p.length >= PASSWORD_POLICY.minLength },
+  { needs: 'a lower case letter', passes: (p) => /[a-z]/.test(p) },
+  { needs: 'an upper case letter', passes: (p) => /[A-Z]/.test(p) },
+  { needs: 'a digit', passes: (p) => /\d/.test(p) },
+  { needs: 'a symbol such as - or !', passes: (p) => /[^A-Za-z0-9\s]/.test(p) },
 ];
+
+/** The rules before the first attempt, under the field that asks for a new password. */
+export const PASSWORD_HINT = `At least ${PASSWORD_POLICY.minLength} characters, with upper and lower case letters, a digit and a symbol.`;
+
+/** What the password lacks, in one sentence that names each rule it fails; undefined when it passes. */
+export function passwordProblem(password: string): string | undefined {
+  const missing = REQUIREMENTS.filter((requirement) => !requirement.passes(password)).map(({ needs }) => needs);
+  if (missing.length === 0) return undefined;
+  const listed = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+  return `Password needs ${listed}`;
+}

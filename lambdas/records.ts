@@ -220,8 +220,9 @@ export const configValue = z.union([
 export type ConfigValue = z.infer<typeof configValue>;
 export type ConfigValues = Record<string, ConfigValue>;
 
+export { enrollmentCapSettings, enrollmentCapsOf, type EnrollmentCaps } from './configNames';
+
 /** What a value's name asks of it: a link (a name ending in `Url`) is a web address, the contact an e-mail address. */
-export { enrollmentCapSettings };
 const enrollmentCapNames: ReadonlySet<string> = new Set(
   Object.values(enrollmentCapSettings).map((setting) => setting.name),
 );

@@ -158,8 +158,12 @@ export interface BatchOutcome {
 export type SeatCommand =
   /** Cancels an enrollment (a group enrollment as a whole); released seats go to the waitlists. */
   | { kind: 'cancel'; enrollment: StoredEnrollment; by: Actor; reason: AuditReason }
-  /** An administrator's promotion of a waitlisted student (with their group) into free seats, ahead of the line. */
-  | { kind: 'promote'; enrollment: StoredEnrollment; by: Actor }
+  /**
+   * An administrator's promotion of a waitlisted student (with their group) into free seats, ahead of the
+   * line; with `addSeat`, a class with no free seat gets one more (its capacity raised by one), so the seat
+   * is this student's and not the waitlist head's.
+   */
+  | { kind: 'promote'; enrollment: StoredEnrollment; by: Actor; addSeat: boolean }
   /** An administrator's move of a student to another class of the same semester. */
   | { kind: 'move'; enrollment: StoredEnrollment; toClassId: string; by: Actor }
   /**
@@ -296,7 +300,7 @@ function planCancel(
 
 function planPromote(
   view: SeatView,
-  { enrollment, by }: Extract<SeatCommand, { kind: 'promote' }>,
+  { enrollment, by, addSeat }: Extract<SeatCommand, { kind: 'promote' }>,
   stamp: Stamp,
 ): SeatPlan<StoredEnrollment[]> {
   const current = view.enrollments.get(enrollment.id);
@@ -305,16 +309,29 @@ function planPromote(
   if (current?.status !== 'waitlisted') return refuse(failedPrecondition('This enrollment is not on a waitlist.'));
   const together = current.groupId ? waitlistedGroup(view, current) : [current];
   if (!together) return refuse(failedPrecondition('This group enrollment is not waiting in every class of its group.'));
-  const full = together.map((entry) => view.classes.get(entry.classId)!).find((cls) => cls.enrolled >= cls.capacity);
-  if (full)
+  const isFull = (cls: Class) => cls.enrolled >= cls.capacity;
+  const full = together.map((entry) => view.classes.get(entry.classId)!).find(isFull);
+  if (full && !addSeat)
     return refuse(
       failedPrecondition(`${full.name} has no free seat: raise its capacity or cancel an enrollment first.`),
     );
 
-  const deltas = new Map<string, SeatDelta>();
-  for (const entry of together) addDelta(deltas, entry.classId, taking(entry));
+  const classes = together.map((entry): SeatWrite => {
+    const cls = view.classes.get(entry.classId)!;
+    const delta = taking(entry);
+    // The seat added is planned from the counts just read: they must still be those.
+    return isFull(cls)
+      ? {
+          kind: 'class',
+          cls,
+          delta,
+          guards: { asRead: true },
+          edit: { set: { capacity: cls.enrolled + 1 }, remove: [] },
+        }
+      : { kind: 'class', cls, delta, guards: {} };
+  });
   const promoted = promotionWrites(together, by, stamp);
-  return { writes: [...classWrites(view, deltas, () => ({})), ...promoted.writes], outcome: promoted.promoted };
+  return { writes: [...classes, ...promoted.writes], outcome: promoted.promoted };
 }
 
 function planMove(

@@ -1,4 +1,5 @@
 // Semesters: `SEMESTER#id / SEMESTER`, listed through GSI1 under `SEMESTERS`, ordered by start date.
+import { momentText } from '../moments';
 import type { Semester } from '../records';
 import { notFound } from '../shared/errors';
 import { RecentReads } from '../shared/recentReads';
@@ -77,8 +78,7 @@ export function isRegistrationOpen(semester: Semester, now = new Date()): boolea
   return true;
 }
 
-const when = (iso: string) =>
-  `${new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+const when = (iso: string) => momentText(iso, 'UTC');
 
 /** Why families may not enroll at `now`, in their words. */
 export function registrationWindowMessage(semester: Semester, now = new Date()): string {

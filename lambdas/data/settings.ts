@@ -1,7 +1,7 @@
 // Programme-wide settings under the `SETTINGS` partition: the remote configuration values the site reads
 // (`CONFIG`) and the t-shirt sizes (`TSHIRT_SIZES`, in display order; a retired size stays readable on
 // the students who have it but is no longer offered).
-import { enrollmentCapSettings } from '../configNames';
+import { enrollmentCapsOf, type EnrollmentCaps } from '../configNames';
 import type { ConfigValue, ConfigValues, ManagedTshirtSize, TshirtSize } from '../records';
 import { entity, optional, type StoredItem } from './entity';
 
@@ -57,17 +57,8 @@ export async function offeredTshirtSizes(): Promise<TshirtSize[]> {
   return (await readTshirtSizes()).filter((size) => !size.retired).map(({ code, label }) => ({ code, label }));
 }
 
-export type EnrollmentCaps = Record<keyof typeof enrollmentCapSettings, number>;
+export type { EnrollmentCaps };
 
 export async function readEnrollmentCaps(): Promise<EnrollmentCaps> {
-  const values = await readConfigValues();
-  const capOf = ({ name, byDefault }: { name: string; byDefault: number }) => {
-    // Saved values are checked by the configuration's schema; one saved before the check means the default.
-    const value = Object.hasOwn(values, name) ? values[name] : undefined;
-    return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : byDefault;
-  };
-  return {
-    childrenPerClass: capOf(enrollmentCapSettings.childrenPerClass),
-    enrollmentsPerSemester: capOf(enrollmentCapSettings.enrollmentsPerSemester),
-  };
+  return enrollmentCapsOf(await readConfigValues());
 }

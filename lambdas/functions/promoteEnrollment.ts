@@ -4,10 +4,13 @@ import type { ParsedInput } from '../manifest';
 import type { Caller } from '../shared/caller';
 import { portalHandler } from '../shared/handler';
 
-/** An administrator moves a waitlisted student (with their group) into free seats, ahead of the line. */
-export async function promoteEnrollment({ enrollmentId }: ParsedInput<'promoteEnrollment'>, caller: Caller) {
+/**
+ * An administrator moves a waitlisted student (with their group) into free seats, ahead of the line; with
+ * `addSeat`, a full class gets one more seat for them.
+ */
+export async function promoteEnrollment({ enrollmentId, addSeat }: ParsedInput<'promoteEnrollment'>, caller: Caller) {
   const enrollment = await enrollmentForCaller(caller, enrollmentId);
-  const promoted = await changeSeats({ kind: 'promote', enrollment, by: caller });
+  const promoted = await changeSeats({ kind: 'promote', enrollment, by: caller, addSeat: addSeat === true });
   return { enrollments: promoted.map((entry) => toEnrollment(entry)) };
 }
 

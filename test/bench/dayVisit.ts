@@ -1,10 +1,11 @@
 // One family's visit on registration day, as the web app makes it in a browser (browserHttp.ts) to the local gateway:
 // the enrollment page's catalogue GETs (CloudFront's cache answers most), the sign-in at the user pool,
-// roles, then for each enrollment the enroll dialog's students, the enroll itself (asking again every second
-// while the request is in line, as web/src/classes/enrollInTurn.ts does) and the seats read past the caches
-// afterwards (web/src/api/catalogue.ts, once web/src/api/changes.ts has marked the seats changed). API
-// Gateway's throttling answer is sent again as web/src/api/client.ts does; every call's final answer is kept
-// for the figures.
+// roles with the family's students and enrollments (where each child stands), then for each enrollment the
+// enroll itself (asking again every second while the request is in line, as web/src/classes/enrollInTurn.ts
+// does) and the seats and the family's enrollments read again afterwards, the seats past the caches
+// (web/src/api/catalogue.ts, once web/src/api/changes.ts has marked the seats changed). API Gateway's
+// throttling answer is sent again as web/src/api/client.ts does; every call's final answer is kept for the
+// figures.
 import { COGNITO_PATH } from '../../infra/local/cognito';
 import { Browser, type BrowserAnswer, type BrowserInit } from './browserHttp';
 import type { CachedFunctionName, FunctionName } from '../../lambdas/manifest';
@@ -210,12 +211,13 @@ async function visitIn(
       catalogueGet(browser, base, 'semesters'),
       catalogueGet(browser, base, 'availableEnrollmentClasses'),
       post(browser, base, 'roles', token),
+      post(browser, base, 'students', token),
+      post(browser, base, 'myEnrollments', token),
     ]),
   );
 
   const client = enrollClient(browser, base, token);
   for (const plan of plans) {
-    keep([await post(browser, base, 'students', token)]);
     const clickedAt = performance.now();
     const inTurn = await enrollInTurn(client, enrollPayload(plan));
     const answeredAt = performance.now();
@@ -235,7 +237,13 @@ async function visitIn(
       ...(stillInLine && { stillInLine }),
       ...(enrollments && { enrollments }),
     });
-    if (enrollments) keep([await post(browser, base, 'availableEnrollmentClasses', token)]);
+    if (enrollments)
+      keep(
+        await Promise.all([
+          post(browser, base, 'availableEnrollmentClasses', token),
+          post(browser, base, 'myEnrollments', token),
+        ]),
+      );
   }
   return { family, calls, enrolls };
 }

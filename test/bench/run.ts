@@ -3,12 +3,14 @@
 // BENCH_CONFLICT_HOLDS (0,10,20,40) the hold times it also runs at under transaction conflicts.
 // `npm run bench -- conflicts` runs only that part. `npm run bench -- day` plays registration day
 // (test/bench/day.ts: BENCH_DAY_FAMILIES, BENCH_DAY_CLASSES, BENCH_DAY_SECONDS, BENCH_DAY_HOLD_MS, BENCH_DAY_SEED).
+// `npm run bench -- lighthouse` runs Lighthouse on /classes/enrollment (test/bench/lighthouse.ts, BENCH_LIGHTHOUSE_RUNS).
 import { spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import startStackForTests from '../support/stack-setup';
 import stopStackForTests from '../support/stack-teardown';
 import { lambdaReport, lambdaSizes } from './lambdas';
 import { pageWeight, pageWeightReport } from './page-weight';
+import { lighthouseReport, lighthouseRuns } from './lighthouse';
 import { dayReport, type DayRun } from './dayReport';
 import {
   conflictReport,
@@ -28,7 +30,7 @@ console.log(
 );
 try {
   if (!only || only === 'lambdas') console.log(`${lambdaReport(await lambdaSizes())}\n`);
-  if (!only || only === 'rush' || only === 'conflicts' || only === 'day' || only === 'pages') {
+  if (!only || ['rush', 'conflicts', 'day', 'pages', 'lighthouse'].includes(only)) {
     await startStackForTests();
     const conflicts = !only || only === 'rush' || only === 'conflicts';
     // Before the rushes: the fixtures' administrator session would not outlive them (rushClasses).
@@ -45,6 +47,7 @@ try {
     if (!only || only === 'day') console.log(`${dayReport(await ownProcess<DayRun>('test/bench/day.ts'))}\n`);
     if (!only || only === 'pages')
       console.log(`${pageWeightReport(await pageWeight(['/classes/enrollment', '/admin', '/calendar/classes']))}\n`);
+    if (!only || only === 'lighthouse') console.log(`${lighthouseReport(await lighthouseRuns())}\n`);
   }
 } finally {
   await stopStackForTests();

@@ -17,13 +17,14 @@ const WINDOWS = [
 let browser: Browser;
 let family: SignedIn;
 let open: Class;
+let full: Class;
 let semesterId: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   // A full class with a seat and a waitlist place of the family, an open class and a group: every status
   // chip and enroll button the screens show.
   semesterId = (await openSemester({ name: `Accessibility semester ${Date.now()}` })).id;
-  const full = await newClass(semesterId, { name: `Rope Skills ${Date.now()}`, capacity: 1 });
+  full = await newClass(semesterId, { name: `Rope Skills ${Date.now()}`, capacity: 1 });
   open = await newClass(semesterId, { name: `Snow Camping ${Date.now()}`, capacity: 10 });
   const other = await newClass(semesterId, { name: `Map Reading ${Date.now()}`, capacity: 10 });
   await newGroup(semesterId, [open.id, other.id]);
@@ -97,6 +98,18 @@ describe.each(WINDOWS)('on a $name window', (window) => {
       .first()
       .waitFor();
     reported.push(...(await violations(page, 'family, enroll dialog')));
+    // The child form's messages, and the question before a typed form is discarded.
+    const dialog = page.getByRole('dialog', { name: `Enroll in ${open.name}` });
+    await dialog.getByRole('button', { name: 'Add another child' }).click();
+    await dialog.getByRole('button', { name: 'Add child' }).click();
+    await dialog.getByText("Enter the child's last name").waitFor();
+    reported.push(...(await violations(page, 'family, child form with messages')));
+    await dialog.getByLabel('First name').fill('Robin');
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('dialog', { name: 'Discard what you entered?' });
+    await question.waitFor();
+    reported.push(...(await violations(page, 'family, discard question')));
+    await question.getByRole('button', { name: 'Discard' }).click();
     await page.goto('/account/enrollments');
     await page
       .getByText(/Waitlisted – position \d/)
@@ -120,6 +133,7 @@ describe.each(WINDOWS)('on a $name window', (window) => {
     for (const path of [
       '/admin',
       '/admin/report',
+      `/admin/report?semesterId=${semesterId}&printout=attendance`,
       '/admin/students',
       '/admin/t-shirts',
       '/admin/t-shirts/counts',
@@ -133,6 +147,13 @@ describe.each(WINDOWS)('on a $name window', (window) => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       reported.push(...(await violations(page, path)));
     }
+    // A promotion into the full class offers a seat added instead.
+    await page.goto(`/admin/enrollments?semesterId=${semesterId}&classId=${full.id}`);
+    await page.getByRole('button', { name: `Promote Child2 Tester in ${full.name}` }).click();
+    const promote = page.getByRole('dialog', { name: `Promote Child2 Tester into ${full.name}?` });
+    await promote.getByRole('button', { name: 'Add a seat and promote' }).waitFor();
+    reported.push(...(await violations(page, 'promote dialog')));
+    await promote.getByRole('button', { name: 'Keep it' }).click();
     await page.goto(`/admin/classes/management/semester/${semesterId}`);
     await page.getByRole('link', { name: 'New class' }).click();
     await page.getByRole('button', { name: 'Repeat weekly…' }).click();

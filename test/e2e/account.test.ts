@@ -74,12 +74,18 @@ test('given a signed-in family, when they change their password on Manage Accoun
   await signInThroughLogin(page, family.email, family.password);
   await page.waitForURL('**/account/manage');
   await page.getByRole('region', { name: 'Account', exact: true }).getByText(family.email).waitFor();
-  const form = page.getByRole('region', { name: 'Change password' });
-  await form.getByLabel('Current Password').fill(family.password);
-  await form.getByLabel('New Password').fill('Changed-Password-1');
-  await form.getByLabel('Confirm Password').fill('Changed-Password-1');
+  const form = page.getByRole('form', { name: 'Change password' });
+  // The site's own fields: the rules under the new password from the start, a wrong current password said under it.
+  await form.getByText('At least 8 characters, with upper and lower case letters, a digit and a symbol.').waitFor();
+  await form.getByLabel('Current password').fill('not-my-password');
+  await form.getByLabel('New password', { exact: true }).fill('Changed-Password-1');
+  await form.getByLabel('New password again').fill('Changed-Password-1');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await form.getByText('The current password is not right. Check it and try again.').waitFor();
+  await form.getByLabel('Current password').fill(family.password);
   await form.getByRole('button', { name: 'Change Password' }).click();
   await toast(page, 'Your password is changed.').waitFor();
+  expect(await form.getByLabel('Current password').inputValue()).toBe('');
   await expect(signIn(family.email, 'Changed-Password-1')).resolves.toMatchObject({ email: family.email });
   await context.close();
 });

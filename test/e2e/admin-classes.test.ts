@@ -33,7 +33,7 @@ test('given an admin, when they create a semester with its dates and registratio
   await page.getByRole('button', { name: 'New semester' }).click();
   const dialog = page.getByRole('dialog', { name: 'New semester' });
   await dialog.getByRole('button', { name: 'Create semester' }).click();
-  await dialog.getByText('is required').first().waitFor();
+  await dialog.getByText("Enter the semester's name").waitFor();
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('First day').fill('2031-06-02');
   await dialog.getByLabel('Last day').fill('2031-08-29');
@@ -204,6 +204,12 @@ test('given a semester open for registration, when the admin creates a class gro
     await dialog.getByRole('combobox', { name: 'Classes' }).fill(cls.name);
     await page.getByRole('option', { name: cls.name }).click();
   }
+  // Escape asks before the filled dialog is thrown away.
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('dialog', { name: 'Discard what you entered?' });
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await question.waitFor({ state: 'detached' });
+  expect(await dialog.getByLabel('Name').inputValue()).toBe(groupName);
   await dialog.getByRole('button', { name: 'Create group' }).click();
   await toast(page, `${groupName} is saved.`).waitFor();
   const groups = page.getByRole('list', { name: 'Class groups' });

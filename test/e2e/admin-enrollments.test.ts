@@ -46,12 +46,12 @@ test('given a full class with a waitlist, when the admin opens its enrollments, 
 
   await page.getByRole('button', { name: `Promote Child2 Tester in ${full.name}` }).click();
   const promote = page.getByRole('dialog', { name: `Promote Child2 Tester into ${full.name}?` });
-  await promote.getByText('The class is full now.', { exact: false }).waitFor();
-  await promote.getByRole('button', { name: 'Promote' }).click();
+  // A plain promotion into a full class would fail: the useful alternative is offered instead.
   await promote
-    .getByRole('alert')
-    .getByText(`${full.name} has no free seat: raise its capacity or cancel an enrollment first.`)
+    .getByText('The class is full (1 of 1): promoting adds a seat for Child2 Tester', { exact: false })
     .waitFor();
+  expect(await promote.getByRole('button', { name: 'Promote', exact: true }).count()).toBe(0);
+  await promote.getByRole('button', { name: 'Add a seat and promote' }).waitFor();
   await promote.getByRole('button', { name: 'Keep it' }).click();
 
   await page.getByRole('button', { name: `Move Child1 Tester in ${full.name}` }).click();
@@ -145,7 +145,7 @@ test('given a closed class with a free seat and a waitlist, when the admin promo
   await page.keyboard.press('Enter');
   const promote = page.getByRole('dialog', { name: `Promote Child2 Tester into ${cls.name}?` });
   await promote.getByText('1 seat free now.', { exact: false }).waitFor();
-  await promote.getByRole('button', { name: 'Promote' }).click();
+  await promote.getByRole('button', { name: 'Promote', exact: true }).click();
   await toast(page, `Child2 Tester is now enrolled in ${cls.name}.`).waitFor();
   await status(page, 'Child2 Tester').getByText('Enrolled', { exact: true }).waitFor();
   await context.close();

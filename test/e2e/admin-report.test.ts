@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import type { Class, Semester, Student } from '../../lambdas/records';
 import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
-import { addStudent, newClass, openSemester } from '../support/fixtures';
+import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily, type SignedIn } from '../support/portal';
 import { TEST_ADMIN } from '../support/stack-info';
 import { csvLine } from '../support/csv';
@@ -84,7 +84,7 @@ test("given the dashboard's link to a class, then its roster shows each student'
     'Medical notes: Asthma after long climbs',
     'Yes',
   ]) {
-    await skyRow.getByText(text, { exact: false }).first().waitFor();
+    await skyRow.getByText(text, { exact: false }).filter({ visible: true }).first().waitFor();
   }
   expect(await skyRow.getByRole('link', { name: '+1 555 010 2030' }).getAttribute('href')).toBe('tel:+15550102030');
   const waitlist = glacierSection.getByRole('table', { name: `Waitlist of ${glacier.name}` });
@@ -124,6 +124,87 @@ test('given every class of the semester, when printed, then only the rosters sho
   expect(await page.getByRole('banner').isVisible()).toBe(true);
   await close();
 });
+
+test('given a class of 20 with every contact and health note, when printed, then its forms take at most two Letter pages and its attendance sheet one, every page headed by its class, semester and "Page x of y"', async () => {
+  const admin = (await adminSession()).accessToken;
+  const own = await openSemester({ name: `Print semester ${Date.now()}` });
+  const big = await newClass(own.id, {
+    name: `Summit Forms ${Date.now()}`,
+    capacity: 20,
+    meetings: Array.from({ length: 12 }, (_, week) => ({
+      date: new Date(Date.UTC(2031, 0, 4 + 7 * week)).toISOString().slice(0, 10),
+      start: '09:00',
+      end: '12:00',
+    })),
+  });
+  const family = await signUpFamily('twenty');
+  for (let child = 1; child <= 20; child += 1) {
+    const student = await addStudent(family, {
+      firstName: `Climber${child}`,
+      school: 'Pine Ridge Elementary',
+      allergies: 'Peanuts and tree nuts',
+      medications: 'EpiPen in the backpack',
+      medicalNotes: 'Asthma after long climbs: inhaler before exercise',
+      emergencyContacts: [
+        { name: 'Robin Tester', phone: '+1 555 010 2030', relationship: 'mother' },
+        { name: 'Alex Tester', phone: '+1 555 010 4050', relationship: 'father' },
+      ],
+    });
+    // An administrator enrolls past the family's caps.
+    await data('enroll', { studentId: student.id, classId: big.id }, admin);
+  }
+  const { page, close } = await openReport(`/admin/report?classId=${big.id}`);
+  const roster = section(page, big).getByRole('table', { name: `Roster of ${big.name}` });
+  await roster.getByRole('row').nth(20).waitFor();
+  const pdfPages = async () => countPdfPages(await page.pdf({ format: 'Letter', preferCSSPageSize: true }));
+  expect(await pdfPages()).toBeLessThanOrEqual(2);
+  await page.emulateMedia({ media: 'print' });
+  expect(await pageHeader(page, big)).toEqual({
+    top: `${big.name} · ${own.name} · Forms and contacts`,
+    numbered: true,
+    landscape: false,
+  });
+
+  // Back to no emulation: a PDF is printed with the print styles unless the screen's are emulated.
+  await page.emulateMedia({ media: null });
+  await page.getByRole('combobox', { name: 'Printout' }).click();
+  await page.getByRole('option', { name: 'Attendance sheets' }).click();
+  await page.waitForURL((url) => url.searchParams.get('printout') === 'attendance');
+  const sheet = section(page, big).getByRole('table', { name: `Attendance of ${big.name}` });
+  await sheet.getByRole('row').nth(20).waitFor();
+  // One column per meeting date, one row per student.
+  expect(await sheet.getByRole('row').first().getByRole('columnheader').count()).toBe(2 + 12);
+  expect(await sheet.getByRole('row').count()).toBe(1 + 20);
+  expect(await pdfPages()).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  expect(await pageHeader(page, big)).toEqual({
+    top: `${big.name} · ${own.name} · Attendance sheet`,
+    numbered: true,
+    landscape: true,
+  });
+  await close();
+});
+
+/** Pages of a PDF as Chromium writes it: one page object each. */
+function countPdfPages(pdf: Buffer): number {
+  return pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
+}
+
+/** The header of the printed pages the class's section is on: its named page's margin boxes, as Chromium reads them. */
+function pageHeader(page: Page, cls: Class) {
+  return section(page, cls).evaluate((element) => {
+    const name = getComputedStyle(element).getPropertyValue('page');
+    const pageRules = [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((candidate): candidate is CSSPageRule => candidate instanceof CSSPageRule);
+    const text = pageRules.find((rule) => rule.selectorText === name)?.cssText ?? '';
+    return {
+      top: /@top-left\s*\{\s*content:\s*"([^"]*)"/.exec(text)?.[1],
+      numbered: /@top-right\s*\{\s*content:\s*"Page " counter\(page\) " of " counter\(pages\)/.test(text),
+      landscape: pageRules.some((rule) => rule.selectorText === '' && /size:\s*landscape/.test(rule.cssText)),
+    };
+  });
+}
 
 test('given the rosters, when exported, then the CSV has one row per student and class, waitlist included', async () => {
   const { page, close } = await openReport('/admin/report');

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Class, Semester } from '../../lambdas/records';
 import { launchBrowser, openPortal, toast } from '../support/browser';
 import { newClass, openSemester } from '../support/fixtures';
-import { portalUrl } from '../support/portal';
+import { data, portalUrl } from '../support/portal';
 
 const DAY = 86_400_000;
 const dayFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
@@ -65,7 +65,13 @@ test('given a link to one class, when a visitor opens it, then the calendar goes
 test('given all classes, when a meeting is chosen, then its name, time, place and the way to register show; the filter then narrows to that class', async () => {
   const { page, context } = await openPortal(browser);
   await page.goto('/calendar/classes');
+  // It opens on a month with the current semester's meetings, and its filter lists that semester first.
+  await page.locator('.fc-event').first().waitFor();
   const filter = page.getByRole('combobox', { name: 'Class' });
+  await filter.click();
+  const current = (await data<{ semesters: Semester[] }>('semesters')).semesters.find((s) => s.current)!;
+  expect(await page.locator('.MuiAutocomplete-groupLabel').first().innerText()).toBe(current.name);
+  await page.keyboard.press('Escape');
   await filter.fill(moraine.name);
   await page.getByRole('option', { name: moraine.name }).click();
   await page.waitForURL((url) => url.search === `?classId=${moraine.id}`);

@@ -37,17 +37,26 @@ test('given a visitor, when they choose a class, sign in, add a child and confir
   const { page, context } = await openPortal(browser);
   await page.goto('/classes/enrollment');
   await card(page, cls.name).getByText('4 seats left').waitFor();
+  expect(
+    await page.getByRole('navigation', { name: 'Registration' }).getByRole('link', { name: 'Class Calendar' }).count(),
+  ).toBe(1);
+  // The window as a moment: weekday, date, 24-hour time and zone.
+  await page
+    .getByText(/^Registration closes \w{3}, \w{3} \d{1,2}, \d{4}, \d\d:\d\d \S+\.$/)
+    .first()
+    .waitFor();
   await card(page, cls.name)
     .getByRole('button', { name: `Enroll in ${cls.name}` })
     .click();
   await page.waitForURL('**/user/login');
+  await page.getByText(`Sign in or create an account to enroll in ${cls.name}.`).waitFor();
   await signInThroughLogin(page, family.email, family.password);
 
   const dialog = page.getByRole('dialog', { name: `Enroll in ${cls.name}` });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Add a child' }).click();
   await dialog.getByRole('button', { name: 'Add child' }).click();
-  await expect(dialog.getByText('is required').first().isVisible()).resolves.toBe(true);
+  await dialog.getByText("Enter the child's first name").waitFor();
   await fillChild(page, 'Sky');
   await dialog.getByRole('button', { name: 'Add child' }).click();
   await dialog.getByRole('button', { name: 'Enroll Sky' }).click();
@@ -97,6 +106,55 @@ test('given a full class, when a parent enrolls a child, then the child is waitl
   await lee.context.close();
 });
 
+test.each([
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+])(
+  'given a signed-in family on a %s, then each card says where each child stands, and the enroll dialog disables a child who cannot enroll with the reason',
+  async (_window, size) => {
+    const stamp = Date.now();
+    const middle = await newClass(semesterId, { name: `Ridge Route ${stamp}`, capacity: 1, minGrade: 6, maxGrade: 8 });
+    const full = await newClass(semesterId, { name: `Cornice Watch ${stamp}`, capacity: 1 });
+    const other = await familyWithStudents(1, 'other');
+    await data('enroll', { studentId: other.students[0]!.id, classId: full.id }, other.family.accessToken);
+    const family = await signUpFamily('standing');
+    const ava = await addStudent(family, { firstName: 'Ava', grade: 7 });
+    const ben = await addStudent(family, { firstName: 'Ben', grade: 3 });
+    await data('enroll', { studentId: ava.id, classId: middle.id }, family.accessToken);
+    await data('enroll', { studentId: ben.id, classId: full.id }, family.accessToken);
+
+    const { page, context } = await openPortal(browser, size);
+    await signInThroughLogin(page, family.email, family.password);
+    await page.goto('/classes/enrollment');
+    const children = (name: string) => card(page, name).getByRole('list', { name: 'Your children' });
+    await children(middle.name).getByText('Ava: Enrolled').waitFor();
+    await children(middle.name).getByText('Ben: Not eligible – Grade 3; this class is for grades 6–8').waitFor();
+    await children(full.name).getByText('Ben: Waitlisted – position 1').waitFor();
+    expect(await children(full.name).getByText(/^Ava:/).count()).toBe(0);
+
+    await card(page, middle.name)
+      .getByRole('button', { name: `Join waitlist for ${middle.name}` })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('radio', { name: /^Ava Tester/ }).isDisabled()).resolves.toBe(true);
+    await dialog.getByText('Enrolled', { exact: true }).waitFor();
+    await expect(dialog.getByRole('radio', { name: /^Ben Tester/ }).isDisabled()).resolves.toBe(true);
+    await dialog.getByText('Not eligible – Grade 3; this class is for grades 6–8').waitFor();
+    await expect(dialog.getByRole('button', { name: 'Choose a child' }).isDisabled()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The programme's introduction above the classes, and the way to the family's enrollments, on a phone too.
+    await page
+      .getByRole('region', { name: 'About the programme' })
+      .getByText(/^The mountain school runs/)
+      .waitFor();
+    await page.getByRole('navigation', { name: 'Registration' }).getByRole('link', { name: 'My enrollments' }).click();
+    await page.waitForURL('**/account/enrollments');
+    await page.getByRole('region', { name: 'Ben Tester' }).getByText('Waitlisted – position 1').waitFor();
+    await context.close();
+  },
+);
+
 test('the class list filters by day and by grade, and says so when nothing matches', async () => {
   const sundayClass = await newClass(semesterId, {
     name: `Sunday Scramble ${Date.now()}`,
@@ -131,13 +189,25 @@ test('on Manage Account a family edits a child, cannot remove one who is enrolle
   await page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
   await toast(page, "Child1's details are saved.").waitFor();
 
-  await page.getByRole('button', { name: 'Remove Child1' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  // A child still in a class cannot be removed: not offered, with the reason beside them.
+  await page.getByText('In 1 class or waitlist: cancel it under Enrollments before removing Child1.').waitFor();
+  expect(await page.getByRole('button', { name: 'Remove Child1' }).isDisabled()).toBe(true);
+
+  // A form sent with problems scrolls to the first and focuses it; Escape asks before a filled form is lost.
+  await page.getByRole('button', { name: 'Add a child' }).click();
+  const adding = page.getByRole('dialog', { name: 'Add a child' });
+  await adding.getByLabel('Allergies').fill('Pollen');
+  await adding.getByRole('button', { name: 'Add child' }).click();
+  await adding.getByText("Enter the child's first name").waitFor();
+  await page.waitForFunction(() =>
+    (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.startsWith('First name'),
+  );
+  await page.keyboard.press('Escape');
   await page
-    .getByRole('dialog')
-    .getByText('Child1 Tester is enrolled or waitlisted in 1 class: cancel those enrollments first.')
-    .waitFor();
-  await page.getByRole('dialog').getByRole('button', { name: 'Keep' }).click();
+    .getByRole('dialog', { name: 'Discard what you entered?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
+  await adding.waitFor({ state: 'detached' });
 
   await page.getByRole('button', { name: 'Delete account' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete your account?' });

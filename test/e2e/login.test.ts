@@ -1,6 +1,7 @@
 // The login screen in both modes (sign in, create account): texts, links, method choice, validation with no
 // call made, the request states, the success and failure toasts and the reset suggestion.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { TEST_ADMIN } from '../support/stack-info';
 import { launchBrowser, openPortal, requestsTo, signInThroughLogin, toast } from '../support/browser';
 import { portalUrl, signUpCode, signUpFamily } from '../support/portal';
 
@@ -98,14 +99,14 @@ test('given creation mode, when the fields are empty or the password short, then
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByText('Email is required', { exact: true }).waitFor();
   await page.getByText('Password is required', { exact: true }).waitFor();
-  await email(page).fill('new-family@example.com');
+  await email(page).fill('claire@gmail');
   await password(page).fill('short');
   await password(page).press('Enter');
+  await page.getByText('Enter the whole e-mail address, like name@example.com', { exact: true }).waitFor();
   await page
-    .getByText(
-      'Password must be at least 8 characters, Password must mix upper and lower case letters, digits and symbols',
-      { exact: true },
-    )
+    .getByText('Password needs at least 8 characters, an upper case letter, a digit and a symbol such as - or !', {
+      exact: true,
+    })
     .waitFor();
   await page.waitForTimeout(500);
   expect(calls).toEqual([]);
@@ -144,9 +145,27 @@ test('given the right password, when Enter is pressed in the password field, the
   const success = toast(page, 'Logged in!');
   await success.waitFor();
   expect(await success.getByText('Success', { exact: true }).isVisible()).toBe(true);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  // A menu opened while the toast shows lies above it, never under it.
+  const layer = (element: Locator) =>
+    element.evaluate((node) =>
+      Number(getComputedStyle(node.closest('.notistack-SnackbarContainer, .MuiModal-root')!).zIndex),
+    );
+  const toastLayer = await layer(success);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const manage = page.getByRole('menuitem', { name: 'Manage Account' });
+  expect(await layer(manage)).toBeGreaterThan(toastLayer);
+  expect(await isOnTop(manage)).toBe(true);
   await context.close();
 });
+
+/** Whether the element is what a click at its middle would reach: nothing (a toast) lies over it. */
+async function isOnTop(element: Locator): Promise<boolean> {
+  const box = (await element.boundingBox())!;
+  return element.evaluate((node, point) => node.contains(document.elementFromPoint(point.x, point.y)), {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  });
+}
 
 test("given a wrong password, then the toast names the provider's code, and the reset suggestion shows only while an email is entered", async () => {
   const family = await signUpFamily('wrong');
@@ -158,6 +177,11 @@ test("given a wrong password, then the toast names the provider's code, and the 
   await page.getByRole('button', { name: 'Sign In' }).click();
   await toast(page, WRONG_PASSWORD).waitFor();
   await page.getByRole('button', { name: RESET_SUGGESTION }).waitFor();
+  // Also said in the form, in plain words, until a field changes.
+  await page
+    .getByRole('note')
+    .getByText(/^The e-mail or the password is not right/)
+    .waitFor();
   expect(new URL(page.url()).pathname).toBe('/user/login');
   await email(page).fill('');
   await page.getByText(RESET_SUGGESTION).waitFor({ state: 'detached' });
@@ -202,6 +226,12 @@ test('given a failed account creation, then the toast names the code and no rese
   await toast(page, 'Failed to create account: UsernameExistsException').waitFor();
   await page.waitForTimeout(300);
   expect(await page.getByText(RESET_SUGGESTION).count()).toBe(0);
+  // The form says what to do: sign in with the address instead, which keeps what was typed.
+  const said = page.getByRole('note');
+  await said.getByText('An account with this e-mail already exists. Sign in with it, or reset its password.').waitFor();
+  await said.getByRole('link', { name: 'Sign in' }).click();
+  await page.waitForURL('**/user/login');
+  expect(await email(page).inputValue()).toBe(family.email);
   await context.close();
 });
 
@@ -259,17 +289,26 @@ test('given a toast, then it sits at the top right just under the header, 25rem 
   await context.close();
 });
 
-test('given a phone (360px), then a toast stays inside the screen', async () => {
-  const family = await signUpFamily('phone');
+test('given a phone (360px), then a toast shows at the bottom inside the screen, and the admin sidebar opened meanwhile lies over it', async () => {
   const { page, context } = await openPortal(browser, { width: 360, height: 740 });
   await page.goto('/user/login');
-  await signInThroughLogin(page, family.email, family.password);
+  await signInThroughLogin(page, TEST_ADMIN.email, TEST_ADMIN.password);
   const success = toast(page, 'Logged in!');
   await success.waitFor();
-  await page.waitForTimeout(1000); // it slides in from the right
+  await page.waitForTimeout(1000); // it slides in
   const box = (await success.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(box.y + box.height).toBeGreaterThan(740 - 40);
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  const sidebar = page.getByRole('navigation', { name: 'Site menu' });
+  await sidebar.waitFor();
+  await page.waitForTimeout(400); // it slides in
+  const under = await sidebar.evaluate(
+    (node, point) => node.closest('.MuiDrawer-paper')!.contains(document.elementFromPoint(point.x, point.y)),
+    { x: 360 - 20, y: box.y + box.height / 2 },
+  );
+  expect(under).toBe(true);
   await context.close();
 });
 

@@ -1,6 +1,6 @@
 // The administrators' views: dashboard, class rosters, semester enrollments, activity, t-shirts, settings.
 import type { ActivityEntry, Class, RosterEntry, SemesterEnrollment } from '../../lambdas/records';
-import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import { adminSession, classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { TOKEN_VALIDITY } from '../../infra/tokenValidity';
 import { call, data, refreshed, signUpFamily, tokenClaims, type SignedIn } from '../support/portal';
 
@@ -129,6 +129,30 @@ test('an administrator promotes a waitlisted student into a free seat ahead of t
   );
   expect(moveBack.body.data).toEqual({
     enrollment: expect.objectContaining({ status: 'waitlisted', waitlistPosition: 2 }),
+  });
+});
+
+test('given a full class, when an administrator promotes with a seat added, then that student gets the new seat, ahead of the line, and the capacity grows by one', async () => {
+  const semester = await openSemester();
+  const full = await newClass(semester.id, { capacity: 1 });
+  const { family, students } = await familyWithStudents(3);
+  for (const student of students) await data('enroll', { studentId: student.id, classId: full.id }, family.accessToken);
+  const last = `${full.id}~${students[2]!.id}`;
+  const promoted = await asAdmin<{ enrollments: Array<{ id: string; status: string }> }>('promoteEnrollment', {
+    enrollmentId: last,
+    addSeat: true,
+  });
+  expect(promoted.enrollments).toEqual([expect.objectContaining({ id: last, status: 'enrolled' })]);
+  expect(await classNow(full.id)).toMatchObject({ capacity: 2, enrolled: 2, waitlisted: 1 });
+  const { enrollments } = await data<{ enrollments: Array<{ id: string; status: string; waitlistPosition?: number }> }>(
+    'myEnrollments',
+    {},
+    family.accessToken,
+  );
+  // The one ahead of them still waits, first in line.
+  expect(enrollments.find((e) => e.id === `${full.id}~${students[1]!.id}`)).toMatchObject({
+    status: 'waitlisted',
+    waitlistPosition: 1,
   });
 });
 

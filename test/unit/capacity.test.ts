@@ -27,21 +27,21 @@ test('1,000 families, 60 % in the first 10 s: 60 arrive per second at the peak, 
   );
 });
 
-test("a family's visit sends 18 API calls: 6 catalogue reads as GETs, the rest its own", () => {
-  expect(callsPerVisit(day)).toBe(18);
+test("a family's visit sends 20 API calls: 6 catalogue reads as GETs, the rest its own", () => {
+  expect(callsPerVisit(day)).toBe(20);
   const calls = Object.fromEntries(familyVisit(day).map((call) => [`${call.method} ${call.name}`, call.calls]));
   expect(calls).toEqual({
     'GET config': 1,
     'GET semesters': 2,
     'GET availableEnrollmentClasses': 2,
     'POST roles': 1,
-    'POST students': 2,
+    'POST students': 1,
     'GET tshirtSizes': 1,
     'POST saveStudent': 1,
     'POST enroll': 2,
     'POST enrollmentRequest': 2,
     'POST availableEnrollmentClasses': 2,
-    'POST myEnrollments': 1,
+    'POST myEnrollments': 4,
     'GET classes': 1,
   });
 });
@@ -55,7 +55,8 @@ test('every GET the visit counts is a cached read of the manifest; shared answer
 
 test('a route gets peak arrivals × its calls per family; a shared cached answer only the edge caches’ misses, once per max-age', () => {
   expect(peakOf('POST /fn/enroll')).toBe(120);
-  expect(peakOf('POST /fn/students')).toBe(120);
+  expect(peakOf('POST /fn/students')).toBe(60);
+  expect(peakOf('POST /fn/myEnrollments')).toBe(240);
   expect(peakOf('POST /fn/availableEnrollmentClasses')).toBe(120);
   expect(peakOf('POST /fn/roles')).toBe(60);
   expect(peakOf('GET /get/classes')).toBe(60); // each family's own query: no shared answer
@@ -66,7 +67,7 @@ test('a route gets peak arrivals × its calls per family; a shared cached answer
 test('throttles are the busiest route of each access level × headroom 2, with a burst of two seconds of it, and they are what the stack deploys', () => {
   expect(routeThrottles(day)).toEqual({
     public: { rateLimit: 240, burstLimit: 480 },
-    user: { rateLimit: 240, burstLimit: 480 },
+    user: { rateLimit: 480, burstLimit: 960 },
     admin: { rateLimit: 120, burstLimit: 240 },
   });
   expect(routeThrottle).toEqual(routeThrottles(day));
@@ -74,18 +75,18 @@ test('throttles are the busiest route of each access level × headroom 2, with a
 
 test('the throttles follow the plan: twice the families, twice the family routes’ limits', () => {
   const doubled = routeThrottles({ ...day, families: 2 * day.families });
-  expect(doubled.user).toEqual({ rateLimit: 480, burstLimit: 960 });
+  expect(doubled.user).toEqual({ rateLimit: 960, burstLimit: 1920 });
   expect(doubled.public).toEqual({ rateLimit: 480, burstLimit: 960 });
   expect(doubled.admin).toEqual(routeThrottles(day).admin);
 });
 
 test("all routes together stay far below the account's throttle and Lambda's default 1,000 concurrent executions", () => {
-  expect(peakCallsPerSecond(day)).toBe(784);
+  expect(peakCallsPerSecond(day)).toBe(904);
   expect(peakCallsPerSecond(day)).toBeLessThan(ACCOUNT_THROTTLE.rateLimit);
-  expect(peakConcurrency(day)).toBe(157);
+  expect(peakConcurrency(day)).toBe(181);
 });
 
 test('one address may send the API calls of 50 family visits in 5 minutes at the edge, no more', () => {
-  expect(addressLimit(day)).toEqual({ requests: 50 * 18, windowSeconds: 300 });
+  expect(addressLimit(day)).toEqual({ requests: 50 * 20, windowSeconds: 300 });
   expect(ADDRESS_LIMIT).toEqual(addressLimit(day));
 });

@@ -167,7 +167,7 @@ function expectFits(writes: SeatWrite[], reserved = 0) {
 type Change =
   | { kind: 'enroll'; asks: Array<{ student: number; target: string; byAdmin: boolean }> }
   | { kind: 'cancel'; pick: number; byAdmin: boolean }
-  | { kind: 'promote'; pick: number }
+  | { kind: 'promote'; pick: number; addSeat: boolean }
   | { kind: 'move'; pick: number; to: string }
   | { kind: 'capacity'; classId: string; capacity: number; open: boolean };
 
@@ -187,7 +187,10 @@ const change: fc.Arbitrary<Change> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), byAdmin: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('promote' as const), pick: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('promote' as const), pick: fc.nat(), addSeat: fc.boolean() }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), to: fc.constantFrom(...classIds) }),
@@ -241,7 +244,7 @@ function commandOf(change: Change, read: Table, step: number): SeatCommand | und
         all.filter((entry) => entry.status === 'waitlisted'),
         change.pick,
       );
-      return enrollment && { kind: 'promote', enrollment, by: admin };
+      return enrollment && { kind: 'promote', enrollment, by: admin, addSeat: change.addSeat };
     }
     case 'move': {
       const enrollment = pickOf(all.filter(isActive), change.pick);

@@ -1,5 +1,5 @@
 // The login screen driving its state machine: what the user sees and which provider calls it makes.
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import * as identity from '../../web/src/auth/identity';
@@ -26,11 +26,11 @@ function providerError(name: string): Error {
   return error;
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, state?: unknown) {
   const screenFor = (mode: LoginMode) => <LoginForm mode={mode} />;
   return render(
     <ToastArea>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
         <Routes>
           <Route path="/user/login" element={screenFor('signIn')} />
           <Route path="/user/create" element={screenFor('create')} />
@@ -81,6 +81,10 @@ test('given the provider refuses, then the toast carries its code and the reset 
   await user.type(screen.getByLabelText('Password'), 'wrong');
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
   expect(await screen.findByText('Failed to log in: NotAuthorizedException')).toBeInTheDocument();
+  const said = screen.getByRole('note');
+  expect(said).toHaveTextContent(/The e-mail or the password is not right/);
+  expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(said.textContent!);
   await user.click(screen.getByRole('button', { name: 'Forgot your password? Send a password reset email.' }));
   expect(calls.sendPasswordResetEmail).toHaveBeenCalledWith('parent@example.com');
   expect(await screen.findByText('Sent reset email!')).toBeInTheDocument();
@@ -97,6 +101,56 @@ test('given creation mode, then the method choice comes first and a refusal toas
   await user.type(screen.getByLabelText('Password'), 'Mountain-1{Enter}');
   expect(await screen.findByText('Failed to create account: UsernameExistsException')).toBeInTheDocument();
   expect(screen.queryByText('Forgot your password? Send a password reset email.')).not.toBeInTheDocument();
+  // In plain words in the form, with the ways on; it stays until the e-mail changes.
+  const said = screen.getByRole('note');
+  expect(said).toHaveTextContent('An account with this e-mail already exists. Sign in with it, or reset its password.');
+  expect(within(said).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/user/login');
+  await user.type(screen.getByLabelText('Password'), '!');
+  expect(screen.getByRole('note')).toBeInTheDocument();
+  calls.sendPasswordResetEmail.mockResolvedValue();
+  await user.click(within(said).getByRole('button', { name: 'Send a password reset email' }));
+  expect(calls.sendPasswordResetEmail).toHaveBeenCalledWith('parent@example.com');
+  await user.type(screen.getByLabelText('Email'), 'm');
+  expect(screen.queryByRole('note')).not.toBeInTheDocument();
+});
+
+test('given creation mode, then the password rules show under the field before the first attempt, and a weak password gets one message naming what it lacks', async () => {
+  const user = userEvent.setup();
+  renderAt('/user/create');
+  await user.click(screen.getByRole('button', { name: 'Create With Email' }));
+  expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+    'At least 8 characters, with upper and lower case letters, a digit and a symbol.',
+  );
+  await user.type(screen.getByLabelText('Email'), 'claire@gmail');
+  await user.type(screen.getByLabelText('Password'), 'mountain1{Enter}');
+  expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+    'Enter the whole e-mail address, like name@example.com',
+  );
+  expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+    'Password needs an upper case letter and a symbol such as - or !',
+  );
+  expect(calls.createAccountWithEmail).not.toHaveBeenCalled();
+});
+
+test('given the user pool finds the password too weak, then the form says which rule, under the password', async () => {
+  const user = userEvent.setup();
+  calls.createAccountWithEmail.mockRejectedValue(providerError('InvalidPasswordException'));
+  renderAt('/user/create');
+  await user.click(screen.getByRole('button', { name: 'Create With Email' }));
+  await user.type(screen.getByLabelText('Email'), 'parent@example.com');
+  await user.type(screen.getByLabelText('Password'), 'Mountain-1{Enter}');
+  expect(await screen.findByRole('note')).toHaveTextContent(/^This password is too weak\. The rules: at least 8/);
+  await user.type(screen.getByLabelText('Password'), 'x');
+  expect(screen.queryByRole('note')).not.toBeInTheDocument();
+});
+
+test('given a visitor sent here to enroll, then the screen says why in both modes', async () => {
+  const user = userEvent.setup();
+  renderAt('/user/login', { purpose: 'Sign in or create an account to enroll in Nordic Skiing.' });
+  expect(screen.getByText('Sign in or create an account to enroll in Nordic Skiing.')).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'First time? Create an account.' }));
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Create Account');
+  expect(screen.getByText('Sign in or create an account to enroll in Nordic Skiing.')).toBeInTheDocument();
 });
 
 test('given a created account, then the toast says "Success" / "Created account!"', async () => {

@@ -10,6 +10,7 @@ import {
   type LoginEvent,
   type LoginFormState,
 } from '../../web/src/auth/loginForm';
+import { explainFailure, type LoginFailure } from '../../web/src/auth/failures';
 import { fieldMessage } from '../../web/src/auth/validation';
 
 const run = (state: LoginFormState, ...events: LoginEvent[]) => events.reduce(loginFormReducer, state);
@@ -93,7 +94,7 @@ describe('the login request', () => {
     expect(loginFormReducer(state, { type: 'submitted' })).toBe(state);
   });
 
-  test('given creation mode, then a malformed address and a short password are refused too, one message per problem', () => {
+  test('given creation mode, then a malformed address and a short password are refused too, one message naming every rule the password fails', () => {
     const state = run(
       initialLoginForm('create'),
       { type: 'methodChosen', method: 'email' },
@@ -103,17 +104,25 @@ describe('the login request', () => {
     );
     expect(state.request).toBe('Invalid');
     expect(shownLoginErrors(state)).toEqual({
-      email: ['Email must be a valid address'],
-      password: [
-        'Password must be at least 8 characters',
-        'Password must mix upper and lower case letters, digits and symbols',
-      ],
+      email: ['Enter the whole e-mail address, like name@example.com'],
+      password: ['Password needs at least 8 characters, an upper case letter, a digit and a symbol such as - or !'],
     });
   });
 
+  test('given sign-in mode, then an address without its ending (claire@gmail) is refused before any call', () => {
+    const state = run(
+      initialLoginForm('signIn'),
+      { type: 'emailChanged', email: 'claire@gmail' },
+      { type: 'passwordChanged', password: 'anything' },
+      { type: 'submitted' },
+    );
+    expect(state.request).toBe('Invalid');
+    expect(shownLoginErrors(state)).toEqual({ email: ['Enter the whole e-mail address, like name@example.com'] });
+  });
+
   test('given several messages for a field, then they are joined by commas', () => {
-    expect(fieldMessage(['Email is required', 'Email must be a valid address'])).toBe(
-      'Email is required, Email must be a valid address',
+    expect(fieldMessage(['Email is required', 'Enter the whole e-mail address'])).toBe(
+      'Email is required, Enter the whole e-mail address',
     );
     expect(fieldMessage(undefined)).toBeUndefined();
   });
@@ -140,6 +149,55 @@ describe('the reset suggestion', () => {
       expect(showsResetSuggestion({ ...filled('signIn'), request })).toBe(false);
     },
   );
+});
+
+describe('the failure said in the form', () => {
+  const failure = (fields: LoginFailure['fields']): LoginFailure => ({ code: 'X', text: 'Wrong', fields });
+  const failedWith = (fields: LoginFailure['fields']) =>
+    run(filled('signIn'), { type: 'submitted' }, { type: 'failed', failure: failure(fields) });
+
+  test('given a failure about both fields, then it stays until either changes', () => {
+    const state = failedWith(['email', 'password']);
+    expect(state.failure?.text).toBe('Wrong');
+    expect(run(state, { type: 'passwordChanged', password: 'Mountain-2' }).failure).toBeUndefined();
+    expect(run(state, { type: 'emailChanged', email: 'other@example.com' }).failure).toBeUndefined();
+  });
+
+  test('given a failure about the e-mail, then a changed password leaves it, a changed e-mail takes it away', () => {
+    const state = failedWith(['email']);
+    expect(run(state, { type: 'passwordChanged', password: 'Mountain-2' }).failure?.text).toBe('Wrong');
+    expect(run(state, { type: 'emailChanged', email: 'other@example.com' }).failure).toBeUndefined();
+  });
+
+  test('given a failure, when the mode changes or the form is sent again, then it goes', () => {
+    expect(run(failedWith(['email']), { type: 'modeChanged', mode: 'create' }).failure).toBeUndefined();
+    expect(run(failedWith(['email']), { type: 'submitted' }).failure).toBeUndefined();
+  });
+});
+
+describe('the provider refusals in plain words', () => {
+  test.each([
+    ['signIn', 'NotAuthorizedException', '', /The e-mail or the password is not right/, ['email', 'password']],
+    ['signIn', 'InvalidPasswordException', '', /The e-mail or the password is not right/, ['email', 'password']],
+    [
+      'signIn',
+      'NotAuthorizedException',
+      'Password attempts exceeded',
+      /Too many wrong passwords/,
+      ['email', 'password'],
+    ],
+    ['create', 'UsernameExistsException', '', /An account with this e-mail already exists/, ['email']],
+    ['create', 'InvalidPasswordException', '', /This password is too weak\. Password needs a symbol/, ['password']],
+    ['create', 'LimitExceededException', '', /Too many attempts/, ['email', 'password']],
+    ['code', 'CodeMismatchException', '', /This code is not right/, ['code']],
+    ['code', 'ExpiredCodeException', '', /This code has expired/, ['code']],
+    ['signIn', 'SomethingNewException', '', /Something went wrong \(SomethingNewException\)/, ['email', 'password']],
+  ] as const)('given %s refused with %s %s, then it says %s', (mode, code, message, text, fields) => {
+    const failure = explainFailure(mode, code, message, 'Mountain1a');
+    expect(failure.text).toMatch(text);
+    expect(failure.fields).toEqual(fields);
+    expect(failure.accountExists ?? false).toBe(code === 'UsernameExistsException');
+  });
 });
 
 describe('mode switching', () => {

@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { configValues, studentInput } from '../../lambdas/records';
-import { schemaProblems, useSave } from '../../web/src/api/useSave';
+import { fieldSentence, schemaProblems, useSave } from '../../web/src/api/useSave';
+import { studentFieldName } from '../../web/src/account/students/studentDraft';
 import { CODE_MAX, codeProblem, labelProblem } from '../../web/src/admin/tshirts/sizeList';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 
@@ -95,4 +96,22 @@ test("the t-shirt size editor's rules are the schema's, said of the code or the 
   expect(codeProblem(' ym ', [{ code: 'YM', label: 'Youth M' }])).toBe('ym is already a size');
   expect(labelProblem('  ')).toBe('A label is required');
   expect(labelProblem('Youth M')).toBeUndefined();
+});
+
+test("given a form's names for its fields, then each problem reads as a sentence naming the field, never a format the field does not show", () => {
+  expect(fieldSentence(studentFieldName('firstName'), 'is required')).toBe("Enter the child's first name");
+  expect(fieldSentence(studentFieldName('tshirtSize'), 'is required')).toBe('Choose a t-shirt size');
+  expect(fieldSentence(studentFieldName('birthDate'), 'must be 1900-01-01 or later')).toBe(
+    'Enter a birth date from January 1, 1900 on',
+  );
+  expect(fieldSentence(studentFieldName('birthDate'), 'must be in the past')).toBe(
+    "The child's birth date must be in the past",
+  );
+  expect(fieldSentence(studentFieldName('emergencyContacts[1].phone'), 'must be a phone number')).toBe(
+    "Enter contact 2's phone number with at least 7 digits (spaces, +, -, ( ) allowed)",
+  );
+  expect(fieldSentence(studentFieldName('lastName'), 'must be at most 60 characters')).toBe(
+    "The child's last name must be at most 60 characters",
+  );
+  expect(fieldSentence(undefined, 'is required')).toBe('is required');
 });

@@ -1,82 +1,123 @@
-// Amplify UI's change-password form, themed from the MUI theme so it looks like the rest of the portal.
-import { AccountSettings, ThemeProvider, type Theme as AmplifyTheme } from '@aws-amplify/ui-react';
+// Changing the password on Manage Account, in the portal's own fields and buttons (like every other form of
+// the site): the current password, the new one with the rules under it from the start, and the new one again.
+// The user pool checks the current password; what it refuses is said under the field it is about.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useTheme, type Theme } from '@mui/material/styles';
-import { useMemo, useState, type ReactNode } from 'react';
-import { useToast } from '../layout/toast';
-// Amplify configured before its form calls the user pool (it is, once someone is signed in).
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { updatePassword } from 'aws-amplify/auth';
+import { useRef, useState, type FormEvent } from 'react';
+import { PASSWORD_HINT, passwordProblem } from '../../../lambdas/passwordPolicy';
+// Amplify configured before the call reaches the user pool (it is, once someone is signed in).
 import '../api/amplify';
-// Only the styles this form uses: the whole Amplify UI sheet is several times larger.
-import '@aws-amplify/ui-react/styles/base.css';
-import '@aws-amplify/ui-react/styles/_fieldControl.css';
-import '@aws-amplify/ui-react/styles/button.css';
-import '@aws-amplify/ui-react/styles/field.css';
-import '@aws-amplify/ui-react/styles/fieldGroup.css';
-import '@aws-amplify/ui-react/styles/fieldMessages.css';
-import '@aws-amplify/ui-react/styles/flex.css';
-import '@aws-amplify/ui-react/styles/icon.css';
-import '@aws-amplify/ui-react/styles/input.css';
-import '@aws-amplify/ui-react/styles/passwordField.css';
-import '@aws-amplify/ui-react/styles/text.css';
-import '@aws-amplify/ui-react/styles/textField.css';
-import '@aws-amplify/ui-react/styles/visuallyHidden.css';
+import { useToast } from '../layout/toast';
 
-function amplifyTheme({ palette, shape, typography }: Theme): AmplifyTheme {
-  const radius = { value: `${shape.borderRadius}px` };
+interface Passwords {
+  current: string;
+  chosen: string;
+  again: string;
+}
+
+const EMPTY: Passwords = { current: '', chosen: '', again: '' };
+
+/** What is wrong with the form before any call, by field. */
+function formProblems({ current, chosen, again }: Passwords): Partial<Passwords> {
   return {
-    name: 'portal',
-    tokens: {
-      fonts: { default: { variable: { value: typography.fontFamily! }, static: { value: typography.fontFamily! } } },
-      colors: {
-        brand: {
-          primary: {
-            10: { value: palette.primary.light },
-            80: { value: palette.primary.main },
-            90: { value: palette.primary.dark },
-            100: { value: palette.primary.dark },
-          },
-        },
-        font: { primary: { value: palette.text.primary }, secondary: { value: palette.text.secondary } },
-        border: { focus: { value: palette.primary.main } },
-      },
-      radii: { small: radius, medium: radius },
-      components: {
-        button: { borderRadius: radius, fontWeight: { value: typography.button.fontWeight as number } },
-        fieldcontrol: { borderRadius: radius, _focus: { borderColor: { value: palette.primary.main } } },
-      },
-    },
+    ...(current === '' && { current: 'Enter your current password' }),
+    ...(chosen === ''
+      ? { chosen: 'Enter a new password' }
+      : passwordProblem(chosen) && { chosen: passwordProblem(chosen) }),
+    ...(again !== chosen && { again: 'Type the same new password again' }),
   };
 }
 
-// The form's button and error are the portal's own, so they match every other screen.
-const components = {
-  SubmitButton: ({ isDisabled, children }: { isDisabled?: boolean; children?: ReactNode }) => (
-    <Button type="submit" variant="contained" size="large" disabled={isDisabled}>
-      {children}
-    </Button>
-  ),
-  ErrorMessage: ({ children }: { children: ReactNode }) => <Alert severity="error">{children}</Alert>,
-};
+/**
+ * The user pool's refusal, under the field it is about. A new password that passes the policy here is not the
+ * problem: the local user pool answers a wrong current password with InvalidPasswordException (Cognito with
+ * NotAuthorizedException).
+ */
+function refusal(code: string, chosen: string): { field: keyof Passwords | 'form'; text: string } {
+  const weak = code === 'InvalidPasswordException' && passwordProblem(chosen) !== undefined;
+  if (code === 'NotAuthorizedException' || (code === 'InvalidPasswordException' && !weak))
+    return { field: 'current', text: 'The current password is not right. Check it and try again.' };
+  if (weak) return { field: 'chosen', text: `The new password is too weak. ${PASSWORD_HINT}` };
+  if (code === 'LimitExceededException' || code === 'TooManyRequestsException')
+    return { field: 'form', text: 'Too many attempts in a short time. Wait a few minutes, then try again.' };
+  return { field: 'form', text: `The password could not be changed (${code}). Try again in a moment.` };
+}
 
 export function ChangePassword() {
-  const muiTheme = useTheme();
   const show = useToast();
-  const theme = useMemo(() => amplifyTheme(muiTheme), [muiTheme]);
-  // A new form after each change, so the passwords do not stay in the fields.
-  const [changes, setChanges] = useState(0);
-  const changed = () => {
-    show({ severity: 'success', summary: 'Success', detail: 'Your password is changed.' });
-    setChanges((count) => count + 1);
+  const form = useRef<HTMLFormElement>(null);
+  const [passwords, setPasswords] = useState(EMPTY);
+  const [checked, setChecked] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [refused, setRefused] = useState<{ field: keyof Passwords | 'form'; text: string }>();
+  const problems: Partial<Passwords> = {
+    ...(checked ? formProblems(passwords) : {}),
+    ...(refused && refused.field !== 'form' && { [refused.field]: refused.text }),
   };
+
+  const change = (field: keyof Passwords, value: string) => {
+    setPasswords({ ...passwords, [field]: value });
+    if (refused?.field === field) setRefused(undefined);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    setRefused(undefined);
+    if (Object.keys(formProblems(passwords)).length > 0)
+      return requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    setPending(true);
+    try {
+      await updatePassword({ oldPassword: passwords.current, newPassword: passwords.chosen });
+      show({ severity: 'success', summary: 'Success', detail: 'Your password is changed.' });
+      setPasswords(EMPTY);
+      setChecked(false);
+    } catch (error) {
+      setRefused(refusal(error instanceof Error ? error.name : 'UnknownError', passwords.chosen));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const field = (name: keyof Passwords, label: string, autoComplete: string, hint?: string) => (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      value={passwords[name]}
+      onChange={(event) => change(name, event.target.value)}
+      error={!!problems[name]}
+      helperText={problems[name] ?? hint}
+      fullWidth
+    />
+  );
+
   return (
-    <ThemeProvider theme={theme}>
-      <AccountSettings.ChangePassword
-        key={changes}
-        components={components}
-        displayText={{ updatePasswordButtonText: 'Change Password' }}
-        onSuccess={changed}
-      />
-    </ThemeProvider>
+    <Stack
+      component="form"
+      ref={form}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      spacing={2}
+      aria-label="Change password"
+    >
+      {field('current', 'Current password', 'current-password')}
+      {field('chosen', 'New password', 'new-password', PASSWORD_HINT)}
+      {field('again', 'New password again', 'new-password')}
+      {refused?.field === 'form' && <Alert severity="error">{refused.text}</Alert>}
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={pending}
+        startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        Change Password
+      </Button>
+    </Stack>
   );
 }

@@ -3,6 +3,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import DialogContentText from '@mui/material/DialogContentText';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -63,6 +64,14 @@ export function EnrollmentsPage() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 820, mx: 'auto' }}>
       <PageTitle title="Enrollments" />
+      <Stack component="nav" aria-label="Registration" direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+        <Link component={RouterLink} to={paths.classRegistration}>
+          Class Registration
+        </Link>
+        <Link component={RouterLink} to={paths.classCalendar}>
+          Class Calendar
+        </Link>
+      </Stack>
       {enrollments.isPending && <Waiting />}
       {enrollments.isError && (
         <LoadFailure what="Your enrollments" error={enrollments.error} onRetry={() => void enrollments.refetch()} />

@@ -11,7 +11,7 @@ import { PageTitle } from '../layout/PageTitle';
 import { MailDeliveryNotice } from './MailDeliveryNotice';
 import { MailPreferencesSection } from './MailPreferencesSection';
 
-// Amplify UI is heavy: the page shows at once and the form follows.
+// The form needs Amplify, which a signed-in page may not have loaded yet: the page shows at once and the form follows.
 const ChangePassword = lazily(() => import('./ChangePassword'), 'ChangePassword');
 
 /** /account/manage: the account's e-mail and password, the family's children, and deleting the account. */

@@ -1,5 +1,6 @@
 // The family's children on /account/manage: add, change and remove them.
 import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -13,25 +14,44 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { gradeLabel } from '../../../lambdas/grades';
-import type { Student } from '../../../lambdas/records';
+import type { NamedEnrollment, Student } from '../../../lambdas/records';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
+import { useCloseGuard } from '../layout/useCloseGuard';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
+import { dateLabel } from '../layout/schedule';
 import { useToast } from '../layout/toast';
 import { StudentForm } from './students/StudentForm';
 
 const describe = (student: Student) =>
-  [gradeLabel(student.grade), student.school, `born ${student.birthDate}`].filter(Boolean).join(' · ');
+  [gradeLabel(student.grade), student.school, `born ${dateLabel(student.birthDate)}`].filter(Boolean).join(' · ');
+
+/** How many classes (or waitlists) each child is in: a child still in one cannot be removed. */
+function activeByStudent(enrollments: NamedEnrollment[] | undefined): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const enrollment of enrollments ?? [])
+    if (enrollment.status !== 'cancelled')
+      counts.set(enrollment.studentId, (counts.get(enrollment.studentId) ?? 0) + 1);
+  return counts;
+}
 
 export function StudentsSection() {
   const students = useFunction('students');
+  const enrollments = useFunction('myEnrollments');
   const deleteStudent = useChange('deleteStudent');
   const show = useToast();
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [editing, setEditing] = useState<Student | 'new'>();
+  const [typed, setTyped] = useState(false);
   const [removing, setRemoving] = useState<Student>();
+  const stopEditing = () => {
+    setEditing(undefined);
+    setTyped(false);
+  };
+  const { close, question } = useCloseGuard(typed, stopEditing);
+  const held = activeByStudent(enrollments.data?.enrollments);
 
   const remove = async (student: Student) => {
     await deleteStudent.mutateAsync({ id: student.id });
@@ -51,43 +71,61 @@ export function StudentsSection() {
         </Typography>
       ) : (
         <List disablePadding aria-label="Your children">
-          {list.map((student) => (
-            <ListItem
-              key={student.id}
-              divider
-              disableGutters
-              secondaryAction={
-                <Stack direction="row" spacing={1}>
-                  <Button size="small" onClick={() => setEditing(student)} aria-label={`Edit ${student.firstName}`}>
-                    Edit
-                  </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={() => setRemoving(student)}
-                    aria-label={`Remove ${student.firstName}`}
-                  >
-                    Remove
-                  </Button>
-                </Stack>
-              }
-            >
-              <ListItemText
-                primary={`${student.firstName} ${student.lastName}`}
-                secondary={describe(student)}
-                sx={{ pr: 16 }}
-              />
-            </ListItem>
-          ))}
+          {list.map((student) => {
+            // Removing a child still in a class is refused: say so instead of offering it.
+            const classes = held.get(student.id) ?? 0;
+            const kept =
+              classes > 0 &&
+              `In ${classes} class${classes === 1 ? '' : 'es'} or waitlist${classes === 1 ? '' : 's'}: cancel ${classes === 1 ? 'it' : 'them'} under Enrollments before removing ${student.firstName}.`;
+            return (
+              <ListItem
+                key={student.id}
+                divider
+                disableGutters
+                secondaryAction={
+                  <Stack direction="row" spacing={1}>
+                    <Button size="small" onClick={() => setEditing(student)} aria-label={`Edit ${student.firstName}`}>
+                      Edit
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => setRemoving(student)}
+                      disabled={!enrollments.isSuccess || classes > 0}
+                      aria-label={`Remove ${student.firstName}`}
+                    >
+                      Remove
+                    </Button>
+                  </Stack>
+                }
+              >
+                <ListItemText
+                  primary={`${student.firstName} ${student.lastName}`}
+                  secondary={
+                    <>
+                      {describe(student)}
+                      {kept && (
+                        <Box component="span" sx={{ display: 'block' }}>
+                          {kept}
+                        </Box>
+                      )}
+                    </>
+                  }
+                  sx={{ pr: 16 }}
+                />
+              </ListItem>
+            );
+          })}
         </List>
       )}
       <Button startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ alignSelf: 'flex-start' }}>
         Add a child
       </Button>
 
+      {question}
       <Dialog
         open={editing !== undefined}
-        onClose={() => setEditing(undefined)}
+        onClose={close}
         fullWidth
         maxWidth="md"
         fullScreen={fullScreen}
@@ -100,10 +138,11 @@ export function StudentsSection() {
           {editing !== undefined && (
             <StudentForm
               student={editing === 'new' ? undefined : editing}
-              onCancel={() => setEditing(undefined)}
+              onCancel={stopEditing}
+              onTyped={() => setTyped(true)}
               onSaved={(saved) => {
                 show({ severity: 'success', summary: 'Saved', detail: `${saved.firstName}'s details are saved.` });
-                setEditing(undefined);
+                stopEditing();
               }}
             />
           )}
@@ -122,7 +161,7 @@ export function StudentsSection() {
         >
           <DialogContentText>
             {removing.firstName}'s details, including health information and emergency contacts, will be deleted from
-            your account. A child who is enrolled or on a waitlist must have those enrollments cancelled first.
+            your account.
           </DialogContentText>
         </ConfirmDialog>
       )}

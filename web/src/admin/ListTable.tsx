@@ -12,7 +12,11 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-type Column = string | { name: string; align: 'right' };
+/** A column by its name; `wide` ones are left out on a phone, where the rows say it another way. */
+type Column = string | { name: string; align?: 'right'; wide?: true };
+
+/** For the cells of a `wide` column: shown from a tablet's width on. */
+export const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export function ListTable({ label, columns, children }: { label: string; columns: Column[]; children: ReactNode }) {
   return (
@@ -24,7 +28,7 @@ export function ListTable({ label, columns, children }: { label: string; columns
               typeof column === 'string' ? (
                 <TableCell key={column}>{column}</TableCell>
               ) : (
-                <TableCell key={column.name} align={column.align}>
+                <TableCell key={column.name} align={column.align} sx={column.wide && wideOnly}>
                   {column.name}
                 </TableCell>
               ),

@@ -57,14 +57,17 @@ export function useFunctionKey() {
   return <N extends FunctionName>(name: N, payload?: FunctionInput<N>) => functionKey(name, payload, sub);
 }
 
-/** Calls `name` with `payload` while a screen shows it, and again when the payload changes. */
+/**
+ * Calls `name` with `payload` while a screen shows it, and again when the payload changes. `staleTime`: how
+ * long another screen showing it reuses the answer instead of calling again (a change still makes it stale).
+ */
 export function useFunction<N extends FunctionName>(
   name: N,
   payload?: FunctionInput<N>,
-  { enabled = true } = {},
+  { enabled = true, staleTime = 0 } = {},
 ): UseQueryResult<FunctionResult<N>> {
   const key = useFunctionKey();
-  return useQuery({ queryKey: key(name, payload), queryFn: () => fetchFunction(name, payload), enabled });
+  return useQuery({ queryKey: key(name, payload), queryFn: () => fetchFunction(name, payload), enabled, staleTime });
 }
 
 /** useFunction for a public catalogue read, as its cacheable GET: the same for every visitor. */

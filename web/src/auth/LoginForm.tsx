@@ -1,13 +1,15 @@
 // The login screen's card in both modes: sign in, or create an account with e-mail; and the code step,
 // where a new account proves its address with the code the user pool e-mailed to it.
 import EmailIcon from '@mui/icons-material/Email';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useReducer, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { useId, useReducer, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { PASSWORD_HINT } from '../../../lambdas/passwordPolicy';
 import { useToast } from '../layout/toast';
 import {
   confirmAccount,
@@ -29,6 +31,7 @@ import {
   type LoginMode,
   type LoginFormState,
 } from './loginForm';
+import { explainFailure, type LoginFailure } from './failures';
 import { SignInCard } from './SignInCard';
 import { fieldMessage } from './validation';
 import { paths } from '../layout/paths';
@@ -53,6 +56,12 @@ const TEXT = {
   },
 } as const;
 
+/** What a link to the sign-in screen may say it is for, kept in the location's state across the two modes. */
+export interface SignInPurpose {
+  /** E.g. "Sign in or create an account to enroll in Nordic Skiing." */
+  purpose?: string;
+}
+
 export function LoginForm({
   mode,
   email = '',
@@ -71,6 +80,22 @@ export function LoginForm({
   const text = TEXT[mode];
   const errors = shownLoginErrors(state);
   const pending = state.request === 'Pending';
+  const location = useLocation();
+  const { purpose } = (location.state ?? {}) as SignInPurpose;
+  const ids = { email: useId(), password: useId(), failure: useId() };
+  const passwordHelp = fieldMessage(errors.password) ?? (mode === 'create' ? PASSWORD_HINT : undefined);
+  // A field the failure is about is marked invalid and described by its helper text and the failure.
+  const failed = (field: 'email' | 'password', helped: boolean) =>
+    state.failure?.fields.includes(field)
+      ? {
+          error: true,
+          slotProps: {
+            htmlInput: {
+              'aria-describedby': [helped && `${ids[field]}-helper-text`, ids.failure].filter(Boolean).join(' '),
+            },
+          },
+        }
+      : {};
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,13 +110,17 @@ export function LoginForm({
       show({ severity: 'success', summary: 'Success', detail: text.success });
     } catch (error) {
       if (error instanceof ConfirmationNeeded) return dispatch({ type: 'confirmationNeeded' });
-      dispatch({ type: 'failed' });
-      show({ severity: 'error', detail: text.failure.replace('{code}', errorCode(error)) });
+      const code = errorCode(error);
+      const providerMessage = error instanceof Error ? error.message : '';
+      const failure = explainFailure(state.confirmation ? 'code' : mode, code, providerMessage, state.password);
+      dispatch({ type: 'failed', failure });
+      show({ severity: 'error', detail: text.failure.replace('{code}', code) });
     }
   };
 
   return (
     <SignInCard title={text.title}>
+      {purpose && <Alert severity="info">{purpose}</Alert>}
       {state.confirmation ? (
         <CodeStep
           state={state}
@@ -107,6 +136,7 @@ export function LoginForm({
           style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
         >
           <TextField
+            id={ids.email}
             label="Email"
             type="email"
             autoComplete="email"
@@ -115,19 +145,24 @@ export function LoginForm({
             onChange={(event) => dispatch({ type: 'emailChanged', email: event.target.value })}
             error={!!errors.email}
             helperText={fieldMessage(errors.email)}
+            {...failed('email', !!errors.email)}
             autoFocus
             fullWidth
           />
           <TextField
+            id={ids.password}
             label="Password"
             type="password"
             autoComplete={mode === 'create' ? 'new-password' : 'current-password'}
             value={state.password}
             onChange={(event) => dispatch({ type: 'passwordChanged', password: event.target.value })}
             error={!!errors.password}
-            helperText={fieldMessage(errors.password)}
+            // The rules show before the first attempt when a new password is chosen; a failed check replaces them.
+            helperText={passwordHelp}
+            {...failed('password', !!passwordHelp)}
             fullWidth
           />
+          {state.failure && <FailureMessage id={ids.failure} failure={state.failure} email={state.email.trim()} />}
           <Button
             type="submit"
             variant="contained"
@@ -154,7 +189,7 @@ export function LoginForm({
         </Button>
       )}
       {showsResetSuggestion(state) && <ResetSuggestion email={state.email.trim()} />}
-      <Link component={RouterLink} to={text.switchTo} sx={{ alignSelf: 'center' }}>
+      <Link component={RouterLink} to={text.switchTo} state={location.state} sx={{ alignSelf: 'center' }}>
         {text.switchText}
       </Link>
     </SignInCard>
@@ -173,7 +208,7 @@ function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
   const show = useToast();
   const [sending, setSending] = useState(false);
   const email = state.email.trim();
-  const error = shownCodeError(state);
+  const error = shownCodeError(state) ?? state.failure?.text;
   const resend = async () => {
     setSending(true);
     try {
@@ -228,8 +263,8 @@ function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
   );
 }
 
-/** After a failed sign-in: sends the reset e-mail to the address entered. */
-function ResetSuggestion({ email }: { email: string }) {
+/** Sends the reset e-mail to the address entered, saying so in a toast. */
+function useResetEmail(email: string) {
   const show = useToast();
   const [sending, setSending] = useState(false);
   const send = async () => {
@@ -243,9 +278,40 @@ function ResetSuggestion({ email }: { email: string }) {
       setSending(false);
     }
   };
+  return { send, sending };
+}
+
+/** After a failed sign-in: sends the reset e-mail to the address entered. */
+function ResetSuggestion({ email }: { email: string }) {
+  const { send, sending } = useResetEmail(email);
   return (
     <Link component="button" type="button" onClick={send} disabled={sending} sx={{ alignSelf: 'center' }}>
       Forgot your password? Send a password reset email.
     </Link>
+  );
+}
+
+/**
+ * The failure in plain words, in the form beside the fields it is about (the toast keeps the provider's code).
+ * An address that already has an account gets the ways on: sign in with it, or reset its password.
+ */
+function FailureMessage({ id, failure, email }: { id: string; failure: LoginFailure; email: string }) {
+  const { send, sending } = useResetEmail(email);
+  const location = useLocation();
+  return (
+    // Not a live region of its own: the toast announces the failure, the fields point here.
+    <Alert id={id} severity="error" role="note">
+      {failure.text}
+      {failure.accountExists && (
+        <span style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginTop: 8 }}>
+          <Link component={RouterLink} to={paths.signIn} state={location.state}>
+            Sign in
+          </Link>
+          <Link component="button" type="button" onClick={send} disabled={sending}>
+            Send a password reset email
+          </Link>
+        </span>
+      )}
+    </Alert>
   );
 }

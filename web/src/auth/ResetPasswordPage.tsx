@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PASSWORD_HINT } from '../../../lambdas/passwordPolicy';
 import { useToast } from '../layout/toast';
 import { errorCode, sendPasswordResetEmail, setNewPassword, signInAfterReset } from './identity';
 import { rememberedPath } from '../layout/returnPath';
@@ -23,7 +24,7 @@ interface ResetForm {
 const rules: Rules<ResetForm> = {
   email: [required('email', 'Email is required'), emailAddress('email')],
   code: [required('code', 'Reset code is required')],
-  password: [required('password', 'Password is required'), ...policyPassword('password')],
+  password: [required('password', 'Password is required'), policyPassword('password')],
   confirmation: [
     { passes: ({ password, confirmation }) => password === confirmation, message: 'Passwords do not match' },
   ],
@@ -38,8 +39,7 @@ const PROBLEMS: Record<string, string> = {
   ExpiredCodeException: 'This reset code has expired. Send yourself a new reset e-mail and use the link in it.',
   LimitExceededException: TOO_MANY_ATTEMPTS,
   TooManyFailedAttemptsException: TOO_MANY_ATTEMPTS,
-  InvalidPasswordException:
-    'The new password does not meet the password rules: use at least 8 characters, mixing upper and lower case letters, digits and symbols.',
+  InvalidPasswordException: `The new password does not meet the password rules. ${PASSWORD_HINT}`,
   UserNotFoundException: 'There is no account with this e-mail address.',
 };
 
@@ -125,7 +125,14 @@ export function ResetPasswordPage() {
       >
         <TextField label="Email" type="email" autoComplete="username" {...field('email')} />
         <TextField label="Reset code" autoComplete="one-time-code" {...field('code')} />
-        <TextField label="New password" type="password" autoComplete="new-password" autoFocus {...field('password')} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          {...field('password')}
+          helperText={field('password').helperText ?? PASSWORD_HINT}
+        />
         <TextField
           label="Confirm new password"
           type="password"

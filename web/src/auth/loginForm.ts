@@ -1,5 +1,6 @@
 // The login form's state machine (fields, mode, validation, request state), a pure reducer: the screen
 // dispatches, tests call it.
+import type { LoginFailure } from './failures';
 import {
   emailAddress,
   hasErrors,
@@ -30,6 +31,8 @@ export interface LoginFormState extends LoginForm {
    * code the user pool e-mailed (after "Create Account", or a sign-in to an unconfirmed account).
    */
   confirmation?: { code: string };
+  /** Why the last call failed, said in the form until the field it concerns changes. */
+  failure?: LoginFailure;
 }
 
 export type LoginEvent =
@@ -42,7 +45,7 @@ export type LoginEvent =
   | { type: 'confirmationNeeded' }
   | { type: 'codeChanged'; code: string }
   | { type: 'succeeded' }
-  | { type: 'failed' };
+  | { type: 'failed'; failure?: LoginFailure };
 
 export const modeOf = (form: LoginForm): LoginMode => (form.newAccountCreation ? 'create' : 'signIn');
 
@@ -54,15 +57,16 @@ export function initialLoginForm(mode: LoginMode): LoginFormState {
   return inMode({ email: '', password: '', request: 'Idle' }, mode);
 }
 
+// The e-mail's form is checked before the identity provider is called, in both modes.
 const signInRules: Rules<LoginForm> = {
-  email: [required('email', 'Email is required')],
+  email: [required('email', 'Email is required'), emailAddress('email')],
   password: [required('password', 'Password is required')],
 };
 
-// A new account also needs an address mail can reach and a password the user pool accepts.
+// A new account also needs a password the user pool accepts.
 const createRules: Rules<LoginForm> = {
-  email: [...signInRules.email!, emailAddress('email')],
-  password: [...signInRules.password!, ...policyPassword('password')],
+  ...signInRules,
+  password: [...signInRules.password!, policyPassword('password')],
 };
 
 export function loginErrors(form: LoginForm): FieldErrors<LoginForm> {
@@ -99,11 +103,18 @@ export function showsForm(state: LoginFormState): boolean {
   return modeOf(state) === 'signIn' || state.newAccountCreation?.method === 'email';
 }
 
+/** The failure's message goes once the field it is about changes. */
+function withoutFailureOf(state: LoginFormState, field: 'email' | 'password' | 'code'): LoginFormState {
+  if (!state.failure?.fields.includes(field)) return state;
+  const { failure: _changed, ...rest } = state;
+  return rest;
+}
+
 export function loginFormReducer(state: LoginFormState, event: LoginEvent): LoginFormState {
   switch (event.type) {
     case 'modeChanged': {
       if (event.mode === modeOf(state)) return state;
-      const { confirmation: _left, ...form } = inMode(state, event.mode);
+      const { confirmation: _left, failure: _otherMode, ...form } = inMode(state, event.mode);
       return { ...form, request: 'Idle' };
     }
     case 'methodChosen':
@@ -111,19 +122,21 @@ export function loginFormReducer(state: LoginFormState, event: LoginEvent): Logi
     case 'differentAccountTypePicked':
       return { email: '', password: '', newAccountCreation: {}, request: 'Idle' };
     case 'emailChanged':
-      return { ...state, email: event.email };
+      return withoutFailureOf({ ...state, email: event.email }, 'email');
     case 'passwordChanged':
-      return { ...state, password: event.password };
-    case 'submitted':
+      return withoutFailureOf({ ...state, password: event.password }, 'password');
+    case 'submitted': {
       if (state.request === 'Pending' || !showsForm(state)) return state;
-      return { ...state, request: hasInputErrors(state) ? 'Invalid' : 'Pending' };
+      const { failure: _answered, ...form } = state;
+      return { ...form, request: hasInputErrors(state) ? 'Invalid' : 'Pending' };
+    }
     case 'confirmationNeeded':
       return state.request === 'Pending' ? { ...state, confirmation: { code: '' }, request: 'Idle' } : state;
     case 'codeChanged':
-      return state.confirmation ? { ...state, confirmation: { code: event.code } } : state;
+      return state.confirmation ? withoutFailureOf({ ...state, confirmation: { code: event.code } }, 'code') : state;
     case 'succeeded':
       return state.request === 'Pending' ? { ...state, request: 'Success' } : state;
     case 'failed':
-      return state.request === 'Pending' ? { ...state, request: 'Failure' } : state;
+      return state.request === 'Pending' ? { ...state, request: 'Failure', failure: event.failure } : state;
   }
 }

@@ -1,10 +1,12 @@
-import { PASSWORD_RULES } from '../../../lambdas/passwordPolicy';
+import { passwordProblem } from '../../../lambdas/passwordPolicy';
+import { isEmailAddress } from '../../../lambdas/records';
 
 // Field rules of the sign-in screens: each field's failed rules, shown under it joined by commas.
 export interface Rule<Values> {
   /** True when the values pass. */
   passes(values: Values): boolean;
-  message: string;
+  /** What is wrong, said for the values that failed. */
+  message: string | ((values: Values) => string);
 }
 
 export type Rules<Values> = Partial<Record<keyof Values, Rule<Values>[]>>;
@@ -14,7 +16,9 @@ type TextField<Values> = { [Field in keyof Values]: Values[Field] extends string
 export function validate<Values>(values: Values, rules: Rules<Values>): FieldErrors<Values> {
   const errors: FieldErrors<Values> = {};
   for (const field of Object.keys(rules) as (keyof Values)[]) {
-    const failed = (rules[field] ?? []).filter((rule) => !rule.passes(values)).map((rule) => rule.message);
+    const failed = (rules[field] ?? [])
+      .filter((rule) => !rule.passes(values))
+      .map(({ message }) => (typeof message === 'string' ? message : message(values)));
     if (failed.length) errors[field] = failed;
   }
   return errors;
@@ -39,17 +43,18 @@ export function required<Values>(field: TextField<Values>, message: string): Rul
 
 // The rules below leave an empty field to `required`, so one problem gets one message.
 
+/** The e-mail's form, checked before the identity provider is called: `claire@gmail` lacks its ending. */
 export function emailAddress<Values>(field: TextField<Values>): Rule<Values> {
   return {
-    passes: (values) => !isFilled(text(values, field)) || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text(values, field).trim()),
-    message: 'Email must be a valid address',
+    passes: (values) => !isFilled(text(values, field)) || isEmailAddress(text(values, field).trim()),
+    message: 'Enter the whole e-mail address, like name@example.com',
   };
 }
 
-/** The user pool's password policy (lambdas/passwordPolicy.ts), a rule per requirement. */
-export function policyPassword<Values>(field: TextField<Values>): Rule<Values>[] {
-  return PASSWORD_RULES.map((rule) => ({
-    passes: (values: Values) => !isFilled(text(values, field)) || rule.passes(text(values, field)),
-    message: rule.message,
-  }));
+/** The user pool's password policy (lambdas/passwordPolicy.ts): one message naming every rule it fails. */
+export function policyPassword<Values>(field: TextField<Values>): Rule<Values> {
+  return {
+    passes: (values) => !isFilled(text(values, field)) || passwordProblem(text(values, field)) === undefined,
+    message: (values) => passwordProblem(text(values, field)) ?? '',
+  };
 }

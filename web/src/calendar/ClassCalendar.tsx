@@ -71,18 +71,22 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
 
   // FullCalendar draws the previous/next arrows as role="img" without a name. Their buttons are named by
   // their title ("Previous month", "Next week"), so the arrows are hidden from assistive technology instead,
-  // also when the toolbar is drawn again.
+  // also when the toolbar is drawn again. And it names a month's day by its date alone, while the day shows
+  // its meetings too (WCAG 2.5.3): the day is named by what it shows, its date link keeping its full date.
   useEffect(() => {
     const box = frame.current;
     if (!box) return;
-    const hideArrows = () =>
+    const hideArrows = () => {
       box.querySelectorAll('.fc-button .fc-icon[role="img"]').forEach((icon) => {
         icon.removeAttribute('role');
         icon.setAttribute('aria-hidden', 'true');
       });
+      for (const day of box.querySelectorAll('.fc-daygrid-day[aria-labelledby]'))
+        day.removeAttribute('aria-labelledby');
+    };
     hideArrows();
     const observer = new MutationObserver(hideArrows);
-    observer.observe(box, { childList: true, subtree: true });
+    observer.observe(box, { childList: true, subtree: true, attributeFilter: ['aria-labelledby'] });
     return () => observer.disconnect();
   }, []);
 
@@ -105,7 +109,10 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
         bgcolor: 'background.paper',
         p: { xs: 1, sm: 2 },
         borderRadius: 1,
-        '& .fc .fc-toolbar-title': { fontSize: { xs: '1.1rem', sm: '1.5rem' } },
+        '& .fc .fc-toolbar-title': { fontSize: { xs: '1.25rem', sm: '1.5rem' }, fontWeight: 600 },
+        // A meeting's title in a month's day wraps instead of being cut after a few letters.
+        '& .fc .fc-daygrid-event': { whiteSpace: 'normal', alignItems: 'flex-start' },
+        '& .fc .fc-daygrid-event .fc-event-title': { overflowWrap: 'anywhere', fontWeight: 500 },
         '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
         // FullCalendar fades the neighbouring months' day numbers to 1.89:1; grey text reads at 5.7:1.
         '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: 'text.secondary' },

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CalendarEvent } from '../../../lambdas/records';
 import { lazily } from '../layout/lazily';
@@ -24,6 +24,13 @@ export function ClassCalendarPage() {
   const chosen = classes.classes?.find((option) => option.cls.id === classId);
   const [meeting, setMeeting] = useState<CalendarEvent>();
   const chooseClass = (id: string | undefined) => setParams(id ? { classId: id } : {}, { replace: true });
+  // A chosen class's next meeting. Until one is chosen, the semester's next meeting, so the calendar never opens
+  // on an empty month; once the filter was used, clearing it leaves the month in view where it is.
+  const filtered = useRef(false);
+  if (classId) filtered.current = true;
+  const focusDate = dateToShow(
+    (chosen ? [chosen] : filtered.current ? [] : (classes.opening ?? [])).flatMap(({ cls }) => cls.meetings),
+  );
 
   return (
     <Stack spacing={3}>
@@ -33,7 +40,7 @@ export function ClassCalendarPage() {
       />
       <ClassFilter classes={classes} chosen={chosen} onChange={chooseClass} />
       <Suspense fallback={<Skeleton variant="rounded" height={560} aria-label="Loading the calendar" />}>
-        <ClassCalendar classId={classId} focusDate={chosen && dateToShow(chosen.cls.meetings)} onMeeting={setMeeting} />
+        <ClassCalendar classId={classId} focusDate={focusDate} onMeeting={setMeeting} />
       </Suspense>
       <Paper component="section" variant="outlined" aria-labelledby="subscribe-title" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="subscribe-title" variant="h6" component="h2">

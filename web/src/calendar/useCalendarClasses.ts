@@ -1,5 +1,5 @@
-// The classes to filter the calendar by: those of the newest semesters (at most the 20 one call takes),
-// each with its semester's name.
+// The classes to filter the calendar by: those of the newest semesters (at most the 20 one call takes), each
+// with its semester's name; the current semester first, then the others newest first, each's classes by name.
 import type { Class } from '../../../lambdas/records';
 import type { ApiError } from '../api/client';
 import { useCatalogueRead } from '../api/queries';
@@ -12,6 +12,8 @@ export interface CalendarClass {
 export interface CalendarClasses {
   /** Undefined until loaded. */
   classes?: CalendarClass[];
+  /** The semester the calendar opens on: the current one, else the newest. */
+  opening?: CalendarClass[];
   error: ApiError | null;
   retry: () => void;
 }
@@ -21,17 +23,22 @@ const MAX_SEMESTERS = 20;
 export function useCalendarClasses(): CalendarClasses {
   const semesters = useCatalogueRead('semesters');
   const newest = semesters.data?.semesters.slice(0, MAX_SEMESTERS);
+  const ordered = newest && [...newest.filter((s) => s.current), ...newest.filter((s) => !s.current)];
   const ids = newest?.map((semester) => semester.id) ?? [];
   const classes = useCatalogueRead('classesBySemester', { semesters: ids }, { enabled: ids.length > 0 });
   const failed = semesters.isError ? semesters : classes.isError ? classes : undefined;
+  const listed =
+    newest?.length === 0
+      ? []
+      : classes.data &&
+        ordered?.flatMap((semester) =>
+          [...(classes.data.classes[semester.id] ?? [])]
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map((cls) => ({ cls, semesterName: semester.name })),
+        );
   return {
-    classes:
-      newest?.length === 0
-        ? []
-        : classes.data &&
-          newest?.flatMap((semester) =>
-            (classes.data.classes[semester.id] ?? []).map((cls) => ({ cls, semesterName: semester.name })),
-          ),
+    classes: listed,
+    opening: listed?.filter(({ semesterName }) => semesterName === ordered?.[0]?.name),
     error: failed?.error ?? null,
     retry: () => void failed?.refetch(),
   };

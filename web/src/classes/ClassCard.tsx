@@ -11,6 +11,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Class } from '../../../lambdas/records';
 import { gradesLabel, scheduleSummary, seatsLabel } from '../layout/schedule';
+import { FamilyStanding } from './FamilyStanding';
+import type { Family } from './useFamily';
 
 function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -21,9 +23,12 @@ function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-/** A class as a family weighs it: when, where, with whom, for which grades, and how many seats are left. */
-/** Without `onEnroll` (registration closed) the card only informs. */
-export function ClassCard({ cls, onEnroll }: { cls: Class; onEnroll?: (cls: Class) => void }) {
+/**
+ * A class as a family weighs it: when, where, with whom, for which grades, how many seats are left, and, once
+ * signed in, where each of the family's children stands with it. Without `onEnroll` (registration closed) the
+ * card only informs.
+ */
+export function ClassCard({ cls, family, onEnroll }: { cls: Class; family?: Family; onEnroll?: (cls: Class) => void }) {
   const full = cls.seatsLeft === 0;
   return (
     <Card
@@ -55,6 +60,7 @@ export function ClassCard({ cls, onEnroll }: { cls: Class; onEnroll?: (cls: Clas
             {cls.description}
           </Typography>
         )}
+        {family && <FamilyStanding family={family} target={{ kind: 'class', cls }} />}
       </CardContent>
       {onEnroll && (
         <CardActions sx={{ px: 2, pb: 2 }}>

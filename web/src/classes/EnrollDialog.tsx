@@ -14,36 +14,54 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Enrollment, Student } from '../../../lambdas/records';
+import { enrollmentCapsOf, type EnrollmentCaps, type Enrollment, type Student } from '../../../lambdas/records';
 import { StudentForm } from '../account/students/StudentForm';
 import { useQueryClient } from '@tanstack/react-query';
 import { changed } from '../api/changes';
 import { asApiError } from '../api/client';
-import { useFunction } from '../api/queries';
+import { useAuth } from '../api/session';
+import { useRemoteConfig } from '../layout/RemoteConfig';
 import { LoadFailure } from '../layout/LoadFailure';
+import { useCloseGuard } from '../layout/useCloseGuard';
 import { Waiting } from '../layout/Waiting';
 import { enrollInTurn } from './enrollInTurn';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
-import { admitsGrade, gradeLabel } from '../../../lambdas/grades';
-import { gradesLabel } from '../layout/schedule';
+import { gradeLabel } from '../../../lambdas/grades';
+import { capReason, standingLabel, standingOf } from './standing';
+import { useFamily, type Family } from './useFamily';
 import { paths } from '../layout/paths';
 
-/** Why a child's grade may not fit, said before the server refuses it. */
-function gradeHint(target: EnrollTarget, student: Student): string | undefined {
-  const misfit = targetClasses(target).find(
-    (cls) =>
-      (cls.minGrade !== undefined || cls.maxGrade !== undefined) &&
-      (student.grade === undefined || !admitsGrade(cls, student.grade)),
-  );
-  return misfit && `${misfit.name}: ${gradesLabel(misfit).toLowerCase()}`;
+/** Each child with where they stand: only a child free to enroll can be chosen; the others say why not. */
+function childChoices(
+  target: EnrollTarget,
+  children: Student[],
+  family: Family | undefined,
+  caps: EnrollmentCaps | undefined,
+) {
+  const enrollments = family?.enrollments ?? [];
+  const capped = caps && capReason(target, enrollments, caps);
+  return children.map((student) => {
+    const standing = standingOf(student, target, enrollments);
+    return {
+      student,
+      why: standing.kind === 'free' ? capped && `Not possible – ${capped}` : standingLabel(standing),
+    };
+  });
 }
 
 export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClose: () => void }) {
   const client = useQueryClient();
-  const students = useFunction('students');
+  const { students, family } = useFamily();
+  const { isAdmin } = useAuth();
+  const config = useRemoteConfig();
+  // Administrators are not held to the family caps.
+  const caps = isAdmin ? undefined : enrollmentCapsOf(config);
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [chosen, setChosen] = useState<string>();
   const [adding, setAdding] = useState(false);
+  const [typed, setTyped] = useState(false);
+  // A child's details half typed are not lost to Escape or a click outside without asking.
+  const { close, question } = useCloseGuard(adding && typed, onClose);
   const [added, setAdded] = useState<Student[]>([]);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -55,7 +73,8 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
 
   const listed = students.data?.students ?? [];
   const children = [...listed, ...added.filter((student) => !listed.some((s) => s.id === student.id))];
-  const child = children.find((student) => student.id === chosen);
+  const choices = childChoices(target, children, family, caps);
+  const child = choices.find(({ student, why }) => student.id === chosen && !why)?.student;
   const name = targetName(target);
   const full = targetClasses(target).some((cls) => cls.seatsLeft === 0);
 
@@ -89,12 +108,13 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   return (
     <Dialog
       open
-      onClose={saving && inLine === undefined ? undefined : onClose}
+      onClose={saving && inLine === undefined ? undefined : close}
       fullWidth
       maxWidth="sm"
       fullScreen={fullScreen}
       aria-labelledby="enroll-title"
     >
+      {question}
       <DialogTitle id="enroll-title">{`${full ? 'Join the waitlist for' : 'Enroll in'} ${name}`}</DialogTitle>
       <DialogContent dividers>
         {outcome ? (
@@ -110,11 +130,16 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
           </Alert>
         ) : adding ? (
           <StudentForm
-            onCancel={() => setAdding(false)}
+            onCancel={() => {
+              setAdding(false);
+              setTyped(false);
+            }}
+            onTyped={() => setTyped(true)}
             onSaved={(student) => {
               setAdded((list) => [...list, student]);
               setChosen(student.id);
               setAdding(false);
+              setTyped(false);
             }}
           />
         ) : students.isPending ? (
@@ -139,30 +164,27 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
                 value={chosen ?? ''}
                 onChange={(event) => setChosen(event.target.value)}
               >
-                {children.map((student) => {
-                  const hint = gradeHint(target, student);
-                  return (
-                    <FormControlLabel
-                      key={student.id}
-                      value={student.id}
-                      control={<Radio />}
-                      label={
-                        <span>
-                          {student.firstName} {student.lastName}
-                          <Typography
-                            component="span"
-                            variant="body2"
-                            color={hint ? 'warning.main' : 'text.secondary'}
-                            sx={{ ml: 1 }}
-                          >
-                            {student.grade === undefined ? 'no grade given' : gradeLabel(student.grade)}
-                            {hint && ` — ${hint}`}
+                {choices.map(({ student, why }) => (
+                  <FormControlLabel
+                    key={student.id}
+                    value={student.id}
+                    control={<Radio />}
+                    disabled={!!why}
+                    label={
+                      <span>
+                        {student.firstName} {student.lastName}
+                        <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                          {student.grade === undefined ? 'no grade given' : gradeLabel(student.grade)}
+                        </Typography>
+                        {why && (
+                          <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.primary' }}>
+                            {why}
                           </Typography>
-                        </span>
-                      }
-                    />
-                  );
-                })}
+                        )}
+                      </span>
+                    }
+                  />
+                ))}
               </RadioGroup>
             )}
             <Button onClick={() => setAdding(true)} sx={{ mt: 1 }}>

@@ -6,15 +6,19 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { Class, ClassGroup } from '../../../lambdas/records';
 import { scheduleSummary } from '../layout/schedule';
+import { FamilyStanding } from './FamilyStanding';
+import type { Family } from './useFamily';
 
 /** A class group: one enrollment that takes a seat in each of its classes, or waits for all of them. */
 export function GroupCard({
   group,
   classes,
+  family,
   onEnroll,
 }: {
   group: ClassGroup;
   classes: Class[];
+  family?: Family;
   onEnroll: (group: ClassGroup) => void;
 }) {
   const full = classes.some((cls) => cls.seatsLeft === 0);
@@ -50,6 +54,7 @@ export function GroupCard({
             </li>
           ))}
         </ul>
+        {family && <FamilyStanding family={family} target={{ kind: 'group', group, classes }} />}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         <Button

@@ -10,17 +10,29 @@ export type RemoteConfigValues = ConfigValues & {
   privacyPolicyUrl?: string;
   studentUnitsUrl?: string;
   announcement?: string;
+  /** The introduction above the classes on Class Registration. */
+  orientation?: string;
 };
 
 const UNSET: RemoteConfigValues = {};
 const RemoteConfigContext = createContext<RemoteConfigValues>(UNSET);
+/** Whether the answer came (or failed): what the values add to a screen is then known. */
+const SettledContext = createContext(false);
 
 export function RemoteConfigProvider({ children }: { children: ReactNode }) {
   const config = useCatalogueRead('config');
   const values = (config.data?.values as RemoteConfigValues | undefined) ?? UNSET;
-  return <RemoteConfigContext.Provider value={values}>{children}</RemoteConfigContext.Provider>;
+  return (
+    <RemoteConfigContext.Provider value={values}>
+      <SettledContext.Provider value={!config.isPending}>{children}</SettledContext.Provider>
+    </RemoteConfigContext.Provider>
+  );
 }
 
 export function useRemoteConfig(): RemoteConfigValues {
   return useContext(RemoteConfigContext);
+}
+
+export function useRemoteConfigSettled(): boolean {
+  return useContext(SettledContext);
 }

@@ -1,11 +1,15 @@
-// The toasts themselves: notistack at the top right, each an MUI Alert 25rem wide with a close button.
+// The toasts themselves: notistack at the top right, each an MUI Alert 25rem wide with a close button; on a
+// phone at the bottom, the width of the screen. They sit under every menu, drawer and dialog, never over one:
+// a toast over the account menu, the admin sidebar or the enroll dialog hid what the person reached for next.
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import GlobalStyles from '@mui/material/GlobalStyles';
+import type { Theme } from '@mui/material/styles';
 import { SnackbarContent, SnackbarProvider, useSnackbar, type CustomContentProps } from 'notistack';
 import { forwardRef, useEffect, useRef } from 'react';
 import { HEADER_HEIGHT } from './Header';
 import { TOAST_LIFE, type Message } from './toast';
+import { useNarrow } from './useNarrow';
 
 type ToastProps = Pick<Message, 'severity' | 'summary'> & { closable: boolean };
 
@@ -28,7 +32,7 @@ const Toast = forwardRef<HTMLDivElement, CustomContentProps & ToastProps>(functi
         severity={ALERT_SEVERITY[severity]}
         variant="filled"
         onClose={closable ? () => closeSnackbar(id) : undefined}
-        sx={{ width: '25rem', maxWidth: '100%', boxShadow: 6 }}
+        sx={{ width: { xs: '100%', sm: '25rem' }, maxWidth: '100%', boxShadow: 6 }}
       >
         {summary && <AlertTitle>{summary}</AlertTitle>}
         {message}
@@ -62,20 +66,36 @@ function Enqueue({ waiting, onShown }: { waiting: Message[]; onShown(messages: M
 }
 
 const TOAST_AREA = 'toast-area';
-// The toast area is at the top right just under the header, not over it: a toast there would cover the
-// Menu and user buttons, and one under the pointer stays open (notistack pauses it on hover).
-const toastAreaStyle = {
+const PHONE_TOAST_AREA = 'phone-toast-area';
+// Two classes each, so these win over notistack's own (one class each).
+const toastAreaStyle = (theme: Theme) => ({
+  [`.notistack-SnackbarContainer.${TOAST_AREA}, .notistack-SnackbarContainer.${PHONE_TOAST_AREA}`]: {
+    // Above the header, below the drawers, menus and dialogs (all modals), so none of them is ever covered.
+    zIndex: theme.zIndex.appBar + 1,
+  },
+  // The toast area is at the top right just under the header, not over it: a toast there would cover the
+  // Menu and user buttons, and one under the pointer stays open (notistack pauses it on hover).
   [`.notistack-SnackbarContainer.${TOAST_AREA}`]: { top: `calc(var(${HEADER_HEIGHT}, 0px) + 8px)` },
-};
+  // On a phone the header's buttons and the page's first lines are what a person reaches for next.
+  [`.notistack-SnackbarContainer.${PHONE_TOAST_AREA}`]: {
+    left: 8,
+    right: 8,
+    bottom: 8,
+    width: 'auto',
+    maxWidth: 'none',
+    transform: 'none',
+  },
+});
 
 export function ToastStack(props: { waiting: Message[]; onShown(messages: Message[]): void }) {
+  const narrow = useNarrow();
   return (
     <>
       <GlobalStyles styles={toastAreaStyle} />
       <SnackbarProvider
-        maxSnack={4}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        classes={{ containerAnchorOriginTopRight: TOAST_AREA }}
+        maxSnack={narrow ? 2 : 4}
+        anchorOrigin={narrow ? { vertical: 'bottom', horizontal: 'center' } : { vertical: 'top', horizontal: 'right' }}
+        classes={{ containerAnchorOriginTopRight: TOAST_AREA, containerAnchorOriginBottomCenter: PHONE_TOAST_AREA }}
         Components={{ toast: Toast }}
       >
         <Enqueue {...props} />

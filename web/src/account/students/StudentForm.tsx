@@ -16,7 +16,15 @@ import { GRADES, gradeLabel } from '../../../../lambdas/grades';
 import { studentInput, type Student } from '../../../../lambdas/records';
 import { useCatalogueRead } from '../../api/queries';
 import { useSave } from '../../api/useSave';
-import { draftOf, draftProblems, emptyContact, inputOf, isStudentField, type StudentDraft } from './studentDraft';
+import {
+  draftOf,
+  draftProblems,
+  emptyContact,
+  inputOf,
+  isStudentField,
+  studentFieldName,
+  type StudentDraft,
+} from './studentDraft';
 import { SaveButtons } from '../../layout/SaveButtons';
 
 const MAX_CONTACTS = 5;
@@ -25,19 +33,24 @@ export function StudentForm({
   student,
   onSaved,
   onCancel,
+  onTyped,
 }: {
   student?: Student;
   onSaved: (student: Student) => void;
   onCancel: () => void;
+  /** Something was typed: the dialog holding the form asks before Escape throws it away. */
+  onTyped?: () => void;
 }) {
   const sizes = useCatalogueRead('tshirtSizes');
   const [draft, setDraft] = useState<StudentDraft>(() => draftOf(student));
-  const { errors, message, saving, save, recheck } = useSave('saveStudent', {
+  const { errors, message, saving, save, recheck, formRef } = useSave('saveStudent', {
     schema: studentInput,
     shows: isStudentField,
+    names: studentFieldName,
   });
 
   const change = (next: Partial<StudentDraft>) => {
+    onTyped?.();
     const updated = { ...draft, ...next };
     setDraft(updated);
     recheck(inputOf(updated, student?.id), draftProblems(updated));
@@ -68,6 +81,7 @@ export function StudentForm({
   return (
     <Stack
       component="form"
+      ref={formRef}
       noValidate
       onSubmit={(event) => void submit(event)}
       spacing={2}
@@ -198,7 +212,11 @@ export function StudentForm({
         label="Photos of my child may be used in the programme's newsletter"
       />
 
-      {message && <Alert severity="error">{message}</Alert>}
+      {message && (
+        <Alert severity="error" tabIndex={-1} data-save-message>
+          {message}
+        </Alert>
+      )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <SaveButtons saveLabel={student ? 'Save changes' : 'Add child'} saving={saving} onCancel={onCancel} />
       </Stack>

@@ -1,7 +1,7 @@
 // The student form's values as typed, and the Student record they become (checked with its schema, so the
 // messages under the fields are the server's own).
 import type { Student, StudentInput } from '../../../../lambdas/records';
-import type { FieldErrors } from '../../api/useSave';
+import type { FieldErrors, FieldName } from '../../api/useSave';
 
 export interface ContactDraft {
   name: string;
@@ -73,6 +73,47 @@ export function draftProblems(draft: StudentDraft): FieldErrors {
   return draft.birthDate && draft.birthDate >= new Date().toISOString().slice(0, 10)
     ? { birthDate: 'must be in the past' }
     : {};
+}
+
+const NAMES: Record<string, FieldName> = {
+  firstName: { the: "the child's first name" },
+  lastName: { the: "the child's last name" },
+  // The date field shows the browser's own format (mm/dd/yyyy here): a message never names another.
+  birthDate: {
+    the: "the child's birth date",
+    says: {
+      'must be a date written YYYY-MM-DD': "Enter the child's whole birth date",
+      'is not a real date': 'Enter a birth date that exists',
+      'must be 1900-01-01 or later': 'Enter a birth date from January 1, 1900 on',
+    },
+  },
+  grade: { the: "the child's school grade", verb: 'Choose' },
+  school: { the: "the child's school" },
+  tshirtSize: {
+    the: 'a t-shirt size',
+    verb: 'Choose',
+    says: { 'is not a known size': 'Choose a t-shirt size from the list' },
+  },
+  emergencyContacts: {
+    the: 'the emergency contacts',
+    says: { 'must list at least one contact': 'Add at least one emergency contact' },
+  },
+  allergies: { the: 'the allergies' },
+  medications: { the: 'the medications' },
+  medicalNotes: { the: 'the other medical notes' },
+};
+
+const CONTACT_FIELDS: Record<string, string> = { name: 'name', phone: 'phone number', relationship: 'relationship' };
+
+/** How the form names a field in its messages: "Enter the child's first name", "Enter contact 2's phone number". */
+export function studentFieldName(field: string): FieldName | undefined {
+  const contact = /^emergencyContacts\[(\d+)\]\.(\w+)$/.exec(field);
+  if (!contact) return NAMES[field];
+  const whose = contact[1] === '0' ? "the contact's" : `contact ${Number(contact[1]) + 1}'s`;
+  const the = `${whose} ${CONTACT_FIELDS[contact[2]!] ?? contact[2]}`;
+  return contact[2] === 'phone'
+    ? { the, says: { 'must be a phone number': `Enter ${the} with at least 7 digits (spaces, +, -, ( ) allowed)` } }
+    : { the };
 }
 
 /** The fields the form shows, named as the server names them. */

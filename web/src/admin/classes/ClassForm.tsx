@@ -13,7 +13,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { GRADES, gradeLabel } from '../../../../lambdas/grades';
 import { classInput, type Class, type ClassStatus, type Semester } from '../../../../lambdas/records';
 import { useSave } from '../../api/useSave';
-import { draftOf, draftProblems, inputOf, isClassField, type ClassDraft } from './classDraft';
+import { classFieldName, draftOf, draftProblems, inputOf, isClassField, type ClassDraft } from './classDraft';
 import { MeetingsEditor } from './MeetingsEditor';
 import { mergeMeetings } from './weeklyMeetings';
 import { SaveButtons } from '../../layout/SaveButtons';
@@ -49,7 +49,11 @@ export function ClassForm({
 }) {
   const statusId = useId();
   const [draft, setDraft] = useState<ClassDraft>(() => draftOf(cls));
-  const { errors, message, saving, save } = useSave('saveClass', { schema: classInput, shows: isClassField });
+  const { errors, message, saving, save, formRef } = useSave('saveClass', {
+    schema: classInput,
+    shows: isClassField,
+    names: classFieldName,
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -79,6 +83,7 @@ export function ClassForm({
   return (
     <Stack
       component="form"
+      ref={formRef}
       noValidate
       onSubmit={(event) => void submit(event)}
       spacing={3}
@@ -130,7 +135,11 @@ export function ClassForm({
         firstDay={semester.startDate}
         onChange={(meetings) => setDraft({ ...draft, meetings })}
       />
-      {message && <Alert severity="error">{message}</Alert>}
+      {message && (
+        <Alert severity="error" tabIndex={-1} data-save-message>
+          {message}
+        </Alert>
+      )}
       {Object.keys(errors).length > 0 && !message && (
         <Alert severity="error">Some fields need a change: see the messages under them.</Alert>
       )}

@@ -1,4 +1,5 @@
 // A semester's classes for management: find one, open it to edit, delete it (or close it when it has enrollments).
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -14,7 +15,7 @@ import { useChange } from '../../api/changes';
 import { gradesLabel, scheduleSummary } from '../../layout/schedule';
 import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
-import { ListTable, NameCell } from '../ListTable';
+import { ListTable, NameCell, wideOnly } from '../ListTable';
 import { usePaged } from '../usePaged';
 import { linkTo } from '../../layout/paths';
 
@@ -49,21 +50,32 @@ export function ClassList({ classes }: { classes: Class[] }) {
         onChange={(event) => setSearch(event.target.value)}
         sx={{ maxWidth: 320 }}
       />
-      <ListTable label="Classes" columns={['Class', 'Meetings', 'Seats', { name: 'Actions', align: 'right' }]}>
+      <ListTable
+        label="Classes"
+        columns={['Class', { name: 'Meetings', wide: true }, 'Seats', { name: 'Actions', align: 'right' }]}
+      >
         {page.rows.map((cls) => (
           <TableRow key={cls.id}>
             <NameCell
               to={linkTo.managedClass(cls.id)}
               name={cls.name}
               badge={cls.status === 'closed' && <Chip size="small" variant="outlined" label="Closed" />}
-              detail={[gradesLabel(cls), cls.instructor].filter(Boolean).join(' · ')}
+              detail={
+                <>
+                  {[gradesLabel(cls), cls.instructor].filter(Boolean).join(' · ')}
+                  {/* On a phone the meetings column is left out, so Edit and Delete fit: they read here. */}
+                  <Box component="span" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                    {scheduleSummary(cls.meetings)}
+                  </Box>
+                </>
+              }
             />
-            <TableCell>{scheduleSummary(cls.meetings)}</TableCell>
+            <TableCell sx={wideOnly}>{scheduleSummary(cls.meetings)}</TableCell>
             <TableCell>
               {cls.enrolled} / {cls.capacity}
               {cls.waitlisted > 0 && ` · ${cls.waitlisted} waiting`}
             </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <TableCell align="right" sx={{ whiteSpace: { sm: 'nowrap' }, px: { xs: 0.5, sm: 2 } }}>
               <Button
                 size="small"
                 component={RouterLink}

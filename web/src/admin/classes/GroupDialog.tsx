@@ -4,10 +4,19 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { classGroupInput, type Class, type ClassGroup } from '../../../../lambdas/records';
-import { useSave } from '../../api/useSave';
+import { useSave, type FieldName } from '../../api/useSave';
 import { SaveDialog } from '../SaveDialog';
 
 const shown = (field: string) => ['name', 'description'].includes(field) || /^classIds(\[\d+\])?$/.test(field);
+const NAMES: Record<string, FieldName> = {
+  name: { the: "the group's name" },
+  description: { the: "the group's description" },
+  classIds: {
+    the: "the group's classes",
+    verb: 'Choose',
+    says: { 'must hold at least two classes': 'Choose at least two classes' },
+  },
+};
 
 export function GroupDialog({
   semesterId,
@@ -25,7 +34,15 @@ export function GroupDialog({
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
   const [classIds, setClassIds] = useState<string[]>(group?.classIds ?? []);
-  const { errors, message, saving, save } = useSave('saveGroup', { schema: classGroupInput, shows: shown });
+  const { errors, message, saving, save, formRef } = useSave('saveGroup', {
+    schema: classGroupInput,
+    shows: shown,
+    names: (field) => NAMES[field.replace(/\[\d+\]$/, '')],
+  });
+  const dirty =
+    name !== (group?.name ?? '') ||
+    description !== (group?.description ?? '') ||
+    classIds.join() !== (group?.classIds ?? []).join();
   const classesError = Object.entries(errors).find(([field]) => field.startsWith('classIds'))?.[1];
 
   const submit = async (event: FormEvent) => {
@@ -42,6 +59,8 @@ export function GroupDialog({
       message={message}
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
+      dirty={dirty}
+      formRef={formRef}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField

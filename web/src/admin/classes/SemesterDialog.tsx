@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { semesterInput, type Semester } from '../../../../lambdas/records';
-import { useSave } from '../../api/useSave';
+import { useSave, type FieldName } from '../../api/useSave';
 import { SaveDialog } from '../SaveDialog';
 import { TIME_ZONE, isoMoment, localInput } from './dateTimes';
 
@@ -21,6 +21,18 @@ interface SemesterDraft {
 
 const FIELDS = ['name', 'startDate', 'endDate', 'current', 'registrationOpens', 'registrationCloses'];
 
+const DATE_WORDS = {
+  'must be a date written YYYY-MM-DD': 'Enter the whole date',
+  'is not a real date': 'Enter a real date',
+};
+const NAMES: Record<string, FieldName> = {
+  name: { the: "the semester's name" },
+  startDate: { the: 'the first day', says: DATE_WORDS },
+  endDate: { the: 'the last day', says: DATE_WORDS },
+  registrationOpens: { the: 'the moment registration opens' },
+  registrationCloses: { the: 'the moment registration closes' },
+};
+
 export function SemesterDialog({
   semester,
   onSaved,
@@ -30,17 +42,19 @@ export function SemesterDialog({
   onSaved: (semester: Semester) => void;
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState<SemesterDraft>({
+  const [initial] = useState<SemesterDraft>(() => ({
     name: semester?.name ?? '',
     startDate: semester?.startDate ?? '',
     endDate: semester?.endDate ?? '',
     current: semester?.current ?? false,
     registrationOpens: localInput(semester?.registrationOpens),
     registrationCloses: localInput(semester?.registrationCloses),
-  });
-  const { errors, message, saving, save } = useSave('saveSemester', {
+  }));
+  const [draft, setDraft] = useState(initial);
+  const { errors, message, saving, save, formRef } = useSave('saveSemester', {
     schema: semesterInput,
     shows: (field) => FIELDS.includes(field),
+    names: (field) => NAMES[field],
   });
 
   const submit = async (event: FormEvent) => {
@@ -81,6 +95,8 @@ export function SemesterDialog({
       message={message}
       onSubmit={(event) => void submit(event)}
       onClose={onClose}
+      dirty={JSON.stringify(draft) !== JSON.stringify(initial)}
+      formRef={formRef}
     >
       <Grid container spacing={2} sx={{ pt: 1 }}>
         <Grid size={12}>{field('name', 'Name')}</Grid>

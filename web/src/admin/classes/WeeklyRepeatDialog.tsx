@@ -15,6 +15,7 @@ import { useId, useState } from 'react';
 import type { Meeting } from '../../../../lambdas/records';
 import { WeekdayToggles } from '../../layout/WeekdayToggles';
 import { longDate } from '../../layout/schedule';
+import { useCloseGuard } from '../../layout/useCloseGuard';
 import { MAX_MEETINGS, weeklyMeetings } from './weeklyMeetings';
 
 const shrink = { inputLabel: { shrink: true } };
@@ -41,6 +42,14 @@ export function WeeklyRepeatDialog({
   const [endsBy, setEndsBy] = useState<'after' | 'on'>('after');
   const [count, setCount] = useState('8');
   const [lastDate, setLastDate] = useState('');
+  const dirty =
+    weekdays.length > 0 ||
+    first !== firstDate ||
+    times.start !== start ||
+    times.end !== end ||
+    endsBy !== 'after' ||
+    count !== '8';
+  const { close, question } = useCloseGuard(dirty, onClose);
 
   const timesWrong = !!times.start && !!times.end && times.end <= times.start;
   const countWrong =
@@ -56,7 +65,8 @@ export function WeeklyRepeatDialog({
       : [];
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      {question}
       <DialogTitle id={titleId}>Repeat weekly</DialogTitle>
       <DialogContent>
         <Grid container spacing={2} sx={{ pt: 1 }}>

@@ -1,7 +1,7 @@
 // The class form's values as typed, and the saveClass payload they become (checked with its schema).
 import type { FunctionInput } from '../../../../lambdas/manifest';
 import type { Class, ClassStatus, Meeting } from '../../../../lambdas/records';
-import type { FieldErrors } from '../../api/useSave';
+import type { FieldErrors, FieldName } from '../../api/useSave';
 
 /** A meeting row; the key keeps a row's fields in place when rows before it are removed. */
 export type MeetingDraft = Meeting & { key: number };
@@ -51,6 +51,37 @@ export function inputOf(draft: ClassDraft, semesterId: string, id?: string): Fun
     ...(draft.maxGrade !== '' && { maxGrade: Number(draft.maxGrade) }),
     status: draft.status,
     meetings: draft.meetings.map(({ date, start, end }) => ({ date, start, end })),
+  };
+}
+
+const NAMES: Record<string, FieldName> = {
+  name: { the: "the class's name" },
+  description: { the: 'the description' },
+  location: { the: 'the location' },
+  instructor: { the: "the instructor's name" },
+  whatToBring: { the: 'what to bring' },
+  capacity: {
+    the: 'the capacity',
+    says: { 'must be a whole number': 'Enter the capacity as a whole number of seats' },
+  },
+  minGrade: { the: 'the lowest grade', verb: 'Choose' },
+  maxGrade: { the: 'the highest grade', verb: 'Choose' },
+  meetings: { the: 'the meetings' },
+};
+const MEETING_PARTS: Record<string, string> = { date: 'date', start: 'start time', end: 'end time' };
+
+/** How the form names a field in its messages: "Enter the class's name", "Meeting 3's end time must end after it starts". */
+export function classFieldName(field: string): FieldName | undefined {
+  const meeting = /^meetings\[(\d+)\]\.(\w+)$/.exec(field);
+  if (!meeting) return NAMES[field];
+  const the = `meeting ${Number(meeting[1]) + 1}'s ${MEETING_PARTS[meeting[2]!] ?? meeting[2]}`;
+  return {
+    the,
+    says: {
+      'must end after it starts': `Meeting ${Number(meeting[1]) + 1} must end after it starts`,
+      'must be a date written YYYY-MM-DD': `Enter ${the} whole`,
+      'must be a time written HH:MM': `Enter ${the} whole`,
+    },
   };
 }
 

@@ -1,8 +1,9 @@
 // How a semester reads on the administration screens: its dates and where its registration window stands.
 import type { Semester } from '../../../../lambdas/records';
-import { longDate } from '../../layout/schedule';
+import { longDate, momentText } from '../../layout/schedule';
 
-export const moment = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** A moment as the site writes it: "Sun, Jan 3, 2027, 23:59 MST". */
+export const moment = (at: string) => momentText(at);
 
 export function semesterDates(semester: Semester): string {
   return `${longDate(semester.startDate)} – ${longDate(semester.endDate)}`;

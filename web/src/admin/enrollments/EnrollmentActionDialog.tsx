@@ -69,13 +69,15 @@ function PromoteDialog({ enrollment, classes, onClose }: Props) {
   const promoteEnrollment = useChange('promoteEnrollment');
   const name = studentName(enrollment);
   const cls = classes.find((candidate) => candidate.id === enrollment.classId);
+  // A promotion into a full class is certain to fail: what is offered instead is a seat added for them.
+  const full = !!cls && cls.seatsLeft === 0;
   return (
     <ConfirmDialog
       title={`Promote ${name} into ${enrollment.className}?`}
-      confirmLabel="Promote"
+      confirmLabel={full ? 'Add a seat and promote' : 'Promote'}
       onClose={onClose}
       action={async () => {
-        await promoteEnrollment.mutateAsync({ enrollmentId: enrollment.id });
+        await promoteEnrollment.mutateAsync({ enrollmentId: enrollment.id, ...(full && { addSeat: true }) });
         show({
           severity: 'success',
           summary: 'Promoted',
@@ -85,7 +87,10 @@ function PromoteDialog({ enrollment, classes, onClose }: Props) {
     >
       <DialogContentText>
         {`${name} is ${enrollment.waitlistPosition ? `number ${enrollment.waitlistPosition} ` : ''}on the waitlist and takes a free seat ahead of the line${enrollment.groupId ? ', in every class of the group' : ''}; the family gets an e-mail.`}{' '}
-        {cls && (cls.seatsLeft > 0 ? `${seats(cls.seatsLeft)} free now.` : 'The class is full now.')}
+        {cls &&
+          (full
+            ? `The class is full (${cls.enrolled} of ${cls.capacity}): promoting adds a seat for ${name}, so its capacity becomes ${cls.enrolled + 1}. The others on the waitlist keep their places.`
+            : `${seats(cls.seatsLeft)} free now.`)}
       </DialogContentText>
     </ConfirmDialog>
   );

@@ -44,7 +44,7 @@ export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction 
         valueGetter: (_value, row) => row.student.grade,
         valueFormatter: (value?: number) => (value === undefined ? '' : gradeName(value)),
       },
-      { field: 'className', headerName: 'Class', flex: 1, minWidth: 150 },
+      { field: 'className', headerName: 'Class', flex: 1.3, minWidth: 170 },
       {
         field: 'status',
         headerName: 'Status',
@@ -101,6 +101,9 @@ export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction 
         aria-label="Enrollments"
         rows={rows}
         columns={columns}
+        // What tells rows apart (a class's whole name, "Alpine Navigation (Juniors)") wraps instead of being cut.
+        getRowHeight={() => 'auto'}
+        sx={{ '& .MuiDataGrid-cell': { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.35, py: 0.75 } }}
         loading={loading && rows.length === 0}
         density="compact"
         disableColumnFilter

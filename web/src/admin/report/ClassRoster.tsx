@@ -1,4 +1,5 @@
-// One class's printout: what the class is, its roster, then its waitlist. On paper, one class per page.
+// One class's printout: what the class is, then its roster and waitlist (forms and contacts) or its attendance
+// sheet. On paper each class starts a page of its own, printed compactly under its own page header.
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -13,6 +14,8 @@ import { Details } from '../students/Details';
 import type { SizeLabel } from '../students/studentSheet';
 import { enrolledByName, type Roster } from './roster';
 import { RosterTable } from './RosterTable';
+import { AttendanceTable } from './AttendanceTable';
+import type { Printout } from './printout';
 
 function Facts({ cls }: { cls: Class }) {
   return (
@@ -30,6 +33,9 @@ function Facts({ cls }: { cls: Class }) {
 
 interface Props {
   cls: Class;
+  printout: Printout;
+  /** The CSS page name it prints on (its header on every page: PageHeaders). */
+  page: string;
   /** Until it is loaded, none: then it is loading, or it failed. */
   roster: Roster | undefined;
   failure: ApiError | null;
@@ -38,7 +44,15 @@ interface Props {
 }
 
 /** Drawn again only when its own roster changes, not as each of 60 rosters arrives. */
-export const ClassRoster = memo(function ClassRoster({ cls, roster, failure, onRetry, sizeLabel }: Props) {
+export const ClassRoster = memo(function ClassRoster({
+  cls,
+  printout,
+  page,
+  roster,
+  failure,
+  onRetry,
+  sizeLabel,
+}: Props) {
   const headingId = useId();
   const current = roster?.class ?? cls;
   return (
@@ -55,8 +69,14 @@ export const ClassRoster = memo(function ClassRoster({ cls, roster, failure, onR
           contentVisibility: 'visible',
           border: 'none',
           p: 0,
+          page,
           breakAfter: 'page',
           '&:last-of-type': { breakAfter: 'auto' },
+          // Compact on paper: a class of 20 on one or two pages, every contact and note still legible.
+          '& h2': { fontSize: '13pt' },
+          '& h3': { fontSize: '10.5pt', pt: 0.5 },
+          '& .MuiTypography-body2, & td, & th': { fontSize: '8.5pt', lineHeight: 1.25 },
+          '& dl': { gridTemplateColumns: 'repeat(2, max-content minmax(0, 1fr))', my: 0.5, rowGap: 0 },
         },
       }}
     >
@@ -71,7 +91,8 @@ export const ClassRoster = memo(function ClassRoster({ cls, roster, failure, onR
         <Skeleton variant="rounded" height={120} aria-label={`Loading the roster of ${cls.name}`} />
       )}
       {!roster && failure && <LoadFailure what="The roster" error={failure} onRetry={onRetry} />}
-      {roster && (
+      {roster && printout === 'attendance' && <AttendanceTable cls={current} entries={enrolledByName(roster)} />}
+      {roster && printout === 'forms' && (
         <Stack spacing={1}>
           <Typography variant="h6" component="h3">
             Roster ({roster.roster.length})

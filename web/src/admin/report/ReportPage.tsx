@@ -15,6 +15,7 @@ import { SemesterPicker } from '../SemesterPicker';
 import { useChosenSemester } from '../useSemesterParam';
 import { PrintStyles, screenOnly } from './PrintStyles';
 import { SemesterReport } from './SemesterReport';
+import { printoutOf, type Printout } from './printout';
 import { PageTitle } from '../../layout/PageTitle';
 
 /** The semester of the class the link named, so the picker can show it. */
@@ -59,7 +60,7 @@ export function ReportPage() {
   // Choosing another semester also drops the class (useSemesterParam), as a class belongs to one semester.
   const [semester, chooseSemester, semesterId] = useChosenSemester();
   const setParam = useCallback(
-    (name: 'classId' | 'semesterId', value: string | undefined) =>
+    (name: 'classId' | 'semesterId' | 'printout', value: string | undefined) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -72,6 +73,11 @@ export function ReportPage() {
     [setParams],
   );
   const chooseClass = useCallback((id: string | undefined) => setParam('classId', id), [setParam]);
+  const printout = printoutOf(params.get('printout'));
+  const choosePrintout = useCallback(
+    (chosen: Printout) => setParam('printout', chosen === 'forms' ? undefined : chosen),
+    [setParam],
+  );
   // A link to a class of another semester: find that semester first, keeping the class.
   const classElsewhere = useCallback(() => setParam('semesterId', undefined), [setParam]);
   const classFound = useCallback((semester: Semester) => setParam('semesterId', semester.id), [setParam]);
@@ -82,7 +88,7 @@ export function ReportPage() {
       <Box sx={screenOnly}>
         <PageTitle
           title="Class Forms and Contacts"
-          summary="Each class's roster and waitlist with the students' details, emergency contacts and health notes: print one class per page, or export to CSV."
+          summary="Each class's roster and waitlist with the students' details, emergency contacts and health notes, or its attendance sheet (a column per meeting): print them, each page saying its class, semester and page number, or export to CSV."
         />
       </Box>
       {classId && !semesterId ? (
@@ -99,6 +105,8 @@ export function ReportPage() {
               semester={semester}
               classId={classId}
               onClass={chooseClass}
+              printout={printout}
+              onPrintout={choosePrintout}
               onClassElsewhere={classElsewhere}
             />
           )}

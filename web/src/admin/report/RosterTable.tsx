@@ -11,16 +11,33 @@ import { EmergencyContactLine, GuardianEmail } from '../students/ContactLinks';
 import { gradeLabel } from '../../../../lambdas/grades';
 import { ageOf, birthDateLabel, listName, photoConsentLabel, type SizeLabel } from '../students/studentSheet';
 
+const printOnly = { display: 'none', '@media print': { display: 'inline' } } as const;
+const screenOnly = { '@media print': { display: 'none' } } as const;
+/** On paper a cell's lines run on, separated, so a class of 20 fits one or two pages. */
+const runOnInPrint = (separator: string) =>
+  ({
+    '@media print': { '& > div': { display: 'inline' }, '& > div + div::before': { content: `"${separator}"` } },
+  }) as const;
+
 // Plain lines in the cells (the cell sets the type): a semester's printout draws thousands of them.
 function About({ student, sizeLabel }: { student: Student; sizeLabel: SizeLabel }) {
   return (
     <>
       <strong>{listName(student)}</strong>
       <div>
-        Born {birthDateLabel(student.birthDate)} (age {ageOf(student.birthDate)})
+        {[
+          `Born ${birthDateLabel(student.birthDate)} (age ${ageOf(student.birthDate)})`,
+          gradeLabel(student.grade),
+          student.school,
+          `T-shirt: ${sizeLabel(student.tshirtSize)}`,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+        {/* On paper the photo consent joins these lines, for the width its column took. */}
+        <Box component="span" sx={printOnly}>
+          {` · Photos: ${photoConsentLabel(student.photoConsent)}`}
+        </Box>
       </div>
-      <div>{[gradeLabel(student.grade), student.school].filter(Boolean).join(' · ')}</div>
-      <div>T-shirt: {sizeLabel(student.tshirtSize)}</div>
     </>
   );
 }
@@ -73,16 +90,18 @@ export function RosterTable({
         aria-label={label}
         sx={{
           '& td, & th': { verticalAlign: 'top' },
-          '@media print': { '& td, & th': { px: 0.75, borderColor: '#999' } },
+          '@media print': { '& td, & th': { px: 0.5, py: 0.25, borderColor: '#999' } },
         }}
       >
         <TableHead>
           <TableRow>
             <TableCell sx={{ width: '2.5em' }}>#</TableCell>
-            <TableCell sx={{ minWidth: 170 }}>Student</TableCell>
-            <TableCell sx={{ minWidth: 190 }}>Guardian and emergency contacts</TableCell>
+            <TableCell sx={{ minWidth: 170, '@media print': { width: '30%' } }}>Student</TableCell>
+            <TableCell sx={{ minWidth: 190, '@media print': { width: '33%' } }}>
+              Guardian and emergency contacts
+            </TableCell>
             <TableCell sx={{ minWidth: 170 }}>Allergies, medications, medical notes</TableCell>
-            <TableCell>Photo consent</TableCell>
+            <TableCell sx={screenOnly}>Photo consent</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -92,13 +111,13 @@ export function RosterTable({
               <TableCell>
                 <About student={entry.student} sizeLabel={sizeLabel} />
               </TableCell>
-              <TableCell>
+              <TableCell sx={runOnInPrint('; ')}>
                 <Contacts entry={entry} />
               </TableCell>
-              <TableCell>
+              <TableCell sx={runOnInPrint(' · ')}>
                 <Health student={entry.student} />
               </TableCell>
-              <TableCell>{photoConsentLabel(entry.student.photoConsent)}</TableCell>
+              <TableCell sx={screenOnly}>{photoConsentLabel(entry.student.photoConsent)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,5 +1,5 @@
-// The chosen semester's printouts: the class choice, Print and Export CSV (once every roster is in), and
-// one section per class.
+// The chosen semester's printouts: the class choice, forms and contacts or attendance sheets, Print and Export
+// CSV (once every roster is in), and one section per class, each with its page header on paper.
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
@@ -20,6 +20,8 @@ import { ClassRoster } from './ClassRoster';
 import { screenOnly } from './PrintStyles';
 import { rostersCsv, type Roster } from './roster';
 import { useRosters } from './useRosters';
+import { PageHeaders } from './PageHeaders';
+import { pageName, type Printout } from './printout';
 
 const ALL_CLASSES = 'all';
 
@@ -27,11 +29,13 @@ interface Props {
   semester: Semester;
   classId: string | undefined;
   onClass: (classId: string | undefined) => void;
+  printout: Printout;
+  onPrintout: (printout: Printout) => void;
   /** The class asked for is not one of this semester's. */
   onClassElsewhere: () => void;
 }
 
-export function SemesterReport({ semester, classId, onClass, onClassElsewhere }: Props) {
+export function SemesterReport({ semester, classId, onClass, printout, onPrintout, onClassElsewhere }: Props) {
   const classes = useFunction('classesBySemester', { semesters: [semester.id] });
   const list = classes.data?.classes[semester.id] ?? [];
   const elsewhere = classes.isSuccess && classId !== undefined && !list.some((cls) => cls.id === classId);
@@ -68,6 +72,22 @@ export function SemesterReport({ semester, classId, onClass, onClassElsewhere }:
           </MenuItem>
         ))}
       </TextField>
+      <TextField
+        select
+        size="small"
+        label="Printout"
+        value={printout}
+        onChange={(event) => onPrintout(event.target.value as Printout)}
+        sx={{ minWidth: 220, ...screenOnly }}
+      >
+        <MenuItem value="forms">Forms and contacts</MenuItem>
+        <MenuItem value="attendance">Attendance sheets</MenuItem>
+      </TextField>
+      <PageHeaders
+        classes={shown.map((cls, index) => ({ page: pageName(index), className: cls.name }))}
+        semesterName={semester.name}
+        printout={printout}
+      />
       <Stack direction="row" spacing={1} sx={screenOnly}>
         <Button variant="contained" startIcon={<PrintIcon />} disabled={!ready} onClick={() => window.print()}>
           Print
@@ -100,6 +120,8 @@ export function SemesterReport({ semester, classId, onClass, onClassElsewhere }:
             <ClassRoster
               key={cls.id}
               cls={cls}
+              printout={printout}
+              page={pageName(index)}
               roster={data}
               failure={isFetching ? null : error}
               onRetry={refetch}

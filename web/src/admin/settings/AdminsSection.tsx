@@ -20,6 +20,7 @@ import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { useSave } from '../../api/useSave';
 import { isEmail } from './configValues';
+import { momentText } from '../../layout/schedule';
 
 type Admin = FunctionResult<'admins'>['admins'][number];
 type Account = FunctionResult<'adminAccount'>['account'];
@@ -35,7 +36,13 @@ export function AdminsSection() {
   const [revoking, setRevoking] = useState<Admin>();
   const [granting, setGranting] = useState<Account>();
   // First the account the address finds: the dialog shows it before anything is granted.
-  const lookUp = useSave('adminAccount', { shows: (field) => field === 'email' });
+  const lookUp = useSave('adminAccount', {
+    shows: (field) => field === 'email',
+    names: () => ({
+      the: "the account's e-mail",
+      says: { 'must be an e-mail address': 'Enter the whole e-mail address, like name@example.com' },
+    }),
+  });
   const { errors, message, saving } = lookUp;
   const admins = loaded.data?.admins;
 
@@ -62,10 +69,12 @@ export function AdminsSection() {
                 divider
                 disableGutters
                 secondaryAction={
+                  // Nobody removes their own access (the server refuses it): the reason shows instead.
                   <Button
                     size="small"
                     color="error"
                     onClick={() => setRevoking(admin)}
+                    disabled={admin.sub === user?.sub}
                     aria-label={`Revoke ${admin.email}`}
                   >
                     Revoke
@@ -74,7 +83,11 @@ export function AdminsSection() {
               >
                 <ListItemText
                   primary={admin.email}
-                  secondary={admin.sub === user?.sub ? 'You' : undefined}
+                  secondary={
+                    admin.sub === user?.sub
+                      ? 'You. Your own access cannot be revoked here: another administrator can.'
+                      : undefined
+                  }
                   sx={{ pr: 10, overflowWrap: 'anywhere' }}
                 />
               </ListItem>
@@ -131,7 +144,7 @@ export function AdminsSection() {
                   : 'No: the account has not entered the code sent to this address'}
               </dd>
               <dt>Account created</dt>
-              <dd>{new Date(granting.createdAt).toLocaleString()}</dd>
+              <dd>{momentText(granting.createdAt)}</dd>
             </dl>
             {granting.verified && granting.confirmed
               ? 'This account will see every family’s details and can change the programme.'

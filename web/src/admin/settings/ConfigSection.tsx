@@ -14,6 +14,9 @@ import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { KNOWN_KEYS, draftOf, draftProblems, valuesOf } from './configValues';
 
+/** The values written as paragraphs rather than on one line. */
+const MULTILINE = new Set(['announcement', 'orientation']);
+
 export function ConfigSection() {
   const config = useFunction('config');
   return (
@@ -30,8 +33,13 @@ function ConfigForm({ values }: { values: ConfigValues }) {
   const [saved, setSaved] = useState(values);
   const [draft, setDraft] = useState(() => draftOf(values));
   // The server names a value's field "values.contactEmail".
-  const { errors, message, saving, save } = useSave('saveConfig', {
+  const { errors, message, saving, save, formRef } = useSave('saveConfig', {
     shows: (field) => field.startsWith('values.') && field.slice(7) in draft,
+    names: (field) => {
+      const key = field.slice('values.'.length);
+      const known = KNOWN_KEYS.find((candidate) => candidate.key === key);
+      return { the: known ? `the ${known.label.charAt(0).toLowerCase()}${known.label.slice(1)}` : key };
+    },
   });
   const errorOf = (key: string) => errors[`values.${key}`];
   const otherKeys = Object.keys(draft).filter((key) => !KNOWN_KEYS.some((known) => known.key === key));
@@ -65,8 +73,15 @@ function ConfigForm({ values }: { values: ConfigValues }) {
   );
 
   return (
-    <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={2} aria-label="Site settings">
-      {KNOWN_KEYS.map(({ key, label, help }) => field(key, label, help, key === 'announcement'))}
+    <Stack
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      spacing={2}
+      aria-label="Site settings"
+    >
+      {KNOWN_KEYS.map(({ key, label, help }) => field(key, label, help, MULTILINE.has(key)))}
       {otherKeys.length > 0 && (
         <>
           <Typography variant="subtitle1" component="h3">
@@ -77,7 +92,11 @@ function ConfigForm({ values }: { values: ConfigValues }) {
           )}
         </>
       )}
-      {message && <Alert severity="error">{message}</Alert>}
+      {message && (
+        <Alert severity="error" tabIndex={-1} data-save-message>
+          {message}
+        </Alert>
+      )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={() => setDraft(draftOf(saved))} disabled={saving || unchanged}>
           Discard changes

@@ -27,6 +27,11 @@ export const KNOWN_KEYS: KnownKey[] = [
     help: "The sidebar's Student Units link, opened in a new tab.",
   },
   {
+    key: 'orientation',
+    label: 'About the programme',
+    help: 'Shown above the classes on Class Registration, on phones too: who the programme is for, where it meets, how registration and the waitlist work, whom to contact. A blank line starts a new paragraph. Empty hides it.',
+  },
+  {
     key: 'announcement',
     label: 'Announcement',
     help: 'The banner under the header. Empty hides it; a changed text shows again to visitors who dismissed the old one.',

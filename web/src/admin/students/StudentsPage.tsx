@@ -85,7 +85,13 @@ export function StudentsPage() {
           slotProps={{
             toolbar: { csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } },
           }}
-          sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+          // Names and classes wrap instead of being cut off: they are what tells the rows apart.
+          getRowHeight={() => 'auto'}
+          sx={{
+            bgcolor: 'background.paper',
+            '& .MuiDataGrid-row': { cursor: 'pointer' },
+            '& .MuiDataGrid-cell': { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.35, py: 0.75 },
+          }}
         />
       </Box>
       {sheet && <StudentSheetDialog row={sheet} sizeLabel={sizeLabel} onClose={() => setSheet(undefined)} />}

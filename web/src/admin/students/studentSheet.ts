@@ -1,6 +1,7 @@
 // How a student's information sheet reads to an administrator: on screen, on paper and in CSV files.
 import { gradeLabel } from '../../../../lambdas/grades';
 import type { EmergencyContact, EnrollmentStatus, Student } from '../../../../lambdas/records';
+import { dateLabel } from '../../layout/schedule';
 import type { CsvColumn } from '../csv';
 
 /** A student's sheet with the family's e-mail, as the roster and the enrollment lists carry it. */
@@ -21,15 +22,8 @@ export const listName = (student: Pick<Student, 'firstName' | 'lastName'>) =>
 
 export const byListName = (a: Sheet, b: Sheet) => listName(a.student).localeCompare(listName(b.student));
 
-// One formatter for every row: making one per call is slow with thousands of students.
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-export const birthDateLabel = (birthDate: string) => dateFormat.format(new Date(`${birthDate}T00:00:00Z`));
+/** A birth date as the site writes a date: "Mar 14, 2018". */
+export const birthDateLabel = dateLabel;
 
 /** Age in whole years today: what an instructor checks on the first day. */
 export function ageOf(birthDate: string, today = new Date()): number {

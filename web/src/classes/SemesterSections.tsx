@@ -1,0 +1,115 @@
+// The classes and groups of each semester open for registration, filtered; drawn again only when what it
+// shows changes (the page defers its answers, so this draw can be paused).
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { memo } from 'react';
+import type { Class, ClassGroup, Semester } from '../../../lambdas/records';
+import { admitsGrade } from '../../../lambdas/grades';
+import { meetingDays, momentText } from '../layout/schedule';
+import { ClassCard } from './ClassCard';
+import type { Filters } from './ClassFilters';
+import type { EnrollTarget } from './enrollTarget';
+import { GroupCard } from './GroupCard';
+import type { Family } from './useFamily';
+
+export function matchesFilters(cls: Class, filters: Filters): boolean {
+  const daysMatch = filters.days.length === 0 || meetingDays(cls.meetings).some((day) => filters.days.includes(day));
+  return daysMatch && (filters.grade === undefined || admitsGrade(cls, filters.grade));
+}
+
+interface Props {
+  sections: Array<{ semesterId: string; classes: Class[]; groups: ClassGroup[] }>;
+  semesters: Map<string, Semester>;
+  /** Every loaded class by id: a group's classes. */
+  classes: Map<string, Class>;
+  filters: Filters;
+  family: Family | undefined;
+  onChoose: (target: EnrollTarget) => void;
+  onClearFilters: () => void;
+}
+
+export const SemesterSections = memo(function SemesterSections({
+  sections,
+  semesters,
+  classes: byId,
+  filters,
+  family,
+  onChoose: choose,
+  onClearFilters,
+}: Props) {
+  const groupClasses = (group: ClassGroup) => group.classIds.flatMap((id) => byId.get(id) ?? []);
+  return (
+    <>
+      {sections.map(({ semesterId, classes, groups }) => {
+        const shownClasses = classes.filter((cls) => matchesFilters(cls, filters));
+        const shownGroups = groups.filter((group) => groupClasses(group).every((cls) => matchesFilters(cls, filters)));
+        const semester = semesters.get(semesterId);
+        return (
+          <Stack component="section" key={semesterId} spacing={2} aria-label={semester?.name ?? 'Classes'}>
+            {semester && (
+              <div>
+                <Typography variant="h5" component="h2">
+                  {semester.name}
+                </Typography>
+                {semester.registrationCloses && (
+                  <Typography variant="body2" color="text.secondary">
+                    Registration closes {momentText(semester.registrationCloses)}.
+                  </Typography>
+                )}
+              </div>
+            )}
+            {shownGroups.length > 0 && (
+              <>
+                <Typography variant="h6" component="h2">
+                  Class groups
+                </Typography>
+                <Grid container spacing={2}>
+                  {shownGroups.map((group) => (
+                    <Grid key={group.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                      <GroupCard
+                        group={group}
+                        classes={groupClasses(group)}
+                        family={family}
+                        onEnroll={(chosen) => choose({ kind: 'group', group: chosen, classes: groupClasses(chosen) })}
+                      />
+                    </Grid>
+                  ))}
+                </Grid>
+              </>
+            )}
+            <Typography variant="h6" component="h2">
+              Classes
+            </Typography>
+            {shownClasses.length === 0 ? (
+              <Alert
+                severity="info"
+                action={
+                  <Button color="inherit" size="small" onClick={onClearFilters}>
+                    Clear filters
+                  </Button>
+                }
+              >
+                No classes match these filters.
+              </Alert>
+            ) : (
+              <Grid container spacing={2}>
+                {shownClasses.map((cls) => (
+                  <Grid key={cls.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                    <ClassCard
+                      cls={cls}
+                      family={family}
+                      onEnroll={(chosen) => choose({ kind: 'class', cls: chosen })}
+                    />
+                  </Grid>
+                ))}
+              </Grid>
+            )}
+          </Stack>
+        );
+      })}
+    </>
+  );
+});

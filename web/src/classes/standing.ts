@@ -1,0 +1,88 @@
+// Where each child of the family stands with a class or a class group: enrolled, waitlisted at a position,
+// unable to enroll (and why), or free to enroll. Read from the family's own enrollments and children, so the
+// cards and the enroll dialog say it before anyone presses Enroll.
+import { admitsGrade, gradeLabel } from '../../../lambdas/grades';
+import type { Class, EnrollmentCaps, NamedEnrollment, Student } from '../../../lambdas/records';
+import { gradesLabel } from '../layout/schedule';
+import { targetClasses, type EnrollTarget } from './enrollTarget';
+
+export type Standing =
+  | { kind: 'enrolled' }
+  | { kind: 'waitlisted'; positions: number[] }
+  /** Cannot enroll: `reason` says why, in a few words ("Grade 4; this class is for grades 6–8"). */
+  | { kind: 'unable'; reason: string }
+  | { kind: 'free' };
+
+const limitsGrades = (cls: Class) => cls.minGrade !== undefined || cls.maxGrade !== undefined;
+
+/** Why the child's grade keeps them out of one of the classes, if it does. */
+function gradeReason(student: Student, classes: Class[], target: EnrollTarget): string | undefined {
+  const misfit = classes.find(
+    (cls) => limitsGrades(cls) && (student.grade === undefined || !admitsGrade(cls, student.grade)),
+  );
+  if (!misfit) return undefined;
+  const which = target.kind === 'class' ? 'this class' : misfit.name;
+  const range = gradesLabel(misfit).toLowerCase();
+  return student.grade === undefined
+    ? `no school grade given; ${which} is for ${range}`
+    : `${gradeLabel(student.grade)}; ${which} is for ${range}`;
+}
+
+export function standingOf(student: Student, target: EnrollTarget, enrollments: NamedEnrollment[]): Standing {
+  const classes = targetClasses(target);
+  const held = enrollments.filter(
+    (enrollment) =>
+      enrollment.studentId === student.id &&
+      enrollment.status !== 'cancelled' &&
+      classes.some((cls) => cls.id === enrollment.classId),
+  );
+  // For a class, any enrollment in it counts (also one through a group); for a group, the group's own.
+  const own = target.kind === 'group' ? held.filter((enrollment) => enrollment.groupId === target.group.id) : held;
+  if (own.length > 0) {
+    const waiting = own.filter((enrollment) => enrollment.status === 'waitlisted');
+    if (waiting.length === 0) return { kind: 'enrolled' };
+    return { kind: 'waitlisted', positions: waiting.flatMap(({ waitlistPosition: at }) => (at ? [at] : [])) };
+  }
+  if (held[0]) return { kind: 'unable', reason: `already in ${held[0].className}` };
+  const grade = gradeReason(student, classes, target);
+  return grade ? { kind: 'unable', reason: grade } : { kind: 'free' };
+}
+
+/** "Enrolled", "Waitlisted – position 3", "Not eligible – Grade 4; this class is for grades 6–8". */
+export function standingLabel(standing: Standing): string {
+  switch (standing.kind) {
+    case 'enrolled':
+      return 'Enrolled';
+    case 'waitlisted':
+      return standing.positions.length === 0
+        ? 'Waitlisted'
+        : `Waitlisted – position${standing.positions.length > 1 ? 's' : ''} ${standing.positions.join(', ')}`;
+    case 'unable':
+      return `Not eligible – ${standing.reason}`;
+    case 'free':
+      return 'Not enrolled';
+  }
+}
+
+/**
+ * Why no further child of the family may enroll, when one of its caps is reached: the server would refuse
+ * it, so the dialog says so first.
+ */
+export function capReason(
+  target: EnrollTarget,
+  enrollments: NamedEnrollment[],
+  caps: EnrollmentCaps,
+): string | undefined {
+  const active = enrollments.filter((enrollment) => enrollment.status !== 'cancelled');
+  const classes = targetClasses(target);
+  for (const cls of classes) {
+    const children = new Set(active.filter((e) => e.classId === cls.id).map((e) => e.studentId)).size;
+    if (children >= caps.childrenPerClass)
+      return `your family already has ${children} ${children === 1 ? 'child' : 'children'} in ${cls.name}, the most one family may enroll`;
+  }
+  const semesterId = classes[0]?.semesterId;
+  const inSemester = active.filter((enrollment) => enrollment.semesterId === semesterId).length;
+  if (inSemester + classes.length > caps.enrollmentsPerSemester)
+    return `your family has ${inSemester} enrollment${inSemester === 1 ? '' : 's'} this semester, and ${caps.enrollmentsPerSemester} is the most allowed`;
+  return undefined;
+}
