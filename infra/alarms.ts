@@ -19,6 +19,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { METRICS_NAMESPACE, portalMetrics } from '../lambdas/shared/metrics';
 import { EDGE_REGION } from './edge-acl';
 import { portalStackOf } from './stack-of';
 import type { DeadLetters } from './dead-letters';
@@ -26,8 +27,10 @@ import { acknowledgeCustomResourceHandler, PortalFunction } from './portal-funct
 
 /** The limits the alarms go off at; the README's runbook names the same figures. */
 export const ALARM_LIMITS = {
-  /** Records a stream consumer gave up on (each is an e-mail not sent, or a request its safety net missed). */
+  /** Messages in a dead-letter queue (each is work given up on after its retries). */
   deadLetters: 1,
+  /** E-mails the mailer stopped trying, in 5 minutes (each waits for an administrator to send it again). */
+  mailGivenUp: 1,
   /** How far behind the table's stream a consumer may fall, ms (an enrollment's e-mail waits this long). */
   iteratorAgeMs: 120_000,
   /** Failed invocations of one function in 5 minutes (a crash or a timeout: handled errors are answers). */
@@ -235,6 +238,18 @@ export class PortalAlarms extends Construct {
   }
 
   private watchMail(): void {
+    this.add(
+      'mail-given-up',
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: portalMetrics.mailGivenUp,
+        dimensionsMap: { service: this.prefix },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      }),
+      ALARM_LIMITS.mailGivenUp,
+      'The mailer stopped trying an e-mail after its tries (SES refused it, e.g. in its sandbox): it waits under Messages, Failed e-mail, to be sent again.',
+    );
     const reputation = (metricName: string) =>
       new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
     this.add(

@@ -81,6 +81,7 @@ export class PortalDashboard extends Construct {
         left: [
           portal(portalMetrics.mailSent, 'sent (SES took it)'),
           portal(portalMetrics.mailFailed, 'failed (retried)'),
+          portal(portalMetrics.mailGivenUp, 'given up (kept to send again)'),
         ],
         width: 12,
       }),

@@ -12,6 +12,8 @@ export const portalMetrics = {
   waitlistJoins: 'WaitlistJoins',
   mailSent: 'MailSent',
   mailFailed: 'MailFailed',
+  /** E-mails the mailer stopped trying: kept for an administrator to send again (Messages, Failed e-mail). */
+  mailGivenUp: 'MailGivenUp',
 } as const;
 
 type MetricName = (typeof portalMetrics)[keyof typeof portalMetrics];
@@ -43,6 +45,7 @@ export function countSeatChanges(
 }
 
 /** One e-mail SES took, or one the mailer failed to send (the stream tries it again). */
-export function countMail(outcome: 'sent' | 'failed'): void {
-  emit({ [outcome === 'sent' ? portalMetrics.mailSent : portalMetrics.mailFailed]: 1 });
+export function countMail(outcome: 'sent' | 'failed' | 'givenUp'): void {
+  const name = { sent: portalMetrics.mailSent, failed: portalMetrics.mailFailed, givenUp: portalMetrics.mailGivenUp };
+  emit({ [name[outcome]]: 1 });
 }

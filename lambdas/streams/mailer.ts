@@ -62,6 +62,7 @@ export async function mailer(event: DynamoDBStreamEvent, context?: Context): Pro
       if (!(error instanceof NotYet)) countMail('failed');
       // Failures are noted on the request; after MAX_SEND_ATTEMPTS the table keeps it for "Send again".
       const givenUp = !(error instanceof NotYet) && (await noteMailFailure({ PK, SK }, error).catch(() => false));
+      if (givenUp) countMail('givenUp');
       console.error(
         JSON.stringify({
           level: 'error',

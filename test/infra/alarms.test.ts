@@ -287,7 +287,7 @@ describe('the table', () => {
   });
 });
 
-describe("SES's reputation", () => {
+describe('the mail, when the portal sends some', () => {
   test.each([
     ['ses-bounce-rate', 'Reputation.BounceRate', 0.05],
     ['ses-complaint-rate', 'Reputation.ComplaintRate', 0.001],
@@ -301,6 +301,17 @@ describe("SES's reputation", () => {
     });
   });
 
+  test("an e-mail the mailer stopped trying: the portal's own figure, from the first one", () => {
+    expect(alarmNamed('mail-given-up')).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: portalMetrics.mailGivenUp,
+      Dimensions: [{ Name: 'service', Value: 'RegistrationPortal' }],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: ALARM_LIMITS.mailGivenUp,
+    });
+  });
+
   test('is not watched when the portal sends none (nor mailFeedback, which is not there then)', () => {
     const names = Object.values(
       Template.fromStack(monitoringOf(withoutMail)).toJSON().Resources as Record<string, Resource>,
@@ -308,8 +319,8 @@ describe("SES's reputation", () => {
       .filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm')
       .map((alarm) => alarm.Properties.AlarmName as string);
     const withMail = alarms.map((alarm) => alarm.Properties.AlarmName as string);
-    expect(names.sort()).toEqual(withMail.filter((name) => !/-(ses|mailFeedback)-/.test(name)).sort());
-    expect(names.length).toBe(withMail.length - 4);
+    expect(names.sort()).toEqual(withMail.filter((name) => !/-(ses|mailFeedback|mail-given-up)/.test(name)).sort());
+    expect(names.length).toBe(withMail.length - 5);
   });
 });
 
@@ -369,7 +380,7 @@ describe('the registration-day dashboard', () => {
   test.each([
     ['enrollments per minute', [METRICS_NAMESPACE, portalMetrics.enrollments]],
     ['waitlist joins', [portalMetrics.waitlistJoins]],
-    ['mail sent and failed', [portalMetrics.mailSent, portalMetrics.mailFailed]],
+    ['mail sent, failed and given up', [portalMetrics.mailSent, portalMetrics.mailFailed, portalMetrics.mailGivenUp]],
     ['answers by status code', ['stats count(*) as answers by bin(1m), status']],
     ['latency percentiles', ['Latency', 'p50', 'p90', 'p99']],
     ['throttles', ['Throttles', 'ReadThrottleEvents', 'WriteThrottleEvents', '4xx']],

@@ -78,6 +78,27 @@ test('nothing changed is nothing written', () => {
   expect(lines).toEqual([]);
 });
 
+/** The stream's record of a new mail request. */
+const mailRequestEvent = {
+  Records: [
+    {
+      dynamodb: {
+        SequenceNumber: '42',
+        Keys: { PK: { S: 'MAIL#1' }, SK: { S: 'MAIL' } },
+        NewImage: {
+          PK: { S: 'MAIL#1' },
+          SK: { S: 'MAIL' },
+          type: { S: 'mail' },
+          kind: { S: 'enrolled' },
+          familyId: { S: 'family' },
+          studentId: { S: 'student' },
+          classIds: { L: [{ S: 'nordic' }] },
+        },
+      },
+    },
+  ],
+} as unknown as DynamoDBStreamEvent;
+
 test('an e-mail SES took is counted as sent', async () => {
   // SES's SendEmail over the signed fetch: its answer, as SES gives it.
   jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ MessageId: 'm1' }), { status: 200 }));
@@ -90,26 +111,18 @@ test('a mail request the mailer could not send is counted as failed, and reporte
   dynamo.onAnyCommand().rejects(new Error('The table is unreachable'));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   const { mailer } = require('../../lambdas/streams/mailer') as typeof import('../../lambdas/streams/mailer');
-  const event = {
-    Records: [
-      {
-        dynamodb: {
-          SequenceNumber: '42',
-          Keys: { PK: { S: 'MAIL#1' }, SK: { S: 'MAIL' } },
-          NewImage: {
-            PK: { S: 'MAIL#1' },
-            SK: { S: 'MAIL' },
-            type: { S: 'mail' },
-            kind: { S: 'enrolled' },
-            familyId: { S: 'family' },
-            studentId: { S: 'student' },
-            classIds: { L: [{ S: 'nordic' }] },
-          },
-        },
-      },
-    ],
-  } as unknown as DynamoDBStreamEvent;
-  expect(await mailer(event)).toEqual({ batchItemFailures: [{ itemIdentifier: '42' }] });
+  expect(await mailer(mailRequestEvent)).toEqual({ batchItemFailures: [{ itemIdentifier: '42' }] });
   expect(dynamo.calls().length).toBeGreaterThan(0);
   expect(counted().map((line) => line.values)).toEqual([{ MailFailed: 1 }]);
+});
+
+test('the 5th failure of a mail request is counted as given up too, and the stream is not asked to try again', async () => {
+  const { UpdateCommand } = require('@aws-sdk/lib-dynamodb') as typeof import('@aws-sdk/lib-dynamodb');
+  dynamo.onAnyCommand().rejects(new Error('SES is unreachable'));
+  // The failure noted on the request: its 5th.
+  dynamo.on(UpdateCommand, { Key: { PK: 'MAIL#1', SK: 'MAIL' } }).resolves({ Attributes: { failures: 5 } });
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { mailer } = require('../../lambdas/streams/mailer') as typeof import('../../lambdas/streams/mailer');
+  expect(await mailer(mailRequestEvent)).toEqual({ batchItemFailures: [] });
+  expect(counted().map((line) => line.values)).toEqual([{ MailFailed: 1 }, { MailGivenUp: 1 }]);
 });
