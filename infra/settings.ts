@@ -71,7 +71,8 @@ export function portalSettings(scope: Construct): PortalSettings {
       );
     }
   }
-  const poolMail = read('poolMail') ?? 'cognito';
+  // An identity that exists already is verified: the user pool can send through SES from the first deploy.
+  const poolMail = read('poolMail') ?? (mailIdentity !== undefined ? 'ses' : 'cognito');
   if (poolMail !== 'cognito' && poolMail !== 'ses')
     throw new Error(`Context value poolMail must be ses or cognito, not "${poolMail}".`);
   if (poolMail === 'ses' && mailFrom === undefined)

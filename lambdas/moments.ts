@@ -1,5 +1,17 @@
 // How a moment reads, on the site (in the reader's time zone) and in the portal's messages (in UTC): the day,
-// the date and a 24-hour time with the zone named. No schema here, so the web app can import it cheaply.
+// the date and a 24-hour time with the zone named; and how a date standing alone reads. No schema here, so
+// the web app can import it cheaply.
+
+// One formatter, made once: lists format thousands of dates.
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A date (YYYY-MM-DD) as the site writes it on its own: "Mar 14, 2018". */
+export const dateLabel = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
 
 const momentParts = (timeZone?: string) =>
   new Intl.DateTimeFormat('en-US', {

@@ -37,6 +37,7 @@ import {
 import { limitedHandler } from '../shared/limitedHandler';
 import { ownEmail } from '../shared/ownAccount';
 import { transactWrite, type TransactItem } from '../shared/transact';
+import { dateLabel } from '../moments';
 
 export const MAX_STUDENTS_PER_FAMILY = 20;
 
@@ -132,7 +133,9 @@ function refuseFor(
   if (profile?.deletedAt) throw accountDeleted();
   const marker = items.map((item) => nameMarkerEntity.readIf(item)).find(Boolean);
   if (marker && marker.studentId !== student.id)
-    throw alreadyExists(`${studentName(student)}, born ${student.birthDate}, is already one of your students.`);
+    throw alreadyExists(
+      `${studentName(student)}, born ${dateLabel(student.birthDate)}, is already one of your students.`,
+    );
   if ((profile?.counts[studentCount] ?? 0) >= MAX_STUDENTS_PER_FAMILY) throw tooManyStudents();
 }
 

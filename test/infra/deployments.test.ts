@@ -132,9 +132,10 @@ describe('an SES identity that exists already', () => {
       .filter((statement) => [statement.Action].flat().includes('ses:SendEmail'));
 
   test.each([['registration@mountainschool.example'], ['mountainschool.example']])(
-    'mailIdentity=%s: no identity is made, the mailer sends through that one and the pool names it',
+    'mailIdentity=%s: no identity is made, the mailer sends through that one and the pool sends as it at once',
     (mailIdentity) => {
-      const synth = synthesizePortal({ context: { mailFrom, mailIdentity, poolMail: 'ses' } });
+      // Verified already: nothing to wait for, so no poolMail=ses second step.
+      const synth = synthesizePortal({ context: { mailFrom, mailIdentity } });
       synth.template.resourceCountIs('AWS::SES::EmailIdentity', 0);
       expect(mailerGrants(synth).map((statement) => statement.Resource)).toEqual([
         { 'Fn::Join': ['', identityArn(mailIdentity)] },
@@ -149,6 +150,13 @@ describe('an SES identity that exists already', () => {
       });
     },
   );
+
+  test("poolMail=cognito keeps the pool on Cognito's e-mail even then", () => {
+    const settings = portalSettings(
+      new App({ context: { mailFrom, mailIdentity: 'mountainschool.example', poolMail: 'cognito' } }),
+    );
+    expect(settings.poolMailThroughSes).toBe(false);
+  });
 
   test.each([
     [{ mailIdentity: 'mountainschool.example' }, /mailIdentity needs mailFrom/],

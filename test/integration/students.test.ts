@@ -102,7 +102,7 @@ describe('adding the same child twice, and the cap of students', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(answers.find((answer) => answer.status === 409)!.body.error).toEqual({
       code: 'already-exists',
-      message: 'Twice Tester, born 2014-03-15, is already one of your students.',
+      message: 'Twice Tester, born Mar 15, 2014, is already one of your students.',
     });
     expect((await data<{ students: Student[] }>('students', {}, family.accessToken)).students).toHaveLength(1);
   });

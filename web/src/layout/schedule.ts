@@ -18,19 +18,8 @@ export const longDate = (date: string) =>
     timeZone: 'UTC',
   });
 
-// One formatter each, made once: lists format thousands of dates.
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A date as the site writes it on its own: "Mar 14, 2018". */
-export const dateLabel = (date: string) => dateFormat.format(new Date(`${date}T00:00:00Z`));
-
 /** A moment as the site writes it: "Sun, Jan 3, 2027, 23:59 MST" (the portal's messages write it too). */
-export { momentText } from '../../../lambdas/moments';
+export { dateLabel, momentText } from '../../../lambdas/moments';
 
 /** The days of the week a class meets on (0 = Sunday). */
 export function meetingDays(meetings: Meeting[]): number[] {

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import type { FunctionResult } from '../../../../lambdas/manifest';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
+import { momentText } from '../../layout/schedule';
 import { Section } from '../../layout/Section';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { LoadFailure } from '../../layout/LoadFailure';
@@ -36,7 +37,7 @@ export const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
   message: 'Message to families',
 };
 
-const when = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = momentText;
 
 export function FailedMailSection() {
   const loaded = useFunction('failedMail');

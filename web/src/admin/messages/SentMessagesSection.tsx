@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { MessageSummary } from '../../../../lambdas/records';
 import { useQuery } from '@tanstack/react-query';
 import { fetchFunction, useFunctionKey } from '../../api/queries';
+import { momentText } from '../../layout/schedule';
 import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
@@ -69,9 +70,7 @@ export function SentMessagesSection({ semesterId }: { semesterId: string }) {
             <TableBody>
               {history.messages.map((message) => (
                 <TableRow key={message.id}>
-                  <TableCell>
-                    {new Date(message.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
-                  </TableCell>
+                  <TableCell>{momentText(message.createdAt)}</TableCell>
                   <TableCell>
                     {message.subject}
                     {message.topic !== 'announcement' && (

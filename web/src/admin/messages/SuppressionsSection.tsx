@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
+import { momentText } from '../../layout/schedule';
 import { Section } from '../../layout/Section';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { LoadFailure } from '../../layout/LoadFailure';
@@ -45,9 +46,7 @@ export function SuppressionsSection() {
             >
               <ListItemText
                 primary={suppression.email}
-                secondary={`${suppression.reason === 'bounce' ? 'Bounced' : 'Marked as spam'} on ${new Date(
-                  suppression.at,
-                ).toLocaleDateString('en-US', { dateStyle: 'medium' })}: ${suppression.detail}`}
+                secondary={`${suppression.reason === 'bounce' ? 'Bounced' : 'Marked as spam'} on ${momentText(suppression.at)}: ${suppression.detail}`}
                 sx={{ pr: 16, overflowWrap: 'anywhere' }}
               />
             </ListItem>

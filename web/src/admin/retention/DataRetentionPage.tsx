@@ -14,6 +14,7 @@ import type { FunctionResult } from '../../../../lambdas/manifest';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
 import { useSave } from '../../api/useSave';
+import { dateLabel } from '../../layout/schedule';
 import { Section } from '../../layout/Section';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { LoadFailure } from '../../layout/LoadFailure';
@@ -27,7 +28,7 @@ import { RemovalHistory } from './RemovalHistory';
 type Preview = FunctionResult<'dataRetention'>;
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-const dateText = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString();
+const dateText = dateLabel;
 
 export function DataRetentionPage() {
   const preview = useFunction('dataRetention');

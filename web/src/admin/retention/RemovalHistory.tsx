@@ -4,6 +4,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { FunctionResult } from '../../../../lambdas/manifest';
 import { useFunction } from '../../api/queries';
+import { momentText } from '../../layout/schedule';
 import { Section } from '../../layout/Section';
 import { ListTable } from '../ListTable';
 
@@ -21,7 +22,7 @@ export function RemovalHistory({ removals }: { removals: Removal[] }) {
         <ListTable label="Removals" columns={['When', 'By', 'Semesters', 'Removed']}>
           {removals.map((removal) => (
             <TableRow key={removal.id}>
-              <TableCell>{new Date(removal.at).toLocaleString()}</TableCell>
+              <TableCell>{momentText(removal.at)}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{nameOf(removal.by)}</TableCell>
               <TableCell>{removal.semesters.map((semester) => semester.name).join(', ')}</TableCell>
               <TableCell>
