@@ -155,6 +155,9 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
         slotMaxTime="21:00:00"
         allDaySlot={false}
         dayMaxEvents={4}
+        // FullCalendar's "+2 more" is a link without an address that opens a popover: a button to assistive
+        // technology, which its aria-expanded needs (axe: aria-allowed-attr).
+        moreLinkDidMount={({ el }) => el.setAttribute('role', 'button')}
         height="auto"
         noEventsText="No class meetings in this period."
       />

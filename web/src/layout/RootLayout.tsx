@@ -54,8 +54,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </Container>
-      {/* Below the screen: it would move down as the screen shows. */}
-      <Box sx={{ visibility: shown ? 'visible' : 'hidden' }}>
+      {/* Below the screen: it would move down as the screen shows. Not on paper: an empty box after a
+          printout's named pages would start one more, blank sheet. */}
+      <Box sx={{ visibility: shown ? 'visible' : 'hidden', '@media print': { display: 'none' } }}>
         <Footer />
       </Box>
     </Box>
