@@ -1,4 +1,4 @@
-// The portal's records, as the wire contract defines them. Handlers validate with
+// The portal's records, as the wire contract defines them (docs/wire-contract.md#records). Handlers validate with
 // these schemas and the web app types and validates its forms with the same ones. Zod Mini: its checks
 // are functions, so each bundle carries only the ones it uses.
 import { en } from 'zod/v4/locales';

@@ -2,10 +2,10 @@
 // how its record is read back from an item are stated once, and every read, write and transaction item of
 // that type is built from them. No data module spells a key or an index name itself.
 //
-// ElectroDB was studied and not adopted (README, "Libraries"): the seat transactions need update
-// expressions it does not state (a waitlist place numbered from the class's own counter as it commits,
-// conditions on exactly the counts that were read), and it keeps keys and attributes in a format of its own,
-// so every stored item would have had to be rewritten.
+// ElectroDB was studied and not adopted (docs/decisions.md#3-entities-not-electrodb): the seat transactions
+// need update expressions it does not state (a waitlist place numbered from the class's own counter as it
+// commits, conditions on exactly the counts that were read), and it keeps keys and attributes in a format of
+// its own, so every stored item would have had to be rewritten.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, dynamo, queryAll, tableName, type Item, type Key } from '../shared/dynamo';
 import { indexPage, type PageOptions } from '../shared/cursor';

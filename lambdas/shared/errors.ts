@@ -1,4 +1,5 @@
-// Typed failures and the wire contract's statuses and codes: each code answers with one HTTP status.
+// Typed failures and the wire contract's statuses and codes: each code answers with one HTTP status
+// (docs/wire-contract.md#errors).
 export const errorStatus = {
   'invalid-argument': 400,
   unauthenticated: 401,

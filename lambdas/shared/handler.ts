@@ -1,6 +1,7 @@
 // The one handler pattern: `portalHandler(name, run)` wraps a plain business function in Middy with the
 // portal's middleware: JSON body, caller identity, input validation against the manifest, and the
-// mapping of failures onto the wire contract: `{ data }` on success, `{ error: { code, message } }` otherwise.
+// mapping of failures onto the wire contract: `{ data }` on success, `{ error: { code, message } }` otherwise
+// (docs/wire-contract.md).
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';

@@ -54,7 +54,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   const { students, family } = useFamily();
   const { isAdmin } = useAuth();
   const config = useRemoteConfig();
-  // Administrators are not held to the family caps.
+  // Administrators are not held to the family caps (docs/product-rules.md#caps).
   const caps = isAdmin ? undefined : enrollmentCapsOf(config);
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [chosen, setChosen] = useState<string>();

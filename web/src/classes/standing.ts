@@ -65,8 +65,8 @@ export function standingLabel(standing: Standing): string {
 }
 
 /**
- * Why no further child of the family may enroll, when one of its caps is reached: the server would refuse
- * it, so the dialog says so first.
+ * Why no further child of the family may enroll, when one of its caps is reached (children per class,
+ * enrollments per semester: docs/product-rules.md#caps): the server would refuse it, so the dialog says so first.
  */
 export function capReason(
   target: EnrollTarget,

@@ -1,5 +1,6 @@
 // Cancel, promote from the waitlist, or move to another class of the semester: each confirmed first, then
-// told in a toast. The server applies the capacity rules; its refusals show in the dialog.
+// told in a toast. The server applies the seat rules (docs/product-rules.md#enrollment); its refusals show in
+// the dialog.
 import DialogContentText from '@mui/material/DialogContentText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
