@@ -1,0 +1,14 @@
+// The functions' log: one JSON line per event (Powertools Logger), CloudWatch Logs Insights reads its fields.
+// A line has `level` (INFO, WARN, ERROR), `message`, `timestamp`, `service` (POWERTOOLS_SERVICE_NAME: the
+// stack's name) and the fields the call site adds; in a handler wrapped with `logCallContext()`, the
+// function's name and the call's Lambda request id too (`function_name`, `function_request_id`), with
+// `cold_start`. POWERTOOLS_LOG_LEVEL sets the level (INFO by default; the unit tests set SILENT).
+import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+
+export const logger = new Logger();
+
+/** Middy middleware: the lines a call writes carry its function's name and its request id. */
+export function logCallContext() {
+  return injectLambdaContext(logger);
+}
