@@ -8,7 +8,7 @@ import type { CallLimit } from '../data/callCounts';
 import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
 import { bearerToken, callerFromClaims, verifyAccessToken, type Caller } from './caller';
 import { isTransientAwsError } from './awsErrors';
-import { logCallContext, logger } from './logger';
+import { logCallContext, loggedError, logger } from './logger';
 import { originCheck } from './originCheck';
 import {
   BUSY_MESSAGE,
@@ -183,7 +183,7 @@ export function errorMapping(name: string): Middleware {
         } satisfies ErrorBody);
         return;
       }
-      logger.error('An unexpected failure: answered 500 internal.', { function: name, error });
+      logger.error('An unexpected failure: answered 500 internal.', { function: name, error: loggedError(error) });
       const body: ErrorBody = {
         error: { code: 'internal', message: 'Something went wrong on our side. Please try again in a moment.' },
       };

@@ -12,3 +12,13 @@ export const logger = new Logger();
 export function logCallContext() {
   return injectLambdaContext(logger);
 }
+
+/**
+ * An error as a log line carries it: its name, message and stack only. Powertools would add every other
+ * field of the error, and an AWS error may hold an item's values (a failed condition's `Item`).
+ */
+export function loggedError(error: unknown): { name?: string; message: string; stack?: string } {
+  return error instanceof Error
+    ? { name: error.name, message: error.message, stack: error.stack }
+    : { message: String(error) };
+}
