@@ -16,7 +16,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Context, Handler } from 'aws-lambda';
+import type { Handler } from 'aws-lambda';
 import {
   feedModule,
   feeds,
@@ -45,9 +45,9 @@ import {
   routeKey,
   STAGE_NAME,
 } from '../routes';
-import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../functionLimits';
 import { ApiThrottle, sendTooManyRequests } from './apiThrottle';
 import { COGNITO_PATH } from './cognito';
+import { lambdaContext } from './lambdaContext';
 import { CatalogueCache, edgeSettings, type EdgeSettings } from './edge';
 import type { Outbox } from './outbox';
 import { readBody } from './requestBody';
@@ -550,23 +550,5 @@ function apiGatewayEvent(
     ...(isFunctionName(name) && { pathParameters: { name } }),
     body,
     isBase64Encoded: false,
-  };
-}
-
-function lambdaContext(functionName: string): Context {
-  const deadline = Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: String(FUNCTION_MEMORY_MB),
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
   };
 }

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { scheduleModule, schedules, type ScheduleName } from '../../lambdas/manifest';
-import { FUNCTION_TIMEOUT_SECONDS } from '../functionLimits';
+import { lambdaContext } from './lambdaContext';
 
 /** The first run, a moment after the stack is ready. */
 const FIRST_RUN_MS = 5000;
@@ -16,9 +16,7 @@ export async function startSchedules(log: (line: string) => void): Promise<{ sto
       handler: (event: { time: string }, context: Context) => Promise<unknown>;
     };
     const run = () => {
-      const deadline = Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000;
-      const context = { functionName: name, getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) };
-      return handler({ time: new Date().toISOString() }, context as unknown as Context).catch((error: Error) =>
+      return handler({ time: new Date().toISOString() }, lambdaContext(name)).catch((error: Error) =>
         log(`scheduled ${name} failed: ${error.message}`),
       );
     };

@@ -132,6 +132,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SITE_URL: url,
       // The functions' figures are CloudWatch's (Embedded Metric Format log lines); there is none here.
       POWERTOOLS_METRICS_DISABLED: 'true',
+      // The `service` of the functions' log lines: the stack's name in AWS, the table's here (portals sharing an engine apart).
+      POWERTOOLS_SERVICE_NAME: tableName,
     });
 
     const dynamoDbClient = new DynamoDBClient({ endpoint: dynamoDbEndpoint });

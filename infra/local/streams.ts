@@ -21,7 +21,7 @@ import {
   type StreamConsumerName,
   type StreamFilter,
 } from '../../lambdas/manifest';
-import { FUNCTION_TIMEOUT_SECONDS } from '../functionLimits';
+import { lambdaContext } from './lambdaContext';
 
 const POLL_MS = 200;
 const BATCH_SIZE = 10;
@@ -37,16 +37,6 @@ export function passesFilter(record: _Record, filter: StreamFilter): boolean {
 }
 
 type Consumer = (event: DynamoDBStreamEvent, context: Context) => Promise<DynamoDBBatchResponse | undefined>;
-
-/** A consumer's context for one batch: its time runs out as the deployed function's does. */
-function batchContext(): Context {
-  const deadline = Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000;
-  return {
-    functionName: 'streamConsumer',
-    awsRequestId: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-  } as unknown as Context;
-}
 
 export interface StreamPoller {
   stop(): Promise<void>;
@@ -94,9 +84,9 @@ export async function startStreamConsumers(
       } as unknown as DynamoDBStreamEvent;
       try {
         const failures = new Set(
-          ((await consumer.handler(event, batchContext())) || { batchItemFailures: [] }).batchItemFailures.map(
-            (failure) => failure.itemIdentifier,
-          ),
+          (
+            (await consumer.handler(event, lambdaContext(consumer.name))) || { batchItemFailures: [] }
+          ).batchItemFailures.map((failure) => failure.itemIdentifier),
         );
         retry.push(...batch.filter((record) => failures.has(record.dynamodb?.SequenceNumber ?? '')));
       } catch (error) {

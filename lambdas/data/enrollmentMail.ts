@@ -14,6 +14,7 @@ import { suppressionsOf } from './suppressions';
 import { itemsAt, type Key } from '../shared/dynamo';
 import type { MailContent, MailFrame } from '../shared/mailBlocks';
 import { renderMail } from '../shared/mailRender';
+import { logger } from '../shared/logger';
 import { sendMail } from '../shared/mail';
 
 export type NoticeOutcome = 'sent' | 'nobody to write to' | 'already sent';
@@ -48,19 +49,15 @@ export async function sendNotice(requestKey: Key, request: StudentMailRequest): 
   ]);
   if (!at(requestKey)) return 'already sent';
   if (request.kind === 'reminder' && (await switchedOff([request.familyId], 'reminders')).size > 0) {
-    console.log(JSON.stringify({ level: 'info', message: 'Reminder not sent: the family switched reminders off.' }));
+    logger.info('Reminder not sent: the family switched reminders off.', { familyId: request.familyId });
     return 'nobody to write to';
   }
   const to = addresses.get(request.familyId) ?? [];
   const stored = studentEntity.readIf(at(student));
   if (to.length === 0 || !stored) {
-    console.warn(
-      JSON.stringify({
-        level: 'warn',
-        message: 'Nobody to write to: the family or the student is gone, or no e-mail is on file.',
-        familyId: request.familyId,
-      }),
-    );
+    logger.warn('Nobody to write to: the family or the student is gone, or no e-mail is on file.', {
+      familyId: request.familyId,
+    });
     return 'nobody to write to';
   }
   const groupRecord = group[0] && groupEntity.readIf(at(group[0]));
@@ -83,13 +80,9 @@ export async function sendNotice(requestKey: Key, request: StudentMailRequest): 
     site,
   );
   if ((await sendToFamily(to, content, site)).length === 0) {
-    console.warn(
-      JSON.stringify({
-        level: 'warn',
-        message: "Not sent: the family's addresses do not receive mail (bounced or complained).",
-        familyId: request.familyId,
-      }),
-    );
+    logger.warn("Not sent: the family's addresses do not receive mail (bounced or complained).", {
+      familyId: request.familyId,
+    });
     return 'nobody to write to';
   }
   return 'sent';

@@ -8,6 +8,7 @@ import { id, type Class } from '../records';
 import { invalidArgument, notFound } from '../shared/errors';
 import { errorMapping, type PortalEvent } from '../shared/handler';
 import { toICalendar } from '../shared/ical';
+import { logCallContext } from '../shared/logger';
 import { originCheck } from '../shared/originCheck';
 import { meetingsBetween } from '../shared/meetings';
 
@@ -41,6 +42,7 @@ export async function calendarFeed(classId: string | undefined, now = new Date()
 }
 
 export const handler = middy<PortalEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
+  .use(logCallContext())
   .use(errorMapping('calendarFeed'))
   .use(originCheck())
   .handler(async (event) => ({

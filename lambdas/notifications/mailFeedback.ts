@@ -4,6 +4,7 @@
 import middy from '@middy/core';
 import type { SNSEvent } from 'aws-lambda';
 import { suppress } from '../data/suppressions';
+import { logCallContext } from '../shared/logger';
 
 /** The part of an SES event (event publishing) the portal reads. */
 export interface SesEvent {
@@ -44,4 +45,4 @@ export async function mailFeedback(event: SNSEvent): Promise<{ suppressed: numbe
   return { suppressed };
 }
 
-export const handler = middy(mailFeedback);
+export const handler = middy(mailFeedback).use(logCallContext());

@@ -12,8 +12,10 @@ import {
   SecretsManagerClient,
   UpdateSecretVersionStageCommand,
 } from '@aws-sdk/client-secrets-manager';
+import middy from '@middy/core';
 import type { SecretsManagerRotationEvent } from 'aws-lambda';
 import { requiredEnv } from '../shared/env';
+import { logCallContext, logger } from '../shared/logger';
 import { ORIGIN_HEADER } from '../shared/originCheck';
 
 const secrets = new SecretsManagerClient({});
@@ -28,6 +30,7 @@ export async function rotateOriginSecret(event: SecretsManagerRotationEvent): Pr
   if (!stages) throw new Error(`${ClientRequestToken} is not a version of ${SecretId}.`);
   if (stages.includes('AWSCURRENT')) return; // finished already
   if (!stages.includes('AWSPENDING')) throw new Error(`${ClientRequestToken} is not pending in ${SecretId}.`);
+  logger.info('A step of the origin secret rotation.', { step: Step, version: ClientRequestToken });
 
   if (Step === 'createSecret') return createPending(SecretId, ClientRequestToken);
   if (Step === 'setSecret') {
@@ -95,4 +98,4 @@ async function makeCurrent(
   );
 }
 
-export const handler = rotateOriginSecret;
+export const handler = middy(rotateOriginSecret).use(logCallContext());

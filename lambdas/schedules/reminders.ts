@@ -4,6 +4,7 @@
 import middy from '@middy/core';
 import { resendFailedMail } from '../data/mailRequests';
 import { askForDueReminders } from '../data/reminders';
+import { logCallContext, logger } from '../shared/logger';
 
 /** A failed e-mail waits this long before it is sent again by itself, at most AUTOMATIC_RESENDS times. */
 const RESEND_AFTER_MS = 60 * 60 * 1000;
@@ -16,8 +17,8 @@ export async function reminders(event: { time?: string }) {
     failedBefore: new Date(now.getTime() - RESEND_AFTER_MS).toISOString(),
     maxResends: AUTOMATIC_RESENDS,
   });
-  console.log(JSON.stringify({ level: 'info', message: 'Reminders asked, failed e-mails sent again.', asked, resent }));
+  logger.info('Reminders asked, failed e-mails sent again.', { asked, resent });
   return { asked, resent };
 }
 
-export const handler = middy(reminders);
+export const handler = middy(reminders).use(logCallContext());

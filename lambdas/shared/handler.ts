@@ -9,6 +9,7 @@ import type { CallLimit } from '../data/callCounts';
 import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
 import { bearerToken, callerFromClaims, verifyAccessToken, type Caller } from './caller';
 import { isTransientAwsError } from './awsErrors';
+import { logCallContext, loggedError, logger } from './logger';
 import { originCheck } from './originCheck';
 import {
   BUSY_MESSAGE,
@@ -173,28 +174,17 @@ export function errorMapping(name: string): Middleware {
       }
       if (isTransientAwsError(error)) {
         // The SDK already retried; the caller may try again in a moment.
-        console.warn(
-          JSON.stringify({
-            level: 'warn',
-            function: name,
-            requestId: request.context.awsRequestId,
-            error: (error as Error).name,
-            detail: (error as Error).message,
-          }),
-        );
+        logger.warn('AWS was busy past the SDK retries: answered 429 resource-exhausted.', {
+          function: name,
+          error: (error as Error).name,
+          detail: (error as Error).message,
+        });
         request.response = jsonResponse(429, {
           error: { code: 'resource-exhausted', message: BUSY_MESSAGE },
         } satisfies ErrorBody);
         return;
       }
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          function: name,
-          requestId: request.context.awsRequestId,
-          error: error instanceof Error ? error.stack : String(error),
-        }),
-      );
+      logger.error('An unexpected failure: answered 500 internal.', { function: name, error: loggedError(error) });
       const body: ErrorBody = {
         error: { code: 'internal', message: 'Something went wrong on our side. Please try again in a moment.' },
       };
@@ -227,7 +217,10 @@ export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
  */
 export function handlerChain<N extends FunctionName>(name: N, run: Run<N>, identity: Middleware[] = []) {
   const spec = manifest[name];
-  const handler = middy<PortalEvent, Result, Error, Context>().use(errorMapping(name)).use(originCheck());
+  const handler = middy<PortalEvent, Result, Error, Context>()
+    .use(logCallContext())
+    .use(errorMapping(name))
+    .use(originCheck());
   if ('cacheSeconds' in spec) handler.use(cachedRead(spec.cacheSeconds));
   return handler
     .use(jsonBody())

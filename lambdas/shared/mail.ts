@@ -4,6 +4,7 @@
 import { AwsJsonError } from './awsJson';
 import { awsPost } from './awsPost';
 import { optionalEnv, requiredEnv } from './env';
+import { logger } from './logger';
 import { headerText } from './mailHeader';
 import { countMail } from './metrics';
 
@@ -29,13 +30,7 @@ export interface MailMessage {
 /** Sends a message (a failure is raised, so the mail request stays and is tried again). */
 export async function sendMail(message: MailMessage): Promise<void> {
   if (!from) {
-    if (!offLogged)
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          message: 'Portal e-mail is off (MAIL_FROM is not set): enrollment confirmations are not sent.',
-        }),
-      );
+    if (!offLogged) logger.warn('Portal e-mail is off (MAIL_FROM is not set): enrollment confirmations are not sent.');
     offLogged = true;
     return;
   }

@@ -4,11 +4,13 @@
 // whose function instance died, is still decided in its turn. A queue it could not see through in time
 // is reported as failed for its records, and the stream hands them over again.
 import middy from '@middy/core';
-import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { decideQueue } from '../data/allocator';
 import { pendingRequests, type EnrollmentRequest } from '../data/enrollmentRequests';
 import { sleep } from '../shared/dynamo';
+import { logCallContext, logger } from '../shared/logger';
 
 /** Time kept for answering the stream before the function's timeout. */
 const MARGIN_MS = 2000;
@@ -25,30 +27,36 @@ export async function allocator(
   context: Pick<Context, 'getRemainingTimeInMillis'>,
 ): Promise<DynamoDBBatchResponse> {
   const until = Date.now() + context.getRemainingTimeInMillis() - MARGIN_MS;
-  const records = new Map<string, string[]>();
-  for (const record of event.Records) {
-    const { queue } = unmarshall((record.dynamodb?.NewImage ?? {}) as never) as EnrollmentRequest;
-    records.set(queue, [...(records.get(queue) ?? []), record.dynamodb?.SequenceNumber ?? '']);
-  }
-  // Each queue on its own, side by side: one queue's rush does not hold up another's.
-  const unfinished = await Promise.all(
-    [...records.keys()].map(async (queue) => {
-      try {
-        return (await seeThrough(queue, until)) ? [] : records.get(queue)!;
-      } catch (error) {
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            message: 'A queue of enrollment requests could not be decided; the stream tries it again.',
-            queue,
-            error: String(error),
-          }),
-        );
-        return records.get(queue)!;
-      }
-    }),
+  // Each queue seen through once, however many of its records the batch holds: the processor takes the
+  // records side by side, so one queue's rush does not hold up another's.
+  const queues = new Map<string, Promise<boolean>>();
+  const seenThrough = (queue: string) => {
+    if (!queues.has(queue)) queues.set(queue, seeThroughOrLog(queue, until));
+    return queues.get(queue)!;
+  };
+  // A batch none of whose queues was seen through is answered like any other, every record failed, not thrown.
+  return processPartialResponse(
+    event,
+    async (record: DynamoDBRecord) => {
+      const { queue } = unmarshall((record.dynamodb?.NewImage ?? {}) as never) as EnrollmentRequest;
+      if (!(await seenThrough(queue))) throw new Error(`The queue ${queue} still has requests to decide.`);
+    },
+    new BatchProcessor(EventType.DynamoDBStreams),
+    { processInParallel: true, throwOnFullBatchFailure: false },
   );
-  return { batchItemFailures: unfinished.flat().map((itemIdentifier) => ({ itemIdentifier })) };
+}
+
+/** seeThrough, a failure logged (and the queue not seen through: the stream tries its records again). */
+async function seeThroughOrLog(queue: string, until: number): Promise<boolean> {
+  try {
+    return await seeThrough(queue, until);
+  } catch (error) {
+    logger.error('A queue of enrollment requests could not be decided; the stream tries it again.', {
+      queue,
+      error: String(error),
+    });
+    return false;
+  }
 }
 
 /** Whether the queue had no pending request left before `until`, whoever decided them. */
@@ -65,4 +73,4 @@ async function seeThrough(queue: string, until: number): Promise<boolean> {
   return (await pendingRequests(queue, 1)).length === 0;
 }
 
-export const handler = middy(allocator);
+export const handler = middy(allocator).use(logCallContext());

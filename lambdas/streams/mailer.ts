@@ -5,7 +5,8 @@
 // delivered twice) is skipped. A request that fails MAX_SEND_ATTEMPTS times stays in the table, noted as
 // failed, for an administrator's "Send again" (failedMail, resendFailedMail).
 import middy from '@middy/core';
-import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { sendNotice } from '../data/enrollmentMail';
 import { takeSendTurn } from '../data/mailPace';
@@ -20,6 +21,7 @@ import {
 import { messageOfClassRequest } from '../data/messages';
 import { continueMessage, sendMessage } from '../data/messageSending';
 import type { Key } from '../shared/dynamo';
+import { logCallContext, logger } from '../shared/logger';
 import { countMail } from '../shared/metrics';
 
 /** What a run keeps back from its time for the writes after the last send. */
@@ -53,30 +55,35 @@ async function handle(key: Key, request: MailRequest, timeLeftMs: () => number) 
 export async function mailer(event: DynamoDBStreamEvent, context?: Context): Promise<DynamoDBBatchResponse> {
   const deadline = Date.now() + (context?.getRemainingTimeInMillis?.() ?? DEFAULT_TIME_MS) - MARGIN_MS;
   const timeLeftMs = () => deadline - Date.now();
-  const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    const { PK, SK } = unmarshall((record.dynamodb?.Keys ?? {}) as never) as Key;
-    try {
-      await handle({ PK, SK }, unmarshall((record.dynamodb?.NewImage ?? {}) as never) as MailRequest, timeLeftMs);
-    } catch (error) {
-      if (!(error instanceof NotYet)) countMail('failed');
-      // Failures are noted on the request; after MAX_SEND_ATTEMPTS the table keeps it for "Send again".
-      const givenUp = !(error instanceof NotYet) && (await noteMailFailure({ PK, SK }, error).catch(() => false));
-      if (givenUp) countMail('givenUp');
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: givenUp
-            ? 'A mail request failed too often: it is kept for an administrator to send again.'
-            : 'A mail request could not be sent; the stream tries it again.',
-          request: PK,
-          error: String(error),
-        }),
-      );
-      if (!givenUp) batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
-    }
-  }
-  return { batchItemFailures };
+  // A processor of this run's own; one record after another, as each send waits its turn at SES's pace. A
+  // batch that failed whole is answered like any other (every record failed), not thrown.
+  return processPartialResponse(
+    event,
+    (record: DynamoDBRecord) => mailRecord(record, timeLeftMs),
+    new BatchProcessor(EventType.DynamoDBStreams),
+    { processInParallel: false, throwOnFullBatchFailure: false },
+  );
 }
 
-export const handler = middy(mailer);
+/** One record's request handled; a failure thrown is the stream's to hand over again. */
+async function mailRecord(record: DynamoDBRecord, timeLeftMs: () => number): Promise<void> {
+  const { PK, SK } = unmarshall((record.dynamodb?.Keys ?? {}) as never) as Key;
+  try {
+    await handle({ PK, SK }, unmarshall((record.dynamodb?.NewImage ?? {}) as never) as MailRequest, timeLeftMs);
+  } catch (error) {
+    if (!(error instanceof NotYet)) countMail('failed');
+    // Failures are noted on the request; after MAX_SEND_ATTEMPTS the table keeps it for "Send again".
+    const givenUp = !(error instanceof NotYet) && (await noteMailFailure({ PK, SK }, error).catch(() => false));
+    if (givenUp) countMail('givenUp');
+    logger.error(
+      givenUp
+        ? 'A mail request failed too often: it is kept for an administrator to send again.'
+        : 'A mail request could not be sent; the stream tries it again.',
+      { request: PK, error: String(error) },
+    );
+    // Given up, the request is the administrator's: the stream is done with its record.
+    if (!givenUp) throw error;
+  }
+}
+
+export const handler = middy(mailer).use(logCallContext());

@@ -4,6 +4,7 @@
 import middy from '@middy/core';
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { requiredEnv } from '../shared/env';
+import { logCallContext } from '../shared/logger';
 import { headerText } from '../shared/mailHeader';
 
 const siteUrl = requiredEnv('SITE_URL').replace(/\/+$/, '');
@@ -68,4 +69,4 @@ export async function customMessage(event: CustomMessageTriggerEvent): Promise<C
   return event;
 }
 
-export const handler = middy(customMessage);
+export const handler = middy(customMessage).use(logCallContext());

@@ -7,7 +7,9 @@ import { dynamo } from '../../lambdas/shared/dynamo';
 import { TRANSACTION_ATTEMPTS } from '../../lambdas/shared/transact';
 import { classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { invoke } from '../support/in-process';
+import { captureLog } from '../support/logLines';
 import { data } from '../support/portal';
+import { busyAnswers } from '../support/stack-setup';
 
 type Fault = 'conflict' | 'throttle' | 'lost-answer';
 
@@ -169,9 +171,11 @@ test('given reads throttled past the SDK retries, then the caller gets 429 resou
     },
     { step: 'initialize', name: 'injectTransactionFaults' },
   );
-  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const log = captureLog();
   const answer = await invoke('students', {}, family);
-  warn.mockRestore();
+  log.restore();
   expect(answer.statusCode).toBe(429);
   expect(answer.body.error).toMatchObject({ code: 'resource-exhausted', message: expect.stringMatching(/try again/) });
+  // Logged as a busy answer, which the stack tests count (busyAnswers).
+  expect(busyAnswers(log.text())).toEqual({ 'students ProvisionedThroughputExceededException': 1 });
 });

@@ -107,6 +107,7 @@ export function stackEnvironment({ info, dataDir }: Pick<RunningStack, 'info' | 
     AWS_SECRET_ACCESS_KEY: info.credentials.secretAccessKey,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     POWERTOOLS_METRICS_DISABLED: 'true',
+    POWERTOOLS_SERVICE_NAME: info.tableName,
   };
 }
 
@@ -117,15 +118,28 @@ export default async function startStackForTests(): Promise<void> {
   globalThis.portalStack = stack;
 }
 
+/** The functions' log lines (JSON objects, one a line, as Powertools writes them) among what a process printed. */
+export function logEntries(output: string): Array<Record<string, unknown>> {
+  return output.split('\n').flatMap((line) => {
+    if (!line.startsWith('{')) return [];
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /**
  * What a stack's functions logged as busy (a transient AWS error after the SDK's retries, answered 429),
  * counted by function and error name: where to look when calls were answered "very busy".
  */
 export function busyAnswers(output: string): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const line of output.split('\n')) {
-    const warning = /"level":"warn","function":"(\w+)".*"error":"(\w+)"/.exec(line);
-    if (warning) counts[`${warning[1]} ${warning[2]}`] = (counts[`${warning[1]} ${warning[2]}`] ?? 0) + 1;
+  for (const entry of logEntries(output)) {
+    if (entry.level !== 'WARN' || typeof entry.function !== 'string' || typeof entry.error !== 'string') continue;
+    const what = `${entry.function} ${entry.error}`;
+    counts[what] = (counts[what] ?? 0) + 1;
   }
   return counts;
 }

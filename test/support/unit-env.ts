@@ -11,4 +11,7 @@ Object.assign(process.env, {
   MAIL_FROM: 'Registration Portal <registration@example.org>',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   POWERTOOLS_METRICS_DISABLED: 'true',
+  POWERTOOLS_SERVICE_NAME: 'RegistrationPortal-unit',
+  // The functions' log stays out of the test output; a test that reads it lifts the level (test/support/logLines.ts).
+  POWERTOOLS_LOG_LEVEL: 'SILENT',
 });

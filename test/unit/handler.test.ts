@@ -5,8 +5,14 @@ import middy from '@middy/core';
 import { callerIdentity, errorMapping, jsonBody, validInput, type PortalEvent } from '../../lambdas/shared/handler';
 import { notFound } from '../../lambdas/shared/errors';
 import { liveAdminGroups } from '../../lambdas/shared/liveAdminHandler';
+import { captureLog, loadWithLog } from '../support/logLines';
+import { busyAnswers } from '../support/stack-setup';
 
 const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+/** The handler pattern as the functions build it, writing its log as in AWS. */
+const { portalHandler } = loadWithLog(
+  () => require('../../lambdas/shared/handler') as typeof import('../../lambdas/shared/handler'),
+);
 
 function event(body: string | undefined, claims?: Record<string, unknown>): PortalEvent {
   return {
@@ -166,15 +172,49 @@ describe('portal middleware', () => {
   });
 
   test('an unexpected failure is a 500 internal whose detail stays in the log', async () => {
-    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const handler = testHandler('public', async () => {
-      throw new Error('secret table detail');
+    const log = captureLog();
+    const handler = portalHandler('semesters', async () => {
+      // As an AWS error of a failed condition carries it: the item's values, which stay out of the log.
+      throw Object.assign(new Error('secret table detail'), { Item: { email: 'parent@example.com' } });
     });
-    const result = parse(await handler(event('{"count":1}'), context));
+    const result = parse(await handler(event(''), context));
+    log.restore();
     expect(result.statusCode).toBe(500);
     expect(result.body.error?.code).toBe('internal');
     expect(JSON.stringify(result.body)).not.toContain('secret table detail');
-    expect(log.mock.calls[0]![0]).toContain('secret table detail');
-    log.mockRestore();
+    expect(log.lines()).toEqual([
+      expect.objectContaining({
+        level: 'ERROR',
+        function: 'semesters',
+        error: { name: 'Error', message: 'secret table detail', stack: expect.stringContaining('secret table detail') },
+      }),
+    ]);
+    expect(log.text()).not.toContain('parent@example.com');
+  });
+
+  test("the log line of a call carries the call's Lambda request id and the stack's name as its service", async () => {
+    const log = captureLog();
+    await portalHandler('semesters', async () => {
+      throw new Error('boom');
+    })(event(''), { ...context, functionName: 'RegistrationPortal-semesters' });
+    log.restore();
+    expect(log.lines()).toEqual([
+      expect.objectContaining({
+        function_request_id: 'req-1',
+        function_name: 'RegistrationPortal-semesters',
+        service: 'RegistrationPortal-unit',
+      }),
+    ]);
+  });
+
+  test('AWS busy past the retries is a 429 resource-exhausted, logged as the stack tests count it', async () => {
+    const log = captureLog();
+    const handler = portalHandler('semesters', async () => {
+      throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $metadata: {} });
+    });
+    const result = parse(await handler(event(''), context));
+    log.restore();
+    expect(result).toMatchObject({ statusCode: 429, body: { error: { code: 'resource-exhausted' } } });
+    expect(busyAnswers(log.text())).toEqual({ 'semesters ThrottlingException': 1 });
   });
 });

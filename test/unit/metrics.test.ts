@@ -109,7 +109,6 @@ test('an e-mail SES took is counted as sent', async () => {
 
 test('a mail request the mailer could not send is counted as failed, and reported for the stream to try again', async () => {
   dynamo.onAnyCommand().rejects(new Error('The table is unreachable'));
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   const { mailer } = require('../../lambdas/streams/mailer') as typeof import('../../lambdas/streams/mailer');
   expect(await mailer(mailRequestEvent)).toEqual({ batchItemFailures: [{ itemIdentifier: '42' }] });
   expect(dynamo.calls().length).toBeGreaterThan(0);
@@ -121,8 +120,45 @@ test('the 5th failure of a mail request is counted as given up too, and the stre
   dynamo.onAnyCommand().rejects(new Error('SES is unreachable'));
   // The failure noted on the request: its 5th.
   dynamo.on(UpdateCommand, { Key: { PK: 'MAIL#1', SK: 'MAIL' } }).resolves({ Attributes: { failures: 5 } });
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
   const { mailer } = require('../../lambdas/streams/mailer') as typeof import('../../lambdas/streams/mailer');
   expect(await mailer(mailRequestEvent)).toEqual({ batchItemFailures: [] });
   expect(counted().map((line) => line.values)).toEqual([{ MailFailed: 1 }, { MailGivenUp: 1 }]);
+});
+
+test('a batch is answered record by record: a request given up is not handed over again, one that failed is', async () => {
+  const { UpdateCommand } = require('@aws-sdk/lib-dynamodb') as typeof import('@aws-sdk/lib-dynamodb');
+  dynamo.onAnyCommand().rejects(new Error('SES is unreachable'));
+  dynamo.on(UpdateCommand, { Key: { PK: 'MAIL#1', SK: 'MAIL' } }).resolves({ Attributes: { failures: 5 } });
+  dynamo.on(UpdateCommand, { Key: { PK: 'MAIL#2', SK: 'MAIL' } }).resolves({ Attributes: { failures: 2 } });
+  const [record] = mailRequestEvent.Records;
+  const second = {
+    dynamodb: {
+      ...record!.dynamodb,
+      SequenceNumber: '43',
+      Keys: { PK: { S: 'MAIL#2' }, SK: { S: 'MAIL' } },
+      NewImage: { ...record!.dynamodb!.NewImage, PK: { S: 'MAIL#2' } },
+    },
+  };
+  const { mailer } = require('../../lambdas/streams/mailer') as typeof import('../../lambdas/streams/mailer');
+  expect(await mailer({ Records: [record!, second] } as DynamoDBStreamEvent)).toEqual({
+    batchItemFailures: [{ itemIdentifier: '43' }],
+  });
+  expect(counted().map((line) => line.values)).toEqual([{ MailFailed: 1 }, { MailGivenUp: 1 }, { MailFailed: 1 }]);
+});
+
+test('a mail request with no turn to send within the run is handed over again, and not counted as failed', async () => {
+  const { GetCommand, UpdateCommand } = require('@aws-sdk/lib-dynamodb') as typeof import('@aws-sdk/lib-dynamodb');
+  // SES's allowance (the sending pace) is taken for the next two minutes.
+  const allowance = { PK: 'RATE#SES', SK: 'send' };
+  dynamo
+    .on(UpdateCommand, { Key: allowance })
+    .rejects(Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }));
+  dynamo
+    .on(GetCommand, { Key: allowance })
+    .resolves({ Item: { ...allowance, type: 'callAllowance', wholeAt: Date.now() + 120_000 } });
+  const { mailer } = require('../../lambdas/streams/mailer') as typeof import('../../lambdas/streams/mailer');
+  expect(await mailer(mailRequestEvent)).toEqual({ batchItemFailures: [{ itemIdentifier: '42' }] });
+  // Nothing noted on the request: no failure, and no figure.
+  expect(dynamo.commandCalls(UpdateCommand, { Key: { PK: 'MAIL#1', SK: 'MAIL' } })).toHaveLength(0);
+  expect(counted()).toEqual([]);
 });
