@@ -9,7 +9,7 @@ import { transactWrite } from '../shared/transact';
 import { classesNow } from './classes';
 import { sendToFamily } from './enrollmentMail';
 import { familyAddresses } from './families';
-import { mailRequestItem } from './mailRequests';
+import { mailRequestDelete, mailRequestPut } from './mailRequests';
 import { takeSendTurn } from './mailPace';
 import { switchedOff } from './mailPreferences';
 import { mailSite } from './mailSite';
@@ -172,12 +172,7 @@ export async function sendMessage(messageId: string, timeLeftMs: () => number): 
 /** Hands the rest of a message to the next run: a new mail request in place of this one, in one transaction. */
 export async function continueMessage(requestKey: Key, messageId: string) {
   await transactWrite([
-    { Delete: { TableName: tableName, Key: requestKey, ConditionExpression: 'attribute_exists(PK)' } },
-    {
-      Put: {
-        TableName: tableName,
-        Item: mailRequestItem({ kind: 'message', messageId }, new Date().toISOString()),
-      },
-    },
+    mailRequestDelete(requestKey),
+    mailRequestPut({ kind: 'message', messageId }, new Date().toISOString()),
   ]);
 }

@@ -11,7 +11,7 @@ import { dynamo, queryAll, tableName, writeAll } from '../shared/dynamo';
 import { classesNow, classesOfSemester } from './classes';
 import { classEnrollments, isActive, semesterEnrollmentsPage, type StoredEnrollment } from './enrollments';
 import { getGroups } from './groups';
-import { mailRequestItem, type ClassMailRequest } from './mailRequests';
+import { requestMail, type ClassMailRequest } from './mailRequests';
 import { classNoticeSubject, type MessageChild } from '../shared/notices';
 import { getSemester } from './semesters';
 import { studentName, studentsByKey } from './students';
@@ -232,12 +232,7 @@ export async function startAnnouncement(
   const existing = await getMessage(id);
   if (existing) return existing;
   await createMessage(message, audience.families);
-  await dynamo.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: mailRequestItem({ kind: 'message', messageId: id }, message.createdAt),
-    }),
-  );
+  await requestMail({ kind: 'message', messageId: id }, message.createdAt);
   return message;
 }
 

@@ -7,7 +7,7 @@ import { tableName } from '../shared/dynamo';
 import { transactWrite } from '../shared/transact';
 import { classesOfSemester } from './classes';
 import { classEnrollments } from './enrollments';
-import { mailRequestItem } from './mailRequests';
+import { mailRequestPut } from './mailRequests';
 import { listSemesters } from './semesters';
 import { readConfigValues } from './settings';
 
@@ -48,20 +48,15 @@ export async function askForDueReminders(now: Date): Promise<number> {
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
-          {
-            Put: {
-              TableName: tableName,
-              Item: mailRequestItem(
-                {
-                  kind: 'reminder',
-                  familyId: enrollment.familyId,
-                  studentId: enrollment.studentId,
-                  classIds: [cls.id],
-                },
-                now.toISOString(),
-              ),
+          mailRequestPut(
+            {
+              kind: 'reminder',
+              familyId: enrollment.familyId,
+              studentId: enrollment.studentId,
+              classIds: [cls.id],
             },
-          },
+            now.toISOString(),
+          ),
         ]);
         if (outcome.committed) asked += 1;
       }

@@ -1,0 +1,170 @@
+// The entity declarations: the items they store, key for key and attribute for attribute (items stored
+// before a type was declared with entity.ts must still read), and the queries they make, with a mocked
+// DynamoDB client.
+import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { entity } from '../../lambdas/data/entity';
+import { failedMail, mailRequestEntity, mailRequestPut, noteMailFailure } from '../../lambdas/data/mailRequests';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+beforeEach(() => dynamo.reset());
+
+/** A type of the library's own test: a note in a box, some listed as flagged. */
+const noteEntity = entity<{ text: string; flaggedAt?: string }, { box: string; id: string }, 'flagged'>({
+  type: 'note',
+  key: { partition: ({ box }) => `BOX#${box}`, sort: { prefix: 'NOTE#', of: ({ id }) => id } },
+  lists: {
+    flagged: {
+      index: 'GSI1',
+      partition: () => 'FLAGGED',
+      sort: { prefix: '', of: ({ flaggedAt, id }) => `${flaggedAt}#${id}` },
+      when: ({ flaggedAt }) => flaggedAt !== undefined,
+    },
+  },
+  read: (item) => ({ text: item.string('text') }),
+  write: ({ text, flaggedAt }) => ({ text, ...(flaggedAt && { flaggedAt }) }),
+});
+
+describe('the library', () => {
+  test('`write` decides the attributes beside the keys: fields held in the key alone are not stored twice', () => {
+    expect(noteEntity.item({ box: 'b', id: 'n1', text: 'Hi' })).toEqual({
+      PK: 'BOX#b',
+      SK: 'NOTE#n1',
+      type: 'note',
+      text: 'Hi',
+    });
+  });
+
+  test('an item is on a sparse list only when its `when` holds, and `listKeys` gives an update the list keys', () => {
+    expect(noteEntity.item({ box: 'b', id: 'n1', text: 'Hi', flaggedAt: '2027-01-04' })).toEqual({
+      PK: 'BOX#b',
+      SK: 'NOTE#n1',
+      GSI1PK: 'FLAGGED',
+      GSI1SK: '2027-01-04#n1',
+      type: 'note',
+      text: 'Hi',
+      flaggedAt: '2027-01-04',
+    });
+    expect(noteEntity.listKeys('flagged', { id: 'n1', flaggedAt: '2027-01-05' })).toEqual({
+      GSI1PK: 'FLAGGED',
+      GSI1SK: '2027-01-05#n1',
+    });
+  });
+
+  test('`where` reads the items of a partition with these values only, filtered by DynamoDB', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [{ PK: 'BOX#b', SK: 'NOTE#n1', text: 'Hi' }] });
+    expect(await noteEntity.inPartition({ box: 'b' }, { where: { text: 'Hi', colour: 'red' } })).toEqual([
+      { text: 'Hi' },
+    ]);
+    expect(dynamo.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
+      KeyConditionExpression: 'PK = :partition AND begins_with(SK, :sort)',
+      FilterExpression: '#where0 = :where0 AND #where1 = :where1',
+      ExpressionAttributeNames: { '#where0': 'text', '#where1': 'colour' },
+      ExpressionAttributeValues: { ':partition': 'BOX#b', ':sort': 'NOTE#', ':where0': 'Hi', ':where1': 'red' },
+    });
+  });
+
+  test('`newestFirst` reads the last items of a partition first', async () => {
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+    await noteEntity.firstInPartition({ box: 'b' }, 3, { newestFirst: true });
+    await noteEntity.firstInPartition({ box: 'b' }, 3);
+    const [newest, oldest] = dynamo.commandCalls(QueryCommand).map((call) => call.args[0].input);
+    expect(newest).toMatchObject({ Limit: 3, ScanIndexForward: false });
+    expect(oldest).toMatchObject({ Limit: 3 });
+    expect(oldest).not.toHaveProperty('ScanIndexForward');
+  });
+});
+
+describe('a mail request', () => {
+  const stored = {
+    PK: 'MAIL#r1',
+    SK: 'MAIL',
+    type: 'mail',
+    kind: 'enrolled',
+    familyId: 'f1',
+    studentId: 's1',
+    classIds: ['c1'],
+    requestedAt: '2027-01-04T10:00:00.000Z',
+  };
+
+  test('is stored with its id in its key alone, and reads back whole', () => {
+    const put = mailRequestPut(
+      { kind: 'enrolled', familyId: 'f1', studentId: 's1', classIds: ['c1'] },
+      '2027-01-04T10:00:00.000Z',
+    );
+    const item = put.Put!.Item!;
+    expect(item).toEqual({ ...stored, PK: expect.stringMatching(/^MAIL#[0-9a-f-]{36}$/) });
+    expect(mailRequestEntity.read(stored)).toEqual({
+      id: 'r1',
+      kind: 'enrolled',
+      familyId: 'f1',
+      studentId: 's1',
+      classIds: ['c1'],
+      requestedAt: '2027-01-04T10:00:00.000Z',
+    });
+  });
+
+  test("a failed send puts it on GSI1's list of failed mail; the list reads as it always did", async () => {
+    dynamo.on(UpdateCommand).resolves({ Attributes: { failures: 2 } });
+    expect(await noteMailFailure({ PK: 'MAIL#r1', SK: 'MAIL' }, new Error('refused'), '2027-01-04T10:01:00.000Z')).toBe(
+      false,
+    );
+    const update = dynamo.commandCalls(UpdateCommand)[0]!.args[0].input;
+    const set = Object.fromEntries(
+      Object.entries(update.ExpressionAttributeNames!)
+        .filter(([name]) => name.startsWith('#set'))
+        .map(([name, attribute]) => [attribute, update.ExpressionAttributeValues![`:${name.slice(1)}`]]),
+    );
+    expect(set).toEqual({
+      failedAt: '2027-01-04T10:01:00.000Z',
+      lastError: 'Error: refused',
+      GSI1PK: 'MAIL#FAILED',
+      GSI1SK: '2027-01-04T10:01:00.000Z#r1',
+    });
+    expect(update).toMatchObject({ Key: { PK: 'MAIL#r1', SK: 'MAIL' }, ConditionExpression: 'attribute_exists(PK)' });
+    expect(update.UpdateExpression).toContain('ADD #add0 :add0');
+
+    const failed = { ...stored, GSI1PK: 'MAIL#FAILED', GSI1SK: '2027-01-04T10:01:00.000Z#r1' };
+    dynamo
+      .on(QueryCommand)
+      .resolves({
+        Items: [{ ...failed, failedAt: '2027-01-04T10:01:00.000Z', lastError: 'Error: refused', failures: 5 }],
+      });
+    expect(await failedMail()).toEqual([
+      {
+        id: 'r1',
+        kind: 'enrolled',
+        requestedAt: '2027-01-04T10:00:00.000Z',
+        failedAt: '2027-01-04T10:01:00.000Z',
+        failures: 5,
+        lastError: 'Error: refused',
+        waiting: true,
+        resends: 0,
+        familyId: 'f1',
+        classIds: ['c1'],
+      },
+    ]);
+    expect(dynamo.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
+      IndexName: 'GSI1',
+      ExpressionAttributeNames: { '#partition': 'GSI1PK' },
+      ExpressionAttributeValues: { ':partition': 'MAIL#FAILED' },
+    });
+  });
+
+  test('about a class or a message reads back as it was written', () => {
+    const meetingCancelled = {
+      kind: 'meetingCancelled',
+      classId: 'c1',
+      meeting: { date: '2027-01-09', start: '09:00', end: '12:00' },
+      note: 'Avalanche risk',
+    } as const;
+    for (const request of [meetingCancelled, { kind: 'message', messageId: 'm1' } as const]) {
+      const item = mailRequestPut(request, '2027-01-04T10:00:00.000Z').Put!.Item!;
+      expect(mailRequestEntity.read(item)).toEqual({
+        ...request,
+        id: String(item.PK).slice('MAIL#'.length),
+        requestedAt: '2027-01-04T10:00:00.000Z',
+      });
+    }
+  });
+});
