@@ -77,20 +77,23 @@ const studentKinds = Object.keys({
   reminder: true,
 } satisfies Record<NoticeKind, true>) as NoticeKind[];
 
+/** A meeting as a class's notice names it. */
+export const readMeetingTime = (meeting: StoredItem) => ({
+  date: meeting.string('date'),
+  start: meeting.string('start'),
+  end: meeting.string('end'),
+});
+
 /** What a request asks for, by its kind. */
 function requestOf(item: StoredItem): MailRequest {
   const kind = item.oneOf('kind', ['message', ...classKinds, ...studentKinds]);
   if (kind === 'message') return { kind, messageId: item.string('messageId') };
   if (isClassKind(kind)) {
-    const meeting = item.item.meeting === undefined ? undefined : item.nested('meeting');
     return {
       kind,
       classId: item.string('classId'),
       ...optional('changes', item.item.changes === undefined ? undefined : item.strings('changes')),
-      ...optional(
-        'meeting',
-        meeting && { date: meeting.string('date'), start: meeting.string('start'), end: meeting.string('end') },
-      ),
+      ...optional('meeting', item.item.meeting === undefined ? undefined : readMeetingTime(item.nested('meeting'))),
       ...optional('note', item.optionalString('note')),
     };
   }

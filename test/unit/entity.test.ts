@@ -5,6 +5,7 @@ import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { mockClient } from 'aws-sdk-client-mock';
 import { entity } from '../../lambdas/data/entity';
 import { failedMail, mailRequestEntity, mailRequestPut, noteMailFailure } from '../../lambdas/data/mailRequests';
+import { deliveryEntity, messageEntity, type StoredMessage } from '../../lambdas/data/messages';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 beforeEach(() => dynamo.reset());
@@ -125,11 +126,9 @@ describe('a mail request', () => {
     expect(update.UpdateExpression).toContain('ADD #add0 :add0');
 
     const failed = { ...stored, GSI1PK: 'MAIL#FAILED', GSI1SK: '2027-01-04T10:01:00.000Z#r1' };
-    dynamo
-      .on(QueryCommand)
-      .resolves({
-        Items: [{ ...failed, failedAt: '2027-01-04T10:01:00.000Z', lastError: 'Error: refused', failures: 5 }],
-      });
+    dynamo.on(QueryCommand).resolves({
+      Items: [{ ...failed, failedAt: '2027-01-04T10:01:00.000Z', lastError: 'Error: refused', failures: 5 }],
+    });
     expect(await failedMail()).toEqual([
       {
         id: 'r1',
@@ -166,5 +165,50 @@ describe('a mail request', () => {
         requestedAt: '2027-01-04T10:00:00.000Z',
       });
     }
+  });
+});
+
+describe('a message and its deliveries', () => {
+  const message: StoredMessage = {
+    id: 'm1',
+    semesterId: 'w27',
+    classIds: ['c1'],
+    topic: 'meetingCancelled',
+    subject: 'Cancelled: Ice Climbing on Sat, Jan 9',
+    audienceLabel: 'Ice Climbing',
+    sentBy: 'portal',
+    createdAt: '2027-01-04T10:00:00.000Z',
+    meeting: { date: '2027-01-09', start: '09:00', end: '12:00' },
+    note: 'Avalanche risk',
+    status: 'sending',
+    recipients: 2,
+    sent: 0,
+    failed: 0,
+    skipped: 0,
+  };
+
+  test("the message is stored in its partition and on its semester's list in GSI2, and reads back whole", () => {
+    const item = messageEntity.item(message);
+    expect(item).toEqual({
+      PK: 'MESSAGE#m1',
+      SK: 'MESSAGE',
+      GSI2PK: 'SEMESTER#w27#MESSAGES',
+      GSI2SK: '2027-01-04T10:00:00.000Z#m1',
+      type: 'message',
+      ...message,
+    });
+    expect(messageEntity.read(item)).toEqual(message);
+  });
+
+  test("a delivery is stored in its message's partition, and reads back whole", () => {
+    const delivery = {
+      messageId: 'm1',
+      familyId: 'f1',
+      children: [{ name: 'Ada Tester', status: 'waitlisted' as const, waitlistPosition: 2 }],
+      status: 'pending' as const,
+    };
+    const item = deliveryEntity.item(delivery);
+    expect(item).toEqual({ PK: 'MESSAGE#m1', SK: 'TO#f1', type: 'delivery', ...delivery });
+    expect(deliveryEntity.read(item)).toEqual(delivery);
   });
 });
