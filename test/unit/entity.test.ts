@@ -1,11 +1,12 @@
 // The entity declarations: the items they store, key for key and attribute for attribute (items stored
 // before a type was declared with entity.ts must still read), and the queries they make, with a mocked
 // DynamoDB client.
-import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { entity } from '../../lambdas/data/entity';
 import { failedMail, mailRequestEntity, mailRequestPut, noteMailFailure } from '../../lambdas/data/mailRequests';
 import { deliveryEntity, messageEntity, type StoredMessage } from '../../lambdas/data/messages';
+import { clearSuppression, listSuppressions, suppress } from '../../lambdas/data/suppressions';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 beforeEach(() => dynamo.reset());
@@ -210,5 +211,44 @@ describe('a message and its deliveries', () => {
     const item = deliveryEntity.item(delivery);
     expect(item).toEqual({ PK: 'MESSAGE#m1', SK: 'TO#f1', type: 'delivery', ...delivery });
     expect(deliveryEntity.read(item)).toEqual(delivery);
+  });
+});
+
+describe('a suppressed address', () => {
+  test('is stored under its address in lower case, listed on GSI1, and read back as recorded', async () => {
+    dynamo.on(PutCommand).resolves({});
+    await suppress({ email: 'Ada@Example.org', reason: 'bounce', detail: 'smtp; 550 no such user', at: '2027-01-04' });
+    const item = dynamo.commandCalls(PutCommand)[0]!.args[0].input.Item!;
+    const recorded = { email: 'ada@example.org', reason: 'bounce', detail: 'smtp; 550 no such user', at: '2027-01-04' };
+    expect(item).toEqual({
+      PK: 'SUPPRESSED#ada@example.org',
+      SK: 'SUPPRESSED',
+      GSI1PK: 'SUPPRESSIONS',
+      GSI1SK: '2027-01-04#ada@example.org',
+      type: 'suppression',
+      ...recorded,
+    });
+    dynamo.on(QueryCommand).resolves({ Items: [item] });
+    expect(await listSuppressions()).toEqual([recorded]);
+    expect(dynamo.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
+      IndexName: 'GSI1',
+      ExpressionAttributeValues: { ':partition': 'SUPPRESSIONS' },
+      ScanIndexForward: false,
+    });
+  });
+
+  test('is cleared by its address in any case; clearing one that is not there says so', async () => {
+    dynamo
+      .on(DeleteCommand)
+      .resolvesOnce({})
+      .rejectsOnce(
+        Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' }),
+      );
+    expect(await clearSuppression('ADA@example.org')).toBe(true);
+    expect(await clearSuppression('ADA@example.org')).toBe(false);
+    expect(dynamo.commandCalls(DeleteCommand)[0]!.args[0].input.Key).toEqual({
+      PK: 'SUPPRESSED#ada@example.org',
+      SK: 'SUPPRESSED',
+    });
   });
 });
