@@ -6,6 +6,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { entity } from '../../lambdas/data/entity';
 import { failedMail, mailRequestEntity, mailRequestPut, noteMailFailure } from '../../lambdas/data/mailRequests';
 import { deliveryEntity, messageEntity, type StoredMessage } from '../../lambdas/data/messages';
+import { reminderEntity } from '../../lambdas/data/reminders';
 import { clearSuppression, listSuppressions, suppress } from '../../lambdas/data/suppressions';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -251,4 +252,18 @@ describe('a suppressed address', () => {
       SK: 'SUPPRESSED',
     });
   });
+});
+
+test("a reminder's marker holds when it was asked for, in the class's partition, its class and child in its key alone", () => {
+  const put = reminderEntity.putItem(
+    { classId: 'c1', studentId: 's1', remindedAt: '2027-01-07T08:00:00.000Z' },
+    { ifNew: true },
+  );
+  expect(put.Put!.Item).toEqual({
+    PK: 'CLASS#c1',
+    SK: 'REMINDED#s1',
+    type: 'reminder',
+    remindedAt: '2027-01-07T08:00:00.000Z',
+  });
+  expect(put.Put!.ConditionExpression).toBe('attribute_not_exists(PK)');
 });
