@@ -9,4 +9,6 @@ export const partitions = {
   message: (messageId: string) => `MESSAGE#${messageId}`,
   /** A semester's item, and in GSI1 its classes and groups. */
   semester: (semesterId: string) => `SEMESTER#${semesterId}`,
+  /** The programme's settings: its configuration, its t-shirt sizes, its retention of records. */
+  settings: () => 'SETTINGS',
 };

@@ -1,12 +1,20 @@
 // The entity declarations: the items they store, key for key and attribute for attribute (items stored
 // before a type was declared with entity.ts must still read), and the queries they make, with a mocked
 // DynamoDB client.
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { entity } from '../../lambdas/data/entity';
 import { failedMail, mailRequestEntity, mailRequestPut, noteMailFailure } from '../../lambdas/data/mailRequests';
 import { deliveryEntity, messageEntity, type StoredMessage } from '../../lambdas/data/messages';
 import { reminderEntity } from '../../lambdas/data/reminders';
+import { recordRemoval, removalRecords, retentionSetting, saveRetentionSetting } from '../../lambdas/data/retention';
 import { clearSuppression, listSuppressions, suppress } from '../../lambdas/data/suppressions';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -266,4 +274,44 @@ test("a reminder's marker holds when it was asked for, in the class's partition,
     remindedAt: '2027-01-07T08:00:00.000Z',
   });
   expect(put.Put!.ConditionExpression).toBe('attribute_not_exists(PK)');
+});
+
+describe('retention', () => {
+  test('the setting is stored among the settings, and reads back (the default while there is none)', async () => {
+    dynamo.on(PutCommand).resolves({});
+    const setting = await saveRetentionSetting(5, 'admin-1');
+    const item = dynamo.commandCalls(PutCommand)[0]!.args[0].input.Item;
+    expect(item).toEqual({
+      PK: 'SETTINGS',
+      SK: 'RETENTION',
+      type: 'retention',
+      years: 5,
+      updatedAt: setting.updatedAt,
+      updatedBy: 'admin-1',
+    });
+    dynamo.on(GetCommand).resolvesOnce({ Item: item }).resolvesOnce({});
+    expect(await retentionSetting()).toEqual(setting);
+    expect(await retentionSetting()).toEqual({ years: 3 });
+  });
+
+  test('a removal is logged under RETENTION in the order made, and the latest are read back first', async () => {
+    dynamo.on(PutCommand).resolves({});
+    const record = await recordRemoval({
+      by: 'admin-1',
+      years: 3,
+      cutoff: '2024-01-04',
+      semesters: [{ id: 'w20', name: 'Winter 2020' }],
+      removed: { enrollments: 4, auditRecords: 9, students: 1 },
+      done: true,
+    });
+    const item = dynamo.commandCalls(PutCommand)[0]!.args[0].input.Item;
+    expect(item).toEqual({ PK: 'RETENTION', SK: `REMOVAL#${record.at}#${record.id}`, type: 'removal', ...record });
+    dynamo.on(QueryCommand).resolves({ Items: [item!] });
+    expect(await removalRecords()).toEqual([record]);
+    expect(dynamo.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
+      ExpressionAttributeValues: { ':partition': 'RETENTION', ':sort': 'REMOVAL#' },
+      ScanIndexForward: false,
+      Limit: 50,
+    });
+  });
 });
