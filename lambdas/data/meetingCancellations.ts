@@ -3,9 +3,10 @@
 // transaction. The update names the meeting by its place in the list and checks it is still that meeting.
 import type { Class } from '../records';
 import { BUSY_MESSAGE, failedPrecondition, notFound, resourceExhausted } from '../shared/errors';
+import { tableName } from '../shared/dynamo';
 import { transactWrite } from '../shared/transact';
 import { classEntity, getStoredClass, toClass } from './classes';
-import { mailRequestPut } from './mailRequests';
+import { mailRequestItem } from './mailRequests';
 
 const MAX_PLANS = 5;
 
@@ -36,15 +37,20 @@ export async function cancelMeeting(
           values: { ':yes': true, ':note': note ?? '', ':now': now, ':date': meeting.date, ':start': meeting.start },
         },
       ),
-      mailRequestPut(
-        {
-          kind: 'meetingCancelled',
-          classId,
-          meeting: { date: meeting.date, start: meeting.start, end: meeting.end },
-          ...(note && { note }),
+      {
+        Put: {
+          TableName: tableName,
+          Item: mailRequestItem(
+            {
+              kind: 'meetingCancelled',
+              classId,
+              meeting: { date: meeting.date, start: meeting.start, end: meeting.end },
+              ...(note && { note }),
+            },
+            now,
+          ),
         },
-        now,
-      ),
+      },
     ]);
     if (outcome.committed)
       return toClass({

@@ -1,13 +1,14 @@
 // A seat plan's writes as the items of one DynamoDB transaction, each under its condition, built through
 // the entity declarations: the class's counts, the enrollments with their family pointers and audit
 // records, the student's and the family's counts, the mail requests and the enrollment requests' decisions.
+import { tableName } from '../shared/dynamo';
 import type { TransactItem } from '../shared/transact';
 import { auditEntity, auditRecord } from './audit';
 import { classEntity } from './classes';
 import { decisionWrites } from './enrollmentRequests';
 import { enrollmentEntity, familyEnrollmentEntity, familyEnrollmentPointer } from './enrollments';
 import { familyChangeItem } from './families';
-import { mailRequestPut } from './mailRequests';
+import { mailRequestItem } from './mailRequests';
 import type { SeatWrite } from './seatPlan';
 import { gradesAdmitted } from './seatRules';
 import { studentEntity } from './students';
@@ -80,10 +81,10 @@ function itemsOf(write: SeatWrite, now: string): TransactItem[] {
         ...(first!.groupId && { groupId: first!.groupId }),
         ...(write.fromClassId && { fromClassId: write.fromClassId }),
       };
-      return [mailRequestPut(request, now)];
+      return [{ Put: { TableName: tableName, Item: mailRequestItem(request, now) } }];
     }
     case 'classNotice':
-      return [mailRequestPut(write.request, now)];
+      return [{ Put: { TableName: tableName, Item: mailRequestItem(write.request, now) } }];
     case 'decision':
       return decisionWrites(write.request, write.decision, Date.parse(now));
   }

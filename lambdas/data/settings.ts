@@ -1,15 +1,16 @@
 // Programme-wide settings under the `SETTINGS` partition: the remote configuration values the site reads
 // (`CONFIG`) and the t-shirt sizes (`TSHIRT_SIZES`, in display order; a retired size stays readable on
-// the students who have it but is no longer offered). The retention of records is retention.ts's.
+// the students who have it but is no longer offered).
 import { enrollmentCapsOf, type EnrollmentCaps } from '../configNames';
 import type { ConfigValue, ConfigValues, ManagedTshirtSize, TshirtSize } from '../records';
 import { entity, optional, type StoredItem } from './entity';
-import { partitions } from './partitions';
+
+const SETTINGS = 'SETTINGS';
 
 /** The remote configuration, as a Map: the marshaller takes an object with a value named "constructor" for no object at all. */
 const configEntity = entity<{ values: Map<string, ConfigValue> }, object>({
   type: 'config',
-  key: { partition: partitions.settings, sort: 'CONFIG' },
+  key: { partition: () => SETTINGS, sort: 'CONFIG' },
   read: (item) => ({ values: new Map(Object.entries(configValuesOf(item))) }),
 });
 
@@ -24,7 +25,7 @@ function configValuesOf(item: StoredItem): ConfigValues {
 
 const tshirtSizesEntity = entity<{ sizes: ManagedTshirtSize[] }, object>({
   type: 'tshirtSizes',
-  key: { partition: partitions.settings, sort: 'TSHIRT_SIZES' },
+  key: { partition: () => SETTINGS, sort: 'TSHIRT_SIZES' },
   read: (item) => ({
     sizes: item.list('sizes', (size) => ({
       code: size.string('code'),
