@@ -154,6 +154,15 @@ test('given the right password, when Enter is pressed in the password field, the
   await page.getByRole('button', { name: 'Account menu' }).click();
   const manage = page.getByRole('menuitem', { name: 'Manage Account' });
   expect(await layer(manage)).toBeGreaterThan(toastLayer);
+  // The menu grows in: where it ends up is what counts.
+  await manage.evaluate((node) =>
+    Promise.all(
+      node
+        .closest('.MuiPaper-root')!
+        .getAnimations()
+        .map((animation) => animation.finished),
+    ),
+  );
   expect(await isOnTop(manage)).toBe(true);
   await context.close();
 });
