@@ -54,9 +54,11 @@ import { countSeatChanges } from '../shared/metrics';
  * How old a request must be before it is decided: a call that reached the API earlier may still be on its
  * way to the queue (a function starting cold, a busy table), and it must not lose its place to one that
  * came after it. At least SETTLE_MS; twice the longest way to the queue seen lately when that is longer (up
- * to MAX_SETTLE_MS): when calls take long to reach the queue, the allocator waits longer for them.
+ * to MAX_SETTLE_MS): when calls take long to reach the queue, the allocator waits longer for them. A second
+ * at least: a rush starts on cold function instances (several hundred ms each in AWS), before any way to the
+ * queue has been seen; 300 ms let a request that took longer lose its place (the rush tests on a loaded machine).
  */
-export const SETTLE_MS = Number(optionalEnv('ALLOCATION_SETTLE_MS') ?? 300);
+export const SETTLE_MS = Number(optionalEnv('ALLOCATION_SETTLE_MS') ?? 1000);
 const MAX_SETTLE_MS = 10_000;
 /** How often a lead looks again at a queue whose requests are not settled yet. */
 const SETTLE_POLL_MS = 50;
