@@ -19,8 +19,9 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { METRICS_NAMESPACE, portalMetrics } from '../lambdas/shared/metrics';
+import { portalMetrics } from '../lambdas/shared/metrics';
 import { EDGE_REGION } from './edge-acl';
+import { portalMetric } from './portal-metric';
 import { portalStackOf } from './stack-of';
 import type { DeadLetters } from './dead-letters';
 import { acknowledgeCustomResourceHandler, PortalFunction } from './portal-function';
@@ -240,13 +241,7 @@ export class PortalAlarms extends Construct {
   private watchMail(): void {
     this.add(
       'mail-given-up',
-      new Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName: portalMetrics.mailGivenUp,
-        dimensionsMap: { service: this.prefix },
-        statistic: 'Sum',
-        period: Duration.minutes(5),
-      }),
+      portalMetric(this.prefix, portalMetrics.mailGivenUp, Duration.minutes(5)),
       ALARM_LIMITS.mailGivenUp,
       'The mailer stopped trying an e-mail after its tries (SES refused it, e.g. in its sandbox): it waits under Messages, Failed e-mail, to be sent again.',
     );

@@ -16,7 +16,8 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { portalStackOf } from './stack-of';
-import { METRICS_NAMESPACE, portalMetrics } from '../lambdas/shared/metrics';
+import { portalMetrics } from '../lambdas/shared/metrics';
+import { portalMetric } from './portal-metric';
 import { EDGE_REGION, edgeMetricNames } from './edge-acl';
 
 export interface PortalDashboardProps {
@@ -34,15 +35,7 @@ export class PortalDashboard extends Construct {
   constructor(scope: Construct, id: string, props: PortalDashboardProps) {
     super(scope, id);
     const stackName = portalStackOf(this).stackName;
-    const portal = (metricName: string, label: string) =>
-      new Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName,
-        dimensionsMap: { service: stackName },
-        statistic: 'Sum',
-        period: minute,
-        label,
-      });
+    const portal = (metricName: string, label: string) => portalMetric(stackName, metricName, minute, label);
     const table = (metricName: string, label: string, dimensions: Record<string, string> = {}) =>
       new Metric({
         namespace: 'AWS/DynamoDB',
