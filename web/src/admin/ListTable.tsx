@@ -2,15 +2,14 @@
 // row, the record's name linking to it with its badge, and a line of detail under it.
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { ScrollingTable } from './ScrollingTable';
 
 /** A column by its name; `wide` ones are left out on a phone, where the rows say it another way. */
 type Column = string | { name: string; align?: 'right'; wide?: true };
@@ -20,24 +19,22 @@ export const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export function ListTable({ label, columns, children }: { label: string; columns: Column[]; children: ReactNode }) {
   return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) =>
-              typeof column === 'string' ? (
-                <TableCell key={column}>{column}</TableCell>
-              ) : (
-                <TableCell key={column.name} align={column.align} sx={column.wide && wideOnly}>
-                  {column.name}
-                </TableCell>
-              ),
-            )}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </TableContainer>
+    <ScrollingTable label={label}>
+      <TableHead>
+        <TableRow>
+          {columns.map((column) =>
+            typeof column === 'string' ? (
+              <TableCell key={column}>{column}</TableCell>
+            ) : (
+              <TableCell key={column.name} align={column.align} sx={column.wide && wideOnly}>
+                {column.name}
+              </TableCell>
+            ),
+          )}
+        </TableRow>
+      </TableHead>
+      <TableBody>{children}</TableBody>
+    </ScrollingTable>
   );
 }
 

@@ -3,10 +3,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -20,6 +18,7 @@ import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { useToast } from '../../layout/toast';
 import { Waiting } from '../../layout/Waiting';
+import { ScrollingTable } from '../ScrollingTable';
 
 type FailedMail = FunctionResult<'failedMail'>['mail'][number];
 
@@ -71,36 +70,34 @@ export function FailedMailSection() {
             {failed.retrying > 0 && `; ${failed.retrying} more are still being tried`}. Fix the cause (see why below),
             then send them again.
           </Alert>
-          <TableContainer>
-            <Table size="small" aria-label="E-mails not sent">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Failed</TableCell>
-                  <TableCell>E-mail</TableCell>
-                  <TableCell>To</TableCell>
-                  <TableCell>Tries</TableCell>
-                  <TableCell>Why</TableCell>
+          <ScrollingTable label="E-mails not sent">
+            <TableHead>
+              <TableRow>
+                <TableCell>Failed</TableCell>
+                <TableCell>E-mail</TableCell>
+                <TableCell>To</TableCell>
+                <TableCell>Tries</TableCell>
+                <TableCell>Why</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {failed.mail.map((mail) => (
+                <TableRow key={mail.id}>
+                  <TableCell>{when(mail.failedAt)}</TableCell>
+                  <TableCell>
+                    {MAIL_KIND_LABELS[mail.kind]}
+                    {mail.classNames.length > 0 && `: ${mail.classNames.join(', ')}`}
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{mail.familyEmail ?? '—'}</TableCell>
+                  <TableCell>
+                    {mail.failures}
+                    {mail.waiting ? '' : ' (still trying)'}
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{mail.lastError}</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {failed.mail.map((mail) => (
-                  <TableRow key={mail.id}>
-                    <TableCell>{when(mail.failedAt)}</TableCell>
-                    <TableCell>
-                      {MAIL_KIND_LABELS[mail.kind]}
-                      {mail.classNames.length > 0 && `: ${mail.classNames.join(', ')}`}
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{mail.familyEmail ?? '—'}</TableCell>
-                    <TableCell>
-                      {mail.failures}
-                      {mail.waiting ? '' : ' (still trying)'}
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{mail.lastError}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              ))}
+            </TableBody>
+          </ScrollingTable>
         </>
       )}
       {confirming && failed && (

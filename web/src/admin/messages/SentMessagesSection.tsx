@@ -1,9 +1,7 @@
 // The messages sent to families in a semester (an administrator's, and the portal's own when a class closed
 // or changed): who sent what, when, to how many, and how far the sending got; asked again while one is sending.
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -14,6 +12,7 @@ import { momentText } from '../../layout/schedule';
 import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
+import { ScrollingTable } from '../ScrollingTable';
 
 /** How often the history is asked again while a message is being sent. */
 const PROGRESS_MS = 2000;
@@ -55,41 +54,39 @@ export function SentMessagesSection({ semesterId }: { semesterId: string }) {
         <Typography color="text.secondary">No message was sent to families in {history.semester.name} yet.</Typography>
       )}
       {history && history.messages.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-label="Sent messages">
-            <TableHead>
-              <TableRow>
-                <TableCell>Sent</TableCell>
-                <TableCell>Subject</TableCell>
-                <TableCell>To</TableCell>
-                <TableCell>By</TableCell>
-                <TableCell>Families</TableCell>
-                <TableCell>Delivery</TableCell>
+        <ScrollingTable label="Sent messages">
+          <TableHead>
+            <TableRow>
+              <TableCell>Sent</TableCell>
+              <TableCell>Subject</TableCell>
+              <TableCell>To</TableCell>
+              <TableCell>By</TableCell>
+              <TableCell>Families</TableCell>
+              <TableCell>Delivery</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {history.messages.map((message) => (
+              <TableRow key={message.id}>
+                <TableCell>{momentText(message.createdAt)}</TableCell>
+                <TableCell>
+                  {message.subject}
+                  {message.topic !== 'announcement' && (
+                    <Typography variant="body2" color="text.secondary">
+                      {TOPICS[message.topic]}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>{message.audienceLabel}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  {message.sentBy === 'portal' ? 'The portal' : message.sentBy}
+                </TableCell>
+                <TableCell>{message.recipients}</TableCell>
+                <TableCell>{progress(message)}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {history.messages.map((message) => (
-                <TableRow key={message.id}>
-                  <TableCell>{momentText(message.createdAt)}</TableCell>
-                  <TableCell>
-                    {message.subject}
-                    {message.topic !== 'announcement' && (
-                      <Typography variant="body2" color="text.secondary">
-                        {TOPICS[message.topic]}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>{message.audienceLabel}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {message.sentBy === 'portal' ? 'The portal' : message.sentBy}
-                  </TableCell>
-                  <TableCell>{message.recipients}</TableCell>
-                  <TableCell>{progress(message)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            ))}
+          </TableBody>
+        </ScrollingTable>
       )}
     </Section>
   );

@@ -3,12 +3,9 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -21,6 +18,7 @@ import { csvFileName, downloadCsv } from '../csv';
 import { SemesterPicker } from '../SemesterPicker';
 import { useChosenSemester } from '../useSemesterParam';
 import { countOf, countRows, countsCsv, sizeColumns, total, type CountRow, type SizeColumn } from './shirtCounts';
+import { ScrollingTable } from '../ScrollingTable';
 
 // The class names stay in view while a wide table scrolls sideways on a tablet.
 const stickyFirst = { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
@@ -73,50 +71,41 @@ function SemesterCounts({ semester }: { semester: Semester }) {
         </Typography>
       </Stack>
       {total(semesterRow.counts) === 0 && <Alert severity="info">No student is enrolled in {semester.name} yet.</Alert>}
-      {/* On a phone the table scrolls sideways: the keyboard reaches the scroll area to scroll it. */}
-      <TableContainer
-        component={Paper}
-        variant="outlined"
-        tabIndex={0}
-        role="region"
-        aria-label={`T-shirt counts of ${semester.name}, scrollable`}
-      >
-        <Table size="small" aria-label={`T-shirt counts of ${semester.name}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={stickyFirst}>Class</TableCell>
-              {columns.map((column) => (
-                <TableCell key={column.code} align="right">
-                  {column.label}
-                </TableCell>
-              ))}
-              <TableCell align="right">Total</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {classRows.map((row) => (
-              <TableRow key={row.key} hover>
-                <CountCells row={row} columns={columns} />
-              </TableRow>
+      <ScrollingTable label={`T-shirt counts of ${semester.name}`} outlined>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={stickyFirst}>Class</TableCell>
+            {columns.map((column) => (
+              <TableCell key={column.code} align="right">
+                {column.label}
+              </TableCell>
             ))}
-          </TableBody>
-          <TableFooter
-            sx={{
-              '& td, & th': {
-                fontWeight: 'bold',
-                fontSize: '0.875rem',
-                color: 'text.primary',
-                borderTop: 2,
-                borderColor: 'divider',
-              },
-            }}
-          >
-            <TableRow>
-              <CountCells row={semesterRow} columns={columns} />
+            <TableCell align="right">Total</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {classRows.map((row) => (
+            <TableRow key={row.key} hover>
+              <CountCells row={row} columns={columns} />
             </TableRow>
-          </TableFooter>
-        </Table>
-      </TableContainer>
+          ))}
+        </TableBody>
+        <TableFooter
+          sx={{
+            '& td, & th': {
+              fontWeight: 'bold',
+              fontSize: '0.875rem',
+              color: 'text.primary',
+              borderTop: 2,
+              borderColor: 'divider',
+            },
+          }}
+        >
+          <TableRow>
+            <CountCells row={semesterRow} columns={columns} />
+          </TableRow>
+        </TableFooter>
+      </ScrollingTable>
     </Stack>
   );
 }
