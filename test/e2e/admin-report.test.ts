@@ -58,7 +58,7 @@ async function openReport(path: string, width = 1280): Promise<{ page: Page; clo
   return { page, close: () => context.close() };
 }
 
-const section = (page: Page, cls: Class) => page.getByRole('region', { name: cls.name });
+const section = (page: Page, cls: Class) => page.getByRole('region', { name: cls.name, exact: true });
 
 test("given the dashboard's link to a class, then its roster shows each student's details, contacts and health notes, and its waitlist follows", async () => {
   const { page, close } = await openReport(`/admin/report?classId=${glacier.id}`);

@@ -1,16 +1,15 @@
 // A class's attendance sheet: its enrolled students by name down the side, one column per meeting date, and a
 // box in each to tick on the day.
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Class, RosterEntry } from '../../../../lambdas/records';
 import { shortDate } from '../../layout/schedule';
 import { listName } from '../students/studentSheet';
+import { ScrollingTable } from '../ScrollingTable';
 
 // A box a pen ticks: on paper 4.5 mm, in rows just taller, so a class of 25 fits one landscape page.
 const box = {
@@ -27,37 +26,34 @@ export function AttendanceTable({ cls, entries }: { cls: Class; entries: RosterE
   if (dates.length === 0) return <Typography color="text.secondary">No meetings are scheduled yet.</Typography>;
   if (entries.length === 0) return <Typography color="text.secondary">No students enrolled yet.</Typography>;
   return (
-    <TableContainer sx={{ '@media print': { overflow: 'visible' } }}>
-      <Table
-        size="small"
-        aria-label={`Attendance of ${cls.name}`}
-        sx={{ '& td, & th': { px: 0.75 }, '@media print': { '& td, & th': { py: '1mm', borderColor: '#999' } } }}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: '2em' }}>#</TableCell>
-            <TableCell sx={{ minWidth: 160 }}>Student</TableCell>
+    <ScrollingTable
+      label={`Attendance of ${cls.name}`}
+      sx={{ '& td, & th': { px: 0.75 }, '@media print': { '& td, & th': { py: '1mm', borderColor: '#999' } } }}
+    >
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ width: '2em' }}>#</TableCell>
+          <TableCell sx={{ minWidth: 160 }}>Student</TableCell>
+          {dates.map((date) => (
+            <TableCell key={date} align="center" sx={{ whiteSpace: 'nowrap' }}>
+              {shortDate(date)}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {entries.map((entry, index) => (
+          <TableRow key={entry.enrollmentId} sx={{ breakInside: 'avoid' }}>
+            <TableCell>{index + 1}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{listName(entry.student)}</TableCell>
             {dates.map((date) => (
-              <TableCell key={date} align="center" sx={{ whiteSpace: 'nowrap' }}>
-                {shortDate(date)}
+              <TableCell key={date} align="center" aria-label={`${listName(entry.student)}, ${shortDate(date)}`}>
+                <Box sx={box} />
               </TableCell>
             ))}
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map((entry, index) => (
-            <TableRow key={entry.enrollmentId} sx={{ breakInside: 'avoid' }}>
-              <TableCell>{index + 1}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{listName(entry.student)}</TableCell>
-              {dates.map((date) => (
-                <TableCell key={date} align="center" aria-label={`${listName(entry.student)}, ${shortDate(date)}`}>
-                  <Box sx={box} />
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </ScrollingTable>
   );
 }

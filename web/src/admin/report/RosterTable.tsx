@@ -1,15 +1,14 @@
 // The students of a roster or a waitlist, one row each: who they are, who to call, what to watch for.
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { RosterEntry, Student } from '../../../../lambdas/records';
 import { EmergencyContactLine, GuardianEmail } from '../students/ContactLinks';
 import { gradeLabel } from '../../../../lambdas/grades';
 import { ageOf, birthDateLabel, listName, photoConsentLabel, type SizeLabel } from '../students/studentSheet';
+import { ScrollingTable } from '../ScrollingTable';
 
 const printOnly = { display: 'none', '@media print': { display: 'inline' } } as const;
 const screenOnly = { '@media print': { display: 'none' } } as const;
@@ -84,44 +83,41 @@ export function RosterTable({
   sizeLabel: SizeLabel;
 }) {
   return (
-    <TableContainer sx={{ '@media print': { overflow: 'visible' } }}>
-      <Table
-        size="small"
-        aria-label={label}
-        sx={{
-          '& td, & th': { verticalAlign: 'top' },
-          '@media print': { '& td, & th': { px: 0.5, py: 0.25, borderColor: '#999' } },
-        }}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: '2.5em' }}>#</TableCell>
-            <TableCell sx={{ minWidth: 170, '@media print': { width: '30%' } }}>Student</TableCell>
-            <TableCell sx={{ minWidth: 190, '@media print': { width: '33%' } }}>
-              Guardian and emergency contacts
+    <ScrollingTable
+      label={label}
+      sx={{
+        '& td, & th': { verticalAlign: 'top' },
+        '@media print': { '& td, & th': { px: 0.5, py: 0.25, borderColor: '#999' } },
+      }}
+    >
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ width: '2.5em' }}>#</TableCell>
+          <TableCell sx={{ minWidth: 170, '@media print': { width: '30%' } }}>Student</TableCell>
+          <TableCell sx={{ minWidth: 190, '@media print': { width: '33%' } }}>
+            Guardian and emergency contacts
+          </TableCell>
+          <TableCell sx={{ minWidth: 170 }}>Allergies, medications, medical notes</TableCell>
+          <TableCell sx={screenOnly}>Photo consent</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {entries.map((entry, index) => (
+          <TableRow key={entry.enrollmentId} sx={{ breakInside: 'avoid' }}>
+            <TableCell>{entry.waitlistPosition ?? index + 1}</TableCell>
+            <TableCell>
+              <About student={entry.student} sizeLabel={sizeLabel} />
             </TableCell>
-            <TableCell sx={{ minWidth: 170 }}>Allergies, medications, medical notes</TableCell>
-            <TableCell sx={screenOnly}>Photo consent</TableCell>
+            <TableCell sx={runOnInPrint('; ')}>
+              <Contacts entry={entry} />
+            </TableCell>
+            <TableCell sx={runOnInPrint(' · ')}>
+              <Health student={entry.student} />
+            </TableCell>
+            <TableCell sx={screenOnly}>{photoConsentLabel(entry.student.photoConsent)}</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map((entry, index) => (
-            <TableRow key={entry.enrollmentId} sx={{ breakInside: 'avoid' }}>
-              <TableCell>{entry.waitlistPosition ?? index + 1}</TableCell>
-              <TableCell>
-                <About student={entry.student} sizeLabel={sizeLabel} />
-              </TableCell>
-              <TableCell sx={runOnInPrint('; ')}>
-                <Contacts entry={entry} />
-              </TableCell>
-              <TableCell sx={runOnInPrint(' · ')}>
-                <Health student={entry.student} />
-              </TableCell>
-              <TableCell sx={screenOnly}>{photoConsentLabel(entry.student.photoConsent)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        ))}
+      </TableBody>
+    </ScrollingTable>
   );
 }
