@@ -40,14 +40,14 @@ import {
   type QueuePace,
   type Seen,
 } from './enrollmentRequests';
-import type { StoredEnrollment } from './enrollments';
+import { enrollmentEntity } from './enrollments';
 import { plan, seatView, type SeatView, type SeatWrite } from './seatPlan';
 import { alreadyMessage, capRefusal, gradeMessage } from './seatRules';
 import { MAX_PLANS } from './seats';
 import { failuresOf, seatTransaction } from './seatTransaction';
 import { getSemester } from './semesters';
 import { readEnrollmentCaps, type EnrollmentCaps } from './settings';
-import { getStudent, studentName, type StoredStudent } from './students';
+import { getStudent, studentEntity, studentName } from './students';
 import { countSeatChanges } from '../shared/metrics';
 
 /**
@@ -326,10 +326,10 @@ async function refusalByCondition(
 ): Promise<PortalError | undefined> {
   if (write.kind === 'student')
     return item
-      ? failedPrecondition(gradeMessage(item as unknown as StoredStudent, write.grades ?? []))
+      ? failedPrecondition(gradeMessage(studentEntity.read(item), write.grades ?? []))
       : notFound('There is no such student on your account.');
   if (write.kind === 'enrollment' && item) {
-    const existing = item as unknown as StoredEnrollment;
+    const existing = enrollmentEntity.read(item);
     const stored = await getStudent(request.familyId, request.studentId);
     const name = stored ? studentName(stored) : 'This student';
     return alreadyExists(alreadyMessage(name, existing, view.classes.get(existing.classId)!));

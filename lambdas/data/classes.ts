@@ -1,11 +1,10 @@
 // Classes: `CLASS#id / CLASS`, holding the seat counts; a semester's classes through GSI1
 // (`SEMESTER#id`, `CLASS#id`). The class's enrollments share its partition (see enrollments).
 import type { Class, ClassInput } from '../records';
-import { tableName } from '../shared/dynamo';
 import { RecentReads } from '../shared/recentReads';
 import { transactWrite } from '../shared/transact';
 import { entity, optional } from './entity';
-import { mailRequestItem } from './mailRequests';
+import { mailRequestPut } from './mailRequests';
 import { partitions } from './partitions';
 
 /**
@@ -190,6 +189,6 @@ export async function closeClass(id: string, now: string): Promise<void> {
         condition: '#status = :open',
       },
     ),
-    { Put: { TableName: tableName, Item: mailRequestItem({ kind: 'classClosed', classId: id }, now) } },
+    mailRequestPut({ kind: 'classClosed', classId: id }, now),
   ]);
 }

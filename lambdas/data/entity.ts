@@ -21,6 +21,8 @@ export interface KeyDeclaration<F> {
 /** A way to list items of a type: the index that lists them, and their keys in it. */
 export interface IndexDeclaration<R> extends KeyDeclaration<R> {
   index: IndexName;
+  /** Only the items this holds for are on the list (a sparse index); absent: every item of the type. */
+  when?: (record: R) => boolean;
 }
 
 export interface EntityDeclaration<R, F, L extends string> {
@@ -32,6 +34,8 @@ export interface EntityDeclaration<R, F, L extends string> {
   lists?: Record<L, IndexDeclaration<R & F>>;
   /** The record, read field by field from a stored item. */
   read: (item: StoredItem) => R;
+  /** The attributes stored beside the keys and the type; absent: the record as it is (its key fields too). */
+  write?: (record: R & F) => Item;
 }
 
 /**
@@ -56,13 +60,21 @@ const sortPrefixOf = <F>(sort: KeyDeclaration<F>['sort']) => (typeof sort === 's
 const indexAttributes = (index: IndexName) => tableIndexes.find((candidate) => candidate.indexName === index)!;
 
 export function entity<R, F, L extends string = never>(declaration: EntityDeclaration<R, F, L>) {
-  const { type, key: keyDeclaration, read } = declaration;
+  const { type, key: keyDeclaration, read, write = (record: R & F) => record as Item } = declaration;
   const lists = (declaration.lists ?? {}) as Record<L, IndexDeclaration<R & F>>;
   const key = (fields: F): Key => ({
     PK: keyDeclaration.partition(fields),
     SK: sortKeyOf(keyDeclaration.sort, fields),
   });
   const readItem = (item: Item) => read(new StoredItem(item));
+  /** The index attributes that put an item on a list. */
+  const indexKeysOf = (declared: IndexDeclaration<R & F>, fields: R & F): Item => {
+    const attributes = indexAttributes(declared.index);
+    return {
+      [attributes.partitionKey]: declared.partition(fields),
+      [attributes.sortKey]: sortKeyOf(declared.sort, fields),
+    };
+  };
   return {
     type,
     key,
@@ -73,16 +85,16 @@ export function entity<R, F, L extends string = never>(declaration: EntityDeclar
     readIf(item: Item | undefined): R | undefined {
       return item?.type === type ? readItem(item) : undefined;
     },
-    /** The item as stored: the record with its keys, its index keys and its type. */
+    /** The item as stored: the record with its keys, the index keys of the lists it is on, and its type. */
     item(record: R & F): Item {
-      const indexKeys = Object.values<IndexDeclaration<R & F>>(lists).flatMap((declared) => {
-        const attributes = indexAttributes(declared.index);
-        return [
-          [attributes.partitionKey, declared.partition(record)],
-          [attributes.sortKey, sortKeyOf(declared.sort, record)],
-        ];
-      });
-      return { ...key(record), ...Object.fromEntries(indexKeys), type, ...record };
+      const indexKeys = Object.values<IndexDeclaration<R & F>>(lists)
+        .filter((declared) => declared.when?.(record) ?? true)
+        .map((declared) => indexKeysOf(declared, record));
+      return { ...key(record), ...Object.assign({}, ...indexKeys), type, ...write(record) };
+    },
+    /** The index attributes that put an item on a list, for an update that puts it there. */
+    listKeys(list: L, fields: Partial<R & F>): Item {
+      return indexKeysOf(lists[list], fields as R & F);
     },
     async get(fields: F, { consistent = true } = {}): Promise<R | undefined> {
       const { Item } = await dynamo.send(
@@ -94,20 +106,28 @@ export function entity<R, F, L extends string = never>(declaration: EntityDeclar
     async getMany(fields: F[], { consistent = false } = {}): Promise<R[]> {
       return (await batchGetAll(fields.map(key), { ConsistentRead: consistent })).map(readItem);
     },
-    /** Every item of this type in a partition, in sort key order. */
-    async inPartition(fields: Partial<F>): Promise<R[]> {
+    /** Every item of this type in a partition, in sort key order; `where`: only those with these values. */
+    async inPartition(fields: Partial<F>, { where = {} }: { where?: Record<string, unknown> } = {}): Promise<R[]> {
+      const filter = Object.entries(where);
       const items = await queryAll({
         KeyConditionExpression: 'PK = :partition AND begins_with(SK, :sort)',
+        ...(filter.length && {
+          FilterExpression: filter.map((_, index) => `#where${index} = :where${index}`).join(' AND '),
+          ExpressionAttributeNames: Object.fromEntries(
+            filter.map(([attribute], index) => [`#where${index}`, attribute]),
+          ),
+        }),
         ExpressionAttributeValues: {
           ':partition': keyDeclaration.partition(fields as F),
           ':sort': sortPrefixOf(keyDeclaration.sort),
+          ...Object.fromEntries(filter.map(([, value], index) => [`:where${index}`, value])),
         },
         ConsistentRead: true,
       });
       return items.map(readItem);
     },
-    /** The first `limit` items of this type in a partition, in sort key order. */
-    async firstInPartition(fields: Partial<F>, limit: number): Promise<R[]> {
+    /** The first `limit` items of this type in a partition, in sort key order (`newestFirst`: descending). */
+    async firstInPartition(fields: Partial<F>, limit: number, { newestFirst = false } = {}): Promise<R[]> {
       const { Items } = await dynamo.send(
         new QueryCommand({
           TableName: tableName,
@@ -118,6 +138,7 @@ export function entity<R, F, L extends string = never>(declaration: EntityDeclar
           },
           ConsistentRead: true,
           Limit: limit,
+          ...(newestFirst && { ScanIndexForward: false }),
         }),
       );
       return (Items ?? []).map(readItem);

@@ -1,12 +1,14 @@
 // The mail outbox: a change writes a mail request in its own transaction, so its e-mail is never lost and
-// never holds up the answer; the mailer (a stream consumer) sends it and removes it. `MAIL#id / MAIL`.
+// never holds up the answer; the mailer (a stream consumer) sends it and removes it. `MAIL#id / MAIL`;
+// once a send failed, GSI1 lists it (`MAIL#FAILED`, oldest failure first).
 // A request is about one child (an enrollment changed), about a class (closed, changed: one e-mail to each
 // family in it), or asks the mailer to go on sending a message to many families.
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { dynamo, queryAll, tableName, type Item, type Key } from '../shared/dynamo';
-import { transactWrite } from '../shared/transact';
+import { dynamo, type Key } from '../shared/dynamo';
+import { transactWrite, type TransactItem } from '../shared/transact';
 import type { NoticeKind } from '../shared/notices';
+import { entity, optional, StoredItem } from './entity';
 
 export interface StudentMailRequest {
   kind: NoticeKind;
@@ -40,30 +42,121 @@ export type MailRequest = StudentMailRequest | ClassMailRequest | MessageMailReq
 
 export const isStudentRequest = (request: MailRequest): request is StudentMailRequest => 'studentId' in request;
 
-export const MAIL_REQUEST_TYPE = 'mail';
+/** A request as stored: what to send, when it was asked for, and how its sending went. */
+export type StoredMailRequest = MailRequest & {
+  /** The request's own id: its key's, not an attribute of the item. */
+  id: string;
+  requestedAt: string;
+  /** Set by each failed send. */
+  failures?: number;
+  failedAt?: string;
+  lastError?: string;
+  /** Set on the copy that sends a failed request again. */
+  resends?: number;
+  resentAt?: string;
+};
 
-export const mailRequestKey = (id: string): Key => ({ PK: `MAIL#${id}`, SK: 'MAIL' });
-
-export function mailRequestItem(request: MailRequest, now: string, id: string = randomUUID()): Item {
-  return { ...mailRequestKey(id), type: MAIL_REQUEST_TYPE, ...request, requestedAt: now };
-}
+const MAIL_PARTITION = 'MAIL#';
 
 /** The request's own id (its key without the prefix). */
-export const mailRequestId = (key: Key) => key.PK.slice('MAIL#'.length);
+export const mailRequestId = (key: Pick<Key, 'PK'>) => key.PK.slice(MAIL_PARTITION.length);
+
+const classKinds = ['classClosed', 'classChanged', 'meetingCancelled'] as const satisfies ReadonlyArray<
+  ClassMailRequest['kind']
+>;
+const isClassKind = (kind: string): kind is ClassMailRequest['kind'] =>
+  (classKinds as readonly string[]).includes(kind);
+// Every kind of notice about a child: the record's type makes sure none is missing.
+const studentKinds = Object.keys({
+  enrolled: true,
+  waitlisted: true,
+  promoted: true,
+  cancelled: true,
+  cancelledByAdmin: true,
+  moved: true,
+  reminder: true,
+} satisfies Record<NoticeKind, true>) as NoticeKind[];
+
+/** A meeting as a class's notice names it. */
+export const readMeetingTime = (meeting: StoredItem) => ({
+  date: meeting.string('date'),
+  start: meeting.string('start'),
+  end: meeting.string('end'),
+});
+
+/** What a request asks for, by its kind. */
+function requestOf(item: StoredItem): MailRequest {
+  const kind = item.oneOf('kind', ['message', ...classKinds, ...studentKinds]);
+  if (kind === 'message') return { kind, messageId: item.string('messageId') };
+  if (isClassKind(kind)) {
+    return {
+      kind,
+      classId: item.string('classId'),
+      ...optional('changes', item.item.changes === undefined ? undefined : item.strings('changes')),
+      ...optional('meeting', item.item.meeting === undefined ? undefined : readMeetingTime(item.nested('meeting'))),
+      ...optional('note', item.optionalString('note')),
+    };
+  }
+  return {
+    kind,
+    familyId: item.string('familyId'),
+    studentId: item.string('studentId'),
+    classIds: item.strings('classIds'),
+    ...optional('groupId', item.optionalString('groupId')),
+    ...optional('fromClassId', item.optionalString('fromClassId')),
+  };
+}
+
+export const mailRequestEntity = entity<StoredMailRequest, Pick<StoredMailRequest, 'id'>, 'failed'>({
+  type: 'mail',
+  key: { partition: ({ id }) => `${MAIL_PARTITION}${id}`, sort: 'MAIL' },
+  lists: {
+    failed: {
+      index: 'GSI1',
+      partition: () => 'MAIL#FAILED',
+      sort: { prefix: '', of: ({ failedAt, id }) => `${failedAt}#${id}` },
+      when: ({ failedAt }) => failedAt !== undefined,
+    },
+  },
+  read: (item) => ({
+    ...requestOf(item),
+    id: mailRequestId({ PK: item.string('PK') }),
+    requestedAt: item.string('requestedAt'),
+    ...optional('failures', item.optionalNumber('failures')),
+    ...optional('failedAt', item.optionalString('failedAt')),
+    ...optional('lastError', item.optionalString('lastError')),
+    ...optional('resends', item.optionalNumber('resends')),
+    ...optional('resentAt', item.optionalString('resentAt')),
+  }),
+  write: ({ id: _inTheKey, ...request }) => request,
+});
+
+/** A new request, written in the transaction of the change it tells. */
+export function mailRequestPut(request: MailRequest, now: string): TransactItem {
+  return mailRequestEntity.putItem({ ...request, id: randomUUID(), requestedAt: now });
+}
+
+/** A new request, written on its own. */
+export async function requestMail(request: MailRequest, now: string): Promise<void> {
+  await mailRequestEntity.put({ ...request, id: randomUUID(), requestedAt: now });
+}
+
+/** Removes a request the mailer is done with, in the transaction that hands its work on (while it is there). */
+export function mailRequestDelete(key: Key): TransactItem {
+  return mailRequestEntity.deleteItem({ id: mailRequestId(key) }, { condition: 'attribute_exists(PK)' });
+}
 
 export async function removeMailRequest(key: Key): Promise<void> {
-  await dynamo.send(new DeleteCommand({ TableName: tableName, Key: key }));
+  await mailRequestEntity.delete({ id: mailRequestId(key) });
 }
 
 /** Whether the request is still there (not done by an earlier delivery of its stream record). */
 export async function mailRequestExists(key: Key): Promise<boolean> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-  return Item !== undefined;
+  return (await mailRequestEntity.get({ id: mailRequestId(key) })) !== undefined;
 }
 
 /** Sends the stream tries for one request before it is kept for an administrator to send again. */
 export const MAX_SEND_ATTEMPTS = 5;
-const FAILED_INDEX = 'MAIL#FAILED';
 
 /** A mail request that could not be sent: kept in the table with its failures, listed for administrators. */
 export interface FailedMail {
@@ -82,28 +175,31 @@ export interface FailedMail {
 }
 
 /**
- * Notes a failed send on the request (the stream's record stays an INSERT: this update does not run the
- * mailer again). True when it failed MAX_SEND_ATTEMPTS times: the stream gives up on it, the table keeps it.
+ * Notes a failed send on the request, which puts it on the list of failed mail (the stream's record stays an
+ * INSERT: this update does not run the mailer again). True when it failed MAX_SEND_ATTEMPTS times: the
+ * stream gives up on it, the table keeps it.
  */
 export async function noteMailFailure(key: Key, error: unknown, now = new Date().toISOString()): Promise<boolean> {
+  const id = mailRequestId(key);
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: key,
-        UpdateExpression: 'SET failedAt = :now, lastError = :error, GSI1PK = :failed, GSI1SK = :sort ADD failures :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: {
-          ':now': now,
-          ':error': errorText(error),
-          ':failed': FAILED_INDEX,
-          ':sort': `${now}#${mailRequestId(key)}`,
-          ':one': 1,
-        },
-        ReturnValues: 'ALL_NEW',
+        ...mailRequestEntity.update(
+          { id },
+          {
+            set: {
+              failedAt: now,
+              lastError: errorText(error),
+              ...mailRequestEntity.listKeys('failed', { id, failedAt: now }),
+            },
+            add: { failures: 1 },
+            condition: 'attribute_exists(PK)',
+          },
+        ),
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return Number(Attributes?.failures ?? 0) >= MAX_SEND_ATTEMPTS;
+    return new StoredItem(Attributes ?? {}).number('failures', 0) >= MAX_SEND_ATTEMPTS;
   } catch (failure) {
     // Gone meanwhile: sent by another delivery of the record.
     if ((failure as Error).name === 'ConditionalCheckFailedException') return true;
@@ -116,22 +212,16 @@ const errorText = (error: unknown) =>
 
 /** Every mail request that failed at least once and is not sent yet, oldest failure first. */
 export async function failedMail(): Promise<FailedMail[]> {
-  const items = await queryAll<Item>({
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :failed',
-    ExpressionAttributeValues: { ':failed': FAILED_INDEX },
-  });
-  return items.map((item) => ({
-    id: mailRequestId(item as unknown as Key),
-    kind: item.kind as MailRequest['kind'],
-    requestedAt: String(item.requestedAt),
-    failedAt: String(item.failedAt),
-    failures: Number(item.failures),
-    lastError: String(item.lastError),
-    waiting: Number(item.failures) >= MAX_SEND_ATTEMPTS,
-    resends: Number(item.resends ?? 0),
-    ...(typeof item.familyId === 'string' && { familyId: item.familyId }),
-    ...(Array.isArray(item.classIds) && { classIds: item.classIds as string[] }),
+  return (await mailRequestEntity.inList('failed', {})).map((request) => ({
+    id: request.id,
+    kind: request.kind,
+    requestedAt: request.requestedAt,
+    failedAt: request.failedAt ?? '',
+    failures: request.failures ?? 0,
+    lastError: request.lastError ?? '',
+    waiting: (request.failures ?? 0) >= MAX_SEND_ATTEMPTS,
+    resends: request.resends ?? 0,
+    ...(isStudentRequest(request) && { familyId: request.familyId, classIds: request.classIds }),
   }));
 }
 
@@ -150,29 +240,12 @@ export async function resendFailedMail(
   for (const failed of await failedMail()) {
     if (ids ? !ids.includes(failed.id) : !failed.waiting) continue;
     if (automatic && (failed.failedAt >= automatic.failedBefore || failed.resends >= automatic.maxResends)) continue;
-    const key = mailRequestKey(failed.id);
-    const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-    if (!Item) continue;
-    const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g1s, failures, failedAt: _f, lastError: _e, ...request } = Item;
+    const stored = await mailRequestEntity.get({ id: failed.id });
+    if (!stored) continue;
+    const { id, failures, failedAt: _failedAt, lastError: _lastError, resends = 0, ...request } = stored;
     const outcome = await transactWrite([
-      {
-        Delete: {
-          TableName: tableName,
-          Key: key,
-          ConditionExpression: 'failures = :seen',
-          ExpressionAttributeValues: { ':seen': failures },
-        },
-      },
-      {
-        Put: {
-          TableName: tableName,
-          Item: {
-            ...mailRequestItem(request as unknown as MailRequest, String(request.requestedAt)),
-            resends: Number(request.resends ?? 0) + 1,
-            resentAt: now,
-          },
-        },
-      },
+      mailRequestEntity.deleteItem({ id }, { condition: 'failures = :seen', values: { ':seen': failures ?? 0 } }),
+      mailRequestEntity.putItem({ ...request, id: randomUUID(), resends: resends + 1, resentAt: now }),
     ]);
     if (outcome.committed) resent += 1;
   }

@@ -3,10 +3,9 @@
 // transaction. The update names the meeting by its place in the list and checks it is still that meeting.
 import type { Class } from '../records';
 import { BUSY_MESSAGE, failedPrecondition, notFound, resourceExhausted } from '../shared/errors';
-import { tableName } from '../shared/dynamo';
 import { transactWrite } from '../shared/transact';
 import { classEntity, getStoredClass, toClass } from './classes';
-import { mailRequestItem } from './mailRequests';
+import { mailRequestPut } from './mailRequests';
 
 const MAX_PLANS = 5;
 
@@ -37,20 +36,15 @@ export async function cancelMeeting(
           values: { ':yes': true, ':note': note ?? '', ':now': now, ':date': meeting.date, ':start': meeting.start },
         },
       ),
-      {
-        Put: {
-          TableName: tableName,
-          Item: mailRequestItem(
-            {
-              kind: 'meetingCancelled',
-              classId,
-              meeting: { date: meeting.date, start: meeting.start, end: meeting.end },
-              ...(note && { note }),
-            },
-            now,
-          ),
+      mailRequestPut(
+        {
+          kind: 'meetingCancelled',
+          classId,
+          meeting: { date: meeting.date, start: meeting.start, end: meeting.end },
+          ...(note && { note }),
         },
-      },
+        now,
+      ),
     ]);
     if (outcome.committed)
       return toClass({

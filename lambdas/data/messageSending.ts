@@ -1,85 +1,51 @@
 // Sending a message (messages.ts): the pending deliveries one family at a time at SES's pace, each claimed
 // first by a conditional write, settled and counted on the message together; the rest handed to the next
 // run. Apart from messages.ts so that the functions that only write or list messages carry no renderer.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Class } from '../records';
-import { dynamo, queryAll, tableName, type Key } from '../shared/dynamo';
+import type { Key } from '../shared/dynamo';
 import type { MailContent } from '../shared/mailBlocks';
 import { transactWrite } from '../shared/transact';
 import { classesNow } from './classes';
 import { sendToFamily } from './enrollmentMail';
 import { familyAddresses } from './families';
-import { mailRequestItem } from './mailRequests';
+import { mailRequestDelete, mailRequestPut } from './mailRequests';
 import { takeSendTurn } from './mailPace';
 import { switchedOff } from './mailPreferences';
 import { mailSite } from './mailSite';
 import {
-  deliveryKey,
+  deliveryEntity,
   getMessage,
-  messageKey,
+  messageEntity,
   type DeliveryStatus,
   type StoredDelivery,
   type StoredMessage,
 } from './messages';
 import { announcementContent, classNoticeContent, type MailSite } from '../shared/notices';
 
-async function deliveriesOf(messageId: string, status: DeliveryStatus): Promise<StoredDelivery[]> {
-  return queryAll<StoredDelivery>({
-    KeyConditionExpression: 'PK = :message AND begins_with(SK, :to)',
-    FilterExpression: '#status = :status',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':message': messageKey(messageId).PK, ':to': 'TO#', ':status': status },
-    ConsistentRead: true,
-  });
+function deliveriesOf(messageId: string, status: DeliveryStatus): Promise<StoredDelivery[]> {
+  return deliveryEntity.inPartition({ messageId }, { where: { status } });
 }
 
+/** The delivery's update while it still has the status this run saw. */
+const whileStatus = (status: DeliveryStatus) => ({
+  condition: '#status = :seen',
+  names: { '#status': 'status' },
+  values: { ':seen': status },
+});
+
 /** Claims a pending delivery for this run; false when another run has it (or it is done). */
-async function claim(delivery: StoredDelivery, now: string): Promise<boolean> {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: deliveryKey(delivery.messageId, delivery.familyId),
-        UpdateExpression: 'SET #status = :sending, claimedAt = :now',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending', ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+function claim(delivery: StoredDelivery, now: string): Promise<boolean> {
+  return deliveryEntity.tryUpdate(delivery, { set: { status: 'sending', claimedAt: now }, ...whileStatus('pending') });
 }
 
 /** Settles a claimed delivery and counts it on its message, together. */
 async function settle(delivery: StoredDelivery, status: 'sent' | 'failed' | 'skipped', reason?: string) {
   await transactWrite([
-    {
-      Update: {
-        TableName: tableName,
-        Key: deliveryKey(delivery.messageId, delivery.familyId),
-        UpdateExpression: `SET #status = :status, #at = :now${reason ? ', reason = :reason' : ''}`,
-        ConditionExpression: '#status = :sending',
-        ExpressionAttributeNames: { '#status': 'status', '#at': 'at' },
-        ExpressionAttributeValues: {
-          ':status': status,
-          ':sending': 'sending',
-          ':now': new Date().toISOString(),
-          ...(reason && { ':reason': reason }),
-        },
-      },
-    },
-    {
-      Update: {
-        TableName: tableName,
-        Key: messageKey(delivery.messageId),
-        UpdateExpression: 'ADD #count :one',
-        ExpressionAttributeNames: { '#count': status },
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    },
+    deliveryEntity.updateItem(delivery, {
+      set: { status, at: new Date().toISOString(), ...(reason && { reason }) },
+      ...whileStatus('sending'),
+    }),
+    messageEntity.updateItem({ id: delivery.messageId }, { add: { [status]: 1 } }),
   ]);
 }
 
@@ -157,27 +123,14 @@ export async function sendMessage(messageId: string, timeLeftMs: () => number): 
     if ((stuck.claimedAt ?? '') < staleBefore)
       await settle(stuck, 'failed', 'The portal stopped while sending it: it may not have gone out.');
   if ((await deliveriesOf(messageId, 'sending')).length > 0) return 'more';
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: messageKey(messageId),
-      UpdateExpression: 'SET #status = :sent, finishedAt = :now',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':sent': 'sent', ':now': new Date().toISOString() },
-    }),
-  );
+  await messageEntity.tryUpdate({ id: messageId }, { set: { status: 'sent', finishedAt: new Date().toISOString() } });
   return 'done';
 }
 
 /** Hands the rest of a message to the next run: a new mail request in place of this one, in one transaction. */
 export async function continueMessage(requestKey: Key, messageId: string) {
   await transactWrite([
-    { Delete: { TableName: tableName, Key: requestKey, ConditionExpression: 'attribute_exists(PK)' } },
-    {
-      Put: {
-        TableName: tableName,
-        Item: mailRequestItem({ kind: 'message', messageId }, new Date().toISOString()),
-      },
-    },
+    mailRequestDelete(requestKey),
+    mailRequestPut({ kind: 'message', messageId }, new Date().toISOString()),
   ]);
 }

@@ -5,13 +5,14 @@
 // pending ones at SES's pace, each claimed by a conditional write first, so a run that stops (its time
 // is up, or it failed) is taken up by the next without writing to any family twice. GSI2 lists a semester's
 // messages, newest last (`SEMESTER#id#MESSAGES`).
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { MessageAudience, MessageInput, MessageSummary } from '../records';
-import { dynamo, queryAll, tableName, writeAll } from '../shared/dynamo';
+import { writeAll } from '../shared/dynamo';
 import { classesNow, classesOfSemester } from './classes';
 import { classEnrollments, isActive, semesterEnrollmentsPage, type StoredEnrollment } from './enrollments';
+import { entity, optional } from './entity';
 import { getGroups } from './groups';
-import { mailRequestItem, type ClassMailRequest } from './mailRequests';
+import { readMeetingTime, requestMail, type ClassMailRequest } from './mailRequests';
+import { partitions } from './partitions';
 import { classNoticeSubject, type MessageChild } from '../shared/notices';
 import { getSemester } from './semesters';
 import { studentName, studentsByKey } from './students';
@@ -31,7 +32,42 @@ export interface StoredMessage extends Omit<MessageSummary, 'sentBy'> {
   where?: string;
 }
 
-export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+/** A message, with its counts; GSI2 lists a semester's, by when they were written. */
+export const messageEntity = entity<StoredMessage, Pick<StoredMessage, 'id'>, 'ofSemester'>({
+  type: 'message',
+  key: { partition: ({ id }) => partitions.message(id), sort: 'MESSAGE' },
+  lists: {
+    ofSemester: {
+      index: 'GSI2',
+      partition: ({ semesterId }) => `SEMESTER#${semesterId}#MESSAGES`,
+      sort: { prefix: '', of: ({ createdAt, id }) => `${createdAt}#${id}` },
+    },
+  },
+  read: (item) => ({
+    id: item.string('id'),
+    semesterId: item.string('semesterId'),
+    classIds: item.strings('classIds'),
+    topic: item.oneOf('topic', ['announcement', 'classClosed', 'classChanged', 'meetingCancelled']),
+    subject: item.string('subject'),
+    audienceLabel: item.string('audienceLabel'),
+    sentBy: item.string('sentBy'),
+    createdAt: item.string('createdAt'),
+    status: item.oneOf('status', ['sending', 'sent']),
+    recipients: item.number('recipients'),
+    sent: item.number('sent', 0),
+    failed: item.number('failed', 0),
+    skipped: item.number('skipped', 0),
+    ...optional('finishedAt', item.optionalString('finishedAt')),
+    ...optional('changes', item.item.changes === undefined ? undefined : item.strings('changes')),
+    ...optional('meeting', item.item.meeting === undefined ? undefined : readMeetingTime(item.nested('meeting'))),
+    ...optional('note', item.optionalString('note')),
+    ...optional('text', item.optionalString('text')),
+    ...optional('where', item.optionalString('where')),
+  }),
+});
+
+const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 export interface StoredDelivery {
   messageId: string;
@@ -44,10 +80,26 @@ export interface StoredDelivery {
   reason?: string;
 }
 
-export const messageKey = (id: string) => ({ PK: `MESSAGE#${id}`, SK: 'MESSAGE' });
-export const deliveryKey = (messageId: string, familyId: string) => ({
-  PK: `MESSAGE#${messageId}`,
-  SK: `TO#${familyId}`,
+/** A message's delivery to one family, in the message's partition. */
+export const deliveryEntity = entity<StoredDelivery, Pick<StoredDelivery, 'messageId' | 'familyId'>>({
+  type: 'delivery',
+  key: {
+    partition: ({ messageId }) => partitions.message(messageId),
+    sort: { prefix: 'TO#', of: ({ familyId }) => familyId },
+  },
+  read: (item) => ({
+    messageId: item.string('messageId'),
+    familyId: item.string('familyId'),
+    children: item.list('children', (child) => ({
+      name: child.string('name'),
+      status: child.oneOf('status', ['enrolled', 'waitlisted']),
+      ...optional('waitlistPosition', child.optionalNumber('waitlistPosition')),
+    })),
+    status: item.oneOf('status', deliveryStatuses),
+    ...optional('claimedAt', item.optionalString('claimedAt')),
+    ...optional('at', item.optionalString('at')),
+    ...optional('reason', item.optionalString('reason')),
+  }),
 });
 
 type Placed = { enrollment: StoredEnrollment; position?: number };
@@ -143,33 +195,12 @@ export async function audienceOf(audience: MessageAudience): Promise<Audience | 
 async function createMessage(message: StoredMessage, families: Map<string, MessageChild[]>): Promise<void> {
   if (await getMessage(message.id)) return;
   await writeAll(
-    [...families].map(([familyId, children]) => ({
-      ...deliveryKey(message.id, familyId),
-      type: 'delivery',
-      messageId: message.id,
-      familyId,
-      children,
-      status: 'pending',
-    })),
+    [...families].map(([familyId, children]) =>
+      deliveryEntity.item({ messageId: message.id, familyId, children, status: 'pending' }),
+    ),
   );
-  await dynamo
-    .send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...messageKey(message.id),
-          GSI2PK: `SEMESTER#${message.semesterId}#MESSAGES`,
-          GSI2SK: `${message.createdAt}#${message.id}`,
-          type: 'message',
-          ...message,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    )
-    .catch((error: Error) => {
-      // Another run of the same request wrote it meanwhile, from the same deliveries.
-      if (error.name !== 'ConditionalCheckFailedException') throw error;
-    });
+  // Refused when another run of the same request wrote it meanwhile, from the same deliveries.
+  await messageEntity.put(message, { ifNew: true });
 }
 
 /** Turns a class's mail request into a message to each family in the class (none when nobody is in it). */
@@ -232,12 +263,7 @@ export async function startAnnouncement(
   const existing = await getMessage(id);
   if (existing) return existing;
   await createMessage(message, audience.families);
-  await dynamo.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: mailRequestItem({ kind: 'message', messageId: id }, message.createdAt),
-    }),
-  );
+  await requestMail({ kind: 'message', messageId: id }, message.createdAt);
   return message;
 }
 
@@ -254,18 +280,10 @@ export function summaryOf(message: StoredMessage): MessageSummary {
 
 /** A semester's messages (or those about one class), newest first. */
 export async function messagesOf(semesterId: string, classId?: string): Promise<StoredMessage[]> {
-  const messages = await queryAll<StoredMessage>({
-    IndexName: 'GSI2',
-    KeyConditionExpression: 'GSI2PK = :messages',
-    ExpressionAttributeValues: { ':messages': `SEMESTER#${semesterId}#MESSAGES` },
-    ScanIndexForward: false,
-  });
+  const messages = await messageEntity.inList('ofSemester', { semesterId }, { newestFirst: true });
   return classId ? messages.filter((message) => message.classIds.includes(classId)) : messages;
 }
 
-export async function getMessage(id: string): Promise<StoredMessage | undefined> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName, Key: messageKey(id), ConsistentRead: true }),
-  );
-  return Item as StoredMessage | undefined;
+export function getMessage(id: string): Promise<StoredMessage | undefined> {
+  return messageEntity.get({ id });
 }

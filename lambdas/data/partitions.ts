@@ -5,6 +5,10 @@ export const partitions = {
   class: (classId: string) => `CLASS#${classId}`,
   /** A family's profile, students, their name markers and the pointers to its enrollments. */
   family: (familyId: string) => `FAMILY#${familyId}`,
+  /** A message and its deliveries, one to each family. */
+  message: (messageId: string) => `MESSAGE#${messageId}`,
   /** A semester's item, and in GSI1 its classes and groups. */
   semester: (semesterId: string) => `SEMESTER#${semesterId}`,
+  /** The programme's settings: its configuration, its t-shirt sizes, its retention of records. */
+  settings: () => 'SETTINGS',
 };

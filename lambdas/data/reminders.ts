@@ -3,19 +3,26 @@
 // (`CLASS#id / REMINDED#studentId`) and the mail request are written in one transaction under the condition
 // that the marker is not there yet, so runs that overlap, or run again, never ask twice.
 import { reminderLeadDays } from '../configNames';
-import { tableName } from '../shared/dynamo';
 import { transactWrite } from '../shared/transact';
 import { classesOfSemester } from './classes';
 import { classEnrollments } from './enrollments';
-import { mailRequestItem } from './mailRequests';
+import { entity } from './entity';
+import { mailRequestPut } from './mailRequests';
+import { partitions } from './partitions';
 import { listSemesters } from './semesters';
 import { readConfigValues } from './settings';
 
 const DAY_MS = 86_400_000;
 
-export const reminderKey = (classId: string, studentId: string) => ({
-  PK: `CLASS#${classId}`,
-  SK: `REMINDED#${studentId}`,
+/** A reminder asked for: the class and the child are its key alone. */
+export const reminderEntity = entity<{ remindedAt: string }, { classId: string; studentId: string }>({
+  type: 'reminder',
+  key: {
+    partition: ({ classId }) => partitions.class(classId),
+    sort: { prefix: 'REMINDED#', of: ({ studentId }) => studentId },
+  },
+  read: (item) => ({ remindedAt: item.string('remindedAt') }),
+  write: ({ remindedAt }) => ({ remindedAt }),
 });
 
 async function leadDays(): Promise<number> {
@@ -41,27 +48,19 @@ export async function askForDueReminders(now: Date): Promise<number> {
       if (!first || first < today || first > horizon) continue;
       for (const enrollment of (await classEnrollments(cls.id)).roster) {
         const outcome = await transactWrite([
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...reminderKey(cls.id, enrollment.studentId), type: 'reminder', remindedAt: now.toISOString() },
-              ConditionExpression: 'attribute_not_exists(PK)',
+          reminderEntity.putItem(
+            { classId: cls.id, studentId: enrollment.studentId, remindedAt: now.toISOString() },
+            { ifNew: true },
+          ),
+          mailRequestPut(
+            {
+              kind: 'reminder',
+              familyId: enrollment.familyId,
+              studentId: enrollment.studentId,
+              classIds: [cls.id],
             },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: mailRequestItem(
-                {
-                  kind: 'reminder',
-                  familyId: enrollment.familyId,
-                  studentId: enrollment.studentId,
-                  classIds: [cls.id],
-                },
-                now.toISOString(),
-              ),
-            },
-          },
+            now.toISOString(),
+          ),
         ]);
         if (outcome.committed) asked += 1;
       }

@@ -3,11 +3,10 @@
 // families' pointers to them; a student whose every enrollment was in such semesters goes too (name, birth
 // date, contacts, health notes). Semesters and classes stay: they hold no child's data. Each removal writes
 // a record of what it removed and who asked (`RETENTION / REMOVAL#at#id`). Families who delete their account
-// are removed at once, as ever (deleteAccount).
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+// are removed at once, as ever (deleteAccount). The setting: `SETTINGS / RETENTION`.
 import { randomUUID } from 'node:crypto';
 import type { Semester } from '../records';
-import { deleteAll, dynamo, queryAll, tableName } from '../shared/dynamo';
+import { deleteAll } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import {
   enrollmentsOfFamily,
@@ -18,12 +17,12 @@ import {
 } from './enrollments';
 import { classCount, familyChangeItem, getProfile, semesterCount, studentCount } from './families';
 import { auditEntity } from './audit';
+import { entity, optional } from './entity';
+import { partitions } from './partitions';
 import { listSemesters } from './semesters';
 import { nameMarkerDelete, getStudent, studentDeleteIfInactive, studentEntity, studentName } from './students';
 
 export const RETENTION_DEFAULT_YEARS = 3;
-const settingKey = { PK: 'SETTINGS', SK: 'RETENTION' };
-const logPartition = 'RETENTION';
 
 /** Enrollments removed per transaction (each is two items, beside the counts). */
 const ENROLLMENTS_PER_TRANSACTION = 40;
@@ -34,17 +33,23 @@ export interface RetentionSetting {
   updatedBy?: string;
 }
 
+const retentionSettingEntity = entity<RetentionSetting, object>({
+  type: 'retention',
+  key: { partition: partitions.settings, sort: 'RETENTION' },
+  read: (item) => ({
+    years: item.number('years'),
+    ...optional('updatedAt', item.optionalString('updatedAt')),
+    ...optional('updatedBy', item.optionalString('updatedBy')),
+  }),
+});
+
 export async function retentionSetting(): Promise<RetentionSetting> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName, Key: settingKey, ConsistentRead: true }));
-  return {
-    years: RETENTION_DEFAULT_YEARS,
-    ...(Item && { years: Item.years, updatedAt: Item.updatedAt, updatedBy: Item.updatedBy }),
-  };
+  return (await retentionSettingEntity.get({})) ?? { years: RETENTION_DEFAULT_YEARS };
 }
 
 export async function saveRetentionSetting(years: number, by: string): Promise<RetentionSetting> {
   const setting = { years, updatedAt: new Date().toISOString(), updatedBy: by };
-  await dynamo.send(new PutCommand({ TableName: tableName, Item: { ...settingKey, type: 'retention', ...setting } }));
+  await retentionSettingEntity.put(setting);
   return setting;
 }
 
@@ -81,13 +86,7 @@ export async function retentionPlan(years: number, today = new Date()): Promise<
   const ended = new Set(endedSemesters.map((semester) => semester.id));
   const enrollments = (
     await Promise.all(
-      endedSemesters.map((semester) =>
-        queryAll<StoredEnrollment>({
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :semester',
-          ExpressionAttributeValues: { ':semester': `SEMESTER#${semester.id}#ENROLLMENTS` },
-        }),
-      ),
+      endedSemesters.map((semester) => enrollmentEntity.inList('ofSemester', { semesterId: semester.id })),
     )
   ).flat();
   const byStudent = new Map<string, StoredEnrollment[]>();
@@ -210,27 +209,36 @@ export interface RemovalRecord {
   done: boolean;
 }
 
+/** The log of removals, in one partition, in the order they were made. */
+const removalEntity = entity<RemovalRecord, Pick<RemovalRecord, 'at' | 'id'>>({
+  type: 'removal',
+  key: { partition: () => 'RETENTION', sort: { prefix: 'REMOVAL#', of: ({ at, id }) => `${at}#${id}` } },
+  read: (item) => {
+    const removed = item.nested('removed');
+    return {
+      id: item.string('id'),
+      at: item.string('at'),
+      by: item.string('by'),
+      years: item.number('years'),
+      cutoff: item.string('cutoff'),
+      semesters: item.list('semesters', (semester) => ({ id: semester.string('id'), name: semester.string('name') })),
+      removed: {
+        enrollments: removed.number('enrollments'),
+        auditRecords: removed.number('auditRecords'),
+        students: removed.number('students'),
+      },
+      done: item.boolean('done'),
+    };
+  },
+});
+
 export async function recordRemoval(record: Omit<RemovalRecord, 'id' | 'at'>): Promise<RemovalRecord> {
   const stored: RemovalRecord = { id: randomUUID(), at: new Date().toISOString(), ...record };
-  await dynamo.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: { PK: logPartition, SK: `REMOVAL#${stored.at}#${stored.id}`, type: 'removal', ...stored },
-    }),
-  );
+  await removalEntity.put(stored);
   return stored;
 }
 
 /** The latest removals, newest first. */
-export async function removalRecords(limit = 50): Promise<RemovalRecord[]> {
-  const { Items } = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :log AND begins_with(SK, :removal)',
-      ExpressionAttributeValues: { ':log': logPartition, ':removal': 'REMOVAL#' },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return (Items ?? []).map(({ PK: _pk, SK: _sk, type: _type, ...record }) => record as RemovalRecord);
+export function removalRecords(limit = 50): Promise<RemovalRecord[]> {
+  return removalEntity.firstInPartition({}, limit, { newestFirst: true });
 }

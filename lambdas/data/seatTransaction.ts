@@ -1,14 +1,13 @@
 // A seat plan's writes as the items of one DynamoDB transaction, each under its condition, built through
 // the entity declarations: the class's counts, the enrollments with their family pointers and audit
 // records, the student's and the family's counts, the mail requests and the enrollment requests' decisions.
-import { tableName } from '../shared/dynamo';
 import type { TransactItem } from '../shared/transact';
 import { auditEntity, auditRecord } from './audit';
 import { classEntity } from './classes';
 import { decisionWrites } from './enrollmentRequests';
 import { enrollmentEntity, familyEnrollmentEntity, familyEnrollmentPointer } from './enrollments';
 import { familyChangeItem } from './families';
-import { mailRequestItem } from './mailRequests';
+import { mailRequestPut } from './mailRequests';
 import type { SeatWrite } from './seatPlan';
 import { gradesAdmitted } from './seatRules';
 import { studentEntity } from './students';
@@ -81,10 +80,10 @@ function itemsOf(write: SeatWrite, now: string): TransactItem[] {
         ...(first!.groupId && { groupId: first!.groupId }),
         ...(write.fromClassId && { fromClassId: write.fromClassId }),
       };
-      return [{ Put: { TableName: tableName, Item: mailRequestItem(request, now) } }];
+      return [mailRequestPut(request, now)];
     }
     case 'classNotice':
-      return [{ Put: { TableName: tableName, Item: mailRequestItem(write.request, now) } }];
+      return [mailRequestPut(write.request, now)];
     case 'decision':
       return decisionWrites(write.request, write.decision, Date.parse(now));
   }

@@ -1,16 +1,15 @@
 // Programme-wide settings under the `SETTINGS` partition: the remote configuration values the site reads
 // (`CONFIG`) and the t-shirt sizes (`TSHIRT_SIZES`, in display order; a retired size stays readable on
-// the students who have it but is no longer offered).
+// the students who have it but is no longer offered). The retention of records is retention.ts's.
 import { enrollmentCapsOf, type EnrollmentCaps } from '../configNames';
 import type { ConfigValue, ConfigValues, ManagedTshirtSize, TshirtSize } from '../records';
 import { entity, optional, type StoredItem } from './entity';
-
-const SETTINGS = 'SETTINGS';
+import { partitions } from './partitions';
 
 /** The remote configuration, as a Map: the marshaller takes an object with a value named "constructor" for no object at all. */
 const configEntity = entity<{ values: Map<string, ConfigValue> }, object>({
   type: 'config',
-  key: { partition: () => SETTINGS, sort: 'CONFIG' },
+  key: { partition: partitions.settings, sort: 'CONFIG' },
   read: (item) => ({ values: new Map(Object.entries(configValuesOf(item))) }),
 });
 
@@ -25,7 +24,7 @@ function configValuesOf(item: StoredItem): ConfigValues {
 
 const tshirtSizesEntity = entity<{ sizes: ManagedTshirtSize[] }, object>({
   type: 'tshirtSizes',
-  key: { partition: () => SETTINGS, sort: 'TSHIRT_SIZES' },
+  key: { partition: partitions.settings, sort: 'TSHIRT_SIZES' },
   read: (item) => ({
     sizes: item.list('sizes', (size) => ({
       code: size.string('code'),

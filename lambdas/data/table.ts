@@ -11,8 +11,10 @@ export const timeToLiveAttribute = 'expiresAt';
 
 /**
  * GSI1 (overloaded): a semester's classes and groups (`SEMESTER#id`), the list of semesters
- * (`SEMESTERS`), a student by id (`STUDENT#id`).
- * GSI2: a semester's enrollments and enrollment activity, for the administrators' reports.
+ * (`SEMESTERS`), a student by id (`STUDENT#id`), the failed mail (`MAIL#FAILED`), the suppressed addresses
+ * (`SUPPRESSIONS`).
+ * GSI2: a semester's enrollments, enrollment activity and messages, for the administrators' screens.
+ * Each item type declares its own keys in them (entity.ts).
  */
 export const tableIndexes = [
   { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },

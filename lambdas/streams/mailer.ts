@@ -12,6 +12,7 @@ import { sendNotice } from '../data/enrollmentMail';
 import { takeSendTurn } from '../data/mailPace';
 import {
   isStudentRequest,
+  mailRequestEntity,
   mailRequestExists,
   mailRequestId,
   noteMailFailure,
@@ -69,7 +70,8 @@ export async function mailer(event: DynamoDBStreamEvent, context?: Context): Pro
 async function mailRecord(record: DynamoDBRecord, timeLeftMs: () => number): Promise<void> {
   const { PK, SK } = unmarshall((record.dynamodb?.Keys ?? {}) as never) as Key;
   try {
-    await handle({ PK, SK }, unmarshall((record.dynamodb?.NewImage ?? {}) as never) as MailRequest, timeLeftMs);
+    const request = mailRequestEntity.read(unmarshall((record.dynamodb?.NewImage ?? {}) as never));
+    await handle({ PK, SK }, request, timeLeftMs);
   } catch (error) {
     if (!(error instanceof NotYet)) countMail('failed');
     // Failures are noted on the request; after MAX_SEND_ATTEMPTS the table keeps it for "Send again".

@@ -1,6 +1,5 @@
 // The enrollment rules (one seat per child, capacity never passed, waitlist in order, groups all or nothing),
 // through the local gateway against DynamoDB Local.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
@@ -414,17 +413,19 @@ describe('enrollment e-mails', () => {
     await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
     await waitForMail(family.email, `Enrolled: Child1 Tester in ${cls.name}`);
     // The stream's record of that request, handed to the mailer once more: the request is gone, so nothing is sent.
-    const request = {
-      type: 'mail',
+    const { mailRequestEntity } = await import('../../lambdas/data/mailRequests');
+    const request = mailRequestEntity.item({
+      id: randomUUID(),
       kind: 'enrolled',
       familyId: family.sub,
       studentId: students[0]!.id,
       classIds: [cls.id],
-    };
+      requestedAt: new Date().toISOString(),
+    });
     const record = {
       eventName: 'INSERT',
       dynamodb: {
-        Keys: marshall({ PK: `MAIL#${randomUUID()}`, SK: 'MAIL' }),
+        Keys: marshall({ PK: request.PK, SK: request.SK }),
         NewImage: marshall(request),
         SequenceNumber: '1',
       },
@@ -434,19 +435,18 @@ describe('enrollment e-mails', () => {
   });
 
   test('a mail request for a family that is gone is dropped, not tried again', async () => {
-    const { dynamo, tableName } = await import('../../lambdas/shared/dynamo');
-    const { mailRequestItem } = await import('../../lambdas/data/mailRequests');
+    const { mailRequestEntity } = await import('../../lambdas/data/mailRequests');
     const cls = await newClass(semesterId);
-    const item = mailRequestItem(
-      { kind: 'enrolled', familyId: randomUUID(), studentId: randomUUID(), classIds: [cls.id] },
-      new Date().toISOString(),
-    );
-    await dynamo.send(new PutCommand({ TableName: tableName, Item: item }));
-    const key = { PK: item.PK, SK: item.SK };
-    for (
-      const deadline = Date.now() + 15_000;
-      (await dynamo.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
-    ) {
+    const id = randomUUID();
+    await mailRequestEntity.put({
+      id,
+      kind: 'enrolled',
+      familyId: randomUUID(),
+      studentId: randomUUID(),
+      classIds: [cls.id],
+      requestedAt: new Date().toISOString(),
+    });
+    for (const deadline = Date.now() + 15_000; await mailRequestEntity.get({ id }); ) {
       if (Date.now() > deadline) throw new Error('The mailer did not remove the request within 15 s.');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -93,6 +93,7 @@ const mailRequestEvent = {
           familyId: { S: 'family' },
           studentId: { S: 'student' },
           classIds: { L: [{ S: 'nordic' }] },
+          requestedAt: { S: '2027-01-04T10:00:00.000Z' },
         },
       },
     },
