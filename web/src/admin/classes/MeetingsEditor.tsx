@@ -18,6 +18,12 @@ import { WeeklyRepeatDialog } from './WeeklyRepeatDialog';
 const DAY = 86_400_000;
 const weekLater = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 7 * DAY).toISOString().slice(0, 10);
 const shrink = { inputLabel: { shrink: true } };
+/** A meeting's fields, in the order they are read: on a phone the date takes a line, its times the next. */
+const MEETING_FIELDS = [
+  { part: 'date', label: 'Date', type: 'date', size: { xs: 12, sm: 5 } },
+  { part: 'start', label: 'Start', type: 'time', size: { xs: 5, sm: 3 } },
+  { part: 'end', label: 'End', type: 'time', size: { xs: 5, sm: 3 } },
+] as const;
 
 export function MeetingsEditor({
   meetings,
@@ -60,45 +66,21 @@ export function MeetingsEditor({
             aria-label={`Meeting ${index + 1}`}
             sx={{ alignItems: 'flex-start' }}
           >
-            <Grid size={{ xs: 12, sm: 5 }}>
-              <TextField
-                label="Date"
-                type="date"
-                value={meeting.date}
-                onChange={(event) => change(meeting.key, { date: event.target.value })}
-                error={!!error('date')}
-                helperText={error('date')}
-                fullWidth
-                size="small"
-                slotProps={shrink}
-              />
-            </Grid>
-            <Grid size={{ xs: 5, sm: 3 }}>
-              <TextField
-                label="Start"
-                type="time"
-                value={meeting.start}
-                onChange={(event) => change(meeting.key, { start: event.target.value })}
-                error={!!error('start')}
-                helperText={error('start')}
-                fullWidth
-                size="small"
-                slotProps={shrink}
-              />
-            </Grid>
-            <Grid size={{ xs: 5, sm: 3 }}>
-              <TextField
-                label="End"
-                type="time"
-                value={meeting.end}
-                onChange={(event) => change(meeting.key, { end: event.target.value })}
-                error={!!error('end')}
-                helperText={error('end')}
-                fullWidth
-                size="small"
-                slotProps={shrink}
-              />
-            </Grid>
+            {MEETING_FIELDS.map(({ part, label, type, size }) => (
+              <Grid key={part} size={size}>
+                <TextField
+                  label={label}
+                  type={type}
+                  value={meeting[part]}
+                  onChange={(event) => change(meeting.key, { [part]: event.target.value })}
+                  error={!!error(part)}
+                  helperText={error(part)}
+                  fullWidth
+                  size="small"
+                  slotProps={shrink}
+                />
+              </Grid>
+            ))}
             <Grid size={{ xs: 2, sm: 1 }} sx={{ display: 'flex', justifyContent: 'center' }}>
               <IconButton
                 aria-label={`Remove meeting ${index + 1}`}
