@@ -7,7 +7,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Construct } from 'constructs';
 
-export const BACKUP_RULES = {
+const BACKUP_RULES = {
   daily: { keptDays: 35, schedule: { hour: '3', minute: '0' } },
   monthly: { keptDays: 365, schedule: { day: '1', hour: '4', minute: '0' } },
 } as const;

@@ -28,7 +28,7 @@ export const edgeAclParameterName = (portalStackName: string) => `/${portalStack
 export const edgeLogBucketParameterName = (portalStackName: string) => `/${portalStackName}/edge/cloudfront-log-bucket`;
 
 /** How long CloudFront's and the site bucket's access logs are kept. */
-export const ACCESS_LOG_DAYS = 90;
+const ACCESS_LOG_DAYS = 90;
 
 /** A bucket for access logs: private, encrypted, expiring, emptied and removed with its stack. */
 export function accessLogBucket(scope: Construct, id: string): Bucket {
@@ -54,7 +54,7 @@ export function accessLogBucket(scope: Construct, id: string): Bucket {
  * common rule set the size limits only count: the functions refuse an oversized body themselves (256 KB),
  * and a catalogue read of many classes may pass the rule's 2 KB query string honestly.
  */
-export const MANAGED_RULE_GROUPS = [
+const MANAGED_RULE_GROUPS = [
   { name: 'AWSManagedRulesAmazonIpReputationList', countOnly: [] },
   { name: 'AWSManagedRulesCommonRuleSet', countOnly: ['SizeRestrictions_BODY', 'SizeRestrictions_QUERYSTRING'] },
   { name: 'AWSManagedRulesKnownBadInputsRuleSet', countOnly: [] },

@@ -25,7 +25,7 @@ export const isoDate = z.string().check(
 const birthDate = isoDate.check(z.refine((value) => value >= '1900-01-01', 'must be 1900-01-01 or later'));
 
 /** A moment written as an ISO 8601 timestamp. */
-export const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' });
+const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' });
 
 export const id = z
   .string()
@@ -66,7 +66,7 @@ const manyLines = (max: number) => z.string().check(z.trim(), lengthAtMost(max),
 export const isEmailAddress = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
 
 /** An http or https address, whole as typed (the URL parser would quietly drop tabs and line breaks). */
-export function isWebAddress(text: string): boolean {
+function isWebAddress(text: string): boolean {
   if (/\s/.test(text) || oneLineUnsafe.test(text)) return false;
   try {
     return ['http:', 'https:'].includes(new URL(text).protocol);
@@ -77,9 +77,9 @@ export function isWebAddress(text: string): boolean {
 const wholeNumber = (min: number, max: number, range: string) =>
   z.int('must be a whole number').check(z.gte(min, range), z.lte(max, range));
 
-export const grade = wholeNumber(-1, 12, 'must be -1 (pre-K) to 12');
+const grade = wholeNumber(-1, 12, 'must be -1 (pre-K) to 12');
 
-export const meeting = z
+const meeting = z
   .strictObject({
     date: isoDate,
     start: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
@@ -101,7 +101,7 @@ export const meetingCancellation = z.strictObject({
   note: z.optional(oneLine(300)),
 });
 
-export const classStatus = z.enum(['open', 'closed']);
+const classStatus = z.enum(['open', 'closed']);
 
 /** What an administrator saves; the counts are the portal's own. */
 export const classInput = z
@@ -163,7 +163,6 @@ export const classGroupInput = z
       path: ['classIds'],
     }),
   );
-export type ClassGroupInput = z.infer<typeof classGroupInput>;
 export interface ClassGroup {
   id: string;
   semesterId: string;
@@ -195,7 +194,6 @@ export const semesterInput = z
       },
     ),
   );
-export type SemesterInput = z.infer<typeof semesterInput>;
 export interface Semester {
   id: string;
   name: string;
@@ -212,22 +210,18 @@ export type TshirtSize = z.infer<typeof tshirtSize>;
 export const managedTshirtSize = z.extend(tshirtSize, { retired: z.optional(z.boolean()) });
 export type ManagedTshirtSize = z.infer<typeof managedTshirtSize>;
 
-export const configValue = z.union([
-  z.string().check(lengthAtMost(2000), noControlsButLineBreaks),
-  z.number(),
-  z.boolean(),
-]);
+const configValue = z.union([z.string().check(lengthAtMost(2000), noControlsButLineBreaks), z.number(), z.boolean()]);
 export type ConfigValue = z.infer<typeof configValue>;
 export type ConfigValues = Record<string, ConfigValue>;
 
-export { enrollmentCapSettings, enrollmentCapsOf, type EnrollmentCaps } from './configNames';
+export { enrollmentCapsOf, type EnrollmentCaps } from './configNames';
 
 /** What a value's name asks of it: a link (a name ending in `Url`) is a web address, the contact an e-mail address. */
 const enrollmentCapNames: ReadonlySet<string> = new Set(
   Object.values(enrollmentCapSettings).map((setting) => setting.name),
 );
 
-export function configValueProblem(name: string, value: ConfigValue): string | undefined {
+function configValueProblem(name: string, value: ConfigValue): string | undefined {
   if (name.endsWith('Url') && !(typeof value === 'string' && isWebAddress(value)))
     return 'must be a web address starting with https://';
   if (enrollmentCapNames.has(name) && !(typeof value === 'number' && Number.isInteger(value) && value >= 1))
@@ -298,7 +292,7 @@ export const studentInput = z.strictObject({
 export type StudentInput = z.infer<typeof studentInput>;
 export type Student = StudentInput & { id: string };
 
-export const enrollmentStatus = z.enum(['enrolled', 'waitlisted', 'cancelled']);
+const enrollmentStatus = z.enum(['enrolled', 'waitlisted', 'cancelled']);
 export type EnrollmentStatus = z.infer<typeof enrollmentStatus>;
 export interface Enrollment {
   id: string;

@@ -34,7 +34,7 @@ const PUBLIC_TARGETS = new Set([
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
 /** Sign-ups per client address within the last window, as a WAF rate-based rule counts them. */
-export class SignUpLimiter {
+class SignUpLimiter {
   private readonly starts = new Map<string, number[]>();
 
   /** Counts a sign-up from the address; false once the address has had its share of the window. */

@@ -17,13 +17,13 @@ import { fileURLToPath } from 'node:url';
 import { createTableInput, timeToLiveAttribute } from '../../lambdas/data/table';
 import { freePort, LOOPBACK, waitFor } from './ports';
 
-export const JAVA_MISSING = [
+const JAVA_MISSING = [
   'DynamoDB Local needs Java 17 or newer, and `java` was not found on the PATH.',
   'Install it with: sudo apt-get install -y openjdk-17-jre-headless   (Debian/Ubuntu)',
   '            or: brew install openjdk@17                            (macOS)',
 ].join('\n');
 
-export function javaVersion(): number | undefined {
+function javaVersion(): number | undefined {
   const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (result.error || result.status !== 0) return undefined;
   const match = /version "(\d+)(?:\.(\d+))?/.exec(result.stderr + result.stdout);
@@ -49,12 +49,12 @@ function dynamoDbLocalFiles(): { jar: string; libraries: string } {
 
 const LAUNCHER = fileURLToPath(new URL('./DynamoDbLocalLauncher.java', import.meta.url));
 
-export interface DynamoDbLocal {
+interface DynamoDbLocal {
   endpoint: string;
   stop(): Promise<void>;
 }
 
-export async function startDynamoDbLocal(dataDir: string | undefined): Promise<DynamoDbLocal> {
+async function startDynamoDbLocal(dataDir: string | undefined): Promise<DynamoDbLocal> {
   const version = javaVersion();
   if (version === undefined) throw new Error(JAVA_MISSING);
   if (version < 17)

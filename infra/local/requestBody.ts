@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 
 /** The largest body the local servers read: API Gateway's and Cognito's limits are below it. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The body, or undefined when it is larger than `maxBytes`. */
 export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer | undefined> {

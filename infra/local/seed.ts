@@ -154,7 +154,7 @@ const demoClasses: DemoClass[] = [
   },
 ];
 
-export const demoTshirtSizes = [
+const demoTshirtSizes = [
   { code: 'YXS', label: 'Youth XS' },
   { code: 'YS', label: 'Youth S' },
   { code: 'YM', label: 'Youth M' },

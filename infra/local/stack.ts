@@ -16,7 +16,7 @@ import { startTransactionConflicts } from './transactionConflicts';
 import { cognitoAdminClient, ensureAdmin, ensureUserPool } from './userPool';
 
 export const TABLE_NAME = 'registration-portal';
-export const MAIL_FROM = 'Registration Portal <registration@mountainschool.example>';
+const MAIL_FROM = 'Registration Portal <registration@mountainschool.example>';
 
 export interface LocalStackOptions {
   port: number;

@@ -28,7 +28,7 @@ const BATCH_SIZE = 10;
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 /** Whether a record passes an event source mapping filter of the consumers' shape. */
-export function passesFilter(record: _Record, filter: StreamFilter): boolean {
+function passesFilter(record: _Record, filter: StreamFilter): boolean {
   if (!filter.eventName.includes(record.eventName ?? '')) return false;
   const image = record.dynamodb?.NewImage ?? {};
   return Object.entries(filter.dynamodb.NewImage).every(([attribute, { S }]) =>

@@ -18,7 +18,7 @@ export interface SeatRequest {
   classIds: string[];
 }
 
-export type SeatOutcome = 'enrolled' | 'waitlisted';
+type SeatOutcome = 'enrolled' | 'waitlisted';
 
 export interface SeatPlan {
   /** Each request's outcome, in the order of the requests. */

@@ -58,7 +58,7 @@ import { countSeatChanges } from '../shared/metrics';
  * at least: a rush starts on cold function instances (several hundred ms each in AWS), before any way to the
  * queue has been seen; 300 ms let a request that took longer lose its place (the rush tests on a loaded machine).
  */
-export const SETTLE_MS = Number(optionalEnv('ALLOCATION_SETTLE_MS') ?? 1000);
+const SETTLE_MS = Number(optionalEnv('ALLOCATION_SETTLE_MS') ?? 1000);
 const MAX_SETTLE_MS = 10_000;
 /** How often a lead looks again at a queue whose requests are not settled yet. */
 const SETTLE_POLL_MS = 50;

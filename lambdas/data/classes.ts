@@ -59,7 +59,7 @@ export const classEntity = entity<StoredClass, Pick<Class, 'id'>, 'ofSemester'>(
 });
 
 /** The line a class's enrollment requests wait in (see lines.ts). */
-export const lineOf = (stored: Pick<StoredClass, 'id' | 'line'>): string => stored.line ?? stored.id;
+const lineOf = (stored: Pick<StoredClass, 'id' | 'line'>): string => stored.line ?? stored.id;
 
 /** The record as the wire contract has it. */
 export function toClass({

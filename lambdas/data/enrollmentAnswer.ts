@@ -10,7 +10,7 @@ import type { Call } from '../shared/handler';
 import { optionalEnv } from '../shared/env';
 
 /** How long a call waits for its request's decision before it answers that the request is in line. */
-export const DECISION_WAIT_MS = Number(optionalEnv('ENROLLMENT_WAIT_MS') ?? 6000);
+const DECISION_WAIT_MS = Number(optionalEnv('ENROLLMENT_WAIT_MS') ?? 6000);
 /** Time the function keeps for answering after the wait (its timeout ends the call otherwise). */
 const ANSWER_MARGIN_MS = 2000;
 

@@ -11,7 +11,7 @@ import { partitions } from './partitions';
 
 export const enrollmentIdOf = (classId: string, studentId: string) => `${classId}~${studentId}`;
 
-export function parseEnrollmentId(id: string): { classId: string; studentId: string } {
+function parseEnrollmentId(id: string): { classId: string; studentId: string } {
   const [classId = '', studentId = ''] = id.split('~');
   return { classId, studentId };
 }
@@ -156,7 +156,7 @@ export async function waitlistPositions(
   );
 }
 
-export function getEnrollment(classId: string, studentId: string): Promise<StoredEnrollment | undefined> {
+function getEnrollment(classId: string, studentId: string): Promise<StoredEnrollment | undefined> {
   return enrollmentEntity.get({ classId, studentId });
 }
 

@@ -276,7 +276,7 @@ export function entity<R, F, L extends string = never>(declaration: EntityDeclar
 }
 
 /** `SET … ADD … REMOVE …` from an update's parts, each attribute behind a name placeholder. */
-export function updateExpression({
+function updateExpression({
   set = {},
   remove = [],
   add = {},

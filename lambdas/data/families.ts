@@ -15,7 +15,7 @@ import { entity, optional, type ItemUpdate } from './entity';
 import { partitions } from './partitions';
 import { timeToLiveAttribute } from './table';
 
-export const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted.';
+const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted.';
 export const accountDeleted = () => permissionDenied(ACCOUNT_DELETED_MESSAGE);
 
 /** How long a deleted family's profile stays: a day, far longer than any access token lives. */

@@ -6,9 +6,9 @@ import { sleep } from '../shared/dynamo';
 import { countCall } from './callCounts';
 
 /** E-mails a second; SES's default sending rate for an account out of the sandbox. */
-export const DEFAULT_SEND_RATE = 14;
+const DEFAULT_SEND_RATE = 14;
 const rate = Number(optionalEnv('MAIL_SEND_RATE') ?? DEFAULT_SEND_RATE);
-export const sendRate = Number.isFinite(rate) && rate > 0 ? rate : DEFAULT_SEND_RATE;
+const sendRate = Number.isFinite(rate) && rate > 0 ? rate : DEFAULT_SEND_RATE;
 
 /** Waits for a turn to send one e-mail; false when none comes while `timeLeftMs` allows waiting. */
 export async function takeSendTurn(timeLeftMs: () => number): Promise<boolean> {

@@ -33,7 +33,7 @@ export interface ClassMailRequest {
 }
 
 /** Go on sending a message to the families it is for (from where the last run stopped). */
-export interface MessageMailRequest {
+interface MessageMailRequest {
   kind: 'message';
   messageId: string;
 }
@@ -156,7 +156,7 @@ export async function mailRequestExists(key: Key): Promise<boolean> {
 }
 
 /** Sends the stream tries for one request before it is kept for an administrator to send again. */
-export const MAX_SEND_ATTEMPTS = 5;
+const MAX_SEND_ATTEMPTS = 5;
 
 /** A mail request that could not be sent: kept in the table with its failures, listed for administrators. */
 export interface FailedMail {

@@ -50,7 +50,7 @@ async function settle(delivery: StoredDelivery, status: 'sent' | 'failed' | 'ski
 }
 
 /** What one family reads (undefined when the class it is about is gone). */
-export function contentFor(
+function contentFor(
   message: StoredMessage,
   delivery: Pick<StoredDelivery, 'children'>,
   site: MailSite,

@@ -22,7 +22,7 @@ import { partitions } from './partitions';
 import { listSemesters } from './semesters';
 import { nameMarkerDelete, getStudent, studentDeleteIfInactive, studentEntity, studentName } from './students';
 
-export const RETENTION_DEFAULT_YEARS = 3;
+const RETENTION_DEFAULT_YEARS = 3;
 
 /** Enrollments removed per transaction (each is two items, beside the counts). */
 const ENROLLMENTS_PER_TRANSACTION = 40;
@@ -54,7 +54,7 @@ export async function saveRetentionSetting(years: number, by: string): Promise<R
 }
 
 /** The day before which a semester must have ended for its records to go: today, `years` years ago. */
-export function cutoffFor(years: number, today = new Date()): string {
+function cutoffFor(years: number, today = new Date()): string {
   const cutoff = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
   return cutoff.toISOString().slice(0, 10);
 }

@@ -34,7 +34,7 @@ import type { StoredStudent } from './students';
 export const MAX_TRANSACTION_ITEMS = 100;
 
 /** A change of a class's counts. */
-export interface SeatDelta {
+interface SeatDelta {
   enrolled: number;
   waitlisted: number;
   /** The students who join the class's waitlist, in the order of their places in line. */
@@ -44,7 +44,7 @@ export interface SeatDelta {
 }
 
 /** The conditions a class's counts are written under, besides that the class exists. */
-export interface ClassGuards {
+interface ClassGuards {
   /** The class still takes new enrollments. */
   open?: boolean;
   /** The class has a seat left, whatever its capacity now (one enrollment takes one seat). */
@@ -137,18 +137,18 @@ export function seatView(parts: Partial<SeatView>): SeatView {
   };
 }
 
-export interface CancelOutcome {
+interface CancelOutcome {
   cancelled: StoredEnrollment[];
   promoted: StoredEnrollment[];
 }
 
-export interface MoveOutcome {
+interface MoveOutcome {
   moved: StoredEnrollment;
   promoted: StoredEnrollment[];
 }
 
 /** An enroll batch planned: the requests the view refuses, and the first of the others that one transaction decides. */
-export interface BatchOutcome {
+interface BatchOutcome {
   refused: Array<{ request: EnrollmentRequest; refusal: PortalError }>;
   batch: EnrollmentRequest[];
   /** The counts of the batch's classes once it is committed. */

@@ -28,7 +28,7 @@ export const semesterEntity = entity<StoredSemester, Pick<Semester, 'id'>, 'all'
 });
 
 /** The record as the wire contract has it. */
-export function toSemester({ updatedAt: _updatedAt, ...semester }: StoredSemester): Semester {
+function toSemester({ updatedAt: _updatedAt, ...semester }: StoredSemester): Semester {
   return semester;
 }
 

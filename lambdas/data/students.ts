@@ -85,7 +85,7 @@ export function getStudent(familyId: string, id: string): Promise<StoredStudent 
 }
 
 /** Any family's student, for administrators. */
-export async function findStudent(id: string): Promise<StoredStudent | undefined> {
+async function findStudent(id: string): Promise<StoredStudent | undefined> {
   const [match] = await studentEntity.inList('byId', { id });
   // The index may lag a write by a moment: read the item itself.
   return match && getStudent(match.familyId, match.id);

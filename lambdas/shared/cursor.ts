@@ -8,21 +8,18 @@ import { invalidArgument } from './errors';
 
 const notACursor = () => invalidArgument('cursor: is not a valid cursor');
 
-export function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
+function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
   return key && Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
 /** The query a cursor continues: the index and the partition it reads. */
-export interface PagedQuery {
+interface PagedQuery {
   index: IndexName;
   partition: string;
 }
 
 /** The key to start after, when the cursor belongs to the query; otherwise 400. */
-export function decodeCursor(
-  value: string | undefined,
-  { index, partition }: PagedQuery,
-): Record<string, string> | undefined {
+function decodeCursor(value: string | undefined, { index, partition }: PagedQuery): Record<string, string> | undefined {
   if (value === undefined) return undefined;
   const keys = tableIndexes.find((candidate) => candidate.indexName === index)!;
   const names: string[] = [tableKeys.partitionKey, tableKeys.sortKey, keys.partitionKey, keys.sortKey];
@@ -48,7 +45,7 @@ export function decodeCursor(
 }
 
 /** A query that starts after a client's cursor: DynamoDB refusing that start is the cursor's fault, a 400. */
-export function startingAfter<T>(start: Record<string, string> | undefined, query: Promise<T>): Promise<T> {
+function startingAfter<T>(start: Record<string, string> | undefined, query: Promise<T>): Promise<T> {
   return query.catch((error: unknown) => {
     throw start && (error as Error).name === 'ValidationException' ? notACursor() : error;
   });

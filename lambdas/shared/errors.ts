@@ -1,6 +1,6 @@
 // Typed failures and the wire contract's statuses and codes: each code answers with one HTTP status
 // (docs/wire-contract.md#errors).
-export const errorStatus = {
+const errorStatus = {
   'invalid-argument': 400,
   unauthenticated: 401,
   'permission-denied': 403,

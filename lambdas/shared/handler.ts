@@ -36,7 +36,7 @@ type Result = APIGatewayProxyStructuredResultV2;
 export type Middleware = MiddlewareObj<PortalEvent, Result, Error, Context>;
 type Request = middy.Request<PortalEvent, Result, Error, Context>;
 
-export type CallerFor<A extends Access> = A extends 'public' ? Caller | undefined : Caller;
+type CallerFor<A extends Access> = A extends 'public' ? Caller | undefined : Caller;
 /** The call itself: when it reached the API, and how long the function may still run. */
 export interface Call {
   arrivedAt: number;
@@ -52,7 +52,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-export function jsonResponse(statusCode: number, body: unknown): Result {
+function jsonResponse(statusCode: number, body: unknown): Result {
   return { statusCode, headers: jsonHeaders, body: JSON.stringify(body) };
 }
 

@@ -43,7 +43,7 @@ const monthDay = (date: string) =>
   day(date).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** One meeting on a line: "Sun, Jan 3, 2027, 09:00–13:00". */
-export function meetingText({ date, start, end }: Meeting): string {
+function meetingText({ date, start, end }: Meeting): string {
   const when = day(date).toLocaleDateString('en-US', {
     weekday: 'short',
     month: 'short',
@@ -70,7 +70,7 @@ export function shortSchedule(meetings: Meeting[]): string {
 }
 
 /** The class's details as a family needs them before the first meeting. */
-export function classDetails({ cls, waitlistPosition }: NoticeClass): MailBlock {
+function classDetails({ cls, waitlistPosition }: NoticeClass): MailBlock {
   const meetings = [...cls.meetings].sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start));
   const rows = [
     { label: 'When', lines: [shortSchedule(meetings)] },
@@ -91,7 +91,7 @@ function whatOf(notice: StudentNotice): string {
   return andList(notice.classes.map(({ cls }) => cls.name));
 }
 
-export function andList(names: string[]): string {
+function andList(names: string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 

@@ -327,7 +327,7 @@ export interface ConflictRushRow {
 }
 
 /** The conflicts proxy in front of the running portal's engine, through its control path: its hold and counts. */
-export const conflictsProxy = {
+const conflictsProxy = {
   async stats(): Promise<TransactionConflictStats> {
     return (
       (await (await fetch(`${process.env.DYNAMODB_ENDPOINT}${CONFLICTS_CONTROL_PATH}`)).json()) as {

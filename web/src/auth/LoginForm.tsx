@@ -57,7 +57,7 @@ const TEXT = {
 } as const;
 
 /** What a link to the sign-in screen may say it is for, kept in the location's state across the two modes. */
-export interface SignInPurpose {
+interface SignInPurpose {
   /** E.g. "Sign in or create an account to enroll in Nordic Skiing." */
   purpose?: string;
 }

@@ -15,7 +15,7 @@ import {
 export type LoginMode = 'signIn' | 'create';
 
 /** The login request: Invalid when validation failed (no call made), Pending while the call runs. */
-export type LoginRequest = 'Idle' | 'Invalid' | 'Pending' | 'Success' | 'Failure';
+type LoginRequest = 'Idle' | 'Invalid' | 'Pending' | 'Success' | 'Failure';
 
 export interface LoginForm {
   email: string;
@@ -74,7 +74,7 @@ export function loginErrors(form: LoginForm): FieldErrors<LoginForm> {
 }
 
 /** The code step's message: the user pool's codes are six digits. */
-export function codeError(state: LoginFormState): string | undefined {
+function codeError(state: LoginFormState): string | undefined {
   const code = state.confirmation?.code.trim() ?? '';
   if (code === '') return 'Code is required';
   return /^\d{6}$/.test(code) ? undefined : 'The code is the 6 digits from the e-mail';

@@ -15,7 +15,7 @@ import type { EnrollTarget } from './enrollTarget';
 import { GroupCard } from './GroupCard';
 import type { Family } from './useFamily';
 
-export function matchesFilters(cls: Class, filters: Filters): boolean {
+function matchesFilters(cls: Class, filters: Filters): boolean {
   const daysMatch = filters.days.length === 0 || meetingDays(cls.meetings).some((day) => filters.days.includes(day));
   return daysMatch && (filters.grade === undefined || admitsGrade(cls, filters.grade));
 }

@@ -4,7 +4,7 @@ import { gradeRange } from '../../../lambdas/grades';
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 export const shortDate = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -27,7 +27,7 @@ export function meetingDays(meetings: Meeting[]): number[] {
 }
 
 /** One line per weekly slot, e.g. "Saturdays 09:00–12:00". */
-export function weeklySlots(meetings: Meeting[]): string[] {
+function weeklySlots(meetings: Meeting[]): string[] {
   const slots = new Map<string, number>();
   for (const meeting of meetings)
     slots.set(`${weekdayOf(meeting.date)}|${meeting.start}|${meeting.end}`, weekdayOf(meeting.date));

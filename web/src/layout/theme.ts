@@ -1,7 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 
 /** The narrow (phone) layout starts under this width: the header shows a 35px logo, "Portal" and "Account". */
-export const NARROW_BREAKPOINT = 620;
+const NARROW_BREAKPOINT = 620;
 
 /** The media query of the narrow layout: anything under 620px wide. */
 export const NARROW_MEDIA = `(max-width: ${NARROW_BREAKPOINT - 0.02}px)`;

@@ -22,7 +22,7 @@ import { ScrollingTable } from '../ScrollingTable';
 
 type FailedMail = FunctionResult<'failedMail'>['mail'][number];
 
-export const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
+const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
   enrolled: 'Enrolled',
   waitlisted: 'Waitlisted',
   promoted: 'A seat opened',

