@@ -1,18 +1,16 @@
 // WCAG 2.2 AA with axe-core on the screens and dialogs families and administrators use, on a desktop and a
 // phone-sized window: any serious or critical violation fails, and every one found is printed with the
-// screen it is on, its rule, and the elements it names.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+// screen it is on, its rule, and the elements it names. The question before removing expired records is
+// checked in admin-retention, the one test that has records to remove (any made here would change its counts).
+import type { Browser } from 'playwright-core';
 import type { Class } from '../../lambdas/records';
 import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
 import { familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { data, type SignedIn } from '../support/portal';
 import { openAsAdmin } from './admin-session';
+import { DESKTOP, expectNone, PHONE, violations } from './axe';
 
-const WINDOWS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-];
+const WINDOWS = [DESKTOP, PHONE];
 
 let browser: Browser;
 let family: SignedIn;
@@ -36,34 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The serious and critical violations on what the page shows now, one readable line per element. */
-async function violations(page: Page, screen: string, { mailPreview = false } = {}): Promise<string[]> {
-  // Animations done and data shown: axe checks colours as they end up, not mid-fade. Beside an e-mail's
-  // preview (the messages screen follows the sending) the network never idles.
-  if (!mailPreview) await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(mailPreview ? 800 : 300);
-  // The preview is a sandboxed frame without scripts, which axe's injection waits on for ever: it is taken
-  // out for the check (the e-mails themselves are checked where they are rendered, in mail-templates).
-  if (mailPreview) await page.evaluate(() => document.querySelector('iframe[sandbox]')?.remove());
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-    // Experimental in axe, but it is WCAG 2.5.3 (the accessible name contains the visible label).
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${screen}: [${violation.impact}] ${violation.id} (${violation.help}) at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
-      ),
-    );
-}
-
-function expectNone(reported: string[]) {
-  if (reported.length > 0) throw new Error(`${reported.length} accessibility violation(s):\n${reported.join('\n')}`);
-}
 
 describe.each(WINDOWS)('on a $name window', (window) => {
   test('given a visitor, then the class list, the calendar and the login screens have no serious violations', async () => {
@@ -139,7 +109,7 @@ describe.each(WINDOWS)('on a $name window', (window) => {
     expectNone(reported);
   });
 
-  test('given an administrator, then the menu and every administration screen have no serious violations', async () => {
+  test('given an administrator, then the menu, every administration screen and their dialogs have no serious violations', async () => {
     const { page, context } = await openAsAdmin(browser, '/admin', window);
     const reported: string[] = [];
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
@@ -163,6 +133,13 @@ describe.each(WINDOWS)('on a $name window', (window) => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       reported.push(...(await violations(page, path)));
     }
+    // A student's whole sheet, opened from the table.
+    await page.goto(`/admin/students?semesterId=${semesterId}`);
+    await page.getByRole('button', { name: 'Open the sheet of Tester, Child1' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Child1 Tester' });
+    await sheet.getByRole('heading', { name: 'Health' }).waitFor();
+    reported.push(...(await violations(page, 'student sheet')));
+    await sheet.getByRole('button', { name: 'Close' }).click();
     // A promotion into the full class offers a seat added instead.
     await page.goto(`/admin/enrollments?semesterId=${semesterId}&classId=${full.id}`);
     await page.getByRole('button', { name: `Promote Child2 Tester in ${full.name}` }).click();
@@ -170,6 +147,24 @@ describe.each(WINDOWS)('on a $name window', (window) => {
     await promote.getByRole('button', { name: 'Add a seat and promote' }).waitFor();
     reported.push(...(await violations(page, 'promote dialog')));
     await promote.getByRole('button', { name: 'Keep it' }).click();
+    await promote.waitFor({ state: 'detached' });
+    // Moving a student: the classes to choose from, then the dialog with one chosen; and cancelling a seat.
+    await page.getByRole('button', { name: `Move Child1 Tester in ${full.name}` }).click();
+    const move = page.getByRole('dialog', { name: 'Move Child1 Tester to another class' });
+    await move.getByRole('combobox', { name: 'New class' }).click();
+    const target = page.getByRole('option', { name: new RegExp(`^${open.name} — \\d+ seats left`) });
+    await target.waitFor();
+    reported.push(...(await violations(page, 'move dialog, its classes')));
+    await target.click();
+    await move.getByRole('button', { name: `Move to ${open.name}` }).waitFor();
+    reported.push(...(await violations(page, 'move dialog')));
+    await move.getByRole('button', { name: 'Keep it' }).click();
+    await move.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Cancel Child1 Tester in ${full.name}` }).click();
+    const cancelling = page.getByRole('dialog', { name: "Cancel Child1 Tester's enrollment?" });
+    await cancelling.getByRole('button', { name: 'Cancel enrollment' }).waitFor();
+    reported.push(...(await violations(page, 'cancel enrollment question')));
+    await cancelling.getByRole('button', { name: 'Keep it' }).click();
     // Writing to a class's families: the preview and the question before sending.
     await page.goto(`/admin/messages?semesterId=${semesterId}`);
     const compose = page.getByRole('form', { name: 'Write to families' });
@@ -189,6 +184,12 @@ describe.each(WINDOWS)('on a $name window', (window) => {
     await page.goto(`/admin/classes/management/semester/${semesterId}`);
     await page.getByRole('link', { name: `Edit ${open.name}` }).waitFor();
     reported.push(...(await violations(page, "a semester's classes and groups")));
+    await page.getByRole('button', { name: `Delete ${open.name}` }).click();
+    const deleting = page.getByRole('dialog', { name: `Delete ${open.name}?` });
+    await deleting.getByRole('button', { name: 'Delete class' }).waitFor();
+    reported.push(...(await violations(page, 'delete class question')));
+    await deleting.getByRole('button', { name: 'Keep it' }).click();
+    await deleting.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'New class group' }).click();
     await page.getByRole('dialog', { name: 'New class group' }).waitFor();
     reported.push(...(await violations(page, 'New class group dialog')));
@@ -200,6 +201,25 @@ describe.each(WINDOWS)('on a $name window', (window) => {
     await page.getByRole('button', { name: 'Repeat weekly…' }).click();
     await page.getByRole('dialog', { name: 'Repeat weekly' }).getByRole('button', { name: 'Monday' }).click();
     reported.push(...(await violations(page, 'Repeat weekly dialog')));
+    // A class's edit page (it asks nothing before Cancel or Save: deleting is on the semester's page, above).
+    await page.goto(`/admin/classes/management/class/${full.id}`);
+    await page
+      .getByRole('form', { name: `Edit ${full.name}` })
+      .getByText('1 enrolled, 1 waiting.', { exact: false })
+      .waitFor();
+    reported.push(...(await violations(page, 'class edit page')));
+    // A meeting on the calendar, and the question before an administrator cancels it.
+    await page.goto(`/calendar/classes?classId=${open.id}`);
+    await page.locator('.fc-event').filter({ hasText: open.name }).first().click();
+    const meeting = page.getByRole('dialog', { name: open.name, exact: true });
+    await meeting.getByRole('button', { name: 'Cancel this meeting…' }).waitFor();
+    reported.push(...(await violations(page, 'meeting dialog')));
+    await meeting.getByRole('button', { name: 'Cancel this meeting…' }).click();
+    const cancelMeeting = page.getByRole('dialog', { name: `Cancel ${open.name} on ` });
+    await cancelMeeting.getByLabel('Why, for the families (optional)').waitFor();
+    reported.push(...(await violations(page, 'cancel meeting question')));
+    await cancelMeeting.getByRole('button', { name: 'Keep it' }).click();
+    await cancelMeeting.waitFor({ state: 'detached' });
     await context.close();
     expectNone(reported);
   });

@@ -1,0 +1,35 @@
+// axe-core on what a page shows now, for WCAG 2.2 AA, on the desktop and phone windows the accessibility
+// checks use: the serious and critical violations as readable lines, and the failure that lists them all.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+export const DESKTOP = { name: 'desktop', width: 1280, height: 800 };
+export const PHONE = { name: 'phone', width: 390, height: 844 };
+
+/** The serious and critical violations on what the page shows now, one readable line per element. */
+export async function violations(page: Page, screen: string, { mailPreview = false } = {}): Promise<string[]> {
+  // Animations done and data shown: axe checks colours as they end up, not mid-fade. Beside an e-mail's
+  // preview (the messages screen follows the sending) the network never idles.
+  if (!mailPreview) await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(mailPreview ? 800 : 300);
+  // The preview is a sandboxed frame without scripts, which axe's injection waits on for ever: it is taken
+  // out for the check (the e-mails themselves are checked where they are rendered, in mail-templates).
+  if (mailPreview) await page.evaluate(() => document.querySelector('iframe[sandbox]')?.remove());
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    // Experimental in axe, but it is WCAG 2.5.3 (the accessible name contains the visible label).
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${screen}: [${violation.impact}] ${violation.id} (${violation.help}) at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
+      ),
+    );
+}
+
+export function expectNone(reported: string[]) {
+  if (reported.length > 0) throw new Error(`${reported.length} accessibility violation(s):\n${reported.join('\n')}`);
+}
