@@ -80,6 +80,9 @@ const contentTypes: Record<string, string> = {
 
 type Loaded<T> = Map<string, Promise<T>>;
 
+/** Connections waiting to be accepted: Linux's own cap (net.core.somaxconn) is 4096 by default. */
+const CONNECTION_QUEUE = 4096;
+
 export class Gateway {
   readonly server: Server;
   private cognito: RequestListener | undefined;
@@ -122,7 +125,12 @@ export class Gateway {
   listen(): Promise<void> {
     return new Promise((resolvePromise, reject) => {
       this.server.once('error', reject);
-      this.server.listen(this.options.port, this.options.host, () => resolvePromise());
+      // API Gateway and CloudFront take every connection a crowd opens; one process answering them all may fall
+      // behind, and connections then wait in the kernel's queue instead of being refused (Node's default
+      // queue, 511, is reset by the kernel when 1,000 families' browsers connect in the same seconds).
+      this.server.listen({ port: this.options.port, host: this.options.host, backlog: CONNECTION_QUEUE }, () =>
+        resolvePromise(),
+      );
     });
   }
 
