@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { loadRuntimeConfig } from './runtimeConfig';
@@ -7,10 +7,13 @@ const root = createRoot(document.getElementById('root')!);
 
 loadRuntimeConfig()
   .then(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    // The first render is a transition: React draws the app in slices, so a phone can answer a tap meanwhile.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     );
   })
   .catch(() => {
