@@ -8,7 +8,7 @@ import { portalHandler } from '../shared/handler';
 const LATEST_ACTIVITY = 15;
 
 /** A class is about to fill when a tenth of its seats (at least two) or fewer are left. */
-export function isAboutToFill(cls: Class): boolean {
+function isAboutToFill(cls: Class): boolean {
   return cls.seatsLeft > 0 && cls.seatsLeft <= Math.max(2, Math.ceil(cls.capacity / 10));
 }
 

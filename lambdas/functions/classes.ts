@@ -14,7 +14,7 @@ export async function classes({ query }: ParsedInput<'classes'>) {
   return { classes: groupBySemester(listed) };
 }
 
-export function groupBySemester(classList: Class[]): Record<string, Class[]> {
+function groupBySemester(classList: Class[]): Record<string, Class[]> {
   const grouped: Record<string, Class[]> = {};
   for (const cls of [...classList].sort(byFirstMeeting)) (grouped[cls.semesterId] ??= []).push(cls);
   return grouped;

@@ -39,7 +39,7 @@ import { ownEmail } from '../shared/ownAccount';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { dateLabel } from '../moments';
 
-export const MAX_STUDENTS_PER_FAMILY = 20;
+const MAX_STUDENTS_PER_FAMILY = 20;
 
 /** How many times a save is planned again after the same student or family changed first. */
 const MAX_PLANS = 5;

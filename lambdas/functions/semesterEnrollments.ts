@@ -7,7 +7,7 @@ import type { ParsedInput } from '../manifest';
 import type { SemesterEnrollment } from '../records';
 import { portalHandler } from '../shared/handler';
 
-export const ENROLLMENT_PAGE = 250;
+const ENROLLMENT_PAGE = 250;
 
 /**
  * A semester's enrollments with each student's sheet and the family's e-mail, a page at a time (follow

@@ -7,7 +7,7 @@ import { suppress } from '../data/suppressions';
 import { logCallContext } from '../shared/logger';
 
 /** The part of an SES event (event publishing) the portal reads. */
-export interface SesEvent {
+interface SesEvent {
   eventType?: string;
   notificationType?: string;
   bounce?: { bounceType?: string; bouncedRecipients?: Array<{ emailAddress: string; diagnosticCode?: string }> };

@@ -9,16 +9,16 @@ import { headerText } from '../shared/mailHeader';
 
 const siteUrl = requiredEnv('SITE_URL').replace(/\/+$/, '');
 
-export const PORTAL_NAME = 'Registration Portal';
+const PORTAL_NAME = 'Registration Portal';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function resetLink(email: string, codeParameter: string): string {
+function resetLink(email: string, codeParameter: string): string {
   return `${siteUrl}/user/reset?email=${encodeURIComponent(email)}&code=${codeParameter}`;
 }
 
 /** Signing in to an account that has not confirmed yet leads to the code step. */
-export function confirmLink(email: string): string {
+function confirmLink(email: string): string {
   return `${siteUrl}/user/login?email=${encodeURIComponent(email)}`;
 }
 
