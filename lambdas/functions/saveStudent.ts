@@ -54,8 +54,13 @@ export async function saveStudent(input: ParsedInput<'saveStudent'>, caller: Cal
   if (input.birthDate >= now.toISOString().slice(0, 10)) throw invalidArgument('birthDate: must be in the past');
   const existing = input.id ? await studentForCaller(caller, input.id) : undefined;
   await checkTshirtSize(input.tshirtSize, existing?.tshirtSize);
-  if (existing) return { student: await changeStudent(existing, { ...input, id: existing.id }, now.toISOString()) };
-  return { student: await addStudent(input, caller, now.toISOString()) };
+  // The family has just seen and saved the details: they count as confirmed now. An administrator changing
+  // another family's child has not asked the family, so the family's last confirmation stays.
+  const { detailsConfirmedAt: _sent, ...details } = input;
+  const confirmedAt = existing && existing.familyId !== caller.sub ? existing.detailsConfirmedAt : now.toISOString();
+  const student = { ...details, ...(confirmedAt && { detailsConfirmedAt: confirmedAt }) };
+  if (existing) return { student: await changeStudent(existing, { ...student, id: existing.id }, now.toISOString()) };
+  return { student: await addStudent(student, caller, now.toISOString()) };
 }
 
 async function addStudent(input: Omit<Student, 'id'>, caller: Caller, now: string): Promise<Student> {
