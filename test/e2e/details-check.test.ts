@@ -1,7 +1,7 @@
 // The yearly check of a child's details in Chromium: an administrator sets "Details confirmed since" on
 // Settings; a family enrolling is told in the enroll dialog to check each child's details first, confirms one
 // as it is and updates the other with a pick-up adult, and enrolls both there; the roster shows when the
-// details were confirmed and who may collect the child.
+// details were confirmed and who may collect the child. The family's side runs on a phone, checked by axe.
 import type { Browser } from 'playwright-core';
 import { studentEntity } from '../../lambdas/data/students';
 import { dateLabel } from '../../lambdas/moments';
@@ -10,6 +10,7 @@ import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily } from '../support/portal';
 import { openAsAdmin, unique } from './admin-session';
+import { expectNone, PHONE, violations } from './axe';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,7 +41,9 @@ test('given details last confirmed before the day the administrators set, the fa
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await toast(admin.page, 'The settings are saved.').waitFor();
 
-    const { page, context } = await openPortal(browser);
+    // The family on a phone: the dialog fills the screen.
+    const { page, context } = await openPortal(browser, PHONE);
+    const reported: string[] = [];
     await signInThroughLogin(page, family.email, family.password);
     await page.goto('/classes/enrollment');
     await page
@@ -51,6 +54,7 @@ test('given details last confirmed before the day the administrators set, the fa
     await dialog.getByText('Details to check first – last confirmed Mar 3, 2025').waitFor();
     await dialog.getByText('Details to check first – never confirmed').waitFor();
     expect(await dialog.getByRole('radio', { name: /^Ben Talus/ }).isDisabled()).toBe(true);
+    reported.push(...(await violations(page, 'family, enroll dialog with details to check')));
 
     // Ben's are still right: confirmed as they are.
     await dialog.getByRole('button', { name: "Check Ben's details" }).click();
@@ -69,12 +73,14 @@ test('given details last confirmed before the day the administrators set, the fa
     await dialog.getByLabel('Pick-up adult phone').fill('ring me');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByText(/pick-up adult 1's phone number/).waitFor();
+    reported.push(...(await violations(page, 'family, details to check with a pick-up adult refused')));
     await dialog.getByLabel('Pick-up adult phone').fill('+1 555 010 0199');
     await dialog.getByLabel('Relationship').last().fill('Aunt');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByRole('button', { name: 'Enroll Ava' }).click();
     await dialog.getByText(`Ava is enrolled in ${cls.name}.`).waitFor();
     await context.close();
+    expectNone(reported);
 
     await admin.page.goto(`/admin/report?classId=${cls.id}`);
     const roster = admin.page.getByRole('table', { name: `Roster of ${cls.name}` });
