@@ -79,6 +79,10 @@ test('given details last confirmed before the day the administrators set, the fa
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.getByRole('button', { name: 'Enroll Ava' }).click();
     await dialog.getByText(`Ava is enrolled in ${cls.name}.`).waitFor();
+    // Manage Account says when each child's details were confirmed.
+    const today = dateLabel(new Date().toISOString().slice(0, 10));
+    await page.goto('/account/manage');
+    await page.getByText(`details confirmed ${today}`).nth(1).waitFor();
     await context.close();
     expectNone(reported);
 
@@ -86,7 +90,6 @@ test('given details last confirmed before the day the administrators set, the fa
     const roster = admin.page.getByRole('table', { name: `Roster of ${cls.name}` });
     const avaRow = roster.getByRole('row').filter({ hasText: 'Talus, Ava' });
     await avaRow.getByText('Pick-up: Sam Rivera (Aunt): +1 555 010 0199').waitFor();
-    const today = dateLabel(new Date().toISOString().slice(0, 10));
     await avaRow.getByText(`Details confirmed ${today}`).waitFor();
     await roster.getByRole('row').filter({ hasText: 'Talus, Ben' }).getByText(`Details confirmed ${today}`).waitFor();
     await admin.context.close();
