@@ -4,6 +4,7 @@ import { lineQueue, newRequestId, putRequest, type EnrollmentRequest } from '../
 import { getGroups } from '../data/groups';
 import { isRegistrationOpen, recentSemester, registrationWindowMessage } from '../data/semesters';
 import { readConfigValues } from '../data/settings';
+import { optional } from '../data/entity';
 import { getStudent, studentForCaller } from '../data/students';
 import { detailsConfirmedSinceOf, detailsNeedChecking } from '../configNames';
 import { dateLabel } from '../moments';
@@ -86,6 +87,7 @@ async function refuseUncheckedDetails(studentId: string, caller: Caller): Promis
     `Please check that ${student.firstName}'s details are still right before enrolling: ${confirmed}. ` +
       `Open ${student.firstName}'s details, check the health notes, contacts and pick-up adults, and press ` +
       '"These details are right" (or save them with your changes).',
+    { detailsToCheck: { studentId: student.id, ...optional('detailsConfirmedAt', student.detailsConfirmedAt) } },
   );
 }
 

@@ -56,6 +56,7 @@ describe('the yearly check of a child’s details', () => {
         "Please check that Child1's details are still right before enrolling: they were last confirmed on Mar 3, 2025. " +
         "Open Child1's details, check the health notes, contacts and pick-up adults, and press " +
         '"These details are right" (or save them with your changes).',
+      details: { detailsToCheck: { studentId: ben.id, detailsConfirmedAt: '2025-03-03T10:00:00.000Z' } },
     });
     expect(
       (await call('enroll', { studentId: ava.id, classId: cls.id }, family.accessToken)).body.error?.message,

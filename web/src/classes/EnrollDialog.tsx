@@ -33,6 +33,12 @@ import { capReason, standingLabel, standingOf } from './standing';
 import { useFamily, type Family } from './useFamily';
 import { paths } from '../layout/paths';
 
+/** The child a refusal asks to check first (`details.detailsToCheck`), if it is that refusal. */
+function studentToCheck(details: unknown): string | undefined {
+  const toCheck = (details as { detailsToCheck?: { studentId?: unknown } } | undefined)?.detailsToCheck;
+  return typeof toCheck?.studentId === 'string' ? toCheck.studentId : undefined;
+}
+
 const lastConfirmed = (at: string | undefined) =>
   at ? `last confirmed ${detailsConfirmedLabel(at)}` : 'never confirmed';
 
@@ -46,12 +52,17 @@ function childChoices(
   family: Family | undefined,
   caps: EnrollmentCaps | undefined,
   since: string | undefined,
+  /** Children the server asked to check (the day was set after this page read the configuration). */
+  refused: ReadonlySet<string>,
 ) {
   const enrollments = family?.enrollments ?? [];
   const capped = caps && capReason(target, enrollments, caps);
   return children.map((student) => {
     const standing = standingOf(student, target, enrollments);
-    const check = standing.kind === 'free' && !capped && detailsNeedChecking(student.detailsConfirmedAt, since);
+    const check =
+      standing.kind === 'free' &&
+      !capped &&
+      (refused.has(student.id) || detailsNeedChecking(student.detailsConfirmedAt, since));
     return {
       student,
       check,
@@ -99,7 +110,8 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
     ...listed.map((student) => added.find((s) => s.id === student.id) ?? student),
     ...added.filter((student) => !listed.some((s) => s.id === student.id)),
   ];
-  const choices = childChoices(target, children, family, caps, since);
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const choices = childChoices(target, children, family, caps, since, refused);
   const child = choices.find(({ student, why }) => student.id === chosen && !why)?.student;
   const name = targetName(target);
   const full = targetClasses(target).some((cls) => cls.seatsLeft === 0);
@@ -119,7 +131,10 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
       // The seats the family sees next are read past the caches.
       changed(client, 'enroll');
     } catch (error) {
-      setFailure(asApiError(error).message);
+      const refusal = asApiError(error);
+      const toCheck = studentToCheck(refusal.details);
+      if (toCheck) setRefused((ids) => new Set(ids).add(toCheck));
+      setFailure(refusal.message);
     } finally {
       setSaving(false);
       setInLine(undefined);
@@ -129,6 +144,8 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   /** The child's details saved or confirmed: back to the list, the child chosen. */
   const checked = (student: Student) => {
     setAdded((list) => [...list.filter((s) => s.id !== student.id), student]);
+    setRefused((ids) => new Set([...ids].filter((id) => id !== student.id)));
+    setFailure(undefined);
     setChosen(student.id);
     setChecking(undefined);
     setTyped(false);
