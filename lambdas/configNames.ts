@@ -1,5 +1,6 @@
 // Names and defaults of configuration values the server reads, without the schemas (lambdas/records.ts),
 // so the data modules that read them carry no zod.
+import { dateLabel } from './moments';
 import type { ConfigValues } from './records';
 
 /**
@@ -29,3 +30,23 @@ export const reminderLeadDays = { name: 'reminderLeadDays', byDefault: 2 } as co
 
 /** The programme's name in the e-mails when the configuration value `programmeName` names none. */
 export const DEFAULT_PROGRAMME_NAME = 'Mountain School Programme';
+
+/**
+ * The day (YYYY-MM-DD) from which a child's details must have been confirmed before the family enrolls them
+ * (configuration value an administrator sets once a year; unset: no check).
+ */
+export const detailsConfirmedSince = { name: 'detailsConfirmedSince' } as const;
+
+export function detailsConfirmedSinceOf(values: ConfigValues): string | undefined {
+  const value = Object.hasOwn(values, detailsConfirmedSince.name) ? values[detailsConfirmedSince.name] : undefined;
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+}
+
+/** Whether the details were last confirmed (a moment, UTC) before the day set, or never. */
+export function detailsNeedChecking(confirmedAt: string | undefined, since: string | undefined): boolean {
+  return since !== undefined && (confirmedAt === undefined || confirmedAt.slice(0, 10) < since);
+}
+
+/** The day the details were last confirmed, as the screens say it: "Mar 3, 2025", or "never". */
+export const detailsConfirmedLabel = (confirmedAt: string | undefined) =>
+  confirmedAt ? dateLabel(confirmedAt.slice(0, 10)) : 'never';

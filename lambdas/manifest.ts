@@ -209,6 +209,14 @@ export const manifest = {
     result: returns<{ student: Student }>(),
     summary: 'Adds a student to the family (without id) or changes one (with id).',
   },
+  confirmStudentDetails: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: z.strictObject({ id }),
+    table: 'write',
+    result: returns<{ student: Student }>(),
+    summary: "Says a student's details are still right: they count as confirmed now, nothing else changes.",
+  },
   deleteStudent: {
     access: 'user',
     rateLimit: familyWrites,

@@ -3,7 +3,7 @@
 // are functions, so each bundle carries only the ones it uses.
 import { en } from 'zod/v4/locales';
 import * as z from 'zod/mini';
-import { enrollmentCapSettings, reminderLeadDays } from './configNames';
+import { detailsConfirmedSince, enrollmentCapSettings, reminderLeadDays } from './configNames';
 
 // Zod Mini ships no messages of its own: the English ones, for what the portal's messages leave out.
 z.config(en());
@@ -231,6 +231,8 @@ function configValueProblem(name: string, value: ConfigValue): string | undefine
     !(typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 30)
   )
     return 'must be a whole number of days, 1 to 30';
+  if (name === detailsConfirmedSince.name && !(typeof value === 'string' && isoDate.safeParse(value).success))
+    return 'must be a date written YYYY-MM-DD';
   if (name === 'contactEmail' && !(typeof value === 'string' && isEmailAddress(value)))
     return 'must be an e-mail address';
   return undefined;
@@ -259,19 +261,25 @@ export const configValues = z.pipe(
     ),
 );
 
+const phone = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'is required'),
+    z.maxLength(40, 'is too long'),
+    z.regex(/^[0-9+()\-. ]{7,}$/, 'must be a phone number'),
+  );
+
 export const emergencyContact = z.strictObject({
   name: requiredOneLine(120),
-  phone: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'is required'),
-      z.maxLength(40, 'is too long'),
-      z.regex(/^[0-9+()\-. ]{7,}$/, 'must be a phone number'),
-    ),
+  phone,
   relationship: z.optional(oneLine(60)),
 });
 export type EmergencyContact = z.infer<typeof emergencyContact>;
+
+/** An adult the family allows to collect the child after class: the instructor checks the name and relation. */
+const pickupAdult = z.strictObject({ name: requiredOneLine(120), relationship: requiredOneLine(60), phone });
+export const MAX_PICKUP_ADULTS = 6;
 
 export const studentInput = z.strictObject({
   id: z.optional(id),
@@ -288,6 +296,13 @@ export const studentInput = z.strictObject({
   medications: z.optional(manyLines(1000)),
   medicalNotes: z.optional(manyLines(2000)),
   photoConsent: z.optional(z.boolean()),
+  pickupAdults: z._default(
+    z.array(pickupAdult).check(z.maxLength(MAX_PICKUP_ADULTS, `must list at most ${MAX_PICKUP_ADULTS} adults`)),
+    [],
+  ),
+  // When the family last saw the details and said they are right (saving them, or confirming them): the
+  // portal's own. A student saved as it was read carries it: taken, but the save stamps its own moment.
+  detailsConfirmedAt: z.optional(isoDateTime),
 });
 export type StudentInput = z.infer<typeof studentInput>;
 export type Student = StudentInput & { id: string };

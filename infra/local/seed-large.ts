@@ -313,6 +313,13 @@ function child(familyId: string, lastName: string, familyContacts: EmergencyCont
     school: pick(SCHOOLS),
     tshirtSize: sizeForGrade(grade),
     emergencyContacts: familyContacts,
+    // The parents collect the children; drawn from no random numbers, so the seed stays what it was.
+    pickupAdults: familyContacts.map(({ name, phone, relationship }) => ({
+      name,
+      phone,
+      relationship: relationship ?? 'guardian',
+    })),
+    detailsConfirmedAt: now.toISOString(),
     ...(chance(0.15) && { allergies: pick(ALLERGIES) }),
     ...(chance(0.08) && { medications: pick(MEDICATIONS) }),
     ...(chance(0.1) && { medicalNotes: pick(MEDICAL_NOTES) }),

@@ -41,6 +41,12 @@ export const studentEntity = entity<StoredStudent, Pick<StoredStudent, 'familyId
     ...optional('medications', item.optionalString('medications')),
     ...optional('medicalNotes', item.optionalString('medicalNotes')),
     ...optional('photoConsent', item.item.photoConsent === undefined ? undefined : item.boolean('photoConsent')),
+    pickupAdults: item.list('pickupAdults', (adult) => ({
+      name: adult.string('name'),
+      relationship: adult.string('relationship'),
+      phone: adult.string('phone'),
+    })),
+    ...optional('detailsConfirmedAt', item.optionalString('detailsConfirmedAt')),
     ...optional('activeEnrollments', item.optionalNumber('activeEnrollments')),
     createdAt: item.string('createdAt'),
     updatedAt: item.string('updatedAt'),
@@ -60,6 +66,7 @@ const studentFields = [
   'medications',
   'medicalNotes',
   'photoConsent',
+  'pickupAdults',
 ] as const satisfies ReadonlyArray<keyof Student>;
 
 /** The record as the wire contract has it. */
@@ -156,6 +163,17 @@ export function studentUpdate(familyId: string, student: Student, seen: ChildIde
       condition:
         'attribute_exists(PK) AND #firstName = :seenFirstName AND #lastName = :seenLastName AND #birthDate = :seenBirthDate',
     },
+  );
+}
+
+/**
+ * The family says the student's details are still right, as they are now: only the moment changes (the
+ * student must still be there, and the account not being deleted: the family's change item checks it).
+ */
+export function studentDetailsConfirmed(familyId: string, id: string, now: string): TransactItem {
+  return studentEntity.updateItem(
+    { familyId, id },
+    { set: { detailsConfirmedAt: now }, condition: 'attribute_exists(PK)' },
   );
 }
 

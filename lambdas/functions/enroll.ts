@@ -3,7 +3,11 @@ import { recentClasses, type LinedClass } from '../data/classes';
 import { lineQueue, newRequestId, putRequest, type EnrollmentRequest } from '../data/enrollmentRequests';
 import { getGroups } from '../data/groups';
 import { isRegistrationOpen, recentSemester, registrationWindowMessage } from '../data/semesters';
-import { studentForCaller } from '../data/students';
+import { readConfigValues } from '../data/settings';
+import { optional } from '../data/entity';
+import { getStudent, studentForCaller } from '../data/students';
+import { detailsConfirmedSinceOf, detailsNeedChecking } from '../configNames';
+import { dateLabel } from '../moments';
 import type { ParsedInput } from '../manifest';
 import type { EnrollmentAnswer } from '../records';
 import type { Caller } from '../shared/caller';
@@ -26,7 +30,10 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
   const student = caller.isAdmin
     ? await studentForCaller(caller, input.studentId)
     : { id: input.studentId, familyId: caller.sub };
-  const classes = await refuseAtOnce(classIds, caller);
+  const classes = await refusalsInOrder(
+    refuseAtOnce(classIds, caller),
+    refuseUncheckedDetails(input.studentId, caller),
+  );
 
   const request: EnrollmentRequest = {
     id: newRequestId(call.arrivedAt),
@@ -59,6 +66,37 @@ async function refuseAtOnce(classIds: string[], caller: Caller): Promise<LinedCl
   if (!semester) throw notFound('This class belongs to no semester.');
   if (!caller.isAdmin && !isRegistrationOpen(semester)) throw failedPrecondition(registrationWindowMessage(semester));
   return ordered;
+}
+
+/**
+ * A family enrolls a child only once their details were confirmed on or after the day the administrators
+ * set (unset: no check). Administrators are not refused. Only the family's own confirmation changes this,
+ * so the allocator does not check it again.
+ */
+async function refuseUncheckedDetails(studentId: string, caller: Caller): Promise<void> {
+  if (caller.isAdmin) return;
+  const since = detailsConfirmedSinceOf(await readConfigValues());
+  if (!since) return;
+  // A student that is not the family's is refused by the allocator, as without the check.
+  const student = await getStudent(caller.sub, studentId);
+  if (!student || !detailsNeedChecking(student.detailsConfirmedAt, since)) return;
+  const confirmed = student.detailsConfirmedAt
+    ? `they were last confirmed on ${dateLabel(student.detailsConfirmedAt.slice(0, 10))}`
+    : 'they have never been confirmed';
+  throw failedPrecondition(
+    `Please check that ${student.firstName}'s details are still right before enrolling: ${confirmed}. ` +
+      `Open ${student.firstName}'s details, check the health notes, contacts and pick-up adults, and press ` +
+      '"These details are right" (or save them with your changes).',
+    { detailsToCheck: { studentId: student.id, ...optional('detailsConfirmedAt', student.detailsConfirmedAt) } },
+  );
+}
+
+/** Both checks side by side; when both refuse, the first one's reason (the same whichever answers first). */
+async function refusalsInOrder<T>(first: Promise<T>, second: Promise<void>): Promise<T> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
+  return a.value;
 }
 
 function raise(error: Error): never {

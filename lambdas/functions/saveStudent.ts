@@ -8,6 +8,7 @@ import {
   type FamilyChange,
   type StoredProfile,
 } from '../data/families';
+import { optional } from '../data/entity';
 import { readTshirtSizes } from '../data/settings';
 import {
   nameMarkerDelete,
@@ -54,8 +55,17 @@ export async function saveStudent(input: ParsedInput<'saveStudent'>, caller: Cal
   if (input.birthDate >= now.toISOString().slice(0, 10)) throw invalidArgument('birthDate: must be in the past');
   const existing = input.id ? await studentForCaller(caller, input.id) : undefined;
   await checkTshirtSize(input.tshirtSize, existing?.tshirtSize);
-  if (existing) return { student: await changeStudent(existing, { ...input, id: existing.id }, now.toISOString()) };
-  return { student: await addStudent(input, caller, now.toISOString()) };
+  const { detailsConfirmedAt: _sent, ...details } = input;
+  // An administrator changing another family's child has not asked the family: the family's last
+  // confirmation is left as it is stored (not written back as read, which could undo one made meanwhile).
+  if (existing && existing.familyId !== caller.sub) {
+    const changed = await changeStudent(existing, { ...details, id: existing.id }, now.toISOString());
+    return { student: { ...changed, ...optional('detailsConfirmedAt', existing.detailsConfirmedAt) } };
+  }
+  // The family has just seen and saved the details: they count as confirmed now.
+  const student = { ...details, detailsConfirmedAt: now.toISOString() };
+  if (existing) return { student: await changeStudent(existing, { ...student, id: existing.id }, now.toISOString()) };
+  return { student: await addStudent(student, caller, now.toISOString()) };
 }
 
 async function addStudent(input: Omit<Student, 'id'>, caller: Caller, now: string): Promise<Student> {

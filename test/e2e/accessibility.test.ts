@@ -78,6 +78,7 @@ describe.each(WINDOWS)('on a $name window', (window) => {
     // The child form's messages, and the question before a typed form is discarded.
     const dialog = page.getByRole('dialog', { name: `Enroll in ${open.name}` });
     await dialog.getByRole('button', { name: 'Add another child' }).click();
+    await dialog.getByRole('button', { name: 'Add a pick-up adult' }).click();
     await dialog.getByRole('button', { name: 'Add child' }).click();
     await dialog.getByText("Enter the child's last name").waitFor();
     reported.push(...(await violations(page, 'family, child form with messages')));

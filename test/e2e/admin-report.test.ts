@@ -2,6 +2,7 @@
 // dashboard's ?classId= link, every class of a semester printed one per page, the CSV export, a tablet.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
+import { detailsConfirmedLabel } from '../../lambdas/configNames';
 import type { Class, Semester, Student } from '../../lambdas/records';
 import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
@@ -38,6 +39,7 @@ beforeAll(async () => {
     medicalNotes: 'Asthma after long climbs',
     photoConsent: true,
     emergencyContacts: [{ name: 'Robin Moraine', phone: '+1 555 010 2030', relationship: 'mother' }],
+    pickupAdults: [{ name: 'Sam Rivera', relationship: 'Aunt', phone: '+1 555 010 0199' }],
   });
   neighbour = await signUpFamily('report-waitlist');
   lee = await addStudent(neighbour, { firstName: 'Lee', lastName: 'Cornice', photoConsent: false });
@@ -79,6 +81,8 @@ test("given the dashboard's link to a class, then its roster shows each student'
     'T-shirt: Youth M',
     parent.email,
     'Robin Moraine (mother): +1 555 010 2030',
+    'Pick-up: Sam Rivera (Aunt): +1 555 010 0199',
+    `Details confirmed ${detailsConfirmedLabel(sky.detailsConfirmedAt)}`,
     'Allergies: Peanuts',
     'Medications: EpiPen in the backpack',
     'Medical notes: Asthma after long climbs',
@@ -234,6 +238,8 @@ test('given the rosters, when exported, then the CSV has one row per student and
       'T-shirt size',
       'Guardian e-mail',
       'Emergency contacts',
+      'Pick-up adults',
+      'Details confirmed',
       'Allergies',
       'Medications',
       'Medical notes',
@@ -252,6 +258,8 @@ test('given the rosters, when exported, then the CSV has one row per student and
       'Youth M',
       parent.email,
       'Robin Moraine (mother) +1 555 010 2030',
+      'Sam Rivera (Aunt) +1 555 010 0199',
+      sky.detailsConfirmedAt!.slice(0, 10),
       'Peanuts',
       'EpiPen in the backpack',
       'Asthma after long climbs',
@@ -269,6 +277,8 @@ test('given the rosters, when exported, then the CSV has one row per student and
       neighbour.email,
       'Jordan Tester (parent) +1 555 010 0100',
       '',
+      lee.detailsConfirmedAt!.slice(0, 10),
+      '',
       '',
       '',
       'No',
@@ -284,6 +294,8 @@ test('given the rosters, when exported, then the CSV has one row per student and
       'Youth M',
       parent.email,
       'Robin Moraine (mother) +1 555 010 2030',
+      'Sam Rivera (Aunt) +1 555 010 0199',
+      sky.detailsConfirmedAt!.slice(0, 10),
       'Peanuts',
       'EpiPen in the backpack',
       'Asthma after long climbs',

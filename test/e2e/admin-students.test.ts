@@ -2,7 +2,7 @@
 // its search, a student's whole sheet by mouse and by keyboard, the CSV of the rows shown, a tablet.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import type { Class, Semester } from '../../lambdas/records';
+import type { Class, Semester, Student } from '../../lambdas/records';
 import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
 import { addStudent, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily, type SignedIn } from '../support/portal';
@@ -36,6 +36,7 @@ beforeAll(async () => {
       { name: 'Mira Serac', phone: '+1 555 300 4000', relationship: 'mother' },
       { name: 'Olaf Serac', phone: '+1 555 300 4001' },
     ],
+    pickupAdults: [{ name: 'Ines Serac', relationship: 'grandmother', phone: '+1 555 300 4002' }],
   });
   const ben = await addStudent(family, { firstName: 'Ben', lastName: familyName });
   const other = await signUpFamily('sheets-other');
@@ -127,6 +128,13 @@ test("given a student's row, when the name is chosen (or Enter pressed on the ro
 
 test('given a search, when the table is exported, then the CSV holds the rows shown, one per student with every field', async () => {
   const { page, close } = await openStudents();
+  // The day each child's details were confirmed: the day the family added them.
+  const confirmed = Object.fromEntries(
+    (await data<{ students: Student[] }>('students', {}, family.accessToken)).students.map((student) => [
+      student.firstName,
+      student.detailsConfirmedAt!.slice(0, 10),
+    ]),
+  );
   await page.getByRole('searchbox').fill(familyName);
   await page.waitForFunction(() => document.querySelectorAll('[role=grid] [role=row][data-id]').length === 2);
   const [download] = await Promise.all([
@@ -147,6 +155,8 @@ test('given a search, when the table is exported, then the CSV holds the rows sh
       'T-shirt size',
       'Guardian e-mail',
       'Emergency contacts',
+      'Pick-up adults',
+      'Details confirmed',
       'Allergies',
       'Medications',
       'Medical notes',
@@ -164,6 +174,8 @@ test('given a search, when the table is exported, then the CSV holds the rows sh
       'Youth S',
       family.email,
       'Mira Serac (mother) +1 555 300 4000; Olaf Serac +1 555 300 4001',
+      'Ines Serac (grandmother) +1 555 300 4002',
+      confirmed.Ada!,
       'Bee stings',
       'Inhaler',
       'Wears glasses',
@@ -179,6 +191,8 @@ test('given a search, when the table is exported, then the CSV holds the rows sh
       'Youth M',
       family.email,
       'Jordan Tester (parent) +1 555 010 0100',
+      '',
+      confirmed.Ben!,
       '',
       '',
       '',

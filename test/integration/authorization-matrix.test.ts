@@ -41,6 +41,7 @@ const cases = {
   students: { payload: () => ({}) },
   myEnrollments: { payload: () => ({}) },
   saveStudent: { payload: (w) => ({ ...withoutId(w.student), id: w.student.id }), owned: true },
+  confirmStudentDetails: { payload: (w) => ({ id: w.student.id }), owned: true },
   deleteStudent: { payload: (w) => ({ id: w.student.id }), owned: true },
   enroll: { payload: (w) => ({ studentId: w.student.id, classId: w.otherClass.id }), owned: true },
   enrollmentRequest: { payload: (w) => ({ requestId: w.requestId, classId: w.enrolledIn.id }), owned: true },

@@ -65,6 +65,7 @@ export function studentInput(overrides: Partial<StudentInput> = {}): StudentInpu
     tshirtSize: 'YM',
     grade: 7,
     emergencyContacts: [{ name: 'Jordan Tester', phone: '+1 555 010 0100', relationship: 'parent' }],
+    pickupAdults: [],
     ...overrides,
   };
 }

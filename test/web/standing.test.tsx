@@ -26,6 +26,7 @@ const child = (id: string, grade?: number): Student => ({
   birthDate: '2014-01-01',
   tshirtSize: 'YM',
   emergencyContacts: [{ name: 'A', phone: '5550100100' }],
+  pickupAdults: [],
   ...(grade !== undefined && { grade }),
 });
 const enrollment = (studentId: string, c: Class, more: Partial<NamedEnrollment> = {}): NamedEnrollment => ({

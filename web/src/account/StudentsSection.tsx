@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
+import { detailsConfirmedLabel } from '../../../lambdas/configNames';
 import { gradeLabel } from '../../../lambdas/grades';
 import type { NamedEnrollment, Student } from '../../../lambdas/records';
 import { useChange } from '../api/changes';
@@ -26,7 +27,14 @@ import { useToast } from '../layout/toast';
 import { StudentForm } from './students/StudentForm';
 
 const describe = (student: Student) =>
-  [gradeLabel(student.grade), student.school, `born ${dateLabel(student.birthDate)}`].filter(Boolean).join(' · ');
+  [
+    gradeLabel(student.grade),
+    student.school,
+    `born ${dateLabel(student.birthDate)}`,
+    `details confirmed ${detailsConfirmedLabel(student.detailsConfirmedAt)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 /** How many classes (or waitlists) each child is in: a child still in one cannot be removed. */
 function activeByStudent(enrollments: NamedEnrollment[] | undefined): Map<string, number> {
@@ -142,6 +150,14 @@ export function StudentsSection() {
               onTyped={() => setTyped(true)}
               onSaved={(saved) => {
                 show({ severity: 'success', summary: 'Saved', detail: `${saved.firstName}'s details are saved.` });
+                stopEditing();
+              }}
+              onConfirmed={(confirmed) => {
+                show({
+                  severity: 'success',
+                  summary: 'Confirmed',
+                  detail: `${confirmed.firstName}'s details are confirmed as they are.`,
+                });
                 stopEditing();
               }}
             />

@@ -43,6 +43,7 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   moveEnrollment: { stale: SEATS, seats: true },
   deleteAccount: { stale: [...SEATS, 'students'], seats: true },
   saveStudent: { stale: ['students', 'semesterEnrollments', 'classRoster'] },
+  confirmStudentDetails: { stale: ['students', 'semesterEnrollments', 'classRoster'] },
   deleteStudent: { stale: ['students'] },
   saveSemester: { stale: ['semesters', 'availableEnrollmentClasses', 'adminDashboard', 'semesterEnrollments'] },
   saveClass: { stale: CLASSES },

@@ -1,6 +1,7 @@
 // Enrolling in a class or group: pick a child (or add one without leaving the page), confirm, and see the
 // outcome: enrolled, or waitlisted at position N; on a very busy day first the place in line until then.
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -27,24 +28,52 @@ import { Waiting } from '../layout/Waiting';
 import { enrollInTurn } from './enrollInTurn';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { gradeLabel } from '../../../lambdas/grades';
+import { detailsConfirmedLabel, detailsConfirmedSinceOf, detailsNeedChecking } from '../../../lambdas/configNames';
 import { capReason, standingLabel, standingOf } from './standing';
 import { useFamily, type Family } from './useFamily';
 import { paths } from '../layout/paths';
 
-/** Each child with where they stand: only a child free to enroll can be chosen; the others say why not. */
+/** The child a refusal asks to check first (`details.detailsToCheck`), if it is that refusal. */
+function studentToCheck(details: unknown): string | undefined {
+  const toCheck = (details as { detailsToCheck?: { studentId?: unknown } } | undefined)?.detailsToCheck;
+  return typeof toCheck?.studentId === 'string' ? toCheck.studentId : undefined;
+}
+
+const lastConfirmed = (at: string | undefined) =>
+  at ? `last confirmed ${detailsConfirmedLabel(at)}` : 'never confirmed';
+
+/**
+ * Each child with where they stand: only a child free to enroll can be chosen; the others say why not. A
+ * child free but whose details were last confirmed before `since` (the yearly check) is to be checked first.
+ */
 function childChoices(
   target: EnrollTarget,
   children: Student[],
   family: Family | undefined,
   caps: EnrollmentCaps | undefined,
+  since: string | undefined,
+  /** Children the server asked to check (the day was set after this page read the configuration). */
+  refused: ReadonlySet<string>,
 ) {
   const enrollments = family?.enrollments ?? [];
   const capped = caps && capReason(target, enrollments, caps);
   return children.map((student) => {
     const standing = standingOf(student, target, enrollments);
+    const check =
+      standing.kind === 'free' &&
+      !capped &&
+      (refused.has(student.id) || detailsNeedChecking(student.detailsConfirmedAt, since));
     return {
       student,
-      why: standing.kind === 'free' ? capped && `Not possible – ${capped}` : standingLabel(standing),
+      check,
+      why:
+        standing.kind !== 'free'
+          ? standingLabel(standing)
+          : capped
+            ? `Not possible – ${capped}`
+            : check
+              ? `Details to check first – ${lastConfirmed(student.detailsConfirmedAt)}`
+              : undefined,
     };
   });
 }
@@ -56,12 +85,17 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   const config = useRemoteConfig();
   // Administrators are not held to the family caps (docs/product-rules.md#caps).
   const caps = isAdmin ? undefined : enrollmentCapsOf(config);
+  // Nor to the yearly check of a child's details.
+  const since = isAdmin ? undefined : detailsConfirmedSinceOf(config);
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [chosen, setChosen] = useState<string>();
   const [adding, setAdding] = useState(false);
+  /** The child whose details are open to be checked. */
+  const [checking, setChecking] = useState<Student>();
   const [typed, setTyped] = useState(false);
   // A child's details half typed are not lost to Escape or a click outside without asking.
-  const { close, question } = useCloseGuard(adding && typed, onClose);
+  const { close, question } = useCloseGuard((adding || !!checking) && typed, onClose);
+  // Children added or saved here, as saved (the family's list is read again meanwhile).
   const [added, setAdded] = useState<Student[]>([]);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -72,8 +106,12 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   useEffect(() => () => stop.current.abort(), []);
 
   const listed = students.data?.students ?? [];
-  const children = [...listed, ...added.filter((student) => !listed.some((s) => s.id === student.id))];
-  const choices = childChoices(target, children, family, caps);
+  const children = [
+    ...listed.map((student) => added.find((s) => s.id === student.id) ?? student),
+    ...added.filter((student) => !listed.some((s) => s.id === student.id)),
+  ];
+  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  const choices = childChoices(target, children, family, caps, since, refused);
   const child = choices.find(({ student, why }) => student.id === chosen && !why)?.student;
   const name = targetName(target);
   const full = targetClasses(target).some((cls) => cls.seatsLeft === 0);
@@ -93,11 +131,24 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
       // The seats the family sees next are read past the caches.
       changed(client, 'enroll');
     } catch (error) {
-      setFailure(asApiError(error).message);
+      const refusal = asApiError(error);
+      const toCheck = studentToCheck(refusal.details);
+      if (toCheck) setRefused((ids) => new Set(ids).add(toCheck));
+      setFailure(refusal.message);
     } finally {
       setSaving(false);
       setInLine(undefined);
     }
+  };
+
+  /** The child's details saved or confirmed: back to the list, the child chosen. */
+  const checked = (student: Student) => {
+    setAdded((list) => [...list.filter((s) => s.id !== student.id), student]);
+    setRefused((ids) => new Set([...ids].filter((id) => id !== student.id)));
+    setFailure(undefined);
+    setChosen(student.id);
+    setChecking(undefined);
+    setTyped(false);
   };
 
   const again = () => {
@@ -128,6 +179,23 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
             You may close it: you will get an e-mail, and the outcome will be on your enrollments page.
             <LinearProgress sx={{ mt: 1 }} aria-label="Waiting for the decision" />
           </Alert>
+        ) : checking ? (
+          <>
+            <Alert severity="info" sx={{ mb: 2 }}>
+              Please check that {checking.firstName}'s details are still right: health notes, contacts and pick-up
+              adults. Press "These details are right", or change them and save.
+            </Alert>
+            <StudentForm
+              student={checking}
+              onCancel={() => {
+                setChecking(undefined);
+                setTyped(false);
+              }}
+              onTyped={() => setTyped(true)}
+              onSaved={checked}
+              onConfirmed={checked}
+            />
+          </>
         ) : adding ? (
           <StudentForm
             onCancel={() => {
@@ -164,26 +232,41 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
                 value={chosen ?? ''}
                 onChange={(event) => setChosen(event.target.value)}
               >
-                {choices.map(({ student, why }) => (
-                  <FormControlLabel
-                    key={student.id}
-                    value={student.id}
-                    control={<Radio />}
-                    disabled={!!why}
-                    label={
-                      <span>
-                        {student.firstName} {student.lastName}
-                        <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-                          {student.grade === undefined ? 'no grade given' : gradeLabel(student.grade)}
-                        </Typography>
-                        {why && (
-                          <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.primary' }}>
-                            {why}
+                {choices.map(({ student, why, check }) => (
+                  <Box key={student.id}>
+                    <FormControlLabel
+                      value={student.id}
+                      control={<Radio />}
+                      disabled={!!why}
+                      label={
+                        <span>
+                          {student.firstName} {student.lastName}
+                          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                            {student.grade === undefined ? 'no grade given' : gradeLabel(student.grade)}
                           </Typography>
-                        )}
-                      </span>
-                    }
-                  />
+                          {why && (
+                            <Typography
+                              component="span"
+                              variant="body2"
+                              sx={{ display: 'block', color: 'text.primary' }}
+                            >
+                              {why}
+                            </Typography>
+                          )}
+                        </span>
+                      }
+                    />
+                    {check && (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={() => setChecking(student)}
+                        sx={{ display: 'flex', ml: 4, mb: 1 }}
+                      >
+                        {`Check ${student.firstName}'s details`}
+                      </Button>
+                    )}
+                  </Box>
                 ))}
               </RadioGroup>
             )}
@@ -198,7 +281,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
           </>
         )}
       </DialogContent>
-      {!adding && (
+      {!adding && !checking && (
         <DialogActions>
           {outcome ? (
             <>

@@ -1,31 +1,23 @@
 // Adding or changing a child: every field of the Student record, with messages under the fields.
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { GRADES, gradeLabel } from '../../../../lambdas/grades';
-import { studentInput, type Student } from '../../../../lambdas/records';
+import { MAX_PICKUP_ADULTS, studentInput, type Student } from '../../../../lambdas/records';
 import { useCatalogueRead } from '../../api/queries';
+import { useChange } from '../../api/changes';
+import { asApiError } from '../../api/client';
 import { useSave } from '../../api/useSave';
-import {
-  draftOf,
-  draftProblems,
-  emptyContact,
-  inputOf,
-  isStudentField,
-  studentFieldName,
-  type StudentDraft,
-} from './studentDraft';
+import { draftOf, draftProblems, inputOf, isStudentField, studentFieldName, type StudentDraft } from './studentDraft';
 import { SaveButtons } from '../../layout/SaveButtons';
+import { PersonRows } from './PersonRows';
 
 const MAX_CONTACTS = 5;
 
@@ -34,8 +26,11 @@ export function StudentForm({
   onSaved,
   onCancel,
   onTyped,
+  onConfirmed,
 }: {
   student?: Student;
+  /** Offers "These details are right" while nothing is changed: the details confirmed as they are. */
+  onConfirmed?: (student: Student) => void;
   onSaved: (student: Student) => void;
   onCancel: () => void;
   /** Something was typed: the dialog holding the form asks before Escape throws it away. */
@@ -49,16 +44,15 @@ export function StudentForm({
     names: studentFieldName,
   });
 
+  const confirm = useChange('confirmStudentDetails');
+  const unchanged = JSON.stringify(draft) === JSON.stringify(draftOf(student));
+
   const change = (next: Partial<StudentDraft>) => {
     onTyped?.();
     const updated = { ...draft, ...next };
     setDraft(updated);
     recheck(inputOf(updated, student?.id), draftProblems(updated));
   };
-  const changeContact = (index: number, next: Partial<StudentDraft['emergencyContacts'][number]>) =>
-    change({
-      emergencyContacts: draft.emergencyContacts.map((contact, i) => (i === index ? { ...contact, ...next } : contact)),
-    });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -135,69 +129,29 @@ export function StudentForm({
         </Grid>
       </Grid>
 
-      <Typography variant="subtitle1" component="h3">
-        Emergency contacts
-      </Typography>
-      {errors.emergencyContacts && (
-        <Typography color="error" variant="body2">
-          {errors.emergencyContacts}
-        </Typography>
-      )}
-      {draft.emergencyContacts.map((contact, index) => (
-        <Grid container spacing={1} key={index} sx={{ alignItems: 'flex-start' }}>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
-              label="Contact name"
-              value={contact.name}
-              onChange={(event) => changeContact(index, { name: event.target.value })}
-              error={!!errors[`emergencyContacts[${index}].name`]}
-              helperText={errors[`emergencyContacts[${index}].name`]}
-              fullWidth
-              required
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
-              label="Contact phone"
-              type="tel"
-              value={contact.phone}
-              onChange={(event) => changeContact(index, { phone: event.target.value })}
-              error={!!errors[`emergencyContacts[${index}].phone`]}
-              helperText={errors[`emergencyContacts[${index}].phone`]}
-              fullWidth
-              required
-            />
-          </Grid>
-          <Grid size={{ xs: 10, sm: 3 }}>
-            <TextField
-              label="Relationship"
-              value={contact.relationship}
-              onChange={(event) => changeContact(index, { relationship: event.target.value })}
-              error={!!errors[`emergencyContacts[${index}].relationship`]}
-              helperText={errors[`emergencyContacts[${index}].relationship`]}
-              fullWidth
-            />
-          </Grid>
-          <Grid size={{ xs: 2, sm: 1 }} sx={{ display: 'flex', justifyContent: 'center', pt: 1 }}>
-            <IconButton
-              aria-label={`Remove contact ${index + 1}`}
-              disabled={draft.emergencyContacts.length === 1}
-              onClick={() => change({ emergencyContacts: draft.emergencyContacts.filter((_, i) => i !== index) })}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Grid>
-        </Grid>
-      ))}
-      {draft.emergencyContacts.length < MAX_CONTACTS && (
-        <Button
-          startIcon={<AddIcon />}
-          onClick={() => change({ emergencyContacts: [...draft.emergencyContacts, { ...emptyContact }] })}
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          Add a contact
-        </Button>
-      )}
+      <PersonRows
+        field="emergencyContacts"
+        title="Emergency contacts"
+        rows={draft.emergencyContacts}
+        errors={errors}
+        onChange={(emergencyContacts) => change({ emergencyContacts })}
+        min={1}
+        max={MAX_CONTACTS}
+        noun="contact"
+        relationshipRequired={false}
+      />
+      <PersonRows
+        field="pickupAdults"
+        title="Pick-up adults"
+        help="The adults who may collect your child after class. The instructor checks the name."
+        rows={draft.pickupAdults}
+        errors={errors}
+        onChange={(pickupAdults) => change({ pickupAdults })}
+        min={0}
+        max={MAX_PICKUP_ADULTS}
+        noun="pick-up adult"
+        relationshipRequired
+      />
 
       <Typography variant="subtitle1" component="h3">
         Health
@@ -217,7 +171,22 @@ export function StudentForm({
           {message}
         </Alert>
       )}
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+      {confirm.isError && <Alert severity="error">{asApiError(confirm.error).message}</Alert>}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
+        {student && onConfirmed && unchanged && (
+          <Button
+            variant="outlined"
+            disabled={saving || confirm.isPending}
+            onClick={() =>
+              void confirm.mutateAsync({ id: student.id }).then(
+                (answer) => onConfirmed(answer.student),
+                () => undefined,
+              )
+            }
+          >
+            {confirm.isPending ? 'Saving…' : 'These details are right'}
+          </Button>
+        )}
         <SaveButtons saveLabel={student ? 'Save changes' : 'Add child'} saving={saving} onCancel={onCancel} />
       </Stack>
     </Stack>

@@ -17,6 +17,8 @@ export interface StudentDraft {
   school: string;
   tshirtSize: string;
   emergencyContacts: ContactDraft[];
+  /** Who may collect the child after class (the same three fields, all required). */
+  pickupAdults: ContactDraft[];
   allergies: string;
   medications: string;
   medicalNotes: string;
@@ -38,6 +40,7 @@ export function draftOf(student?: Student): StudentDraft {
       ...contact,
       relationship: contact.relationship ?? '',
     })) ?? [{ ...emptyContact }],
+    pickupAdults: student?.pickupAdults.map((adult) => ({ ...adult })) ?? [],
     allergies: student?.allergies ?? '',
     medications: student?.medications ?? '',
     medicalNotes: student?.medicalNotes ?? '',
@@ -59,6 +62,7 @@ export function inputOf(draft: StudentDraft, id?: string): StudentInput {
       phone: contact.phone,
       ...(optional(contact.relationship) && { relationship: contact.relationship }),
     })),
+    pickupAdults: draft.pickupAdults.map(({ name, relationship, phone }) => ({ name, relationship, phone })),
     ...(draft.grade !== '' && { grade: Number(draft.grade) }),
     ...(optional(draft.school) && { school: draft.school }),
     ...(optional(draft.allergies) && { allergies: draft.allergies }),
@@ -98,6 +102,7 @@ const NAMES: Record<string, FieldName> = {
     the: 'the emergency contacts',
     says: { 'must list at least one contact': 'Add at least one emergency contact' },
   },
+  pickupAdults: { the: 'the pick-up adults', says: { 'must list at most 6 adults': 'List at most 6 pick-up adults' } },
   allergies: { the: 'the allergies' },
   medications: { the: 'the medications' },
   medicalNotes: { the: 'the other medical notes' },
@@ -105,13 +110,22 @@ const NAMES: Record<string, FieldName> = {
 
 const CONTACT_FIELDS: Record<string, string> = { name: 'name', phone: 'phone number', relationship: 'relationship' };
 
-/** How the form names a field in its messages: "Enter the child's first name", "Enter contact 2's phone number". */
+/**
+ * How the form names a field in its messages: "Enter the child's first name", "Enter contact 2's phone
+ * number", "Enter pick-up adult 1's relationship".
+ */
 export function studentFieldName(field: string): FieldName | undefined {
-  const contact = /^emergencyContacts\[(\d+)\]\.(\w+)$/.exec(field);
+  const contact = /^(emergencyContacts|pickupAdults)\[(\d+)\]\.(\w+)$/.exec(field);
   if (!contact) return NAMES[field];
-  const whose = contact[1] === '0' ? "the contact's" : `contact ${Number(contact[1]) + 1}'s`;
-  const the = `${whose} ${CONTACT_FIELDS[contact[2]!] ?? contact[2]}`;
-  return contact[2] === 'phone'
+  const [, list, index, name] = contact as unknown as [string, string, string, string];
+  const whose =
+    list === 'pickupAdults'
+      ? `pick-up adult ${Number(index) + 1}'s`
+      : index === '0'
+        ? "the contact's"
+        : `contact ${Number(index) + 1}'s`;
+  const the = `${whose} ${CONTACT_FIELDS[name] ?? name}`;
+  return name === 'phone'
     ? { the, says: { 'must be a phone number': `Enter ${the} with at least 7 digits (spaces, +, -, ( ) allowed)` } }
     : { the };
 }
@@ -119,8 +133,8 @@ export function studentFieldName(field: string): FieldName | undefined {
 /** The fields the form shows, named as the server names them. */
 export function isStudentField(field: string): boolean {
   return (
-    /^(firstName|lastName|birthDate|grade|school|tshirtSize|emergencyContacts|allergies|medications|medicalNotes)$/.test(
+    /^(firstName|lastName|birthDate|grade|school|tshirtSize|emergencyContacts|pickupAdults|allergies|medications|medicalNotes)$/.test(
       field,
-    ) || /^emergencyContacts\[\d+\]\.(name|phone|relationship)$/.test(field)
+    ) || /^(emergencyContacts|pickupAdults)\[\d+\]\.(name|phone|relationship)$/.test(field)
   );
 }

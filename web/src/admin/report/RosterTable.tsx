@@ -7,7 +7,14 @@ import TableRow from '@mui/material/TableRow';
 import type { RosterEntry, Student } from '../../../../lambdas/records';
 import { EmergencyContactLine, GuardianEmail } from '../students/ContactLinks';
 import { gradeLabel } from '../../../../lambdas/grades';
-import { ageOf, birthDateLabel, listName, photoConsentLabel, type SizeLabel } from '../students/studentSheet';
+import {
+  ageOf,
+  birthDateLabel,
+  detailsConfirmedText,
+  listName,
+  photoConsentLabel,
+  type SizeLabel,
+} from '../students/studentSheet';
 import { ScrollingTable } from '../ScrollingTable';
 
 const printOnly = { display: 'none', '@media print': { display: 'inline' } } as const;
@@ -29,6 +36,7 @@ function About({ student, sizeLabel }: { student: Student; sizeLabel: SizeLabel 
           gradeLabel(student.grade),
           student.school,
           `T-shirt: ${sizeLabel(student.tshirtSize)}`,
+          `Details confirmed ${detailsConfirmedText(student)}`,
         ]
           .filter(Boolean)
           .join(' · ')}
@@ -52,6 +60,11 @@ function Contacts({ entry }: { entry: RosterEntry }) {
       {entry.student.emergencyContacts.map((contact) => (
         <div key={`${contact.name}|${contact.phone}`}>
           <EmergencyContactLine contact={contact} />
+        </div>
+      ))}
+      {entry.student.pickupAdults.map((adult) => (
+        <div key={`pickup|${adult.name}|${adult.phone}`}>
+          Pick-up: <EmergencyContactLine contact={adult} />
         </div>
       ))}
     </>
@@ -95,7 +108,7 @@ export function RosterTable({
           <TableCell sx={{ width: '2.5em' }}>#</TableCell>
           <TableCell sx={{ minWidth: 170, '@media print': { width: '30%' } }}>Student</TableCell>
           <TableCell sx={{ minWidth: 190, '@media print': { width: '33%' } }}>
-            Guardian and emergency contacts
+            Guardian, emergency contacts and pick-up adults
           </TableCell>
           <TableCell sx={{ minWidth: 170 }}>Allergies, medications, medical notes</TableCell>
           <TableCell sx={screenOnly}>Photo consent</TableCell>

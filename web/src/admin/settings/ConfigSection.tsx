@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { detailsConfirmedSince } from '../../../../lambdas/configNames';
 import type { ConfigValues } from '../../../../lambdas/records';
 import { useFunction } from '../../api/queries';
 import { useSave } from '../../api/useSave';
@@ -16,6 +17,8 @@ import { KNOWN_KEYS, draftOf, draftProblems, valuesOf } from './configValues';
 
 /** The values written as paragraphs rather than on one line. */
 const MULTILINE = new Set(['announcement', 'orientation']);
+/** The values that are a day (YYYY-MM-DD): the browser's date field. */
+const DATES = new Set<string>([detailsConfirmedSince.name]);
 
 export function ConfigSection() {
   const config = useFunction('config');
@@ -69,6 +72,7 @@ function ConfigForm({ values }: { values: ConfigValues }) {
       multiline={multiline}
       minRows={multiline ? 2 : undefined}
       fullWidth
+      {...(DATES.has(key) && { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
     />
   );
 

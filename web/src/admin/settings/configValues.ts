@@ -32,6 +32,11 @@ export const KNOWN_KEYS: KnownKey[] = [
     help: 'Shown above the classes on Class Registration, on phones too: who the programme is for, where it meets, how registration and the waitlist work, whom to contact. A blank line starts a new paragraph. Empty hides it.',
   },
   {
+    key: 'detailsConfirmedSince',
+    label: 'Details confirmed since',
+    help: 'The yearly check: a family enrolling a child whose details (health notes, contacts, pick-up adults) were last confirmed before this day is asked to check them first. Empty: no check.',
+  },
+  {
     key: 'announcement',
     label: 'Announcement',
     help: 'The banner under the header. Empty hides it; a changed text shows again to visitors who dismissed the old one.',

@@ -12,7 +12,14 @@ import { EmergencyContactLine, GuardianEmail } from './ContactLinks';
 import { Details } from './Details';
 import { classLabel, type StudentRow } from './semesterStudents';
 import { gradeLabel } from '../../../../lambdas/grades';
-import { ageOf, birthDateLabel, fullName, photoConsentLabel, type SizeLabel } from './studentSheet';
+import {
+  ageOf,
+  birthDateLabel,
+  detailsConfirmedText,
+  fullName,
+  photoConsentLabel,
+  type SizeLabel,
+} from './studentSheet';
 
 const NONE = 'None given';
 
@@ -63,6 +70,12 @@ export function StudentSheetDialog({
               `Emergency contact ${index + 1}`,
               <EmergencyContactLine contact={contact} />,
             ]),
+            ...student.pickupAdults.map((adult, index): [string, ReactNode] => [
+              `Pick-up adult ${index + 1}`,
+              <EmergencyContactLine contact={adult} />,
+            ]),
+            ...(student.pickupAdults.length === 0 ? [['Pick-up adults', NONE] as [string, string]] : []),
+            ['Details confirmed', detailsConfirmedText(student)],
           ]}
         />
         <Section

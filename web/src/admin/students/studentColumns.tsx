@@ -1,12 +1,13 @@
-// The students table's columns: what an administrator sorts, filters and searches by. Medications, notes
-// and contacts start hidden (the Columns menu shows them); the whole sheet is one click away.
+// The students table's columns: what an administrator sorts, filters and searches by. Medications, notes,
+// contacts and pick-up adults start hidden (the Columns menu shows them); the whole sheet is one click away.
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
+import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
 import { GRADES, gradeLabel } from '../../../../lambdas/grades';
 import { classesText, STANDINGS, standing, type StudentRow } from './semesterStudents';
 import { birthDateLabel, contactsText, listName, photoConsentLabel, type SizeLabel } from './studentSheet';
 
-export const HIDDEN_AT_FIRST = { medications: false, medicalNotes: false, contacts: false };
+export const HIDDEN_AT_FIRST = { medications: false, medicalNotes: false, contacts: false, pickupAdults: false };
 
 export function studentColumns(openSheet: (row: StudentRow) => void, sizeLabel: SizeLabel): GridColDef<StudentRow>[] {
   const text = (
@@ -66,6 +67,12 @@ export function studentColumns(openSheet: (row: StudentRow) => void, sizeLabel: 
     text('medications', 'Medications', (row) => row.student.medications),
     text('medicalNotes', 'Medical notes', (row) => row.student.medicalNotes, 200),
     text('contacts', 'Emergency contacts', (row) => contactsText(row.student.emergencyContacts), 260),
+    text('pickupAdults', 'Pick-up adults', (row) => contactsText(row.student.pickupAdults), 260),
+    {
+      // Sorted by the moment (never first), shown as the day.
+      ...text('detailsConfirmed', 'Details confirmed', (row) => row.student.detailsConfirmedAt ?? '', 150),
+      valueFormatter: (value: string) => detailsConfirmedLabel(value || undefined),
+    },
     {
       field: 'photoConsent',
       headerName: 'Photos',

@@ -1,4 +1,5 @@
 // How a student's information sheet reads to an administrator: on screen, on paper and in CSV files.
+import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
 import { gradeLabel } from '../../../../lambdas/grades';
 import type { EmergencyContact, EnrollmentStatus, Student } from '../../../../lambdas/records';
 import { dateLabel } from '../../layout/schedule';
@@ -37,6 +38,10 @@ const contactLine = ({ name, relationship, phone }: EmergencyContact) =>
 
 export const contactsText = (contacts: EmergencyContact[]) => contacts.map(contactLine).join('; ');
 
+/** When the family last said the sheet is right: "Mar 3, 2025", or "never". */
+export const detailsConfirmedText = (student: Pick<Student, 'detailsConfirmedAt'>) =>
+  detailsConfirmedLabel(student.detailsConfirmedAt);
+
 export const photoConsentLabel = (consent: boolean | undefined) =>
   consent === undefined ? 'Not answered' : consent ? 'Yes' : 'No';
 
@@ -60,6 +65,8 @@ export function sheetColumns<T>(sheetOf: (row: T) => Sheet, sizeLabel: SizeLabel
     field('T-shirt size', ({ student }) => sizeLabel(student.tshirtSize)),
     field('Guardian e-mail', ({ guardianEmail }) => guardianEmail),
     field('Emergency contacts', ({ student }) => contactsText(student.emergencyContacts)),
+    field('Pick-up adults', ({ student }) => contactsText(student.pickupAdults)),
+    field('Details confirmed', ({ student }) => student.detailsConfirmedAt?.slice(0, 10) ?? 'never'),
     field('Allergies', ({ student }) => student.allergies),
     field('Medications', ({ student }) => student.medications),
     field('Medical notes', ({ student }) => student.medicalNotes),
