@@ -3,36 +3,13 @@
 // setup files and reporters, Vite's config and index.html). What an entry point exports is not checked:
 // the Lambda runtime imports a handler module's `handler`, and nothing else may import a handler module
 // (Biome's layer rules) but tests.
-import {
-  feedModule,
-  feeds,
-  functionNames,
-  handlerModule,
-  mailFeedback,
-  type ScheduleName,
-  type StreamConsumerName,
-  scheduleModule,
-  schedules,
-  streamConsumerModule,
-  streamConsumers,
-  triggerModule,
-  userPoolTriggers,
-} from './lambdas/manifest';
-
-// Lambda loads the handler modules by path (CDK bundles them, the local stack imports them), so they are
-// entry points: the manifest's own, each where the manifest puts it.
-const handlerModules = [
-  ...functionNames.map(handlerModule),
-  ...Object.values(userPoolTriggers).map(triggerModule),
-  ...(Object.keys(feeds) as (keyof typeof feeds)[]).map(feedModule),
-  ...(Object.keys(streamConsumers) as StreamConsumerName[]).map(streamConsumerModule),
-  ...(Object.keys(schedules) as ScheduleName[]).map(scheduleModule),
-  mailFeedback.module,
-];
+import { lambdaModules } from './lambdas/manifest';
 
 export default {
   entry: [
-    ...handlerModules,
+    // Lambda loads the handler modules by path (CDK bundles them, the local stack imports them): every one
+    // the manifest names, where it puts it.
+    ...lambdaModules().map(({ module }) => module),
     // The origin secret's rotation (infra/origin-secret.ts), and the module the bundles use in place of the
     // SDK's credential chain (BUNDLE_ALIASES in infra/portal-function.ts).
     'lambdas/rotation/originSecret.ts',

@@ -697,3 +697,17 @@ export const mailFeedback = {
   table: 'write',
   summary: 'Records the addresses SES says bounced for good or complained, so the portal no longer writes to them.',
 } as const satisfies { module: string } & Pick<FunctionSpec, 'table' | 'summary'>;
+
+/** Every module Lambda runs, each named with its kind: what the stack bundles, one by one. */
+export function lambdaModules(): Array<{ name: string; module: string }> {
+  const named = <N extends string>(names: readonly N[], kind: string, module: (name: N) => string) =>
+    names.map((name) => ({ name: kind ? `${name} (${kind})` : name, module: module(name) }));
+  return [
+    ...named(functionNames, '', handlerModule),
+    ...named(Object.values(userPoolTriggers), 'trigger', triggerModule),
+    ...named(Object.keys(feeds) as FeedName[], 'feed', feedModule),
+    ...named(Object.keys(streamConsumers) as StreamConsumerName[], 'stream', streamConsumerModule),
+    ...named(Object.keys(schedules) as ScheduleName[], 'schedule', scheduleModule),
+    { name: 'mailFeedback (SNS)', module: mailFeedback.module },
+  ];
+}

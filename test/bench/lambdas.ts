@@ -6,22 +6,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BUNDLE_ALIASES, FUNCTION_BUNDLING } from '../../infra/portal-function';
-import {
-  feedModule,
-  feeds,
-  functionNames,
-  handlerModule,
-  mailFeedback,
-  scheduleModule,
-  schedules,
-  streamConsumerModule,
-  streamConsumers,
-  triggerModule,
-  userPoolTriggers,
-  type FeedName,
-  type ScheduleName,
-  type StreamConsumerName,
-} from '../../lambdas/manifest';
+import { lambdaModules } from '../../lambdas/manifest';
 import { kb, ms, percentile, table } from './stats';
 
 export interface LambdaFigures {
@@ -80,23 +65,9 @@ function importTime(file: string): number {
 }
 
 export async function lambdaSizes(): Promise<LambdaFigures[]> {
-  const entries: Array<[string, string]> = [
-    ...functionNames.map((name): [string, string] => [name, handlerModule(name)]),
-    ...Object.values(userPoolTriggers).map((name): [string, string] => [`${name} (trigger)`, triggerModule(name)]),
-    ...(Object.keys(feeds) as FeedName[]).map((name): [string, string] => [`${name} (feed)`, feedModule(name)]),
-    ...(Object.keys(streamConsumers) as StreamConsumerName[]).map((name): [string, string] => [
-      `${name} (stream)`,
-      streamConsumerModule(name),
-    ]),
-    ...(Object.keys(schedules) as ScheduleName[]).map((name): [string, string] => [
-      `${name} (schedule)`,
-      scheduleModule(name),
-    ]),
-    ['mailFeedback (SNS)', mailFeedback.module],
-  ];
   const figures: LambdaFigures[] = [];
-  for (const [name, entry] of entries) {
-    const file = await bundle(entry, mkdtempSync(join(tmpdir(), 'portal-bench-')));
+  for (const { name, module } of lambdaModules()) {
+    const file = await bundle(module, mkdtempSync(join(tmpdir(), 'portal-bench-')));
     figures.push({ name, bytes: statSync(file).size, importMs: importTime(file) });
   }
   return figures;

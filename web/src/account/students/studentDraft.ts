@@ -117,7 +117,7 @@ const CONTACT_FIELDS: Record<string, string> = { name: 'name', phone: 'phone num
 export function studentFieldName(field: string): FieldName | undefined {
   const contact = /^(emergencyContacts|pickupAdults)\[(\d+)\]\.(\w+)$/.exec(field);
   if (!contact) return NAMES[field];
-  const [, list, index, name] = contact as unknown as [string, string, string, string];
+  const [, list, index = '0', name = ''] = contact;
   const whose =
     list === 'pickupAdults'
       ? `pick-up adult ${Number(index) + 1}'s`

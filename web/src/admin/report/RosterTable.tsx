@@ -7,15 +7,9 @@ import TableRow from '@mui/material/TableRow';
 import type { RosterEntry, Student } from '../../../../lambdas/records';
 import { EmergencyContactLine, GuardianEmail } from '../students/ContactLinks';
 import { gradeLabel } from '../../../../lambdas/grades';
-import {
-  ageOf,
-  birthDateLabel,
-  detailsConfirmedText,
-  listName,
-  photoConsentLabel,
-  type SizeLabel,
-} from '../students/studentSheet';
+import { ageOf, birthDateLabel, listName, photoConsentLabel, type SizeLabel } from '../students/studentSheet';
 import { ScrollingTable } from '../ScrollingTable';
+import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
 
 const printOnly = { display: 'none', '@media print': { display: 'inline' } } as const;
 const screenOnly = { '@media print': { display: 'none' } } as const;
@@ -36,7 +30,7 @@ function About({ student, sizeLabel }: { student: Student; sizeLabel: SizeLabel 
           gradeLabel(student.grade),
           student.school,
           `T-shirt: ${sizeLabel(student.tshirtSize)}`,
-          `Details confirmed ${detailsConfirmedText(student)}`,
+          `Details confirmed ${detailsConfirmedLabel(student.detailsConfirmedAt)}`,
         ]
           .filter(Boolean)
           .join(' · ')}

@@ -12,14 +12,8 @@ import { EmergencyContactLine, GuardianEmail } from './ContactLinks';
 import { Details } from './Details';
 import { classLabel, type StudentRow } from './semesterStudents';
 import { gradeLabel } from '../../../../lambdas/grades';
-import {
-  ageOf,
-  birthDateLabel,
-  detailsConfirmedText,
-  fullName,
-  photoConsentLabel,
-  type SizeLabel,
-} from './studentSheet';
+import { ageOf, birthDateLabel, fullName, photoConsentLabel, type SizeLabel } from './studentSheet';
+import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
 
 const NONE = 'None given';
 
@@ -75,7 +69,7 @@ export function StudentSheetDialog({
               <EmergencyContactLine contact={adult} />,
             ]),
             ...(student.pickupAdults.length === 0 ? [['Pick-up adults', NONE] as [string, string]] : []),
-            ['Details confirmed', detailsConfirmedText(student)],
+            ['Details confirmed', detailsConfirmedLabel(student.detailsConfirmedAt)],
           ]}
         />
         <Section

@@ -1,5 +1,4 @@
 // How a student's information sheet reads to an administrator: on screen, on paper and in CSV files.
-import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
 import { gradeLabel } from '../../../../lambdas/grades';
 import type { EmergencyContact, EnrollmentStatus, Student } from '../../../../lambdas/records';
 import { dateLabel } from '../../layout/schedule';
@@ -37,10 +36,6 @@ const contactLine = ({ name, relationship, phone }: EmergencyContact) =>
   `${name}${relationship ? ` (${relationship})` : ''} ${phone}`;
 
 export const contactsText = (contacts: EmergencyContact[]) => contacts.map(contactLine).join('; ');
-
-/** When the family last said the sheet is right: "Mar 3, 2025", or "never". */
-export const detailsConfirmedText = (student: Pick<Student, 'detailsConfirmedAt'>) =>
-  detailsConfirmedLabel(student.detailsConfirmedAt);
 
 export const photoConsentLabel = (consent: boolean | undefined) =>
   consent === undefined ? 'Not answered' : consent ? 'Yes' : 'No';
