@@ -75,6 +75,7 @@ export async function sendNotice(requestKey: Key, request: StudentMailRequest): 
       studentName: studentName(stored),
       ...(groupRecord && { groupName: groupRecord.name }),
       ...(fromClass && { fromClassName: toClass(fromClass).name }),
+      ...(request.offerExpiresAt && { offerExpiresAt: request.offerExpiresAt }),
       classes,
     },
     site,

@@ -1,6 +1,6 @@
 // Semesters: `SEMESTER#id / SEMESTER`, listed through GSI1 under `SEMESTERS`, ordered by start date.
 import { momentText } from '../moments';
-import type { Semester } from '../records';
+import { DEFAULT_OFFER_HOURS, waitlistModes, type Semester } from '../records';
 import { notFound } from '../shared/errors';
 import { RecentReads } from '../shared/recentReads';
 import { entity, optional } from './entity';
@@ -23,6 +23,11 @@ export const semesterEntity = entity<StoredSemester, Pick<Semester, 'id'>, 'all'
     current: item.boolean('current'),
     ...optional('registrationOpens', item.optionalString('registrationOpens')),
     ...optional('registrationCloses', item.optionalString('registrationCloses')),
+    ...optional(
+      'waitlistMode',
+      item.item.waitlistMode === undefined ? undefined : item.oneOf('waitlistMode', waitlistModes),
+    ),
+    ...optional('offerHours', item.optionalNumber('offerHours')),
     ...optional('updatedAt', item.optionalString('updatedAt')),
   }),
 });
@@ -64,6 +69,11 @@ export async function currentSemester(): Promise<Semester | undefined> {
 
 export async function putSemester(semester: Semester): Promise<void> {
   await semesterEntity.put(semester);
+}
+
+/** How long an offered seat is held in the semester's classes (none: seats freed go to the waitlist at once). */
+export function offerHoursOf(semester: Semester | undefined): number | undefined {
+  return semester?.waitlistMode === 'offers' ? (semester.offerHours ?? DEFAULT_OFFER_HOURS) : undefined;
 }
 
 /**

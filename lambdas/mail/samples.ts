@@ -62,6 +62,8 @@ export function sampleMails(): Record<string, MailContent> {
     cancelled: student('cancelled'),
     cancelledByAdmin: student('cancelledByAdmin'),
     moved: student('moved', { fromClassName: 'Ice Climbing', classes: [{ cls: skiing }] }),
+    offered: student('offered', { offerExpiresAt: '2027-01-05T18:00:00.000Z' }),
+    offerLapsed: student('offerLapsed'),
     reminder: student('reminder'),
     classClosed: classNoticeContent('classClosed', { cls: sampleClass, children }, sampleSite),
     meetingCancelled: classNoticeContent(

@@ -20,6 +20,12 @@ const expectedWords: Record<string, RegExp[]> = {
   cancelled: [/^Cancelled: Teen0 Alpine in Ice Climbing$/, /As you asked/],
   cancelledByAdmin: [/^Cancelled by the programme: Teen0 Alpine in Ice Climbing$/, /administrators cancelled/],
   moved: [/^Moved: Teen0 Alpine from Ice Climbing to Backcountry Skiing$/, /moved Teen0 Alpine from Ice Climbing to/],
+  offered: [
+    /^A seat is offered: Teen0 Alpine in Ice Climbing, until Tue, Jan 5, 2027, 18:00 UTC$/,
+    /is held for Teen0 Alpine until Tue, Jan 5, 2027, 18:00 UTC/,
+    /Accept or decline the seat/,
+  ],
+  offerLapsed: [/^Offer lapsed: Teen0 Alpine in Ice Climbing$/, /was not accepted by its deadline/],
   reminder: [/^Reminder: Ice Climbing starts Sun, Jan 3$/, /the first meeting of Ice Climbing is on Sun, Jan 3, 2027/],
   meetingCancelled: [
     /^Cancelled on Sun, Jan 10: Ice Climbing$/,
