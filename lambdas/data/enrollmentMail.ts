@@ -8,6 +8,7 @@ import { groupEntity } from './groups';
 import type { StudentMailRequest } from './mailRequests';
 import { switchedOff } from './mailPreferences';
 import { mailSite } from './mailSite';
+import { getSemester, offerHoursOf } from './semesters';
 import { studentNoticeContent, type NoticeClass } from '../shared/notices';
 import { studentEntity, studentName } from './students';
 import { suppressionsOf } from './suppressions';
@@ -69,6 +70,10 @@ export async function sendNotice(requestKey: Key, request: StudentMailRequest): 
     const waiting = request.kind === 'waitlisted' || request.kind === 'moved';
     return [{ cls: toClass(cls), ...(waiting && position !== undefined && { waitlistPosition: position }) }];
   });
+  // A child waiting in a semester whose freed seats are offered is told how an offer goes.
+  const semesterId = classes[0]?.cls.semesterId;
+  const offerHours =
+    request.kind === 'waitlisted' && semesterId ? offerHoursOf(await getSemester(semesterId)) : undefined;
   const content = studentNoticeContent(
     {
       kind: request.kind,
@@ -76,6 +81,7 @@ export async function sendNotice(requestKey: Key, request: StudentMailRequest): 
       ...(groupRecord && { groupName: groupRecord.name }),
       ...(fromClass && { fromClassName: toClass(fromClass).name }),
       ...(request.offerExpiresAt && { offerExpiresAt: request.offerExpiresAt }),
+      ...(offerHours && { offerHours }),
       classes,
     },
     site,

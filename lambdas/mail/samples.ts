@@ -58,6 +58,10 @@ export function sampleMails(): Record<string, MailContent> {
   return {
     enrolled: student('enrolled'),
     waitlisted: student('waitlisted', { classes: [{ cls: sampleClass, waitlistPosition: 3 }] }),
+    waitlistedForOffers: student('waitlisted', {
+      classes: [{ cls: sampleClass, waitlistPosition: 3 }],
+      offerHours: 48,
+    }),
     promoted: student('promoted'),
     cancelled: student('cancelled'),
     cancelledByAdmin: student('cancelledByAdmin'),

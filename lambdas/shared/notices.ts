@@ -41,6 +41,8 @@ export interface StudentNotice {
   fromClassName?: string;
   /** Until when the seat offered is held. */
   offerExpiresAt?: string;
+  /** Waiting in a semester whose freed seats are offered: the hours a family has to accept one. */
+  offerHours?: number;
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -150,8 +152,15 @@ export function studentNoticeContent(notice: StudentNotice, site: MailSite): Mai
           paragraph(
             `${what} ${notice.classes.length > 1 ? 'are' : 'is'} full, so ${child} is on the waitlist`,
             ...(position ? [' at ', strong(`position ${position}`)] : []),
-            '. When a seat opens we enroll ',
-            `${child} automatically and write to you at once: there is nothing else to do.`,
+            ...(notice.offerHours
+              ? [
+                  `. When a seat opens for ${child} we hold it and write to you at once: accept it on My Enrollments `,
+                  `within ${notice.offerHours} hours, or it goes to the next child waiting.`,
+                ]
+              : [
+                  '. When a seat opens we enroll ',
+                  `${child} automatically and write to you at once: there is nothing else to do.`,
+                ]),
           ),
           ...details,
           cancelOnline,

@@ -72,6 +72,8 @@ describe('a seat freed in offers mode', () => {
     const newcomer = await joins(cls, 'newcomer');
     expect(await entryOf(newcomer)).toMatchObject({ status: 'waitlisted', waitlistPosition: 3 });
 
+    const waiting = await waitForMail(second.family.email, `Waitlisted: Child1 Tester for ${cls.name} (position 2)`);
+    expect(waiting.text).toContain('accept it on My Enrollments within 336 hours');
     const mail = await waitForMail(first.family.email, new RegExp(`^A seat is offered: Child1 Tester in ${cls.name}`));
     expect(mail.text).toContain('Accept or decline the seat');
     expect(mail.subject).toMatch(/until \w{3}, \w{3} \d+, \d{4}, \d\d:\d\d UTC$/);

@@ -16,6 +16,10 @@ test('the template in the repository is what the React Email layout renders (npm
 const expectedWords: Record<string, RegExp[]> = {
   enrolled: [/^Enrolled: Teen0 Alpine in Ice Climbing$/, /has a seat in Ice Climbing/, /What to do next/],
   waitlisted: [/^Waitlisted: Teen0 Alpine for Ice Climbing \(position 3\)$/, /waitlist at position 3/],
+  waitlistedForOffers: [
+    /^Waitlisted: Teen0 Alpine for Ice Climbing \(position 3\)$/,
+    /we hold it and write to you at once: accept it on My Enrollments within 48 hours/,
+  ],
   promoted: [/^A seat opened: Teen0 Alpine is enrolled in Ice Climbing$/, /moved from the waitlist/],
   cancelled: [/^Cancelled: Teen0 Alpine in Ice Climbing$/, /As you asked/],
   cancelledByAdmin: [/^Cancelled by the programme: Teen0 Alpine in Ice Climbing$/, /administrators cancelled/],
