@@ -143,7 +143,7 @@ export function EnrollmentsPage() {
                             size="small"
                             label={statusLabel(enrollment)}
                             color={
-                              enrollment.status === 'enrolled'
+                              enrollment.status === 'enrolled' || enrollment.offerExpiresAt
                                 ? 'success'
                                 : enrollment.status === 'waitlisted'
                                   ? 'warning'
@@ -162,34 +162,29 @@ export function EnrollmentsPage() {
                       }
                     />
                     {enrollment.offerExpiresAt && (
-                      <Alert
-                        severity="success"
-                        sx={{ width: '100%' }}
-                        action={
-                          <Stack direction="row" spacing={1}>
-                            <Button
-                              variant="contained"
-                              size="small"
-                              disabled={acceptOffer.isPending}
-                              onClick={() => accept(enrollment)}
-                              aria-label={`Accept the seat for ${enrollment.studentName} in ${enrollment.className}`}
-                            >
-                              Accept
-                            </Button>
-                            <Button
-                              size="small"
-                              color="error"
-                              onClick={() => setCancelling(enrollment)}
-                              aria-label={`Decline the seat for ${enrollment.studentName} in ${enrollment.className}`}
-                            >
-                              Decline
-                            </Button>
-                          </Stack>
-                        }
-                      >
+                      <Alert severity="success" sx={{ width: '100%' }}>
                         A seat is held for {enrollment.studentName.split(' ')[0]} until{' '}
                         <strong>{momentText(enrollment.offerExpiresAt)}</strong>. Accept it to enroll; unanswered by
                         then, it goes to the next child waiting.
+                        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                          <Button
+                            variant="contained"
+                            size="small"
+                            disabled={acceptOffer.isPending}
+                            onClick={() => accept(enrollment)}
+                            aria-label={`Accept the seat for ${enrollment.studentName} in ${enrollment.className}`}
+                          >
+                            Accept
+                          </Button>
+                          <Button
+                            size="small"
+                            color="error"
+                            onClick={() => setCancelling(enrollment)}
+                            aria-label={`Decline the seat for ${enrollment.studentName} in ${enrollment.className}`}
+                          >
+                            Decline
+                          </Button>
+                        </Stack>
                       </Alert>
                     )}
                   </ListItem>
