@@ -179,6 +179,11 @@ export const waitlistModes = ['automatic', 'offers'] as const;
 const waitlistMode = z.enum(waitlistModes);
 type WaitlistMode = z.infer<typeof waitlistMode>;
 export const DEFAULT_OFFER_HOURS = 48;
+
+/** How long an offered seat is held in the semester's classes; none: a seat that opens goes to the first waiting. */
+export function offerHoursOf(semester: Pick<Semester, 'waitlistMode' | 'offerHours'> | undefined): number | undefined {
+  return semester?.waitlistMode === 'offers' ? (semester.offerHours ?? DEFAULT_OFFER_HOURS) : undefined;
+}
 const MAX_OFFER_HOURS = 14 * 24;
 
 export const semesterInput = z

@@ -1,6 +1,7 @@
 // The e-mail a family gets when a child's enrollment changes (enrolled, waitlisted, promoted, cancelled,
 // moved): the mailer hands it a mail request; the names, meetings and waitlist positions are read as they
 // are now, in one strongly consistent read with the request itself.
+import { offerHoursOf } from '../records';
 import { classEntity, toClass } from './classes';
 import { waitlistPosition } from './enrollments';
 import { familyAddresses } from './families';
@@ -8,7 +9,7 @@ import { groupEntity } from './groups';
 import type { StudentMailRequest } from './mailRequests';
 import { switchedOff } from './mailPreferences';
 import { mailSite } from './mailSite';
-import { getSemester, offerHoursOf } from './semesters';
+import { getSemester } from './semesters';
 import { studentNoticeContent, type NoticeClass } from '../shared/notices';
 import { studentEntity, studentName } from './students';
 import { suppressionsOf } from './suppressions';

@@ -20,7 +20,7 @@
 //   condition that its offer is as read, so an offer is made once, and accepted or lapsed, never both.
 // - A transaction holds at most 100 items: promotions are planned within what is left, and a capacity
 //   raise that promotes more than fits is made in steps.
-import type { Class, ClassGroup, EnrollmentStatus, Semester } from '../records';
+import { offerHoursOf, type Class, type ClassGroup, type EnrollmentStatus, type Semester } from '../records';
 import { alreadyExists, failedPrecondition, notFound, type PortalError } from '../shared/errors';
 import { allocateSeats, batchLength, type SeatCounts } from './allocation';
 import type { Actor, AuditReason } from './audit';
@@ -31,7 +31,7 @@ import { accountDeleted, classCount, semesterCount, type FamilyChange, type Stor
 import type { ClassMailRequest } from './mailRequests';
 import type { NoticeKind } from '../shared/notices';
 import { capsOf, gradeMessage, inGrades } from './seatRules';
-import { isRegistrationOpen, offerHoursOf, registrationWindowMessage } from './semesters';
+import { isRegistrationOpen, registrationWindowMessage } from './semesters';
 import type { EnrollmentCaps } from './settings';
 import type { StoredStudent } from './students';
 

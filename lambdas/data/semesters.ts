@@ -1,6 +1,6 @@
 // Semesters: `SEMESTER#id / SEMESTER`, listed through GSI1 under `SEMESTERS`, ordered by start date.
 import { momentText } from '../moments';
-import { DEFAULT_OFFER_HOURS, waitlistModes, type Semester } from '../records';
+import { waitlistModes, type Semester } from '../records';
 import { notFound } from '../shared/errors';
 import { RecentReads } from '../shared/recentReads';
 import { entity, optional } from './entity';
@@ -69,11 +69,6 @@ export async function currentSemester(): Promise<Semester | undefined> {
 
 export async function putSemester(semester: Semester): Promise<void> {
   await semesterEntity.put(semester);
-}
-
-/** How long an offered seat is held in the semester's classes (none: seats freed go to the waitlist at once). */
-export function offerHoursOf(semester: Semester | undefined): number | undefined {
-  return semester?.waitlistMode === 'offers' ? (semester.offerHours ?? DEFAULT_OFFER_HOURS) : undefined;
 }
 
 /**
