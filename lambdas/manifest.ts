@@ -693,7 +693,7 @@ export const schedules = {
       'Asks for the reminders due before classes start (once per child and class), and sends again the failed e-mails kept an hour.',
   },
   offers: {
-    everyMinutes: 1,
+    everyMinutes: 2,
     table: 'write',
     summary: 'Lapses the offered seats whose deadline passed; each held seat is offered to the next child waiting.',
   },

@@ -1,4 +1,4 @@
-// Every minute (the manifest's schedule): lapses the offered seats whose deadline passed, each held seat going
+// Every 2 minutes (the manifest's schedule): lapses the offered seats whose deadline passed, each held seat going
 // to the next child waiting (offers.ts, seatPlan.ts). "Now" is the scheduled event's `time`, as for the
 // reminders (a test runs it at a later moment to move the clock). Runs that overlap are safe: a lapse is
 // written on the condition that the offer is still the one the marker names.
