@@ -460,27 +460,30 @@ test.each([
   },
 );
 
+/** An administrator's request for the student in c0, the `index`-th to arrive, decided alone: a seat, or the line. */
+function joinC0(table: Table, student: { id: string; familyId: string }, index: number) {
+  const request: EnrollmentRequest = {
+    id: `${index}-${student.id}`,
+    queue: 'QUEUE#LINE#c0',
+    studentId: student.id,
+    familyId: student.familyId,
+    classIds: ['c0'],
+    arrivedAt: index,
+    by: admin,
+  };
+  const planned = plan(
+    viewOf(table),
+    { kind: 'enroll', requests: [request], caps, oneEach: new Set(), reserved: 1 },
+    stampOf(index),
+  );
+  if ('refusal' in planned) throw planned.refusal;
+  apply(table, planned.writes);
+}
+
 test('a capacity raise that promotes more students than one transaction holds is made in steps of at most 100 items, in line order', () => {
   const table = newTable([0, 0, 0, 0]);
   const many = Array.from({ length: 120 }, (_, index) => ({ id: `w${index}`, familyId: `wf${index}` }));
-  many.forEach((student, index) => {
-    const request: EnrollmentRequest = {
-      id: `${index}-w${index}`,
-      queue: 'QUEUE#LINE#c0',
-      studentId: student.id,
-      familyId: student.familyId,
-      classIds: ['c0'],
-      arrivedAt: index,
-      by: admin,
-    };
-    const planned = plan(
-      viewOf(table),
-      { kind: 'enroll', requests: [request], caps, oneEach: new Set(), reserved: 1 },
-      stampOf(index),
-    );
-    if ('refusal' in planned) throw planned.refusal;
-    apply(table, planned.writes);
-  });
+  for (const [index, student] of many.entries()) joinC0(table, student, index);
   expect(table.classes.c0).toMatchObject({ enrolled: 0, waitlisted: 120 });
 
   const command = {
@@ -516,24 +519,7 @@ describe('offers mode: an offer ends once, by the clock', () => {
   /** c0 with one seat taken by s0, and s1 then s2 waiting; s0 cancels, so s1 is offered the seat. */
   function offered() {
     const table = newTable([1, 0, 0, 0], offersSemester);
-    for (const [index, student] of [students[0]!, students[1]!, students[2]!].entries()) {
-      const request: EnrollmentRequest = {
-        id: `${index}-o${index}`,
-        queue: 'QUEUE#LINE#c0',
-        studentId: student.id,
-        familyId: student.familyId,
-        classIds: ['c0'],
-        arrivedAt: index,
-        by: admin,
-      };
-      const planned = plan(
-        viewOf(table),
-        { kind: 'enroll', requests: [request], caps, oneEach: new Set(), reserved: 1 },
-        stampOf(index),
-      );
-      if ('refusal' in planned) throw planned.refusal;
-      apply(table, planned.writes);
-    }
+    for (const [index, student] of students.slice(0, 3).entries()) joinC0(table, student, index);
     execute(table, table, { kind: 'cancel', enrollment: table.enrollments['c0~s0']!, by: admin, reason: 'cancel' }, 3);
     const offer = table.enrollments['c0~s1']!;
     expect(offer).toMatchObject({ status: 'waitlisted', offerExpiresAt: '2030-03-01T01:00:03.000Z' });
