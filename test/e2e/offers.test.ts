@@ -65,8 +65,11 @@ test('a seat offered is accepted on My Enrollments; the next lapses when the clo
 
   // Ava's family, on a phone: the seat offered with its deadline, accepted.
   const phone = await openPortal(browser, PHONE);
-  await signInThroughLogin(phone.page, ava.email, ava.password);
+  // The e-mail's button opens My Enrollments: signed out, it asks to sign in first, then comes back.
   await phone.page.goto('/account/enrollments');
+  await phone.page.waitForURL('**/user/login');
+  await signInThroughLogin(phone.page, ava.email, ava.password);
+  await phone.page.waitForURL('**/account/enrollments');
   await phone.page.getByText('Seat offered', { exact: true }).waitFor();
   await phone.page.getByText(/A seat is held for Ava until .+\. Accept it to enroll/).waitFor();
   expectNone(await violations(phone.page, 'family, a seat offered on My Enrollments'));
