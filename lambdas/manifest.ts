@@ -254,6 +254,14 @@ export const manifest = {
     result: returns<{ enrollment: Enrollment }>(),
     summary: 'Cancels an enrollment (a group enrollment as a whole) and promotes the waitlist.',
   },
+  acceptOffer: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: z.strictObject({ enrollmentId }),
+    table: 'write',
+    result: returns<{ enrollments: Enrollment[] }>(),
+    summary: 'Accepts the seat offered to a waiting child (with their group) before its deadline: enrolled.',
+  },
   myEnrollments: {
     access: 'user',
     input: noPayload,
@@ -683,6 +691,11 @@ export const schedules = {
     table: 'write',
     summary:
       'Asks for the reminders due before classes start (once per child and class), and sends again the failed e-mails kept an hour.',
+  },
+  offers: {
+    everyMinutes: 2,
+    table: 'write',
+    summary: 'Lapses the offered seats whose deadline passed; each held seat is offered to the next child waiting.',
   },
 } as const satisfies Record<string, Pick<FunctionSpec, 'table' | 'summary'> & { everyMinutes: number }>;
 export type ScheduleName = keyof typeof schedules;

@@ -171,6 +171,21 @@ export interface ClassGroup {
   classIds: string[];
 }
 
+/**
+ * What a seat freed in a full class does: `automatic` enrolls the first child waiting at once; `offers` holds
+ * it for that child's family, who accepts within the semester's `offerHours` (else it goes to the next).
+ */
+export const waitlistModes = ['automatic', 'offers'] as const;
+const waitlistMode = z.enum(waitlistModes);
+type WaitlistMode = z.infer<typeof waitlistMode>;
+export const DEFAULT_OFFER_HOURS = 48;
+
+/** How long an offered seat is held in the semester's classes; none: a seat that opens goes to the first waiting. */
+export function offerHoursOf(semester: Pick<Semester, 'waitlistMode' | 'offerHours'> | undefined): number | undefined {
+  return semester?.waitlistMode === 'offers' ? (semester.offerHours ?? DEFAULT_OFFER_HOURS) : undefined;
+}
+const MAX_OFFER_HOURS = 14 * 24;
+
 export const semesterInput = z
   .strictObject({
     id: z.optional(id),
@@ -180,6 +195,8 @@ export const semesterInput = z
     current: z._default(z.boolean(), false),
     registrationOpens: z.optional(isoDateTime),
     registrationCloses: z.optional(isoDateTime),
+    waitlistMode: z.optional(waitlistMode),
+    offerHours: z.optional(wholeNumber(1, MAX_OFFER_HOURS, `must be 1 to ${MAX_OFFER_HOURS} hours`)),
   })
   .check(
     z.refine((s) => s.startDate <= s.endDate, { error: 'must not be before the start date', path: ['endDate'] }),
@@ -202,6 +219,10 @@ export interface Semester {
   current: boolean;
   registrationOpens?: string;
   registrationCloses?: string;
+  /** Absent: automatic. */
+  waitlistMode?: WaitlistMode;
+  /** How long a family has to accept an offered seat; absent: DEFAULT_OFFER_HOURS. */
+  offerHours?: number;
 }
 
 export const tshirtSize = z.strictObject({ code: requiredOneLine(8), label: requiredOneLine(40) });
@@ -317,6 +338,8 @@ export interface Enrollment {
   semesterId: string;
   status: EnrollmentStatus;
   waitlistPosition?: number;
+  /** A waitlisted enrollment offered a seat: the seat is held for it until then (see acceptOffer). */
+  offerExpiresAt?: string;
   createdAt: string;
 }
 /**
@@ -337,6 +360,8 @@ export interface RosterEntry {
   enrollmentId: string;
   status: EnrollmentStatus;
   waitlistPosition?: number;
+  /** A waitlisted student offered a seat: until when it is held for them. */
+  offerExpiresAt?: string;
   groupId?: string;
   createdAt: string;
   student: Student;

@@ -11,7 +11,19 @@ import { studentName, studentsByKey } from './students';
 /** Who made a change: the user's id, and whether they acted as an administrator. */
 export type Actor = Pick<Caller, 'sub' | 'isAdmin'>;
 
-export type AuditReason = 'enroll' | 'waitlist' | 'cancel' | 'promote' | 'move' | 'account-deleted';
+const auditReasons = [
+  'enroll',
+  'waitlist',
+  'cancel',
+  'promote',
+  'move',
+  'account-deleted',
+  /** A seat held for a waiting student (offers mode), accepted by the family, or lapsed at its deadline. */
+  'offer',
+  'offer-accepted',
+  'offer-lapsed',
+] as const;
+export type AuditReason = (typeof auditReasons)[number];
 
 export interface AuditEntry {
   enrollmentId: string;
@@ -54,7 +66,7 @@ export const auditEntity = entity<AuditEntry, AuditKey, 'ofSemester'>({
     ...optional('groupId', item.optionalString('groupId')),
     from: item.oneOf('from', ['none', 'enrolled', 'waitlisted', 'cancelled']),
     to: item.oneOf('to', ['enrolled', 'waitlisted', 'cancelled']),
-    reason: item.oneOf('reason', ['enroll', 'waitlist', 'cancel', 'promote', 'move', 'account-deleted']),
+    reason: item.oneOf('reason', auditReasons),
     by: item.string('by'),
     byAdmin: item.boolean('byAdmin'),
     at: item.string('at'),

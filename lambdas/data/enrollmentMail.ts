@@ -1,6 +1,7 @@
 // The e-mail a family gets when a child's enrollment changes (enrolled, waitlisted, promoted, cancelled,
 // moved): the mailer hands it a mail request; the names, meetings and waitlist positions are read as they
 // are now, in one strongly consistent read with the request itself.
+import { offerHoursOf } from '../records';
 import { classEntity, toClass } from './classes';
 import { waitlistPosition } from './enrollments';
 import { familyAddresses } from './families';
@@ -8,6 +9,7 @@ import { groupEntity } from './groups';
 import type { StudentMailRequest } from './mailRequests';
 import { switchedOff } from './mailPreferences';
 import { mailSite } from './mailSite';
+import { getSemester } from './semesters';
 import { studentNoticeContent, type NoticeClass } from '../shared/notices';
 import { studentEntity, studentName } from './students';
 import { suppressionsOf } from './suppressions';
@@ -69,12 +71,18 @@ export async function sendNotice(requestKey: Key, request: StudentMailRequest): 
     const waiting = request.kind === 'waitlisted' || request.kind === 'moved';
     return [{ cls: toClass(cls), ...(waiting && position !== undefined && { waitlistPosition: position }) }];
   });
+  // A child waiting in a semester whose freed seats are offered is told how an offer goes.
+  const semesterId = classes[0]?.cls.semesterId;
+  const offerHours =
+    request.kind === 'waitlisted' && semesterId ? offerHoursOf(await getSemester(semesterId)) : undefined;
   const content = studentNoticeContent(
     {
       kind: request.kind,
       studentName: studentName(stored),
       ...(groupRecord && { groupName: groupRecord.name }),
       ...(fromClass && { fromClassName: toClass(fromClass).name }),
+      ...(request.offerExpiresAt && { offerExpiresAt: request.offerExpiresAt }),
+      ...(offerHours && { offerHours }),
       classes,
     },
     site,

@@ -29,6 +29,10 @@ export interface StoredEnrollment extends Enrollment {
 
 export const isActive = (status: EnrollmentStatus) => status !== 'cancelled';
 
+/** Whether the enrollment takes one of its class's seats: enrolled, or offered one (held for it). */
+export const holdsSeat = (entry: Pick<StoredEnrollment, 'status' | 'offerExpiresAt'>) =>
+  entry.status === 'enrolled' || (entry.status === 'waitlisted' && entry.offerExpiresAt !== undefined);
+
 /** An enrollment read from a stored item, or from a decision that holds it. */
 export const readEnrollment = (item: StoredItem): StoredEnrollment => ({
   id: item.string('id'),
@@ -42,6 +46,7 @@ export const readEnrollment = (item: StoredItem): StoredEnrollment => ({
   createdAt: item.string('createdAt'),
   ...optional('enrolledAt', item.optionalString('enrolledAt')),
   ...optional('cancelledAt', item.optionalString('cancelledAt')),
+  ...optional('offerExpiresAt', item.optionalString('offerExpiresAt')),
   requestToken: item.string('requestToken'),
   updatedAt: item.string('updatedAt'),
 });
@@ -93,7 +98,7 @@ export const familyEnrollmentPointer = (stored: StoredEnrollment): FamilyEnrollm
 });
 
 export function toEnrollment(stored: StoredEnrollment, waitlistPosition?: number): Enrollment {
-  const { id, studentId, classId, groupId, semesterId, status, createdAt } = stored;
+  const { id, studentId, classId, groupId, semesterId, status, offerExpiresAt, createdAt } = stored;
   return {
     id,
     studentId,
@@ -102,6 +107,7 @@ export function toEnrollment(stored: StoredEnrollment, waitlistPosition?: number
     semesterId,
     status,
     ...(waitlistPosition !== undefined && { waitlistPosition }),
+    ...(offerExpiresAt && { offerExpiresAt }),
     createdAt,
   };
 }

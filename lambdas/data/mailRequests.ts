@@ -19,6 +19,8 @@ export interface StudentMailRequest {
   groupId?: string;
   /** The class a moved student left. */
   fromClassId?: string;
+  /** Until when the seat offered is held (offered). */
+  offerExpiresAt?: string;
 }
 
 /** What changed about a class after families enrolled: each family in it is told once. */
@@ -74,6 +76,8 @@ const studentKinds = Object.keys({
   cancelled: true,
   cancelledByAdmin: true,
   moved: true,
+  offered: true,
+  offerLapsed: true,
   reminder: true,
 } satisfies Record<NoticeKind, true>) as NoticeKind[];
 
@@ -104,6 +108,7 @@ function requestOf(item: StoredItem): MailRequest {
     classIds: item.strings('classIds'),
     ...optional('groupId', item.optionalString('groupId')),
     ...optional('fromClassId', item.optionalString('fromClassId')),
+    ...optional('offerExpiresAt', item.optionalString('offerExpiresAt')),
   };
 }
 

@@ -12,16 +12,21 @@
 // - A student holds at most one enrollment per class: the item's key is (class, student).
 // - A group enrollment takes a seat in every class of the group or joins every waitlist: one transaction.
 // - Releasing a seat promotes, in the same transaction, the first waitlisted student who can take it:
-//   a single-class entry, or a group entry when every class of its group has a seat for it.
+//   a single-class entry, or a group entry when every class of its group has a seat for it. In a semester
+//   in offers mode the seat is offered instead: held for that student (counted in `enrolled`, so nobody
+//   else can take it) until the family accepts ('accept'), declines (a cancel) or the deadline lapses
+//   ('lapse', the schedule); the held seat is then offered to the next, or released. A group is offered a
+//   seat in every class of its group, or none. An enrollment written from `waitlisted` is written on the
+//   condition that its offer is as read, so an offer is made once, and accepted or lapsed, never both.
 // - A transaction holds at most 100 items: promotions are planned within what is left, and a capacity
 //   raise that promotes more than fits is made in steps.
-import type { Class, ClassGroup, EnrollmentStatus, Semester } from '../records';
+import { offerHoursOf, type Class, type ClassGroup, type EnrollmentStatus, type Semester } from '../records';
 import { alreadyExists, failedPrecondition, notFound, type PortalError } from '../shared/errors';
 import { allocateSeats, batchLength, type SeatCounts } from './allocation';
 import type { Actor, AuditReason } from './audit';
 import type { ClassEdit } from './classes';
 import type { Decision, EnrollmentRequest } from './enrollmentRequests';
-import { enrollmentIdOf, isActive, type StoredEnrollment } from './enrollments';
+import { enrollmentIdOf, holdsSeat, isActive, type StoredEnrollment } from './enrollments';
 import { accountDeleted, classCount, semesterCount, type FamilyChange, type StoredProfile } from './families';
 import type { ClassMailRequest } from './mailRequests';
 import type { NoticeKind } from '../shared/notices';
@@ -77,9 +82,13 @@ export type SeatWrite =
         kind: 'enrollment';
         enrollment: StoredEnrollment;
         expected: EnrollmentStatus | 'none';
+        /** Its offer's deadline as read, when `expected` is waitlisted (none: it had no offer). */
+        offerSeen?: string;
         reason: AuditReason;
         by: Actor | 'portal';
       }
+    /** The marker that has the schedule lapse an offer just made at its deadline (offers.ts). */
+    | { kind: 'offerDue'; enrollment: StoredEnrollment }
     /** The student's count of active enrollments; the student must exist, and be in the grades of `grades`. */
     | { kind: 'student'; familyId: string; studentId: string; delta: number; grades?: Class[] }
     /** The family's counts of active enrollments (see families). */
@@ -98,6 +107,7 @@ export type SeatWrite =
 /** How many transaction items a write takes (seatTransaction.ts builds exactly these). */
 export function itemCount(write: SeatWrite): number {
   if (write.kind === 'enrollment') return write.expected === 'none' ? 3 : 2;
+  if (write.kind === 'offerDue') return 1;
   return write.kind === 'decision' ? 2 : 1;
 }
 
@@ -142,6 +152,8 @@ interface CancelOutcome {
   promoted: StoredEnrollment[];
 }
 
+const HOUR_MS = 3_600_000;
+
 interface MoveOutcome {
   moved: StoredEnrollment;
   promoted: StoredEnrollment[];
@@ -158,6 +170,14 @@ interface BatchOutcome {
 export type SeatCommand =
   /** Cancels an enrollment (a group enrollment as a whole); released seats go to the waitlists. */
   | { kind: 'cancel'; enrollment: StoredEnrollment; by: Actor; reason: AuditReason }
+  /** The family takes the seat offered to a waiting student (with their group), while the offer stands. */
+  | { kind: 'accept'; enrollment: StoredEnrollment; by: Actor }
+  /**
+   * An offer whose deadline passed by `at` (the schedule's moment) lapses: the student leaves the waitlist,
+   * and the held seats go to the next. Nothing is written when the offer is no longer the one `enrollment`
+   * holds (accepted, declined or lapsed already).
+   */
+  | { kind: 'lapse'; enrollment: StoredEnrollment; at: string }
   /**
    * An administrator's promotion of a waitlisted student (with their group) into free seats, ahead of the
    * line; with `addSeat`, a class with no free seat gets one more (its capacity raised by one), so the seat
@@ -192,6 +212,8 @@ export type SeatCommand =
 
 interface Outcomes {
   cancel: CancelOutcome;
+  accept: StoredEnrollment[];
+  lapse: CancelOutcome;
   promote: StoredEnrollment[];
   move: MoveOutcome;
   /** The class as saved, or undefined when it is gone. */
@@ -225,6 +247,8 @@ type Planner<K extends SeatCommand['kind']> = (
 
 const planners: { [K in SeatCommand['kind']]: Planner<K> } = {
   cancel: planCancel,
+  accept: planAccept,
+  lapse: planLapse,
   promote: planPromote,
   move: planMove,
   saveClass: planSaveClass,
@@ -240,7 +264,7 @@ const nothingToWrite = <O>(outcome: O) => ({ writes: [], outcome });
 
 function planCancel(
   view: SeatView,
-  { enrollment, by, reason }: Extract<SeatCommand, { kind: 'cancel' }>,
+  { enrollment, by, reason }: { enrollment: StoredEnrollment; by: Actor | 'portal'; reason: AuditReason },
   stamp: Stamp,
 ): SeatPlan<CancelOutcome> {
   const named = enrollment.groupId ? groupOf(view, enrollment) : present([view.enrollments.get(enrollment.id)]);
@@ -257,6 +281,7 @@ function planCancel(
     kind: 'enrollment',
     enrollment: entry,
     expected: targets[index]!.status,
+    offerSeen: targets[index]!.offerExpiresAt,
     reason,
     by,
   }));
@@ -275,10 +300,10 @@ function planCancel(
   if (reason !== 'account-deleted')
     writes.push({
       kind: 'notice',
-      notice: by.isAdmin && by.sub !== enrollment.familyId ? 'cancelledByAdmin' : 'cancelled',
+      notice: noticeOfCancel(by, enrollment),
       enrollments: cancelled,
     });
-  const released = targets.filter((target) => target.status === 'enrolled').map((target) => target.classId);
+  const released = targets.filter(holdsSeat).map((target) => target.classId);
   const promotions = promote(view, view.classes, deltas, released, new Set(targets.map((target) => target.id)), {
     budget: MAX_TRANSACTION_ITEMS - itemsOf(writes),
     stamp,
@@ -310,7 +335,9 @@ function planPromote(
   const together = current.groupId ? waitlistedGroup(view, current) : [current];
   if (!together) return refuse(failedPrecondition('This group enrollment is not waiting in every class of its group.'));
   const isFull = (cls: Class) => cls.enrolled >= cls.capacity;
-  const full = together.map((entry) => view.classes.get(entry.classId)!).find(isFull);
+  // A student offered a seat holds it already.
+  const needSeats = together.filter((entry) => !holdsSeat(entry));
+  const full = needSeats.map((entry) => view.classes.get(entry.classId)!).find(isFull);
   if (full && !addSeat)
     return refuse(
       failedPrecondition(`${full.name} has no free seat: raise its capacity or cancel an enrollment first.`),
@@ -320,7 +347,7 @@ function planPromote(
     const cls = view.classes.get(entry.classId)!;
     const delta = taking(entry);
     // The seat added is planned from the counts just read: they must still be those.
-    return isFull(cls)
+    return isFull(cls) && needSeats.includes(entry)
       ? {
           kind: 'class',
           cls,
@@ -332,6 +359,48 @@ function planPromote(
   });
   const promoted = promotionWrites(together, by, stamp);
   return { writes: [...classes, ...promoted.writes], outcome: promoted.promoted };
+}
+
+/** The seats offered to a waiting student (with their group) are theirs, while the offer stands at `stamp.now`. */
+function planAccept(
+  view: SeatView,
+  { enrollment, by }: Extract<SeatCommand, { kind: 'accept' }>,
+  stamp: Stamp,
+): SeatPlan<StoredEnrollment[]> {
+  const current = view.enrollments.get(enrollment.id);
+  if (current?.requestToken === stamp.token)
+    return nothingToWrite(groupOf(view, current).filter((entry) => entry.requestToken === stamp.token));
+  if (current?.status === 'enrolled') return refuse(failedPrecondition('This seat is already taken: enrolled.'));
+  if (current?.status !== 'waitlisted' || !current.offerExpiresAt)
+    return refuse(failedPrecondition('No seat is offered for this enrollment: the offer lapsed or was declined.'));
+  if (Date.parse(current.offerExpiresAt) <= Date.parse(stamp.now))
+    return refuse(failedPrecondition('This offer lapsed: its deadline passed, so the seat went to the next in line.'));
+  const together = groupOf(view, current);
+  const deltas = new Map<string, SeatDelta>();
+  for (const entry of together) addDelta(deltas, entry.classId, taking(entry));
+  const accepted = promotionWrites(together, by, stamp, { reason: 'offer-accepted', notice: 'enrolled' });
+  return { writes: [...classWrites(view, deltas, () => ({})), ...accepted.writes], outcome: accepted.promoted };
+}
+
+function planLapse(
+  view: SeatView,
+  { enrollment, at }: Extract<SeatCommand, { kind: 'lapse' }>,
+  stamp: Stamp,
+): SeatPlan<CancelOutcome> {
+  const current = view.enrollments.get(enrollment.id);
+  const standing =
+    current?.status === 'waitlisted' &&
+    current.offerExpiresAt !== undefined &&
+    current.offerExpiresAt === enrollment.offerExpiresAt &&
+    Date.parse(current.offerExpiresAt) <= Date.parse(at);
+  if (!standing) return nothingToWrite({ cancelled: [], promoted: [] });
+  return planCancel(view, { enrollment: current, by: 'portal', reason: 'offer-lapsed' }, stamp);
+}
+
+/** What a family is told of a cancel: by itself, by an administrator, or an offer that lapsed. */
+function noticeOfCancel(by: Actor | 'portal', enrollment: StoredEnrollment): NoticeKind {
+  if (by === 'portal') return 'offerLapsed';
+  return by.isAdmin && by.sub !== enrollment.familyId ? 'cancelledByAdmin' : 'cancelled';
 }
 
 function planMove(
@@ -375,13 +444,14 @@ function planMove(
       kind: 'enrollment',
       enrollment: changed(current, 'cancelled', stamp),
       expected: current.status,
+      offerSeen: current.offerExpiresAt,
       reason: 'move',
       by,
     },
     { kind: 'enrollment', enrollment: moved, expected: 'none', reason: 'move', by },
     { kind: 'notice', notice: 'moved', enrollments: [moved], fromClassId: from.id },
   ];
-  const released = current.status === 'enrolled' ? [from.id] : [];
+  const released = holdsSeat(current) ? [from.id] : [];
   const promotions = promote(view, view.classes, deltas, released, new Set([current.id]), {
     budget: MAX_TRANSACTION_ITEMS - itemsOf(writes),
     stamp,
@@ -420,8 +490,8 @@ function planSaveClass(
         budget: MAX_TRANSACTION_ITEMS - itemsOf(told),
         stamp,
       })
-    : { writes: [], promoted: [], cutShort: false, keptWaiting: new Set<string>() };
-  const more = promotions.cutShort && promotions.promoted.length > 0;
+    : { writes: [], promoted: [], offered: [], cutShort: false, keptWaiting: new Set<string>() };
+  const more = promotions.cutShort && promotions.promoted.length + promotions.offered.length > 0;
   const delta = deltas.get(classId)!;
   deltas.delete(classId);
   const enrolled = cls.enrolled + delta.enrolled;
@@ -577,8 +647,9 @@ function waitlistedGroup(view: SeatView, entry: StoredEnrollment): StoredEnrollm
 
 /** An enrollment's version as changed now by this call. */
 function changed(entry: StoredEnrollment, status: 'enrolled' | 'cancelled', { now, token }: Stamp): StoredEnrollment {
+  const { offerExpiresAt: _offerExpiresAt, ...rest } = entry;
   return {
-    ...entry,
+    ...rest,
     status,
     ...(status === 'enrolled' ? { enrolledAt: now } : { cancelledAt: now }),
     requestToken: token,
@@ -589,8 +660,15 @@ function changed(entry: StoredEnrollment, status: 'enrolled' | 'cancelled', { no
 const leaving = (entry: StoredEnrollment): SeatDelta =>
   entry.status === 'enrolled'
     ? { enrolled: -1, waitlisted: 0 }
-    : { enrolled: 0, waitlisted: -1, leaving: [entry.studentId] };
-const taking = (entry: StoredEnrollment): SeatDelta => ({ enrolled: 1, waitlisted: -1, leaving: [entry.studentId] });
+    : { enrolled: holdsSeat(entry) ? -1 : 0, waitlisted: -1, leaving: [entry.studentId] };
+/** A waiting student enrolled: they take a seat, or keep the one offered to them. */
+const taking = (entry: StoredEnrollment): SeatDelta => ({
+  enrolled: holdsSeat(entry) ? 0 : 1,
+  waitlisted: -1,
+  leaving: [entry.studentId],
+});
+/** A seat held for a waiting student, who keeps their place in line until they accept. */
+const holding: SeatDelta = { enrolled: 1, waitlisted: 0 };
 const joining = (studentId: string): SeatDelta => ({ enrolled: 0, waitlisted: 1, joining: [studentId] });
 
 function addDelta(deltas: Map<string, SeatDelta>, classId: string, change: SeatDelta) {
@@ -634,19 +712,22 @@ function promote(
   released: string[],
   excluded: Set<string>,
   { budget, stamp }: { budget: number; stamp: Stamp },
-): { promoted: StoredEnrollment[]; writes: SeatWrite[]; cutShort: boolean; keptWaiting: Set<string> } {
+) {
   const freeSeats = (classId: string) => {
     const cls = classes.get(classId)!;
     return cls.capacity - cls.enrolled - (deltas.get(classId)?.enrolled ?? 0);
   };
   const chosen: StoredEnrollment[] = [];
+  const offered: StoredEnrollment[] = [];
   const keptWaiting = new Set<string>();
   let cutShort = false;
   let left = budget - deltas.size;
   walk: for (const classId of new Set(released)) {
+    const offerHours = offerHoursOf(view.semesters.get(classes.get(classId)!.semesterId));
     for (const candidate of view.waitlists.get(classId) ?? []) {
       if (freeSeats(classId) <= 0) break;
-      if (excluded.has(candidate.id)) continue;
+      // A student offered a seat already holds one.
+      if (excluded.has(candidate.id) || holdsSeat(candidate)) continue;
       const together = candidate.groupId ? waitlistedGroup(view, candidate) : [candidate];
       if (!together?.every((entry) => classes.has(entry.classId))) continue;
       const full = together.filter((entry) => freeSeats(entry.classId) <= 0).map((entry) => entry.classId);
@@ -663,50 +744,85 @@ function promote(
         }
         continue;
       }
-      // Each promoted enrollment and its audit record, the new classes' counts, and the e-mail request.
-      const cost = together.length * 2 + together.filter((entry) => !deltas.has(entry.classId)).length + 1;
+      // Each promoted (or offered) enrollment and its audit record (and an offer's due marker), the new
+      // classes' counts, and the e-mail request.
+      const perEntry = offerHours ? 3 : 2;
+      const cost = together.length * perEntry + together.filter((entry) => !deltas.has(entry.classId)).length + 1;
       if (cost > left) {
         cutShort = true;
         continue;
       }
       left -= cost;
+      const deadline = offerHours && new Date(Date.parse(stamp.now) + offerHours * HOUR_MS).toISOString();
       for (const entry of together) {
         excluded.add(entry.id);
-        chosen.push(entry);
-        addDelta(deltas, entry.classId, taking(entry));
+        if (deadline) offered.push({ ...entry, offerExpiresAt: deadline });
+        else chosen.push(entry);
+        addDelta(deltas, entry.classId, deadline ? holding : taking(entry));
       }
     }
   }
-  return { ...promotionWrites(chosen, 'portal', stamp), cutShort, keptWaiting };
+  const promotions = promotionWrites(chosen, 'portal', stamp);
+  const offers = offerWrites(offered, stamp);
+  return {
+    promoted: promotions.promoted,
+    offered: offers.offered,
+    writes: [...promotions.writes, ...offers.writes],
+    cutShort,
+    keptWaiting,
+  };
 }
 
-/** Waitlisted enrollments enrolled now, with one e-mail per student and group (a group is promoted as a whole). */
+/** Seats held for waiting students until their deadline, each with its due marker, one e-mail per student and group. */
+function offerWrites(entries: StoredEnrollment[], { now, token }: Stamp) {
+  const offered = entries.map((entry): StoredEnrollment => ({ ...entry, requestToken: token, updatedAt: now }));
+  return {
+    offered,
+    writes: [
+      ...offered.flatMap((enrollment): SeatWrite[] => [
+        { kind: 'enrollment', enrollment, expected: 'waitlisted', reason: 'offer', by: 'portal' },
+        { kind: 'offerDue', enrollment },
+      ]),
+      ...noticesOf(offered, 'offered'),
+    ],
+  };
+}
+
+/** One e-mail per student and class or group (a group changes as a whole). */
+function noticesOf(enrollments: StoredEnrollment[], notice: NoticeKind): SeatWrite[] {
+  const together = new Map<string, StoredEnrollment[]>();
+  for (const entry of enrollments) {
+    const key = `${entry.studentId}/${entry.groupId ?? entry.classId}`;
+    together.set(key, [...(together.get(key) ?? []), entry]);
+  }
+  return [...together.values()].map((group) => ({ kind: 'notice', notice, enrollments: group }));
+}
+
+/**
+ * Waitlisted enrollments (as read) enrolled now, with one e-mail per student and group (a group is promoted
+ * as a whole): promoted, or (`accepted`) an offer the family accepted.
+ */
 function promotionWrites(
   entries: StoredEnrollment[],
   by: Actor | 'portal',
   stamp: Stamp,
+  { reason, notice }: { reason: AuditReason; notice: NoticeKind } = { reason: 'promote', notice: 'promoted' },
 ): { promoted: StoredEnrollment[]; writes: SeatWrite[] } {
   const promoted = entries.map((entry) => changed(entry, 'enrolled', stamp));
-  const together = new Map<string, StoredEnrollment[]>();
-  for (const entry of promoted) {
-    const key = `${entry.studentId}/${entry.groupId ?? entry.classId}`;
-    together.set(key, [...(together.get(key) ?? []), entry]);
-  }
   return {
     promoted,
     writes: [
-      ...promoted.map((enrollment) => ({
-        kind: 'enrollment' as const,
-        enrollment,
-        expected: 'waitlisted' as const,
-        reason: 'promote' as const,
-        by,
-      })),
-      ...[...together.values()].map((enrollments) => ({
-        kind: 'notice' as const,
-        notice: 'promoted' as const,
-        enrollments,
-      })),
+      ...promoted.map(
+        (enrollment, index): SeatWrite => ({
+          kind: 'enrollment',
+          enrollment,
+          expected: 'waitlisted',
+          offerSeen: entries[index]!.offerExpiresAt,
+          reason,
+          by,
+        }),
+      ),
+      ...noticesOf(promoted, notice),
     ],
   };
 }

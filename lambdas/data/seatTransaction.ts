@@ -8,6 +8,7 @@ import { decisionWrites } from './enrollmentRequests';
 import { enrollmentEntity, familyEnrollmentEntity, familyEnrollmentPointer } from './enrollments';
 import { familyChangeItem } from './families';
 import { mailRequestPut } from './mailRequests';
+import { offerDuePut } from './offers';
 import type { SeatWrite } from './seatPlan';
 import { gradesAdmitted } from './seatRules';
 import { studentEntity } from './students';
@@ -56,10 +57,20 @@ function itemsOf(write: SeatWrite, now: string): TransactItem[] {
       return [classItem(write, now)];
     case 'enrollment': {
       const isNew = write.expected === 'none';
+      // A waiting student's offer as read: one offer at a time, and an offer ends once (accepted, or not).
+      const offer =
+        write.expected !== 'waitlisted'
+          ? ''
+          : write.offerSeen
+            ? ' AND offerExpiresAt = :offerSeen'
+            : ' AND attribute_not_exists(offerExpiresAt)';
       const put = enrollmentEntity.putItem(write.enrollment, {
-        condition: isNew ? 'attribute_not_exists(PK) OR #status = :expected' : '#status = :expected',
+        condition: isNew ? 'attribute_not_exists(PK) OR #status = :expected' : `#status = :expected${offer}`,
         names: { '#status': 'status' },
-        values: { ':expected': isNew ? 'cancelled' : write.expected },
+        values: {
+          ':expected': isNew ? 'cancelled' : write.expected,
+          ...(write.offerSeen && { ':offerSeen': write.offerSeen }),
+        },
       });
       const audit = auditEntity.putItem(auditRecord(write.enrollment, write.expected, write.reason, write.by, now));
       return isNew
@@ -79,11 +90,14 @@ function itemsOf(write: SeatWrite, now: string): TransactItem[] {
         classIds: write.enrollments.map((enrollment) => enrollment.classId),
         ...(first!.groupId && { groupId: first!.groupId }),
         ...(write.fromClassId && { fromClassId: write.fromClassId }),
+        ...(first!.offerExpiresAt && { offerExpiresAt: first!.offerExpiresAt }),
       };
       return [mailRequestPut(request, now)];
     }
     case 'classNotice':
       return [mailRequestPut(write.request, now)];
+    case 'offerDue':
+      return [offerDuePut(write.enrollment)];
     case 'decision':
       return decisionWrites(write.request, write.decision, Date.parse(now));
   }

@@ -13,10 +13,11 @@ import type { Class, Semester } from '../records';
 import { BUSY_MESSAGE, resourceExhausted } from '../shared/errors';
 import { transactWrite } from '../shared/transact';
 import { classesNow } from './classes';
-import { classEnrollments, enrollmentsOfStudent, type StoredEnrollment } from './enrollments';
+import { classEnrollments, enrollmentsOfStudent, holdsSeat, type StoredEnrollment } from './enrollments';
 import { getProfile, type StoredProfile } from './families';
 import { plan, type OutcomeOf, type SeatCommand, type SeatView } from './seatPlan';
 import { seatTransaction } from './seatTransaction';
+import { getSemester } from './semesters';
 import { getStudent, type StoredStudent } from './students';
 
 /** How many times a change is planned again after somebody else changed the same items first. */
@@ -62,21 +63,24 @@ async function readView(command: SeatChange): Promise<SeatView> {
         ...(enrollment.groupClassIds ?? [enrollment.classId]),
         ...destination,
       ]),
-      command.kind !== 'promote' && view.readStudent(enrollment),
+      command.kind !== 'promote' && command.kind !== 'accept' && view.readStudent(enrollment),
       command.kind === 'move' && view.readFamily(enrollment.familyId),
     ]);
     // Its group as stored now, should it name other classes.
     await view.readGroups([...view.enrollments.values()]);
-    // The seats it may release: those its enrollments hold (a promotion releases none).
+    // The seats it may release: those its enrollments hold, offered ones too (a promotion releases none).
     const held = [...view.enrollments.values()].filter(
-      (entry) => entry.status === 'enrolled' && !destination.includes(entry.classId),
+      (entry) => holdsSeat(entry) && !destination.includes(entry.classId),
     );
+    const releases = command.kind !== 'promote' && command.kind !== 'accept';
     await Promise.all([
       view.readClasses([...[...view.enrollments.values()].map((entry) => entry.classId), ...destination]),
-      command.kind !== 'promote' && view.readWaitlists(held.map((entry) => entry.classId)),
+      releases && view.readWaitlists(held.map((entry) => entry.classId)),
     ]);
   }
   await view.readGroups([...view.waitlists.values()].flat());
+  // Their semesters say whether a seat released is offered or given (offers mode).
+  await view.readSemesters([...view.classes.values()].map((cls) => cls.semesterId));
   return view;
 }
 
@@ -124,6 +128,12 @@ class ViewReader implements SeatView {
         this.waitlists.set(classId, waitlist);
       }),
     );
+  }
+
+  async readSemesters(ids: string[]) {
+    const unread = [...new Set(ids)].filter((id) => this.firstAsk(`semester ${id}`));
+    for (const semester of await Promise.all(unread.map((id) => getSemester(id))))
+      if (semester) this.semesters.set(semester.id, semester);
   }
 
   async readStudent({ familyId, studentId }: Pick<StoredEnrollment, 'familyId' | 'studentId'>) {

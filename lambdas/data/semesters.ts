@@ -1,6 +1,6 @@
 // Semesters: `SEMESTER#id / SEMESTER`, listed through GSI1 under `SEMESTERS`, ordered by start date.
 import { momentText } from '../moments';
-import type { Semester } from '../records';
+import { waitlistModes, type Semester } from '../records';
 import { notFound } from '../shared/errors';
 import { RecentReads } from '../shared/recentReads';
 import { entity, optional } from './entity';
@@ -23,6 +23,11 @@ export const semesterEntity = entity<StoredSemester, Pick<Semester, 'id'>, 'all'
     current: item.boolean('current'),
     ...optional('registrationOpens', item.optionalString('registrationOpens')),
     ...optional('registrationCloses', item.optionalString('registrationCloses')),
+    ...optional(
+      'waitlistMode',
+      item.item.waitlistMode === undefined ? undefined : item.oneOf('waitlistMode', waitlistModes),
+    ),
+    ...optional('offerHours', item.optionalNumber('offerHours')),
     ...optional('updatedAt', item.optionalString('updatedAt')),
   }),
 });

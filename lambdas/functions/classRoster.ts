@@ -25,6 +25,7 @@ export async function classRoster({ classId }: ParsedInput<'classRoster'>) {
         enrollmentId: enrollment.id,
         status: enrollment.status,
         ...(position !== undefined && { waitlistPosition: position }),
+        ...(enrollment.offerExpiresAt && { offerExpiresAt: enrollment.offerExpiresAt }),
         ...(enrollment.groupId && { groupId: enrollment.groupId }),
         createdAt: enrollment.createdAt,
         student: toStudent(student),

@@ -58,10 +58,16 @@ export function sampleMails(): Record<string, MailContent> {
   return {
     enrolled: student('enrolled'),
     waitlisted: student('waitlisted', { classes: [{ cls: sampleClass, waitlistPosition: 3 }] }),
+    waitlistedForOffers: student('waitlisted', {
+      classes: [{ cls: sampleClass, waitlistPosition: 3 }],
+      offerHours: 48,
+    }),
     promoted: student('promoted'),
     cancelled: student('cancelled'),
     cancelledByAdmin: student('cancelledByAdmin'),
     moved: student('moved', { fromClassName: 'Ice Climbing', classes: [{ cls: skiing }] }),
+    offered: student('offered', { offerExpiresAt: '2027-01-05T18:00:00.000Z' }),
+    offerLapsed: student('offerLapsed'),
     reminder: student('reminder'),
     classClosed: classNoticeContent('classClosed', { cls: sampleClass, children }, sampleSite),
     meetingCancelled: classNoticeContent(

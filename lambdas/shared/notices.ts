@@ -1,6 +1,7 @@
 // What each e-mail about a child's enrollment says, written for a parent: what happened, the class with a
 // short schedule, its dates, the place and what to bring, what to do next, and whom to ask. Pure: the
 // facts in, the e-mail's content out (enrollmentMail.ts gathers the facts and sends).
+import { momentText } from '../moments';
 import type { Class, Meeting } from '../records';
 import { formattedText, link, list, paragraph, strong, type MailBlock, type MailContent } from './mailBlocks';
 
@@ -12,6 +13,9 @@ export type NoticeKind =
   | 'cancelled'
   | 'cancelledByAdmin'
   | 'moved'
+  /** A seat held for a waiting child until a deadline (offers mode), and the offer lapsed unanswered. */
+  | 'offered'
+  | 'offerLapsed'
   /** Before a class starts (optional: a family may switch reminders off). */
   | 'reminder';
 
@@ -35,6 +39,10 @@ export interface StudentNotice {
   classes: NoticeClass[];
   /** The class a moved child left. */
   fromClassName?: string;
+  /** Until when the seat offered is held. */
+  offerExpiresAt?: string;
+  /** Waiting in a semester whose freed seats are offered: the hours a family has to accept one. */
+  offerHours?: number;
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -144,8 +152,15 @@ export function studentNoticeContent(notice: StudentNotice, site: MailSite): Mai
           paragraph(
             `${what} ${notice.classes.length > 1 ? 'are' : 'is'} full, so ${child} is on the waitlist`,
             ...(position ? [' at ', strong(`position ${position}`)] : []),
-            '. When a seat opens we enroll ',
-            `${child} automatically and write to you at once: there is nothing else to do.`,
+            ...(notice.offerHours
+              ? [
+                  `. When a seat opens for ${child} we hold it and write to you at once: accept it on My Enrollments `,
+                  `within ${notice.offerHours} hours, or it goes to the next child waiting.`,
+                ]
+              : [
+                  '. When a seat opens we enroll ',
+                  `${child} automatically and write to you at once: there is nothing else to do.`,
+                ]),
           ),
           ...details,
           cancelOnline,
@@ -180,6 +195,53 @@ export function studentNoticeContent(notice: StudentNotice, site: MailSite): Mai
             'Changed your mind? Enroll again on ',
             link('Class Registration', `${site.siteUrl}/classes/enrollment`),
             ' while seats are left.',
+          ),
+          contactLine(site, 'Questions?'),
+        ],
+      };
+    case 'offered': {
+      const deadline = momentText(notice.offerExpiresAt ?? new Date().toISOString(), 'UTC');
+      return {
+        subject: `A seat is offered: ${child} in ${what}, until ${deadline}`,
+        why,
+        blocks: [
+          { heading: `A seat opened for ${child}: accept it by ${deadline}` },
+          paragraph(
+            `A seat in `,
+            strong(what),
+            ` is held for ${child} until `,
+            strong(deadline),
+            '. Accept it on My Enrollments to enroll. If you do not answer by then, or decline, ',
+            'the seat is offered to the next child waiting, and ',
+            `${child} leaves the waitlist.`,
+          ),
+          ...details,
+          { button: { label: 'Accept or decline the seat', url: `${site.siteUrl}/account/enrollments` } },
+          paragraph(
+            `No longer interested? Decline on `,
+            link('My Enrollments', `${site.siteUrl}/account/enrollments`),
+            ' so the next child gets the seat sooner.',
+          ),
+          contactLine(site, 'Questions?'),
+        ],
+      };
+    }
+    case 'offerLapsed':
+      return {
+        subject: `Offer lapsed: ${child} in ${what}`,
+        why,
+        blocks: [
+          { heading: `The seat offered to ${child} in ${what} lapsed` },
+          paragraph(
+            `The seat held for ${child} in `,
+            strong(what),
+            ' was not accepted by its deadline, so it is offered to the next child waiting, and ',
+            `${child} left the waitlist.`,
+          ),
+          paragraph(
+            'Still interested? Enroll again on ',
+            link('Class Registration', `${site.siteUrl}/classes/enrollment`),
+            ': a full class puts you at the end of its waitlist.',
           ),
           contactLine(site, 'Questions?'),
         ],

@@ -46,6 +46,7 @@ const cases = {
   enroll: { payload: (w) => ({ studentId: w.student.id, classId: w.otherClass.id }), owned: true },
   enrollmentRequest: { payload: (w) => ({ requestId: w.requestId, classId: w.enrolledIn.id }), owned: true },
   cancelEnrollment: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}` }), owned: true },
+  acceptOffer: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}` }), owned: true },
   deleteAccount: { payload: () => ({}) },
   saveSemester: {
     payload: () => ({ name: 'Matrix semester', startDate: '2030-01-07', endDate: '2030-03-01', current: false }),

@@ -16,10 +16,20 @@ test('the template in the repository is what the React Email layout renders (npm
 const expectedWords: Record<string, RegExp[]> = {
   enrolled: [/^Enrolled: Teen0 Alpine in Ice Climbing$/, /has a seat in Ice Climbing/, /What to do next/],
   waitlisted: [/^Waitlisted: Teen0 Alpine for Ice Climbing \(position 3\)$/, /waitlist at position 3/],
+  waitlistedForOffers: [
+    /^Waitlisted: Teen0 Alpine for Ice Climbing \(position 3\)$/,
+    /we hold it and write to you at once: accept it on My Enrollments within 48 hours/,
+  ],
   promoted: [/^A seat opened: Teen0 Alpine is enrolled in Ice Climbing$/, /moved from the waitlist/],
   cancelled: [/^Cancelled: Teen0 Alpine in Ice Climbing$/, /As you asked/],
   cancelledByAdmin: [/^Cancelled by the programme: Teen0 Alpine in Ice Climbing$/, /administrators cancelled/],
   moved: [/^Moved: Teen0 Alpine from Ice Climbing to Backcountry Skiing$/, /moved Teen0 Alpine from Ice Climbing to/],
+  offered: [
+    /^A seat is offered: Teen0 Alpine in Ice Climbing, until Tue, Jan 5, 2027, 18:00 UTC$/,
+    /is held for Teen0 Alpine until Tue, Jan 5, 2027, 18:00 UTC/,
+    /Accept or decline the seat/,
+  ],
+  offerLapsed: [/^Offer lapsed: Teen0 Alpine in Ice Climbing$/, /was not accepted by its deadline/],
   reminder: [/^Reminder: Ice Climbing starts Sun, Jan 3$/, /the first meeting of Ice Climbing is on Sun, Jan 3, 2027/],
   meetingCancelled: [
     /^Cancelled on Sun, Jan 10: Ice Climbing$/,

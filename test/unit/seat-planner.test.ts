@@ -7,10 +7,12 @@
 // class holds more than its capacity, counts equal what they count, the waitlist positions are 1..n in the
 // order students joined, a group entry is enrolled in all its classes or waits in all, nobody waits for
 // classes that have a seat for them, each released seat went to the first in line who could take it, and
-// every transaction fits DynamoDB's 100 items.
+// every transaction fits DynamoDB's 100 items. In a semester in offers mode a released seat is held for the
+// first in line instead (counted as taken), who accepts it, declines it (a cancel) or lets it lapse: a seat is
+// never offered twice at once, an offer ends once, and a group is offered a seat in every class or none.
 import fc from 'fast-check';
 import type { EnrollmentRequest } from '../../lambdas/data/enrollmentRequests';
-import { waitlistPosition, type StoredEnrollment } from '../../lambdas/data/enrollments';
+import { holdsSeat, waitlistPosition, type StoredEnrollment } from '../../lambdas/data/enrollments';
 import {
   itemCount,
   MAX_TRANSACTION_ITEMS,
@@ -21,9 +23,16 @@ import {
   type SeatWrite,
 } from '../../lambdas/data/seatPlan';
 import { seatTransaction } from '../../lambdas/data/seatTransaction';
-import type { Class } from '../../lambdas/records';
+import type { Class, Semester } from '../../lambdas/records';
 
-const semester = { id: 'spring', name: 'Spring', startDate: '2030-03-01', endDate: '2030-06-30', current: true };
+const semester: Semester = {
+  id: 'spring',
+  name: 'Spring',
+  startDate: '2030-03-01',
+  endDate: '2030-06-30',
+  current: true,
+};
+const offersSemester: Semester = { ...semester, waitlistMode: 'offers', offerHours: 1 };
 const classIds = ['c0', 'c1', 'c2', 'c3'];
 const groups: Record<string, string[]> = { g0: ['c0', 'c1'], g1: ['c1', 'c2', 'c3'] };
 const students = Array.from({ length: 8 }, (_, index) => ({ id: `s${index}`, familyId: `f${index % 3}` }));
@@ -42,9 +51,10 @@ interface Table {
   /** When each waitlisted enrollment joined its waitlist, by the table's own clock. */
   joined: Record<string, number>;
   clock: number;
+  semester: Semester;
 }
 
-function newTable(capacities: number[]): Table {
+function newTable(capacities: number[], mode: Semester = semester): Table {
   const classes = Object.fromEntries(
     classIds.map((id, index): [string, StoredClass] => [
       id,
@@ -66,7 +76,7 @@ function newTable(capacities: number[]): Table {
       },
     ]),
   );
-  return { classes, enrollments: {}, active: {}, families: {}, joined: {}, clock: 0 };
+  return { classes, enrollments: {}, active: {}, families: {}, joined: {}, clock: 0, semester: mode };
 }
 
 const isActive = (enrollment: StoredEnrollment) => enrollment.status !== 'cancelled';
@@ -93,7 +103,7 @@ function viewOf(table: Table): SeatView {
     enrollments: new Map(Object.entries(table.enrollments)),
     waitlists: new Map(classIds.map((id) => [id, waiting(table, id)])),
     students: new Map(students.map((student) => [student.id, { firstName: student.id }])),
-    semesters: new Map([[semester.id, semester]]),
+    semesters: new Map([[semester.id, table.semester]]),
   });
 }
 
@@ -118,7 +128,10 @@ function holds(table: Table, write: SeatWrite): boolean {
   }
   if (write.kind === 'enrollment') {
     const now = table.enrollments[write.enrollment.id];
-    return write.expected === 'none' ? !now || now.status === 'cancelled' : now?.status === write.expected;
+    if (write.expected === 'none') return !now || now.status === 'cancelled';
+    return (
+      now?.status === write.expected && (write.expected !== 'waitlisted' || now.offerExpiresAt === write.offerSeen)
+    );
   }
   if (write.kind === 'family') {
     const counts = table.families[write.familyId] ?? {};
@@ -169,7 +182,8 @@ type Change =
   | { kind: 'cancel'; pick: number; byAdmin: boolean }
   | { kind: 'promote'; pick: number; addSeat: boolean }
   | { kind: 'move'; pick: number; to: string }
-  | { kind: 'capacity'; classId: string; capacity: number; open: boolean };
+  | { kind: 'capacity'; classId: string; capacity: number; open: boolean }
+  | { kind: 'accept' | 'lapse'; pick: number };
 
 const change: fc.Arbitrary<Change> = fc.oneof(
   {
@@ -195,6 +209,7 @@ const change: fc.Arbitrary<Change> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), to: fc.constantFrom(...classIds) }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('accept' as const, 'lapse' as const), pick: fc.nat() }) },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -249,6 +264,17 @@ function commandOf(change: Change, read: Table, step: number): SeatCommand | und
     case 'move': {
       const enrollment = pickOf(all.filter(isActive), change.pick);
       return enrollment && { kind: 'move', enrollment, toClassId: change.to, by: admin };
+    }
+    case 'accept':
+    case 'lapse': {
+      const offered = pickOf(
+        all.filter((entry) => entry.offerExpiresAt !== undefined),
+        change.pick,
+      );
+      if (!offered) return undefined;
+      return change.kind === 'accept'
+        ? { kind: 'accept', enrollment: offered, by: { sub: offered.familyId, isAdmin: false } }
+        : { kind: 'lapse', enrollment: offered, at: offered.offerExpiresAt! };
     }
     case 'capacity':
       return {
@@ -333,14 +359,18 @@ function execute(table: Table, read: Table, command: Exclude<SeatCommand, { kind
  */
 function expectFirstInLine(before: Table, after: Table, writes: SeatWrite[]) {
   const promoted = writes.flatMap((write) =>
-    write.kind === 'enrollment' && write.reason === 'promote' && write.by === 'portal' ? [write.enrollment] : [],
+    write.kind === 'enrollment' && ['promote', 'offer'].includes(write.reason) && write.by === 'portal'
+      ? [write.enrollment]
+      : [],
   );
   const firstIn = (entry: StoredEnrollment, classId: string) => {
     const line = waiting(before, classId);
     const place = line.findIndex((candidate) => candidate.studentId === entry.studentId);
     return line
       .slice(0, place)
-      .filter((ahead) => after.enrollments[ahead.id]!.status === 'waitlisted')
+      .filter(
+        (ahead) => after.enrollments[ahead.id]!.status === 'waitlisted' && !holdsSeat(after.enrollments[ahead.id]!),
+      )
       .every((ahead) => together(ahead).some((blocker) => blocker !== classId && !hasSeat(after, blocker)));
   };
   for (const entry of promoted) expect(together(entry).some((classId) => firstIn(entry, classId))).toBe(true);
@@ -357,9 +387,9 @@ function expectConsistent(table: Table) {
   const all = Object.values(table.enrollments);
   for (const cls of Object.values(table.classes)) {
     const line = waiting(table, cls.id);
-    // No class holds more than its capacity; the counts are what they count.
+    // No class holds more than its capacity; the counts are what they count (a seat offered is held: taken).
     expect(cls.enrolled).toBeLessThanOrEqual(cls.capacity);
-    expect(cls.enrolled).toBe(all.filter((entry) => entry.classId === cls.id && entry.status === 'enrolled').length);
+    expect(cls.enrolled).toBe(all.filter((entry) => entry.classId === cls.id && holdsSeat(entry)).length);
     expect(cls.waitlisted).toBe(line.length);
     // The waitlist holds exactly the waiting students, at positions 1..n, in the order they joined.
     expect(Object.keys(cls.waitlistOrder).sort()).toEqual(line.map((entry) => entry.studentId).sort());
@@ -372,12 +402,22 @@ function expectConsistent(table: Table) {
     // A group entry is enrolled in every class of its group, or waits in every one.
     for (const classId of together(entry)) {
       const sibling = table.enrollments[`${classId}~${entry.studentId}`];
-      expect([sibling?.status, sibling?.groupId]).toEqual([entry.status, entry.groupId]);
+      expect([sibling?.status, sibling?.groupId, sibling?.offerExpiresAt]).toEqual([
+        entry.status,
+        entry.groupId,
+        entry.offerExpiresAt,
+      ]);
     }
-    // Nobody waits for open classes that each have a seat for them.
+    // Nobody waits for open classes that each have a seat for them (one offered a seat holds it).
     const classes = together(entry);
-    if (entry.status === 'waitlisted' && classes.every((classId) => table.classes[classId]!.status === 'open'))
+    if (
+      entry.status === 'waitlisted' &&
+      !holdsSeat(entry) &&
+      classes.every((classId) => table.classes[classId]!.status === 'open')
+    )
       expect(classes.every((classId) => hasSeat(table, classId))).toBe(false);
+    // Only a semester in offers mode offers seats.
+    if (entry.offerExpiresAt) expect(table.semester.waitlistMode).toBe('offers');
   }
   // Each student's and family's counts are their active enrollments.
   for (const { id, familyId } of students) {
@@ -395,46 +435,55 @@ function expectConsistent(table: Table) {
 const steps = fc.array(fc.record({ change, raced: fc.boolean() }), { minLength: 1, maxLength: 30 });
 const capacities = fc.array(fc.nat(3), { minLength: classIds.length, maxLength: classIds.length });
 
-test('any sequence of enrollments, cancellations, promotions, moves and capacity changes keeps every promise of the seats', () => {
-  fc.assert(
-    fc.property(capacities, steps, (start, sequence) => {
-      const table = newTable(start);
-      let previous = structuredClone(table);
-      sequence.forEach(({ change, raced }, step) => {
-        // A raced change was planned from the table before the step before it.
-        const read = raced ? previous : table;
-        previous = structuredClone(table);
-        const command = commandOf(change, read, step);
-        if (command?.kind === 'enroll') decide(table, read, command, step);
-        else if (command) execute(table, read, command, step);
-        expectConsistent(table);
-      });
-    }),
-    { numRuns: Number(process.env.SEAT_PLANNER_RUNS ?? 300) },
+test.each([
+  ['automatic', semester],
+  ['offers', offersSemester],
+])(
+  '%s mode: any sequence of enrollments, cancellations, promotions, moves, capacity changes, offers accepted and lapsed keeps every promise of the seats',
+  (_mode, mode) => {
+    fc.assert(
+      fc.property(capacities, steps, (start, sequence) => {
+        const table = newTable(start, mode);
+        let previous = structuredClone(table);
+        sequence.forEach(({ change, raced }, step) => {
+          // A raced change was planned from the table before the step before it.
+          const read = raced ? previous : table;
+          previous = structuredClone(table);
+          const command = commandOf(change, read, step);
+          if (command?.kind === 'enroll') decide(table, read, command, step);
+          else if (command) execute(table, read, command, step);
+          expectConsistent(table);
+        });
+      }),
+      { numRuns: Number(process.env.SEAT_PLANNER_RUNS ?? 300) },
+    );
+  },
+);
+
+/** An administrator's request for the student in c0, the `index`-th to arrive, decided alone: a seat, or the line. */
+function joinC0(table: Table, student: { id: string; familyId: string }, index: number) {
+  const request: EnrollmentRequest = {
+    id: `${index}-${student.id}`,
+    queue: 'QUEUE#LINE#c0',
+    studentId: student.id,
+    familyId: student.familyId,
+    classIds: ['c0'],
+    arrivedAt: index,
+    by: admin,
+  };
+  const planned = plan(
+    viewOf(table),
+    { kind: 'enroll', requests: [request], caps, oneEach: new Set(), reserved: 1 },
+    stampOf(index),
   );
-});
+  if ('refusal' in planned) throw planned.refusal;
+  apply(table, planned.writes);
+}
 
 test('a capacity raise that promotes more students than one transaction holds is made in steps of at most 100 items, in line order', () => {
   const table = newTable([0, 0, 0, 0]);
   const many = Array.from({ length: 120 }, (_, index) => ({ id: `w${index}`, familyId: `wf${index}` }));
-  many.forEach((student, index) => {
-    const request: EnrollmentRequest = {
-      id: `${index}-w${index}`,
-      queue: 'QUEUE#LINE#c0',
-      studentId: student.id,
-      familyId: student.familyId,
-      classIds: ['c0'],
-      arrivedAt: index,
-      by: admin,
-    };
-    const planned = plan(
-      viewOf(table),
-      { kind: 'enroll', requests: [request], caps, oneEach: new Set(), reserved: 1 },
-      stampOf(index),
-    );
-    if ('refusal' in planned) throw planned.refusal;
-    apply(table, planned.writes);
-  });
+  for (const [index, student] of many.entries()) joinC0(table, student, index);
   expect(table.classes.c0).toMatchObject({ enrolled: 0, waitlisted: 120 });
 
   const command = {
@@ -463,5 +512,69 @@ test('a capacity raise that promotes more students than one transaction holds is
       .slice(0, 100)
       .map((student) => student.id)
       .sort(),
+  );
+});
+
+describe('offers mode: an offer ends once, by the clock', () => {
+  /** c0 with one seat taken by s0, and s1 then s2 waiting; s0 cancels, so s1 is offered the seat. */
+  function offered() {
+    const table = newTable([1, 0, 0, 0], offersSemester);
+    for (const [index, student] of students.slice(0, 3).entries()) joinC0(table, student, index);
+    execute(table, table, { kind: 'cancel', enrollment: table.enrollments['c0~s0']!, by: admin, reason: 'cancel' }, 3);
+    const offer = table.enrollments['c0~s1']!;
+    expect(offer).toMatchObject({ status: 'waitlisted', offerExpiresAt: '2030-03-01T01:00:03.000Z' });
+    expect(table.classes.c0).toMatchObject({ enrolled: 1, waitlisted: 2 });
+    return { table, offer };
+  }
+  const family = (entry: StoredEnrollment) => ({ sub: entry.familyId, isAdmin: false });
+  const at = (iso: string) => ({ now: iso, token: `token-${iso}` });
+
+  test('an accept at the deadline or after is refused; before it, the student is enrolled in the seat held', () => {
+    const { table, offer } = offered();
+    const accept = { kind: 'accept' as const, enrollment: offer, by: family(offer) };
+    expect(plan(viewOf(table), accept, at(offer.offerExpiresAt!))).toEqual({
+      refusal: expect.objectContaining({ message: expect.stringMatching(/^This offer lapsed/) }),
+    });
+    const planned = plan(viewOf(table), accept, at('2030-03-01T00:59:59.999Z'));
+    if ('refusal' in planned) throw planned.refusal;
+    apply(table, planned.writes);
+    expect(table.enrollments['c0~s1']).toMatchObject({ status: 'enrolled' });
+    expect(table.enrollments['c0~s1']!.offerExpiresAt).toBeUndefined();
+    expect(table.classes.c0).toMatchObject({ enrolled: 1, waitlisted: 1 });
+    expectConsistent(table);
+  });
+
+  test('a lapse before the deadline writes nothing; at it, the student leaves the line and the seat is offered to the next', () => {
+    const { table, offer } = offered();
+    const early = plan(viewOf(table), { kind: 'lapse', enrollment: offer, at: '2030-03-01T00:59:00.000Z' }, at('x'));
+    expect('writes' in early && early.writes).toEqual([]);
+    execute(table, table, { kind: 'lapse', enrollment: offer, at: offer.offerExpiresAt! }, 10);
+    expect(table.enrollments['c0~s1']).toMatchObject({ status: 'cancelled' });
+    expect(table.enrollments['c0~s2']).toMatchObject({ status: 'waitlisted', offerExpiresAt: expect.any(String) });
+    expect(table.classes.c0).toMatchObject({ enrolled: 1, waitlisted: 1 });
+    expectConsistent(table);
+  });
+
+  test.each(['accept first', 'lapse first'])(
+    'an accept and a lapse planned from the same moment: %s commits, the other fails its condition',
+    (order) => {
+      const { table, offer } = offered();
+      const accept = plan(
+        viewOf(table),
+        { kind: 'accept', enrollment: offer, by: family(offer) },
+        at('2030-03-01T00:59:59.000Z'),
+      );
+      const lapse = plan(
+        viewOf(table),
+        { kind: 'lapse', enrollment: offer, at: offer.offerExpiresAt! },
+        at('2030-03-01T01:00:03.000Z'),
+      );
+      if ('refusal' in accept || 'refusal' in lapse) throw new Error('both are planned');
+      const [first, second] = order === 'accept first' ? [accept, lapse] : [lapse, accept];
+      apply(table, first.writes);
+      expect(second.writes.every((write) => holds(table, write))).toBe(false);
+      expect(table.enrollments['c0~s1']!.status).toBe(order === 'accept first' ? 'enrolled' : 'cancelled');
+      expectConsistent(table);
+    },
   );
 });

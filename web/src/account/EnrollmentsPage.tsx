@@ -1,5 +1,6 @@
 // /account/enrollments: each child's enrollments and waitlist positions, with cancellation after a
-// confirmation. Class schedules come from the client cache.
+// confirmation, and a seat offered to a waiting child (offers mode) with its deadline, to accept or decline
+// (declining is leaving the waitlist). Class schedules come from the client cache.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,7 +16,7 @@ import type { NamedEnrollment } from '../../../lambdas/records';
 import { useClassesById } from '../api/catalogue';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
-import { scheduleSummary } from '../layout/schedule';
+import { momentText, scheduleSummary } from '../layout/schedule';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
@@ -25,6 +26,7 @@ import { PageTitle } from '../layout/PageTitle';
 import { paths } from '../layout/paths';
 
 function statusLabel(enrollment: NamedEnrollment): string {
+  if (enrollment.offerExpiresAt) return 'Seat offered';
   if (enrollment.status === 'waitlisted')
     return enrollment.waitlistPosition ? `Waitlisted – position ${enrollment.waitlistPosition}` : 'Waitlisted';
   return enrollment.status === 'enrolled' ? 'Enrolled' : 'Cancelled';
@@ -32,6 +34,8 @@ function statusLabel(enrollment: NamedEnrollment): string {
 
 function cancelQuestion(enrollment: NamedEnrollment): string {
   const first = enrollment.studentName.split(' ')[0];
+  if (enrollment.offerExpiresAt)
+    return `${first} leaves the waitlist for ${enrollment.groupName ?? enrollment.className}, and the seat offered goes to the next child waiting.`;
   if (enrollment.groupId)
     return `This cancels ${first}'s place in ${enrollment.groupName ?? 'the class group'}: every class of the group at once. Their seats go to the next children on the waitlists.`;
   if (enrollment.status === 'waitlisted')
@@ -42,6 +46,7 @@ function cancelQuestion(enrollment: NamedEnrollment): string {
 export function EnrollmentsPage() {
   const enrollments = useFunction('myEnrollments');
   const cancelEnrollment = useChange('cancelEnrollment');
+  const acceptOffer = useChange('acceptOffer');
   const show = useToast();
   const [cancelling, setCancelling] = useState<NamedEnrollment>();
 
@@ -56,6 +61,20 @@ export function EnrollmentsPage() {
       detail: `${enrollment.studentName} is no longer ${enrollment.status === 'waitlisted' ? 'waiting for' : 'enrolled in'} ${enrollment.groupName ?? enrollment.className}.`,
     });
   };
+
+  const accept = (enrollment: NamedEnrollment) =>
+    acceptOffer.mutate(
+      { enrollmentId: enrollment.id },
+      {
+        onSuccess: () =>
+          show({
+            severity: 'success',
+            summary: 'Enrolled',
+            detail: `${enrollment.studentName} is enrolled in ${enrollment.groupName ?? enrollment.className}.`,
+          }),
+        onError: (error) => show({ severity: 'error', summary: 'Not accepted', detail: error.message }),
+      },
+    );
 
   const byStudent = new Map<string, NamedEnrollment[]>();
   for (const enrollment of list)
@@ -102,7 +121,8 @@ export function EnrollmentsPage() {
                     disableGutters
                     sx={{ opacity: enrollment.status === 'cancelled' ? 0.6 : 1, flexWrap: 'wrap', gap: 1 }}
                     secondaryAction={
-                      enrollment.status !== 'cancelled' && (
+                      enrollment.status !== 'cancelled' &&
+                      !enrollment.offerExpiresAt && (
                         <Button
                           size="small"
                           color="error"
@@ -123,7 +143,7 @@ export function EnrollmentsPage() {
                             size="small"
                             label={statusLabel(enrollment)}
                             color={
-                              enrollment.status === 'enrolled'
+                              enrollment.status === 'enrolled' || enrollment.offerExpiresAt
                                 ? 'success'
                                 : enrollment.status === 'waitlisted'
                                   ? 'warning'
@@ -141,6 +161,32 @@ export function EnrollmentsPage() {
                           .join(' · ') || undefined
                       }
                     />
+                    {enrollment.offerExpiresAt && (
+                      <Alert severity="success" sx={{ width: '100%' }}>
+                        A seat is held for {enrollment.studentName.split(' ')[0]} until{' '}
+                        <strong>{momentText(enrollment.offerExpiresAt)}</strong>. Accept it to enroll; unanswered by
+                        then, it goes to the next child waiting.
+                        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                          <Button
+                            variant="contained"
+                            size="small"
+                            disabled={acceptOffer.isPending}
+                            onClick={() => accept(enrollment)}
+                            aria-label={`Accept the seat for ${enrollment.studentName} in ${enrollment.className}`}
+                          >
+                            Accept
+                          </Button>
+                          <Button
+                            size="small"
+                            color="error"
+                            onClick={() => setCancelling(enrollment)}
+                            aria-label={`Decline the seat for ${enrollment.studentName} in ${enrollment.className}`}
+                          >
+                            Decline
+                          </Button>
+                        </Stack>
+                      </Alert>
+                    )}
                   </ListItem>
                 );
               })}
@@ -149,8 +195,8 @@ export function EnrollmentsPage() {
       ))}
       {cancelling && (
         <ConfirmDialog
-          title="Cancel this enrollment?"
-          confirmLabel="Cancel enrollment"
+          title={cancelling.offerExpiresAt ? 'Decline the seat offered?' : 'Cancel this enrollment?'}
+          confirmLabel={cancelling.offerExpiresAt ? 'Decline the seat' : 'Cancel enrollment'}
           busyLabel="Cancelling…"
           destructive
           action={() => cancel(cancelling)}

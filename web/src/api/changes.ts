@@ -39,6 +39,7 @@ interface Change<N extends FunctionName> {
 const CHANGES: { [N in FunctionName]?: Change<N> } = {
   enroll: { stale: SEATS, seats: true },
   cancelEnrollment: { stale: SEATS, seats: true },
+  acceptOffer: { stale: SEATS, seats: true },
   promoteEnrollment: { stale: SEATS, seats: true },
   moveEnrollment: { stale: SEATS, seats: true },
   deleteAccount: { stale: [...SEATS, 'students'], seats: true },

@@ -15,11 +15,18 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { enrollmentCapsOf, type EnrollmentCaps, type Enrollment, type Student } from '../../../lambdas/records';
+import {
+  enrollmentCapsOf,
+  offerHoursOf,
+  type EnrollmentCaps,
+  type Enrollment,
+  type Student,
+} from '../../../lambdas/records';
 import { StudentForm } from '../account/students/StudentForm';
 import { useQueryClient } from '@tanstack/react-query';
 import { changed } from '../api/changes';
 import { asApiError } from '../api/client';
+import { useCatalogueRead } from '../api/queries';
 import { useAuth } from '../api/session';
 import { useRemoteConfig } from '../layout/RemoteConfig';
 import { LoadFailure } from '../layout/LoadFailure';
@@ -115,6 +122,10 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   const child = choices.find(({ student, why }) => student.id === chosen && !why)?.student;
   const name = targetName(target);
   const full = targetClasses(target).some((cls) => cls.seatsLeft === 0);
+  // A semester in offers mode holds a seat that opens for the family to accept.
+  const semesterId = targetClasses(target)[0]?.semesterId;
+  const semesters = useCatalogueRead('semesters');
+  const offerHours = offerHoursOf(semesters.data?.semesters.find((semester) => semester.id === semesterId));
 
   const enroll = async () => {
     if (!child) return;
@@ -170,7 +181,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
       <DialogContent dividers>
         {outcome ? (
           <Alert severity={outcome.enrollments[0]?.status === 'waitlisted' ? 'info' : 'success'}>
-            {outcomeText(target, outcome.student, outcome.enrollments)}
+            {outcomeText(target, outcome.student, outcome.enrollments, offerHours)}
           </Alert>
         ) : inLine !== undefined && child ? (
           <Alert severity="info" role="status">
@@ -218,8 +229,9 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
           <>
             {full && (
               <Alert severity="warning" sx={{ mb: 2 }}>
-                {name} is full. Your child joins the waitlist and is enrolled automatically, in order, when a seat
-                opens.
+                {offerHours
+                  ? `${name} is full. Your child joins the waitlist; when a seat opens for them, it is held and you have ${offerHours} hours to accept it on My Enrollments.`
+                  : `${name} is full. Your child joins the waitlist and is enrolled automatically, in order, when a seat opens.`}
               </Alert>
             )}
             {children.length === 0 ? (

@@ -1,11 +1,13 @@
-// Creating or changing a semester: its dates, whether it is the current one, and its registration window.
+// Creating or changing a semester: its dates, whether it is the current one, its registration window, and
+// what a seat freed in a full class does (enrolls the first child waiting, or is offered to the family).
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { semesterInput, type Semester } from '../../../../lambdas/records';
+import { DEFAULT_OFFER_HOURS, semesterInput, type Semester } from '../../../../lambdas/records';
 import { useSave, type FieldName } from '../../api/useSave';
 import { SaveDialog } from '../SaveDialog';
 import { TIME_ZONE, isoMoment, localInput } from './dateTimes';
@@ -17,9 +19,20 @@ interface SemesterDraft {
   current: boolean;
   registrationOpens: string;
   registrationCloses: string;
+  waitlistMode: 'automatic' | 'offers';
+  offerHours: string;
 }
 
-const FIELDS = ['name', 'startDate', 'endDate', 'current', 'registrationOpens', 'registrationCloses'];
+const FIELDS = [
+  'name',
+  'startDate',
+  'endDate',
+  'current',
+  'registrationOpens',
+  'registrationCloses',
+  'waitlistMode',
+  'offerHours',
+];
 
 const DATE_WORDS = {
   'must be a date written YYYY-MM-DD': 'Enter the whole date',
@@ -31,6 +44,7 @@ const NAMES: Record<string, FieldName> = {
   endDate: { the: 'the last day', says: DATE_WORDS },
   registrationOpens: { the: 'the moment registration opens' },
   registrationCloses: { the: 'the moment registration closes' },
+  offerHours: { the: 'the hours a family has to accept' },
 };
 
 export function SemesterDialog({
@@ -49,6 +63,8 @@ export function SemesterDialog({
     current: semester?.current ?? false,
     registrationOpens: localInput(semester?.registrationOpens),
     registrationCloses: localInput(semester?.registrationCloses),
+    waitlistMode: semester?.waitlistMode ?? 'automatic',
+    offerHours: String(semester?.offerHours ?? DEFAULT_OFFER_HOURS),
   }));
   const [draft, setDraft] = useState(initial);
   const { errors, message, saving, save, formRef } = useSave('saveSemester', {
@@ -69,11 +85,18 @@ export function SemesterDialog({
       current: draft.current,
       ...(opens && { registrationOpens: opens }),
       ...(closes && { registrationCloses: closes }),
+      waitlistMode: draft.waitlistMode,
+      ...(draft.waitlistMode === 'offers' && { offerHours: Number(draft.offerHours) }),
     });
     if (saved) onSaved(saved.semester);
   };
 
-  const field = (name: Exclude<keyof SemesterDraft, 'current'>, label: string, type = 'text', helperText?: string) => (
+  const field = (
+    name: Exclude<keyof SemesterDraft, 'current' | 'waitlistMode'>,
+    label: string,
+    type = 'text',
+    helperText?: string,
+  ) => (
     <TextField
       label={label}
       type={type}
@@ -108,6 +131,30 @@ export function SemesterDialog({
         <Grid size={{ xs: 12, sm: 6 }}>
           {field('registrationCloses', 'Registration closes', 'datetime-local', 'Families can enroll until then')}
         </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            select
+            label="When a seat opens in a full class"
+            value={draft.waitlistMode}
+            onChange={(event) =>
+              setDraft({ ...draft, waitlistMode: event.target.value as SemesterDraft['waitlistMode'] })
+            }
+            helperText={
+              draft.waitlistMode === 'offers'
+                ? 'The first family waiting is e-mailed and has the seat to itself until it accepts or the time is up.'
+                : 'The first child waiting is enrolled at once, and the family is e-mailed.'
+            }
+            fullWidth
+          >
+            <MenuItem value="automatic">Enroll the first child waiting</MenuItem>
+            <MenuItem value="offers">Offer it to the first family waiting</MenuItem>
+          </TextField>
+        </Grid>
+        {draft.waitlistMode === 'offers' && (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {field('offerHours', 'Hours to accept', 'number', 'Then the seat goes to the next family (1 to 336).')}
+          </Grid>
+        )}
         <Grid size={12}>
           <FormControlLabel
             control={

@@ -1,5 +1,6 @@
 // /admin/classes/management: the semesters, newest first, to open one's classes or to create and edit them.
 import AddIcon from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -17,7 +18,7 @@ import { useToast } from '../../layout/toast';
 import { ListTable, NameCell } from '../ListTable';
 import { usePaged } from '../usePaged';
 import { SemesterDialog } from './SemesterDialog';
-import { registrationText, semesterDates } from './semesterText';
+import { registrationText, semesterDates, waitlistModeText } from './semesterText';
 import { PageTitle } from '../../layout/PageTitle';
 import { linkTo } from '../../layout/paths';
 
@@ -48,7 +49,10 @@ export function SemestersPage() {
                   badge={semester.current && <Chip size="small" color="primary" label="Current" />}
                   detail={semesterDates(semester)}
                 />
-                <TableCell>{registrationText(semester)}</TableCell>
+                <TableCell>
+                  {registrationText(semester)}
+                  <Box sx={{ color: 'text.secondary' }}>{waitlistModeText(semester)}</Box>
+                </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Button
                     size="small"

@@ -1,5 +1,6 @@
-// How a semester reads on the administration screens: its dates and where its registration window stands.
-import type { Semester } from '../../../../lambdas/records';
+// How a semester reads on the administration screens: its dates, where its registration window stands, and
+// what a seat that opens in a full class does.
+import { DEFAULT_OFFER_HOURS, type Semester } from '../../../../lambdas/records';
 import { longDate, momentText } from '../../layout/schedule';
 
 /** A moment as the site writes it: "Sun, Jan 3, 2027, 23:59 MST". */
@@ -7,6 +8,13 @@ export const moment = (at: string) => momentText(at);
 
 export function semesterDates(semester: Semester): string {
   return `${longDate(semester.startDate)} – ${longDate(semester.endDate)}`;
+}
+
+/** What a seat that opens in a full class does in the semester. */
+export function waitlistModeText(semester: Semester): string {
+  return semester.waitlistMode === 'offers'
+    ? `Seats that open are offered (${semester.offerHours ?? DEFAULT_OFFER_HOURS} h to accept)`
+    : 'Seats that open go to the first child waiting';
 }
 
 /** The registration window as the server applies it: opens inclusive, closes exclusive, none means "while current". */

@@ -21,6 +21,12 @@ export function activityText({ studentName: student, className: name, reason, fr
         : `${student} was moved into ${name}`;
     case 'account-deleted':
       return `${student} left ${name}: the family deleted its account`;
+    case 'offer':
+      return `${student} was offered a seat in ${name}`;
+    case 'offer-accepted':
+      return `${student} accepted the seat offered in ${name}`;
+    case 'offer-lapsed':
+      return `${student}'s offer of a seat in ${name} lapsed`;
     default:
       return `${student} in ${name}: ${from} → ${to}`;
   }

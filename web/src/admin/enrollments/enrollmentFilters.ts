@@ -1,5 +1,7 @@
 // The enrollment list's filters, kept in the URL (?classId=&status=&student=) so a link opens them.
+// A seat offered (offers mode) reads with its deadline, on the screen and in the CSV.
 import type { SemesterEnrollment } from '../../../../lambdas/records';
+import { momentText } from '../../layout/schedule';
 
 export const STATUS_CHOICES = [
   { value: 'active', label: 'Enrolled and waitlisted' },
@@ -39,6 +41,7 @@ export function matches(enrollment: SemesterEnrollment, { classId, status, stude
 }
 
 export function statusLabel(enrollment: SemesterEnrollment): string {
+  if (enrollment.offerExpiresAt) return `Seat offered until ${momentText(enrollment.offerExpiresAt)}`;
   if (enrollment.status === 'waitlisted')
     return enrollment.waitlistPosition ? `Waitlisted #${enrollment.waitlistPosition}` : 'Waitlisted';
   return enrollment.status === 'enrolled' ? 'Enrolled' : 'Cancelled';

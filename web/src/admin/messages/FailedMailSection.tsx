@@ -29,6 +29,8 @@ const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
   cancelled: 'Cancelled',
   cancelledByAdmin: 'Cancelled by the programme',
   moved: 'Moved',
+  offered: 'A seat is offered',
+  offerLapsed: 'Offer lapsed',
   reminder: 'Reminder',
   classClosed: 'Class closed',
   classChanged: 'Class changed',

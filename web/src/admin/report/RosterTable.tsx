@@ -10,6 +10,7 @@ import { gradeLabel } from '../../../../lambdas/grades';
 import { ageOf, birthDateLabel, listName, photoConsentLabel, type SizeLabel } from '../students/studentSheet';
 import { ScrollingTable } from '../ScrollingTable';
 import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
+import { momentText } from '../../layout/schedule';
 
 const printOnly = { display: 'none', '@media print': { display: 'inline' } } as const;
 const screenOnly = { '@media print': { display: 'none' } } as const;
@@ -114,6 +115,11 @@ export function RosterTable({
             <TableCell>{entry.waitlistPosition ?? index + 1}</TableCell>
             <TableCell>
               <About student={entry.student} sizeLabel={sizeLabel} />
+              {entry.offerExpiresAt && (
+                <div>
+                  <strong>Seat offered until {momentText(entry.offerExpiresAt)}</strong>
+                </div>
+              )}
             </TableCell>
             <TableCell sx={runOnInPrint('; ')}>
               <Contacts entry={entry} />
