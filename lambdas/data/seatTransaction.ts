@@ -56,10 +56,19 @@ function itemsOf(write: SeatWrite, now: string): TransactItem[] {
       return [classItem(write, now)];
     case 'enrollment': {
       const isNew = write.expected === 'none';
+      // A family's change of answers meanwhile is not undone: the change is planned again from a new read.
+      const answersAsRead = write.enrollment.answersSavedAt
+        ? '#answersSavedAt = :answersSavedAt'
+        : 'attribute_not_exists(#answersSavedAt)';
       const put = enrollmentEntity.putItem(write.enrollment, {
-        condition: isNew ? 'attribute_not_exists(PK) OR #status = :expected' : '#status = :expected',
-        names: { '#status': 'status' },
-        values: { ':expected': isNew ? 'cancelled' : write.expected },
+        condition: isNew
+          ? 'attribute_not_exists(PK) OR #status = :expected'
+          : `#status = :expected AND ${answersAsRead}`,
+        names: { '#status': 'status', ...(!isNew && { '#answersSavedAt': 'answersSavedAt' }) },
+        values: {
+          ':expected': isNew ? 'cancelled' : write.expected,
+          ...(!isNew && write.enrollment.answersSavedAt && { ':answersSavedAt': write.enrollment.answersSavedAt }),
+        },
       });
       const audit = auditEntity.putItem(auditRecord(write.enrollment, write.expected, write.reason, write.by, now));
       return isNew

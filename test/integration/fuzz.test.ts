@@ -54,6 +54,8 @@ const fieldNames = [
   'capacity',
   'meetings',
   'emergencyContacts',
+  'questions',
+  'answers',
 ];
 const pollutingKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 const key = fc.oneof(fc.constantFrom(...fieldNames, ...pollutingKeys), fc.string({ maxLength: 12 }));
