@@ -388,6 +388,8 @@ export type NamedEnrollment = Enrollment & {
   groupName?: string;
   /** The family's answers to the questions asked when enrolling. */
   answers?: Answer[];
+  /** The semester or the class asks questions of families (see enrollmentQuestions). */
+  asksQuestions?: true;
   /** The day the class starts (its first meeting, else its semester's start): answers change until then. */
   startsOn?: string;
 };
@@ -445,7 +447,8 @@ export interface MessageSummary {
 /** A question's id: a letter first, so a 400 can name its field (`answers.<id>`). */
 const questionId = z.string().check(z.regex(/^q[A-Za-z0-9]{1,40}$/, 'is not a question id'));
 export const QUESTION_KINDS = ['text', 'choice', 'yesNo', 'number'] as const;
-const MAX_QUESTIONS = 20;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export const MAX_QUESTIONS = 20;
 const MAX_TEXT_ANSWER = 2000;
 
 const questionCommon = {
@@ -456,7 +459,7 @@ const questionCommon = {
 };
 const finiteNumber = z.number('must be a number').check(z.refine(Number.isFinite, 'must be a number'));
 /** A question as an administrator saves it, its place in its list being its order. */
-const questionInput = z.discriminatedUnion('kind', [
+export const questionInput = z.discriminatedUnion('kind', [
   z.strictObject({
     ...questionCommon,
     kind: z.literal('text'),
@@ -519,6 +522,9 @@ export interface Answer {
   label: string;
   value: AnswerValue;
 }
+
+/** How an answer reads on a screen, a sheet or a CSV cell. */
+export const answerText = (value: AnswerValue) => (typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value));
 
 function answerProblem(question: Question, value: AnswerValue | undefined): string | undefined {
   if (value === undefined) return question.required ? 'needs an answer' : undefined;

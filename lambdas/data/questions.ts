@@ -100,6 +100,28 @@ export async function questionsForClasses(
   );
 }
 
+/** Which of `classes` (of any semesters) ask questions, their semester's or their own: one batch read. */
+export async function classesAsking(classes: ReadonlyArray<Pick<Class, 'id' | 'semesterId'>>): Promise<Set<string>> {
+  if (classes.length === 0) return new Set();
+  const scopes: QuestionScope[] = [
+    ...[...new Set(classes.map((cls) => cls.semesterId))].map((semesterId) => ({ semesterId })),
+    ...classes.map((cls) => ({ classId: cls.id })),
+  ];
+  const asking = new Set(
+    (await questionsEntity.getMany(scopes.map((scope) => ({ scope }))))
+      .filter((list) => list.questions.length > 0)
+      .map((list) => list.partition),
+  );
+  return new Set(
+    classes
+      .filter(
+        (cls) =>
+          asking.has(scopePartition({ classId: cls.id })) || asking.has(scopePartition({ semesterId: cls.semesterId })),
+      )
+      .map((cls) => cls.id),
+  );
+}
+
 /**
  * The answers to the questions asked, checked (see checkAnswers), or a 400 naming the first question at
  * fault (`answers.<id>: "Label" needs an answer`) with every one in its details. By class: each class's

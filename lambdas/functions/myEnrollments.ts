@@ -1,7 +1,7 @@
 import { getClasses } from '../data/classes';
 import { enrollmentsOfFamily, toEnrollment, waitlistPositions } from '../data/enrollments';
 import { getGroups } from '../data/groups';
-import { classStartsOn } from '../data/questions';
+import { classesAsking, classStartsOn } from '../data/questions';
 import { getSemester } from '../data/semesters';
 import { studentName, studentsOfFamily } from '../data/students';
 import type { NamedEnrollment } from '../records';
@@ -20,10 +20,12 @@ export async function myEnrollments(_input: object, caller: Caller) {
     groupIds.length ? getGroups(groupIds) : [],
     waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted')),
   ]);
+  const [semesterList, asking] = await Promise.all([
+    Promise.all([...new Set(classes.map((cls) => cls.semesterId))].map(getSemester)),
+    classesAsking(classes),
+  ]);
   const semesters = new Map(
-    (await Promise.all([...new Set(classes.map((cls) => cls.semesterId))].map(getSemester))).flatMap((semester) =>
-      semester ? [[semester.id, semester.startDate] as const] : [],
-    ),
+    semesterList.flatMap((semester) => (semester ? [[semester.id, semester.startDate] as const] : [])),
   );
   const startDays = new Map(
     classes.flatMap((cls) =>
@@ -41,6 +43,7 @@ export async function myEnrollments(_input: object, caller: Caller) {
       studentName: studentNames.get(e.studentId)!,
       ...(e.groupId && groupNames.has(e.groupId) && { groupName: groupNames.get(e.groupId) }),
       ...(e.answers && { answers: e.answers }),
+      ...(asking.has(e.classId) && { asksQuestions: true as const }),
       ...(startDays.has(e.classId) && { startsOn: startDays.get(e.classId) }),
     }))
     .sort((a, b) => a.studentName.localeCompare(b.studentName) || a.createdAt.localeCompare(b.createdAt));

@@ -200,7 +200,12 @@ describe('questions per semester and per class', () => {
     );
     expect(sheets.enrollments.map((enrollment) => enrollment.answers)).toEqual([expected]);
     expect(await myEnrollments(family)).toEqual([
-      expect.objectContaining({ classId: cls.id, answers: expected, startsOn: cls.meetings[0]!.date }),
+      expect.objectContaining({
+        classId: cls.id,
+        answers: expected,
+        asksQuestions: true,
+        startsOn: cls.meetings[0]!.date,
+      }),
     ]);
   });
 
