@@ -172,24 +172,23 @@ export function QuestionDialog({
         )}
         {draft.kind === 'number' && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Lowest number"
-              value={draft.min}
-              onChange={(event) => change({ min: event.target.value })}
-              error={!!error('min')}
-              helperText={error('min') ?? 'Optional'}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              fullWidth
-            />
-            <TextField
-              label="Highest number"
-              value={draft.max}
-              onChange={(event) => change({ max: event.target.value })}
-              error={!!error('max')}
-              helperText={error('max') ?? 'Optional'}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              fullWidth
-            />
+            {(
+              [
+                ['min', 'Lowest number'],
+                ['max', 'Highest number'],
+              ] as const
+            ).map(([field, label]) => (
+              <TextField
+                key={field}
+                label={label}
+                value={draft[field]}
+                onChange={(event) => change({ [field]: event.target.value })}
+                error={!!error(field)}
+                helperText={error(field) ?? 'Optional'}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                fullWidth
+              />
+            ))}
           </Stack>
         )}
         <FormControlLabel
