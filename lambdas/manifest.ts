@@ -3,6 +3,7 @@
 // from this list. A function `name` lives in `lambdas/functions/<name>.ts` and exports `handler`.
 import * as z from 'zod/mini';
 import {
+  answersInput,
   classGroupInput,
   classInput,
   configValues,
@@ -14,9 +15,12 @@ import {
   meetingCancellation,
   messageAudience,
   messageInput,
+  questionList,
   semesterInput,
   studentInput,
   type ActivityEntry,
+  type Answer,
+  type AskedQuestion,
   type CalendarEvent,
   type Class,
   type ClassGroup,
@@ -26,6 +30,7 @@ import {
   type ManagedTshirtSize,
   type MessageSummary,
   type NamedEnrollment,
+  type Question,
   type RosterEntry,
   type Semester,
   type SemesterEnrollment,
@@ -98,6 +103,13 @@ const classOrGroup = z.refine(
     error: 'give either classId or groupId',
     path: ['classId'],
   },
+);
+/** A semester's or a class's questions: exactly one of the two. */
+const semesterOrClass = z.refine(
+  (payload: unknown) =>
+    ((payload as { semesterId?: string }).semesterId === undefined) !==
+    ((payload as { classId?: string }).classId === undefined),
+  { error: 'give either semesterId or classId', path: ['semesterId'] },
 );
 /** Family writes: generous for a family enrolling several children, a wall for a script. */
 const familyWrites: CallLimit = { calls: 30, perSeconds: 60 };
@@ -228,7 +240,15 @@ export const manifest = {
   enroll: {
     access: 'user',
     rateLimit: familyWrites,
-    input: z.strictObject({ studentId: id, classId: z.optional(id), groupId: z.optional(id) }).check(classOrGroup),
+    input: z
+      .strictObject({
+        studentId: id,
+        classId: z.optional(id),
+        groupId: z.optional(id),
+        // The answers to the questions of the class's semester and of the class (each class's, for a group).
+        answers: z._default(answersInput, []),
+      })
+      .check(classOrGroup),
     table: 'write',
     result: returns<EnrollmentAnswer>(),
     summary:
@@ -245,6 +265,23 @@ export const manifest = {
     result: returns<EnrollmentAnswer>(),
     summary:
       "A pending enrollment request's answer: its enrollments once decided (as `enroll` answers), else `pending` with its place in line.",
+  },
+  enrollmentQuestions: {
+    access: 'user',
+    input: z.strictObject({ classId: z.optional(id), groupId: z.optional(id) }).check(classOrGroup),
+    table: 'read',
+    result: returns<{ questions: AskedQuestion[] }>(),
+    summary:
+      "The questions a family answers to enroll in a class (its semester's and its own) or a group (the semester's and each class's).",
+  },
+  saveAnswers: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: z.strictObject({ enrollmentId, answers: answersInput }),
+    table: 'write',
+    result: returns<{ answers: Answer[] }>(),
+    summary:
+      'Changes the answers given with an enrollment, until its class starts; they are checked as when enrolling.',
   },
   cancelEnrollment: {
     access: 'user',
@@ -298,6 +335,23 @@ export const manifest = {
     result: returns<{ group: ClassGroup }>(),
     summary: 'Creates or changes a class group.',
   },
+  questions: {
+    access: 'admin',
+    input: z.strictObject({ semesterId: z.optional(id), classId: z.optional(id) }).check(semesterOrClass),
+    table: 'read',
+    result: returns<{ questions: Question[] }>(),
+    summary: "A semester's or a class's own questions for families enrolling, in order.",
+  },
+  saveQuestions: {
+    access: 'admin',
+    input: z
+      .strictObject({ semesterId: z.optional(id), classId: z.optional(id), questions: questionList })
+      .check(semesterOrClass),
+    table: 'write',
+    result: returns<{ questions: Question[] }>(),
+    summary:
+      "Saves a semester's or a class's questions as listed (added, changed, reordered, removed); answers already given stay as given.",
+  },
   deleteClass: {
     access: 'admin',
     input: z.strictObject({ id }),
@@ -345,8 +399,9 @@ export const manifest = {
     access: 'admin',
     input: z.strictObject({ classId: id }),
     table: 'read',
-    result: returns<{ class: Class; roster: RosterEntry[]; waitlist: RosterEntry[] }>(),
-    summary: "A class's roster and waitlist with each student's sheet and the family's e-mail.",
+    result: returns<{ class: Class; roster: RosterEntry[]; waitlist: RosterEntry[]; questions: AskedQuestion[] }>(),
+    summary:
+      "A class's roster and waitlist with each student's sheet, the family's e-mail and answers, and the questions asked.",
   },
   semesterEnrollments: {
     access: 'admin',

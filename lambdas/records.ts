@@ -367,10 +367,17 @@ export interface RosterEntry {
   student: Student;
   /** The e-mail of the family's account. */
   guardianEmail?: string;
+  /** The family's answers to the questions asked when enrolling (see checkAnswers). */
+  answers?: Answer[];
 }
 
 /** An enrollment as the administrators' lists show it. */
-export type SemesterEnrollment = Enrollment & { className: string; student: Student; guardianEmail?: string };
+export type SemesterEnrollment = Enrollment & {
+  className: string;
+  student: Student;
+  guardianEmail?: string;
+  answers?: Answer[];
+};
 
 /** One change in the enrollment audit trail, with the names a person reads. */
 export interface ActivityEntry {
@@ -400,7 +407,17 @@ export interface CalendarEvent {
 }
 
 /** An enrollment as a family's list shows it: with the names a person reads. */
-export type NamedEnrollment = Enrollment & { className: string; studentName: string; groupName?: string };
+export type NamedEnrollment = Enrollment & {
+  className: string;
+  studentName: string;
+  groupName?: string;
+  /** The family's answers to the questions asked when enrolling. */
+  answers?: Answer[];
+  /** The semester or the class asks questions of families (see enrollmentQuestions). */
+  asksQuestions?: true;
+  /** The day the class starts (its first meeting, else its semester's start): answers change until then. */
+  startsOn?: string;
+};
 
 /** An enrollment is one student in one class: its id names both, `classId~studentId`. */
 /** An enrollment request's id: its arrival time (epoch ms), then a UUID. */
@@ -449,4 +466,141 @@ export interface MessageSummary {
   failed: number;
   skipped: number;
   finishedAt?: string;
+}
+
+// Questions administrators ask families when they enroll (a semester's, a class's), and the answers.
+/** A question's id: a letter first, so a 400 can name its field (`answers.<id>`). */
+const questionId = z.string().check(z.regex(/^q[A-Za-z0-9]{1,40}$/, 'is not a question id'));
+export const QUESTION_KINDS = ['text', 'choice', 'yesNo', 'number'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export const MAX_QUESTIONS = 20;
+const MAX_TEXT_ANSWER = 2000;
+
+const questionCommon = {
+  /** Absent: a new question (saving gives it its id). */
+  id: z.optional(questionId),
+  label: requiredOneLine(200),
+  required: z._default(z.boolean(), false),
+};
+const finiteNumber = z.number('must be a number').check(z.refine(Number.isFinite, 'must be a number'));
+/** A question as an administrator saves it, its place in its list being its order. */
+export const questionInput = z.discriminatedUnion('kind', [
+  z.strictObject({
+    ...questionCommon,
+    kind: z.literal('text'),
+    maxLength: z._default(wholeNumber(1, MAX_TEXT_ANSWER, `must be 1 to ${MAX_TEXT_ANSWER}`), 200),
+  }),
+  z.strictObject({
+    ...questionCommon,
+    kind: z.literal('choice'),
+    options: z.array(requiredOneLine(100)).check(
+      z.minLength(2, 'must list at least two options'),
+      z.maxLength(30, 'must list at most 30 options'),
+      z.refine((options) => new Set(options).size === options.length, 'must not list an option twice'),
+    ),
+  }),
+  z.strictObject({ ...questionCommon, kind: z.literal('yesNo') }),
+  z
+    .strictObject({
+      ...questionCommon,
+      kind: z.literal('number'),
+      min: z.optional(finiteNumber),
+      max: z.optional(finiteNumber),
+    })
+    .check(
+      z.refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, {
+        error: 'must not be below the lowest number',
+        path: ['max'],
+      }),
+    ),
+]);
+export type QuestionInput = z.input<typeof questionInput>;
+export type Question = z.output<typeof questionInput> & { id: string };
+/** A semester's or a class's questions, in the order families see them. */
+export const questionList = z.array(questionInput).check(
+  z.maxLength(MAX_QUESTIONS, `must hold at most ${MAX_QUESTIONS} questions`),
+  z.refine((questions) => {
+    const ids = questions.flatMap((question) => (question.id ? [question.id] : []));
+    return new Set(ids).size === ids.length;
+  }, 'must not list a question twice'),
+);
+/** A question as a family meets it when enrolling: `classId` when it is a class's (absent: the semester's). */
+export type AskedQuestion = Question & { classId?: string };
+
+export type AnswerValue = string | number | boolean;
+/** A family's answer as sent: the question's id and the value (text, a choice's option, yes/no, a number). */
+const answerInput = z.strictObject({
+  questionId,
+  value: z.union([z.string().check(z.maxLength(MAX_TEXT_ANSWER, 'is too long')), finiteNumber, z.boolean()]),
+});
+export type AnswerInput = z.infer<typeof answerInput>;
+export const answersInput = z.array(answerInput).check(
+  z.maxLength(MAX_QUESTIONS * 21, 'must hold at most one answer per question'),
+  z.refine(
+    (answers) => new Set(answers.map((answer) => answer.questionId)).size === answers.length,
+    'must not answer a question twice',
+  ),
+);
+/** An answer as kept with the enrollment: with the question's label as it read when the family answered. */
+export interface Answer {
+  questionId: string;
+  label: string;
+  value: AnswerValue;
+}
+
+/** How an answer reads on a screen, a sheet or a CSV cell. */
+export const answerText = (value: AnswerValue) => (typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value));
+
+function answerProblem(question: Question, value: AnswerValue | undefined): string | undefined {
+  if (value === undefined) return question.required ? 'needs an answer' : undefined;
+  switch (question.kind) {
+    case 'text':
+      if (typeof value !== 'string') return 'must be text';
+      if (value.length > question.maxLength) return `must be at most ${question.maxLength} characters`;
+      return oneLineUnsafe.test(value) ? 'must not contain line breaks or control characters' : undefined;
+    case 'choice':
+      return typeof value === 'string' && question.options.includes(value)
+        ? undefined
+        : `must be one of: ${question.options.join(', ')}`;
+    case 'yesNo':
+      return typeof value === 'boolean' ? undefined : 'must be yes or no';
+    case 'number':
+      if (typeof value !== 'number') return 'must be a number';
+      if ((question.min !== undefined && value < question.min) || (question.max !== undefined && value > question.max))
+        return question.min === undefined
+          ? `must be at most ${question.max}`
+          : question.max === undefined
+            ? `must be at least ${question.min}`
+            : `must be from ${question.min} to ${question.max}`;
+      return undefined;
+  }
+}
+
+/**
+ * The answers to `questions`, checked: the server's only word on them (the enroll dialog checks with it too).
+ * Text is trimmed and an empty one is no answer. `problems`: by question id, a sentence naming the question;
+ * an answer to a question not asked is a problem under its own id.
+ */
+export function checkAnswers(
+  questions: readonly Question[],
+  given: readonly AnswerInput[],
+): { answers: Answer[]; problems: Record<string, string> } {
+  const values = new Map(
+    given.flatMap(({ questionId, value }): Array<[string, AnswerValue]> => {
+      const kept = typeof value === 'string' ? value.trim() : value;
+      return kept === '' ? [] : [[questionId, kept]];
+    }),
+  );
+  const problems: Record<string, string> = {};
+  const answers: Answer[] = [];
+  for (const question of questions) {
+    const value = values.get(question.id);
+    const problem = answerProblem(question, value);
+    if (problem) problems[question.id] = `"${question.label}" ${problem}`;
+    else if (value !== undefined) answers.push({ questionId: question.id, label: question.label, value });
+  }
+  const asked = new Set(questions.map((question) => question.id));
+  for (const { questionId } of given)
+    if (!asked.has(questionId)) problems[questionId] = 'This question is not asked for this enrollment';
+  return { answers, problems };
 }

@@ -10,12 +10,14 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
+import type { Answer } from '../records';
 import type { ErrorCode } from '../shared/errors';
 import { dynamo, tableName } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import type { Actor } from './audit';
 import { entity, optional, type StoredItem } from './entity';
 import { readEnrollment, type StoredEnrollment } from './enrollments';
+import { readAnswers } from './questions';
 import { timeToLiveAttribute } from './table';
 
 export const ENROLLMENT_REQUEST_TYPE = 'enrollmentRequest';
@@ -31,6 +33,8 @@ export interface EnrollmentRequest {
   familyId: string;
   classIds: string[];
   group?: { id: string; classIds: string[] };
+  /** The family's answers to the questions asked, checked, by class: each enrollment is written with its own. */
+  answers?: Record<string, Answer[]>;
   /** When the call reached the API (epoch ms): the order of the queue. */
   arrivedAt: number;
   /** When it was written to the queue (set by putRequest): how long a request takes to get there. */
@@ -62,6 +66,17 @@ const requestEntity = entity<EnrollmentRequest, Pick<EnrollmentRequest, 'queue' 
       item.item.group === undefined
         ? undefined
         : { id: item.nested('group').string('id'), classIds: item.nested('group').strings('classIds') },
+    ),
+    ...optional(
+      'answers',
+      item.item.answers === undefined
+        ? undefined
+        : Object.fromEntries(
+            Object.keys(item.nested('answers').item).map((classId) => [
+              classId,
+              readAnswers(item.nested('answers'), classId),
+            ]),
+          ),
     ),
     arrivedAt: item.number('arrivedAt'),
     ...optional('queuedAt', item.optionalNumber('queuedAt')),

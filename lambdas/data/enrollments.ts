@@ -2,12 +2,13 @@
 // partition, so the roster and the waitlist of a class are one strongly consistent query and a student
 // can never hold two enrollments in one class. A pointer in the family's partition lists a family's
 // enrollments consistently; GSI2 (`SEMESTER#id#ENROLLMENTS`) lists a semester's for the reports.
-import type { Enrollment, EnrollmentStatus } from '../records';
+import type { Answer, Enrollment, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
 import { notFound } from '../shared/errors';
 import { classEntity, type StoredClass } from './classes';
 import { entity, optional, type StoredItem } from './entity';
 import { partitions } from './partitions';
+import { readAnswers } from './questions';
 
 export const enrollmentIdOf = (classId: string, studentId: string) => `${classId}~${studentId}`;
 
@@ -22,6 +23,10 @@ export interface StoredEnrollment extends Enrollment {
   groupClassIds?: string[];
   enrolledAt?: string;
   cancelledAt?: string;
+  /** The family's answers to the questions of its semester and class (see questions.ts). */
+  answers?: Answer[];
+  /** When the family last changed its answers: a seat change planned from an older read is planned again. */
+  answersSavedAt?: string;
   /** The call that wrote this version: a retried call recognises its own earlier write. */
   requestToken: string;
   updatedAt: string;
@@ -47,6 +52,8 @@ export const readEnrollment = (item: StoredItem): StoredEnrollment => ({
   ...optional('enrolledAt', item.optionalString('enrolledAt')),
   ...optional('cancelledAt', item.optionalString('cancelledAt')),
   ...optional('offerExpiresAt', item.optionalString('offerExpiresAt')),
+  ...optional('answers', item.item.answers === undefined ? undefined : readAnswers(item, 'answers')),
+  ...optional('answersSavedAt', item.optionalString('answersSavedAt')),
   requestToken: item.string('requestToken'),
   updatedAt: item.string('updatedAt'),
 });

@@ -428,7 +428,11 @@ function planMove(
   if (!inGrades(student, [to])) return refuse(failedPrecondition(gradeMessage(student, [to])));
 
   const status = to.enrolled < to.capacity ? 'enrolled' : 'waitlisted';
-  const moved = newEnrollment({ id: current.studentId, familyId: current.familyId }, to, undefined, status, stamp);
+  const moved = {
+    ...newEnrollment({ id: current.studentId, familyId: current.familyId }, to, undefined, status, stamp),
+    // The family's answers go with the student as given; the family may answer the new class's questions.
+    ...(current.answers && { answers: current.answers }),
+  };
   const deltas = new Map<string, SeatDelta>();
   addDelta(deltas, from.id, leaving(current));
   addDelta(deltas, to.id, status === 'enrolled' ? { enrolled: 1, waitlisted: 0 } : joining(current.studentId));
@@ -568,9 +572,11 @@ function decisionOf(
 ): SeatWrite[] {
   const ordered = request.classIds.map((classId) => view.classes.get(classId)!);
   const student = { id: request.studentId, familyId: request.familyId };
-  const enrollments = ordered.map((cls) =>
-    newEnrollment(student, cls, request.group, status, { now, token: request.id }),
-  );
+  const enrollments = ordered.map((cls) => ({
+    ...newEnrollment(student, cls, request.group, status, { now, token: request.id }),
+    // The family's answers, written with the seat or the waitlist place they came with.
+    ...(request.answers?.[cls.id]?.length && { answers: request.answers[cls.id] }),
+  }));
   const placeOf = (enrollment: StoredEnrollment) => [enrollment.id, places![enrollment.classId]!];
   const decision = { enrollments, ...(places && { places: Object.fromEntries(enrollments.map(placeOf)) }) };
   const reason: AuditReason = status === 'enrolled' ? 'enroll' : 'waitlist';

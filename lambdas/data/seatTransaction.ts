@@ -64,12 +64,19 @@ function itemsOf(write: SeatWrite, now: string): TransactItem[] {
           : write.offerSeen
             ? ' AND offerExpiresAt = :offerSeen'
             : ' AND attribute_not_exists(offerExpiresAt)';
+      // A family's change of answers meanwhile is not undone: the change is planned again from a new read.
+      const answersAsRead = write.enrollment.answersSavedAt
+        ? '#answersSavedAt = :answersSavedAt'
+        : 'attribute_not_exists(#answersSavedAt)';
       const put = enrollmentEntity.putItem(write.enrollment, {
-        condition: isNew ? 'attribute_not_exists(PK) OR #status = :expected' : `#status = :expected${offer}`,
-        names: { '#status': 'status' },
+        condition: isNew
+          ? 'attribute_not_exists(PK) OR #status = :expected'
+          : `#status = :expected AND ${answersAsRead}${offer}`,
+        names: { '#status': 'status', ...(!isNew && { '#answersSavedAt': 'answersSavedAt' }) },
         values: {
           ':expected': isNew ? 'cancelled' : write.expected,
           ...(write.offerSeen && { ':offerSeen': write.offerSeen }),
+          ...(!isNew && write.enrollment.answersSavedAt && { ':answersSavedAt': write.enrollment.answersSavedAt }),
         },
       });
       const audit = auditEntity.putItem(auditRecord(write.enrollment, write.expected, write.reason, write.by, now));

@@ -1,20 +1,25 @@
 import { getStoredClass, toClass } from '../data/classes';
 import { classEnrollments, waitlistPosition, type StoredEnrollment } from '../data/enrollments';
 import { familyEmails } from '../data/families';
+import { questionsForClasses } from '../data/questions';
 import { studentsByKey, toStudent } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { RosterEntry } from '../records';
 import { notFound } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
 
-/** A class's printable roster and waitlist: each student's whole sheet and the family's e-mail. */
+/**
+ * A class's printable roster and waitlist: each student's whole sheet, the family's e-mail and its answers,
+ * and the questions asked now (the roster CSV's columns).
+ */
 export async function classRoster({ classId }: ParsedInput<'classRoster'>) {
   const [stored, { roster, waitlist }] = await Promise.all([getStoredClass(classId), classEnrollments(classId)]);
   if (!stored) throw notFound('There is no such class.');
   const entries = [...roster, ...waitlist];
-  const [students, emails] = await Promise.all([
+  const [students, emails, questions] = await Promise.all([
     studentsByKey(entries.map((e) => ({ familyId: e.familyId, studentId: e.studentId }))),
     familyEmails(entries.map((e) => e.familyId)),
+    questionsForClasses([stored]),
   ]);
   const toEntry = (enrollment: StoredEnrollment): RosterEntry[] => {
     const student = students.get(enrollment.studentId);
@@ -30,10 +35,16 @@ export async function classRoster({ classId }: ParsedInput<'classRoster'>) {
         createdAt: enrollment.createdAt,
         student: toStudent(student),
         ...(emails.has(enrollment.familyId) && { guardianEmail: emails.get(enrollment.familyId) }),
+        ...(enrollment.answers && { answers: enrollment.answers }),
       },
     ];
   };
-  return { class: toClass(stored), roster: roster.flatMap(toEntry), waitlist: waitlist.flatMap(toEntry) };
+  return {
+    class: toClass(stored),
+    roster: roster.flatMap(toEntry),
+    waitlist: waitlist.flatMap(toEntry),
+    questions,
+  };
 }
 
 export const handler = portalHandler('classRoster', classRoster);

@@ -1,6 +1,7 @@
 import { classesNow, closeClass, deleteEmptyClass } from '../data/classes';
 import { classEnrollments } from '../data/enrollments';
 import { groupsOfSemester } from '../data/groups';
+import { deleteClassQuestions } from '../data/questions';
 import type { ParsedInput } from '../manifest';
 import { failedPrecondition, notFound } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
@@ -13,7 +14,10 @@ export async function deleteClass({ id }: ParsedInput<'deleteClass'>): Promise<{
   if (inGroup)
     throw failedPrecondition(`${cls.name} is part of the class group ${inGroup.name}: remove it from the group first.`);
   const hasEnrollments = (await classEnrollments(id)).all.length > 0;
-  if (!hasEnrollments && (await deleteEmptyClass(id))) return {};
+  if (!hasEnrollments && (await deleteEmptyClass(id))) {
+    await deleteClassQuestions(id);
+    return {};
+  }
   await closeClass(id, new Date().toISOString());
   return { closed: true };
 }

@@ -2,6 +2,7 @@ import { awaitDecision } from '../data/allocator';
 import { recentClasses, type LinedClass } from '../data/classes';
 import { lineQueue, newRequestId, putRequest, type EnrollmentRequest } from '../data/enrollmentRequests';
 import { getGroups } from '../data/groups';
+import { answersByClass, questionsForClasses } from '../data/questions';
 import { isRegistrationOpen, recentSemester, registrationWindowMessage } from '../data/semesters';
 import { readConfigValues } from '../data/settings';
 import { optional } from '../data/entity';
@@ -34,6 +35,8 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
     refuseAtOnce(classIds, caller),
     refuseUncheckedDetails(input.studentId, caller),
   );
+  // Checked here, never again: the answers travel with the request and are written with its enrollments.
+  const answers = answersByClass(classIds, await questionsForClasses(classes), input.answers);
 
   const request: EnrollmentRequest = {
     id: newRequestId(call.arrivedAt),
@@ -43,6 +46,7 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
     familyId: student.familyId,
     classIds,
     ...(group && { group: { id: group.id, classIds: group.classIds } }),
+    ...(Object.values(answers).some((given) => given.length) && { answers }),
     arrivedAt: call.arrivedAt,
     by: { sub: caller.sub, isAdmin: caller.isAdmin },
   };

@@ -1,12 +1,17 @@
 import { getClasses } from '../data/classes';
 import { enrollmentsOfFamily, toEnrollment, waitlistPositions } from '../data/enrollments';
 import { getGroups } from '../data/groups';
+import { classesAsking, classStartsOn } from '../data/questions';
+import { getSemester } from '../data/semesters';
 import { studentName, studentsOfFamily } from '../data/students';
 import type { NamedEnrollment } from '../records';
 import type { Caller } from '../shared/caller';
 import { portalHandler } from '../shared/handler';
 
-/** The family's enrollments, cancelled ones included, with class, student and group names and waitlist positions. */
+/**
+ * The family's enrollments, cancelled ones included, with class, student and group names, waitlist positions,
+ * the answers given and the day each class starts (answers change until then).
+ */
 export async function myEnrollments(_input: object, caller: Caller) {
   const [enrollments, students] = await Promise.all([enrollmentsOfFamily(caller.sub), studentsOfFamily(caller.sub)]);
   const groupIds = [...new Set(enrollments.flatMap((e) => (e.groupId ? [e.groupId] : [])))];
@@ -15,6 +20,18 @@ export async function myEnrollments(_input: object, caller: Caller) {
     groupIds.length ? getGroups(groupIds) : [],
     waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted')),
   ]);
+  const [semesterList, asking] = await Promise.all([
+    Promise.all([...new Set(classes.map((cls) => cls.semesterId))].map(getSemester)),
+    classesAsking(classes),
+  ]);
+  const semesters = new Map(
+    semesterList.flatMap((semester) => (semester ? [[semester.id, semester.startDate] as const] : [])),
+  );
+  const startDays = new Map(
+    classes.flatMap((cls) =>
+      semesters.has(cls.semesterId) ? [[cls.id, classStartsOn(cls, semesters.get(cls.semesterId)!)] as const] : [],
+    ),
+  );
   const classNames = new Map(classes.map((cls) => [cls.id, cls.name]));
   const groupNames = new Map(groups.map((group) => [group.id, group.name]));
   const studentNames = new Map(students.map((student) => [student.id, studentName(student)]));
@@ -25,6 +42,9 @@ export async function myEnrollments(_input: object, caller: Caller) {
       className: classNames.get(e.classId) ?? 'A class no longer offered',
       studentName: studentNames.get(e.studentId)!,
       ...(e.groupId && groupNames.has(e.groupId) && { groupName: groupNames.get(e.groupId) }),
+      ...(e.answers && { answers: e.answers }),
+      ...(asking.has(e.classId) && { asksQuestions: true as const }),
+      ...(startDays.has(e.classId) && { startsOn: startDays.get(e.classId) }),
     }))
     .sort((a, b) => a.studentName.localeCompare(b.studentName) || a.createdAt.localeCompare(b.createdAt));
   return { enrollments: named };

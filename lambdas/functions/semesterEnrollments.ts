@@ -39,6 +39,7 @@ export async function semesterEnrollments({
         className: classNames.get(e.classId) ?? e.classId,
         student: toStudent(student),
         ...(emails.has(e.familyId) && { guardianEmail: emails.get(e.familyId) }),
+        ...(e.answers && { answers: e.answers }),
       },
     ];
   });

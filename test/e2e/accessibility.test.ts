@@ -209,6 +209,13 @@ describe.each(WINDOWS)('on a $name window', (window) => {
       .getByText('1 enrolled, 1 waiting.', { exact: false })
       .waitFor();
     reported.push(...(await violations(page, 'class edit page')));
+    // Its questions for families, and the dialog that adds one (choice options shown).
+    await page.getByRole('button', { name: 'Add a question' }).click();
+    const asking = page.getByRole('dialog', { name: 'New question' });
+    await asking.getByLabel('Options, one a line').waitFor();
+    reported.push(...(await violations(page, 'new question dialog')));
+    await page.keyboard.press('Escape');
+    await asking.waitFor({ state: 'detached' });
     // A meeting on the calendar, and the question before an administrator cancels it.
     await page.goto(`/calendar/classes?classId=${open.id}`);
     await page.locator('.fc-event').filter({ hasText: open.name }).first().click();

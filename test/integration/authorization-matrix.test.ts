@@ -47,6 +47,8 @@ const cases = {
   enrollmentRequest: { payload: (w) => ({ requestId: w.requestId, classId: w.enrolledIn.id }), owned: true },
   cancelEnrollment: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}` }), owned: true },
   acceptOffer: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}` }), owned: true },
+  enrollmentQuestions: { payload: (w) => ({ classId: w.enrolledIn.id }) },
+  saveAnswers: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}`, answers: [] }), owned: true },
   deleteAccount: { payload: () => ({}) },
   saveSemester: {
     payload: () => ({ name: 'Matrix semester', startDate: '2030-01-07', endDate: '2030-03-01', current: false }),
@@ -54,6 +56,13 @@ const cases = {
   saveClass: { payload: (w) => ({ semesterId: w.semesterId, name: 'Matrix class', capacity: 3 }) },
   saveGroup: {
     payload: (w) => ({ semesterId: w.semesterId, name: 'Matrix group', classIds: [w.enrolledIn.id, w.otherClass.id] }),
+  },
+  questions: { payload: (w) => ({ classId: w.enrolledIn.id }) },
+  saveQuestions: {
+    payload: (w) => ({
+      classId: w.emptyClass.id,
+      questions: [{ kind: 'choice', label: 'Skill level', required: true, options: ['New', 'Skilled'] }],
+    }),
   },
   deleteClass: { payload: (w) => ({ id: w.emptyClass.id }) },
   deleteGroup: { payload: (w) => ({ id: w.groupId }) },

@@ -56,6 +56,8 @@ const fieldNames = [
   'emergencyContacts',
   'waitlistMode',
   'offerHours',
+  'questions',
+  'answers',
 ];
 const pollutingKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 const key = fc.oneof(fc.constantFrom(...fieldNames, ...pollutingKeys), fc.string({ maxLength: 12 }));

@@ -8,7 +8,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '../../infra/local/outbox';
 import type { FunctionName } from '../../lambdas/manifest';
-import { ASK_AGAIN_MS, type EnrollmentAnswer } from '../../lambdas/records';
+import { ASK_AGAIN_MS, type AnswerInput, type EnrollmentAnswer } from '../../lambdas/records';
 import { BUSY_MESSAGE } from '../../lambdas/shared/errors';
 import { TEST_ADMIN } from './stack-info';
 
@@ -61,7 +61,10 @@ export async function data<T = unknown>(name: FunctionName, payload: unknown = {
   return result.body.data as T;
 }
 
-export type EnrollPayload = { studentId: string } & ({ classId: string } | { groupId: string });
+export type EnrollPayload = { studentId: string; answers?: AnswerInput[] } & (
+  | { classId: string }
+  | { groupId: string }
+);
 
 /** How long enrollAndWait asks again at most: a request still in line then is a failure the test shows, not a test that never ends. */
 const GIVE_UP_MS = 90_000;

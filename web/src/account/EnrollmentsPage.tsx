@@ -10,9 +10,11 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { NamedEnrollment } from '../../../lambdas/records';
+import { answerText, type NamedEnrollment } from '../../../lambdas/records';
+import { AnswersDialog } from './AnswersDialog';
 import { useClassesById } from '../api/catalogue';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
@@ -49,6 +51,8 @@ export function EnrollmentsPage() {
   const acceptOffer = useChange('acceptOffer');
   const show = useToast();
   const [cancelling, setCancelling] = useState<NamedEnrollment>();
+  const [answering, setAnswering] = useState<NamedEnrollment>();
+  const today = new Date().toISOString().slice(0, 10);
 
   const list = enrollments.data?.enrollments ?? [];
   const classes = useClassesById([...new Set(list.map((enrollment) => enrollment.classId))]);
@@ -187,12 +191,32 @@ export function EnrollmentsPage() {
                         </Stack>
                       </Alert>
                     )}
+                    {enrollment.status !== 'cancelled' && (enrollment.answers?.length || enrollment.asksQuestions) && (
+                      <Stack spacing={0.5} sx={{ width: '100%', pr: 10 }}>
+                        {(enrollment.answers ?? []).map((answer) => (
+                          <Typography key={answer.questionId} variant="body2">
+                            {`${answer.label}: ${answerText(answer.value)}`}
+                          </Typography>
+                        ))}
+                        {enrollment.startsOn && today < enrollment.startsOn && enrollment.asksQuestions && (
+                          <Button
+                            size="small"
+                            sx={{ alignSelf: 'flex-start' }}
+                            onClick={() => setAnswering(enrollment)}
+                            aria-label={`Change the answers for ${enrollment.studentName} in ${enrollment.className}`}
+                          >
+                            {enrollment.answers?.length ? 'Change answers' : 'Answer the questions'}
+                          </Button>
+                        )}
+                      </Stack>
+                    )}
                   </ListItem>
                 );
               })}
           </List>
         </Section>
       ))}
+      {answering && <AnswersDialog enrollment={answering} onClose={() => setAnswering(undefined)} />}
       {cancelling && (
         <ConfirmDialog
           title={cancelling.offerExpiresAt ? 'Decline the seat offered?' : 'Cancel this enrollment?'}

@@ -46,6 +46,8 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   saveStudent: { stale: ['students', 'semesterEnrollments', 'classRoster'] },
   confirmStudentDetails: { stale: ['students', 'semesterEnrollments', 'classRoster'] },
   deleteStudent: { stale: ['students'] },
+  saveAnswers: { stale: ['myEnrollments', 'semesterEnrollments', 'classRoster'] },
+  saveQuestions: { stale: ['questions', 'enrollmentQuestions', 'classRoster', 'myEnrollments'] },
   saveSemester: { stale: ['semesters', 'availableEnrollmentClasses', 'adminDashboard', 'semesterEnrollments'] },
   saveClass: { stale: CLASSES },
   deleteClass: { stale: CLASSES },

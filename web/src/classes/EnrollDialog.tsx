@@ -24,6 +24,14 @@ import {
 } from '../../../lambdas/records';
 import { StudentForm } from '../account/students/StudentForm';
 import { useQueryClient } from '@tanstack/react-query';
+import { useFunction } from '../api/queries';
+import {
+  AnswerFields,
+  answerProblemsOf,
+  checkedAnswers,
+  focusFirstAnswerProblem,
+  type AnswerDraft,
+} from '../layout/AnswerFields';
 import { changed } from '../api/changes';
 import { asApiError } from '../api/client';
 import { useCatalogueRead } from '../api/queries';
@@ -117,6 +125,22 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
     ...listed.map((student) => added.find((s) => s.id === student.id) ?? student),
     ...added.filter((student) => !listed.some((s) => s.id === student.id)),
   ];
+  // The questions of the semester and the class (each class's, for a group), answered for the chosen child.
+  const questions = useFunction(
+    'enrollmentQuestions',
+    target.kind === 'class' ? { classId: target.cls.id } : { groupId: target.group.id },
+    { staleTime: 60_000 },
+  );
+  const asked = questions.data?.questions ?? [];
+  const [draft, setDraft] = useState<AnswerDraft>({});
+  const [answerProblems, setAnswerProblems] = useState<Record<string, string>>({});
+  const [answersChecked, setAnswersChecked] = useState(false);
+  const answersRef = useRef<HTMLDivElement>(null);
+  const changeDraft = (next: AnswerDraft) => {
+    setDraft(next);
+    // Once checked, the messages follow what is typed.
+    if (answersChecked) setAnswerProblems(checkedAnswers(asked, next).problems);
+  };
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
   const choices = childChoices(target, children, family, caps, since, refused);
   const child = choices.find(({ student, why }) => student.id === chosen && !why)?.student;
@@ -129,12 +153,20 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
 
   const enroll = async () => {
     if (!child) return;
+    const { answers, problems } = checkedAnswers(asked, draft);
+    setAnswersChecked(true);
+    setAnswerProblems(problems);
+    if (Object.keys(problems).length > 0) {
+      focusFirstAnswerProblem(answersRef.current);
+      return;
+    }
     setSaving(true);
     setFailure(undefined);
     try {
       const payload = {
         studentId: child.id,
         ...(target.kind === 'class' ? { classId: target.cls.id } : { groupId: target.group.id }),
+        ...(answers.length > 0 && { answers }),
       };
       const enrollments = await enrollInTurn(payload, setInLine, stop.current.signal);
       if (!enrollments) return;
@@ -145,6 +177,13 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
       const refusal = asApiError(error);
       const toCheck = studentToCheck(refusal.details);
       if (toCheck) setRefused((ids) => new Set(ids).add(toCheck));
+      const refusedAnswers = answerProblemsOf(refusal.details);
+      setAnswerProblems(refusedAnswers);
+      // The questions changed since the dialog read them: read them again, the problem shown under its own.
+      if (Object.keys(refusedAnswers).length > 0) {
+        void questions.refetch();
+        focusFirstAnswerProblem(answersRef.current);
+      }
       setFailure(refusal.message);
     } finally {
       setSaving(false);
@@ -165,6 +204,9 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   const again = () => {
     setOutcome(undefined);
     setChosen(undefined);
+    setDraft({});
+    setAnswersChecked(false);
+    setAnswerProblems({});
   };
 
   return (
@@ -285,6 +327,36 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
             <Button onClick={() => setAdding(true)} sx={{ mt: 1 }}>
               {children.length === 0 ? 'Add a child' : 'Add another child'}
             </Button>
+            {questions.isError ? (
+              <LoadFailure
+                what="The questions to answer"
+                error={questions.error}
+                onRetry={() => void questions.refetch()}
+              />
+            ) : (
+              asked.length > 0 && (
+                <Box ref={answersRef} component="section" aria-labelledby="enroll-questions" sx={{ mt: 2 }}>
+                  <Typography id="enroll-questions" variant="subtitle1" component="h2">
+                    {child ? `Questions about ${child.firstName}` : 'Questions to answer'}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    Fields marked * must be answered. You can change the answers on your Enrollments page until the
+                    class starts.
+                  </Typography>
+                  <AnswerFields
+                    questions={asked}
+                    draft={draft}
+                    problems={answerProblems}
+                    onChange={changeDraft}
+                    headingOf={
+                      target.kind === 'group'
+                        ? (classId) => classId && targetClasses(target).find((cls) => cls.id === classId)?.name
+                        : undefined
+                    }
+                  />
+                </Box>
+              )
+            )}
             {failure && (
               <Alert severity="error" sx={{ mt: 2 }}>
                 {failure}
@@ -310,12 +382,18 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
               <Button onClick={onClose} disabled={saving && inLine === undefined}>
                 {inLine === undefined ? 'Cancel' : 'Close'}
               </Button>
-              <Button variant="contained" onClick={() => void enroll()} disabled={!child || saving}>
+              <Button
+                variant="contained"
+                onClick={() => void enroll()}
+                disabled={!child || saving || questions.isPending || questions.isError}
+              >
                 {saving
                   ? 'Saving…'
-                  : child
-                    ? `${full ? 'Add' : 'Enroll'} ${child.firstName}${full ? ' to the waitlist' : ''}`
-                    : 'Choose a child'}
+                  : questions.isPending
+                    ? 'Loading the questions…'
+                    : child
+                      ? `${full ? 'Add' : 'Enroll'} ${child.firstName}${full ? ' to the waitlist' : ''}`
+                      : 'Choose a child'}
               </Button>
             </>
           )}

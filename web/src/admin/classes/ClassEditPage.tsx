@@ -11,6 +11,7 @@ import { useToast } from '../../layout/toast';
 import { ClassForm } from './ClassForm';
 import { listedClasses } from './classLookup';
 import { ManagementTrail } from './ManagementTrail';
+import { QuestionsSection } from '../questions/QuestionsSection';
 import { PageTitle } from '../../layout/PageTitle';
 import { linkTo } from '../../layout/paths';
 
@@ -73,6 +74,12 @@ function ClassPage({ semester, cls }: { semester: Semester; cls?: Class }) {
           back();
         }}
       />
+      {cls && (
+        <QuestionsSection
+          scope={{ classId: cls.id }}
+          help={`Asked of every family enrolling in ${cls.name}, after the semester's own questions.`}
+        />
+      )}
     </Stack>
   );
 }

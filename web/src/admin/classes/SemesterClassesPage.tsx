@@ -14,6 +14,7 @@ import { useToast } from '../../layout/toast';
 import { ClassList } from './ClassList';
 import { byName } from './classLookup';
 import { GroupsSection } from './GroupsSection';
+import { QuestionsSection } from '../questions/QuestionsSection';
 import { ManagementTrail } from './ManagementTrail';
 import { SemesterDialog } from './SemesterDialog';
 import { registrationText, semesterDates } from './semesterText';
@@ -68,6 +69,10 @@ function SemesterClasses({ semester }: { semester: Semester }) {
         </Button>
       </Section>
       {classes.isSuccess && <GroupsSection semesterId={semester.id} classes={list} />}
+      <QuestionsSection
+        scope={{ semesterId: semester.id }}
+        help="Asked of every family enrolling in a class of this semester, before each class's own questions."
+      />
       {editing && (
         <SemesterDialog
           semester={semester}

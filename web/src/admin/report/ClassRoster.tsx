@@ -6,13 +6,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo, useId } from 'react';
-import type { Class } from '../../../../lambdas/records';
+import type { Class, RosterEntry } from '../../../../lambdas/records';
 import type { ApiError } from '../../api/client';
 import { gradesLabel, scheduleSummary } from '../../layout/schedule';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Details } from '../students/Details';
 import type { SizeLabel } from '../students/studentSheet';
-import { enrolledByName, type Roster } from './roster';
+import { enrolledByName, labelledAnswers, type Roster } from './roster';
 import { RosterTable } from './RosterTable';
 import { AttendanceTable } from './AttendanceTable';
 import type { Printout } from './printout';
@@ -55,6 +55,11 @@ export const ClassRoster = memo(function ClassRoster({
 }: Props) {
   const headingId = useId();
   const current = roster?.class ?? cls;
+  // The answers' column, when the class asks questions or answers were given to questions since removed.
+  const answersOf =
+    roster && (roster.questions.length > 0 || [...roster.roster, ...roster.waitlist].some((e) => e.answers?.length))
+      ? (entry: RosterEntry) => labelledAnswers(roster, entry)
+      : undefined;
   return (
     <Paper
       component="section"
@@ -94,20 +99,35 @@ export const ClassRoster = memo(function ClassRoster({
       {roster && printout === 'attendance' && <AttendanceTable cls={current} entries={enrolledByName(roster)} />}
       {roster && printout === 'forms' && (
         <Stack spacing={1}>
+          {roster.questions.length > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {`Questions asked: ${roster.questions.map((question) => question.label).join(' · ')}`}
+            </Typography>
+          )}
           <Typography variant="h6" component="h3">
             Roster ({roster.roster.length})
           </Typography>
           {roster.roster.length === 0 ? (
             <Typography color="text.secondary">No students enrolled yet.</Typography>
           ) : (
-            <RosterTable entries={enrolledByName(roster)} label={`Roster of ${current.name}`} sizeLabel={sizeLabel} />
+            <RosterTable
+              entries={enrolledByName(roster)}
+              label={`Roster of ${current.name}`}
+              sizeLabel={sizeLabel}
+              answersOf={answersOf}
+            />
           )}
           {roster.waitlist.length > 0 && (
             <>
               <Typography variant="h6" component="h3" sx={{ pt: 2 }}>
                 Waitlist ({roster.waitlist.length})
               </Typography>
-              <RosterTable entries={roster.waitlist} label={`Waitlist of ${current.name}`} sizeLabel={sizeLabel} />
+              <RosterTable
+                entries={roster.waitlist}
+                label={`Waitlist of ${current.name}`}
+                sizeLabel={sizeLabel}
+                answersOf={answersOf}
+              />
             </>
           )}
         </Stack>

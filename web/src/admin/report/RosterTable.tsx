@@ -66,6 +66,15 @@ function Contacts({ entry }: { entry: RosterEntry }) {
   );
 }
 
+function Answers({ answers }: { answers: Array<[string, string]> }) {
+  if (answers.length === 0) return <Box sx={{ color: 'text.secondary' }}>None given</Box>;
+  return answers.map(([label, text]) => (
+    <div key={label}>
+      <strong>{label}:</strong> {text}
+    </div>
+  ));
+}
+
 function Health({ student }: { student: Student }) {
   const notes = [
     ['Allergies', student.allergies],
@@ -85,10 +94,13 @@ export function RosterTable({
   entries,
   label,
   sizeLabel,
+  answersOf,
 }: {
   entries: RosterEntry[];
   label: string;
   sizeLabel: SizeLabel;
+  /** The family's answers to the questions, as labelled lines; absent: the class asks none and none were given. */
+  answersOf?: (entry: RosterEntry) => Array<[string, string]>;
 }) {
   return (
     <ScrollingTable
@@ -106,6 +118,7 @@ export function RosterTable({
             Guardian, emergency contacts and pick-up adults
           </TableCell>
           <TableCell sx={{ minWidth: 170 }}>Allergies, medications, medical notes</TableCell>
+          {answersOf && <TableCell sx={{ minWidth: 150 }}>Answers to questions</TableCell>}
           <TableCell sx={screenOnly}>Photo consent</TableCell>
         </TableRow>
       </TableHead>
@@ -127,6 +140,11 @@ export function RosterTable({
             <TableCell sx={runOnInPrint(' · ')}>
               <Health student={entry.student} />
             </TableCell>
+            {answersOf && (
+              <TableCell sx={runOnInPrint(' · ')}>
+                <Answers answers={answersOf(entry)} />
+              </TableCell>
+            )}
             <TableCell sx={screenOnly}>{photoConsentLabel(entry.student.photoConsent)}</TableCell>
           </TableRow>
         ))}

@@ -14,6 +14,7 @@ import { classLabel, type StudentRow } from './semesterStudents';
 import { gradeLabel } from '../../../../lambdas/grades';
 import { ageOf, birthDateLabel, fullName, photoConsentLabel, type SizeLabel } from './studentSheet';
 import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
+import { answerText } from '../../../../lambdas/records';
 
 const NONE = 'None given';
 
@@ -56,6 +57,15 @@ export function StudentSheetDialog({
           title="Classes"
           items={row.classes.map((cls, index): [string, string] => [`${index + 1}.`, classLabel(cls)])}
         />
+        {row.classes
+          .filter((cls) => cls.answers?.length)
+          .map((cls) => (
+            <Section
+              key={cls.classId}
+              title={`Answers for ${cls.className}`}
+              items={cls.answers!.map((answer): [string, string] => [answer.label, answerText(answer.value)])}
+            />
+          ))}
         <Section
           title="Contacts"
           items={[

@@ -1,5 +1,5 @@
 // The semester's students, one row each with the classes they hold or wait for, from its enrollments.
-import type { EnrollmentStatus, SemesterEnrollment } from '../../../../lambdas/records';
+import type { Answer, EnrollmentStatus, SemesterEnrollment } from '../../../../lambdas/records';
 import { toCsv } from '../csv';
 import { byListName, sheetColumns, statusLabel, type Sheet, type SizeLabel } from './studentSheet';
 
@@ -8,6 +8,8 @@ interface StudentClass {
   className: string;
   status: EnrollmentStatus;
   waitlistPosition?: number;
+  /** The family's answers to the questions asked when enrolling in it. */
+  answers?: Answer[];
 }
 
 export interface StudentRow extends Sheet {
@@ -31,6 +33,7 @@ export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
       className: enrollment.className,
       status: enrollment.status,
       waitlistPosition: enrollment.waitlistPosition,
+      ...(enrollment.answers && { answers: enrollment.answers }),
     });
     rows.set(enrollment.studentId, row);
   }

@@ -1,0 +1,12 @@
+import { questionsOf } from '../data/questions';
+import type { ParsedInput } from '../manifest';
+import { portalHandler } from '../shared/handler';
+
+/** A semester's or a class's own questions, for the administrators' edit pages. */
+export async function questions(input: ParsedInput<'questions'>) {
+  return {
+    questions: await questionsOf(input.classId ? { classId: input.classId } : { semesterId: input.semesterId! }),
+  };
+}
+
+export const handler = portalHandler('questions', questions);

@@ -1,0 +1,203 @@
+// Adding or changing one question of a semester or a class: its words, its kind (and what the kind needs:
+// a longest answer, the options, the lowest and highest number), and whether families must answer it.
+// Saving saves the whole list, the question in its place.
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { questionInput, type Question, type QuestionInput, type QuestionKind } from '../../../../lambdas/records';
+import { schemaProblems, useSave, type FieldErrors, type FieldName } from '../../api/useSave';
+import { SaveDialog } from '../SaveDialog';
+import { KIND_LABELS, type QuestionScope } from './questionText';
+
+interface QuestionDraft {
+  label: string;
+  kind: QuestionKind;
+  required: boolean;
+  maxLength: string;
+  /** One option a line. */
+  options: string;
+  min: string;
+  max: string;
+}
+
+const draftOf = (question?: Question): QuestionDraft => ({
+  label: question?.label ?? '',
+  kind: question?.kind ?? 'choice',
+  required: question?.required ?? false,
+  maxLength: String(question?.kind === 'text' ? question.maxLength : 200),
+  options: question?.kind === 'choice' ? question.options.join('\n') : '',
+  min: question?.kind === 'number' && question.min !== undefined ? String(question.min) : '',
+  max: question?.kind === 'number' && question.max !== undefined ? String(question.max) : '',
+});
+
+/** A number field as typed: empty is none; anything else not a number is a problem of the form's own. */
+const typedNumber = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
+
+function questionOf(draft: QuestionDraft, id: string | undefined): QuestionInput {
+  const common = { ...(id && { id }), label: draft.label, required: draft.required };
+  switch (draft.kind) {
+    case 'text':
+      return { ...common, kind: 'text', maxLength: typedNumber(draft.maxLength) ?? Number.NaN };
+    case 'choice':
+      return {
+        ...common,
+        kind: 'choice',
+        options: draft.options
+          .split('\n')
+          .map((option) => option.trim())
+          .filter(Boolean),
+      };
+    case 'yesNo':
+      return { ...common, kind: 'yesNo' };
+    case 'number': {
+      const [min, max] = [typedNumber(draft.min), typedNumber(draft.max)];
+      return { ...common, kind: 'number', ...(min !== undefined && { min }), ...(max !== undefined && { max }) };
+    }
+  }
+}
+
+const NAMES: Record<string, FieldName> = {
+  label: { the: 'the question' },
+  maxLength: { the: 'the longest answer' },
+  options: { the: 'the options', says: { 'must list at least two options': 'Enter at least two options, one a line' } },
+  min: { the: 'the lowest number' },
+  max: { the: 'the highest number' },
+};
+
+export function QuestionDialog({
+  scope,
+  questions,
+  index,
+  onSaved,
+  onClose,
+}: {
+  scope: QuestionScope;
+  /** The list as saved now. */
+  questions: Question[];
+  /** The question changed (its place), or the list's length for a new one. */
+  index: number;
+  onSaved: (question: Question) => void;
+  onClose: () => void;
+}) {
+  const editing = questions[index];
+  const [draft, setDraft] = useState(() => draftOf(editing));
+  const at = `questions[${index}]`;
+  const { errors, message, saving, save, recheck, formRef } = useSave('saveQuestions', {
+    shows: (field) => field.startsWith(`${at}.`) && !!NAMES[field.slice(at.length + 1)],
+    names: (field) => NAMES[field.slice(at.length + 1)],
+  });
+  const error = (field: string) => errors[`${at}.${field}`];
+  const payloadOf = (next: QuestionDraft) => {
+    const question = questionOf(next, editing?.id);
+    const list: QuestionInput[] = [...questions];
+    list[index] = question;
+    return { payload: { ...scope, questions: list }, own: schemaProblems(questionInput, question, at) as FieldErrors };
+  };
+  const change = (next: Partial<QuestionDraft>) => {
+    const changed = { ...draft, ...next };
+    setDraft(changed);
+    const { payload, own } = payloadOf(changed);
+    recheck(payload, own);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { payload, own } = payloadOf(draft);
+    const saved = await save(payload, own);
+    if (saved) onSaved(saved.questions[index]!);
+  };
+
+  return (
+    <SaveDialog
+      title={editing ? 'Edit the question' : 'New question'}
+      saveLabel={editing ? 'Save question' : 'Add question'}
+      saving={saving}
+      message={message}
+      onSubmit={(event) => void submit(event)}
+      onClose={onClose}
+      dirty={JSON.stringify(draft) !== JSON.stringify(draftOf(editing))}
+      formRef={formRef}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label="Question"
+          value={draft.label}
+          onChange={(event) => change({ label: event.target.value })}
+          error={!!error('label')}
+          helperText={
+            error('label') ?? 'As families read it, e.g. "Skill level" or "Does your child need rental skis?"'
+          }
+          required
+          fullWidth
+        />
+        <TextField
+          select
+          label="Kind of answer"
+          value={draft.kind}
+          onChange={(event) => change({ kind: event.target.value as QuestionKind })}
+          slotProps={{ select: { native: true } }}
+          fullWidth
+        >
+          {Object.entries(KIND_LABELS).map(([kind, label]) => (
+            <option key={kind} value={kind}>
+              {label}
+            </option>
+          ))}
+        </TextField>
+        {draft.kind === 'text' && (
+          <TextField
+            label="Longest answer (characters)"
+            value={draft.maxLength}
+            onChange={(event) => change({ maxLength: event.target.value })}
+            error={!!error('maxLength')}
+            helperText={error('maxLength')}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            fullWidth
+          />
+        )}
+        {draft.kind === 'choice' && (
+          <TextField
+            label="Options, one a line"
+            value={draft.options}
+            onChange={(event) => change({ options: event.target.value })}
+            error={!!error('options')}
+            helperText={error('options') ?? 'Families choose one of them.'}
+            multiline
+            minRows={3}
+            required
+            fullWidth
+          />
+        )}
+        {draft.kind === 'number' && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {(
+              [
+                ['min', 'Lowest number'],
+                ['max', 'Highest number'],
+              ] as const
+            ).map(([field, label]) => (
+              <TextField
+                key={field}
+                label={label}
+                value={draft[field]}
+                onChange={(event) => change({ [field]: event.target.value })}
+                error={!!error(field)}
+                helperText={error(field) ?? 'Optional'}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                fullWidth
+              />
+            ))}
+          </Stack>
+        )}
+        <FormControlLabel
+          control={
+            <Checkbox checked={draft.required} onChange={(event) => change({ required: event.target.checked })} />
+          }
+          label="Families must answer it"
+        />
+      </Stack>
+    </SaveDialog>
+  );
+}
