@@ -1,20 +1,26 @@
 import { getStoredClass, toClass } from '../data/classes';
 import { classEnrollments, waitlistPosition, type StoredEnrollment } from '../data/enrollments';
 import { familyEmails } from '../data/families';
+import { acceptancesOfStudents } from '../data/policies';
 import { studentsByKey, toStudent } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { RosterEntry } from '../records';
 import { notFound } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
 
-/** A class's printable roster and waitlist: each student's whole sheet and the family's e-mail. */
+/**
+ * A class's printable roster and waitlist: each student's whole sheet, the family's e-mail and the policies
+ * accepted for the child for the class's semester.
+ */
 export async function classRoster({ classId }: ParsedInput<'classRoster'>) {
   const [stored, { roster, waitlist }] = await Promise.all([getStoredClass(classId), classEnrollments(classId)]);
   if (!stored) throw notFound('There is no such class.');
   const entries = [...roster, ...waitlist];
-  const [students, emails] = await Promise.all([
-    studentsByKey(entries.map((e) => ({ familyId: e.familyId, studentId: e.studentId }))),
+  const keys = entries.map((e) => ({ familyId: e.familyId, studentId: e.studentId }));
+  const [students, emails, acceptances] = await Promise.all([
+    studentsByKey(keys),
     familyEmails(entries.map((e) => e.familyId)),
+    acceptancesOfStudents(keys, stored.semesterId),
   ]);
   const toEntry = (enrollment: StoredEnrollment): RosterEntry[] => {
     const student = students.get(enrollment.studentId);
@@ -29,6 +35,7 @@ export async function classRoster({ classId }: ParsedInput<'classRoster'>) {
         createdAt: enrollment.createdAt,
         student: toStudent(student),
         ...(emails.has(enrollment.familyId) && { guardianEmail: emails.get(enrollment.familyId) }),
+        acceptances: acceptances.get(enrollment.studentId) ?? [],
       },
     ];
   };

@@ -54,6 +54,14 @@ const fieldNames = [
   'capacity',
   'meetings',
   'emergencyContacts',
+  // The policies' fields (savePolicy, acceptPolicies).
+  'title',
+  'text',
+  'required',
+  'basedOnVersion',
+  'accepted',
+  'policyId',
+  'version',
 ];
 const pollutingKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 const key = fc.oneof(fc.constantFrom(...fieldNames, ...pollutingKeys), fc.string({ maxLength: 12 }));
