@@ -26,6 +26,7 @@ import { LoadFailure } from '../layout/LoadFailure';
 import { useCloseGuard } from '../layout/useCloseGuard';
 import { Waiting } from '../layout/Waiting';
 import { enrollInTurn } from './enrollInTurn';
+import { PoliciesToAccept, policiesAsked, type PoliciesAsked } from './PoliciesToAccept';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { gradeLabel } from '../../../lambdas/grades';
 import { detailsConfirmedLabel, detailsConfirmedSinceOf, detailsNeedChecking } from '../../../lambdas/configNames';
@@ -111,6 +112,8 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
     ...added.filter((student) => !listed.some((s) => s.id === student.id)),
   ];
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  /** The policies a guardian is to accept for the chosen child first (the refusal's). */
+  const [asked, setAsked] = useState<PoliciesAsked>();
   const choices = childChoices(target, children, family, caps, since, refused);
   const child = choices.find(({ student, why }) => student.id === chosen && !why)?.student;
   const name = targetName(target);
@@ -132,6 +135,11 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
       changed(client, 'enroll');
     } catch (error) {
       const refusal = asApiError(error);
+      const policies = policiesAsked(refusal.details);
+      if (policies) {
+        setAsked(policies);
+        return;
+      }
       const toCheck = studentToCheck(refusal.details);
       if (toCheck) setRefused((ids) => new Set(ids).add(toCheck));
       setFailure(refusal.message);
@@ -179,6 +187,16 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
             You may close it: you will get an e-mail, and the outcome will be on your enrollments page.
             <LinearProgress sx={{ mt: 1 }} aria-label="Waiting for the decision" />
           </Alert>
+        ) : asked && child?.id === asked.studentId ? (
+          <PoliciesToAccept
+            asked={asked}
+            child={child}
+            onBack={() => setAsked(undefined)}
+            onAccepted={() => {
+              setAsked(undefined);
+              void enroll();
+            }}
+          />
         ) : checking ? (
           <>
             <Alert severity="info" sx={{ mb: 2 }}>
@@ -281,7 +299,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
           </>
         )}
       </DialogContent>
-      {!adding && !checking && (
+      {!adding && !checking && !asked && (
         <DialogActions>
           {outcome ? (
             <>
