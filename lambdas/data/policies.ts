@@ -12,7 +12,7 @@
 // transaction), once (a retried acceptance changes nothing, nor counts twice).
 import { randomUUID } from 'node:crypto';
 import type { PolicyAcceptance, PolicyInput, PolicySummary, PolicyToAccept, PolicyVersion } from '../records';
-import { tableName } from '../shared/dynamo';
+import { tableName, type Key } from '../shared/dynamo';
 import type { TransactItem } from '../shared/transact';
 import { entity, optional } from './entity';
 import { partitions } from './partitions';
@@ -108,10 +108,13 @@ export function notAccepted(
   );
 }
 
-/** The versions named, whole, for a family to read (strongly consistent: just published ones too). */
+/** The versions named, whole, for a family to read (strongly consistent: just published ones too): the required ones first, by title. */
 export async function policyTexts(policies: CurrentPolicy[]): Promise<PolicyToAccept[]> {
   const versions = await policyVersionEntity.getMany(policies, { consistent: true });
-  return policies.flatMap((policy) => {
+  const ordered = [...policies].sort(
+    (a, b) => Number(b.required) - Number(a.required) || a.title.localeCompare(b.title),
+  );
+  return ordered.flatMap((policy) => {
     const found = versions.find((v) => v.policyId === policy.policyId && v.version === policy.version);
     if (!found) return [];
     const { publishedBy: _by, acceptances: _count, ...version } = found;
@@ -229,6 +232,16 @@ export async function acceptancesOfStudents(
 export const policiesToAcceptDetails = (studentId: string, semesterId: string, policies: PolicyToAccept[]) => ({
   policiesToAccept: { studentId, semesterId, policies },
 });
+
+/** The keys of a child's acceptances for the semesters named, or for every one (their records removed). */
+export async function acceptanceKeysOfStudent(
+  familyId: string,
+  studentId: string,
+  semesterIds?: ReadonlySet<string>,
+): Promise<Key[]> {
+  const found = await acceptanceEntity.inPartition({ familyId }, { where: { studentId } });
+  return found.filter((a) => !semesterIds || semesterIds.has(a.semesterId)).map((a) => acceptanceEntity.key(a));
+}
 
 /** The keys of every acceptance of a family (to delete them with the account). */
 export const acceptanceKeysOfFamily = (familyId: string) => acceptanceEntity.keysInPartition({ familyId });

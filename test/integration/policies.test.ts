@@ -11,6 +11,7 @@ import type {
   RosterEntry,
   SemesterEnrollment,
 } from '../../lambdas/records';
+import { acceptancesOf } from '../../lambdas/data/policies';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, signUpFamily, type SignedIn } from '../support/portal';
 
@@ -230,6 +231,16 @@ describe('policies accepted before enrolling', () => {
       expect(next.status).toBe(409);
       expect(toAccept(next.body.error?.details).policies).toMatchObject([{ version: 2 }]);
     }
+  });
+
+  test('a deleted account takes its acceptances with it', async () => {
+    const semester = await openSemester();
+    const rules = await publish({ title: 'Rules', text: 'Rules.', required: true, semesterId: semester.id });
+    const { family, students } = await familyWithStudents(1);
+    expect((await accept(family, students[0]!.id, semester.id, [rules])).status).toBe(200);
+    expect(await acceptancesOf(family.sub, students[0]!.id)).toHaveLength(1);
+    await data('deleteAccount', {}, family.accessToken);
+    expect(await acceptancesOf(family.sub, students[0]!.id)).toEqual([]);
   });
 
   test('bad input changes nothing: a new version without the one read, a required text left empty, an unknown semester', async () => {
