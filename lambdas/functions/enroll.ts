@@ -132,7 +132,7 @@ async function refuseUnacceptedPolicies(reads: PolicyReads, studentId: string, s
     policyTexts(missing),
   ]);
   if (!student) return;
-  const titles = missing.filter((policy) => policy.required).map((policy) => policy.title);
+  const titles = texts.filter((policy) => policy.required).map((policy) => policy.title);
   throw failedPrecondition(
     `Before ${student.firstName} can be enrolled${semester ? ` for ${semester.name}` : ''}, please read and accept ` +
       `${titles.length === 1 ? 'this policy' : 'these policies'}: ${titles.join(', ')}.`,
