@@ -13,6 +13,8 @@ import {
   isoDate,
   managedTshirtSize,
   meetingCancellation,
+  policyAcceptanceInput,
+  policyInput,
   messageAudience,
   messageInput,
   questionList,
@@ -31,6 +33,9 @@ import {
   type MessageSummary,
   type NamedEnrollment,
   type Question,
+  type PolicyAcceptance,
+  type PolicySummary,
+  type PolicyVersion,
   type RosterEntry,
   type Semester,
   type SemesterEnrollment,
@@ -228,6 +233,15 @@ export const manifest = {
     table: 'write',
     result: returns<{ student: Student }>(),
     summary: "Says a student's details are still right: they count as confirmed now, nothing else changes.",
+  },
+  acceptPolicies: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: policyAcceptanceInput,
+    table: 'write',
+    result: returns<{ acceptances: PolicyAcceptance[] }>(),
+    summary:
+      "Records a guardian's acceptance of policy versions for a child for a semester (each only while it is the current version).",
   },
   deleteStudent: {
     access: 'user',
@@ -475,6 +489,22 @@ export const manifest = {
     liveAdmin: true,
     result: returns<{ values: ConfigValues }>(),
     summary: 'Replaces the remote configuration values.',
+  },
+  policies: {
+    access: 'admin',
+    input: noPayload,
+    table: 'read',
+    result: returns<{ policies: PolicySummary[] }>(),
+    summary: "Every policy: its current version, and each version's acceptances.",
+  },
+  savePolicy: {
+    access: 'admin',
+    input: policyInput,
+    table: 'write',
+    liveAdmin: true,
+    result: returns<{ version: PolicyVersion }>(),
+    summary:
+      'Publishes a new policy, or a new version of one (refused when another was published since the one read); published versions never change.',
   },
   admins: {
     access: 'admin',

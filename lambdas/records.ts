@@ -355,6 +355,71 @@ export interface EnrollmentAnswer {
 }
 /** How long a client waits, after a `pending` answer, before asking `enrollmentRequest` again (the server itself waits up to 2 s per ask). */
 export const ASK_AGAIN_MS = 1000;
+/** A programme policy as an administrator publishes it: a new policy (no id), or a new version of one. */
+export const policyInput = z
+  .strictObject({
+    id: z.optional(id),
+    /** The version the administrator read, for a new version: publishing is refused when another came since. */
+    basedOnVersion: z.optional(wholeNumber(1, 100000, 'must be a version number')),
+    title: requiredOneLine(120),
+    text: manyLines(20000).check(required),
+    /** A family must accept it before enrolling (else it is offered, and may be left unaccepted). */
+    required: z.boolean(),
+    /** The one semester it applies to; absent: every semester. */
+    semesterId: z.optional(id),
+  })
+  .check(
+    z.refine((p) => (p.id === undefined) === (p.basedOnVersion === undefined), {
+      error: 'give the version you read with the policy you publish again (and none for a new policy)',
+      path: ['basedOnVersion'],
+    }),
+  );
+export type PolicyInput = z.infer<typeof policyInput>;
+
+/** One published version of a policy: never changed once published (an acceptance names it). */
+export interface PolicyVersion {
+  policyId: string;
+  version: number;
+  title: string;
+  text: string;
+  required: boolean;
+  semesterId?: string;
+  publishedAt: string;
+  /** The administrator's e-mail (their login's when known, else its id). */
+  publishedBy: string;
+}
+
+/** A policy as the administrators' list shows it: its current version, and each version's acceptances. */
+export interface PolicySummary {
+  id: string;
+  current: PolicyVersion;
+  versions: Array<Omit<PolicyVersion, 'text'> & { acceptances: number }>;
+}
+
+/** A policy version a family is asked to accept before enrolling a child. */
+export type PolicyToAccept = Omit<PolicyVersion, 'publishedBy'>;
+
+/** What a family's child accepted for a semester: which version of which policy, who and when. */
+export interface PolicyAcceptance {
+  studentId: string;
+  semesterId: string;
+  policyId: string;
+  version: number;
+  title: string;
+  acceptedAt: string;
+  /** The login that accepted: its id, and its e-mail when known. */
+  acceptedBy: { sub: string; email?: string };
+}
+
+/** A family accepting policy versions for a child, for a semester. */
+export const policyAcceptanceInput = z.strictObject({
+  studentId: id,
+  semesterId: id,
+  accepted: z
+    .array(z.strictObject({ policyId: id, version: wholeNumber(1, 100000, 'must be a version number') }))
+    .check(z.minLength(1, 'must list at least one policy'), z.maxLength(50, 'must list at most 50 policies')),
+});
+
 /** A student on a class's printable roster or waitlist: the whole information sheet and who to reach. */
 export interface RosterEntry {
   enrollmentId: string;
@@ -369,6 +434,8 @@ export interface RosterEntry {
   guardianEmail?: string;
   /** The family's answers to the questions asked when enrolling (see checkAnswers). */
   answers?: Answer[];
+  /** The policies accepted for the child for the class's semester. */
+  acceptances?: PolicyAcceptance[];
 }
 
 /** An enrollment as the administrators' lists show it. */
@@ -377,6 +444,7 @@ export type SemesterEnrollment = Enrollment & {
   student: Student;
   guardianEmail?: string;
   answers?: Answer[];
+  acceptances?: PolicyAcceptance[];
 };
 
 /** One change in the enrollment audit trail, with the names a person reads. */

@@ -2,6 +2,7 @@ import { getStoredClass, toClass } from '../data/classes';
 import { classEnrollments, waitlistPosition, type StoredEnrollment } from '../data/enrollments';
 import { familyEmails } from '../data/families';
 import { questionsForClasses } from '../data/questions';
+import { acceptancesOfStudents } from '../data/policies';
 import { studentsByKey, toStudent } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { RosterEntry } from '../records';
@@ -10,16 +11,19 @@ import { portalHandler } from '../shared/handler';
 
 /**
  * A class's printable roster and waitlist: each student's whole sheet, the family's e-mail and its answers,
- * and the questions asked now (the roster CSV's columns).
+ * the policies accepted for the child for the class's semester, and the questions asked now (the roster
+ * CSV's columns).
  */
 export async function classRoster({ classId }: ParsedInput<'classRoster'>) {
   const [stored, { roster, waitlist }] = await Promise.all([getStoredClass(classId), classEnrollments(classId)]);
   if (!stored) throw notFound('There is no such class.');
   const entries = [...roster, ...waitlist];
-  const [students, emails, questions] = await Promise.all([
-    studentsByKey(entries.map((e) => ({ familyId: e.familyId, studentId: e.studentId }))),
+  const keys = entries.map((e) => ({ familyId: e.familyId, studentId: e.studentId }));
+  const [students, emails, questions, acceptances] = await Promise.all([
+    studentsByKey(keys),
     familyEmails(entries.map((e) => e.familyId)),
     questionsForClasses([stored]),
+    acceptancesOfStudents(keys, stored.semesterId),
   ]);
   const toEntry = (enrollment: StoredEnrollment): RosterEntry[] => {
     const student = students.get(enrollment.studentId);
@@ -36,6 +40,7 @@ export async function classRoster({ classId }: ParsedInput<'classRoster'>) {
         student: toStudent(student),
         ...(emails.has(enrollment.familyId) && { guardianEmail: emails.get(enrollment.familyId) }),
         ...(enrollment.answers && { answers: enrollment.answers }),
+        acceptances: acceptances.get(enrollment.studentId) ?? [],
       },
     ];
   };

@@ -1,4 +1,5 @@
 import { markAccountDeleted } from '../data/families';
+import { acceptanceKeysOfFamily } from '../data/policies';
 import { enrollmentsOfFamily, familyEnrollmentEntity, isActive } from '../data/enrollments';
 import { changeSeats } from '../data/seats';
 import { nameMarkerEntity, studentDeleteIfInactive, studentsOfFamily } from '../data/students';
@@ -28,6 +29,7 @@ export async function deleteAccount(_input: object, caller: Caller) {
   const keys = await Promise.all([
     familyEnrollmentEntity.keysInPartition({ familyId: caller.sub }),
     nameMarkerEntity.keysInPartition({ familyId: caller.sub }),
+    acceptanceKeysOfFamily(caller.sub),
   ]);
   await deleteAll(keys.flat());
   if (caller.accessToken) await deleteOwnAccount(caller.accessToken);

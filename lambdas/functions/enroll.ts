@@ -7,6 +7,14 @@ import { isRegistrationOpen, recentSemester, registrationWindowMessage } from '.
 import { readConfigValues } from '../data/settings';
 import { optional } from '../data/entity';
 import { getStudent, studentForCaller } from '../data/students';
+import {
+  acceptancesOf,
+  currentPolicies,
+  notAccepted,
+  policiesToAcceptDetails,
+  policyTexts,
+  type CurrentPolicy,
+} from '../data/policies';
 import { detailsConfirmedSinceOf, detailsNeedChecking } from '../configNames';
 import { dateLabel } from '../moments';
 import type { ParsedInput } from '../manifest';
@@ -31,10 +39,13 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
   const student = caller.isAdmin
     ? await studentForCaller(caller, input.studentId)
     : { id: input.studentId, familyId: caller.sub };
+  const policies = policiesAndAcceptances(input.studentId, caller);
   const classes = await refusalsInOrder(
     refuseAtOnce(classIds, caller),
     refuseUncheckedDetails(input.studentId, caller),
+    policies,
   );
+  await refuseUnacceptedPolicies(await policies, input.studentId, classes[0]!.semesterId, caller);
   // Checked here, never again: the answers travel with the request and are written with its enrollments.
   const answers = answersByClass(classIds, await questionsForClasses(classes), input.answers);
 
@@ -95,12 +106,50 @@ async function refuseUncheckedDetails(studentId: string, caller: Caller): Promis
   );
 }
 
-/** Both checks side by side; when both refuse, the first one's reason (the same whichever answers first). */
-async function refusalsInOrder<T>(first: Promise<T>, second: Promise<void>): Promise<T> {
-  const [a, b] = await Promise.allSettled([first, second]);
-  if (a.status === 'rejected') throw a.reason;
-  if (b.status === 'rejected') throw b.reason;
-  return a.value;
+type PolicyReads = {
+  policies: CurrentPolicy[];
+  accepted: Array<{ policyId: string; version: number; semesterId: string }>;
+};
+
+/** The policies' current versions and what the child accepted, read beside the other checks (families only). */
+async function policiesAndAcceptances(studentId: string, caller: Caller): Promise<PolicyReads> {
+  if (caller.isAdmin) return { policies: [], accepted: [] };
+  const [policies, accepted] = await Promise.all([currentPolicies(), acceptancesOf(caller.sub, studentId)]);
+  return { policies, accepted };
+}
+
+/**
+ * A family enrolls a child in a semester's class only once a guardian accepted, for that semester, the
+ * current version of each required policy that applies to it; the refusal carries every policy of the
+ * semester the child has not accepted (the optional ones too), whole, to read and accept. The versions are
+ * those current when this call read them: one published after that read counts from the next call on.
+ * Administrators are not refused.
+ */
+async function refuseUnacceptedPolicies(reads: PolicyReads, studentId: string, semesterId: string, caller: Caller) {
+  const accepted = reads.accepted.filter((a) => a.semesterId === semesterId);
+  const missing = notAccepted(reads.policies, accepted, semesterId);
+  if (!missing.some((policy) => policy.required)) return;
+  // A student that is not the family's is refused by the allocator, as without the check.
+  const [student, semester, texts] = await Promise.all([
+    getStudent(caller.sub, studentId),
+    recentSemester(semesterId),
+    policyTexts(missing),
+  ]);
+  if (!student) return;
+  const titles = texts.filter((policy) => policy.required).map((policy) => policy.title);
+  throw failedPrecondition(
+    `Before ${student.firstName} can be enrolled${semester ? ` for ${semester.name}` : ''}, please read and accept ` +
+      `${titles.length === 1 ? 'this policy' : 'these policies'}: ${titles.join(', ')}.`,
+    policiesToAcceptDetails(student.id, semesterId, texts),
+  );
+}
+
+/** The checks side by side; when several refuse, the first one's reason (the same whichever answers first). */
+async function refusalsInOrder<T>(first: Promise<T>, ...others: Promise<unknown>[]): Promise<T> {
+  const [a, ...rest] = await Promise.allSettled([first, ...others]);
+  if (a!.status === 'rejected') throw a!.reason;
+  for (const other of rest) if (other.status === 'rejected') throw other.reason;
+  return (a as PromiseFulfilledResult<T>).value;
 }
 
 function raise(error: Error): never {

@@ -1,6 +1,7 @@
 import { classesOfSemester } from '../data/classes';
 import { semesterEnrollmentsPage, toEnrollment, waitlistPositions } from '../data/enrollments';
 import { familyEmails } from '../data/families';
+import { acceptancesOfStudents } from '../data/policies';
 import { semesterOrCurrent } from '../data/semesters';
 import { studentsByKey, toStudent } from '../data/students';
 import type { ParsedInput } from '../manifest';
@@ -10,7 +11,7 @@ import { portalHandler } from '../shared/handler';
 const ENROLLMENT_PAGE = 250;
 
 /**
- * A semester's enrollments with each student's sheet and the family's e-mail, a page at a time (follow
+ * A semester's enrollments with each student's sheet, the family's e-mail and the policies accepted for it, a page at a time (follow
  * `nextCursor`): the source of the student sheets, the enrollment list and the t-shirt counts.
  */
 export async function semesterEnrollments({
@@ -24,10 +25,11 @@ export async function semesterEnrollments({
     classesOfSemester(semester.id),
   ]);
   const keys = enrollments.map((e) => ({ familyId: e.familyId, studentId: e.studentId }));
-  const [students, emails, positions] = await Promise.all([
+  const [students, emails, positions, acceptances] = await Promise.all([
     studentsByKey(keys),
     familyEmails(enrollments.map((e) => e.familyId)),
     waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted')),
+    acceptancesOfStudents(keys, semester.id),
   ]);
   const classNames = new Map(classes.map((cls) => [cls.id, cls.name]));
   const page: SemesterEnrollment[] = enrollments.flatMap((e) => {
@@ -40,6 +42,7 @@ export async function semesterEnrollments({
         student: toStudent(student),
         ...(emails.has(e.familyId) && { guardianEmail: emails.get(e.familyId) }),
         ...(e.answers && { answers: e.answers }),
+        acceptances: acceptances.get(e.studentId) ?? [],
       },
     ];
   });

@@ -5,7 +5,7 @@
 import type { Browser } from 'playwright-core';
 import type { Class } from '../../lambdas/records';
 import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
-import { familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
+import { adminSession, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { data, type SignedIn } from '../support/portal';
 import { openAsAdmin } from './admin-session';
 import { DESKTOP, expectNone, PHONE, violations } from './axe';
@@ -30,6 +30,12 @@ beforeAll(async () => {
   family = signedUp.family;
   for (const student of signedUp.students)
     await data('enroll', { studentId: student.id, classId: full.id }, family.accessToken);
+  // A policy to accept before enrolling in this semester: the enroll dialog shows it, the Policies screen lists it.
+  await data(
+    'savePolicy',
+    { title: 'Code of conduct', text: 'Be kind.\nListen to the instructors.', required: true, semesterId },
+    (await adminSession()).accessToken,
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -75,8 +81,14 @@ describe.each(WINDOWS)('on a $name window', (window) => {
       .first()
       .waitFor();
     reported.push(...(await violations(page, 'family, enroll dialog')));
-    // The child form's messages, and the question before a typed form is discarded.
     const dialog = page.getByRole('dialog', { name: `Enroll in ${open.name}` });
+    // The policies a guardian accepts before the child is enrolled.
+    await dialog.getByRole('radio', { name: /^Child1 Tester/ }).check();
+    await dialog.getByRole('button', { name: 'Enroll Child1' }).click();
+    await dialog.getByRole('region', { name: 'Code of conduct, version 1' }).waitFor();
+    reported.push(...(await violations(page, 'family, policies to accept')));
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    // The child form's messages, and the question before a typed form is discarded.
     await dialog.getByRole('button', { name: 'Add another child' }).click();
     await dialog.getByRole('button', { name: 'Add a pick-up adult' }).click();
     await dialog.getByRole('button', { name: 'Add child' }).click();
@@ -128,12 +140,34 @@ describe.each(WINDOWS)('on a $name window', (window) => {
       '/admin/settings',
       '/admin/messages',
       '/admin/retention',
+      '/admin/policies',
       '/admin/classes/management',
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       reported.push(...(await violations(page, path)));
     }
+    // Publishing a policy: its form, and the question before a text that cannot be changed is published.
+    await page.goto('/admin/policies');
+    await page.getByRole('button', { name: 'New policy' }).click();
+    const policy = page.getByRole('dialog', { name: 'New policy' });
+    await policy.getByLabel('Title').fill('Photo consent');
+    await policy.getByRole('button', { name: 'Publish version 1' }).click();
+    await policy.getByText("Enter the policy's text").waitFor();
+    reported.push(...(await violations(page, 'New policy dialog with a message')));
+    await policy.getByLabel('Text').fill('Photos may be taken.');
+    await policy.getByRole('button', { name: 'Publish version 1' }).click();
+    const publishing = page.getByRole('dialog', { name: 'Publish version 1 of Photo consent?' });
+    await publishing.waitFor();
+    reported.push(...(await violations(page, 'publish policy question')));
+    await publishing.getByRole('button', { name: 'Not yet' }).click();
+    await publishing.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('dialog', { name: 'Discard what you entered?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
+    await policy.waitFor({ state: 'detached' });
     // A student's whole sheet, opened from the table.
     await page.goto(`/admin/students?semesterId=${semesterId}`);
     await page.getByRole('button', { name: 'Open the sheet of Tester, Child1' }).click();

@@ -244,6 +244,7 @@ test('given the rosters, when exported, then the CSV has one row per student and
       'Medications',
       'Medical notes',
       'Photo consent',
+      'Policies accepted',
     ),
   );
   expect(rows).toEqual([
@@ -264,6 +265,7 @@ test('given the rosters, when exported, then the CSV has one row per student and
       'EpiPen in the backpack',
       'Asthma after long climbs',
       'Yes',
+      'none',
     ),
     csvLine(
       glacier.name,
@@ -282,6 +284,7 @@ test('given the rosters, when exported, then the CSV has one row per student and
       '',
       '',
       'No',
+      'none',
     ),
     csvLine(
       ridge.name,
@@ -300,6 +303,7 @@ test('given the rosters, when exported, then the CSV has one row per student and
       'EpiPen in the backpack',
       'Asthma after long climbs',
       'Yes',
+      'none',
     ),
   ]);
   await close();

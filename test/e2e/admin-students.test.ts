@@ -161,6 +161,7 @@ test('given a search, when the table is exported, then the CSV holds the rows sh
       'Medications',
       'Medical notes',
       'Photo consent',
+      'Policies accepted',
       'Classes',
     ),
   );
@@ -180,6 +181,7 @@ test('given a search, when the table is exported, then the CSV holds the rows sh
       'Inhaler',
       'Wears glasses',
       'No',
+      'none',
       `${camping.name} (Waitlisted #1); ${nordic.name} (Enrolled)`,
     ),
     csvLine(
@@ -197,6 +199,7 @@ test('given a search, when the table is exported, then the CSV holds the rows sh
       '',
       '',
       'Not answered',
+      'none',
       `${nordic.name} (Enrolled)`,
     ),
   ]);

@@ -177,6 +177,7 @@ test('given an admin, when they open the Menu, then the sidebar slides in from t
     ['Student Units', values.studentUnitsUrl],
     ['Class Management', '/admin/classes/management'],
     ['Messages', '/admin/messages'],
+    ['Policies', '/admin/policies'],
     ['Settings', '/admin/settings'],
     ['Data Retention', '/admin/retention'],
   ]);

@@ -43,6 +43,18 @@ const cases = {
   saveStudent: { payload: (w) => ({ ...withoutId(w.student), id: w.student.id }), owned: true },
   confirmStudentDetails: { payload: (w) => ({ id: w.student.id }), owned: true },
   deleteStudent: { payload: (w) => ({ id: w.student.id }), owned: true },
+  acceptPolicies: {
+    payload: async (w) => {
+      const { version: published } = await data<{ version: { policyId: string; version: number } }>(
+        'savePolicy',
+        { title: 'Matrix policy', text: 'Be kind.', required: false, semesterId: w.semesterId },
+        w.admin.accessToken,
+      );
+      const { policyId, version } = published;
+      return { studentId: w.student.id, semesterId: w.semesterId, accepted: [{ policyId, version }] };
+    },
+    owned: true,
+  },
   enroll: { payload: (w) => ({ studentId: w.student.id, classId: w.otherClass.id }), owned: true },
   enrollmentRequest: { payload: (w) => ({ requestId: w.requestId, classId: w.enrolledIn.id }), owned: true },
   cancelEnrollment: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}` }), owned: true },
@@ -82,6 +94,10 @@ const cases = {
   },
   tshirtCounts: { payload: (w) => ({ semesterId: w.semesterId }) },
   saveConfig: { payload: async () => ({ values: (await data<{ values: Record<string, unknown> }>('config')).values }) },
+  policies: { payload: () => ({}) },
+  savePolicy: {
+    payload: (w) => ({ title: 'Matrix policy', text: 'Be kind.', required: false, semesterId: w.semesterId }),
+  },
   admins: { payload: () => ({}) },
   adminAccount: { payload: (w) => ({ email: w.family.email }) },
   grantAdmin: { payload: (w) => ({ email: w.family.email }) },

@@ -58,6 +58,14 @@ const fieldNames = [
   'offerHours',
   'questions',
   'answers',
+  // The policies' fields (savePolicy, acceptPolicies).
+  'title',
+  'text',
+  'required',
+  'basedOnVersion',
+  'accepted',
+  'policyId',
+  'version',
 ];
 const pollutingKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 const key = fc.oneof(fc.constantFrom(...fieldNames, ...pollutingKeys), fc.string({ maxLength: 12 }));

@@ -4,7 +4,8 @@
 import type { FunctionResult } from '../../lambdas/manifest';
 import type { Semester } from '../../lambdas/records';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { call, data, enrollAndWait } from '../support/portal';
+import { call, data, enrollAndWait, type SignedIn } from '../support/portal';
+import { acceptancesOf } from '../../lambdas/data/policies';
 
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -22,6 +23,17 @@ async function endedSemester(yearsAgo: number): Promise<Semester> {
 }
 
 const admin = async () => (await adminSession()).accessToken;
+
+/** A policy of the semester, accepted for the child. */
+async function acceptPolicyOf(semesterId: string, family: SignedIn, studentId: string) {
+  const { version } = await data<{ version: { policyId: string; version: number } }>(
+    'savePolicy',
+    { title: 'Waiver', text: 'Mountains.', required: true, semesterId },
+    await admin(),
+  );
+  const accepted = [{ policyId: version.policyId, version: version.version }];
+  await data('acceptPolicies', { studentId, semesterId, accepted }, family.accessToken);
+}
 const preview = async () => data<Preview>('dataRetention', {}, await admin());
 
 test('given students with enrollments in a semester that ended five years ago, when the administrator previews and removes, then exactly the previewed records go, with an audit record, and the rest stays consistent', async () => {
@@ -44,6 +56,9 @@ test('given students with enrollments in a semester that ended five years ago, w
   expect((await enrollAndWait({ studentId: alsoNow.id, classId: currentClass.id }, family.accessToken)).status).toBe(
     200,
   );
+  await acceptPolicyOf(old.id, family, onlyOld.id);
+  await acceptPolicyOf(old.id, family, alsoNow.id);
+  await acceptPolicyOf(recent.id, family, alsoNow.id);
 
   await data('saveRetention', { years: 3 }, await admin());
   const before = await preview();
@@ -87,6 +102,10 @@ test('given students with enrollments in a semester that ended five years ago, w
   expect(removed.reduce((sum, record) => sum + record.removed.enrollments, 0)).toBe(2);
   expect(removed.reduce((sum, record) => sum + record.removed.students, 0)).toBe(1);
   expect(removed.reduce((sum, record) => sum + record.removed.auditRecords, 0)).toBeGreaterThanOrEqual(2);
+
+  // The policies accepted for the old semester go with it; the kept child's for the recent one stay.
+  expect(await acceptancesOf(family.sub, onlyOld.id)).toEqual([]);
+  expect((await acceptancesOf(family.sub, alsoNow.id)).map((a) => a.semesterId)).toEqual([recent.id]);
 
   // The family keeps the child it still needs, with the enrollments of semesters that ended lately.
   const kept = await data<{ students: Array<{ id: string }> }>('students', {}, family.accessToken);

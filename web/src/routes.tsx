@@ -24,6 +24,7 @@ const SemesterEnrollmentsPage = lazily(
 const MessagesPage = lazily(() => import('./admin/messages/MessagesPage'), 'MessagesPage');
 const SettingsPage = lazily(() => import('./admin/settings/SettingsPage'), 'SettingsPage');
 const DataRetentionPage = lazily(() => import('./admin/retention/DataRetentionPage'), 'DataRetentionPage');
+const PoliciesPage = lazily(() => import('./admin/policies/PoliciesPage'), 'PoliciesPage');
 const ReportPage = lazily(() => import('./admin/report/ReportPage'), 'ReportPage');
 const StudentsPage = lazily(() => import('./admin/students/StudentsPage'), 'StudentsPage');
 const TshirtsPage = lazily(() => import('./admin/tshirts/TshirtsPage'), 'TshirtsPage');
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: paths.settings, element: <SettingsPage /> },
           { path: paths.messages, element: <MessagesPage /> },
           { path: paths.retention, element: <DataRetentionPage /> },
+          { path: paths.policies, element: <PoliciesPage /> },
         ],
       },
       { path: paths.classCalendar, element: <ClassCalendarPage /> },

@@ -63,6 +63,8 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   resendFailedMail: { stale: ['failedMail'] },
   cancelMeeting: { stale: CLASSES },
   saveRetention: { stale: ['dataRetention'] },
+  savePolicy: { stale: ['policies'] },
+  acceptPolicies: { stale: ['policies', 'semesterEnrollments', 'classRoster'] },
   removeExpiredRecords: { stale: [...SEATS, 'dataRetention', 'students'] },
 };
 

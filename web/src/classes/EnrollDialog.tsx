@@ -41,6 +41,7 @@ import { LoadFailure } from '../layout/LoadFailure';
 import { useCloseGuard } from '../layout/useCloseGuard';
 import { Waiting } from '../layout/Waiting';
 import { enrollInTurn } from './enrollInTurn';
+import { PoliciesToAccept, policiesAsked, type PoliciesAsked } from './PoliciesToAccept';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { gradeLabel } from '../../../lambdas/grades';
 import { detailsConfirmedLabel, detailsConfirmedSinceOf, detailsNeedChecking } from '../../../lambdas/configNames';
@@ -142,6 +143,8 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
     if (answersChecked) setAnswerProblems(checkedAnswers(asked, next).problems);
   };
   const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
+  /** The policies a guardian is to accept for the chosen child first (the refusal's). */
+  const [policiesShown, setPoliciesShown] = useState<PoliciesAsked>();
   const choices = childChoices(target, children, family, caps, since, refused);
   const child = choices.find(({ student, why }) => student.id === chosen && !why)?.student;
   const name = targetName(target);
@@ -175,6 +178,11 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
       changed(client, 'enroll');
     } catch (error) {
       const refusal = asApiError(error);
+      const policies = policiesAsked(refusal.details);
+      if (policies) {
+        setPoliciesShown(policies);
+        return;
+      }
       const toCheck = studentToCheck(refusal.details);
       if (toCheck) setRefused((ids) => new Set(ids).add(toCheck));
       const refusedAnswers = answerProblemsOf(refusal.details);
@@ -232,6 +240,16 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
             You may close it: you will get an e-mail, and the outcome will be on your enrollments page.
             <LinearProgress sx={{ mt: 1 }} aria-label="Waiting for the decision" />
           </Alert>
+        ) : policiesShown && child?.id === policiesShown.studentId ? (
+          <PoliciesToAccept
+            asked={policiesShown}
+            child={child}
+            onBack={() => setPoliciesShown(undefined)}
+            onAccepted={() => {
+              setPoliciesShown(undefined);
+              void enroll();
+            }}
+          />
         ) : checking ? (
           <>
             <Alert severity="info" sx={{ mb: 2 }}>
@@ -365,7 +383,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
           </>
         )}
       </DialogContent>
-      {!adding && !checking && (
+      {!adding && !checking && !asked && (
         <DialogActions>
           {outcome ? (
             <>

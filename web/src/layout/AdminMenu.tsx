@@ -28,6 +28,7 @@ const ADMIN_LINKS = [
 const MORE_ADMIN_LINKS = [
   { label: 'Class Management', to: paths.classManagement },
   { label: 'Messages', to: paths.messages },
+  { label: 'Policies', to: paths.policies },
   { label: 'Settings', to: paths.settings },
   { label: 'Data Retention', to: paths.retention },
 ];

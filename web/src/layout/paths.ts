@@ -26,6 +26,7 @@ export const paths = {
   settings: '/admin/settings',
   messages: '/admin/messages',
   retention: '/admin/retention',
+  policies: '/admin/policies',
   calendars: '/calendar',
   classCalendar: '/calendar/classes',
 } as const;

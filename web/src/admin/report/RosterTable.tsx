@@ -4,10 +4,17 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { RosterEntry, Student } from '../../../../lambdas/records';
+import type { PolicyAcceptance, RosterEntry, Student } from '../../../../lambdas/records';
 import { EmergencyContactLine, GuardianEmail } from '../students/ContactLinks';
 import { gradeLabel } from '../../../../lambdas/grades';
-import { ageOf, birthDateLabel, listName, photoConsentLabel, type SizeLabel } from '../students/studentSheet';
+import {
+  acceptancesText,
+  ageOf,
+  birthDateLabel,
+  listName,
+  photoConsentLabel,
+  type SizeLabel,
+} from '../students/studentSheet';
 import { ScrollingTable } from '../ScrollingTable';
 import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
 import { momentText } from '../../layout/schedule';
@@ -20,8 +27,20 @@ const runOnInPrint = (separator: string) =>
     '@media print': { '& > div': { display: 'inline' }, '& > div + div::before': { content: `"${separator}"` } },
   }) as const;
 
+/** "Liability waiver v2, Photo consent v1", or "none". */
+const acceptedVersions = (acceptances: PolicyAcceptance[] | undefined) =>
+  acceptances?.length ? acceptances.map(({ title, version }) => `${title} v${version}`).join(', ') : 'none';
+
 // Plain lines in the cells (the cell sets the type): a semester's printout draws thousands of them.
-function About({ student, sizeLabel }: { student: Student; sizeLabel: SizeLabel }) {
+function About({
+  student,
+  acceptances,
+  sizeLabel,
+}: {
+  student: Student;
+  acceptances: PolicyAcceptance[] | undefined;
+  sizeLabel: SizeLabel;
+}) {
   return (
     <>
       <strong>{listName(student)}</strong>
@@ -40,6 +59,8 @@ function About({ student, sizeLabel }: { student: Student; sizeLabel: SizeLabel 
           {` · Photos: ${photoConsentLabel(student.photoConsent)}`}
         </Box>
       </div>
+      {/* On paper, the versions only, run on with the health notes: a class's forms stay on one or two pages. */}
+      <Box sx={screenOnly}>Policies accepted: {acceptancesText(acceptances)}</Box>
     </>
   );
 }
@@ -127,7 +148,7 @@ export function RosterTable({
           <TableRow key={entry.enrollmentId} sx={{ breakInside: 'avoid' }}>
             <TableCell>{entry.waitlistPosition ?? index + 1}</TableCell>
             <TableCell>
-              <About student={entry.student} sizeLabel={sizeLabel} />
+              <About student={entry.student} acceptances={entry.acceptances} sizeLabel={sizeLabel} />
               {entry.offerExpiresAt && (
                 <div>
                   <strong>Seat offered until {momentText(entry.offerExpiresAt)}</strong>
@@ -139,6 +160,7 @@ export function RosterTable({
             </TableCell>
             <TableCell sx={runOnInPrint(' · ')}>
               <Health student={entry.student} />
+              <Box sx={printOnly}>Policies: {acceptedVersions(entry.acceptances)}</Box>
             </TableCell>
             {answersOf && (
               <TableCell sx={runOnInPrint(' · ')}>

@@ -12,7 +12,7 @@ import { EmergencyContactLine, GuardianEmail } from './ContactLinks';
 import { Details } from './Details';
 import { classLabel, type StudentRow } from './semesterStudents';
 import { gradeLabel } from '../../../../lambdas/grades';
-import { ageOf, birthDateLabel, fullName, photoConsentLabel, type SizeLabel } from './studentSheet';
+import { acceptanceLine, ageOf, birthDateLabel, fullName, photoConsentLabel, type SizeLabel } from './studentSheet';
 import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
 import { answerText } from '../../../../lambdas/records';
 
@@ -91,6 +91,17 @@ export function StudentSheetDialog({
           ]}
         />
         <Section title="Photos" items={[['Photo consent', photoConsentLabel(student.photoConsent)]]} />
+        <Section
+          title="Policies accepted"
+          items={
+            row.acceptances?.length
+              ? row.acceptances.map((acceptance, index): [string, string] => [
+                  `${index + 1}.`,
+                  acceptanceLine(acceptance),
+                ])
+              : [['Policies accepted', NONE]]
+          }
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

@@ -26,6 +26,7 @@ export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
       id: enrollment.studentId,
       student: enrollment.student,
       guardianEmail: enrollment.guardianEmail,
+      acceptances: enrollment.acceptances,
       classes: [],
     };
     row.classes.push({

@@ -5,9 +5,22 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
 import { GRADES, gradeLabel } from '../../../../lambdas/grades';
 import { classesText, STANDINGS, standing, type StudentRow } from './semesterStudents';
-import { birthDateLabel, contactsText, listName, photoConsentLabel, type SizeLabel } from './studentSheet';
+import {
+  acceptancesText,
+  birthDateLabel,
+  contactsText,
+  listName,
+  photoConsentLabel,
+  type SizeLabel,
+} from './studentSheet';
 
-export const HIDDEN_AT_FIRST = { medications: false, medicalNotes: false, contacts: false, pickupAdults: false };
+export const HIDDEN_AT_FIRST = {
+  medications: false,
+  medicalNotes: false,
+  contacts: false,
+  pickupAdults: false,
+  policies: false,
+};
 
 export function studentColumns(openSheet: (row: StudentRow) => void, sizeLabel: SizeLabel): GridColDef<StudentRow>[] {
   const text = (
@@ -81,5 +94,6 @@ export function studentColumns(openSheet: (row: StudentRow) => void, sizeLabel: 
       valueOptions: [true, false, undefined].map(photoConsentLabel),
       valueGetter: (_value, row) => photoConsentLabel(row.student.photoConsent),
     },
+    text('policies', 'Policies accepted', (row) => acceptancesText(row.acceptances), 300),
   ];
 }

@@ -1,6 +1,6 @@
 // How a student's information sheet reads to an administrator: on screen, on paper and in CSV files.
 import { gradeLabel } from '../../../../lambdas/grades';
-import type { EmergencyContact, EnrollmentStatus, Student } from '../../../../lambdas/records';
+import type { EmergencyContact, EnrollmentStatus, PolicyAcceptance, Student } from '../../../../lambdas/records';
 import { dateLabel } from '../../layout/schedule';
 import type { CsvColumn } from '../csv';
 
@@ -8,6 +8,8 @@ import type { CsvColumn } from '../csv';
 export interface Sheet {
   student: Student;
   guardianEmail?: string;
+  /** The policies accepted for the child, for the semester shown. */
+  acceptances?: PolicyAcceptance[];
 }
 
 /** Turns a t-shirt size code into its label ("YM" → "Youth M"); retired sizes keep theirs. */
@@ -36,6 +38,13 @@ const contactLine = ({ name, relationship, phone }: EmergencyContact) =>
   `${name}${relationship ? ` (${relationship})` : ''} ${phone}`;
 
 export const contactsText = (contacts: EmergencyContact[]) => contacts.map(contactLine).join('; ');
+
+/** "Liability waiver (version 2), accepted Mar 3, 2026 by pat@example.com": which version, when, by whom. */
+export const acceptanceLine = ({ title, version, acceptedAt, acceptedBy }: PolicyAcceptance) =>
+  `${title} (version ${version}), accepted ${dateLabel(acceptedAt.slice(0, 10))} by ${acceptedBy.email ?? 'the family'}`;
+
+export const acceptancesText = (acceptances: PolicyAcceptance[] | undefined) =>
+  acceptances?.length ? acceptances.map(acceptanceLine).join('; ') : 'none';
 
 export const photoConsentLabel = (consent: boolean | undefined) =>
   consent === undefined ? 'Not answered' : consent ? 'Yes' : 'No';
@@ -66,5 +75,6 @@ export function sheetColumns<T>(sheetOf: (row: T) => Sheet, sizeLabel: SizeLabel
     field('Medications', ({ student }) => student.medications),
     field('Medical notes', ({ student }) => student.medicalNotes),
     field('Photo consent', ({ student }) => photoConsentLabel(student.photoConsent)),
+    field('Policies accepted', ({ acceptances }) => acceptancesText(acceptances)),
   ];
 }

@@ -1,0 +1,97 @@
+// Policies in Chromium: an administrator publishes a required policy for a semester on the Policies screen;
+// a family enrolling a child there reads and accepts it in the enroll dialog (on a phone, checked by axe) and
+// the child is enrolled; the roster shows the acceptance; a new version is published and the family's next
+// enrollment asks for it again.
+import type { Browser, Page } from 'playwright-core';
+import { dateLabel } from '../../lambdas/moments';
+import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
+import { addStudent, newClass, openSemester } from '../support/fixtures';
+import { signUpFamily } from '../support/portal';
+import { openAsAdmin, unique } from './admin-session';
+import { expectNone, PHONE, violations } from './axe';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function enrollWithPolicy(page: Page, className: string, text: string, title: string, reported: string[]) {
+  await page.goto('/classes/enrollment');
+  await page
+    .getByRole('article', { name: className })
+    .getByRole('button', { name: `Enroll in ${className}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Enroll in ${className}` });
+  await dialog.getByRole('radio', { name: /^Ben Moraine/ }).check();
+  await dialog.getByRole('button', { name: 'Enroll Ben' }).click();
+  await dialog
+    .getByRole('region', { name: new RegExp(`^${title}, version`) })
+    .getByText(text)
+    .waitFor();
+  const accept = dialog.getByRole('button', { name: 'Accept and enroll Ben' });
+  expect(await accept.isDisabled()).toBe(true);
+  reported.push(...(await violations(page, `family, policies to accept in ${className}`)));
+  await dialog.getByRole('checkbox', { name: `I have read and accept the ${title}` }).check();
+  await accept.click();
+  await dialog.getByText(`Ben is enrolled in ${className}.`).waitFor();
+}
+
+test('given a required policy published for a semester, a family accepts it on the way to enrolling, the roster shows the acceptance, and a new version asks again', async () => {
+  const semester = await openSemester({ name: unique('Policy semester') });
+  const [first, second] = [
+    await newClass(semester.id, { name: unique('Crevasse Rescue') }),
+    await newClass(semester.id, { name: unique('Avalanche Basics') }),
+  ];
+  const family = await signUpFamily('policies');
+  await addStudent(family, { firstName: 'Ben', lastName: 'Moraine' });
+  const title = unique('Liability waiver');
+
+  const admin = await openAsAdmin(browser, '/admin/policies');
+  await admin.page.getByRole('button', { name: 'New policy' }).click();
+  let form = admin.page.getByRole('dialog', { name: 'New policy' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Text').fill('Mountain sports carry risks.\nWe follow the instructors.');
+  await form.getByRole('combobox', { name: 'Applies to' }).click();
+  await admin.page.getByRole('option', { name: `${semester.name} only` }).click();
+  await form.getByRole('button', { name: 'Publish version 1' }).click();
+  const question = admin.page.getByRole('dialog', { name: `Publish version 1 of ${title}?` });
+  await question.getByRole('button', { name: 'Publish version 1' }).click();
+  await toast(admin.page, `Version 1 of ${title} is published.`).waitFor();
+  const row = admin.page.getByRole('table', { name: 'Policies' }).getByRole('row').filter({ hasText: title });
+  await row.getByText(`For ${semester.name} only`).waitFor();
+
+  const reported: string[] = [];
+  const { page, context } = await openPortal(browser, PHONE);
+  await signInThroughLogin(page, family.email, family.password);
+  await enrollWithPolicy(page, first.name, 'We follow the instructors.', title, reported);
+
+  const today = dateLabel(new Date().toISOString().slice(0, 10));
+  await admin.page.goto(`/admin/report?classId=${first.id}`);
+  await admin.page
+    .getByRole('table', { name: `Roster of ${first.name}` })
+    .getByRole('row')
+    .filter({ hasText: 'Moraine, Ben' })
+    .getByText(`Policies accepted: ${title} (version 1), accepted ${today} by ${family.email}`)
+    .waitFor();
+
+  await admin.page.goto('/admin/policies');
+  await row.getByRole('cell', { name: '1', exact: true }).waitFor();
+  await row.getByRole('button', { name: `New version of ${title}` }).click();
+  form = admin.page.getByRole('dialog', { name: `New version of ${title}` });
+  await form.getByLabel('Text').fill('Mountain sports carry risks.\nHelmets are worn at all times.');
+  await form.getByRole('button', { name: 'Publish version 2' }).click();
+  await admin.page
+    .getByRole('dialog', { name: `Publish version 2 of ${title}?` })
+    .getByRole('button', { name: 'Publish version 2' })
+    .click();
+  await toast(admin.page, `Version 2 of ${title} is published.`).waitFor();
+  await row.getByText(/^Version 2, published/).waitFor();
+  await admin.context.close();
+
+  await enrollWithPolicy(page, second.name, 'Helmets are worn at all times.', title, reported);
+  await context.close();
+  expectNone(reported);
+});
