@@ -8,6 +8,7 @@ interface StudentClass {
   className: string;
   status: EnrollmentStatus;
   waitlistPosition?: number;
+  offerExpiresAt?: string;
 }
 
 export interface StudentRow extends Sheet {
@@ -31,6 +32,7 @@ export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
       className: enrollment.className,
       status: enrollment.status,
       waitlistPosition: enrollment.waitlistPosition,
+      offerExpiresAt: enrollment.offerExpiresAt,
     });
     rows.set(enrollment.studentId, row);
   }
@@ -38,7 +40,8 @@ export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
   return [...rows.values()].sort(byListName);
 }
 
-export const classLabel = (cls: StudentClass) => `${cls.className} (${statusLabel(cls.status, cls.waitlistPosition)})`;
+export const classLabel = (cls: StudentClass) =>
+  `${cls.className} (${statusLabel(cls.status, cls.waitlistPosition, cls.offerExpiresAt)})`;
 
 export const classesText = (row: StudentRow) => row.classes.map(classLabel).join('; ');
 
