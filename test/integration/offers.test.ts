@@ -143,6 +143,21 @@ describe('a seat freed in offers mode', () => {
   });
 });
 
+describe('seats freed at the same moment', () => {
+  test('two cancellations at once offer the two seats to the first two waiting, each once; the third waits', async () => {
+    const semester = await openSemester(LASTING);
+    const cls = await newClass(semester.id, { capacity: 2 });
+    const seated = [await joins(cls, 'seated0'), await joins(cls, 'seated1')];
+    const line = [await joins(cls, 'waiting0'), await joins(cls, 'waiting1'), await joins(cls, 'waiting2')];
+    const answers = await Promise.all(seated.map(cancel));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const offers = await Promise.all(line.map(entryOf));
+    expect(offers.map((entry) => entry.offerExpiresAt !== undefined)).toEqual([true, true, false]);
+    expect(offers.map((entry) => entry.waitlistPosition)).toEqual([1, 2, 3]);
+    expect(await classNow(cls.id)).toMatchObject({ enrolled: 2, waitlisted: 3, seatsLeft: 0 });
+  });
+});
+
 describe('an accept at the second the deadline lapses', () => {
   /** An offer, and the moment its deadline passes by the schedule's clock. */
   async function offered() {

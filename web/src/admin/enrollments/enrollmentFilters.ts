@@ -1,7 +1,6 @@
 // The enrollment list's filters, kept in the URL (?classId=&status=&student=) so a link opens them.
-// A seat offered (offers mode) reads with its deadline, on the screen and in the CSV.
 import type { SemesterEnrollment } from '../../../../lambdas/records';
-import { momentText } from '../../layout/schedule';
+import { statusLabel as sheetStatusLabel } from '../students/studentSheet';
 
 export const STATUS_CHOICES = [
   { value: 'active', label: 'Enrolled and waitlisted' },
@@ -40,9 +39,5 @@ export function matches(enrollment: SemesterEnrollment, { classId, status, stude
   return folded(studentName(enrollment)).includes(folded(student.trim()));
 }
 
-export function statusLabel(enrollment: SemesterEnrollment): string {
-  if (enrollment.offerExpiresAt) return `Seat offered until ${momentText(enrollment.offerExpiresAt)}`;
-  if (enrollment.status === 'waitlisted')
-    return enrollment.waitlistPosition ? `Waitlisted #${enrollment.waitlistPosition}` : 'Waitlisted';
-  return enrollment.status === 'enrolled' ? 'Enrolled' : 'Cancelled';
-}
+export const statusLabel = (enrollment: SemesterEnrollment) =>
+  sheetStatusLabel(enrollment.status, enrollment.waitlistPosition, enrollment.offerExpiresAt);

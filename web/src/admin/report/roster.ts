@@ -40,7 +40,7 @@ export function rostersCsv(rosters: Roster[], sizeLabel: SizeLabel): string {
   ];
   return toCsv(rows, [
     { header: 'Class', value: (row) => row.className },
-    { header: 'Status', value: (row) => statusLabel(row.status, row.waitlistPosition) },
+    { header: 'Status', value: (row) => statusLabel(row.status, row.waitlistPosition, row.offerExpiresAt) },
     ...sheetColumns<RosterRow>((row) => row, sizeLabel),
     ...questionHeaders.map((header) => ({ header, value: (row: RosterRow) => row.answerCells.get(header) })),
   ]);

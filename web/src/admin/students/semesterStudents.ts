@@ -10,6 +10,7 @@ interface StudentClass {
   waitlistPosition?: number;
   /** The family's answers to the questions asked when enrolling in it. */
   answers?: Answer[];
+  offerExpiresAt?: string;
 }
 
 export interface StudentRow extends Sheet {
@@ -35,6 +36,7 @@ export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
       status: enrollment.status,
       waitlistPosition: enrollment.waitlistPosition,
       ...(enrollment.answers && { answers: enrollment.answers }),
+      offerExpiresAt: enrollment.offerExpiresAt,
     });
     rows.set(enrollment.studentId, row);
   }
@@ -42,7 +44,8 @@ export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
   return [...rows.values()].sort(byListName);
 }
 
-export const classLabel = (cls: StudentClass) => `${cls.className} (${statusLabel(cls.status, cls.waitlistPosition)})`;
+export const classLabel = (cls: StudentClass) =>
+  `${cls.className} (${statusLabel(cls.status, cls.waitlistPosition, cls.offerExpiresAt)})`;
 
 export const classesText = (row: StudentRow) => row.classes.map(classLabel).join('; ');
 

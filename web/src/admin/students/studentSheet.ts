@@ -1,7 +1,7 @@
 // How a student's information sheet reads to an administrator: on screen, on paper and in CSV files.
 import { gradeLabel } from '../../../../lambdas/grades';
 import type { EmergencyContact, EnrollmentStatus, PolicyAcceptance, Student } from '../../../../lambdas/records';
-import { dateLabel } from '../../layout/schedule';
+import { dateLabel, momentText } from '../../layout/schedule';
 import type { CsvColumn } from '../csv';
 
 /** A student's sheet with the family's e-mail, as the roster and the enrollment lists carry it. */
@@ -49,7 +49,9 @@ export const acceptancesText = (acceptances: PolicyAcceptance[] | undefined) =>
 export const photoConsentLabel = (consent: boolean | undefined) =>
   consent === undefined ? 'Not answered' : consent ? 'Yes' : 'No';
 
-export function statusLabel(status: EnrollmentStatus, waitlistPosition?: number): string {
+/** Where a student stands in a class; a seat offered (offers mode) with its deadline. */
+export function statusLabel(status: EnrollmentStatus, waitlistPosition?: number, offerExpiresAt?: string): string {
+  if (offerExpiresAt) return `Seat offered until ${momentText(offerExpiresAt)}`;
   if (status === 'waitlisted') return waitlistPosition ? `Waitlisted #${waitlistPosition}` : 'Waitlisted';
   return status === 'enrolled' ? 'Enrolled' : 'Cancelled';
 }
