@@ -583,8 +583,11 @@ function waitlistedGroup(view: SeatView, entry: StoredEnrollment): StoredEnrollm
 
 /** An enrollment's version as changed now by this call. */
 function changed(entry: StoredEnrollment, status: 'enrolled' | 'cancelled', { now, token }: Stamp): StoredEnrollment {
+  // A cancelled enrollment keeps no answers: they may be a child's details, and show nowhere once cancelled.
+  const { answers, ...kept } = entry;
   return {
-    ...entry,
+    ...kept,
+    ...(status !== 'cancelled' && answers && { answers }),
     status,
     ...(status === 'enrolled' ? { enrolledAt: now } : { cancelledAt: now }),
     requestToken: token,

@@ -343,6 +343,8 @@ describe('questions per semester and per class', () => {
     ).toMatch(/"Own skis\?" needs an answer$/);
 
     await data('cancelEnrollment', { enrollmentId }, family.accessToken);
+    // A cancelled enrollment keeps no answers.
+    expect((await myEnrollments(family)).find((enrollment) => enrollment.classId === cls.id)?.answers).toBeUndefined();
     const cancelled = await save([]);
     expect([cancelled.status, cancelled.body.error?.message]).toEqual([
       409,
