@@ -353,16 +353,22 @@ export const manifest = {
     access: 'admin',
     input: z.strictObject({ semesterId: z.optional(id), classId: z.optional(id) }).check(semesterOrClass),
     table: 'read',
-    result: returns<{ questions: Question[] }>(),
-    summary: "A semester's or a class's own questions for families enrolling, in order.",
+    result: returns<{ questions: Question[]; updatedAt?: string }>(),
+    summary: "A semester's or a class's own questions for families enrolling, in order, and when they were saved.",
   },
   saveQuestions: {
     access: 'admin',
     input: z
-      .strictObject({ semesterId: z.optional(id), classId: z.optional(id), questions: questionList })
+      .strictObject({
+        semesterId: z.optional(id),
+        classId: z.optional(id),
+        questions: questionList,
+        // When the list the change was made on was saved (null: none was): a list changed since is not overwritten.
+        seen: z.optional(z.nullable(z.string().check(z.maxLength(40, 'is not a moment the questions were saved')))),
+      })
       .check(semesterOrClass),
     table: 'write',
-    result: returns<{ questions: Question[] }>(),
+    result: returns<{ questions: Question[]; updatedAt: string }>(),
     summary:
       "Saves a semester's or a class's questions as listed (added, changed, reordered, removed); answers already given stay as given.",
   },

@@ -3,6 +3,8 @@
 // removing are one write, and the order is the list's). A family enrolling in a class answers its
 // semester's questions and the class's; in a group, the semester's and every class's of the group.
 import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   QUESTION_KINDS,
   checkAnswers,
@@ -14,6 +16,7 @@ import {
   type Question,
   type QuestionInput,
 } from '../records';
+import { dynamo } from '../shared/dynamo';
 import { invalidArgument } from '../shared/errors';
 import { entity, optional, type StoredItem } from './entity';
 
@@ -61,18 +64,43 @@ const questionsEntity = entity<QuestionList, { scope: QuestionScope }>({
   write: ({ questions, updatedAt }) => ({ questions, updatedAt }),
 });
 
-/** A semester's or a class's questions, in order (none when none were saved). */
-export async function questionsOf(scope: QuestionScope): Promise<Question[]> {
-  return (await questionsEntity.get({ scope }))?.questions ?? [];
+/** A semester's or a class's questions, in order, and when they were last saved (none: never). */
+export async function questionsOf(scope: QuestionScope): Promise<{ questions: Question[]; updatedAt?: string }> {
+  const list = await questionsEntity.get({ scope });
+  return { questions: list?.questions ?? [], ...optional('updatedAt', list?.updatedAt) };
 }
 
-/** Saves a scope's questions as listed: a question without id is new and gets one. */
-export async function saveQuestionList(scope: QuestionScope, listed: QuestionInput[]): Promise<Question[]> {
+/**
+ * Saves a scope's questions as listed: a question without id is new and gets one. `seen`: when the list the
+ * change was made on was saved (null: none was), so a change made on a list somebody changed since is not
+ * saved over it (undefined answered); absent: the list is saved whatever it is now.
+ */
+export async function saveQuestionList(
+  scope: QuestionScope,
+  listed: QuestionInput[],
+  seen?: string | null,
+): Promise<{ questions: Question[]; updatedAt: string } | undefined> {
   const questions = listed.map(
     (question) => ({ ...question, id: question.id ?? `q${randomUUID().replaceAll('-', '').slice(0, 16)}` }) as Question,
   );
-  await questionsEntity.put({ scope, questions, updatedAt: new Date().toISOString() });
-  return questions;
+  const updatedAt = new Date().toISOString();
+  const asSeen =
+    seen === undefined
+      ? {}
+      : seen === null
+        ? { ifNew: true }
+        : { condition: '#updatedAt = :seen', names: { '#updatedAt': 'updatedAt' }, values: { ':seen': seen } };
+  const { ReturnValuesOnConditionCheckFailure: _onlyInTransactions, ...put } = questionsEntity.putItem(
+    { scope, questions, updatedAt },
+    asSeen,
+  ).Put!;
+  try {
+    await dynamo.send(new PutCommand(put));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+  return { questions, updatedAt };
 }
 
 /** Removes a class's questions (the class is deleted). */

@@ -653,9 +653,11 @@ function waitlistedGroup(view: SeatView, entry: StoredEnrollment): StoredEnrollm
 
 /** An enrollment's version as changed now by this call. */
 function changed(entry: StoredEnrollment, status: 'enrolled' | 'cancelled', { now, token }: Stamp): StoredEnrollment {
-  const { offerExpiresAt: _offerExpiresAt, ...rest } = entry;
+  // A cancelled enrollment keeps no answers: they may be a child's details, and show nowhere once cancelled.
+  const { offerExpiresAt: _offerExpiresAt, answers, ...kept } = entry;
   return {
-    ...rest,
+    ...kept,
+    ...(status !== 'cancelled' && answers && { answers }),
     status,
     ...(status === 'enrolled' ? { enrolledAt: now } : { cancelledAt: now }),
     requestToken: token,

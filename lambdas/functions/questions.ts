@@ -4,9 +4,7 @@ import { portalHandler } from '../shared/handler';
 
 /** A semester's or a class's own questions, for the administrators' edit pages. */
 export async function questions(input: ParsedInput<'questions'>) {
-  return {
-    questions: await questionsOf(input.classId ? { classId: input.classId } : { semesterId: input.semesterId! }),
-  };
+  return questionsOf(input.classId ? { classId: input.classId } : { semesterId: input.semesterId! });
 }
 
 export const handler = portalHandler('questions', questions);

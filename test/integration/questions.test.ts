@@ -63,7 +63,10 @@ describe('questions per semester and per class', () => {
       ['Boot size', 'number', false],
     ]);
     expect(saved.every((question) => /^q[A-Za-z0-9]+$/.test(question.id))).toBe(true);
-    expect(await data('questions', { classId: cls.id }, await admin())).toEqual({ questions: saved });
+    expect(await data('questions', { classId: cls.id }, await admin())).toEqual({
+      questions: saved,
+      updatedAt: expect.any(String),
+    });
     expect(await data('questions', { semesterId: semester.id }, await admin())).toEqual({ questions: [] });
 
     const [first, , third] = saved as [Question, Question, Question];
@@ -88,6 +91,52 @@ describe('questions per semester and per class', () => {
     );
     const nowhere = await call('saveQuestions', { classId: 'no-such-class', questions: [] }, await admin());
     expect([nowhere.status, nowhere.body.error?.message]).toEqual([404, 'There is no such class.']);
+  });
+
+  test('given two administrators changing the same questions, then a change made on a list changed since is refused and nothing is lost', async () => {
+    const semester = await openSemester();
+    const first = await data<{ questions: Question[]; updatedAt: string }>(
+      'saveQuestions',
+      { semesterId: semester.id, questions: [lunch], seen: null },
+      await admin(),
+    );
+    // A page that read no questions yet: the list saved meanwhile is not overwritten.
+    const unseen = await call(
+      'saveQuestions',
+      { semesterId: semester.id, questions: [skill], seen: null },
+      await admin(),
+    );
+    expect([unseen.status, unseen.body.error?.message]).toEqual([
+      409,
+      'Another administrator changed these questions meanwhile. They are shown as they are now: make your change again.',
+    ]);
+    const second = await data<{ questions: Question[]; updatedAt: string }>(
+      'saveQuestions',
+      { semesterId: semester.id, questions: [...first.questions, skill], seen: first.updatedAt },
+      await admin(),
+    );
+    // The first page, still showing one question, removes it: refused, both stay.
+    const stale = await call(
+      'saveQuestions',
+      { semesterId: semester.id, questions: [], seen: first.updatedAt },
+      await admin(),
+    );
+    expect(stale.status).toBe(409);
+    expect(await data('questions', { semesterId: semester.id }, await admin())).toEqual(second);
+    // Both at once on the same list: one is saved, the other refused.
+    const racing = await Promise.all(
+      [rental, notes].map(async (added) =>
+        call(
+          'saveQuestions',
+          { semesterId: semester.id, questions: [...second.questions, added], seen: second.updatedAt },
+          await admin(),
+        ),
+      ),
+    );
+    expect(racing.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(
+      (await data<{ questions: Question[] }>('questions', { semesterId: semester.id }, await admin())).questions,
+    ).toHaveLength(3);
   });
 
   test('given a class and its semester asking questions, when a family enrolls, then each answer is checked on the server, a refusal names the question and records nothing, and the answers are kept with the enrollment', async () => {
@@ -343,6 +392,8 @@ describe('questions per semester and per class', () => {
     ).toMatch(/"Own skis\?" needs an answer$/);
 
     await data('cancelEnrollment', { enrollmentId }, family.accessToken);
+    // A cancelled enrollment keeps no answers.
+    expect((await myEnrollments(family)).find((enrollment) => enrollment.classId === cls.id)?.answers).toBeUndefined();
     const cancelled = await save([]);
     expect([cancelled.status, cancelled.body.error?.message]).toEqual([
       409,

@@ -69,20 +69,27 @@ const NAMES: Record<string, FieldName> = {
 export function QuestionDialog({
   scope,
   questions,
-  index,
+  seen,
+  editing,
   onSaved,
+  onRefused,
   onClose,
 }: {
   scope: QuestionScope;
-  /** The list as saved now. */
+  /** The list as read, and when it was saved (null: never). */
   questions: Question[];
-  /** The question changed (its place), or the list's length for a new one. */
-  index: number;
+  seen: string | null;
+  /** A save was refused: the list is read again (another administrator may have changed it). */
+  onRefused: () => void;
+  /** The question changed; absent: a new one, added at the end. */
+  editing?: Question;
   onSaved: (question: Question) => void;
   onClose: () => void;
 }) {
-  const editing = questions[index];
   const [draft, setDraft] = useState(() => draftOf(editing));
+  // Its place in the list as read now (read again after a refusal, it may hold another administrator's change).
+  const place = editing ? questions.findIndex((question) => question.id === editing.id) : -1;
+  const index = place >= 0 ? place : questions.length;
   const at = `questions[${index}]`;
   const { errors, message, saving, save, recheck, formRef } = useSave('saveQuestions', {
     shows: (field) => field.startsWith(`${at}.`) && !!NAMES[field.slice(at.length + 1)],
@@ -93,7 +100,10 @@ export function QuestionDialog({
     const question = questionOf(next, editing?.id);
     const list: QuestionInput[] = [...questions];
     list[index] = question;
-    return { payload: { ...scope, questions: list }, own: schemaProblems(questionInput, question, at) as FieldErrors };
+    return {
+      payload: { ...scope, questions: list, seen },
+      own: schemaProblems(questionInput, question, at) as FieldErrors,
+    };
   };
   const change = (next: Partial<QuestionDraft>) => {
     const changed = { ...draft, ...next };
@@ -107,6 +117,7 @@ export function QuestionDialog({
     const { payload, own } = payloadOf(draft);
     const saved = await save(payload, own);
     if (saved) onSaved(saved.questions[index]!);
+    else onRefused();
   };
 
   return (

@@ -29,19 +29,22 @@ export function QuestionsSection({ scope, help }: { scope: QuestionScope; help: 
   const listed = useFunction('questions', scope);
   const saveQuestions = useChange('saveQuestions');
   const show = useToast();
-  const [editing, setEditing] = useState<number>();
+  const [editing, setEditing] = useState<Question | 'new'>();
   const [removing, setRemoving] = useState<Question>();
   const [failure, setFailure] = useState<string>();
   const questions = listed.data?.questions ?? [];
+  // The list as read: a change made on it is refused once another administrator changed it meanwhile.
+  const seen = listed.data?.updatedAt ?? null;
 
   const move = async (index: number, by: -1 | 1) => {
     const list = [...questions];
     [list[index], list[index + by]] = [list[index + by]!, list[index]!];
     setFailure(undefined);
     try {
-      await saveQuestions.mutateAsync({ ...scope, questions: list });
+      await saveQuestions.mutateAsync({ ...scope, questions: list, seen });
     } catch (error) {
       setFailure(asApiError(error).message);
+      void listed.refetch();
     }
   };
 
@@ -78,7 +81,7 @@ export function QuestionsSection({ scope, help }: { scope: QuestionScope; help: 
                   >
                     <ArrowDownwardIcon />
                   </IconButton>
-                  <Button size="small" onClick={() => setEditing(index)} aria-label={`Edit "${question.label}"`}>
+                  <Button size="small" onClick={() => setEditing(question)} aria-label={`Edit "${question.label}"`}>
                     Edit
                   </Button>
                   <Button
@@ -101,7 +104,7 @@ export function QuestionsSection({ scope, help }: { scope: QuestionScope; help: 
       )}
       <Button
         startIcon={<AddIcon />}
-        onClick={() => setEditing(questions.length)}
+        onClick={() => setEditing('new')}
         disabled={!listed.isSuccess || questions.length >= MAX_QUESTIONS}
         sx={{ mt: 1 }}
       >
@@ -111,7 +114,9 @@ export function QuestionsSection({ scope, help }: { scope: QuestionScope; help: 
         <QuestionDialog
           scope={scope}
           questions={questions}
-          index={editing}
+          seen={seen}
+          onRefused={() => void listed.refetch()}
+          editing={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(undefined)}
           onSaved={(saved) => {
             show({ severity: 'success', summary: 'Saved', detail: `"${saved.label}" is saved.` });
@@ -126,10 +131,12 @@ export function QuestionsSection({ scope, help }: { scope: QuestionScope; help: 
           destructive
           onClose={() => setRemoving(undefined)}
           action={async () => {
-            await saveQuestions.mutateAsync({
-              ...scope,
-              questions: questions.filter((question) => question.id !== removing.id),
-            });
+            await saveQuestions
+              .mutateAsync({ ...scope, questions: questions.filter((question) => question.id !== removing.id), seen })
+              .catch((error: unknown) => {
+                void listed.refetch();
+                throw error;
+              });
             show({ severity: 'success', summary: 'Removed', detail: `"${removing.label}" is no longer asked.` });
           }}
         >
