@@ -275,7 +275,7 @@ function planCancel(
   if (reason !== 'account-deleted')
     writes.push({
       kind: 'notice',
-      notice: by.isAdmin && by.sub !== enrollment.familyId ? 'cancelledByAdmin' : 'cancelled',
+      notice: by.isAdmin && (by.familyId ?? by.sub) !== enrollment.familyId ? 'cancelledByAdmin' : 'cancelled',
       enrollments: cancelled,
     });
   const released = targets.filter((target) => target.status === 'enrolled').map((target) => target.classId);

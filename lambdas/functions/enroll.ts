@@ -10,7 +10,7 @@ import { detailsConfirmedSinceOf, detailsNeedChecking } from '../configNames';
 import { dateLabel } from '../moments';
 import type { ParsedInput } from '../manifest';
 import type { EnrollmentAnswer } from '../records';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { enrollmentAnswer, waitUntil } from '../data/enrollmentAnswer';
 import { failedPrecondition, notFound } from '../shared/errors';
 import type { Call } from '../shared/handler';
@@ -22,14 +22,18 @@ import { limitedHandler } from '../shared/limitedHandler';
  * turn (taking the queue's lease itself when nobody decides it). When that takes longer than a few
  * seconds, the answer says the request is in line, and at which place.
  */
-export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call: Call): Promise<EnrollmentAnswer> {
+export async function enroll(
+  input: ParsedInput<'enroll'>,
+  caller: FamilyCaller,
+  call: Call,
+): Promise<EnrollmentAnswer> {
   const group = input.groupId ? (await getGroups([input.groupId]))[0] : undefined;
   if (input.groupId && !group) throw notFound('There is no such class group.');
   const classIds = group ? group.classIds : [input.classId!];
   // A family's student is the family's by key (the allocator's transaction checks it); an administrator's may be anyone's.
   const student = caller.isAdmin
     ? await studentForCaller(caller, input.studentId)
-    : { id: input.studentId, familyId: caller.sub };
+    : { id: input.studentId, familyId: caller.familyId };
   const classes = await refusalsInOrder(
     refuseAtOnce(classIds, caller),
     refuseUncheckedDetails(input.studentId, caller),
@@ -56,7 +60,7 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
  * registration window). The allocator checks all of it again against the classes as they are. The
  * classes, in order, when none refuses.
  */
-async function refuseAtOnce(classIds: string[], caller: Caller): Promise<LinedClass[]> {
+async function refuseAtOnce(classIds: string[], caller: FamilyCaller): Promise<LinedClass[]> {
   const classes = await recentClasses(classIds);
   const ordered = classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
   for (const cls of ordered) {
@@ -73,12 +77,12 @@ async function refuseAtOnce(classIds: string[], caller: Caller): Promise<LinedCl
  * set (unset: no check). Administrators are not refused. Only the family's own confirmation changes this,
  * so the allocator does not check it again.
  */
-async function refuseUncheckedDetails(studentId: string, caller: Caller): Promise<void> {
+async function refuseUncheckedDetails(studentId: string, caller: FamilyCaller): Promise<void> {
   if (caller.isAdmin) return;
   const since = detailsConfirmedSinceOf(await readConfigValues());
   if (!since) return;
   // A student that is not the family's is refused by the allocator, as without the check.
-  const student = await getStudent(caller.sub, studentId);
+  const student = await getStudent(caller.familyId, studentId);
   if (!student || !detailsNeedChecking(student.detailsConfirmedAt, since)) return;
   const confirmed = student.detailsConfirmedAt
     ? `they were last confirmed on ${dateLabel(student.detailsConfirmedAt.slice(0, 10))}`

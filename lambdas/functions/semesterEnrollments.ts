@@ -1,6 +1,6 @@
 import { classesOfSemester } from '../data/classes';
 import { semesterEnrollmentsPage, toEnrollment, waitlistPositions } from '../data/enrollments';
-import { familyEmails } from '../data/families';
+import { familyAddresses, guardianContact } from '../data/families';
 import { semesterOrCurrent } from '../data/semesters';
 import { studentsByKey, toStudent } from '../data/students';
 import type { ParsedInput } from '../manifest';
@@ -26,7 +26,7 @@ export async function semesterEnrollments({
   const keys = enrollments.map((e) => ({ familyId: e.familyId, studentId: e.studentId }));
   const [students, emails, positions] = await Promise.all([
     studentsByKey(keys),
-    familyEmails(enrollments.map((e) => e.familyId)),
+    familyAddresses(enrollments.map((e) => e.familyId)),
     waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted')),
   ]);
   const classNames = new Map(classes.map((cls) => [cls.id, cls.name]));
@@ -38,7 +38,7 @@ export async function semesterEnrollments({
         ...toEnrollment(e, positions.get(e.id)),
         className: classNames.get(e.classId) ?? e.classId,
         student: toStudent(student),
-        ...(emails.has(e.familyId) && { guardianEmail: emails.get(e.familyId) }),
+        ...guardianContact(emails.get(e.familyId)),
       },
     ];
   });

@@ -7,7 +7,14 @@ import TableRow from '@mui/material/TableRow';
 import type { RosterEntry, Student } from '../../../../lambdas/records';
 import { EmergencyContactLine, GuardianEmail } from '../students/ContactLinks';
 import { gradeLabel } from '../../../../lambdas/grades';
-import { ageOf, birthDateLabel, listName, photoConsentLabel, type SizeLabel } from '../students/studentSheet';
+import {
+  ageOf,
+  birthDateLabel,
+  guardianEmailsOf,
+  listName,
+  photoConsentLabel,
+  type SizeLabel,
+} from '../students/studentSheet';
 import { ScrollingTable } from '../ScrollingTable';
 import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
 
@@ -46,11 +53,11 @@ function About({ student, sizeLabel }: { student: Student; sizeLabel: SizeLabel 
 function Contacts({ entry }: { entry: RosterEntry }) {
   return (
     <>
-      {entry.guardianEmail && (
-        <div>
-          <GuardianEmail email={entry.guardianEmail} />
+      {guardianEmailsOf(entry).map((email) => (
+        <div key={`guardian|${email}`}>
+          <GuardianEmail email={email} />
         </div>
-      )}
+      ))}
       {entry.student.emergencyContacts.map((contact) => (
         <div key={`${contact.name}|${contact.phone}`}>
           <EmergencyContactLine contact={contact} />

@@ -24,6 +24,7 @@ export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
       id: enrollment.studentId,
       student: enrollment.student,
       guardianEmail: enrollment.guardianEmail,
+      otherGuardianEmails: enrollment.otherGuardianEmails,
       classes: [],
     };
     row.classes.push({

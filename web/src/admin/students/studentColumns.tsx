@@ -5,7 +5,14 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
 import { GRADES, gradeLabel } from '../../../../lambdas/grades';
 import { classesText, STANDINGS, standing, type StudentRow } from './semesterStudents';
-import { birthDateLabel, contactsText, listName, photoConsentLabel, type SizeLabel } from './studentSheet';
+import {
+  birthDateLabel,
+  contactsText,
+  guardianEmailsText,
+  listName,
+  photoConsentLabel,
+  type SizeLabel,
+} from './studentSheet';
 
 export const HIDDEN_AT_FIRST = { medications: false, medicalNotes: false, contacts: false, pickupAdults: false };
 
@@ -62,7 +69,7 @@ export function studentColumns(openSheet: (row: StudentRow) => void, sizeLabel: 
       valueOptions: [...STANDINGS],
       valueGetter: (_value, row) => standing(row),
     },
-    text('guardianEmail', 'Guardian e-mail', (row) => row.guardianEmail, 220),
+    text('guardianEmail', 'Guardian e-mail', guardianEmailsText, 220),
     text('allergies', 'Allergies', (row) => row.student.allergies),
     text('medications', 'Medications', (row) => row.student.medications),
     text('medicalNotes', 'Medical notes', (row) => row.student.medicalNotes, 200),
