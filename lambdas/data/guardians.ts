@@ -254,11 +254,10 @@ function joinUpdate(family: StoredProfile, sub: string, entry: GuardianEntry) {
     };
   const [first] = guardiansOf(family);
   if (!first) throw failedPrecondition('This family has no guardian any more: ask for a new invitation.');
+  // The family's first guardian keeps no joining day (''): they made the family, and are listed first.
   const { sub: firstSub, ...firstEntry } = first;
   return {
-    set: {
-      guardians: { [firstSub]: { ...firstEntry, joinedAt: firstEntry.joinedAt || entry.joinedAt }, [sub]: entry },
-    },
+    set: { guardians: { [firstSub]: firstEntry, [sub]: entry } },
     condition: 'attribute_not_exists(guardians) AND attribute_not_exists(deletedAt)',
   };
 }
