@@ -401,7 +401,7 @@ export function invitationContent(notice: InvitationNotice, site: MailSite): Mai
       paragraph(
         strong(notice.invitedByEmail),
         ` invites you to be a guardian of their family on ${site.programme}'s registration portal. Once you accept, `,
-        `you both see and manage ${notice.children.length ? andList(notice.children) : 'the children'}, enroll them in classes, `,
+        `you see and manage ${notice.children.length ? andList(notice.children) : 'the children'} as they do, enroll them in classes, `,
         "and receive the family's e-mails (you choose which ones in Manage Account).",
       ),
       { button: { label: 'Accept the invitation', url: notice.acceptUrl } },
