@@ -29,6 +29,8 @@ import {
   type ConfigValues,
   type Enrollment,
   type EnrollmentAnswer,
+  type FamilyGuardian,
+  type GuardianInvitation,
   type ManagedTshirtSize,
   type MessageSummary,
   type NamedEnrollment,
@@ -49,8 +51,8 @@ import type { FailedMail } from './data/mailRequests';
 import type { MessageChild } from './shared/notices';
 import type { Suppression } from './data/suppressions';
 
-/** The optional e-mails a family gets (true) or switched off. */
-type MailPreferences = { reminders: boolean; announcements: boolean };
+/** The e-mails a guardian gets (true) or switched off: reminders and announcements, and enrollment changes. */
+type MailPreferences = { reminders: boolean; announcements: boolean; enrollmentChanges: boolean };
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -126,6 +128,13 @@ const email = z
     z.maxLength(254, 'is too long'),
     z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address'),
   );
+const invitationToken = z
+  .string()
+  .check(
+    z.maxLength(300, 'is not an invitation token'),
+    z.regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'is not an invitation token: copy the whole link from the e-mail'),
+  );
+const login = z.string().check(z.maxLength(128, 'is not a guardian'), z.regex(/^[\w-]+$/, 'is not a guardian'));
 const semesterChoice = z.strictObject({ semesterId: z.optional(id) });
 type AdminList = { admins: Array<{ email: string; sub: string }> };
 /** An account of the user pool as an administrator sees it before granting it admin access. */
@@ -327,6 +336,54 @@ export const manifest = {
     table: 'write',
     result: returns<Record<string, never>>(),
     summary: "Cancels the family's enrollments, removes its students and deletes the user.",
+  },
+  guardians: {
+    access: 'user',
+    input: noPayload,
+    table: 'read',
+    result: returns<{ guardians: FamilyGuardian[]; invitations: GuardianInvitation[] }>(),
+    summary: "The family's guardians, and its invitations still waiting.",
+  },
+  inviteGuardian: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: z.strictObject({ email }),
+    table: 'write',
+    result: returns<{ invitation: GuardianInvitation }>(),
+    summary: 'Invites an adult by e-mail to be a guardian of the family (the e-mail carries the link to accept).',
+  },
+  cancelInvitation: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: z.strictObject({ invitationId: z.uuid('is not an invitation id') }),
+    table: 'write',
+    result: returns<Record<string, never>>(),
+    summary: "Cancels one of the family's invitations still waiting: its link no longer works.",
+  },
+  invitation: {
+    access: 'user',
+    input: z.strictObject({ token: invitationToken }),
+    table: 'read',
+    result: returns<{ email: string; invitedByEmail: string; expiresAt: string; joined: boolean }>(),
+    summary:
+      'The invitation a link names, for the page that accepts it (`joined`: the caller is in that family already).',
+  },
+  acceptInvitation: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: z.strictObject({ token: invitationToken }),
+    table: 'write',
+    result: returns<Record<string, never>>(),
+    summary:
+      "Accepts an invitation sent to the caller's e-mail: they become a guardian of the family (refused while their own account has children or other guardians).",
+  },
+  removeGuardian: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: z.strictObject({ sub: login }),
+    table: 'write',
+    result: returns<Record<string, never>>(),
+    summary: "Takes a guardian off the family (the caller's own sub: leaves it); a family keeps at least one guardian.",
   },
   saveSemester: {
     access: 'admin',
@@ -599,15 +656,21 @@ export const manifest = {
       optional: MailPreferences;
       addresses: Array<{ email: string; receives: boolean; reason?: Suppression['reason']; since?: string }>;
     }>(),
-    summary: "Whether the portal's e-mail reaches the family's addresses, and which optional e-mails it gets.",
+    summary: "Whether the portal's e-mail reaches the family's addresses, and which e-mails the caller gets.",
   },
   saveMailPreferences: {
     access: 'user',
     rateLimit: familyWrites,
-    input: z.strictObject({ reminders: z.boolean(), announcements: z.boolean() }),
+    // enrollmentChanges absent: as it was.
+    input: z.strictObject({
+      reminders: z.boolean(),
+      announcements: z.boolean(),
+      enrollmentChanges: z.optional(z.boolean()),
+    }),
     table: 'write',
     result: returns<{ optional: MailPreferences }>(),
-    summary: 'Switches the optional e-mails (reminders, announcements) on or off; enrollment changes always go out.',
+    summary:
+      "Switches the caller's e-mails on or off: reminders, announcements, and enrollment changes while another guardian of the family receives them.",
   },
   messageAudience: {
     access: 'admin',

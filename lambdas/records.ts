@@ -430,12 +430,32 @@ export interface RosterEntry {
   groupId?: string;
   createdAt: string;
   student: Student;
-  /** The e-mail of the family's account. */
+  /** The e-mail of the family's account (its first guardian). */
   guardianEmail?: string;
   /** The family's answers to the questions asked when enrolling (see checkAnswers). */
   answers?: Answer[];
   /** The policies accepted for the child for the class's semester. */
   acceptances?: PolicyAcceptance[];
+  /** The e-mails of the family's other guardians, when it has more than one. */
+  otherGuardianEmails?: string[];
+}
+
+/** A guardian of a family, as its guardians see them (`you`: the caller). */
+export interface FamilyGuardian {
+  sub: string;
+  email: string;
+  /** When they joined (absent: the guardian who made the family, before a second one joined). */
+  joinedAt?: string;
+  you?: true;
+}
+
+/** An invitation to be a guardian of the family, still waiting to be accepted. */
+export interface GuardianInvitation {
+  id: string;
+  email: string;
+  invitedByEmail: string;
+  createdAt: string;
+  expiresAt: string;
 }
 
 /** An enrollment as the administrators' lists show it. */
@@ -445,6 +465,7 @@ export type SemesterEnrollment = Enrollment & {
   guardianEmail?: string;
   answers?: Answer[];
   acceptances?: PolicyAcceptance[];
+  otherGuardianEmails?: string[];
 };
 
 /** One change in the enrollment audit trail, with the names a person reads. */

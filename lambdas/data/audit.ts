@@ -9,7 +9,8 @@ import type { StoredEnrollment } from './enrollments';
 import { studentName, studentsByKey } from './students';
 
 /** Who made a change: the user's id, and whether they acted as an administrator. */
-export type Actor = Pick<Caller, 'sub' | 'isAdmin'>;
+/** Who changed it: the login (`sub`), and on a family's own call the family it manages. */
+export type Actor = Pick<Caller, 'sub' | 'isAdmin'> & { familyId?: string };
 
 const auditReasons = [
   'enroll',

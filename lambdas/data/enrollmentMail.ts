@@ -1,13 +1,13 @@
 // The e-mail a family gets when a child's enrollment changes (enrolled, waitlisted, promoted, cancelled,
-// moved): the mailer hands it a mail request; the names, meetings and waitlist positions are read as they
+// moved), or a reminder before a class starts: the mailer hands it a mail request; it goes to the guardians
+// who receive that kind of e-mail (mailPreferences.ts); the names, meetings and waitlist positions are read as they
 // are now, in one strongly consistent read with the request itself.
 import { offerHoursOf } from '../records';
 import { classEntity, toClass } from './classes';
 import { waitlistPosition } from './enrollments';
-import { familyAddresses } from './families';
 import { groupEntity } from './groups';
 import type { StudentMailRequest } from './mailRequests';
-import { switchedOff } from './mailPreferences';
+import { familyRecipients } from './mailPreferences';
 import { mailSite } from './mailSite';
 import { getSemester } from './semesters';
 import { studentNoticeContent, type NoticeClass } from '../shared/notices';
@@ -46,15 +46,15 @@ export async function sendNotice(requestKey: Key, request: StudentMailRequest): 
   const classKey = (id: string) => classEntity.key({ id });
   const [at, addresses, site] = await Promise.all([
     itemsAt([requestKey, student, ...group, ...from, ...request.classIds.map(classKey)], { ConsistentRead: true }),
-    familyAddresses([request.familyId]),
+    familyRecipients([request.familyId], request.kind === 'reminder' ? 'reminders' : 'enrollmentChanges'),
     mailSite(),
   ]);
   if (!at(requestKey)) return 'already sent';
-  if (request.kind === 'reminder' && (await switchedOff([request.familyId], 'reminders')).size > 0) {
+  const to = addresses.get(request.familyId) ?? [];
+  if (request.kind === 'reminder' && to.length === 0) {
     logger.info('Reminder not sent: the family switched reminders off.', { familyId: request.familyId });
     return 'nobody to write to';
   }
-  const to = addresses.get(request.familyId) ?? [];
   const stored = studentEntity.readIf(at(student));
   if (to.length === 0 || !stored) {
     logger.warn('Nobody to write to: the family or the student is gone, or no e-mail is on file.', {

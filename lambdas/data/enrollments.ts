@@ -3,7 +3,7 @@
 // can never hold two enrollments in one class. A pointer in the family's partition lists a family's
 // enrollments consistently; GSI2 (`SEMESTER#id#ENROLLMENTS`) lists a semester's for the reports.
 import type { Answer, Enrollment, EnrollmentStatus } from '../records';
-import type { Caller } from '../shared/caller';
+import type { Actor } from './audit';
 import { notFound } from '../shared/errors';
 import { classEntity, type StoredClass } from './classes';
 import { entity, optional, type StoredItem } from './entity';
@@ -188,10 +188,10 @@ export async function enrollmentsOfFamily(familyId: string): Promise<StoredEnrol
 }
 
 /** The enrollment if it is the caller's family's (or the caller is an administrator); otherwise 404. */
-export async function enrollmentForCaller(caller: Caller, id: string): Promise<StoredEnrollment> {
+export async function enrollmentForCaller(caller: Actor, id: string): Promise<StoredEnrollment> {
   const { classId, studentId } = parseEnrollmentId(id);
   const enrollment = await getEnrollment(classId, studentId);
-  if (!enrollment || (enrollment.familyId !== caller.sub && !caller.isAdmin))
+  if (!enrollment || (enrollment.familyId !== caller.familyId && !caller.isAdmin))
     throw notFound('There is no such enrollment on your account.');
   return enrollment;
 }

@@ -1,5 +1,6 @@
-// A family is a user of the portal: its partition `FAMILY#sub` holds its profile, its students, a
-// pointer to each of its enrollments and a marker per student's name and birth date.
+// A family is a user of the portal: its partition `FAMILY#id` holds its profile, its students, a
+// pointer to each of its enrollments and a marker per student's name and birth date. Its id is the sub of
+// the login that made it; the family may have several guardians (logins), see guardians.ts.
 //
 // The profile (`PROFILE`) is the family's account record: the e-mail the portal writes to, and the counts
 // the caps are judged on (students; active enrollments per semester and per class). Every transaction that
@@ -11,7 +12,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../shared/dynamo';
 import { permissionDenied } from '../shared/errors';
 import type { TransactItem } from '../shared/transact';
-import { entity, optional, type ItemUpdate } from './entity';
+import { entity, optional, type ItemUpdate, type StoredItem } from './entity';
 import { partitions } from './partitions';
 import { timeToLiveAttribute } from './table';
 
@@ -40,8 +41,51 @@ export interface StoredProfile {
   deletedAt?: string;
   /** The counts the caps are judged on, by name (studentCount, semesterCount, classCount). */
   counts: Record<string, number>;
-  /** The kinds of optional e-mail the family switched off (mailPreferences.ts). */
+  /** The kinds of optional e-mail the family switched off (mailPreferences.ts), while it has one guardian. */
   mailOff?: string[];
+  /**
+   * The family's guardians by sub, once a second one joined (guardians.ts); absent, the family's one guardian
+   * is the login that made it (its id), writing from `email`, its choices in `mailOff`.
+   */
+  guardians?: Record<string, GuardianEntry>;
+}
+
+/** A guardian as the profile keeps them: the address the portal writes to, and the e-mails they switched off. */
+export interface GuardianEntry {
+  email: string;
+  joinedAt: string;
+  mailOff: string[];
+}
+
+export interface Guardian extends GuardianEntry {
+  sub: string;
+}
+
+function readGuardians(item: StoredItem): Record<string, GuardianEntry> | undefined {
+  if (item.item.guardians === undefined) return undefined;
+  const map = item.nested('guardians');
+  return Object.fromEntries(
+    Object.keys(map.item).map((sub) => {
+      const entry = map.nested(sub);
+      return [
+        sub,
+        { email: entry.string('email'), joinedAt: entry.string('joinedAt'), mailOff: entry.strings('mailOff') },
+      ];
+    }),
+  );
+}
+
+/**
+ * The family's guardians, first to join first: those on the profile, or the one who made the family (while
+ * it has no second one; none when the profile has no e-mail yet or the account is deleted).
+ */
+export function guardiansOf(profile: StoredProfile): Guardian[] {
+  if (profile.guardians)
+    return Object.entries(profile.guardians)
+      .map(([sub, entry]) => ({ sub, ...entry }))
+      .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt) || a.sub.localeCompare(b.sub));
+  if (!profile.email || profile.deletedAt) return [];
+  return [{ sub: profile.familyId, email: profile.email, joinedAt: '', mailOff: profile.mailOff ?? [] }];
 }
 
 export const profileEntity = entity<StoredProfile, Pick<StoredProfile, 'familyId'>>({
@@ -52,6 +96,7 @@ export const profileEntity = entity<StoredProfile, Pick<StoredProfile, 'familyId
     ...optional('email', item.optionalString('email')),
     ...optional('deletedAt', item.optionalString('deletedAt')),
     ...optional('mailOff', item.item.mailOff === undefined ? undefined : item.strings('mailOff')),
+    ...optional('guardians', readGuardians(item)),
     counts: Object.fromEntries(
       Object.keys(item.item)
         .filter(isCountName)
@@ -64,18 +109,38 @@ export function getProfile(familyId: string): Promise<StoredProfile | undefined>
   return profileEntity.get({ familyId });
 }
 
-/** The e-mail of each family, by family id (families without one on file are left out). */
-export async function familyEmails(familyIds: string[]): Promise<Map<string, string>> {
+/** The guardians of each family, by family id (families with none on file are left out). */
+export async function familyGuardians(familyIds: string[]): Promise<Map<string, Guardian[]>> {
   const found = await profileEntity.getMany([...new Set(familyIds)].map((familyId) => ({ familyId })));
-  return new Map(found.flatMap((profile) => (profile.email ? [[profile.familyId, profile.email] as const] : [])));
+  return new Map(
+    found.flatMap((profile) => {
+      const guardians = guardiansOf(profile);
+      return guardians.length ? [[profile.familyId, guardians] as const] : [];
+    }),
+  );
 }
 
-/**
- * The addresses the portal writes to for each family, by family id: today the one of its account (its
- * login). A family with several guardians gets their addresses here, and every e-mail goes to all of them.
- */
+/** The e-mail of each family's first guardian, by family id (families without one on file are left out). */
+export async function familyEmails(familyIds: string[]): Promise<Map<string, string>> {
+  return new Map(
+    [...(await familyGuardians(familyIds))].map(([familyId, guardians]) => [familyId, guardians[0]!.email]),
+  );
+}
+
+/** How a family's guardians are reached, as the administrators' lists show them: the first and the others. */
+export function guardianContact(addresses: string[] | undefined): {
+  guardianEmail?: string;
+  otherGuardianEmails?: string[];
+} {
+  const [first, ...others] = addresses ?? [];
+  return { ...(first && { guardianEmail: first }), ...(others.length && { otherGuardianEmails: others }) };
+}
+
+/** The addresses of every guardian of each family, by family id. */
 export async function familyAddresses(familyIds: string[]): Promise<Map<string, string[]>> {
-  return new Map([...(await familyEmails(familyIds))].map(([familyId, email]) => [familyId, [email]]));
+  return new Map(
+    [...(await familyGuardians(familyIds))].map(([familyId, guardians]) => [familyId, guardians.map((g) => g.email)]),
+  );
 }
 
 /** Notes the family's e-mail, keeping its counts. */
@@ -143,22 +208,24 @@ export const familyChangeItem = (familyId: string, change: FamilyChange): Transa
 
 /**
  * Marks the account as being deleted (a retried deletion keeps the first mark and its expiry) and forgets its e-mail;
- * from this write on, every write of the family's transactions is refused.
+ * from this write on, every write of the family's transactions is refused, a guardian joining it too. False
+ * (nothing written) when the family has another guardian: the family is not the caller's alone to delete.
  */
-export async function markAccountDeleted(familyId: string): Promise<void> {
+export async function markAccountDeleted(familyId: string): Promise<boolean> {
   const now = new Date();
-  await dynamo.send(
-    new UpdateCommand(
-      profileEntity.update(
-        { familyId },
-        {
-          set: { type: profileEntity.type, familyId },
-          setClauses: ['deletedAt = if_not_exists(deletedAt, :now)', '#expires = if_not_exists(#expires, :expires)'],
-          remove: ['email'],
-          names: { '#expires': timeToLiveAttribute },
-          values: { ':now': now.toISOString(), ':expires': Math.floor(now.getTime() / 1000) + DELETED_PROFILE_SECONDS },
-        },
-      ),
-    ),
+  return profileEntity.tryUpdate(
+    { familyId },
+    {
+      set: { type: profileEntity.type, familyId },
+      setClauses: ['deletedAt = if_not_exists(deletedAt, :now)', '#expires = if_not_exists(#expires, :expires)'],
+      remove: ['email'],
+      names: { '#expires': timeToLiveAttribute },
+      values: {
+        ':now': now.toISOString(),
+        ':expires': Math.floor(now.getTime() / 1000) + DELETED_PROFILE_SECONDS,
+        ':one': 1,
+      },
+      condition: 'attribute_not_exists(guardians) OR size(guardians) <= :one',
+    },
   );
 }

@@ -40,7 +40,16 @@ interface MessageMailRequest {
   messageId: string;
 }
 
-export type MailRequest = StudentMailRequest | ClassMailRequest | MessageMailRequest;
+/** An adult invited to be a guardian of a family (guardians.ts): the e-mail with the invitation's link. */
+export interface InvitationMailRequest {
+  kind: 'invitation';
+  familyId: string;
+  invitationId: string;
+  /** The link's secret: only its hash is on the invitation, and this request goes once it is sent. */
+  token: string;
+}
+
+export type MailRequest = StudentMailRequest | ClassMailRequest | MessageMailRequest | InvitationMailRequest;
 
 export const isStudentRequest = (request: MailRequest): request is StudentMailRequest => 'studentId' in request;
 
@@ -90,8 +99,15 @@ export const readMeetingTime = (meeting: StoredItem) => ({
 
 /** What a request asks for, by its kind. */
 function requestOf(item: StoredItem): MailRequest {
-  const kind = item.oneOf('kind', ['message', ...classKinds, ...studentKinds]);
+  const kind = item.oneOf('kind', ['message', 'invitation', ...classKinds, ...studentKinds]);
   if (kind === 'message') return { kind, messageId: item.string('messageId') };
+  if (kind === 'invitation')
+    return {
+      kind,
+      familyId: item.string('familyId'),
+      invitationId: item.string('invitationId'),
+      token: item.string('token'),
+    };
   if (isClassKind(kind)) {
     return {
       kind,
@@ -227,6 +243,7 @@ export async function failedMail(): Promise<FailedMail[]> {
     waiting: (request.failures ?? 0) >= MAX_SEND_ATTEMPTS,
     resends: request.resends ?? 0,
     ...(isStudentRequest(request) && { familyId: request.familyId, classIds: request.classIds }),
+    ...(request.kind === 'invitation' && { familyId: request.familyId }),
   }));
 }
 

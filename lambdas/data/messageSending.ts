@@ -7,10 +7,10 @@ import type { MailContent } from '../shared/mailBlocks';
 import { transactWrite } from '../shared/transact';
 import { classesNow } from './classes';
 import { sendToFamily } from './enrollmentMail';
-import { familyAddresses } from './families';
 import { mailRequestDelete, mailRequestPut } from './mailRequests';
 import { takeSendTurn } from './mailPace';
-import { switchedOff } from './mailPreferences';
+import { familyGuardians } from './families';
+import { recipientsOf } from './mailPreferences';
 import { mailSite } from './mailSite';
 import {
   deliveryEntity,
@@ -92,19 +92,19 @@ export async function sendMessage(messageId: string, timeLeftMs: () => number): 
     message.topic === 'announcement' ? new Map<string, Class>() : classesNow(message.classIds),
   ]);
   const pending = await deliveriesOf(messageId, 'pending');
-  const familyIds = pending.map((delivery) => delivery.familyId);
-  const [addresses, off] = await Promise.all([
-    familyAddresses(familyIds),
-    message.topic === 'announcement' ? switchedOff(familyIds, 'announcements') : new Set<string>(),
-  ]);
+  // An announcement goes to the guardians who receive messages; a class's notice to those who receive
+  // enrollment changes (always at least one).
+  const kind = message.topic === 'announcement' ? 'announcements' : 'enrollmentChanges';
+  const guardians = await familyGuardians(pending.map((delivery) => delivery.familyId));
   for (const delivery of pending) {
     if (!(await takeSendTurn(timeLeftMs))) return 'more';
     if (!(await claim(delivery, new Date().toISOString()))) continue;
-    if (off.has(delivery.familyId)) {
+    const family = guardians.get(delivery.familyId) ?? [];
+    const to = recipientsOf(family, kind).map((guardian) => guardian.email);
+    if (family.length > 0 && to.length === 0) {
       await settle(delivery, 'skipped', 'The family switched messages off');
       continue;
     }
-    const to = addresses.get(delivery.familyId) ?? [];
     const content = contentFor(message, delivery, site, classes);
     if (to.length === 0 || !content) {
       await settle(delivery, 'skipped', to.length === 0 ? 'No e-mail address on file' : 'The class is gone');

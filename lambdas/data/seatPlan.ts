@@ -400,7 +400,7 @@ function planLapse(
 /** What a family is told of a cancel: by itself, by an administrator, or an offer that lapsed. */
 function noticeOfCancel(by: Actor | 'portal', enrollment: StoredEnrollment): NoticeKind {
   if (by === 'portal') return 'offerLapsed';
-  return by.isAdmin && by.sub !== enrollment.familyId ? 'cancelledByAdmin' : 'cancelled';
+  return by.isAdmin && (by.familyId ?? by.sub) !== enrollment.familyId ? 'cancelledByAdmin' : 'cancelled';
 }
 
 function planMove(

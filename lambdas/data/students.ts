@@ -6,7 +6,7 @@
 // is on a family's list once however often "Add" is pressed.
 import { createHash } from 'node:crypto';
 import type { Student } from '../records';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { notFound } from '../shared/errors';
 import type { TransactItem } from '../shared/transact';
 import { entity, optional } from './entity';
@@ -189,8 +189,8 @@ export function studentDeleteIfInactive(familyId: string, id: string): TransactI
 }
 
 /** The caller's own student, or for an administrator any family's; otherwise 404. */
-export async function studentForCaller(caller: Caller, id: string): Promise<StoredStudent> {
-  const student = (await getStudent(caller.sub, id)) ?? (caller.isAdmin ? await findStudent(id) : undefined);
+export async function studentForCaller(caller: FamilyCaller, id: string): Promise<StoredStudent> {
+  const student = (await getStudent(caller.familyId, id)) ?? (caller.isAdmin ? await findStudent(id) : undefined);
   if (!student) throw notFound('There is no such student on your account.');
   return student;
 }

@@ -1,14 +1,14 @@
 import { enrollmentForCaller, toEnrollment } from '../data/enrollments';
 import { changeSeats } from '../data/seats';
 import type { ParsedInput } from '../manifest';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { limitedHandler } from '../shared/limitedHandler';
 
 /**
  * The family takes the seat offered to its waiting child (with their group): enrolled, while the offer stands
  * by the server's clock. To decline, the family cancels the enrollment (cancelEnrollment).
  */
-export async function acceptOffer({ enrollmentId }: ParsedInput<'acceptOffer'>, caller: Caller) {
+export async function acceptOffer({ enrollmentId }: ParsedInput<'acceptOffer'>, caller: FamilyCaller) {
   const enrollment = await enrollmentForCaller(caller, enrollmentId);
   const accepted = await changeSeats({ kind: 'accept', enrollment, by: caller });
   return { enrollments: accepted.map((entry) => toEnrollment(entry)) };

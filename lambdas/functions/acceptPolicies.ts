@@ -13,7 +13,7 @@ import { getSemester } from '../data/semesters';
 import { studentEntity, studentForCaller } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { PolicyAcceptance, Semester } from '../records';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { tableName } from '../shared/dynamo';
 import { failedPrecondition, notFound, resourceExhausted, BUSY_MESSAGE } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
@@ -30,7 +30,7 @@ const MAX_PLANS = 3;
  */
 export async function acceptPolicies(
   input: ParsedInput<'acceptPolicies'>,
-  caller: Caller,
+  caller: FamilyCaller,
 ): Promise<{ acceptances: PolicyAcceptance[] }> {
   const [student, semester] = await Promise.all([
     studentForCaller(caller, input.studentId),
@@ -104,7 +104,7 @@ const studentExists = (familyId: string, id: string) => ({
 });
 
 /** The accepting login's e-mail, as the user pool has it. */
-async function loginEmail(caller: Caller): Promise<{ email?: string }> {
+async function loginEmail(caller: FamilyCaller): Promise<{ email?: string }> {
   const email = caller.accessToken ? await ownEmail(caller.accessToken) : undefined;
   return email ? { email } : {};
 }

@@ -1,6 +1,6 @@
 import { getStoredClass, toClass } from '../data/classes';
 import { classEnrollments, waitlistPosition, type StoredEnrollment } from '../data/enrollments';
-import { familyEmails } from '../data/families';
+import { familyAddresses, guardianContact } from '../data/families';
 import { questionsForClasses } from '../data/questions';
 import { acceptancesOfStudents } from '../data/policies';
 import { studentsByKey, toStudent } from '../data/students';
@@ -10,9 +10,9 @@ import { notFound } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
 
 /**
- * A class's printable roster and waitlist: each student's whole sheet, the family's e-mail and its answers,
- * the policies accepted for the child for the class's semester, and the questions asked now (the roster
- * CSV's columns).
+ * A class's printable roster and waitlist: each student's whole sheet, the e-mails of the family's guardians,
+ * its answers, the policies accepted for the child for the class's semester, and the questions asked now (the
+ * roster CSV's columns).
  */
 export async function classRoster({ classId }: ParsedInput<'classRoster'>) {
   const [stored, { roster, waitlist }] = await Promise.all([getStoredClass(classId), classEnrollments(classId)]);
@@ -21,7 +21,7 @@ export async function classRoster({ classId }: ParsedInput<'classRoster'>) {
   const keys = entries.map((e) => ({ familyId: e.familyId, studentId: e.studentId }));
   const [students, emails, questions, acceptances] = await Promise.all([
     studentsByKey(keys),
-    familyEmails(entries.map((e) => e.familyId)),
+    familyAddresses(entries.map((e) => e.familyId)),
     questionsForClasses([stored]),
     acceptancesOfStudents(keys, stored.semesterId),
   ]);
@@ -38,7 +38,7 @@ export async function classRoster({ classId }: ParsedInput<'classRoster'>) {
         ...(enrollment.groupId && { groupId: enrollment.groupId }),
         createdAt: enrollment.createdAt,
         student: toStudent(student),
-        ...(emails.has(enrollment.familyId) && { guardianEmail: emails.get(enrollment.familyId) }),
+        ...guardianContact(emails.get(enrollment.familyId)),
         ...(enrollment.answers && { answers: enrollment.answers }),
         acceptances: acceptances.get(enrollment.studentId) ?? [],
       },

@@ -2,7 +2,7 @@ import { accountDeleted, familyChangeItem, profileEntity } from '../data/familie
 import { studentDetailsConfirmed, studentForCaller, toStudent } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { Student } from '../records';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { notFound } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
 import { transactWrite } from '../shared/transact';
@@ -13,7 +13,7 @@ import { transactWrite } from '../shared/transact';
  */
 export async function confirmStudentDetails(
   input: ParsedInput<'confirmStudentDetails'>,
-  caller: Caller,
+  caller: FamilyCaller,
 ): Promise<{ student: Student }> {
   const student = await studentForCaller(caller, input.id);
   const now = new Date().toISOString();

@@ -1,9 +1,10 @@
 import { markAccountDeleted } from '../data/families';
 import { acceptanceKeysOfFamily } from '../data/policies';
+import { takeOff } from '../data/guardians';
 import { enrollmentsOfFamily, familyEnrollmentEntity, isActive } from '../data/enrollments';
 import { changeSeats } from '../data/seats';
 import { nameMarkerEntity, studentDeleteIfInactive, studentsOfFamily } from '../data/students';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { deleteAll } from '../shared/dynamo';
 import { failedPrecondition, PortalError } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
@@ -11,34 +12,41 @@ import { deleteOwnAccount } from '../shared/ownAccount';
 import { transactWrite } from '../shared/transact';
 
 /**
- * Deletes the caller's account. The profile is marked first, so from then on the family's writes and
+ * Deletes the caller's account. A guardian whose family has another one leaves it (the family and its
+ * children stay with the others), and their user is deleted. The family's last guardian deletes the family:
+ * the profile is marked first (refused if a guardian joined meanwhile), so from then on the family's writes and
  * enrollments are refused (by their transactions' conditions) and what is read next is final: its
  * enrollments are cancelled (their seats go to the waitlists), each student is removed under the
  * condition that they hold no enrollment, then everything else it stored, then the user. The marked
  * profile stays a day. A retried call finishes the job.
  */
-export async function deleteAccount(_input: object, caller: Caller) {
-  await markAccountDeleted(caller.sub);
+export async function deleteAccount(_input: object, caller: FamilyCaller) {
+  if ((await takeOff(caller.familyId, caller.sub, 'gone')) === 'done') {
+    if (caller.accessToken) await deleteOwnAccount(caller.accessToken);
+    return {};
+  }
+  if (!(await markAccountDeleted(caller.familyId)))
+    throw failedPrecondition('Another guardian joined your family meanwhile. Please try again.');
   await cancelAll(caller);
-  for (const student of await studentsOfFamily(caller.sub)) {
-    if (!(await transactWrite([studentDeleteIfInactive(caller.sub, student.id)])).committed) {
+  for (const student of await studentsOfFamily(caller.familyId)) {
+    if (!(await transactWrite([studentDeleteIfInactive(caller.familyId, student.id)])).committed) {
       throw failedPrecondition('The account changed while it was being deleted. Please try again.');
     }
   }
   // Never the profile (it stays, marked) nor a student (removed only under its own condition, above).
   const keys = await Promise.all([
-    familyEnrollmentEntity.keysInPartition({ familyId: caller.sub }),
-    nameMarkerEntity.keysInPartition({ familyId: caller.sub }),
-    acceptanceKeysOfFamily(caller.sub),
+    familyEnrollmentEntity.keysInPartition({ familyId: caller.familyId }),
+    nameMarkerEntity.keysInPartition({ familyId: caller.familyId }),
+    acceptanceKeysOfFamily(caller.familyId),
   ]);
   await deleteAll(keys.flat());
   if (caller.accessToken) await deleteOwnAccount(caller.accessToken);
   return {};
 }
 
-async function cancelAll(caller: Caller) {
+async function cancelAll(caller: FamilyCaller) {
   const done = new Set<string>();
-  for (const enrollment of (await enrollmentsOfFamily(caller.sub)).filter((e) => isActive(e.status))) {
+  for (const enrollment of (await enrollmentsOfFamily(caller.familyId)).filter((e) => isActive(e.status))) {
     if (done.has(enrollment.id)) continue;
     try {
       const outcome = await changeSeats({ kind: 'cancel', enrollment, by: caller, reason: 'account-deleted' });

@@ -2,7 +2,7 @@ import { accountDeleted, familyChangeItem, getProfile, studentCount } from '../d
 import { enrollmentsOfFamily, familyEnrollmentEntity, isActive } from '../data/enrollments';
 import { nameMarkerDelete, studentDeleteIfInactive, studentForCaller, studentName } from '../data/students';
 import type { ParsedInput } from '../manifest';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { deleteAll } from '../shared/dynamo';
 import { failedPrecondition, notFound } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
@@ -12,7 +12,7 @@ import { transactWrite } from '../shared/transact';
  * Removes a student, refused while they hold a seat or a waitlist place; one transaction removes them, their
  * name marker and one from the family's count. Their cancelled history goes too.
  */
-export async function deleteStudent({ id }: ParsedInput<'deleteStudent'>, caller: Caller) {
+export async function deleteStudent({ id }: ParsedInput<'deleteStudent'>, caller: FamilyCaller) {
   const student = await studentForCaller(caller, id);
   const [history, profile] = await Promise.all([enrollmentsOfFamily(student.familyId), getProfile(student.familyId)]);
   // A family counted before the count existed keeps no count until its next add counts it.

@@ -19,7 +19,7 @@ import { detailsConfirmedSinceOf, detailsNeedChecking } from '../configNames';
 import { dateLabel } from '../moments';
 import type { ParsedInput } from '../manifest';
 import type { EnrollmentAnswer } from '../records';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { enrollmentAnswer, waitUntil } from '../data/enrollmentAnswer';
 import { failedPrecondition, notFound } from '../shared/errors';
 import type { Call } from '../shared/handler';
@@ -31,14 +31,18 @@ import { limitedHandler } from '../shared/limitedHandler';
  * turn (taking the queue's lease itself when nobody decides it). When that takes longer than a few
  * seconds, the answer says the request is in line, and at which place.
  */
-export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call: Call): Promise<EnrollmentAnswer> {
+export async function enroll(
+  input: ParsedInput<'enroll'>,
+  caller: FamilyCaller,
+  call: Call,
+): Promise<EnrollmentAnswer> {
   const group = input.groupId ? (await getGroups([input.groupId]))[0] : undefined;
   if (input.groupId && !group) throw notFound('There is no such class group.');
   const classIds = group ? group.classIds : [input.classId!];
   // A family's student is the family's by key (the allocator's transaction checks it); an administrator's may be anyone's.
   const student = caller.isAdmin
     ? await studentForCaller(caller, input.studentId)
-    : { id: input.studentId, familyId: caller.sub };
+    : { id: input.studentId, familyId: caller.familyId };
   const policies = policiesAndAcceptances(input.studentId, caller);
   const classes = await refusalsInOrder(
     refuseAtOnce(classIds, caller),
@@ -71,7 +75,7 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
  * registration window). The allocator checks all of it again against the classes as they are. The
  * classes, in order, when none refuses.
  */
-async function refuseAtOnce(classIds: string[], caller: Caller): Promise<LinedClass[]> {
+async function refuseAtOnce(classIds: string[], caller: FamilyCaller): Promise<LinedClass[]> {
   const classes = await recentClasses(classIds);
   const ordered = classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
   for (const cls of ordered) {
@@ -88,12 +92,12 @@ async function refuseAtOnce(classIds: string[], caller: Caller): Promise<LinedCl
  * set (unset: no check). Administrators are not refused. Only the family's own confirmation changes this,
  * so the allocator does not check it again.
  */
-async function refuseUncheckedDetails(studentId: string, caller: Caller): Promise<void> {
+async function refuseUncheckedDetails(studentId: string, caller: FamilyCaller): Promise<void> {
   if (caller.isAdmin) return;
   const since = detailsConfirmedSinceOf(await readConfigValues());
   if (!since) return;
   // A student that is not the family's is refused by the allocator, as without the check.
-  const student = await getStudent(caller.sub, studentId);
+  const student = await getStudent(caller.familyId, studentId);
   if (!student || !detailsNeedChecking(student.detailsConfirmedAt, since)) return;
   const confirmed = student.detailsConfirmedAt
     ? `they were last confirmed on ${dateLabel(student.detailsConfirmedAt.slice(0, 10))}`
@@ -112,9 +116,9 @@ type PolicyReads = {
 };
 
 /** The policies' current versions and what the child accepted, read beside the other checks (families only). */
-async function policiesAndAcceptances(studentId: string, caller: Caller): Promise<PolicyReads> {
+async function policiesAndAcceptances(studentId: string, caller: FamilyCaller): Promise<PolicyReads> {
   if (caller.isAdmin) return { policies: [], accepted: [] };
-  const [policies, accepted] = await Promise.all([currentPolicies(), acceptancesOf(caller.sub, studentId)]);
+  const [policies, accepted] = await Promise.all([currentPolicies(), acceptancesOf(caller.familyId, studentId)]);
   return { policies, accepted };
 }
 
@@ -125,13 +129,18 @@ async function policiesAndAcceptances(studentId: string, caller: Caller): Promis
  * those current when this call read them: one published after that read counts from the next call on.
  * Administrators are not refused.
  */
-async function refuseUnacceptedPolicies(reads: PolicyReads, studentId: string, semesterId: string, caller: Caller) {
+async function refuseUnacceptedPolicies(
+  reads: PolicyReads,
+  studentId: string,
+  semesterId: string,
+  caller: FamilyCaller,
+) {
   const accepted = reads.accepted.filter((a) => a.semesterId === semesterId);
   const missing = notAccepted(reads.policies, accepted, semesterId);
   if (!missing.some((policy) => policy.required)) return;
   // A student that is not the family's is refused by the allocator, as without the check.
   const [student, semester, texts] = await Promise.all([
-    getStudent(caller.sub, studentId),
+    getStudent(caller.familyId, studentId),
     recentSemester(semesterId),
     policyTexts(missing),
   ]);

@@ -2,7 +2,7 @@ import { awaitDecision } from '../data/allocator';
 import { getRequestRecord } from '../data/enrollmentRequests';
 import type { ParsedInput } from '../manifest';
 import type { EnrollmentAnswer } from '../records';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { enrollmentAnswer, waitUntil } from '../data/enrollmentAnswer';
 import { notFound } from '../shared/errors';
 import type { Call } from '../shared/handler';
@@ -16,11 +16,11 @@ import { limitedHandler } from '../shared/limitedHandler';
  */
 export async function enrollmentRequest(
   input: ParsedInput<'enrollmentRequest'>,
-  caller: Caller,
+  caller: FamilyCaller,
   call: Call,
 ): Promise<EnrollmentAnswer> {
   const asked = await getRequestRecord(input.requestId);
-  if (!asked || (asked.by.sub !== caller.sub && !caller.isAdmin))
+  if (!asked || (asked.familyId !== caller.familyId && !caller.isAdmin))
     throw notFound('There is no such enrollment request.');
   const request = { id: input.requestId, queue: asked.queue };
   return enrollmentAnswer(request, await awaitDecision(request, waitUntil(call, SHORT_WAIT_MS)), call);

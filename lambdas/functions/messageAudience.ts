@@ -1,5 +1,4 @@
-import { familyAddresses } from '../data/families';
-import { switchedOff } from '../data/mailPreferences';
+import { familyRecipients, switchedOff } from '../data/mailPreferences';
 import { audienceOf } from '../data/messages';
 import type { ParsedInput } from '../manifest';
 import { notFound } from '../shared/errors';
@@ -14,7 +13,7 @@ export async function messageAudience({ audience }: ParsedInput<'messageAudience
     );
   const off = await switchedOff([...found.families.keys()], 'announcements');
   const reached = [...found.families.keys()].filter((familyId) => !off.has(familyId));
-  const addresses = await familyAddresses(reached);
+  const addresses = await familyRecipients(reached, 'announcements');
   return {
     label: found.label,
     where: found.where,

@@ -5,15 +5,18 @@ import { classesAsking, classStartsOn } from '../data/questions';
 import { getSemester } from '../data/semesters';
 import { studentName, studentsOfFamily } from '../data/students';
 import type { NamedEnrollment } from '../records';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { portalHandler } from '../shared/handler';
 
 /**
  * The family's enrollments, cancelled ones included, with class, student and group names, waitlist positions,
  * the answers given and the day each class starts (answers change until then).
  */
-export async function myEnrollments(_input: object, caller: Caller) {
-  const [enrollments, students] = await Promise.all([enrollmentsOfFamily(caller.sub), studentsOfFamily(caller.sub)]);
+export async function myEnrollments(_input: object, caller: FamilyCaller) {
+  const [enrollments, students] = await Promise.all([
+    enrollmentsOfFamily(caller.familyId),
+    studentsOfFamily(caller.familyId),
+  ]);
   const groupIds = [...new Set(enrollments.flatMap((e) => (e.groupId ? [e.groupId] : [])))];
   const [classes, groups, positions] = await Promise.all([
     getClasses([...new Set(enrollments.map((e) => e.classId))]),

@@ -1,18 +1,18 @@
 import { familyAddresses } from '../data/families';
-import { mailOffOf } from '../data/mailPreferences';
+import { choicesOf } from '../data/mailPreferences';
 import { suppressionsOf } from '../data/suppressions';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { portalHandler } from '../shared/handler';
 
 /**
- * Whether the portal's e-mail reaches the family's addresses (one that bounced or complained does not), and
- * which optional e-mails it gets.
+ * Whether the portal's e-mail reaches the addresses of the family's guardians (one that bounced or
+ * complained does not), and which e-mails the caller gets.
  */
-export async function myMailStatus(_input: object, caller: Caller) {
-  const addresses = (await familyAddresses([caller.sub])).get(caller.sub) ?? [];
-  const [suppressed, off] = await Promise.all([suppressionsOf(addresses), mailOffOf(caller.sub)]);
+export async function myMailStatus(_input: object, caller: FamilyCaller) {
+  const addresses = (await familyAddresses([caller.familyId])).get(caller.familyId) ?? [];
+  const [suppressed, optional] = await Promise.all([suppressionsOf(addresses), choicesOf(caller.familyId, caller.sub)]);
   return {
-    optional: { reminders: !off.includes('reminders'), announcements: !off.includes('announcements') },
+    optional,
     addresses: addresses.map((email) => {
       const suppression = suppressed.get(email.toLowerCase());
       return {

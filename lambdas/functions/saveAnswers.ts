@@ -5,7 +5,7 @@ import { getSemester } from '../data/semesters';
 import { dateLabel } from '../moments';
 import type { ParsedInput } from '../manifest';
 import type { Answer } from '../records';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { failedPrecondition, notFound } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
 
@@ -15,7 +15,10 @@ const cancelled = () => failedPrecondition('This enrollment is cancelled: its an
  * The family changes the answers it gave with an enrollment, until the class starts (its first meeting, or
  * its semester's first day): checked against the questions of the semester and the class as they are now.
  */
-export async function saveAnswers(input: ParsedInput<'saveAnswers'>, caller: Caller): Promise<{ answers: Answer[] }> {
+export async function saveAnswers(
+  input: ParsedInput<'saveAnswers'>,
+  caller: FamilyCaller,
+): Promise<{ answers: Answer[] }> {
   const enrollment = await enrollmentForCaller(caller, input.enrollmentId);
   if (enrollment.status === 'cancelled') throw cancelled();
   const [cls] = await getClasses([enrollment.classId], true);

@@ -1,15 +1,17 @@
-import { OPTIONAL_MAIL, saveMailOff } from '../data/mailPreferences';
+import { choicesOf, saveChoices } from '../data/mailPreferences';
 import type { ParsedInput } from '../manifest';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { limitedHandler } from '../shared/limitedHandler';
 
-/** Switches the optional e-mails (reminders, announcements) on or off for the family. */
-export async function saveMailPreferences(input: ParsedInput<'saveMailPreferences'>, caller: Caller) {
-  await saveMailOff(
-    caller.sub,
-    OPTIONAL_MAIL.filter((kind) => !input[kind]),
-  );
-  return { optional: input };
+/** Switches the caller's own e-mails on or off (each guardian of a family chooses their own). */
+export async function saveMailPreferences(input: ParsedInput<'saveMailPreferences'>, caller: FamilyCaller) {
+  const choices = {
+    reminders: input.reminders,
+    announcements: input.announcements,
+    enrollmentChanges: input.enrollmentChanges ?? (await choicesOf(caller.familyId, caller.sub)).enrollmentChanges,
+  };
+  await saveChoices(caller.familyId, caller.sub, choices);
+  return { optional: choices };
 }
 
 export const handler = limitedHandler('saveMailPreferences', saveMailPreferences);

@@ -26,7 +26,7 @@ import {
 } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { Student } from '../records';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import {
   alreadyExists,
   BUSY_MESSAGE,
@@ -50,7 +50,7 @@ const MAX_PLANS = 5;
  * transaction writes the student, their name marker (a child is added once: a second identical add is 409)
  * and the family's profile (not deleted, and under the cap of students for an add).
  */
-export async function saveStudent(input: ParsedInput<'saveStudent'>, caller: Caller) {
+export async function saveStudent(input: ParsedInput<'saveStudent'>, caller: FamilyCaller) {
   const now = new Date();
   if (input.birthDate >= now.toISOString().slice(0, 10)) throw invalidArgument('birthDate: must be in the past');
   const existing = input.id ? await studentForCaller(caller, input.id) : undefined;
@@ -58,7 +58,7 @@ export async function saveStudent(input: ParsedInput<'saveStudent'>, caller: Cal
   const { detailsConfirmedAt: _sent, ...details } = input;
   // An administrator changing another family's child has not asked the family: the family's last
   // confirmation is left as it is stored (not written back as read, which could undo one made meanwhile).
-  if (existing && existing.familyId !== caller.sub) {
+  if (existing && existing.familyId !== caller.familyId) {
     const changed = await changeStudent(existing, { ...details, id: existing.id }, now.toISOString());
     return { student: { ...changed, ...optional('detailsConfirmedAt', existing.detailsConfirmedAt) } };
   }
@@ -68,23 +68,23 @@ export async function saveStudent(input: ParsedInput<'saveStudent'>, caller: Cal
   return { student: await addStudent(student, caller, now.toISOString()) };
 }
 
-async function addStudent(input: Omit<Student, 'id'>, caller: Caller, now: string): Promise<Student> {
+async function addStudent(input: Omit<Student, 'id'>, caller: FamilyCaller, now: string): Promise<Student> {
   const stored: StoredStudent = {
     ...input,
     id: randomUUID(),
-    familyId: caller.sub,
+    familyId: caller.familyId,
     activeEnrollments: 0,
     createdAt: now,
     updatedAt: now,
   };
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
-    const profile = await getProfile(caller.sub);
+    const profile = await getProfile(caller.familyId);
     if (profile?.deletedAt) throw accountDeleted();
     const items = [
       studentPut(stored),
       nameMarkerPut(stored),
-      familyChangeItem(caller.sub, {
-        ...(await studentCountChange(profile, caller.sub)),
+      familyChangeItem(caller.familyId, {
+        ...(await studentCountChange(profile, caller.familyId)),
         email: await emailToRemember(profile, caller),
         refuseDeleted: true,
       }),
@@ -164,7 +164,7 @@ async function checkTshirtSize(code: string, current: string | undefined) {
 }
 
 /** The address the portal writes to about this family's enrollments, read once from the user pool. */
-async function emailToRemember(profile: StoredProfile | undefined, caller: Caller): Promise<string | undefined> {
+async function emailToRemember(profile: StoredProfile | undefined, caller: FamilyCaller): Promise<string | undefined> {
   if (!caller.accessToken || typeof profile?.email === 'string') return undefined;
   return ownEmail(caller.accessToken);
 }

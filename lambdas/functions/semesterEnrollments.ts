@@ -1,6 +1,6 @@
 import { classesOfSemester } from '../data/classes';
 import { semesterEnrollmentsPage, toEnrollment, waitlistPositions } from '../data/enrollments';
-import { familyEmails } from '../data/families';
+import { familyAddresses, guardianContact } from '../data/families';
 import { acceptancesOfStudents } from '../data/policies';
 import { semesterOrCurrent } from '../data/semesters';
 import { studentsByKey, toStudent } from '../data/students';
@@ -27,7 +27,7 @@ export async function semesterEnrollments({
   const keys = enrollments.map((e) => ({ familyId: e.familyId, studentId: e.studentId }));
   const [students, emails, positions, acceptances] = await Promise.all([
     studentsByKey(keys),
-    familyEmails(enrollments.map((e) => e.familyId)),
+    familyAddresses(enrollments.map((e) => e.familyId)),
     waitlistPositions(enrollments.filter((e) => e.status === 'waitlisted')),
     acceptancesOfStudents(keys, semester.id),
   ]);
@@ -40,7 +40,7 @@ export async function semesterEnrollments({
         ...toEnrollment(e, positions.get(e.id)),
         className: classNames.get(e.classId) ?? e.classId,
         student: toStudent(student),
-        ...(emails.has(e.familyId) && { guardianEmail: emails.get(e.familyId) }),
+        ...guardianContact(emails.get(e.familyId)),
         ...(e.answers && { answers: e.answers }),
         acceptances: acceptances.get(e.studentId) ?? [],
       },

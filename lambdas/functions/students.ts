@@ -1,9 +1,9 @@
 import { studentsOfFamily, toStudent } from '../data/students';
-import type { Caller } from '../shared/caller';
+import type { FamilyCaller } from '../shared/caller';
 import { portalHandler } from '../shared/handler';
 
-export async function students(_input: object, caller: Caller) {
-  return { students: (await studentsOfFamily(caller.sub)).map(toStudent) };
+export async function students(_input: object, caller: FamilyCaller) {
+  return { students: (await studentsOfFamily(caller.familyId)).map(toStudent) };
 }
 
 export const handler = portalHandler('students', students);

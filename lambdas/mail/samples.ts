@@ -3,6 +3,7 @@
 import {
   announcementContent,
   classNoticeContent,
+  invitationContent,
   classChanges,
   studentNoticeContent,
   type MailSite,
@@ -86,6 +87,15 @@ export function sampleMails(): Record<string, MailContent> {
         text: 'Dear families,\n\nwe meet on **Friday at 18:00** in the lodge.\n\n- Bring questions\n- Map: https://mountainschool.example/lodge',
         children,
         where: 'in Ice Climbing',
+      },
+      sampleSite,
+    ),
+    invitation: invitationContent(
+      {
+        invitedByEmail: 'pat.alpine@example.com',
+        children: ['Teen0', 'Teen1'],
+        acceptUrl: `${sampleSite.siteUrl}/account/invitation?token=sample`,
+        expiresOn: '2027-01-10',
       },
       sampleSite,
     ),

@@ -18,6 +18,14 @@ export interface Caller {
   accessToken?: string;
 }
 
+/**
+ * A signed-in caller of a family function: `familyId` is the family the login manages now (read from the
+ * table on every call), which names the family's data; `sub` stays the login itself.
+ */
+export interface FamilyCaller extends Caller {
+  familyId: string;
+}
+
 const issuer = requiredEnv('JWT_ISSUER');
 const clientId = requiredEnv('USER_POOL_CLIENT_ID');
 

@@ -7,7 +7,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import type { CallLimit } from '../data/callCounts';
 import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
-import { bearerToken, callerFromClaims, verifyAccessToken, type Caller } from './caller';
+import { familyIdOf } from '../data/memberships';
+import { bearerToken, callerFromClaims, verifyAccessToken, type Caller, type FamilyCaller } from './caller';
 import { isTransientAwsError } from './awsErrors';
 import { logCallContext, loggedError, logger } from './logger';
 import { originCheck } from './originCheck';
@@ -36,7 +37,12 @@ type Result = APIGatewayProxyStructuredResultV2;
 export type Middleware = MiddlewareObj<PortalEvent, Result, Error, Context>;
 type Request = middy.Request<PortalEvent, Result, Error, Context>;
 
-type CallerFor<A extends Access> = A extends 'public' ? Caller | undefined : Caller;
+/** Who calls a function: anyone on public ones; on family functions that use the table, a caller with its family. */
+type CallerOf<S> = S extends { access: 'public' }
+  ? Caller | undefined
+  : S extends { access: 'user'; table: 'read' | 'write' }
+    ? FamilyCaller
+    : Caller;
 /** The call itself: when it reached the API, and how long the function may still run. */
 export interface Call {
   arrivedAt: number;
@@ -44,7 +50,7 @@ export interface Call {
 }
 export type Run<N extends FunctionName> = (
   input: ParsedInput<N>,
-  caller: CallerFor<(typeof manifest)[N]['access']>,
+  caller: CallerOf<(typeof manifest)[N]>,
   call: Call,
 ) => Promise<FunctionResult<N>>;
 
@@ -122,6 +128,19 @@ export function callerIdentity(access: Access): Middleware {
       if (access !== 'public' && !caller) throw unauthenticated();
       if (access === 'admin' && !caller?.isAdmin) throw permissionDenied();
       request.event.caller = caller && token ? { ...caller, accessToken: token } : caller;
+    },
+  };
+}
+
+/**
+ * The family the caller manages, read on every call of a family function (strongly consistent, never
+ * cached): a guardian removed from a family has no access to it from the next call on.
+ */
+function callerFamily(): Middleware {
+  return {
+    before: async (request: Request) => {
+      const caller = request.event.caller;
+      if (caller) request.event.caller = { ...caller, familyId: await familyIdOf(caller.sub) } as FamilyCaller;
     },
   };
 }
@@ -222,22 +241,23 @@ export function handlerChain<N extends FunctionName>(name: N, run: Run<N>, ident
     .use(errorMapping(name))
     .use(originCheck());
   if ('cacheSeconds' in spec) handler.use(cachedRead(spec.cacheSeconds));
-  return handler
-    .use(jsonBody())
-    .use(callerIdentity(spec.access))
-    .use(identity)
-    .use(validInput(spec.input))
-    .handler(async (event, context) => {
-      const call: Call = {
-        arrivedAt: event.requestContext.timeEpoch ?? Date.now(),
-        remainingMs: () => context.getRemainingTimeInMillis(),
-      };
-      return jsonResponse(200, {
-        data: await run(
-          event.payload as ParsedInput<N>,
-          event.caller as CallerFor<(typeof manifest)[N]['access']>,
-          call,
-        ),
-      });
-    });
+  return (
+    handler
+      .use(jsonBody())
+      .use(callerIdentity(spec.access))
+      .use(identity)
+      .use(validInput(spec.input))
+      // After validation: bad input is refused without reading the table. Only family functions that use the
+      // table need the family (`roles` has no grant on it).
+      .use(spec.access === 'user' && spec.table !== 'none' ? [callerFamily()] : [])
+      .handler(async (event, context) => {
+        const call: Call = {
+          arrivedAt: event.requestContext.timeEpoch ?? Date.now(),
+          remainingMs: () => context.getRemainingTimeInMillis(),
+        };
+        return jsonResponse(200, {
+          data: await run(event.payload as ParsedInput<N>, event.caller as CallerOf<(typeof manifest)[N]>, call),
+        });
+      })
+  );
 }

@@ -443,3 +443,36 @@ export function announcementContent(
     preferencesUrl: `${site.siteUrl}/account/manage`,
   };
 }
+
+/** The invitation to be a guardian of a family, as the invited adult reads it. */
+export interface InvitationNotice {
+  invitedByEmail: string;
+  /** The family's children's first names (none yet: an empty list). */
+  children: string[];
+  /** The page that accepts it, with the invitation's token. */
+  acceptUrl: string;
+  /** The last day it can be accepted (YYYY-MM-DD). */
+  expiresOn: string;
+}
+
+export function invitationContent(notice: InvitationNotice, site: MailSite): MailContent {
+  const whose = notice.children.length ? `${andList(notice.children)}'s` : 'their';
+  return {
+    subject: `${notice.invitedByEmail} invites you to manage ${whose} registrations with ${site.programme}`,
+    blocks: [
+      paragraph(
+        strong(notice.invitedByEmail),
+        ` invites you to be a guardian of their family on ${site.programme}'s registration portal. Once you accept, `,
+        `you see and manage ${notice.children.length ? andList(notice.children) : 'the children'} as they do, enroll them in classes, `,
+        "and receive the family's e-mails (you choose which ones in Manage Account).",
+      ),
+      { button: { label: 'Accept the invitation', url: notice.acceptUrl } },
+      paragraph(
+        'Sign in with this e-mail address (or create an account with it) to accept. The invitation can be accepted ',
+        `once, until ${monthDay(notice.expiresOn)}, ${notice.expiresOn.slice(0, 4)}.`,
+      ),
+      contactLine(site, 'Did you not expect this invitation? You can ignore it: nothing changes.'),
+    ],
+    why: `You receive this e-mail because ${notice.invitedByEmail} invited this address on ${site.programme}'s portal.`,
+  };
+}

@@ -9,6 +9,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { sendNotice } from '../data/enrollmentMail';
+import { sendInvitation } from '../data/invitationMail';
 import { takeSendTurn } from '../data/mailPace';
 import {
   isStudentRequest,
@@ -41,9 +42,10 @@ async function runMessage(key: Key, messageId: string, timeLeftMs: () => number)
 }
 
 async function handle(key: Key, request: MailRequest, timeLeftMs: () => number) {
-  if (isStudentRequest(request)) {
+  if (isStudentRequest(request) || request.kind === 'invitation') {
     if (!(await takeSendTurn(timeLeftMs))) throw new NotYet('No turn to send within this run.');
-    if ((await sendNotice(key, request)) !== 'already sent') await removeMailRequest(key);
+    const outcome = isStudentRequest(request) ? await sendNotice(key, request) : await sendInvitation(key, request);
+    if (outcome !== 'already sent') await removeMailRequest(key);
     return;
   }
   if (!(await mailRequestExists(key))) return;

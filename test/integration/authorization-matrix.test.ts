@@ -1,13 +1,29 @@
 // Every function of the manifest, called by a visitor, a family, a second family, an administrator whose
-// admin access was removed after its token was issued, and an administrator.
+// admin access was removed after its token was issued, and an administrator; the family functions also by
+// a second guardian of the family (who may do what the family may) and a guardian removed from it (who may
+// no longer touch its records).
 // The cases are typed against the manifest: a new function does not compile until it has its case here.
 import { functionNames, manifest, type FunctionName } from '../../lambdas/manifest';
 import type { Class, Student } from '../../lambdas/records';
-import { adminSession, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
+import {
+  addGuardian,
+  adminSession,
+  familyWithStudents,
+  invitationTo,
+  newClass,
+  newGroup,
+  openSemester,
+} from '../support/fixtures';
 import { call, data, signIn, signUpFamily, type SignedIn } from '../support/portal';
 
 interface World {
   family: SignedIn;
+  /** Guardians of the first family: one who joined it, one who joined and was removed (family functions only). */
+  secondGuardian: SignedIn;
+  formerGuardian: SignedIn;
+  /** Invitations of the first family waiting: each guardian's to cancel, and one sent to the second family. */
+  invitationIds: { family: string; secondGuardian: string };
+  tokenForSecondFamily: string;
   student: Student;
   secondFamily: SignedIn;
   admin: SignedIn;
@@ -22,9 +38,11 @@ interface World {
 }
 
 interface Case {
-  payload: (world: World) => unknown;
+  payload: (world: World, caller: Caller) => unknown;
   /** The payload names the first family's own records: the second family must get 404. */
   owned?: true;
+  /** The first family's own records that administrators have no more power over than another family. */
+  familyOnly?: true;
 }
 
 const cases = {
@@ -62,6 +80,20 @@ const cases = {
   enrollmentQuestions: { payload: (w) => ({ classId: w.enrolledIn.id }) },
   saveAnswers: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}`, answers: [] }), owned: true },
   deleteAccount: { payload: () => ({}) },
+  guardians: { payload: () => ({}) },
+  inviteGuardian: { payload: () => ({ email: `matrix-invitee-${crypto.randomUUID().slice(0, 8)}@example.com` }) },
+  cancelInvitation: {
+    payload: (w, caller) => ({
+      invitationId: caller === 'secondGuardian' ? w.invitationIds.secondGuardian : w.invitationIds.family,
+    }),
+    owned: true,
+    familyOnly: true,
+  },
+  invitation: { payload: (w) => ({ token: w.tokenForSecondFamily }) },
+  // The second family accepts it (it was sent to its address) and joins; the others are refused (409).
+  acceptInvitation: { payload: (w) => ({ token: w.tokenForSecondFamily }) },
+  // The family removes its second guardian; that one, alone in a family of its own then, is refused (409).
+  removeGuardian: { payload: (w) => ({ sub: w.secondGuardian.sub }), owned: true, familyOnly: true },
   saveSemester: {
     payload: () => ({ name: 'Matrix semester', startDate: '2030-01-07', endDate: '2030-03-01', current: false }),
   },
@@ -138,13 +170,14 @@ function withoutId({ id: _id, ...student }: Student) {
   return student;
 }
 
-type Caller = 'visitor' | 'family' | 'secondFamily' | 'revokedAdmin' | 'admin';
+type Caller = 'visitor' | 'family' | 'secondGuardian' | 'formerGuardian' | 'secondFamily' | 'revokedAdmin' | 'admin';
 type Outcome = 'allowed' | 401 | 403 | 404;
 
 /** What each caller must get: from the function's access, and its ownership of the first family's records. */
-function expected(name: FunctionName): Record<Caller, Outcome> {
+function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
   const spec = manifest[name];
   const owned = 'owned' in cases[name];
+  const familyOnly = 'familyOnly' in cases[name];
   if (spec.access === 'public')
     return {
       visitor: 'allowed',
@@ -159,9 +192,11 @@ function expected(name: FunctionName): Record<Caller, Outcome> {
     return {
       visitor: 401,
       family: 'allowed',
+      secondGuardian: 'allowed',
+      formerGuardian: owned ? 404 : 'allowed',
       secondFamily: owned ? 404 : 'allowed',
-      revokedAdmin: 'allowed',
-      admin: 'allowed',
+      revokedAdmin: familyOnly ? 404 : 'allowed',
+      admin: familyOnly ? 404 : 'allowed',
     };
   return {
     visitor: 401,
@@ -186,8 +221,29 @@ beforeAll(async () => {
   semesterId = (await openSemester({ name: 'Authorization matrix' })).id;
 });
 
+/** The first family's guardians and invitations, for the family functions. */
+async function guardiansOf(family: SignedIn, secondFamily: SignedIn) {
+  const secondGuardian = await addGuardian(family, 'matrix-guardian');
+  const formerGuardian = await addGuardian(family, 'matrix-former');
+  await data('removeGuardian', { sub: formerGuardian.sub }, family.accessToken);
+  const invite = async (by: SignedIn) =>
+    (
+      await data<{ invitation: { id: string } }>(
+        'inviteGuardian',
+        { email: `matrix-waiting-${crypto.randomUUID().slice(0, 8)}@example.com` },
+        by.accessToken,
+      )
+    ).invitation.id;
+  return {
+    secondGuardian,
+    formerGuardian,
+    invitationIds: { family: await invite(family), secondGuardian: await invite(secondGuardian) },
+    tokenForSecondFamily: await invitationTo(family, secondFamily.email),
+  };
+}
+
 /** A fresh world per function: the calls may delete what they touch (an account, a class, a group). */
-async function makeWorld(): Promise<World> {
+async function makeWorld(name: FunctionName): Promise<World> {
   const [enrolledIn, otherClass, emptyClass] = [
     await newClass(semesterId),
     await newClass(semesterId),
@@ -209,7 +265,17 @@ async function makeWorld(): Promise<World> {
   const revokedAdmin = await signIn(revoked.email, revoked.password);
   await data('revokeAdmin', { email: revoked.email }, (await adminSession()).accessToken);
   const group = await newGroup(semesterId, [otherClass.id, (await newClass(semesterId)).id]);
+  const guardians =
+    manifest[name].access === 'user'
+      ? await guardiansOf(family, secondFamily)
+      : {
+          secondGuardian: family,
+          formerGuardian: secondFamily,
+          invitationIds: { family: '', secondGuardian: '' },
+          tokenForSecondFamily: '',
+        };
   return {
+    ...guardians,
     family,
     student: students[0]!,
     secondFamily,
@@ -230,18 +296,21 @@ test('every function of the manifest has its case', () => {
 
 describe.each(functionNames)('%s', (name) => {
   test(`${manifest[name].access} access: each caller gets exactly what it may`, async () => {
-    const world = await makeWorld();
-    const payload = await cases[name].payload(world);
+    const world = await makeWorld(name);
     const tokens: Record<Caller, string | undefined> = {
       visitor: undefined,
       secondFamily: world.secondFamily.accessToken,
+      formerGuardian: world.formerGuardian.accessToken,
       family: world.family.accessToken,
+      secondGuardian: world.secondGuardian.accessToken,
       revokedAdmin: world.revokedAdmin.accessToken,
       admin: world.admin.accessToken,
     };
     const outcomes: Record<string, Outcome | number> = {};
-    // The second family first: the first family's own call may change what the payload names.
-    for (const caller of ['visitor', 'secondFamily', 'family', 'revokedAdmin', 'admin'] as const) {
+    // The second family and the removed guardian first: the family's own call may change what the payload names.
+    const callers = ['visitor', 'secondFamily', 'formerGuardian', 'family', 'secondGuardian', 'revokedAdmin', 'admin'];
+    for (const caller of callers.filter((one): one is Caller => one in expected(name))) {
+      const payload = await cases[name].payload(world, caller);
       outcomes[caller] = classify((await call(name, payload, tokens[caller])).status, 'owned' in cases[name]);
     }
     expect(outcomes).toEqual(expected(name));

@@ -374,7 +374,7 @@ test('a family that switched reminders and messages off gets neither, and still 
   await waitForMail(quiet.family.email, `Enrolled: Child1 Tester in ${cls.name}`);
   expect(
     await data('saveMailPreferences', { reminders: false, announcements: false }, quiet.family.accessToken),
-  ).toEqual({ optional: { reminders: false, announcements: false } });
+  ).toEqual({ optional: { reminders: false, announcements: false, enrollmentChanges: true } });
   expect(await data('myMailStatus', {}, quiet.family.accessToken)).toMatchObject({
     optional: { reminders: false, announcements: false },
   });

@@ -1,7 +1,7 @@
 // Test data made through the portal's own functions: each test builds the semester, classes and families
 // it needs, so tests never depend on each other or on the demo data.
 import type { Class, ClassGroup, ClassInput, Semester, Student, StudentInput } from '../../lambdas/records';
-import { data, signInAdmin, signUpFamily, type SignedIn } from './portal';
+import { data, signInAdmin, signUpFamily, waitForMail, type SignedIn } from './portal';
 
 const DAY = 86_400_000;
 
@@ -89,4 +89,19 @@ export async function familyWithStudents(
 export async function classNow(classId: string): Promise<Class> {
   const { classes } = await data<{ classes: Record<string, Class[]> }>('classes', { query: [{ id: classId }] });
   return Object.values(classes).flat()[0]!;
+}
+
+/** Invites `email` to the family and reads the link's token from the invitation e-mail, as the invitee would. */
+export async function invitationTo(family: SignedIn, email: string): Promise<string> {
+  await data('inviteGuardian', { email }, family.accessToken);
+  const mail = await waitForMail(email, /invites you to manage/);
+  return /invitation\?token=([\w.-]+)/.exec(mail.text)![1]!;
+}
+
+/** A new account, invited to the family and accepted: a second guardian of it. */
+export async function addGuardian(family: SignedIn, name = 'guardian'): Promise<SignedIn> {
+  const guardian = await signUpFamily(name);
+  const token = await invitationTo(family, guardian.email);
+  await data('acceptInvitation', { token }, guardian.accessToken);
+  return guardian;
 }

@@ -36,6 +36,12 @@ const expectedWords: Record<string, RegExp[]> = {
     /The road to the ice park is closed by snow\./,
     /Sun, Jan 10, 2027, 09:00–13:00 \(cancelled\)/,
   ],
+  invitation: [
+    /^pat\.alpine@example\.com invites you to manage Teen0 and Teen1's registrations with Mountain School Programme$/,
+    /invites you to be a guardian of their family/,
+    /Accept the invitation/,
+    /until Jan 10, 2027/,
+  ],
   announcement: [
     /^Parents evening on Friday$/,
     /we meet on Friday at 18:00 in the lodge/,

@@ -1,5 +1,6 @@
-// The optional e-mails a family gets: reminders before a class starts, and the programme's messages. What
-// changes its children's enrollments, a class or a meeting always reaches it.
+// The e-mails the signed-in guardian gets (each guardian of a family chooses their own): what changes the
+// children's enrollments, a class or a meeting (always reaching at least one guardian of the family),
+// reminders before a class starts, and the programme's messages.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -14,7 +15,7 @@ import { Waiting } from '../layout/Waiting';
 import { useSave } from '../api/useSave';
 import { Section } from '../layout/Section';
 
-type Optional = { reminders: boolean; announcements: boolean };
+type Optional = { enrollmentChanges: boolean; reminders: boolean; announcements: boolean };
 
 export function MailPreferencesSection() {
   const status = useFunction('myMailStatus');
@@ -44,10 +45,15 @@ export function MailPreferencesSection() {
           }}
         >
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            Every change to your children's enrollments, and every change or cancelled meeting of their classes, always
-            reaches you. These you may switch off:
+            Each guardian of your family chooses their own e-mails. Changes to the children's enrollments, and changes
+            or cancelled meetings of their classes, always reach at least one guardian: you can switch them off only
+            while another guardian receives them.
           </Typography>
           <FormGroup>
+            <FormControlLabel
+              control={<Checkbox checked={optional.enrollmentChanges} onChange={toggle('enrollmentChanges')} />}
+              label="Changes to the children's enrollments and to their classes"
+            />
             <FormControlLabel
               control={<Checkbox checked={optional.reminders} onChange={toggle('reminders')} />}
               label="Reminders before a class starts"

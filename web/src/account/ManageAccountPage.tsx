@@ -6,6 +6,7 @@ import { Waiting } from '../layout/Waiting';
 import { lazily } from '../layout/lazily';
 import { Section } from '../layout/Section';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { GuardiansSection } from './GuardiansSection';
 import { StudentsSection } from './StudentsSection';
 import { PageTitle } from '../layout/PageTitle';
 import { MailDeliveryNotice } from './MailDeliveryNotice';
@@ -14,7 +15,10 @@ import { MailPreferencesSection } from './MailPreferencesSection';
 // The form needs Amplify, which a signed-in page may not have loaded yet: the page shows at once and the form follows.
 const ChangePassword = lazily(() => import('./ChangePassword'), 'ChangePassword');
 
-/** /account/manage: the account's e-mail and password, the family's children, and deleting the account. */
+/**
+ * /account/manage: the account's e-mail and password, the family's children and guardians, the caller's
+ * e-mails, and deleting the account.
+ */
 export function ManageAccountPage() {
   const { user } = useAuth();
   return (
@@ -34,6 +38,7 @@ export function ManageAccountPage() {
       <Section title="Children">
         <StudentsSection />
       </Section>
+      <GuardiansSection />
       <MailPreferencesSection />
       <Section title="Delete account">
         <DeleteAccountSection />

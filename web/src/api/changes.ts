@@ -58,6 +58,11 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   grantAdmin: { answers: 'admins' },
   revokeAdmin: { answers: 'admins' },
   saveMailPreferences: { stale: ['myMailStatus'] },
+  inviteGuardian: { stale: ['guardians'] },
+  cancelInvitation: { stale: ['guardians'] },
+  // The caller's family changes: everything it shows of the family.
+  acceptInvitation: { stale: ['guardians', 'students', 'myEnrollments', 'myMailStatus', 'invitation'] },
+  removeGuardian: { stale: ['guardians', 'students', 'myEnrollments', 'myMailStatus', 'invitation'] },
   clearSuppression: { stale: ['mailSuppressions'] },
   sendMessage: { stale: ['messages'] },
   resendFailedMail: { stale: ['failedMail'] },

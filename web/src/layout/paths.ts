@@ -13,6 +13,8 @@ export const paths = {
   account: '/account',
   myEnrollments: '/account/enrollments',
   manageAccount: '/account/manage',
+  /** Where an invitation e-mail links to (the server builds that link with the same path). */
+  acceptInvitation: '/account/invitation',
   admin: '/admin',
   report: '/admin/report',
   students: '/admin/students',

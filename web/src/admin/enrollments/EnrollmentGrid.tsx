@@ -11,6 +11,7 @@ import { useMemo, type ReactElement } from 'react';
 import { gradeName } from '../../../../lambdas/grades';
 import type { SemesterEnrollment } from '../../../../lambdas/records';
 import { shortDate } from '../../layout/schedule';
+import { guardianEmailsText } from '../students/studentSheet';
 import { statusLabel, studentName } from './enrollmentFilters';
 
 export type EnrollmentAction = 'cancel' | 'promote' | 'move';
@@ -58,7 +59,13 @@ export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction 
         width: 150,
         valueGetter: (_value, row) => (row.groupId ? (groupNames.get(row.groupId) ?? 'a class group') : ''),
       },
-      { field: 'guardianEmail', headerName: 'Family e-mail', flex: 1, minWidth: 190 },
+      {
+        field: 'guardianEmail',
+        headerName: 'Family e-mail',
+        flex: 1,
+        minWidth: 190,
+        valueGetter: (_value, row) => guardianEmailsText(row),
+      },
       {
         field: 'createdAt',
         headerName: 'Since',

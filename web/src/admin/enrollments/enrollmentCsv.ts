@@ -2,6 +2,7 @@
 import { gradeName } from '../../../../lambdas/grades';
 import type { SemesterEnrollment } from '../../../../lambdas/records';
 import { toCsv, type CsvColumn } from '../csv';
+import { guardianEmailsText } from '../students/studentSheet';
 import { statusLabel } from './enrollmentFilters';
 
 export function enrollmentCsv(rows: SemesterEnrollment[], groupNames: Map<string, string>): string {
@@ -12,7 +13,7 @@ export function enrollmentCsv(rows: SemesterEnrollment[], groupNames: Map<string
     { header: 'Class', value: (row) => row.className },
     { header: 'Status', value: statusLabel },
     { header: 'Group', value: (row) => (row.groupId ? (groupNames.get(row.groupId) ?? row.groupId) : '') },
-    { header: 'Family e-mail', value: (row) => row.guardianEmail },
+    { header: 'Family e-mail', value: guardianEmailsText },
     { header: 'Since', value: (row) => row.createdAt.slice(0, 10) },
   ];
   return toCsv(rows, columns);

@@ -24,6 +24,7 @@ type FailedMail = FunctionResult<'failedMail'>['mail'][number];
 
 const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
   enrolled: 'Enrolled',
+  invitation: 'Invitation to be a guardian',
   waitlisted: 'Waitlisted',
   promoted: 'A seat opened',
   cancelled: 'Cancelled',

@@ -11,6 +11,7 @@ import {
   acceptancesText,
   ageOf,
   birthDateLabel,
+  guardianEmailsOf,
   listName,
   photoConsentLabel,
   type SizeLabel,
@@ -68,11 +69,11 @@ function About({
 function Contacts({ entry }: { entry: RosterEntry }) {
   return (
     <>
-      {entry.guardianEmail && (
-        <div>
-          <GuardianEmail email={entry.guardianEmail} />
+      {guardianEmailsOf(entry).map((email) => (
+        <div key={`guardian|${email}`}>
+          <GuardianEmail email={email} />
         </div>
-      )}
+      ))}
       {entry.student.emergencyContacts.map((contact) => (
         <div key={`${contact.name}|${contact.phone}`}>
           <EmergencyContactLine contact={contact} />

@@ -12,7 +12,15 @@ import { EmergencyContactLine, GuardianEmail } from './ContactLinks';
 import { Details } from './Details';
 import { classLabel, type StudentRow } from './semesterStudents';
 import { gradeLabel } from '../../../../lambdas/grades';
-import { acceptanceLine, ageOf, birthDateLabel, fullName, photoConsentLabel, type SizeLabel } from './studentSheet';
+import {
+  acceptanceLine,
+  ageOf,
+  birthDateLabel,
+  fullName,
+  guardianEmailsOf,
+  photoConsentLabel,
+  type SizeLabel,
+} from './studentSheet';
 import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
 import { answerText } from '../../../../lambdas/records';
 
@@ -39,7 +47,8 @@ export function StudentSheetDialog({
   onClose: () => void;
 }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { student, guardianEmail } = row;
+  const { student } = row;
+  const guardianEmails = guardianEmailsOf(row);
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="student-sheet-title">
       <DialogTitle id="student-sheet-title">{fullName(student)}</DialogTitle>
@@ -69,7 +78,12 @@ export function StudentSheetDialog({
         <Section
           title="Contacts"
           items={[
-            ['Guardian e-mail', guardianEmail ? <GuardianEmail email={guardianEmail} /> : NONE],
+            ...(guardianEmails.length
+              ? guardianEmails.map((email, index): [string, ReactNode] => [
+                  guardianEmails.length > 1 ? `Guardian ${index + 1} e-mail` : 'Guardian e-mail',
+                  <GuardianEmail email={email} />,
+                ])
+              : [['Guardian e-mail', NONE] as [string, ReactNode]]),
             ...student.emergencyContacts.map((contact, index): [string, ReactNode] => [
               `Emergency contact ${index + 1}`,
               <EmergencyContactLine contact={contact} />,

@@ -28,6 +28,7 @@ export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
       student: enrollment.student,
       guardianEmail: enrollment.guardianEmail,
       acceptances: enrollment.acceptances,
+      otherGuardianEmails: enrollment.otherGuardianEmails,
       classes: [],
     };
     row.classes.push({

@@ -4,13 +4,21 @@ import type { EmergencyContact, EnrollmentStatus, PolicyAcceptance, Student } fr
 import { dateLabel, momentText } from '../../layout/schedule';
 import type { CsvColumn } from '../csv';
 
-/** A student's sheet with the family's e-mail, as the roster and the enrollment lists carry it. */
+/** A student's sheet with the e-mails of the family's guardians, as the roster and the enrollment lists carry it. */
 export interface Sheet {
   student: Student;
   guardianEmail?: string;
   /** The policies accepted for the child, for the semester shown. */
   acceptances?: PolicyAcceptance[];
+  otherGuardianEmails?: string[];
 }
+
+/** Every guardian's e-mail, the first guardian's first. */
+export const guardianEmailsOf = ({ guardianEmail, otherGuardianEmails = [] }: Omit<Sheet, 'student'>) =>
+  guardianEmail ? [guardianEmail, ...otherGuardianEmails] : otherGuardianEmails;
+
+/** The guardians' e-mails in one cell of a table or a CSV file. */
+export const guardianEmailsText = (sheet: Omit<Sheet, 'student'>) => guardianEmailsOf(sheet).join('; ');
 
 /** Turns a t-shirt size code into its label ("YM" → "Youth M"); retired sizes keep theirs. */
 export type SizeLabel = (code: string) => string;
@@ -69,7 +77,7 @@ export function sheetColumns<T>(sheetOf: (row: T) => Sheet, sizeLabel: SizeLabel
     field('Grade', ({ student }) => gradeLabel(student.grade)),
     field('School', ({ student }) => student.school),
     field('T-shirt size', ({ student }) => sizeLabel(student.tshirtSize)),
-    field('Guardian e-mail', ({ guardianEmail }) => guardianEmail),
+    field('Guardian e-mail', guardianEmailsText),
     field('Emergency contacts', ({ student }) => contactsText(student.emergencyContacts)),
     field('Pick-up adults', ({ student }) => contactsText(student.pickupAdults)),
     field('Details confirmed', ({ student }) => student.detailsConfirmedAt?.slice(0, 10) ?? 'never'),

@@ -1,0 +1,15 @@
+import { removeGuardian as remove } from '../data/guardians';
+import type { ParsedInput } from '../manifest';
+import type { FamilyCaller } from '../shared/caller';
+import { limitedHandler } from '../shared/limitedHandler';
+
+/**
+ * Takes a guardian off the caller's family, or the caller themselves (leaving it); the family keeps at
+ * least one. The one who goes manages a new, empty family of their own from their next call.
+ */
+export async function removeGuardian({ sub }: ParsedInput<'removeGuardian'>, caller: FamilyCaller) {
+  await remove(caller.familyId, sub, sub === caller.sub ? 'left' : 'removed');
+  return {};
+}
+
+export const handler = limitedHandler('removeGuardian', removeGuardian);

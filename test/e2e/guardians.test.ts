@@ -1,0 +1,86 @@
+// A second guardian in Chromium: a parent invites another adult on Manage Account; the invitee opens the
+// e-mail's link signed out, signs in, accepts (on a phone), and enrolls the family's child; the first parent
+// sees both guardians, and the roster shows both e-mails. axe checks the Guardians section and the accept page.
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
+import { addStudent, newClass, openSemester } from '../support/fixtures';
+import { signUpFamily, waitForMail } from '../support/portal';
+import { openAsAdmin, unique } from './admin-session';
+import { expectNone, PHONE, violations } from './axe';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('a parent invites another adult, who accepts the e-mail’s invitation and enrolls the family’s child; both guardians show on the roster', async () => {
+  const semester = await openSemester({ name: unique('Guardians semester') });
+  const cls = await newClass(semester.id, { name: unique('Cornice Safety'), capacity: 4 });
+  const family = await signUpFamily('first-parent');
+  await addStudent(family, { firstName: 'Mia', lastName: 'Cairn' });
+  const second = await signUpFamily('second-parent');
+  const reported: string[] = [];
+
+  const first = await openPortal(browser);
+  await first.page.goto('/account/manage');
+  await first.page.waitForURL('**/user/login');
+  await signInThroughLogin(first.page, family.email, family.password);
+  const guardians = first.page.getByRole('region', { name: 'Guardians' });
+  await guardians.getByText("You are the family's only guardian.").waitFor();
+  await guardians.getByLabel('E-mail of the guardian to invite').fill('not an address');
+  await guardians.getByRole('button', { name: 'Invite' }).click();
+  await guardians.getByText('Enter the whole e-mail address, like name@example.com').waitFor();
+  await guardians.getByLabel('E-mail of the guardian to invite').fill(second.email);
+  await guardians.getByRole('button', { name: 'Invite' }).click();
+  await toast(first.page, `${second.email} gets an e-mail with a link to accept`).waitFor();
+  await guardians.getByRole('list', { name: 'Invitations waiting' }).getByText(second.email).waitFor();
+  reported.push(...(await violations(first.page, 'family, Guardians with an invitation waiting')));
+
+  // The invitee opens the link signed out, signs in, and comes back to it.
+  const mail = await waitForMail(second.email, /invites you to manage Mia's registrations/);
+  const link = /https?:\/\/\S+\/account\/invitation\?token=[\w.%-]+/.exec(mail.text)![0];
+  const invitee = await openPortal(browser, PHONE);
+  await invitee.page.goto(new URL(link).pathname + new URL(link).search);
+  await invitee.page.waitForURL('**/user/login');
+  await signInThroughLogin(invitee.page, second.email, second.password);
+  await invitee.page.getByRole('heading', { name: `${family.email} invites you` }).waitFor();
+  reported.push(...(await violations(invitee.page, 'invitee, accept an invitation (phone)')));
+  await invitee.page.getByRole('button', { name: 'Accept the invitation' }).click();
+  await toast(invitee.page, `You now manage the children of ${family.email}'s family.`).waitFor();
+  await invitee.page.waitForURL('**/account/enrollments');
+
+  // The second guardian enrolls the family's child.
+  await invitee.page.goto('/classes/enrollment');
+  await invitee.page
+    .getByRole('article', { name: cls.name })
+    .getByRole('button', { name: `Enroll in ${cls.name}` })
+    .click();
+  const dialog = invitee.page.getByRole('dialog', { name: `Enroll in ${cls.name}` });
+  await dialog.getByRole('radio', { name: /^Mia Cairn/ }).check();
+  await dialog.getByRole('button', { name: 'Enroll Mia' }).click();
+  await dialog.getByText(`Mia is enrolled in ${cls.name}.`).waitFor();
+  await invitee.context.close();
+
+  // The first parent sees both guardians and the enrollment.
+  await first.page.reload();
+  const list = first.page.getByRole('list', { name: 'Guardians' });
+  await list.getByText(`${family.email} (you)`).waitFor();
+  await list.getByText(second.email).waitFor();
+  expect(await first.page.getByRole('list', { name: 'Invitations waiting' }).count()).toBe(0);
+  await first.page.goto('/account/enrollments');
+  await first.page.getByText(cls.name).first().waitFor();
+  await first.context.close();
+  expectNone(reported);
+
+  const admin = await openAsAdmin(browser, `/admin/report?classId=${cls.id}`);
+  const row = admin.page
+    .getByRole('table', { name: `Roster of ${cls.name}` })
+    .getByRole('row')
+    .filter({ hasText: 'Cairn, Mia' });
+  await row.getByRole('link', { name: family.email }).waitFor();
+  await row.getByRole('link', { name: second.email }).waitFor();
+  await admin.context.close();
+});
