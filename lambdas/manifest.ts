@@ -339,10 +339,16 @@ export const manifest = {
   },
   guardians: {
     access: 'user',
-    input: noPayload,
+    // invitation: a link's token, for the page that accepts it.
+    input: z.strictObject({ invitation: z.optional(invitationToken) }),
     table: 'read',
-    result: returns<{ guardians: FamilyGuardian[]; invitations: GuardianInvitation[] }>(),
-    summary: "The family's guardians, and its invitations still waiting.",
+    result: returns<{
+      guardians: FamilyGuardian[];
+      invitations: GuardianInvitation[];
+      invited?: { email: string; invitedByEmail: string; expiresAt: string; joined: boolean };
+    }>(),
+    summary:
+      "The family's guardians and its invitations still waiting; with a link's token, the invitation it names (`joined`: the caller is in that family already).",
   },
   inviteGuardian: {
     access: 'user',
@@ -351,22 +357,6 @@ export const manifest = {
     table: 'write',
     result: returns<{ invitation: GuardianInvitation }>(),
     summary: 'Invites an adult by e-mail to be a guardian of the family (the e-mail carries the link to accept).',
-  },
-  cancelInvitation: {
-    access: 'user',
-    rateLimit: familyWrites,
-    input: z.strictObject({ invitationId: z.uuid('is not an invitation id') }),
-    table: 'write',
-    result: returns<Record<string, never>>(),
-    summary: "Cancels one of the family's invitations still waiting: its link no longer works.",
-  },
-  invitation: {
-    access: 'user',
-    input: z.strictObject({ token: invitationToken }),
-    table: 'read',
-    result: returns<{ email: string; invitedByEmail: string; expiresAt: string; joined: boolean }>(),
-    summary:
-      'The invitation a link names, for the page that accepts it (`joined`: the caller is in that family already).',
   },
   acceptInvitation: {
     access: 'user',
@@ -380,10 +370,18 @@ export const manifest = {
   removeGuardian: {
     access: 'user',
     rateLimit: familyWrites,
-    input: z.strictObject({ sub: login }),
+    input: z
+      .strictObject({ sub: z.optional(login), invitationId: z.optional(z.uuid('is not an invitation id')) })
+      .check(
+        z.refine((payload) => (payload.sub === undefined) !== (payload.invitationId === undefined), {
+          error: 'give either sub or invitationId',
+          path: ['sub'],
+        }),
+      ),
     table: 'write',
     result: returns<Record<string, never>>(),
-    summary: "Takes a guardian off the family (the caller's own sub: leaves it); a family keeps at least one guardian.",
+    summary:
+      "Takes a guardian off the family (the caller's own sub: leaves it; a family keeps at least one guardian), or cancels an invitation still waiting (its link no longer works).",
   },
   saveSemester: {
     access: 'admin',

@@ -1,13 +1,21 @@
 import { getProfile, guardiansOf } from '../data/families';
-import { pendingInvitations, toInvitation } from '../data/guardians';
+import { invitationOf, pendingInvitations, tokenFamily, toInvitation } from '../data/guardians';
+import type { ParsedInput } from '../manifest';
 import type { FamilyGuardian } from '../records';
 import type { FamilyCaller } from '../shared/caller';
 import { portalHandler } from '../shared/handler';
 import { ownEmail } from '../shared/ownAccount';
 
-/** The family's guardians (the caller marked `you`), and its invitations still waiting. */
-export async function guardians(_input: object, caller: FamilyCaller) {
-  const [profile, invitations] = await Promise.all([getProfile(caller.familyId), pendingInvitations(caller.familyId)]);
+/**
+ * The family's guardians (the caller marked `you`) and its invitations still waiting; with a link's token,
+ * what that invitation offers (404 once accepted, cancelled or expired), for the page that accepts it.
+ */
+export async function guardians({ invitation }: ParsedInput<'guardians'>, caller: FamilyCaller) {
+  const [profile, invitations, invited] = await Promise.all([
+    getProfile(caller.familyId),
+    pendingInvitations(caller.familyId),
+    invitation === undefined ? undefined : invitedBy(invitation, caller),
+  ]);
   const listed = profile ? guardiansOf(profile) : [];
   // A family's only guardian before its profile notes an address: the caller, with the account's own.
   const found: FamilyGuardian[] = listed.length
@@ -16,6 +24,18 @@ export async function guardians(_input: object, caller: FamilyCaller) {
   return {
     guardians: found.map((guardian) => (guardian.sub === caller.sub ? { ...guardian, you: true as const } : guardian)),
     invitations: invitations.map(toInvitation),
+    ...(invited && { invited }),
+  };
+}
+
+async function invitedBy(token: string, caller: FamilyCaller) {
+  if (tokenFamily(token) === caller.familyId) return { email: '', invitedByEmail: '', expiresAt: '', joined: true };
+  const found = await invitationOf(token);
+  return {
+    email: found.email,
+    invitedByEmail: found.invitedByEmail,
+    expiresAt: new Date(found.expiresAt * 1000).toISOString(),
+    joined: false,
   };
 }
 

@@ -38,7 +38,7 @@ export function AcceptInvitationPage() {
 
 function Invitation({ token }: { token: string }) {
   const { user } = useAuth();
-  const loaded = useFunction('invitation', { token });
+  const loaded = useFunction('guardians', { invitation: token });
   const acceptInvitation = useChange('acceptInvitation');
   const navigate = useNavigate();
   const show = useToast();
@@ -51,7 +51,7 @@ function Invitation({ token }: { token: string }) {
     ) : (
       <LoadFailure what="The invitation" error={loaded.error} onRetry={() => void loaded.refetch()} />
     );
-  const invitation = loaded.data;
+  const invitation = loaded.data.invited!;
   if (invitation.joined)
     return (
       <Alert severity="success">

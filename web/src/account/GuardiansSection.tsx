@@ -26,7 +26,6 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function GuardiansSection() {
   const loaded = useFunction('guardians');
   const removeGuardian = useChange('removeGuardian');
-  const cancelInvitation = useChange('cancelInvitation');
   const show = useToast();
   const [email, setEmail] = useState('');
   const [removing, setRemoving] = useState<FamilyGuardian>();
@@ -204,7 +203,7 @@ export function GuardiansSection() {
           busyLabel="Cancelling…"
           onClose={() => setCancelling(undefined)}
           action={async () => {
-            await cancelInvitation.mutateAsync({ invitationId: cancelling.id });
+            await removeGuardian.mutateAsync({ invitationId: cancelling.id });
             show({ severity: 'success', detail: `The link sent to ${cancelling.email} no longer works.` });
           }}
         >

@@ -59,10 +59,10 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   revokeAdmin: { answers: 'admins' },
   saveMailPreferences: { stale: ['myMailStatus'] },
   inviteGuardian: { stale: ['guardians'] },
-  cancelInvitation: { stale: ['guardians'] },
   // The caller's family changes: everything it shows of the family.
-  acceptInvitation: { stale: ['guardians', 'students', 'myEnrollments', 'myMailStatus', 'invitation'] },
-  removeGuardian: { stale: ['guardians', 'students', 'myEnrollments', 'myMailStatus', 'invitation'] },
+  acceptInvitation: { stale: ['guardians', 'students', 'myEnrollments', 'myMailStatus'] },
+  // A guardian taken off (the caller leaving: their family changes) or an invitation cancelled.
+  removeGuardian: { stale: ['guardians', 'students', 'myEnrollments', 'myMailStatus'] },
   clearSuppression: { stale: ['mailSuppressions'] },
   sendMessage: { stale: ['messages'] },
   resendFailedMail: { stale: ['failedMail'] },
