@@ -31,12 +31,13 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
   const student = caller.isAdmin
     ? await studentForCaller(caller, input.studentId)
     : { id: input.studentId, familyId: caller.sub };
-  const classes = await refusalsInOrder(
-    refuseAtOnce(classIds, caller),
+  // The questions are read beside the details check, so registration day waits for no extra read.
+  const [classes, asked] = await refusalsInOrder(
+    refuseAtOnce(classIds, caller).then(async (ordered) => [ordered, await questionsForClasses(ordered)] as const),
     refuseUncheckedDetails(input.studentId, caller),
   );
   // Checked here, never again: the answers travel with the request and are written with its enrollments.
-  const answers = answersByClass(classIds, await questionsForClasses(classes), input.answers);
+  const answers = answersByClass(classIds, asked, input.answers);
 
   const request: EnrollmentRequest = {
     id: newRequestId(call.arrivedAt),
