@@ -44,14 +44,15 @@ export async function enroll(
     ? await studentForCaller(caller, input.studentId)
     : { id: input.studentId, familyId: caller.familyId };
   const policies = policiesAndAcceptances(input.studentId, caller);
-  const classes = await refusalsInOrder(
-    refuseAtOnce(classIds, caller),
+  // The questions are read beside the details check, so registration day waits for no extra read.
+  const [classes, asked] = await refusalsInOrder(
+    refuseAtOnce(classIds, caller).then(async (ordered) => [ordered, await questionsForClasses(ordered)] as const),
     refuseUncheckedDetails(input.studentId, caller),
     policies,
   );
   await refuseUnacceptedPolicies(await policies, input.studentId, classes[0]!.semesterId, caller);
   // Checked here, never again: the answers travel with the request and are written with its enrollments.
-  const answers = answersByClass(classIds, await questionsForClasses(classes), input.answers);
+  const answers = answersByClass(classIds, asked, input.answers);
 
   const request: EnrollmentRequest = {
     id: newRequestId(call.arrivedAt),
