@@ -16,7 +16,9 @@ import {
   messageInput,
   semesterInput,
   studentInput,
+  allocationSettings,
   type ActivityEntry,
+  type AllocationSettings,
   type CalendarEvent,
   type Class,
   type ClassGroup,
@@ -570,6 +572,21 @@ export const manifest = {
     result: returns<{ removed: Removed; done: boolean; record: RemovalRecord }>(),
     summary:
       'Removes what the preview shows for these ended semesters (refused when that changed), as much as one call can; `done` once nothing is left.',
+  },
+  // The lottery and priority windows (README: The lottery).
+  allocationSettings: {
+    access: 'admin',
+    input: z.strictObject({ semesterId: id }),
+    table: 'read',
+    result: returns<{ settings: AllocationSettings }>(),
+    summary: "A semester's allocation: first come first served or a lottery, and its priority windows.",
+  },
+  saveAllocationSettings: {
+    access: 'admin',
+    input: allocationSettings,
+    table: 'write',
+    result: returns<{ settings: AllocationSettings }>(),
+    summary: "Sets a semester's allocation: first come first served or a lottery, and its priority windows.",
   },
 } as const satisfies Record<string, FunctionSpec>;
 

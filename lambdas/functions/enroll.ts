@@ -2,7 +2,8 @@ import { awaitDecision } from '../data/allocator';
 import { recentClasses, type LinedClass } from '../data/classes';
 import { lineQueue, newRequestId, putRequest, type EnrollmentRequest } from '../data/enrollmentRequests';
 import { getGroups } from '../data/groups';
-import { isRegistrationOpen, recentSemester, registrationWindowMessage } from '../data/semesters';
+import { enrollGate } from '../data/allocationSettings';
+import { recentSemester } from '../data/semesters';
 import { readConfigValues } from '../data/settings';
 import { optional } from '../data/entity';
 import { getStudent, studentForCaller } from '../data/students';
@@ -30,7 +31,7 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
   const student = caller.isAdmin
     ? await studentForCaller(caller, input.studentId)
     : { id: input.studentId, familyId: caller.sub };
-  const classes = await refusalsInOrder(
+  const { classes, opensAt } = await refusalsInOrder(
     refuseAtOnce(classIds, caller),
     refuseUncheckedDetails(input.studentId, caller),
   );
@@ -44,6 +45,7 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
     classIds,
     ...(group && { group: { id: group.id, classIds: group.classIds } }),
     arrivedAt: call.arrivedAt,
+    ...(opensAt && { opensAt }),
     by: { sub: caller.sub, isAdmin: caller.isAdmin },
   };
   await putRequest(request);
@@ -52,11 +54,12 @@ export async function enroll(input: ParsedInput<'enroll'>, caller: Caller, call:
 
 /**
  * What the classes as this instance saw them lately already refuse, without taking a place in line: a
- * class that does not exist or is closed, registration not open (administrators may enroll outside the
- * registration window). The allocator checks all of it again against the classes as they are. The
- * classes, in order, when none refuses.
+ * class that does not exist or is closed, registration not open for the family (its priority windows
+ * included; in a lottery semester, not before the seats left after the draw open; administrators may enroll
+ * outside the registration window). The allocator checks the classes and the window again as they are. The
+ * classes, in order, when none refuses, and when the family's priority window opened if it is early.
  */
-async function refuseAtOnce(classIds: string[], caller: Caller): Promise<LinedClass[]> {
+async function refuseAtOnce(classIds: string[], caller: Caller): Promise<{ classes: LinedClass[]; opensAt?: string }> {
   const classes = await recentClasses(classIds);
   const ordered = classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
   for (const cls of ordered) {
@@ -64,8 +67,10 @@ async function refuseAtOnce(classIds: string[], caller: Caller): Promise<LinedCl
   }
   const semester = await recentSemester(ordered[0]!.semesterId);
   if (!semester) throw notFound('This class belongs to no semester.');
-  if (!caller.isAdmin && !isRegistrationOpen(semester)) throw failedPrecondition(registrationWindowMessage(semester));
-  return ordered;
+  if (caller.isAdmin) return { classes: ordered };
+  const gate = await enrollGate(semester, caller.sub);
+  if (!gate.open) throw failedPrecondition(gate.message);
+  return { classes: ordered, ...(gate.opensAt && { opensAt: gate.opensAt }) };
 }
 
 /**
