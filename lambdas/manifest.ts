@@ -19,6 +19,10 @@ import {
   allocationSettings,
   type ActivityEntry,
   type AllocationSettings,
+  type FamilyLottery,
+  type LotterySettings,
+  type LotteryRequest,
+  lotteryRequestInput,
   type CalendarEvent,
   type Class,
   type ClassGroup,
@@ -40,6 +44,8 @@ import type { CallLimit } from './data/callCounts';
 import type { FailedMail } from './data/mailRequests';
 import type { MessageChild } from './shared/notices';
 import type { Suppression } from './data/suppressions';
+import type { LotteryDrawState } from './data/lotteryDraws';
+import type { DrawExport } from './lottery/drawExport';
 
 /** The optional e-mails a family gets (true) or switched off. */
 type MailPreferences = { reminders: boolean; announcements: boolean };
@@ -587,6 +593,49 @@ export const manifest = {
     table: 'write',
     result: returns<{ settings: AllocationSettings }>(),
     summary: "Sets a semester's allocation: first come first served or a lottery, and its priority windows.",
+  },
+  myLotteries: {
+    access: 'user',
+    input: noPayload,
+    table: 'read',
+    result: returns<{ lotteries: FamilyLottery[] }>(),
+    summary: "The lotteries of the semesters under way: when requests are taken, the family's requests and results.",
+  },
+  saveLotteryRequest: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: lotteryRequestInput,
+    table: 'write',
+    result: returns<{ requests: LotteryRequest[] }>(),
+    summary:
+      "Saves a child's ranked choices in a semester's lottery (and the family's keep together), while requests are taken.",
+  },
+  withdrawLotteryRequest: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: z.strictObject({ semesterId: id, studentId: id }),
+    table: 'write',
+    result: returns<{ requests: LotteryRequest[] }>(),
+    summary: "Withdraws a child's request from a semester's lottery, while requests are taken.",
+  },
+  lotteryDraw: {
+    access: 'admin',
+    input: z.strictObject({ semesterId: z.optional(id), withExport: z.optional(z.boolean()) }),
+    table: 'read',
+    result: returns<{
+      semester: Semester;
+      lottery?: LotterySettings;
+      draw?: LotteryDrawState;
+      export?: DrawExport & { semesterId: string; drawId: string };
+    }>(),
+    summary: "A semester's lottery: its settings, the draw run last (seed, summary) and, asked, its export.",
+  },
+  runLotteryDraw: {
+    access: 'admin',
+    input: z.strictObject({ semesterId: id, drawId: z.optional(z.string().check(z.maxLength(64))) }),
+    table: 'write',
+    result: returns<{ draw: LotteryDrawState }>(),
+    summary: "Runs a semester's draw with a new seed once requests closed, as a preview (again: another seed).",
   },
 } as const satisfies Record<string, FunctionSpec>;
 

@@ -495,3 +495,43 @@ export const allocationSettings = z.strictObject({
   priorityWindows: z._default(z.array(priorityWindow).check(z.maxLength(10, 'must be at most 10 windows')), []),
 });
 export type AllocationSettings = z.infer<typeof allocationSettings>;
+
+/** A ranked choice in a lottery request: a class, or a class group (a seat in each of its classes, or none). */
+const lotteryChoice = z.strictObject({ kind: z.enum(['class', 'group']), id });
+export type LotteryChoice = z.infer<typeof lotteryChoice>;
+
+/** A family's request for one child: choices best first; `keepTogether` holds for all the family's children. */
+export const lotteryRequestInput = z.strictObject({
+  semesterId: id,
+  studentId: id,
+  choices: z.array(lotteryChoice).check(
+    z.minLength(1, 'must hold at least one choice'),
+    z.maxLength(5, 'must hold at most 5 choices'),
+    z.refine(
+      (choices) => new Set(choices.map((c) => `${c.kind}:${c.id}`)).size === choices.length,
+      'must not hold a choice twice',
+    ),
+  ),
+  keepTogether: z._default(z.boolean(), false),
+});
+
+export interface LotteryRequest {
+  semesterId: string;
+  studentId: string;
+  choices: LotteryChoice[];
+  keepTogether: boolean;
+  updatedAt: string;
+  /** Once the draw is published: seated or waitlisted in a choice (`rank` 1 is the first), or left out. */
+  result?: { outcome: 'enrolled' | 'waitlisted' | 'unplaced'; choice?: LotteryChoice; rank?: number };
+}
+
+/** A semester's lottery as a family sees it: when, how, its own requests and, once published, the seed. */
+export interface FamilyLottery {
+  semester: Semester;
+  lottery: LotterySettings;
+  /** Whether the family may send or change its requests now; when not, why (and when it may). */
+  window: { open: boolean; message?: string };
+  requests: LotteryRequest[];
+  /** Once the draw is published: its seed, so anyone can run it again. */
+  draw?: { seed: string; publishedAt: string };
+}

@@ -107,29 +107,74 @@ const when = (iso: string) => momentText(iso, 'UTC');
 /** What a window opening lets a family do: register (first come first served) or send its requests (a lottery). */
 export type WindowGate = { open: true; opensAt?: string } | { open: false; message: string };
 
+/** A window everyone may use from `opens` (when set) until `closes`, and how a refusal says so. */
+interface Window {
+  /** What opens, with its verb: "Registration for Winter opens", "Requests for Winter open". */
+  opening: string;
+  /** Whether it is open for everyone now. */
+  open: boolean;
+  closed: boolean;
+  opens?: string;
+  /** Why the family may not, when it belongs to no window that opens earlier. */
+  refusal: string;
+}
+
 /**
- * Whether the family may register now: the semester's window, or before it the earliest of its priority windows
+ * Whether the family may use the window now: open for everyone, or before that the earliest of its priority windows
  * that has opened (its opening is `opensAt`, for the allocator to check the request against). Refused, the message
  * says when the family may.
  */
-async function registrationGate(
+async function windowGate(
+  window: Window,
+  semester: Semester,
+  settings: AllocationSettings,
+  familyId: string,
+  now: Date,
+): Promise<WindowGate> {
+  if (window.open) return { open: true };
+  const windows = window.closed ? [] : await windowsOfFamily(settings, semester, familyId);
+  const opened = windows.find((each) => Date.parse(each.opens) <= now.getTime());
+  if (opened) return { open: true, opensAt: opened.opens };
+  const first = windows[0];
+  if (first && (!window.opens || Date.parse(first.opens) < Date.parse(window.opens)))
+    return { open: false, message: `${window.opening} for ${first.name} on ${when(first.opens)}.` };
+  return { open: false, message: window.refusal };
+}
+
+/** Whether the family may register now (first come first served), its priority windows included. */
+function registrationGate(semester: Semester, settings: AllocationSettings, familyId: string, now: Date) {
+  const closes = semester.registrationCloses;
+  const window: Window = {
+    opening: `Registration for ${semester.name} opens`,
+    open: isRegistrationOpen(semester, now),
+    closed: closes !== undefined && now.getTime() >= Date.parse(closes),
+    ...optional('opens', semester.registrationOpens),
+    refusal: registrationWindowMessage(semester, now),
+  };
+  return windowGate(window, semester, settings, familyId, now);
+}
+
+/** Whether the family may send or change its lottery requests now, its priority windows included. */
+export async function requestGate(
   semester: Semester,
   settings: AllocationSettings,
   familyId: string,
   now = new Date(),
 ): Promise<WindowGate> {
-  if (isRegistrationOpen(semester, now)) return { open: true };
-  const closed = semester.registrationCloses && now.getTime() >= Date.parse(semester.registrationCloses);
-  const windows = closed ? [] : await windowsOfFamily(settings, semester, familyId);
-  const opened = windows.find((window) => Date.parse(window.opens) <= now.getTime());
-  if (opened) return { open: true, opensAt: opened.opens };
-  const first = windows[0];
-  if (first && (!semester.registrationOpens || Date.parse(first.opens) < Date.parse(semester.registrationOpens)))
-    return {
-      open: false,
-      message: `Registration for ${semester.name} opens for ${first.name} on ${when(first.opens)}.`,
-    };
-  return { open: false, message: registrationWindowMessage(semester, now) };
+  const { lottery } = settings;
+  if (!lottery) return { open: false, message: `${semester.name} has no lottery: enroll on Class Registration.` };
+  const [opens, closes] = [Date.parse(lottery.requestsOpen), Date.parse(lottery.requestsClose)];
+  const closed = now.getTime() >= closes;
+  const window: Window = {
+    opening: `Requests for ${semester.name} open`,
+    open: !closed && now.getTime() >= opens,
+    closed,
+    opens: lottery.requestsOpen,
+    refusal: closed
+      ? `Requests for ${semester.name} closed on ${when(lottery.requestsClose)}.`
+      : `Requests for ${semester.name} open on ${when(lottery.requestsOpen)}.`,
+  };
+  return windowGate(window, semester, settings, familyId, now);
 }
 
 /**

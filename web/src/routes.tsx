@@ -12,6 +12,7 @@ const LoginPage = lazily(() => import('./auth/LoginPage'), 'LoginPage');
 const ResetPasswordPage = lazily(() => import('./auth/ResetPasswordPage'), 'ResetPasswordPage');
 const ManageAccountPage = lazily(() => import('./account/ManageAccountPage'), 'ManageAccountPage');
 const EnrollmentsPage = lazily(() => import('./account/EnrollmentsPage'), 'EnrollmentsPage');
+const LotteryPage = lazily(() => import('./account/LotteryPage'), 'LotteryPage');
 const DashboardPage = lazily(() => import('./admin/dashboard/DashboardPage'), 'DashboardPage');
 const SemestersPage = lazily(() => import('./admin/classes/SemestersPage'), 'SemestersPage');
 const SemesterClassesPage = lazily(() => import('./admin/classes/SemesterClassesPage'), 'SemesterClassesPage');
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
           { index: true, element: redirect(paths.myEnrollments) },
           { path: paths.myEnrollments, element: <EnrollmentsPage /> },
           { path: paths.manageAccount, element: <ManageAccountPage /> },
+          { path: paths.lottery, element: <LotteryPage /> },
         ],
       },
       {

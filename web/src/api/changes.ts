@@ -61,6 +61,12 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   cancelMeeting: { stale: CLASSES },
   saveRetention: { stale: ['dataRetention'] },
   removeExpiredRecords: { stale: [...SEATS, 'dataRetention', 'students'] },
+  saveAllocationSettings: {
+    stale: ['allocationSettings', 'availableEnrollmentClasses', 'myLotteries', 'lotteryDraw'],
+  },
+  saveLotteryRequest: { stale: ['myLotteries'] },
+  withdrawLotteryRequest: { stale: ['myLotteries'] },
+  runLotteryDraw: { stale: ['lotteryDraw'] },
 };
 
 /** Marks stale what the change `name` changed (made outside a mutation: an enroll asked in turn). */

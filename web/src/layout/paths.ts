@@ -13,6 +13,7 @@ export const paths = {
   account: '/account',
   myEnrollments: '/account/enrollments',
   manageAccount: '/account/manage',
+  lottery: '/account/lottery',
   admin: '/admin',
   report: '/admin/report',
   students: '/admin/students',
