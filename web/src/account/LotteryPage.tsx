@@ -192,12 +192,13 @@ function ChildRequest({
   const [problem, setProblem] = useState<string>();
   const name = `${student.firstName} ${student.lastName}`;
   const labelOf = (choice: LotteryChoice) => options.find((option) => keyOf(option.choice) === keyOf(choice))?.label;
-  const choices = chosen.filter(Boolean).map((key) => options.find((option) => keyOf(option.choice) === key)!.choice);
+  // The options load after the request: a choice not among them (yet) is left out.
+  const choices = chosen.flatMap((key) => options.find((option) => keyOf(option.choice) === key)?.choice ?? []);
 
   const submit = async () => {
     setProblem(undefined);
     if (!choices.length) return setProblem(`Choose at least one class for ${student.firstName}.`);
-    if (new Set(chosen.filter(Boolean)).size !== choices.length)
+    if (new Set(choices.map(keyOf)).size !== choices.length)
       return setProblem('Choose each class once: a later choice repeats an earlier one.');
     try {
       await save.mutateAsync({ semesterId, studentId: student.id, choices, keepTogether });
