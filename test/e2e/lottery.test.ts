@@ -1,14 +1,15 @@
 // A family's lottery requests in Chromium: on Lottery requests, the page says how the draw works, when it
 // happens and when the family hears; the family keeps its two children together and enters ranked choices for
 // each; once requests closed and the draw ran, the page says requests are closed and shows the choices. Checked by
-// axe on a phone. (Publishing a draw, and the administrators' screens, are not built yet.)
+// axe on a phone. The administrator reads the draw's preview on Allocation and Lottery and runs it again with a
+// new seed. (Publishing a draw is not built yet.)
 import type { Browser } from 'playwright-core';
 import { momentText } from '../../lambdas/moments';
 import type { FamilyLottery } from '../../lambdas/records';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily } from '../support/portal';
-import { unique } from './admin-session';
+import { openAsAdmin, unique } from './admin-session';
 import { expectNone, PHONE, violations } from './axe';
 
 let browser: Browser;
@@ -91,5 +92,22 @@ test('given a lottery taking requests, a family keeps its two children together 
     .waitFor();
   reported.push(...(await violations(page, 'family, lottery requests closed')));
   await context.close();
+
+  // The administrator reads the preview and runs the draw again with a new seed.
+  const { draw } = await data<{ draw: { seed: string } }>('lotteryDraw', { semesterId: semester.id }, admin);
+  const office = await openAsAdmin(browser, `/admin/lottery?semesterId=${semester.id}`);
+  const drawn = office.page.getByRole('region', { name: 'The draw' });
+  await drawn.getByText(`Preview, not published: draw 1 run on`).waitFor();
+  await drawn.getByText('2 children asked.', { exact: false }).waitFor();
+  await drawn.getByText('1 sets of siblings kept together.', { exact: false }).waitFor();
+  reported.push(...(await violations(office.page, 'admin, allocation and lottery')));
+  await drawn.getByRole('button', { name: 'Run again with a new seed' }).click();
+  await office.page
+    .getByRole('dialog', { name: 'Run the draw again?' })
+    .getByRole('button', { name: 'Run again' })
+    .click();
+  await drawn.getByText('Preview, not published: draw 2 run on', { exact: false }).waitFor();
+  expect(await drawn.getByText(draw.seed).count()).toBe(0);
+  await office.context.close();
   expectNone(reported);
 });

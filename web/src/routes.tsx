@@ -24,6 +24,7 @@ const SemesterEnrollmentsPage = lazily(
 );
 const MessagesPage = lazily(() => import('./admin/messages/MessagesPage'), 'MessagesPage');
 const SettingsPage = lazily(() => import('./admin/settings/SettingsPage'), 'SettingsPage');
+const LotteryAdminPage = lazily(() => import('./admin/lottery/LotteryAdminPage'), 'LotteryAdminPage');
 const DataRetentionPage = lazily(() => import('./admin/retention/DataRetentionPage'), 'DataRetentionPage');
 const ReportPage = lazily(() => import('./admin/report/ReportPage'), 'ReportPage');
 const StudentsPage = lazily(() => import('./admin/students/StudentsPage'), 'StudentsPage');
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
           { path: paths.settings, element: <SettingsPage /> },
           { path: paths.messages, element: <MessagesPage /> },
           { path: paths.retention, element: <DataRetentionPage /> },
+          { path: paths.lotteryAdmin, element: <LotteryAdminPage /> },
         ],
       },
       { path: paths.classCalendar, element: <ClassCalendarPage /> },

@@ -30,6 +30,7 @@ const MORE_ADMIN_LINKS = [
   { label: 'Messages', to: paths.messages },
   { label: 'Settings', to: paths.settings },
   { label: 'Data Retention', to: paths.retention },
+  { label: 'Allocation and Lottery', to: paths.lotteryAdmin },
 ];
 
 export function AdminMenu() {

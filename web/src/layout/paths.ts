@@ -27,6 +27,7 @@ export const paths = {
   settings: '/admin/settings',
   messages: '/admin/messages',
   retention: '/admin/retention',
+  lotteryAdmin: '/admin/lottery',
   calendars: '/calendar',
   classCalendar: '/calendar/classes',
 } as const;
