@@ -44,7 +44,7 @@ import type { CallLimit } from './data/callCounts';
 import type { FailedMail } from './data/mailRequests';
 import type { MessageChild } from './shared/notices';
 import type { Suppression } from './data/suppressions';
-import type { LotteryDrawState } from './data/lotteryDraws';
+import type { DrawRun, LotteryDrawState } from './data/lotteryDraws';
 import type { DrawExport } from './lottery/drawExport';
 
 /** The optional e-mails a family gets (true) or switched off. */
@@ -626,6 +626,7 @@ export const manifest = {
       semester: Semester;
       lottery?: LotterySettings;
       draw?: LotteryDrawState;
+      runs: DrawRun[];
       export?: DrawExport & { semesterId: string; drawId: string };
     }>(),
     summary: "A semester's lottery: its settings, the draw run last (seed, summary) and, asked, its export.",

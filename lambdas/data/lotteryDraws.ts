@@ -8,7 +8,7 @@ import type { DrawExport } from '../lottery/drawExport';
 import type { DrawSummary } from '../lottery/draw';
 import { tableName } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
-import { entity, optional } from './entity';
+import { entity, optional, type StoredItem } from './entity';
 import { partitions } from './partitions';
 
 export interface LotteryDrawState {
@@ -26,39 +26,44 @@ export interface LotteryDrawState {
   publishedBy?: string;
 }
 
+/** A summary as stored: its counts by rank as a map ("1": first choices), which the item reader reads. */
+const storedSummary = (summary: DrawSummary) => ({
+  ...summary,
+  byRank: Object.fromEntries(summary.byRank.map((count, index) => [String(index + 1), count])),
+});
+
+function readSummary(item: StoredItem): DrawSummary {
+  const summary = item.nested('summary');
+  const byRank = summary.numbers('byRank');
+  return {
+    requests: summary.number('requests'),
+    byRank: Object.keys(byRank).map((_, index) => byRank[String(index + 1)] ?? 0),
+    waitlisted: summary.number('waitlisted'),
+    unplaced: summary.number('unplaced'),
+    siblingUnits: summary.number('siblingUnits'),
+  };
+}
+
+const readRun = (item: StoredItem): DrawRun => ({
+  semesterId: item.string('semesterId'),
+  drawId: item.string('drawId'),
+  seed: item.string('seed'),
+  ranAt: item.string('ranAt'),
+  ranBy: item.string('ranBy'),
+  summary: readSummary(item),
+});
+
 const stateEntity = entity<LotteryDrawState, Pick<LotteryDrawState, 'semesterId'>>({
   type: 'lotteryDraw',
   key: { partition: ({ semesterId }) => partitions.semester(semesterId), sort: 'LOTTERY' },
-  read: (item) => {
-    const summary = item.nested('summary');
-    const byRank = summary.numbers('byRank');
-    return {
-      semesterId: item.string('semesterId'),
-      drawId: item.string('drawId'),
-      seed: item.string('seed'),
-      ranAt: item.string('ranAt'),
-      ranBy: item.string('ranBy'),
-      runs: item.number('runs'),
-      summary: {
-        requests: summary.number('requests'),
-        byRank: Object.keys(byRank).map((_, index) => byRank[String(index + 1)] ?? 0),
-        waitlisted: summary.number('waitlisted'),
-        unplaced: summary.number('unplaced'),
-        siblingUnits: summary.number('siblingUnits'),
-      },
-      status: item.oneOf('status', ['preview', 'published']),
-      ...optional('publishedAt', item.optionalString('publishedAt')),
-      ...optional('publishedBy', item.optionalString('publishedBy')),
-    };
-  },
-  // A map by rank ("1": first choices): the item reader reads maps of numbers.
-  write: (state) => ({
-    ...state,
-    summary: {
-      ...state.summary,
-      byRank: Object.fromEntries(state.summary.byRank.map((count, index) => [String(index + 1), count])),
-    },
+  read: (item) => ({
+    ...readRun(item),
+    runs: item.number('runs'),
+    status: item.oneOf('status', ['preview', 'published']),
+    ...optional('publishedAt', item.optionalString('publishedAt')),
+    ...optional('publishedBy', item.optionalString('publishedBy')),
   }),
+  write: (state) => ({ ...state, summary: storedSummary(state.summary) }),
 });
 
 const partEntity = entity<
@@ -77,6 +82,24 @@ const partEntity = entity<
     data: item.string('data'),
   }),
 });
+
+/** Every draw run, kept: who ran it, when, its seed and summary; its input and result are its export's parts. */
+export type DrawRun = Pick<LotteryDrawState, 'semesterId' | 'drawId' | 'seed' | 'ranAt' | 'ranBy' | 'summary'>;
+
+const runEntity = entity<DrawRun, Pick<DrawRun, 'semesterId' | 'ranAt' | 'drawId'>>({
+  type: 'lotteryDrawRun',
+  key: {
+    partition: ({ semesterId }) => `LOTTERY#${semesterId}`,
+    sort: { prefix: 'RUN#', of: ({ ranAt, drawId }) => `${ranAt}#${drawId}` },
+  },
+  read: readRun,
+  write: (run) => ({ ...run, summary: storedSummary(run.summary) }),
+});
+
+/** The semester's draw runs, newest first: the audit trail of its draws. */
+export async function drawRunsOf(semesterId: string): Promise<DrawRun[]> {
+  return (await runEntity.inPartition({ semesterId })).reverse();
+}
 
 /** Characters of base64 per part: well under an item's 400 KB. */
 const PART_CHARS = 300_000;
@@ -103,6 +126,11 @@ export async function putDrawExport(semesterId: string, drawId: string, exported
     data.slice(index * PART_CHARS, (index + 1) * PART_CHARS),
   );
   await Promise.all(parts.map((part, index) => partEntity.put({ semesterId, drawId, index, data: part })));
+}
+
+/** Records a run in the audit trail, with the export already kept. */
+export async function putDrawRun(run: DrawRun): Promise<void> {
+  await runEntity.put(run);
 }
 
 export async function drawExportOf(semesterId: string, drawId: string): Promise<DrawExport> {

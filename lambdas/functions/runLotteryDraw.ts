@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { allocationSettingsOf } from '../data/allocationSettings';
-import { drawStateOf, putDrawExport, putDrawPreview } from '../data/lotteryDraws';
+import { drawStateOf, putDrawExport, putDrawPreview, putDrawRun } from '../data/lotteryDraws';
 import { drawInputOf } from '../data/lotteryInput';
 import { semesterOrCurrent } from '../data/semesters';
 import { runDraw, summarizeDraw } from '../lottery/draw';
@@ -46,6 +46,8 @@ export async function runLotteryDraw(input: ParsedInput<'runLotteryDraw'>, calle
   };
   if (!(await putDrawPreview(state, previous?.drawId)))
     throw failedPrecondition('Another draw was run or published meanwhile: look at it before running the draw again.');
+  const { runs: _runs, status: _status, ...run } = state;
+  await putDrawRun(run);
   return { draw: state };
 }
 

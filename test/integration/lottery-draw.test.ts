@@ -1,7 +1,7 @@
 // Running a semester's draw: refused while requests are taken; once they closed, the draw runs with a new seed
 // as a preview with its summary, families can no longer change their requests, the export gives the same result
 // when run again (what `npm run lottery:verify` checks), and running it again draws with another seed, guarded
-// against two runs at once.
+// against two runs at once; every run is kept in the draws' audit trail.
 import type { LotteryDrawState } from '../../lambdas/data/lotteryDraws';
 import { type DrawExport, verifyExport } from '../../lambdas/lottery/drawExport';
 import { momentText } from '../../lambdas/moments';
@@ -118,4 +118,14 @@ test('given requests of three families, the draw runs only once requests closed,
   expect(again.draw.seed).not.toBe(draw.seed);
   const stale = await call('runLotteryDraw', { semesterId: semester.id, drawId: draw.drawId }, admin);
   expect(stale.body.error!.message).toBe('Another draw was run meanwhile: look at it before running the draw again.');
+  // Every run is kept: who ran it, when, its seed and summary, newest first.
+  const { runs } = await data<{ runs: Array<{ drawId: string; seed: string; ranBy: string }> }>(
+    'lotteryDraw',
+    { semesterId: semester.id },
+    admin,
+  );
+  expect(runs.map(({ drawId, seed }) => ({ drawId, seed }))).toEqual([
+    { drawId: again.draw.drawId, seed: again.draw.seed },
+    { drawId: draw.drawId, seed: draw.seed },
+  ]);
 });

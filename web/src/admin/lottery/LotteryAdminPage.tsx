@@ -271,6 +271,16 @@ function DrawSection({ semesterId }: { semesterId: string }) {
             </Typography>
           </Stack>
         )}
+        {lottery.data.runs.length > 1 && (
+          <Stack component="ul" spacing={0.5} aria-label="Draws run" sx={{ pl: 3, m: 0 }}>
+            {lottery.data.runs.map((run) => (
+              <Typography component="li" key={run.drawId} variant="body2">
+                {momentText(run.ranAt, 'UTC')} by {run.ranBy}: seed <code>{run.seed}</code>,{' '}
+                {run.summary.byRank[0] ?? 0} got their first choice, {run.summary.waitlisted} waitlisted
+              </Typography>
+            ))}
+          </Stack>
+        )}
         {problem && <Alert severity="error">{problem}</Alert>}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           {draw?.status !== 'published' && (
