@@ -20,7 +20,6 @@ import {
   type ActivityEntry,
   type AllocationSettings,
   type FamilyLottery,
-  type LotterySettings,
   type LotteryRequest,
   lotteryRequestInput,
   type CalendarEvent,
@@ -580,13 +579,6 @@ export const manifest = {
       'Removes what the preview shows for these ended semesters (refused when that changed), as much as one call can; `done` once nothing is left.',
   },
   // The lottery and priority windows (README: The lottery).
-  allocationSettings: {
-    access: 'admin',
-    input: z.strictObject({ semesterId: id }),
-    table: 'read',
-    result: returns<{ settings: AllocationSettings }>(),
-    summary: "A semester's allocation: first come first served or a lottery, and its priority windows.",
-  },
   saveAllocationSettings: {
     access: 'admin',
     input: allocationSettings,
@@ -624,12 +616,13 @@ export const manifest = {
     table: 'read',
     result: returns<{
       semester: Semester;
-      lottery?: LotterySettings;
+      settings: AllocationSettings;
       draw?: LotteryDrawState;
       runs: DrawRun[];
       export?: DrawExport & { semesterId: string; drawId: string };
     }>(),
-    summary: "A semester's lottery: its settings, the draw run last (seed, summary) and, asked, its export.",
+    summary:
+      "A semester's allocation settings and lottery: the draw run last (seed, summary), every run, asked, its export.",
   },
   runLotteryDraw: {
     access: 'admin',

@@ -5,13 +5,14 @@ import type { ParsedInput } from '../manifest';
 import { portalHandler } from '../shared/handler';
 
 /**
- * A semester's lottery as administrators see it: its settings, the draw run last (its seed and summary), every
+ * A semester's allocation as administrators see it: its settings (first come first served or a lottery, the
+ * priority windows), the draw run last (its seed and summary), every
  * run (the audit trail of its draws, newest first) and, with `withExport`, the last run's export (input and result)
  * to download and check with `npm run lottery:verify`.
  */
 export async function lotteryDraw(input: ParsedInput<'lotteryDraw'>) {
   const semester = await semesterOrCurrent(input.semesterId);
-  const [{ lottery }, draw, runs] = await Promise.all([
+  const [settings, draw, runs] = await Promise.all([
     allocationSettingsOf(semester.id),
     drawStateOf(semester.id),
     drawRunsOf(semester.id),
@@ -19,7 +20,7 @@ export async function lotteryDraw(input: ParsedInput<'lotteryDraw'>) {
   const exported = draw && input.withExport ? await drawExportOf(semester.id, draw.drawId) : undefined;
   return {
     semester,
-    ...(lottery && { lottery }),
+    settings,
     ...(draw && { draw }),
     runs,
     ...(exported && { export: { semesterId: semester.id, drawId: draw!.drawId, ...exported } }),

@@ -106,7 +106,6 @@ const cases = {
   // No semester the preview shows: an administrator is answered 409 if an ended semester holds records, else
   // removes nothing (none is there to remove).
   removeExpiredRecords: { payload: () => ({ semesterIds: ['matrix-no-such-semester'] }) },
-  allocationSettings: { payload: (w) => ({ semesterId: w.semesterId }) },
   // First come first served without priority windows: what the semester had.
   saveAllocationSettings: { payload: (w) => ({ semesterId: w.semesterId, priorityWindows: [] }) },
   myLotteries: { payload: () => ({}) },

@@ -123,8 +123,9 @@ describe('priority windows', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.error!.message).toMatch(/^priorityWindows\[0\]\.emails: must list e-mail addresses/);
     const admin = (await adminSession()).accessToken;
-    expect(await data('allocationSettings', { semesterId: semester.id }, admin)).toEqual({
-      settings: { semesterId: semester.id, priorityWindows: [] },
+    expect((await data<{ settings: unknown }>('lotteryDraw', { semesterId: semester.id }, admin)).settings).toEqual({
+      semesterId: semester.id,
+      priorityWindows: [],
     });
   });
 });

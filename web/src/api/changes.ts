@@ -62,7 +62,7 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   saveRetention: { stale: ['dataRetention'] },
   removeExpiredRecords: { stale: [...SEATS, 'dataRetention', 'students'] },
   saveAllocationSettings: {
-    stale: ['allocationSettings', 'availableEnrollmentClasses', 'myLotteries', 'lotteryDraw'],
+    stale: ['availableEnrollmentClasses', 'myLotteries', 'lotteryDraw'],
   },
   saveLotteryRequest: { stale: ['myLotteries'] },
   withdrawLotteryRequest: { stale: ['myLotteries'] },

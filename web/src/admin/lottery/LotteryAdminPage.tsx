@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { momentText } from '../../../../lambdas/moments';
+import type { FunctionResult } from '../../../../lambdas/manifest';
 import type { AllocationSettings, LotterySettings, PriorityWindow } from '../../../../lambdas/records';
 import { useChange } from '../../api/changes';
 import { fetchFunction, useFunction } from '../../api/queries';
@@ -60,15 +61,17 @@ export function LotteryAdminPage() {
   );
 }
 
+type SemesterLottery = FunctionResult<'lotteryDraw'>;
+
 function SemesterAllocation({ semesterId }: { semesterId: string }) {
-  const settings = useFunction('allocationSettings', { semesterId });
-  if (settings.isPending) return <Waiting />;
-  if (settings.isError)
-    return <LoadFailure what="The settings" error={settings.error} onRetry={() => void settings.refetch()} />;
+  const lottery = useFunction('lotteryDraw', { semesterId });
+  if (lottery.isPending) return <Waiting />;
+  if (lottery.isError)
+    return <LoadFailure what="The settings" error={lottery.error} onRetry={() => void lottery.refetch()} />;
   return (
     <>
-      <SettingsForm initial={settings.data.settings} />
-      {settings.data.settings.lottery && <DrawSection semesterId={semesterId} />}
+      <SettingsForm initial={lottery.data.settings} />
+      {lottery.data.settings.lottery && <DrawSection semesterId={semesterId} lottery={lottery.data} />}
     </>
   );
 }
@@ -228,16 +231,12 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
   );
 }
 
-function DrawSection({ semesterId }: { semesterId: string }) {
-  const lottery = useFunction('lotteryDraw', { semesterId });
+function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: SemesterLottery }) {
   const run = useChange('runLotteryDraw');
   const show = useToast();
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string>();
-  if (lottery.isPending) return <Waiting />;
-  if (lottery.isError)
-    return <LoadFailure what="The draw" error={lottery.error} onRetry={() => void lottery.refetch()} />;
-  const { draw } = lottery.data;
+  const { draw } = lottery;
   const runDraw = async () => {
     await run.mutateAsync({ semesterId, ...(draw && { drawId: draw.drawId }) });
     show({ severity: 'success', summary: 'Drawn', detail: 'The draw ran: read its result before publishing.' });
@@ -271,9 +270,9 @@ function DrawSection({ semesterId }: { semesterId: string }) {
             </Typography>
           </Stack>
         )}
-        {lottery.data.runs.length > 1 && (
+        {lottery.runs.length > 1 && (
           <Stack component="ul" spacing={0.5} aria-label="Draws run" sx={{ pl: 3, m: 0 }}>
-            {lottery.data.runs.map((run) => (
+            {lottery.runs.map((run) => (
               <Typography component="li" key={run.drawId} variant="body2">
                 {momentText(run.ranAt, 'UTC')} by {run.ranBy}: seed <code>{run.seed}</code>,{' '}
                 {run.summary.byRank[0] ?? 0} got their first choice, {run.summary.waitlisted} waitlisted
