@@ -20,9 +20,14 @@ import {
   questionList,
   semesterInput,
   studentInput,
+  allocationSettings,
   type ActivityEntry,
   type Answer,
   type AskedQuestion,
+  type AllocationSettings,
+  type FamilyLottery,
+  type LotteryRequest,
+  lotteryRequestInput,
   type CalendarEvent,
   type Class,
   type ClassGroup,
@@ -50,6 +55,8 @@ import type { CallLimit } from './data/callCounts';
 import type { FailedMail } from './data/mailRequests';
 import type { MessageChild } from './shared/notices';
 import type { Suppression } from './data/suppressions';
+import type { DrawRun, LotteryDrawState } from './data/lotteryDraws';
+import type { DrawExport } from './lottery/drawExport';
 
 /** The e-mails a guardian gets (true) or switched off: reminders and announcements, and enrollment changes. */
 type MailPreferences = { reminders: boolean; announcements: boolean; enrollmentChanges: boolean };
@@ -730,6 +737,59 @@ export const manifest = {
     result: returns<{ removed: Removed; done: boolean; record: RemovalRecord }>(),
     summary:
       'Removes what the preview shows for these ended semesters (refused when that changed), as much as one call can; `done` once nothing is left.',
+  },
+  // The lottery and priority windows (README: The lottery).
+  saveAllocationSettings: {
+    access: 'admin',
+    input: allocationSettings,
+    table: 'write',
+    result: returns<{ settings: AllocationSettings }>(),
+    summary: "Sets a semester's allocation: first come first served or a lottery, and its priority windows.",
+  },
+  myLotteries: {
+    access: 'user',
+    input: noPayload,
+    table: 'read',
+    result: returns<{ lotteries: FamilyLottery[] }>(),
+    summary: "The lotteries of the semesters under way: when requests are taken, the family's requests and results.",
+  },
+  saveLotteryRequest: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: lotteryRequestInput,
+    table: 'write',
+    result: returns<{ requests: LotteryRequest[] }>(),
+    summary:
+      "Saves a child's ranked choices in a semester's lottery (and the family's keep together), while requests are taken.",
+  },
+  withdrawLotteryRequest: {
+    access: 'user',
+    rateLimit: familyWrites,
+    input: z.strictObject({ semesterId: id, studentId: id }),
+    table: 'write',
+    result: returns<{ requests: LotteryRequest[] }>(),
+    summary: "Withdraws a child's request from a semester's lottery, while requests are taken.",
+  },
+  lotteryDraw: {
+    access: 'admin',
+    input: z.strictObject({ semesterId: z.optional(id), withExport: z.optional(z.boolean()) }),
+    table: 'read',
+    result: returns<{
+      semester: Semester;
+      settings: AllocationSettings;
+      draw?: LotteryDrawState;
+      runs: DrawRun[];
+      export?: DrawExport & { semesterId: string; drawId: string };
+    }>(),
+    summary:
+      "A semester's allocation settings and lottery: the draw run last (seed, summary), every run, asked, its export.",
+  },
+  runLotteryDraw: {
+    access: 'admin',
+    input: z.strictObject({ semesterId: id, drawId: z.optional(z.string().check(z.maxLength(64))) }),
+    table: 'write',
+    result: returns<{ draw: LotteryDrawState }>(),
+    summary: "Runs a semester's draw with a new seed once requests closed, as a preview (again: another seed).",
   },
 } as const satisfies Record<string, FunctionSpec>;
 

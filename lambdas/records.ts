@@ -693,3 +693,113 @@ export function checkAnswers(
     if (!asked.has(questionId)) problems[questionId] = 'This question is not asked for this enrollment';
   return { answers, problems };
 }
+
+// The lottery and priority windows of a semester (see README: The lottery).
+
+const familyEmail = z
+  .string()
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(254, 'is too long'),
+    z.refine(isEmailAddress, 'must be e-mail addresses'),
+  );
+const before = (earlier: string | undefined, later: string | undefined) =>
+  !earlier || !later || Date.parse(earlier) < Date.parse(later);
+
+/**
+ * A semester allocated by a lottery: families request from `requestsOpen` to `requestsClose`, with up to
+ * `choices` ranked choices per child; results reach them by `resultsBy`; the seats left after the draw open to
+ * everyone, first come first served, at `seatsOpen`. `weighted`: one more ticket per earlier draw lost.
+ */
+const lotterySettings = z
+  .strictObject({
+    requestsOpen: isoDateTime,
+    requestsClose: isoDateTime,
+    resultsBy: isoDateTime,
+    seatsOpen: isoDateTime,
+    choices: z.int().check(z.gte(1, 'must be 1 to 5'), z.lte(5, 'must be 1 to 5')),
+    weighted: z._default(z.boolean(), false),
+  })
+  .check(
+    z.refine((s) => before(s.requestsOpen, s.requestsClose), {
+      error: 'must be after requests open',
+      path: ['requestsClose'],
+    }),
+    z.refine((s) => before(s.requestsClose, s.resultsBy), {
+      error: 'must be after requests close',
+      path: ['resultsBy'],
+    }),
+    z.refine((s) => !before(s.seatsOpen, s.resultsBy), {
+      error: 'must not be before the results are sent',
+      path: ['seatsOpen'],
+    }),
+  );
+export type LotterySettings = z.infer<typeof lotterySettings>;
+
+/**
+ * Families who may register (or request, in a lottery) from `opens`, before everyone else: those whose account's
+ * e-mail is listed, and with `enrolledLastSemester` those who had a child enrolled in the semester before.
+ */
+const priorityWindow = z
+  .strictObject({
+    name: requiredOneLine(60),
+    opens: isoDateTime,
+    emails: z._default(z.array(familyEmail).check(z.maxLength(5000, 'must list at most 5000 addresses')), []),
+    enrolledLastSemester: z._default(z.boolean(), false),
+  })
+  .check(
+    z.refine((w) => w.emails.length > 0 || w.enrolledLastSemester, {
+      error: 'must list e-mail addresses or take the families of last semester',
+      path: ['emails'],
+    }),
+  );
+export type PriorityWindow = z.infer<typeof priorityWindow>;
+
+/** How a semester's seats are given: first come first served (no `lottery`) or a lottery, and its priority windows. */
+export const allocationSettings = z.strictObject({
+  semesterId: id,
+  lottery: z.optional(lotterySettings),
+  priorityWindows: z._default(z.array(priorityWindow).check(z.maxLength(10, 'must be at most 10 windows')), []),
+});
+export type AllocationSettings = z.infer<typeof allocationSettings>;
+
+/** A ranked choice in a lottery request: a class, or a class group (a seat in each of its classes, or none). */
+const lotteryChoice = z.strictObject({ kind: z.enum(['class', 'group']), id });
+export type LotteryChoice = z.infer<typeof lotteryChoice>;
+
+/** A family's request for one child: choices best first; `keepTogether` holds for all the family's children. */
+export const lotteryRequestInput = z.strictObject({
+  semesterId: id,
+  studentId: id,
+  choices: z.array(lotteryChoice).check(
+    z.minLength(1, 'must hold at least one choice'),
+    z.maxLength(5, 'must hold at most 5 choices'),
+    z.refine(
+      (choices) => new Set(choices.map((c) => `${c.kind}:${c.id}`)).size === choices.length,
+      'must not hold a choice twice',
+    ),
+  ),
+  keepTogether: z._default(z.boolean(), false),
+});
+
+export interface LotteryRequest {
+  semesterId: string;
+  studentId: string;
+  choices: LotteryChoice[];
+  keepTogether: boolean;
+  updatedAt: string;
+  /** Once the draw is published: seated or waitlisted in a choice (`rank` 1 is the first), or left out. */
+  result?: { outcome: 'enrolled' | 'waitlisted' | 'unplaced'; choice?: LotteryChoice; rank?: number };
+}
+
+/** A semester's lottery as a family sees it: when, how, its own requests and, once published, the seed. */
+export interface FamilyLottery {
+  semester: Semester;
+  lottery: LotterySettings;
+  /** Whether the family may send or change its requests now; when not, why (and when it may). */
+  window: { open: boolean; message?: string };
+  requests: LotteryRequest[];
+  /** Once the draw is published: its seed, so anyone can run it again. */
+  draw?: { seed: string; publishedAt: string };
+}

@@ -37,6 +37,8 @@ export interface EnrollmentRequest {
   answers?: Record<string, Answer[]>;
   /** When the call reached the API (epoch ms): the order of the queue. */
   arrivedAt: number;
+  /** When the family's priority window opened, when it enrolls before the semester's registration opens. */
+  opensAt?: string;
   /** When it was written to the queue (set by putRequest): how long a request takes to get there. */
   queuedAt?: number;
   /** Who asked: the audit trail records them; a family may read only its own requests. */
@@ -79,6 +81,7 @@ const requestEntity = entity<EnrollmentRequest, Pick<EnrollmentRequest, 'queue' 
           ),
     ),
     arrivedAt: item.number('arrivedAt'),
+    ...optional('opensAt', item.optionalString('opensAt')),
     ...optional('queuedAt', item.optionalNumber('queuedAt')),
     by: readActor(item.nested('by')),
   }),

@@ -629,7 +629,9 @@ function refusalByView(view: SeatView, request: EnrollmentRequest): PortalError 
   const semester = view.semesters.get(view.classes.get(request.classIds[0]!)!.semesterId);
   if (!semester) return notFound('This class belongs to no semester.');
   const arrived = new Date(request.arrivedAt);
-  return isRegistrationOpen(semester, arrived)
+  // A family in a priority window registers from the window's opening, until registration closes.
+  const window = request.opensAt ? { ...semester, registrationOpens: request.opensAt } : semester;
+  return isRegistrationOpen(window, arrived)
     ? undefined
     : failedPrecondition(registrationWindowMessage(semester, arrived));
 }

@@ -1,13 +1,19 @@
 import { classesOfSemester } from '../data/classes';
 import { groupsOfSemester } from '../data/groups';
-import { isRegistrationOpen, listSemesters } from '../data/semesters';
+import { allocationSettingsOfMany, openToSomeone } from '../data/allocationSettings';
+import { listSemesters } from '../data/semesters';
 import type { Class, ClassGroup } from '../records';
 import { portalHandler } from '../shared/handler';
 
-/** Per semester whose registration window is open now: its open classes and the groups made only of them. */
+/**
+ * Per semester open for enrollment now (its registration window, or a priority window before it; a lottery
+ * semester once its seats left open to everyone): its open classes and the groups made only of them.
+ */
 export async function availableEnrollmentClasses() {
   const now = new Date();
-  const open = (await listSemesters()).filter((semester) => isRegistrationOpen(semester, now));
+  const semesters = await listSemesters();
+  const settings = await allocationSettingsOfMany(semesters.map((semester) => semester.id));
+  const open = semesters.filter((semester) => openToSomeone(semester, settings.get(semester.id)!, now));
   const entries = await Promise.all(
     open.map(async (semester) => {
       const [classList, groups] = await Promise.all([classesOfSemester(semester.id), groupsOfSemester(semester.id)]);

@@ -3,7 +3,8 @@ import { recentClasses, type LinedClass } from '../data/classes';
 import { lineQueue, newRequestId, putRequest, type EnrollmentRequest } from '../data/enrollmentRequests';
 import { getGroups } from '../data/groups';
 import { answersByClass, questionsForClasses } from '../data/questions';
-import { isRegistrationOpen, recentSemester, registrationWindowMessage } from '../data/semesters';
+import { enrollGate } from '../data/allocationSettings';
+import { recentSemester } from '../data/semesters';
 import { readConfigValues } from '../data/settings';
 import { optional } from '../data/entity';
 import { getStudent, studentForCaller } from '../data/students';
@@ -45,8 +46,8 @@ export async function enroll(
     : { id: input.studentId, familyId: caller.familyId };
   const policies = policiesAndAcceptances(input.studentId, caller);
   // The questions are read beside the details check, so registration day waits for no extra read.
-  const [classes, asked] = await refusalsInOrder(
-    refuseAtOnce(classIds, caller).then(async (ordered) => [ordered, await questionsForClasses(ordered)] as const),
+  const [{ classes, opensAt }, asked] = await refusalsInOrder(
+    refuseAtOnce(classIds, caller).then(async (atOnce) => [atOnce, await questionsForClasses(atOnce.classes)] as const),
     refuseUncheckedDetails(input.studentId, caller),
     policies,
   );
@@ -64,6 +65,7 @@ export async function enroll(
     ...(group && { group: { id: group.id, classIds: group.classIds } }),
     ...(Object.values(answers).some((given) => given.length) && { answers }),
     arrivedAt: call.arrivedAt,
+    ...(opensAt && { opensAt }),
     by: { sub: caller.sub, isAdmin: caller.isAdmin },
   };
   await putRequest(request);
@@ -72,11 +74,15 @@ export async function enroll(
 
 /**
  * What the classes as this instance saw them lately already refuse, without taking a place in line: a
- * class that does not exist or is closed, registration not open (administrators may enroll outside the
- * registration window). The allocator checks all of it again against the classes as they are. The
- * classes, in order, when none refuses.
+ * class that does not exist or is closed, registration not open for the family (its priority windows
+ * included; in a lottery semester, not before the seats left after the draw open; administrators may enroll
+ * outside the registration window). The allocator checks the classes and the window again as they are. The
+ * classes, in order, when none refuses, and when the family's priority window opened if it is early.
  */
-async function refuseAtOnce(classIds: string[], caller: FamilyCaller): Promise<LinedClass[]> {
+async function refuseAtOnce(
+  classIds: string[],
+  caller: FamilyCaller,
+): Promise<{ classes: LinedClass[]; opensAt?: string }> {
   const classes = await recentClasses(classIds);
   const ordered = classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
   for (const cls of ordered) {
@@ -84,8 +90,10 @@ async function refuseAtOnce(classIds: string[], caller: FamilyCaller): Promise<L
   }
   const semester = await recentSemester(ordered[0]!.semesterId);
   if (!semester) throw notFound('This class belongs to no semester.');
-  if (!caller.isAdmin && !isRegistrationOpen(semester)) throw failedPrecondition(registrationWindowMessage(semester));
-  return ordered;
+  if (caller.isAdmin) return { classes: ordered };
+  const gate = await enrollGate(semester, caller.familyId);
+  if (!gate.open) throw failedPrecondition(gate.message);
+  return { classes: ordered, ...(gate.opensAt && { opensAt: gate.opensAt }) };
 }
 
 /**

@@ -180,6 +180,7 @@ test('given an admin, when they open the Menu, then the sidebar slides in from t
     ['Policies', '/admin/policies'],
     ['Settings', '/admin/settings'],
     ['Data Retention', '/admin/retention'],
+    ['Allocation and Lottery', '/admin/lottery'],
   ]);
   expect(await sidebar.getByRole('link', { name: /Student Units/ }).getAttribute('target')).toBe('_blank');
   await sidebar.getByRole('link', { name: 'Student Info Sheets' }).click();

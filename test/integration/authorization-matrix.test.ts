@@ -155,6 +155,22 @@ const cases = {
   // No semester the preview shows: an administrator is answered 409 if an ended semester holds records, else
   // removes nothing (none is there to remove).
   removeExpiredRecords: { payload: () => ({ semesterIds: ['matrix-no-such-semester'] }) },
+  // First come first served without priority windows: what the semester had.
+  saveAllocationSettings: { payload: (w) => ({ semesterId: w.semesterId, priorityWindows: [] }) },
+  myLotteries: { payload: () => ({}) },
+  // The matrix's semester has no lottery: the family is refused (409) after its child is found, another family's is not found.
+  saveLotteryRequest: {
+    payload: (w) => ({
+      semesterId: w.semesterId,
+      studentId: w.student.id,
+      choices: [{ kind: 'class', id: w.otherClass.id }],
+    }),
+    owned: true,
+  },
+  withdrawLotteryRequest: { payload: (w) => ({ semesterId: w.semesterId, studentId: w.student.id }), owned: true },
+  lotteryDraw: { payload: (w) => ({ semesterId: w.semesterId }) },
+  // No lottery in the matrix's semester: an administrator is answered 409.
+  runLotteryDraw: { payload: (w) => ({ semesterId: w.semesterId }) },
 } satisfies Record<FunctionName, Case>;
 
 function withoutId({ id: _id, ...student }: Student) {

@@ -70,6 +70,8 @@ describe('availableEnrollmentClasses', () => {
           { id: 'g-closed', semesterId: 's1', name: 'B', classIds: ['open-one', 'closed-one'] },
         ],
       });
+    // No allocation settings stored: first come, first served without priority windows.
+    dynamo.on(BatchGetCommand).resolves({ Responses: { 'portal-unit': [] } });
     const available = await availableEnrollmentClasses();
     expect(available.s1!.classes.map((cls) => cls.id).sort()).toEqual(['open-one', 'open-two']);
     expect(available.s1!.groups.map((group) => group.id)).toEqual(['g-open']);

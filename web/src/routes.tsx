@@ -13,6 +13,7 @@ const ResetPasswordPage = lazily(() => import('./auth/ResetPasswordPage'), 'Rese
 const ManageAccountPage = lazily(() => import('./account/ManageAccountPage'), 'ManageAccountPage');
 const EnrollmentsPage = lazily(() => import('./account/EnrollmentsPage'), 'EnrollmentsPage');
 const AcceptInvitationPage = lazily(() => import('./account/AcceptInvitationPage'), 'AcceptInvitationPage');
+const LotteryPage = lazily(() => import('./account/LotteryPage'), 'LotteryPage');
 const DashboardPage = lazily(() => import('./admin/dashboard/DashboardPage'), 'DashboardPage');
 const SemestersPage = lazily(() => import('./admin/classes/SemestersPage'), 'SemestersPage');
 const SemesterClassesPage = lazily(() => import('./admin/classes/SemesterClassesPage'), 'SemesterClassesPage');
@@ -24,6 +25,7 @@ const SemesterEnrollmentsPage = lazily(
 );
 const MessagesPage = lazily(() => import('./admin/messages/MessagesPage'), 'MessagesPage');
 const SettingsPage = lazily(() => import('./admin/settings/SettingsPage'), 'SettingsPage');
+const LotteryAdminPage = lazily(() => import('./admin/lottery/LotteryAdminPage'), 'LotteryAdminPage');
 const DataRetentionPage = lazily(() => import('./admin/retention/DataRetentionPage'), 'DataRetentionPage');
 const PoliciesPage = lazily(() => import('./admin/policies/PoliciesPage'), 'PoliciesPage');
 const ReportPage = lazily(() => import('./admin/report/ReportPage'), 'ReportPage');
@@ -56,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: paths.myEnrollments, element: <EnrollmentsPage /> },
           { path: paths.manageAccount, element: <ManageAccountPage /> },
           { path: paths.acceptInvitation, element: <AcceptInvitationPage /> },
+          { path: paths.lottery, element: <LotteryPage /> },
         ],
       },
       {
@@ -76,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: paths.messages, element: <MessagesPage /> },
           { path: paths.retention, element: <DataRetentionPage /> },
           { path: paths.policies, element: <PoliciesPage /> },
+          { path: paths.lotteryAdmin, element: <LotteryAdminPage /> },
         ],
       },
       { path: paths.classCalendar, element: <ClassCalendarPage /> },

@@ -94,6 +94,9 @@ export function EnrollmentsPage() {
         <Link component={RouterLink} to={paths.classCalendar}>
           Class Calendar
         </Link>
+        <Link component={RouterLink} to={paths.lottery}>
+          Lottery requests
+        </Link>
       </Stack>
       {enrollments.isPending && <Waiting />}
       {enrollments.isError && (

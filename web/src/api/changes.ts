@@ -71,6 +71,12 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   savePolicy: { stale: ['policies'] },
   acceptPolicies: { stale: ['policies', 'semesterEnrollments', 'classRoster'] },
   removeExpiredRecords: { stale: [...SEATS, 'dataRetention', 'students'] },
+  saveAllocationSettings: {
+    stale: ['availableEnrollmentClasses', 'myLotteries', 'lotteryDraw'],
+  },
+  saveLotteryRequest: { stale: ['myLotteries'] },
+  withdrawLotteryRequest: { stale: ['myLotteries'] },
+  runLotteryDraw: { stale: ['lotteryDraw'] },
 };
 
 /** Marks stale what the change `name` changed (made outside a mutation: an enroll asked in turn). */

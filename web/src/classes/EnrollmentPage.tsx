@@ -109,6 +109,11 @@ export function EnrollmentPage() {
             My enrollments
           </Link>
         )}
+        {status === 'signedIn' && (
+          <Link component={RouterLink} to={paths.lottery}>
+            Lottery requests
+          </Link>
+        )}
       </Stack>
       <Orientation />
       {(open.isPending || drawing) && <LoadingCards />}

@@ -31,6 +31,7 @@ const MORE_ADMIN_LINKS = [
   { label: 'Policies', to: paths.policies },
   { label: 'Settings', to: paths.settings },
   { label: 'Data Retention', to: paths.retention },
+  { label: 'Allocation and Lottery', to: paths.lotteryAdmin },
 ];
 
 export function AdminMenu() {

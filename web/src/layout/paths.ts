@@ -15,6 +15,7 @@ export const paths = {
   manageAccount: '/account/manage',
   /** Where an invitation e-mail links to (the server builds that link with the same path). */
   acceptInvitation: '/account/invitation',
+  lottery: '/account/lottery',
   admin: '/admin',
   report: '/admin/report',
   students: '/admin/students',
@@ -29,6 +30,7 @@ export const paths = {
   messages: '/admin/messages',
   retention: '/admin/retention',
   policies: '/admin/policies',
+  lotteryAdmin: '/admin/lottery',
   calendars: '/calendar',
   classCalendar: '/calendar/classes',
 } as const;

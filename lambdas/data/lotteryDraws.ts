@@ -1,0 +1,159 @@
+// A semester's lottery draw: its state, `SEMESTER#id / LOTTERY` (the draw shown to administrators, its seed,
+// summary, and whether it is published), and its export (input and result, what `npm run lottery:verify`
+// reads), gzipped into parts of `LOTTERY#<semester>#<draw> / PART#n` because 1,500 requests take more than the
+// 400 KB an item holds. A draw's export is written before its state names it, so a state never names a
+// draw whose export is missing.
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { DrawExport } from '../lottery/drawExport';
+import type { DrawSummary } from '../lottery/draw';
+import { tableName } from '../shared/dynamo';
+import { transactWrite, type TransactItem } from '../shared/transact';
+import { entity, optional, type StoredItem } from './entity';
+import { partitions } from './partitions';
+
+export interface LotteryDrawState {
+  semesterId: string;
+  drawId: string;
+  seed: string;
+  ranAt: string;
+  /** The administrator who ran it (e-mail, or the account's id). */
+  ranBy: string;
+  /** How many draws were run before publishing (each new seed is one). */
+  runs: number;
+  summary: DrawSummary;
+  status: 'preview' | 'published';
+  publishedAt?: string;
+  publishedBy?: string;
+}
+
+/** A summary as stored: its counts by rank as a map ("1": first choices), which the item reader reads. */
+const storedSummary = (summary: DrawSummary) => ({
+  ...summary,
+  byRank: Object.fromEntries(summary.byRank.map((count, index) => [String(index + 1), count])),
+});
+
+function readSummary(item: StoredItem): DrawSummary {
+  const summary = item.nested('summary');
+  const byRank = summary.numbers('byRank');
+  return {
+    requests: summary.number('requests'),
+    byRank: Object.keys(byRank).map((_, index) => byRank[String(index + 1)] ?? 0),
+    waitlisted: summary.number('waitlisted'),
+    unplaced: summary.number('unplaced'),
+    siblingUnits: summary.number('siblingUnits'),
+  };
+}
+
+const readRun = (item: StoredItem): DrawRun => ({
+  semesterId: item.string('semesterId'),
+  drawId: item.string('drawId'),
+  seed: item.string('seed'),
+  ranAt: item.string('ranAt'),
+  ranBy: item.string('ranBy'),
+  summary: readSummary(item),
+});
+
+const stateEntity = entity<LotteryDrawState, Pick<LotteryDrawState, 'semesterId'>>({
+  type: 'lotteryDraw',
+  key: { partition: ({ semesterId }) => partitions.semester(semesterId), sort: 'LOTTERY' },
+  read: (item) => ({
+    ...readRun(item),
+    runs: item.number('runs'),
+    status: item.oneOf('status', ['preview', 'published']),
+    ...optional('publishedAt', item.optionalString('publishedAt')),
+    ...optional('publishedBy', item.optionalString('publishedBy')),
+  }),
+  write: (state) => ({ ...state, summary: storedSummary(state.summary) }),
+});
+
+const partEntity = entity<
+  { semesterId: string; drawId: string; index: number; data: string },
+  { semesterId: string; drawId: string; index: number }
+>({
+  type: 'lotteryDrawPart',
+  key: {
+    partition: ({ semesterId, drawId }) => `LOTTERY#${semesterId}#${drawId}`,
+    sort: { prefix: 'PART#', of: ({ index }) => String(index).padStart(3, '0') },
+  },
+  read: (item) => ({
+    semesterId: item.string('semesterId'),
+    drawId: item.string('drawId'),
+    index: item.number('index'),
+    data: item.string('data'),
+  }),
+});
+
+/** Every draw run, kept: who ran it, when, its seed and summary; its input and result are its export's parts. */
+export type DrawRun = Pick<LotteryDrawState, 'semesterId' | 'drawId' | 'seed' | 'ranAt' | 'ranBy' | 'summary'>;
+
+const runEntity = entity<DrawRun, Pick<DrawRun, 'semesterId' | 'ranAt' | 'drawId'>>({
+  type: 'lotteryDrawRun',
+  key: {
+    partition: ({ semesterId }) => `LOTTERY#${semesterId}`,
+    sort: { prefix: 'RUN#', of: ({ ranAt, drawId }) => `${ranAt}#${drawId}` },
+  },
+  read: readRun,
+  write: (run) => ({ ...run, summary: storedSummary(run.summary) }),
+});
+
+/** The semester's draw runs, newest first: the audit trail of its draws. */
+export async function drawRunsOf(semesterId: string): Promise<DrawRun[]> {
+  return (await runEntity.inPartition({ semesterId })).reverse();
+}
+
+/** Characters of base64 per part: well under an item's 400 KB. */
+const PART_CHARS = 300_000;
+
+export function drawStateOf(semesterId: string): Promise<LotteryDrawState | undefined> {
+  return stateEntity.get({ semesterId });
+}
+
+/** A transaction's check that the semester's lottery has not been drawn: requests change only until then. */
+export function notDrawn(semesterId: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: stateEntity.key({ semesterId }),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** Keeps a draw's export (its parts), before a state names it. */
+export async function putDrawExport(semesterId: string, drawId: string, exported: DrawExport): Promise<void> {
+  const data = gzipSync(JSON.stringify(exported)).toString('base64');
+  const parts = Array.from({ length: Math.ceil(data.length / PART_CHARS) || 1 }, (_, index) =>
+    data.slice(index * PART_CHARS, (index + 1) * PART_CHARS),
+  );
+  await Promise.all(parts.map((part, index) => partEntity.put({ semesterId, drawId, index, data: part })));
+}
+
+/** Records a run in the audit trail, with the export already kept. */
+export async function putDrawRun(run: DrawRun): Promise<void> {
+  await runEntity.put(run);
+}
+
+export async function drawExportOf(semesterId: string, drawId: string): Promise<DrawExport> {
+  const parts = await partEntity.inPartition({ semesterId, drawId });
+  return JSON.parse(gunzipSync(Buffer.from(parts.map((part) => part.data).join(''), 'base64')).toString('utf8'));
+}
+
+/**
+ * Names a new draw as the semester's preview, if the state is still the one read: no draw yet (`previousDrawId`
+ * undefined), or that draw, not published. False when another run or a publication came first.
+ */
+export async function putDrawPreview(state: LotteryDrawState, previousDrawId: string | undefined): Promise<boolean> {
+  const outcome = await transactWrite([
+    stateEntity.putItem(
+      state,
+      previousDrawId === undefined
+        ? { ifNew: true }
+        : {
+            condition: '#drawId = :previous AND #status = :preview',
+            names: { '#drawId': 'drawId', '#status': 'status' },
+            values: { ':previous': previousDrawId, ':preview': 'preview' },
+          },
+    ),
+  ]);
+  return outcome.committed;
+}

@@ -1,0 +1,43 @@
+// The input of a semester's draw, read from the table: every request (of children still on their family's
+// account), the classes open now with the seats they have left and their grades, the class groups, and each
+// family's "keep together".
+import type { DrawInput } from '../lottery/draw';
+import { classesOfSemester } from './classes';
+import { groupsOfSemester } from './groups';
+import { lotteryRequestsOf } from './lotteryRequests';
+import { studentsByKey } from './students';
+
+export async function drawInputOf(semesterId: string, seed: string, weighted: boolean): Promise<DrawInput> {
+  const [requests, classes, groups] = await Promise.all([
+    lotteryRequestsOf(semesterId),
+    classesOfSemester(semesterId),
+    groupsOfSemester(semesterId),
+  ]);
+  const students = await studentsByKey(requests.map(({ familyId, studentId }) => ({ familyId, studentId })));
+  const kept = requests.filter((request) => students.has(request.studentId));
+  const families = new Map(kept.map((request) => [request.familyId, request.keepTogether]));
+  return {
+    seed,
+    weighted,
+    classes: classes
+      .filter((cls) => cls.status === 'open')
+      .map((cls) => ({
+        id: cls.id,
+        seatsLeft: cls.seatsLeft,
+        ...(cls.minGrade !== undefined && { minGrade: cls.minGrade }),
+        ...(cls.maxGrade !== undefined && { maxGrade: cls.maxGrade }),
+      })),
+    groups: groups.map((group) => ({ id: group.id, classIds: group.classIds })),
+    // Earlier losses are counted once draws are published (not built yet): every family starts with none.
+    families: [...families].map(([id, keepTogether]) => ({ id, keepTogether, losses: 0 })),
+    requests: kept.map((request) => {
+      const grade = students.get(request.studentId)!.grade;
+      return {
+        familyId: request.familyId,
+        studentId: request.studentId,
+        ...(grade !== undefined && { grade }),
+        choices: request.choices,
+      };
+    }),
+  };
+}

@@ -1,0 +1,96 @@
+// Lottery requests: a family's ranked choices for each child, in the family's partition
+// (`FAMILY#id / LOTTERY#<semester>#<student>`), and listed for the draw through GSI1 under `LOTTERY#<semester>`.
+// Every change is written under the condition that the semester's draw has not been run (lotteryDraws.ts), so
+// a draw's input never changes once it is drawn.
+import type { LotteryChoice, LotteryRequest } from '../records';
+import { transactWrite, type TransactItem } from '../shared/transact';
+import { entity, optional, type StoredItem } from './entity';
+import { partitions } from './partitions';
+
+type StoredRequest = LotteryRequest & { familyId: string };
+
+const readResult = (result: StoredItem): NonNullable<LotteryRequest['result']> => ({
+  outcome: result.oneOf('outcome', ['enrolled', 'waitlisted', 'unplaced']),
+  ...optional(
+    'choice',
+    result.item.choice === undefined
+      ? undefined
+      : { kind: result.nested('choice').oneOf('kind', ['class', 'group']), id: result.nested('choice').string('id') },
+  ),
+  ...optional('rank', result.optionalNumber('rank')),
+});
+
+const requestEntity = entity<StoredRequest, Pick<StoredRequest, 'familyId' | 'semesterId' | 'studentId'>, 'ofLottery'>({
+  type: 'lotteryRequest',
+  key: {
+    partition: ({ familyId }) => partitions.family(familyId),
+    sort: { prefix: 'LOTTERY#', of: ({ semesterId, studentId }) => `${semesterId}#${studentId}` },
+  },
+  lists: {
+    ofLottery: {
+      index: 'GSI1',
+      partition: ({ semesterId }) => `LOTTERY#${semesterId}`,
+      sort: { prefix: '', of: (r) => r.studentId },
+    },
+  },
+  read: (item) => ({
+    familyId: item.string('familyId'),
+    semesterId: item.string('semesterId'),
+    studentId: item.string('studentId'),
+    choices: item.list('choices', (choice) => ({
+      kind: choice.oneOf('kind', ['class', 'group']),
+      id: choice.string('id'),
+    })) as LotteryChoice[],
+    keepTogether: item.boolean('keepTogether'),
+    updatedAt: item.string('updatedAt'),
+    ...optional('result', item.item.result === undefined ? undefined : readResult(item.nested('result'))),
+  }),
+});
+
+/** The family's requests in the semester's lottery. */
+export async function familyLotteryRequests(familyId: string, semesterId: string): Promise<LotteryRequest[]> {
+  return (await requestEntity.inPartition({ familyId }))
+    .filter((request) => request.semesterId === semesterId)
+    .map(({ familyId: _familyId, ...request }) => request);
+}
+
+/** Every request of the semester's lottery, with its family (the index lags a write by a moment: read after the window closed). */
+export function lotteryRequestsOf(semesterId: string): Promise<StoredRequest[]> {
+  return requestEntity.inList('ofLottery', { semesterId });
+}
+
+/**
+ * Saves one child's request and sets `keepTogether` on every other request of the family in the semester, in one
+ * transaction that holds only while `unchanged` (the condition that the draw was not run); false when it failed.
+ */
+export async function saveLotteryRequest(
+  familyId: string,
+  request: LotteryRequest,
+  siblings: LotteryRequest[],
+  unchanged: TransactItem,
+): Promise<boolean> {
+  const outcome = await transactWrite([
+    unchanged,
+    requestEntity.putItem({ ...request, familyId }),
+    ...siblings
+      .filter((sibling) => sibling.studentId !== request.studentId && sibling.keepTogether !== request.keepTogether)
+      .map((sibling) =>
+        requestEntity.updateItem(
+          { familyId, semesterId: sibling.semesterId, studentId: sibling.studentId },
+          { set: { keepTogether: request.keepTogether, updatedAt: request.updatedAt } },
+        ),
+      ),
+  ]);
+  return outcome.committed;
+}
+
+/** Withdraws one child's request, while `unchanged` holds; false when it failed. */
+export async function withdrawLotteryRequest(
+  familyId: string,
+  semesterId: string,
+  studentId: string,
+  unchanged: TransactItem,
+): Promise<boolean> {
+  const outcome = await transactWrite([unchanged, requestEntity.deleteItem({ familyId, semesterId, studentId })]);
+  return outcome.committed;
+}

@@ -1,0 +1,43 @@
+import { allocationSettingsOfMany, requestGate } from '../data/allocationSettings';
+import { drawStateOf } from '../data/lotteryDraws';
+import { familyLotteryRequests } from '../data/lotteryRequests';
+import { listSemesters } from '../data/semesters';
+import type { FamilyLottery } from '../records';
+import type { FamilyCaller } from '../shared/caller';
+import { portalHandler } from '../shared/handler';
+
+/**
+ * The lotteries of the semesters not yet ended, as the family sees them: when requests are taken (for this
+ * family), its requests and, once the draw is published, their results and the seed.
+ */
+export async function myLotteries(_input: unknown, caller: FamilyCaller): Promise<{ lotteries: FamilyLottery[] }> {
+  const today = new Date().toISOString().slice(0, 10);
+  const semesters = (await listSemesters()).filter((semester) => semester.endDate >= today);
+  const settings = await allocationSettingsOfMany(semesters.map((semester) => semester.id));
+  const lotteries = await Promise.all(
+    semesters.flatMap((semester) => {
+      const own = settings.get(semester.id)!;
+      if (!own.lottery) return [];
+      return [
+        (async (): Promise<FamilyLottery> => {
+          const [gate, requests, draw] = await Promise.all([
+            requestGate(semester, own, caller.familyId),
+            familyLotteryRequests(caller.familyId, semester.id),
+            drawStateOf(semester.id),
+          ]);
+          const published = draw?.status === 'published' ? draw : undefined;
+          return {
+            semester,
+            lottery: own.lottery!,
+            window: gate.open ? { open: true } : { open: false, message: gate.message },
+            requests,
+            ...(published && { draw: { seed: published.seed, publishedAt: published.publishedAt! } }),
+          };
+        })(),
+      ];
+    }),
+  );
+  return { lotteries };
+}
+
+export const handler = portalHandler('myLotteries', myLotteries);

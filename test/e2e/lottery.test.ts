@@ -1,0 +1,118 @@
+// A family's lottery requests in Chromium: on Lottery requests, the page says how the draw works, when it
+// happens and when the family hears; the family keeps its two children together and enters ranked choices for
+// each; once requests closed and the draw ran, the page says requests are closed and shows the choices. Checked by
+// axe on a phone. The administrator reads the draw's preview on Allocation and Lottery and runs it again with a
+// new seed. (Publishing a draw is not built yet.)
+import type { Browser } from 'playwright-core';
+import { momentText } from '../../lambdas/moments';
+import type { FamilyLottery } from '../../lambdas/records';
+import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
+import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
+import { data, signUpFamily } from '../support/portal';
+import { openAsAdmin, unique } from './admin-session';
+import { expectNone, PHONE, violations } from './axe';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const HOUR = 3_600_000;
+const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+
+test('given a lottery taking requests, a family keeps its two children together and ranks two classes for each; once the draw ran the page says requests closed', async () => {
+  const admin = (await adminSession()).accessToken;
+  const semester = await openSemester({ name: unique('Lottery semester') });
+  const [nordic, climbing] = [
+    await newClass(semester.id, { name: unique('Nordic Loop'), capacity: 2 }),
+    await newClass(semester.id, { name: unique('Crag Basics'), capacity: 2 }),
+  ];
+  const lottery = {
+    requestsOpen: at(-HOUR),
+    requestsClose: at(24 * HOUR),
+    resultsBy: at(48 * HOUR),
+    seatsOpen: at(72 * HOUR),
+    choices: 2,
+    weighted: false,
+  };
+  const settings = { semesterId: semester.id, lottery, priorityWindows: [] };
+  await data('saveAllocationSettings', settings, admin);
+  const family = await signUpFamily('lottery-e2e');
+  await addStudent(family, { firstName: 'Ava', lastName: 'Moraine' });
+  await addStudent(family, { firstName: 'Ben', lastName: 'Moraine' });
+
+  const { page, context } = await openPortal(browser, PHONE);
+  const reported: string[] = [];
+  await signInThroughLogin(page, family.email, family.password);
+  await page.goto('/classes/enrollment');
+  await page.getByRole('navigation', { name: 'Registration' }).getByRole('link', { name: 'Lottery requests' }).click();
+  const section = page.getByRole('region', { name: `${semester.name}: lottery` });
+  await section.getByText(`You will hear by e-mail by ${momentText(lottery.resultsBy, 'UTC')}.`).waitFor();
+  await section.getByText(/^When requests close, the draw puts every request in a random order/).waitFor();
+
+  await section.getByRole('checkbox', { name: /^Keep my children together/ }).check();
+  for (const child of ['Ava', 'Ben']) {
+    const request = section.getByRole('group', { name: `${child} Moraine` });
+    await request.getByRole('combobox', { name: 'Choice 1' }).click();
+    await page.getByRole('option', { name: nordic.name }).click();
+    await request.getByRole('combobox', { name: 'Choice 2 (optional)' }).click();
+    await page.getByRole('option', { name: climbing.name }).click();
+    await request.getByRole('button', { name: `Save ${child}'s choices` }).click();
+    await toast(page, `${child}'s choices are saved.`).waitFor();
+  }
+  reported.push(...(await violations(page, 'family, lottery requests')));
+
+  const mine = (await data<{ lotteries: FamilyLottery[] }>('myLotteries', {}, family.accessToken)).lotteries.find(
+    (each) => each.semester.id === semester.id,
+  )!;
+  expect(mine.requests.map(({ choices, keepTogether }) => ({ choices, keepTogether }))).toEqual(
+    Array.from({ length: 2 }, () => ({
+      choices: [
+        { kind: 'class', id: nordic.id },
+        { kind: 'class', id: climbing.id },
+      ],
+      keepTogether: true,
+    })),
+  );
+
+  // Requests close and the draw runs: the page says so and shows what was asked.
+  const closed = { ...lottery, requestsClose: at(-60_000) };
+  await data('saveAllocationSettings', { ...settings, lottery: closed }, admin);
+  await data('runLotteryDraw', { semesterId: semester.id }, admin);
+  await page.reload();
+  await section
+    .getByText(`Requests for ${semester.name} closed on ${momentText(closed.requestsClose, 'UTC')}.`)
+    .waitFor();
+  await section
+    .getByRole('group', { name: 'Ava Moraine' })
+    .getByText(`Choices: 1. ${nordic.name}, 2. ${climbing.name}`)
+    .waitFor();
+  reported.push(...(await violations(page, 'family, lottery requests closed')));
+  await context.close();
+
+  // The administrator reads the preview and runs the draw again with a new seed.
+  const { draw } = await data<{ draw: { seed: string } }>('lotteryDraw', { semesterId: semester.id }, admin);
+  const office = await openAsAdmin(browser, `/admin/lottery?semesterId=${semester.id}`);
+  const drawn = office.page.getByRole('region', { name: 'The draw' });
+  await drawn.getByText(`Preview, not published: draw 1 run on`).waitFor();
+  await drawn.getByText('2 children asked.', { exact: false }).waitFor();
+  await drawn.getByText('1 sets of siblings kept together.', { exact: false }).waitFor();
+  reported.push(...(await violations(office.page, 'admin, allocation and lottery')));
+  await drawn.getByRole('button', { name: 'Run again with a new seed' }).click();
+  await office.page
+    .getByRole('dialog', { name: 'Run the draw again?' })
+    .getByRole('button', { name: 'Run again' })
+    .click();
+  const current = drawn.getByText('Preview, not published: draw 2 run on', { exact: false });
+  await current.waitFor();
+  expect(await current.innerText()).not.toContain(draw.seed);
+  // Both runs are listed, the first with its seed.
+  const runs = drawn.getByRole('list', { name: 'Draws run' }).getByRole('listitem');
+  expect(await runs.count()).toBe(2);
+  expect(await runs.nth(1).innerText()).toContain(draw.seed);
+  await office.context.close();
+  expectNone(reported);
+});

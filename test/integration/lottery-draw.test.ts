@@ -1,0 +1,131 @@
+// Running a semester's draw: refused while requests are taken; once they closed, the draw runs with a new seed
+// as a preview with its summary, families can no longer change their requests, the export gives the same result
+// when run again (what `npm run lottery:verify` checks), and running it again draws with another seed, guarded
+// against two runs at once; every run is kept in the draws' audit trail.
+import type { LotteryDrawState } from '../../lambdas/data/lotteryDraws';
+import { type DrawExport, verifyExport } from '../../lambdas/lottery/drawExport';
+import { momentText } from '../../lambdas/moments';
+import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import { call, data } from '../support/portal';
+
+const MINUTE = 60_000;
+const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+
+test('given requests of three families, the draw runs only once requests closed, as a preview that the export reproduces, and again with another seed', async () => {
+  const admin = (await adminSession()).accessToken;
+  const semester = await openSemester();
+  const nordic = await newClass(semester.id, { capacity: 2 });
+  const climbing = await newClass(semester.id, { capacity: 1 });
+  const lottery = {
+    requestsOpen: at(-120 * MINUTE),
+    requestsClose: at(60 * MINUTE),
+    resultsBy: at(120 * MINUTE),
+    seatsOpen: at(180 * MINUTE),
+    choices: 2,
+    weighted: true,
+  };
+  const settings = { semesterId: semester.id, lottery, priorityWindows: [] };
+  await data('saveAllocationSettings', settings, admin);
+
+  const siblings = await familyWithStudents(2, 'draw-siblings');
+  const [single, other] = await Promise.all([
+    familyWithStudents(1, 'draw-single'),
+    familyWithStudents(1, 'draw-other'),
+  ]);
+  const both = [
+    { kind: 'class', id: nordic.id },
+    { kind: 'class', id: climbing.id },
+  ];
+  for (const student of siblings.students)
+    await data(
+      'saveLotteryRequest',
+      { semesterId: semester.id, studentId: student.id, choices: both, keepTogether: true },
+      siblings.family.accessToken,
+    );
+  await data(
+    'saveLotteryRequest',
+    { semesterId: semester.id, studentId: single.students[0]!.id, choices: [{ kind: 'class', id: nordic.id }] },
+    single.family.accessToken,
+  );
+  await data(
+    'saveLotteryRequest',
+    { semesterId: semester.id, studentId: other.students[0]!.id, choices: [...both].reverse() },
+    other.family.accessToken,
+  );
+
+  const early = await call('runLotteryDraw', { semesterId: semester.id }, admin);
+  expect(early.status).toBe(409);
+  expect(early.body.error!.message).toBe(
+    `Requests for ${semester.name} are taken until ${momentText(lottery.requestsClose, 'UTC')}: run the draw once they close.`,
+  );
+
+  // Requests close.
+  const closed = { ...lottery, requestsClose: at(-MINUTE) };
+  await data('saveAllocationSettings', { ...settings, lottery: closed }, admin);
+  const late = await call(
+    'withdrawLotteryRequest',
+    { semesterId: semester.id, studentId: single.students[0]!.id },
+    single.family.accessToken,
+  );
+  expect(late.body.error!.message).toBe(
+    `Requests for ${semester.name} closed on ${momentText(closed.requestsClose, 'UTC')}.`,
+  );
+
+  const { draw } = await data<{ draw: LotteryDrawState }>('runLotteryDraw', { semesterId: semester.id }, admin);
+  expect(draw).toMatchObject({ semesterId: semester.id, status: 'preview', runs: 1 });
+  expect(draw.seed).toMatch(/^[0-9a-f]{32}$/);
+  // Four children for three seats: the siblings are one unit, seated together or waitlisted together.
+  expect(draw.summary.requests).toBe(4);
+  expect(draw.summary.siblingUnits).toBe(1);
+  expect(draw.summary.byRank.reduce((sum, count) => sum + count, 0) + draw.summary.waitlisted).toBe(4);
+
+  const { export: exported } = await data<{ export: DrawExport & { drawId: string } }>(
+    'lotteryDraw',
+    { semesterId: semester.id, withExport: true },
+    admin,
+  );
+  expect(exported.drawId).toBe(draw.drawId);
+  expect(exported.input.seed).toBe(draw.seed);
+  expect(exported.input.families.find((family) => family.id === siblings.family.sub)).toEqual({
+    id: siblings.family.sub,
+    keepTogether: true,
+    losses: 0,
+  });
+  expect(verifyExport(exported)).toEqual({ matches: true });
+  const placed = new Map(exported.result.placements.map((placement) => [placement.studentId, placement]));
+  const [first, second] = siblings.students.map((student) => placed.get(student.id)!);
+  expect({ outcome: second!.outcome, choice: second!.choice }).toEqual({
+    outcome: first!.outcome,
+    choice: first!.choice,
+  });
+
+  // Requests are fixed once drawn, even by an administrator acting for a family.
+  const afterDraw = await call(
+    'saveLotteryRequest',
+    { semesterId: semester.id, studentId: single.students[0]!.id, choices: both },
+    admin,
+  );
+  expect(afterDraw.body.error!.message).toBe(
+    `The draw for ${semester.name} has been run: requests can no longer change.`,
+  );
+
+  const again = await data<{ draw: LotteryDrawState }>(
+    'runLotteryDraw',
+    { semesterId: semester.id, drawId: draw.drawId },
+    admin,
+  );
+  expect(again.draw.runs).toBe(2);
+  expect(again.draw.seed).not.toBe(draw.seed);
+  const stale = await call('runLotteryDraw', { semesterId: semester.id, drawId: draw.drawId }, admin);
+  expect(stale.body.error!.message).toBe('Another draw was run meanwhile: look at it before running the draw again.');
+  // Every run is kept: who ran it, when, its seed and summary, newest first.
+  const { runs } = await data<{ runs: Array<{ drawId: string; seed: string; ranBy: string }> }>(
+    'lotteryDraw',
+    { semesterId: semester.id },
+    admin,
+  );
+  expect(runs.map(({ drawId, seed }) => ({ drawId, seed }))).toEqual([
+    { drawId: again.draw.drawId, seed: again.draw.seed },
+    { drawId: draw.drawId, seed: draw.seed },
+  ]);
+});

@@ -1,0 +1,318 @@
+// /admin/lottery: how a semester's seats are given (first come first served or a lottery, and its priority
+// windows), and its draw: run it once requests closed, read the summary, run it again with a new seed, download
+// the export that `npm run lottery:verify` checks. (Publishing a draw is not built yet.)
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import DialogContentText from '@mui/material/DialogContentText';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { momentText } from '../../../../lambdas/moments';
+import type { FunctionResult } from '../../../../lambdas/manifest';
+import type { AllocationSettings, LotterySettings, PriorityWindow } from '../../../../lambdas/records';
+import { useChange } from '../../api/changes';
+import { fetchFunction, useFunction } from '../../api/queries';
+import { ConfirmDialog } from '../../layout/ConfirmDialog';
+import { LoadFailure } from '../../layout/LoadFailure';
+import { PageTitle } from '../../layout/PageTitle';
+import { Section } from '../../layout/Section';
+import { Waiting } from '../../layout/Waiting';
+import { useToast } from '../../layout/toast';
+import { SemesterPicker } from '../SemesterPicker';
+import { useSemesterParam } from '../useSemesterParam';
+
+/** A moment as a `datetime-local` field shows it (the browser's own zone), and back. */
+const toLocal = (iso: string) => {
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const fromLocal = (local: string) => (local ? new Date(local).toISOString() : '');
+
+const DAY = 86_400_000;
+const newLottery = (): LotterySettings => {
+  const start = Math.ceil(Date.now() / DAY) * DAY;
+  const iso = (days: number) => new Date(start + days * DAY).toISOString();
+  return {
+    requestsOpen: iso(1),
+    requestsClose: iso(8),
+    resultsBy: iso(10),
+    seatsOpen: iso(12),
+    choices: 3,
+    weighted: false,
+  };
+};
+
+export function LotteryAdminPage() {
+  const [semesterId, choose] = useSemesterParam();
+  return (
+    <Stack spacing={3}>
+      <PageTitle
+        title="Allocation and Lottery"
+        summary="First come first served or a lottery draw, priority windows, and the draw itself."
+      />
+      <SemesterPicker value={semesterId} onChange={choose} />
+      {semesterId && <SemesterAllocation key={semesterId} semesterId={semesterId} />}
+    </Stack>
+  );
+}
+
+type SemesterLottery = FunctionResult<'lotteryDraw'>;
+
+function SemesterAllocation({ semesterId }: { semesterId: string }) {
+  const lottery = useFunction('lotteryDraw', { semesterId });
+  if (lottery.isPending) return <Waiting />;
+  if (lottery.isError)
+    return <LoadFailure what="The settings" error={lottery.error} onRetry={() => void lottery.refetch()} />;
+  return (
+    <>
+      <SettingsForm initial={lottery.data.settings} />
+      {lottery.data.settings.lottery && <DrawSection semesterId={semesterId} lottery={lottery.data} />}
+    </>
+  );
+}
+
+function SettingsForm({ initial }: { initial: AllocationSettings }) {
+  const [lottery, setLottery] = useState<LotterySettings | undefined>(initial.lottery);
+  const [windows, setWindows] = useState<PriorityWindow[]>(initial.priorityWindows);
+  const [problem, setProblem] = useState<string>();
+  const save = useChange('saveAllocationSettings');
+  const show = useToast();
+  const setWindow = (index: number, change: Partial<PriorityWindow>) =>
+    setWindows(windows.map((window, at) => (at === index ? { ...window, ...change } : window)));
+  const moment = (label: string, field: keyof Omit<LotterySettings, 'choices' | 'weighted'>) =>
+    lottery && (
+      <TextField
+        type="datetime-local"
+        size="small"
+        label={label}
+        value={toLocal(lottery[field])}
+        onChange={(event) => setLottery({ ...lottery, [field]: fromLocal(event.target.value) })}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    );
+
+  const submit = async () => {
+    setProblem(undefined);
+    try {
+      await save.mutateAsync({ semesterId: initial.semesterId, ...(lottery && { lottery }), priorityWindows: windows });
+      show({ severity: 'success', summary: 'Saved', detail: 'The allocation settings are saved.' });
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  };
+
+  return (
+    <Section title="How seats are given">
+      <Stack component="form" aria-label="Allocation settings" spacing={2} onSubmit={(event) => event.preventDefault()}>
+        <RadioGroup
+          aria-label="Allocation"
+          value={lottery ? 'lottery' : 'firstCome'}
+          onChange={(event) =>
+            setLottery(event.target.value === 'lottery' ? (initial.lottery ?? newLottery()) : undefined)
+          }
+        >
+          <FormControlLabel value="firstCome" control={<Radio />} label="First come, first served" />
+          <FormControlLabel
+            value="lottery"
+            control={<Radio />}
+            label="Lottery: families send requests, a draw gives the seats"
+          />
+        </RadioGroup>
+        {lottery && (
+          <Stack spacing={2} sx={{ maxWidth: 420 }}>
+            {moment('Requests open', 'requestsOpen')}
+            {moment('Requests close', 'requestsClose')}
+            {moment('Results sent by', 'resultsBy')}
+            {moment('Seats left open to everyone', 'seatsOpen')}
+            <TextField
+              type="number"
+              size="small"
+              label="Choices per child (1 to 5)"
+              value={lottery.choices}
+              onChange={(event) => setLottery({ ...lottery, choices: Number(event.target.value) })}
+            />
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={lottery.weighted}
+                  onChange={(event) => setLottery({ ...lottery, weighted: event.target.checked })}
+                />
+              }
+              label="One more ticket per earlier draw a family lost"
+            />
+          </Stack>
+        )}
+        <Typography variant="subtitle1" component="h3">
+          Priority windows
+        </Typography>
+        {windows.length === 0 && (
+          <Typography color="text.secondary">None: everyone starts at the same time.</Typography>
+        )}
+        {windows.map((window, index) => (
+          <Stack
+            // A window's place in the list is its identity until it is saved.
+            key={index}
+            component="fieldset"
+            spacing={1.5}
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, maxWidth: 520 }}
+          >
+            <Typography component="legend" variant="body2">
+              Window {index + 1}
+            </Typography>
+            <TextField
+              size="small"
+              label="Group name"
+              value={window.name}
+              onChange={(event) => setWindow(index, { name: event.target.value })}
+            />
+            <TextField
+              type="datetime-local"
+              size="small"
+              label="Opens"
+              value={window.opens ? toLocal(window.opens) : ''}
+              onChange={(event) => setWindow(index, { opens: fromLocal(event.target.value) })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              size="small"
+              multiline
+              minRows={2}
+              label="Families' e-mail addresses (one a line)"
+              value={window.emails.join('\n')}
+              onChange={(event) =>
+                setWindow(index, {
+                  emails: event.target.value
+                    .split(/[\n,;]/)
+                    .map((email) => email.trim())
+                    .filter(Boolean),
+                })
+              }
+            />
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={window.enrolledLastSemester}
+                  onChange={(event) => setWindow(index, { enrolledLastSemester: event.target.checked })}
+                />
+              }
+              label="And families with a child enrolled last semester"
+            />
+            <Button
+              color="error"
+              sx={{ alignSelf: 'flex-start' }}
+              onClick={() => setWindows(windows.filter((_, at) => at !== index))}
+            >
+              Remove window {index + 1}
+            </Button>
+          </Stack>
+        ))}
+        <Button
+          sx={{ alignSelf: 'flex-start' }}
+          onClick={() => setWindows([...windows, { name: '', opens: '', emails: [], enrolledLastSemester: false }])}
+        >
+          Add a priority window
+        </Button>
+        {problem && <Alert severity="error">{problem}</Alert>}
+        <Button
+          variant="contained"
+          sx={{ alignSelf: 'flex-start' }}
+          onClick={() => void submit()}
+          disabled={save.isPending}
+        >
+          Save allocation
+        </Button>
+      </Stack>
+    </Section>
+  );
+}
+
+function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: SemesterLottery }) {
+  const run = useChange('runLotteryDraw');
+  const show = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const { draw } = lottery;
+  const runDraw = async () => {
+    await run.mutateAsync({ semesterId, ...(draw && { drawId: draw.drawId }) });
+    show({ severity: 'success', summary: 'Drawn', detail: 'The draw ran: read its result before publishing.' });
+  };
+  const download = async () => {
+    const { export: exported } = await fetchFunction('lotteryDraw', { semesterId, withExport: true });
+    const url = URL.createObjectURL(new Blob([JSON.stringify(exported, null, 1)], { type: 'application/json' }));
+    const link = Object.assign(document.createElement('a'), { href: url, download: `lottery-draw-${semesterId}.json` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <Section title="The draw">
+      <Stack spacing={2}>
+        {!draw && <Typography>Not drawn yet. Run the draw once requests close.</Typography>}
+        {draw && (
+          <Stack spacing={0.5}>
+            <Typography>
+              {draw.status === 'published' ? 'Published' : 'Preview, not published'}: draw {draw.runs} run on{' '}
+              {momentText(draw.ranAt, 'UTC')}, seed <code>{draw.seed}</code>.
+            </Typography>
+            <Typography>
+              {draw.summary.requests} children asked.{' '}
+              {draw.summary.byRank.map((count, index) => `${count} got choice ${index + 1}`).join(', ')}
+              {draw.summary.byRank.length ? '; ' : ''}
+              {draw.summary.waitlisted} waitlisted, {draw.summary.unplaced} no choice admits;{' '}
+              {draw.summary.siblingUnits} sets of siblings kept together.
+            </Typography>
+          </Stack>
+        )}
+        {lottery.runs.length > 1 && (
+          <Stack component="ul" spacing={0.5} aria-label="Draws run" sx={{ pl: 3, m: 0 }}>
+            {lottery.runs.map((run) => (
+              <Typography component="li" key={run.drawId} variant="body2">
+                {momentText(run.ranAt, 'UTC')} by {run.ranBy}: seed <code>{run.seed}</code>,{' '}
+                {run.summary.byRank[0] ?? 0} got their first choice, {run.summary.waitlisted} waitlisted
+              </Typography>
+            ))}
+          </Stack>
+        )}
+        {problem && <Alert severity="error">{problem}</Alert>}
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          {draw?.status !== 'published' && (
+            <Button
+              variant="contained"
+              onClick={() =>
+                draw ? setConfirming(true) : runDraw().catch((error: Error) => setProblem(error.message))
+              }
+              disabled={run.isPending}
+            >
+              {draw ? 'Run again with a new seed' : 'Run the draw'}
+            </Button>
+          )}
+          {draw && (
+            <Button onClick={() => void download().catch((error: Error) => setProblem(error.message))}>
+              Download the export
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      {confirming && (
+        <ConfirmDialog
+          title="Run the draw again?"
+          confirmLabel="Run again"
+          busyLabel="Drawing…"
+          action={runDraw}
+          onClose={() => setConfirming(false)}
+        >
+          <DialogContentText>
+            This preview is replaced by a draw with a new seed; nothing was published, so no family has been told.
+          </DialogContentText>
+        </ConfirmDialog>
+      )}
+    </Section>
+  );
+}
