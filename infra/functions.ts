@@ -1,6 +1,6 @@
 // One Lambda and one route per manifest entry (the named functions and the feeds), configured and granted
 // from what the entry declares: nothing is listed twice.
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -92,7 +92,9 @@ export function portalFunctions(
   scope: Construct,
   props: PortalFunctionsProps,
 ): Array<{ route: PortalRoute; fn: PortalFunction }> {
-  const functions = new Construct(scope, 'Functions');
+  // The functions (each a role, a policy, a log group and the function) in a nested stack of their own: a
+  // CloudFormation stack holds at most 500 resources, and with the routes beside them they passed it.
+  const functions = new NestedStack(scope, 'Functions', { description: "The portal's API functions" });
   return portalRoutes().map((route) => {
     // Every handler checks tokens (public ones verify an optional token), so every one knows the pool's issuer.
     const fn = new PortalFunction(functions, route.name, {

@@ -1,7 +1,7 @@
 // `cdk synth` as an engineer runs it, offline (no AWS account, no Docker): every function is bundled with
 // the local esbuild into a minified ES module that carries the AWS SDK and loads on its own.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,14 +17,19 @@ const synth = spawnSync('npx', ['cdk', 'synth', '--no-notices', '-q', '-o', outd
   env: { ...environment, CDK_DISABLE_CLI_TELEMETRY: 'true' },
   timeout: 600_000,
 });
-const template = existsSync(join(outdir, `${STACK_NAME}.template.json`))
-  ? (JSON.parse(readFileSync(join(outdir, `${STACK_NAME}.template.json`), 'utf8')) as {
-      Resources: Record<
-        string,
-        { Type: string; Properties: { Code?: { S3Key: string } }; Metadata?: Record<string, string> }
-      >;
-    })
-  : { Resources: {} };
+type Resources = Record<
+  string,
+  { Type: string; Properties: { Code?: { S3Key: string } }; Metadata?: Record<string, string> }
+>;
+// The stack's template and its nested stacks' (the API functions are in one of their own).
+const template = {
+  Resources: Object.assign(
+    {},
+    ...(existsSync(outdir) ? readdirSync(outdir) : [])
+      .filter((file) => file.startsWith(STACK_NAME) && file.endsWith('.template.json'))
+      .map((file) => (JSON.parse(readFileSync(join(outdir, file), 'utf8')) as { Resources: Resources }).Resources),
+  ) as Resources,
+};
 
 /** The directory of the bundle of the Lambda at a construct path. */
 function bundleOf(constructPath: string): string {

@@ -1,6 +1,6 @@
 // Synthesizes the portal's CDK app as `cdk synth` does (cdk.json's context, cdk-nag applied), once per
 // test file, and offers what the tests read from it: the template, constructs and the validation report.
-import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { App, type NestedStack, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import type { IConstruct } from 'constructs';
@@ -65,9 +65,50 @@ export function synthesizePortal(options: SynthOptions = {}): PortalSynth {
   return {
     stack,
     assembly,
-    template: Template.fromJSON(assembly.getStackByName(stack.stackName).template),
+    template: Template.fromJSON(withFunctionsInline(assembly, stack)),
     violations: readViolations(assembly.directory),
   };
+}
+
+type Json = unknown;
+
+/**
+ * The stack's template with the resources of its nested stack of API functions in it, as one stack would
+ * hold them: a reference to one of the nested stack's parameters is what the parent passes it, and a
+ * reference to one of its outputs is the output's value. The tests read the functions beside their routes.
+ */
+function withFunctionsInline(assembly: CloudAssembly, stack: PortalStack): Record<string, Json> {
+  const template = assembly.getStackByName(stack.stackName).template as { Resources: Record<string, Json> };
+  const functions = stack.node.findChild('Functions') as NestedStack;
+  const nestedResourceElement = functions.nestedStackResource as CfnElement;
+  const nestedId = Stack.of(nestedResourceElement).getLogicalId(nestedResourceElement);
+  const nestedResource = template.Resources[nestedId] as { Properties: { Parameters?: Record<string, Json> } };
+  const parameters = nestedResource.Properties.Parameters ?? {};
+  const nested = JSON.parse(readFileSync(join(assembly.directory, functions.templateFile), 'utf8')) as {
+    Resources: Record<string, Json>;
+    Outputs?: Record<string, { Value: Json }>;
+  };
+  const inNested = (node: Json) =>
+    replaced(node, (ref) => (ref.Ref !== undefined ? parameters[ref.Ref as string] : undefined));
+  const outputs = Object.fromEntries(
+    Object.entries(nested.Outputs ?? {}).map(([name, output]) => [`Outputs.${name}`, inNested(output.Value)]),
+  );
+  const { [nestedId]: _nestedStack, ...parentResources } = template.Resources;
+  const resources = replaced(parentResources, (ref) => {
+    const getAtt = ref['Fn::GetAtt'] as [string, string] | undefined;
+    return getAtt?.[0] === nestedId ? outputs[getAtt[1]] : undefined;
+  }) as Record<string, Json>;
+  return { ...template, Resources: { ...resources, ...(inNested(nested.Resources) as Record<string, Json>) } };
+}
+
+/** A copy of `node` with every object for which `substitute` gives a value replaced by that value. */
+function replaced(node: Json, substitute: (object: Record<string, Json>) => Json | undefined): Json {
+  if (Array.isArray(node)) return node.map((item) => replaced(item, substitute));
+  if (node === null || typeof node !== 'object') return node;
+  const object = node as Record<string, Json>;
+  const value = substitute(object);
+  if (value !== undefined) return value;
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, replaced(value, substitute)]));
 }
 
 export function readViolations(assemblyDirectory: string): Violation[] {
