@@ -383,7 +383,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
           </>
         )}
       </DialogContent>
-      {!adding && !checking && !asked && (
+      {!adding && !checking && !policiesShown && (
         <DialogActions>
           {outcome ? (
             <>
