@@ -17,7 +17,7 @@ import type { FamilyCaller } from '../shared/caller';
 import { tableName } from '../shared/dynamo';
 import { failedPrecondition, notFound, resourceExhausted, BUSY_MESSAGE } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
-import { ownEmail } from '../shared/ownAccount';
+import { callerEmail } from '../shared/ownAccount';
 import { transactWrite } from '../shared/transact';
 
 /** How many times an acceptance is planned again after the same one was recorded meanwhile (a double press). */
@@ -37,7 +37,8 @@ export async function acceptPolicies(
     getSemester(input.semesterId),
   ]);
   if (!semester) throw notFound('There is no such semester.');
-  const acceptedBy = { sub: caller.sub, ...(await loginEmail(caller)) };
+  const email = await callerEmail(caller);
+  const acceptedBy = { sub: caller.sub, ...(email && { email }) };
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
     const [policies, accepted] = await Promise.all([
       currentPolicies(),
@@ -102,11 +103,5 @@ const studentExists = (familyId: string, id: string) => ({
     ConditionExpression: 'attribute_exists(PK)',
   },
 });
-
-/** The accepting login's e-mail, as the user pool has it. */
-async function loginEmail(caller: FamilyCaller): Promise<{ email?: string }> {
-  const email = caller.accessToken ? await ownEmail(caller.accessToken) : undefined;
-  return email ? { email } : {};
-}
 
 export const handler = limitedHandler('acceptPolicies', acceptPolicies);

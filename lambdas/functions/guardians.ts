@@ -4,7 +4,7 @@ import type { ParsedInput } from '../manifest';
 import type { FamilyGuardian } from '../records';
 import type { FamilyCaller } from '../shared/caller';
 import { portalHandler } from '../shared/handler';
-import { ownEmail } from '../shared/ownAccount';
+import { callerEmail } from '../shared/ownAccount';
 
 /**
  * The family's guardians (the caller marked `you`) and its invitations still waiting; with a link's token,
@@ -20,7 +20,7 @@ export async function guardians({ invitation }: ParsedInput<'guardians'>, caller
   // A family's only guardian before its profile notes an address: the caller, with the account's own.
   const found: FamilyGuardian[] = listed.length
     ? listed.map(({ sub, email, joinedAt }) => ({ sub, email, ...(joinedAt && { joinedAt }) }))
-    : [{ sub: caller.sub, email: (caller.accessToken && (await ownEmail(caller.accessToken))) ?? '' }];
+    : [{ sub: caller.sub, email: (await callerEmail(caller)) ?? '' }];
   return {
     guardians: found.map((guardian) => (guardian.sub === caller.sub ? { ...guardian, you: true as const } : guardian)),
     invitations: invitations.map(toInvitation),

@@ -5,7 +5,7 @@ import type { PolicyVersion } from '../records';
 import type { Caller } from '../shared/caller';
 import { failedPrecondition, notFound } from '../shared/errors';
 import { liveAdminHandler } from '../shared/liveAdminHandler';
-import { ownEmail } from '../shared/ownAccount';
+import { callerEmail } from '../shared/ownAccount';
 import { transactWrite } from '../shared/transact';
 
 /**
@@ -18,7 +18,7 @@ export async function savePolicy(
   caller: Caller,
 ): Promise<{ version: PolicyVersion }> {
   if (input.semesterId && !(await getSemester(input.semesterId))) throw notFound('There is no such semester.');
-  const by = (caller.accessToken && (await ownEmail(caller.accessToken))) || caller.sub;
+  const by = (await callerEmail(caller)) || caller.sub;
   const { version, items } = publishItems(input, by, new Date().toISOString());
   const outcome = await transactWrite(items);
   if (!outcome.committed) {

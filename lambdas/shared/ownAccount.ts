@@ -13,6 +13,11 @@ export async function ownEmail(accessToken: string): Promise<string | undefined>
   return user.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value;
 }
 
+/** The caller's own e-mail, as the user pool has it (none without a token). */
+export async function callerEmail(caller: { accessToken?: string }): Promise<string | undefined> {
+  return caller.accessToken ? ownEmail(caller.accessToken) : undefined;
+}
+
 /** Deletes the account the token belongs to; one already gone is fine (a retried call). */
 export async function deleteOwnAccount(accessToken: string): Promise<void> {
   try {
