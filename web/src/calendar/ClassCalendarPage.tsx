@@ -20,7 +20,7 @@ const ClassCalendar = lazily(() => import('./ClassCalendar'), 'ClassCalendar');
 export function ClassCalendarPage() {
   const [params, setParams] = useSearchParams();
   const classId = params.get('classId') ?? undefined;
-  const classes = useCalendarClasses();
+  const classes = useCalendarClasses(classId);
   const chosen = classes.classes?.find((option) => option.cls.id === classId);
   const [meeting, setMeeting] = useState<CalendarEvent>();
   const chooseClass = (id: string | undefined) => setParams(id ? { classId: id } : {}, { replace: true });
