@@ -7,7 +7,8 @@ import { transactWrite, type TransactItem } from '../shared/transact';
 import { entity, optional, type StoredItem } from './entity';
 import { partitions } from './partitions';
 
-type StoredRequest = LotteryRequest & { familyId: string };
+export type StoredLotteryRequest = LotteryRequest & { familyId: string };
+type StoredRequest = StoredLotteryRequest;
 
 const readResult = (result: StoredItem): NonNullable<LotteryRequest['result']> => ({
   outcome: result.oneOf('outcome', ['enrolled', 'waitlisted', 'unplaced']),
@@ -52,6 +53,35 @@ export async function familyLotteryRequests(familyId: string, semesterId: string
   return (await requestEntity.inPartition({ familyId }))
     .filter((request) => request.semesterId === semesterId)
     .map(({ familyId: _familyId, ...request }) => request);
+}
+
+/** The requests of these children in the semester's lottery, as they are now (those withdrawn are missing). */
+export function lotteryRequestsAt(
+  semesterId: string,
+  keys: Array<{ familyId: string; studentId: string }>,
+): Promise<StoredRequest[]> {
+  return requestEntity.getMany(
+    keys.map(({ familyId, studentId }) => ({ familyId, semesterId, studentId })),
+    { consistent: true },
+  );
+}
+
+/** A child's result in the published draw, written on the request (which must still be there). */
+export function lotteryResultItem(
+  {
+    familyId,
+    semesterId,
+    studentId,
+    result,
+  }: Pick<StoredRequest, 'familyId' | 'semesterId' | 'studentId'> & {
+    result: NonNullable<LotteryRequest['result']>;
+  },
+  now: string,
+): TransactItem {
+  return requestEntity.updateItem(
+    { familyId, semesterId, studentId },
+    { set: { result, updatedAt: now }, condition: 'attribute_exists(PK)' },
+  );
 }
 
 /** Every request of the semester's lottery, with its family (the index lags a write by a moment: read after the window closed). */

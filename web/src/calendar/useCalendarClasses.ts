@@ -38,8 +38,7 @@ export function useCalendarClasses(linkedClassId?: string): CalendarClasses {
             .sort((a, b) => a.name.localeCompare(b.name))
             .map((cls) => ({ cls, semesterName: semester.name })),
         );
-  const older =
-    listed && linkedClassId && !listed.some(({ cls }) => cls.id === linkedClassId) ? [linkedClassId] : [];
+  const older = listed && linkedClassId && !listed.some(({ cls }) => cls.id === linkedClassId) ? [linkedClassId] : [];
   const linked = useClassesById(older).get(linkedClassId ?? '');
   const linkedSemester = linked && semesters.data?.semesters.find((semester) => semester.id === linked.semesterId);
   return {
