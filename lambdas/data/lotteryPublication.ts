@@ -21,10 +21,10 @@ import { seatTransaction } from './seatTransaction';
 import { studentEntity } from './students';
 
 /**
- * Placements read and planned at a time: more than a transaction holds but for children left unplaced (a
- * child seated takes five items or more); a chunk of those simply stops here.
+ * Placements read and planned at a time: more than a transaction holds (a child seated or waiting takes five
+ * items or more), but for children left unplaced, whose chunk simply stops here.
  */
-const LOOKAHEAD = 40;
+const LOOKAHEAD = 24;
 
 /** The draw's placements with the classes of their choices (a group's as the draw saw it), in draw order. */
 export function placementsOf({ input, result }: DrawExport): LotteryPlacement[] {

@@ -3,6 +3,7 @@
 // Every change is written under the condition that the semester's draw has not been run (lotteryDraws.ts), so
 // a draw's input never changes once it is drawn.
 import type { LotteryChoice, LotteryRequest } from '../records';
+import { writeAll } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { entity, optional, type StoredItem } from './entity';
 import { partitions } from './partitions';
@@ -123,4 +124,9 @@ export async function withdrawLotteryRequest(
 ): Promise<boolean> {
   const outcome = await transactWrite([unchanged, requestEntity.deleteItem({ familyId, semesterId, studentId })]);
   return outcome.committed;
+}
+
+/** Requests written as they are, in batches, without the draw's condition: a large lottery's test data. */
+export async function putLotteryRequests(requests: StoredRequest[]): Promise<void> {
+  await writeAll(requests.map((request) => requestEntity.item(request)));
 }
