@@ -29,6 +29,9 @@ export function lossItem(familyId: string, now: string): TransactItem {
   );
 }
 
+/** The key of the family's count, to remove it with its account. */
+export const lossesKey = (familyId: string) => lossesEntity.key({ familyId });
+
 /** The families' losses so far, by family id (none: 0). */
 export async function lossesOf(familyIds: string[]): Promise<Map<string, number>> {
   const found = await lossesEntity.getMany(familyIds.map((familyId) => ({ familyId })));

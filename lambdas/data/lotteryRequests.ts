@@ -3,7 +3,7 @@
 // Every change is written under the condition that the semester's draw has not been run (lotteryDraws.ts), so
 // a draw's input never changes once it is drawn.
 import type { LotteryChoice, LotteryRequest } from '../records';
-import { writeAll } from '../shared/dynamo';
+import { writeAll, type Key } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { entity, optional, type StoredItem } from './entity';
 import { partitions } from './partitions';
@@ -129,4 +129,18 @@ export async function withdrawLotteryRequest(
 /** Requests written as they are, in batches, without the draw's condition: a large lottery's test data. */
 export async function putLotteryRequests(requests: StoredRequest[]): Promise<void> {
   await writeAll(requests.map((request) => requestEntity.item(request)));
+}
+
+/**
+ * The keys of a family's lottery requests, to remove them: all (its account deleted), or one child's, in the
+ * semesters given (their records expired) or in all.
+ */
+export async function lotteryRequestKeys(
+  familyId: string,
+  { studentId, semesterIds }: { studentId?: string; semesterIds?: ReadonlySet<string> } = {},
+): Promise<Key[]> {
+  return (await requestEntity.inPartition({ familyId }))
+    .filter((request) => (studentId ?? request.studentId) === request.studentId)
+    .filter((request) => semesterIds?.has(request.semesterId) ?? true)
+    .map((request) => requestEntity.key(request));
 }

@@ -2,11 +2,13 @@
 // draw's placements exactly once (each class's counts as the draw gave them, its waitlist in draw order,
 // siblings kept together next to each other), each family gets one e-mail with its children's results and
 // sees them in its lottery page, a family that got no seat has a loss that the next draw's input counts, and
-// first come first served opens only at `seatsOpen`.
+// first come first served opens only at `seatsOpen`; a family that deletes its account leaves no lottery data.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { LotteryDrawState } from '../../lambdas/data/lotteryDraws';
 import type { DrawExport } from '../../lambdas/lottery/drawExport';
 import { momentText } from '../../lambdas/moments';
 import type { Class, FamilyLottery, RosterEntry } from '../../lambdas/records';
+import { dynamo, tableName } from '../../lambdas/shared/dynamo';
 import { adminSession, classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, outbox, waitForMail } from '../support/portal';
 
@@ -149,4 +151,15 @@ test('a previewed draw is published once, however often and concurrently it is a
     singles[1]!.family.accessToken,
   );
   expect(open.status).toBe(200);
+
+  // A family that deletes its account leaves neither its lottery requests nor its losses behind.
+  await data('deleteAccount', {}, loser.family.accessToken);
+  const { Items } = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :family AND begins_with(SK, :lottery)',
+      ExpressionAttributeValues: { ':family': `FAMILY#${loser.family.sub}`, ':lottery': 'LOTTERY' },
+    }),
+  );
+  expect(Items).toEqual([]);
 });
