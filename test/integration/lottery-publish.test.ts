@@ -4,7 +4,7 @@
 // sees them in its lottery page, a family that got no seat has a loss that the next draw's input counts, and
 // first come first served opens only at `seatsOpen`; a family that deletes its account leaves no lottery data.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { LotteryDrawState } from '../../lambdas/data/lotteryDraws';
+import { startPublishing, type LotteryDrawState } from '../../lambdas/data/lotteryDraws';
 import type { DrawExport } from '../../lambdas/lottery/drawExport';
 import { momentText } from '../../lambdas/moments';
 import type { Class, FamilyLottery, RosterEntry } from '../../lambdas/records';
@@ -142,7 +142,7 @@ test('a previewed draw is published once, however often and concurrently it is a
     loser.family.accessToken,
   );
   await data('saveAllocationSettings', { ...nextSettings, lottery: lotteryAt(true, -MINUTE) }, admin);
-  await data('runLotteryDraw', { semesterId: next.id }, admin);
+  const nextRun = await data<{ draw: LotteryDrawState }>('runLotteryDraw', { semesterId: next.id }, admin);
   const nextDraw = await data<{ export: DrawExport }>('lotteryDraw', { semesterId: next.id, withExport: true }, admin);
   expect(nextDraw.export.input.families).toEqual([{ id: loser.family.sub, keepTogether: false, losses: 1 }]);
   // Its seats are open to everyone already: first come first served enrolls.
@@ -162,4 +162,19 @@ test('a previewed draw is published once, however often and concurrently it is a
     }),
   );
   expect(Items).toEqual([]);
+
+  // A publication under way (one whose call ended early) cannot be run again, and publishing again resumes it;
+  // the family gone meanwhile is left out.
+  expect(await startPublishing(next.id, nextRun.draw.drawId, 'an administrator')).toBe(true);
+  const during = await call('runLotteryDraw', { semesterId: next.id, drawId: nextRun.draw.drawId }, admin);
+  expect(during.body.error!.message).toBe(
+    `The draw for ${next.name} is being published: it can no longer be run again.`,
+  );
+  const resumed = await data<{ draw: LotteryDrawState }>(
+    'publishLotteryDraw',
+    { semesterId: next.id, drawId: nextRun.draw.drawId },
+    admin,
+  );
+  expect(resumed.draw).toMatchObject({ status: 'published', publishedBy: 'an administrator' });
+  expect(await classNow(kayak.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
 });
