@@ -33,7 +33,7 @@ function childLine(child: ChildResult): Span[] {
       ? `: a seat in ${what} (${rankText(child.rank)}).`
       : child.outcome === 'waitlisted'
         ? `: on the waitlist for ${what} (${rankText(child.rank)})${child.place ? `, place ${child.place}` : ''}. ` +
-          'Every choice was full when their turn came; a seat freed goes to the next on the waitlist.'
+          'No choice had a seat left for them when their turn came; a seat freed goes to the next on the waitlist.'
         : `: not placed. None of the classes asked for takes children in ${child.firstName}'s grade.`;
   return [strong(child.firstName), { text }];
 }
