@@ -791,6 +791,14 @@ export const manifest = {
     result: returns<{ draw: LotteryDrawState }>(),
     summary: "Runs a semester's draw with a new seed once requests closed, as a preview (again: another seed).",
   },
+  publishLotteryDraw: {
+    access: 'admin',
+    input: z.strictObject({ semesterId: id, drawId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+    table: 'write',
+    result: returns<{ draw: LotteryDrawState; progress?: { written: number; total: number } }>(),
+    summary:
+      "Publishes a semester's previewed draw: enrollments and waitlists written, families e-mailed (again: resumes).",
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 /** What the retention screen shows: the setting, and exactly what a removal would remove now. */

@@ -23,6 +23,8 @@ const auditReasons = [
   'offer',
   'offer-accepted',
   'offer-lapsed',
+  /** A seat or a waitlist place given by a published lottery draw. */
+  'lottery',
 ] as const;
 export type AuditReason = (typeof auditReasons)[number];
 

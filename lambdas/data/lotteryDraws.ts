@@ -2,7 +2,9 @@
 // summary, and whether it is published), and its export (input and result, what `npm run lottery:verify`
 // reads), gzipped into parts of `LOTTERY#<semester>#<draw> / PART#n` because 1,500 requests take more than the
 // 400 KB an item holds. A draw's export is written before its state names it, so a state never names a
-// draw whose export is missing.
+// draw whose export is missing. Publishing moves the state from preview to publishing (the draw's placements
+// are written a transaction at a time, each marked by `LOTTERY#<semester>#<draw> / PUBLISHED#<first>`, see
+// lotteryPublication.ts) and then to published.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { DrawExport } from '../lottery/drawExport';
 import type { DrawSummary } from '../lottery/draw';
@@ -21,7 +23,7 @@ export interface LotteryDrawState {
   /** How many draws were run before publishing (each new seed is one). */
   runs: number;
   summary: DrawSummary;
-  status: 'preview' | 'published';
+  status: 'preview' | 'publishing' | 'published';
   publishedAt?: string;
   publishedBy?: string;
 }
@@ -51,6 +53,8 @@ const readRun = (item: StoredItem): DrawRun => ({
   ranAt: item.string('ranAt'),
   ranBy: item.string('ranBy'),
   summary: readSummary(item),
+  ...optional('publishedAt', item.optionalString('publishedAt')),
+  ...optional('publishedBy', item.optionalString('publishedBy')),
 });
 
 const stateEntity = entity<LotteryDrawState, Pick<LotteryDrawState, 'semesterId'>>({
@@ -59,9 +63,7 @@ const stateEntity = entity<LotteryDrawState, Pick<LotteryDrawState, 'semesterId'
   read: (item) => ({
     ...readRun(item),
     runs: item.number('runs'),
-    status: item.oneOf('status', ['preview', 'published']),
-    ...optional('publishedAt', item.optionalString('publishedAt')),
-    ...optional('publishedBy', item.optionalString('publishedBy')),
+    status: item.oneOf('status', ['preview', 'publishing', 'published']),
   }),
   write: (state) => ({ ...state, summary: storedSummary(state.summary) }),
 });
@@ -83,8 +85,14 @@ const partEntity = entity<
   }),
 });
 
-/** Every draw run, kept: who ran it, when, its seed and summary; its input and result are its export's parts. */
-export type DrawRun = Pick<LotteryDrawState, 'semesterId' | 'drawId' | 'seed' | 'ranAt' | 'ranBy' | 'summary'>;
+/**
+ * Every draw run, kept: who ran it, when, its seed and summary (its input and result are its export's parts),
+ * and for the one published, when and by whom.
+ */
+export type DrawRun = Pick<
+  LotteryDrawState,
+  'semesterId' | 'drawId' | 'seed' | 'ranAt' | 'ranBy' | 'summary' | 'publishedAt' | 'publishedBy'
+>;
 
 const runEntity = entity<DrawRun, Pick<DrawRun, 'semesterId' | 'ranAt' | 'drawId'>>({
   type: 'lotteryDrawRun',
@@ -156,4 +164,71 @@ export async function putDrawPreview(state: LotteryDrawState, previousDrawId: st
     ),
   ]);
   return outcome.committed;
+}
+
+/** The mark of one transaction of a draw's publication: the placements from `start` up to `next` are written. */
+const chunkEntity = entity<
+  { semesterId: string; drawId: string; start: number; next: number },
+  { semesterId: string; drawId: string; start: number }
+>({
+  type: 'lotteryPublished',
+  key: {
+    partition: ({ semesterId, drawId }) => `LOTTERY#${semesterId}#${drawId}`,
+    sort: { prefix: 'PUBLISHED#', of: ({ start }) => String(start).padStart(6, '0') },
+  },
+  read: (item) => ({
+    semesterId: item.string('semesterId'),
+    drawId: item.string('drawId'),
+    start: item.number('start'),
+    next: item.number('next'),
+  }),
+});
+
+/** The transactions of a draw's publication committed so far: where each started, and where the next starts. */
+export async function publishedChunks(semesterId: string, drawId: string): Promise<Map<number, number>> {
+  const chunks = await chunkEntity.inPartition({ semesterId, drawId });
+  return new Map(chunks.map(({ start, next }) => [start, next]));
+}
+
+/** The mark a chunk's transaction writes, only if no other try wrote it first (then nothing is written twice). */
+export function chunkMark(semesterId: string, drawId: string, start: number, next: number): TransactItem {
+  return chunkEntity.putItem({ semesterId, drawId, start, next }, { ifNew: true });
+}
+
+/** Where the chunk that starts at `start` ended, when another try committed it. */
+export async function chunkEnd(semesterId: string, drawId: string, start: number): Promise<number | undefined> {
+  return (await chunkEntity.get({ semesterId, drawId, start }))?.next;
+}
+
+/**
+ * Starts publishing the draw the administrator saw (`drawId`, still the preview): false when the state is no
+ * longer that preview (another run, or a publication, came first).
+ */
+export async function startPublishing(semesterId: string, drawId: string, by: string): Promise<boolean> {
+  return stateEntity.tryUpdate(
+    { semesterId },
+    {
+      set: { status: 'publishing', publishedBy: by },
+      condition: '#drawId = :drawId AND #status = :preview',
+      names: { '#drawId': 'drawId', '#status': 'status' },
+      values: { ':drawId': drawId, ':preview': 'preview' },
+    },
+  );
+}
+
+/** Marks the draw published once all its placements are written, and notes it on its run in the audit trail. */
+export async function finishPublishing(state: LotteryDrawState, at: string): Promise<void> {
+  const published = { publishedAt: at, publishedBy: state.publishedBy ?? state.ranBy };
+  await transactWrite([
+    stateEntity.updateItem(
+      { semesterId: state.semesterId },
+      {
+        set: { status: 'published', ...published },
+        condition: '#drawId = :drawId AND #status = :publishing',
+        names: { '#drawId': 'drawId', '#status': 'status' },
+        values: { ':drawId': state.drawId, ':publishing': 'publishing' },
+      },
+    ),
+    runEntity.updateItem(state, { set: published, condition: 'attribute_exists(PK)' }),
+  ]);
 }

@@ -1,9 +1,10 @@
 // The input of a semester's draw, read from the table: every request (of children still on their family's
 // account), the classes open now with the seats they have left and their grades, the class groups, and each
-// family's "keep together".
+// family's "keep together" and its losses in earlier published draws.
 import type { DrawInput } from '../lottery/draw';
 import { classesOfSemester } from './classes';
 import { groupsOfSemester } from './groups';
+import { lossesOf } from './lotteryLosses';
 import { lotteryRequestsOf } from './lotteryRequests';
 import { studentsByKey } from './students';
 
@@ -13,7 +14,10 @@ export async function drawInputOf(semesterId: string, seed: string, weighted: bo
     classesOfSemester(semesterId),
     groupsOfSemester(semesterId),
   ]);
-  const students = await studentsByKey(requests.map(({ familyId, studentId }) => ({ familyId, studentId })));
+  const [students, losses] = await Promise.all([
+    studentsByKey(requests.map(({ familyId, studentId }) => ({ familyId, studentId }))),
+    lossesOf([...new Set(requests.map((request) => request.familyId))]),
+  ]);
   const kept = requests.filter((request) => students.has(request.studentId));
   const families = new Map(kept.map((request) => [request.familyId, request.keepTogether]));
   return {
@@ -28,8 +32,7 @@ export async function drawInputOf(semesterId: string, seed: string, weighted: bo
         ...(cls.maxGrade !== undefined && { maxGrade: cls.maxGrade }),
       })),
     groups: groups.map((group) => ({ id: group.id, classIds: group.classIds })),
-    // Earlier losses are counted once draws are published (not built yet): every family starts with none.
-    families: [...families].map(([id, keepTogether]) => ({ id, keepTogether, losses: 0 })),
+    families: [...families].map(([id, keepTogether]) => ({ id, keepTogether, losses: losses.get(id) ?? 0 })),
     requests: kept.map((request) => {
       const grade = students.get(request.studentId)!.grade;
       return {

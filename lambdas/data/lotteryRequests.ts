@@ -3,11 +3,13 @@
 // Every change is written under the condition that the semester's draw has not been run (lotteryDraws.ts), so
 // a draw's input never changes once it is drawn.
 import type { LotteryChoice, LotteryRequest } from '../records';
+import { writeAll, type Key } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { entity, optional, type StoredItem } from './entity';
 import { partitions } from './partitions';
 
-type StoredRequest = LotteryRequest & { familyId: string };
+export type StoredLotteryRequest = LotteryRequest & { familyId: string };
+type StoredRequest = StoredLotteryRequest;
 
 const readResult = (result: StoredItem): NonNullable<LotteryRequest['result']> => ({
   outcome: result.oneOf('outcome', ['enrolled', 'waitlisted', 'unplaced']),
@@ -54,6 +56,35 @@ export async function familyLotteryRequests(familyId: string, semesterId: string
     .map(({ familyId: _familyId, ...request }) => request);
 }
 
+/** The requests of these children in the semester's lottery, as they are now (those withdrawn are missing). */
+export function lotteryRequestsAt(
+  semesterId: string,
+  keys: Array<{ familyId: string; studentId: string }>,
+): Promise<StoredRequest[]> {
+  return requestEntity.getMany(
+    keys.map(({ familyId, studentId }) => ({ familyId, semesterId, studentId })),
+    { consistent: true },
+  );
+}
+
+/** A child's result in the published draw, written on the request (which must still be there). */
+export function lotteryResultItem(
+  {
+    familyId,
+    semesterId,
+    studentId,
+    result,
+  }: Pick<StoredRequest, 'familyId' | 'semesterId' | 'studentId'> & {
+    result: NonNullable<LotteryRequest['result']>;
+  },
+  now: string,
+): TransactItem {
+  return requestEntity.updateItem(
+    { familyId, semesterId, studentId },
+    { set: { result, updatedAt: now }, condition: 'attribute_exists(PK)' },
+  );
+}
+
 /** Every request of the semester's lottery, with its family (the index lags a write by a moment: read after the window closed). */
 export function lotteryRequestsOf(semesterId: string): Promise<StoredRequest[]> {
   return requestEntity.inList('ofLottery', { semesterId });
@@ -93,4 +124,23 @@ export async function withdrawLotteryRequest(
 ): Promise<boolean> {
   const outcome = await transactWrite([unchanged, requestEntity.deleteItem({ familyId, semesterId, studentId })]);
   return outcome.committed;
+}
+
+/** Requests written as they are, in batches, without the draw's condition: a large lottery's test data. */
+export async function putLotteryRequests(requests: StoredRequest[]): Promise<void> {
+  await writeAll(requests.map((request) => requestEntity.item(request)));
+}
+
+/**
+ * The keys of a family's lottery requests, to remove them: all (its account deleted), or one child's, in the
+ * semesters given (their records expired) or in all.
+ */
+export async function lotteryRequestKeys(
+  familyId: string,
+  { studentId, semesterIds }: { studentId?: string; semesterIds?: ReadonlySet<string> } = {},
+): Promise<Key[]> {
+  return (await requestEntity.inPartition({ familyId }))
+    .filter((request) => (studentId ?? request.studentId) === request.studentId)
+    .filter((request) => semesterIds?.has(request.semesterId) ?? true)
+    .map((request) => requestEntity.key(request));
 }

@@ -49,7 +49,19 @@ export interface InvitationMailRequest {
   token: string;
 }
 
-export type MailRequest = StudentMailRequest | ClassMailRequest | MessageMailRequest | InvitationMailRequest;
+/** A family's results in a semester's published lottery draw: one e-mail, every child's outcome. */
+export interface LotteryMailRequest {
+  kind: 'lotteryResults';
+  familyId: string;
+  semesterId: string;
+}
+
+export type MailRequest =
+  | StudentMailRequest
+  | ClassMailRequest
+  | MessageMailRequest
+  | InvitationMailRequest
+  | LotteryMailRequest;
 
 export const isStudentRequest = (request: MailRequest): request is StudentMailRequest => 'studentId' in request;
 
@@ -99,8 +111,10 @@ export const readMeetingTime = (meeting: StoredItem) => ({
 
 /** What a request asks for, by its kind. */
 function requestOf(item: StoredItem): MailRequest {
-  const kind = item.oneOf('kind', ['message', 'invitation', ...classKinds, ...studentKinds]);
+  const kind = item.oneOf('kind', ['message', 'invitation', 'lotteryResults', ...classKinds, ...studentKinds]);
   if (kind === 'message') return { kind, messageId: item.string('messageId') };
+  if (kind === 'lotteryResults')
+    return { kind, familyId: item.string('familyId'), semesterId: item.string('semesterId') };
   if (kind === 'invitation')
     return {
       kind,
@@ -243,7 +257,7 @@ export async function failedMail(): Promise<FailedMail[]> {
     waiting: (request.failures ?? 0) >= MAX_SEND_ATTEMPTS,
     resends: request.resends ?? 0,
     ...(isStudentRequest(request) && { familyId: request.familyId, classIds: request.classIds }),
-    ...(request.kind === 'invitation' && { familyId: request.familyId }),
+    ...((request.kind === 'invitation' || request.kind === 'lotteryResults') && { familyId: request.familyId }),
   }));
 }
 

@@ -2,7 +2,8 @@
 // (today less the retention setting's years) gives up its enrollments, with their audit trail and the
 // families' pointers to them; a student whose every enrollment was in such semesters goes too (name, birth
 // date, contacts, health notes), and the policies accepted for the child for those semesters (or all, with the
-// student). Semesters and classes stay: they hold no child's data. Each removal writes
+// student), and the child's lottery requests in those semesters (or all, with the student). Semesters and
+// classes stay: they hold no child's data. Each removal writes
 // a record of what it removed and who asked (`RETENTION / REMOVAL#at#id`). Families who delete their account
 // are removed at once, as ever (deleteAccount). The setting: `SETTINGS / RETENTION`.
 import { randomUUID } from 'node:crypto';
@@ -20,6 +21,7 @@ import { classCount, familyChangeItem, getProfile, semesterCount, studentCount }
 import { auditEntity } from './audit';
 import { entity, optional } from './entity';
 import { partitions } from './partitions';
+import { lotteryRequestKeys } from './lotteryRequests';
 import { acceptanceKeysOfStudent } from './policies';
 import { listSemesters } from './semesters';
 import { nameMarkerDelete, getStudent, studentDeleteIfInactive, studentEntity, studentName } from './students';
@@ -165,9 +167,13 @@ export async function removeStudentRecords(records: StudentRecords): Promise<Rem
     if (!outcome.committed) throw new Error(`The records of student ${records.studentId} changed meanwhile.`);
     removed.enrollments += batch.length;
   }
-  // The policies accepted for the child for those semesters go with them.
+  // The policies accepted for the child for those semesters, and its lottery requests in them, go with them.
   const ended = new Set(records.enrollments.map((enrollment) => enrollment.semesterId));
-  await deleteAll(await acceptanceKeysOfStudent(records.familyId, records.studentId, ended));
+  const { familyId, studentId } = records;
+  await deleteAll([
+    ...(await acceptanceKeysOfStudent(familyId, studentId, ended)),
+    ...(await lotteryRequestKeys(familyId, { studentId, semesterIds: ended })),
+  ]);
   if (records.removeStudent) {
     const student = await getStudent(records.familyId, records.studentId);
     if (student) {
@@ -182,7 +188,10 @@ export async function removeStudentRecords(records: StudentRecords): Promise<Rem
       // Enrolled again meanwhile: the student stays, with the new enrollment.
       if (outcome.committed) {
         removed.students += 1;
-        await deleteAll(await acceptanceKeysOfStudent(records.familyId, records.studentId));
+        await deleteAll([
+          ...(await acceptanceKeysOfStudent(familyId, studentId)),
+          ...(await lotteryRequestKeys(familyId, { studentId })),
+        ]);
       }
     }
   }

@@ -20,7 +20,20 @@
 //   condition that its offer is as read, so an offer is made once, and accepted or lapsed, never both.
 // - A transaction holds at most 100 items: promotions are planned within what is left, and a capacity
 //   raise that promotes more than fits is made in steps.
-import { offerHoursOf, type Class, type ClassGroup, type EnrollmentStatus, type Semester } from '../records';
+// - A published lottery draw ('lottery') writes its placements in draw order, as many whole units as a
+//   transaction holds, on the class counts exactly as read. A unit (siblings kept together) takes a seat in
+//   every class of its choice when each has a seat for every child of it, and otherwise joins the waitlists:
+//   here a student joins a waitlist while the class has fewer seats left than the unit needs (not only while
+//   it is full), the draw's own rule, so a class whose capacity changed since the draw is never overfilled.
+import {
+  offerHoursOf,
+  type Class,
+  type ClassGroup,
+  type EnrollmentStatus,
+  type LotteryChoice,
+  type LotteryRequest,
+  type Semester,
+} from '../records';
 import { alreadyExists, failedPrecondition, notFound, type PortalError } from '../shared/errors';
 import { allocateSeats, batchLength, type SeatCounts } from './allocation';
 import type { Actor, AuditReason } from './audit';
@@ -102,7 +115,15 @@ export type SeatWrite =
     | { kind: 'classNotice'; request: ClassMailRequest }
     /** An enrollment request decided: its removal from its queue, and its decision. */
     | { kind: 'decision'; request: EnrollmentRequest; decision: Decision }
+    /** A lottery request's result, once its draw is published (the request must still be there). */
+    | { kind: 'lotteryResult'; familyId: string; semesterId: string; studentId: string; result: LotteryResult }
+    /** One more draw the family lost (none of its children seated): a ticket more in the next weighted draw. */
+    | { kind: 'lotteryLoss'; familyId: string }
+    /** The e-mail with each of the family's children's results in the semester's published draw. */
+    | { kind: 'lotteryNotice'; familyId: string; semesterId: string }
   ) & { forRequest?: number };
+
+type LotteryResult = NonNullable<LotteryRequest['result']>;
 
 /** How many transaction items a write takes (seatTransaction.ts builds exactly these). */
 export function itemCount(write: SeatWrite): number {
@@ -132,6 +153,8 @@ export interface SeatView {
   families: ReadonlyMap<string, Pick<StoredProfile, 'deletedAt'>>;
   /** The semesters of the classes asked for, by id (the allocator checks registration windows). */
   semesters: ReadonlyMap<string, Semester>;
+  /** Lottery requests, by student id (a published draw writes their results). */
+  lotteryRequests: ReadonlyMap<string, LotteryRequest & { familyId: string }>;
 }
 
 /** A view of the parts given, the others empty. */
@@ -143,6 +166,7 @@ export function seatView(parts: Partial<SeatView>): SeatView {
     students: new Map(),
     families: new Map(),
     semesters: new Map(),
+    lotteryRequests: new Map(),
     ...parts,
   };
 }
@@ -208,7 +232,34 @@ export type SeatCommand =
       caps: EnrollmentCaps;
       oneEach: ReadonlySet<string>;
       reserved: number;
-    };
+    }
+  /**
+   * A published lottery draw's placements, in draw order from where the publication stands: the first whole
+   * units that one transaction holds (less `reserved` items the caller keeps for a condition of its own).
+   */
+  | { kind: 'lottery'; semesterId: string; placements: LotteryPlacement[]; by: Actor; reserved: number };
+
+/** One child's placement in a draw, with the classes of its choice as the draw saw them. */
+export interface LotteryPlacement {
+  familyId: string;
+  studentId: string;
+  /** The unit the child was drawn in: siblings kept together share it, and are next to each other. */
+  unit: string;
+  outcome: 'enrolled' | 'waitlisted' | 'unplaced';
+  choice?: LotteryChoice;
+  rank?: number;
+  /** The classes of its choice: one, or the group's (none when unplaced). */
+  classIds: string[];
+  group?: Pick<ClassGroup, 'id' | 'classIds'>;
+  /** The family's last placement in the draw: its e-mail and its loss are written with it. */
+  lastOfFamily: boolean;
+}
+
+/** A lottery chunk planned: how many placements it takes, and the result written for each child. */
+interface LotteryOutcome {
+  taken: number;
+  results: Map<string, LotteryResult>;
+}
 
 interface Outcomes {
   cancel: CancelOutcome;
@@ -219,6 +270,7 @@ interface Outcomes {
   /** The class as saved, or undefined when it is gone. */
   saveClass: Class | undefined;
   enroll: BatchOutcome;
+  lottery: LotteryOutcome;
 }
 
 export type OutcomeOf<C extends SeatCommand> = Outcomes[C['kind']];
@@ -253,6 +305,7 @@ const planners: { [K in SeatCommand['kind']]: Planner<K> } = {
   move: planMove,
   saveClass: planSaveClass,
   enroll: planEnroll,
+  lottery: planLottery,
 };
 
 export function plan<C extends SeatCommand>(view: SeatView, command: C, stamp: Stamp): SeatPlan<OutcomeOf<C>> {
@@ -618,6 +671,127 @@ function familyWrites(view: SeatView, batch: EnrollmentRequest[], caps: Enrollme
   }));
 }
 
+/**
+ * The first whole units of a draw's placements that one transaction holds, written on the classes' counts
+ * exactly as read. A child is left out when its family deleted its account, it is gone, its request is gone,
+ * or it already holds an enrollment in a class of its choice (that one stands); a choice with a class gone
+ * leaves the child unplaced.
+ */
+function planLottery(
+  view: SeatView,
+  { semesterId, placements, by, reserved }: Extract<SeatCommand, { kind: 'lottery' }>,
+  stamp: Stamp,
+): SeatPlan<LotteryOutcome> {
+  const units: LotteryPlacement[][] = [];
+  for (const placement of placements) {
+    const last = units.at(-1);
+    if (last && last[0]!.unit === placement.unit) last.push(placement);
+    else units.push([placement]);
+  }
+  let planned: { writes: SeatWrite[]; outcome: LotteryOutcome } | undefined;
+  for (let count = 1; count <= units.length; count += 1) {
+    const next = lotteryWrites(view, units.slice(0, count), { semesterId, by, stamp });
+    if (itemsOf(next.writes) > MAX_TRANSACTION_ITEMS - reserved) break;
+    planned = next;
+  }
+  return planned ?? refuse(failedPrecondition('A unit of this draw takes more writes than one transaction holds.'));
+}
+
+function lotteryWrites(
+  view: SeatView,
+  units: LotteryPlacement[][],
+  { semesterId, by, stamp }: { semesterId: string; by: Actor; stamp: Stamp },
+): { writes: SeatWrite[]; outcome: LotteryOutcome } {
+  const deltas = new Map<string, SeatDelta>();
+  const results = new Map<string, LotteryResult>();
+  const enrollmentWrites: SeatWrite[] = [];
+  const seated = new Map<string, StoredEnrollment[]>();
+  const freeSeats = (cls: Class) => cls.capacity - cls.enrolled - (deltas.get(cls.id)?.enrolled ?? 0);
+  const takesPart = (placement: LotteryPlacement) =>
+    !view.families.get(placement.familyId)?.deletedAt &&
+    view.students.has(placement.studentId) &&
+    view.lotteryRequests.has(placement.studentId) &&
+    !placement.classIds.some((classId) => {
+      const held = view.enrollments.get(enrollmentIdOf(classId, placement.studentId));
+      return held && isActive(held.status);
+    });
+  for (const unit of units) {
+    const children = unit.filter(takesPart);
+    const { outcome, classIds, group, choice, rank } = children[0] ?? unit[0]!;
+    const classes = present(classIds.map((classId) => view.classes.get(classId)));
+    if (outcome === 'unplaced' || classes.length !== classIds.length) {
+      for (const child of children) results.set(child.studentId, { outcome: 'unplaced' });
+      continue;
+    }
+    const status = classes.every((cls) => freeSeats(cls) >= children.length) ? 'enrolled' : 'waitlisted';
+    for (const child of children) {
+      const student = { id: child.studentId, familyId: child.familyId };
+      const enrollments = classes.map((cls) => newEnrollment(student, cls, group, status, stamp));
+      for (const enrollment of enrollments) {
+        addDelta(deltas, enrollment.classId, status === 'enrolled' ? seatTaken : joining(child.studentId));
+        enrollmentWrites.push({ kind: 'enrollment', enrollment, expected: 'none', reason: 'lottery', by });
+      }
+      enrollmentWrites.push({
+        kind: 'student',
+        familyId: child.familyId,
+        studentId: child.studentId,
+        delta: enrollments.length,
+      });
+      seated.set(child.familyId, [...(seated.get(child.familyId) ?? []), ...enrollments]);
+      results.set(child.studentId, { outcome: status, ...(choice && { choice }), ...(rank && { rank }) });
+    }
+  }
+  const placed = units.flat();
+  const resultWrites = placed.flatMap((placement): SeatWrite[] => {
+    const result = results.get(placement.studentId);
+    const { familyId, studentId } = placement;
+    return result ? [{ kind: 'lotteryResult', familyId, semesterId, studentId, result }] : [];
+  });
+  const familyWrites = [...seated].map(
+    ([familyId, enrollments]): SeatWrite => ({
+      kind: 'family',
+      familyId,
+      change: { counts: familyCounts(enrollments, 1), refuseDeleted: true },
+    }),
+  );
+  const endings = placed.filter((placement) => placement.lastOfFamily).map((placement) => placement.familyId);
+  return {
+    writes: [
+      ...classWrites(view, deltas, () => ({ asRead: true })),
+      ...enrollmentWrites,
+      ...resultWrites,
+      ...familyWrites,
+      ...endings.flatMap((familyId) => familyEnding(view, familyId, semesterId, results)),
+    ],
+    outcome: { taken: placed.length, results },
+  };
+}
+
+/**
+ * A family's last placement written: its e-mail with every child's result (those of earlier transactions are
+ * on its requests), and a loss when a child of it waits and none got a seat.
+ */
+function familyEnding(
+  view: SeatView,
+  familyId: string,
+  semesterId: string,
+  results: ReadonlyMap<string, LotteryResult>,
+): SeatWrite[] {
+  if (view.families.get(familyId)?.deletedAt) return [];
+  const outcomes = [...view.lotteryRequests.values()]
+    .filter((request) => request.familyId === familyId)
+    .flatMap((request) => {
+      const result = results.get(request.studentId) ?? request.result;
+      return result ? [result.outcome] : [];
+    });
+  if (!outcomes.length) return [];
+  const lost = outcomes.includes('waitlisted') && !outcomes.includes('enrolled');
+  return [
+    { kind: 'lotteryNotice', familyId, semesterId },
+    ...(lost ? [{ kind: 'lotteryLoss', familyId } as const] : []),
+  ];
+}
+
 /** What the classes as read refuse at once: a class gone or closed, registration not open when the call came. */
 function refusalByView(view: SeatView, request: EnrollmentRequest): PortalError | undefined {
   for (const classId of request.classIds) {
@@ -679,6 +853,7 @@ const taking = (entry: StoredEnrollment): SeatDelta => ({
 });
 /** A seat held for a waiting student, who keeps their place in line until they accept. */
 const holding: SeatDelta = { enrolled: 1, waitlisted: 0 };
+const seatTaken: SeatDelta = { enrolled: 1, waitlisted: 0 };
 const joining = (studentId: string): SeatDelta => ({ enrolled: 0, waitlisted: 1, joining: [studentId] });
 
 function addDelta(deltas: Map<string, SeatDelta>, classId: string, change: SeatDelta) {

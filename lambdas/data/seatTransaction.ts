@@ -7,6 +7,8 @@ import { classEntity } from './classes';
 import { decisionWrites } from './enrollmentRequests';
 import { enrollmentEntity, familyEnrollmentEntity, familyEnrollmentPointer } from './enrollments';
 import { familyChangeItem } from './families';
+import { lossItem } from './lotteryLosses';
+import { lotteryResultItem } from './lotteryRequests';
 import { mailRequestPut } from './mailRequests';
 import { offerDuePut } from './offers';
 import type { SeatWrite } from './seatPlan';
@@ -107,6 +109,12 @@ function itemsOf(write: SeatWrite, now: string): TransactItem[] {
       return [offerDuePut(write.enrollment)];
     case 'decision':
       return decisionWrites(write.request, write.decision, Date.parse(now));
+    case 'lotteryResult':
+      return [lotteryResultItem(write, now)];
+    case 'lotteryLoss':
+      return [lossItem(write.familyId, now)];
+    case 'lotteryNotice':
+      return [mailRequestPut({ kind: 'lotteryResults', familyId: write.familyId, semesterId: write.semesterId }, now)];
   }
 }
 

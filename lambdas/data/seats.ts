@@ -15,6 +15,7 @@ import { transactWrite } from '../shared/transact';
 import { classesNow } from './classes';
 import { classEnrollments, enrollmentsOfStudent, holdsSeat, type StoredEnrollment } from './enrollments';
 import { getProfile, type StoredProfile } from './families';
+import type { StoredLotteryRequest } from './lotteryRequests';
 import { plan, type OutcomeOf, type SeatCommand, type SeatView } from './seatPlan';
 import { seatTransaction } from './seatTransaction';
 import { getSemester } from './semesters';
@@ -23,8 +24,11 @@ import { getStudent, type StoredStudent } from './students';
 /** How many times a change is planned again after somebody else changed the same items first. */
 export const MAX_PLANS = 10;
 
-/** The changes of seats the executor makes (the allocator makes new enrollments). */
-export type SeatChange = Exclude<SeatCommand, { kind: 'enroll' }>;
+/**
+ * The changes of seats the executor makes (the allocator makes new enrollments, a lottery's publication
+ * writes its draw: lotteryPublication.ts).
+ */
+export type SeatChange = Exclude<SeatCommand, { kind: 'enroll' | 'lottery' }>;
 
 /** Makes a change of seats: its outcome, or its refusal (a PortalError); 429 when the classes keep changing. */
 export async function changeSeats<C extends SeatChange>(asked: C): Promise<OutcomeOf<C>> {
@@ -92,6 +96,8 @@ class ViewReader implements SeatView {
   readonly students = new Map<string, StoredStudent>();
   readonly families = new Map<string, StoredProfile>();
   readonly semesters = new Map<string, Semester>();
+  /** A change of seats reads no lottery request (a lottery's publication does). */
+  readonly lotteryRequests = new Map<string, StoredLotteryRequest>();
   private readonly asked = new Set<string>();
 
   private firstAsk(key: string): boolean {

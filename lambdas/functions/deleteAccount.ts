@@ -2,6 +2,8 @@ import { markAccountDeleted } from '../data/families';
 import { acceptanceKeysOfFamily } from '../data/policies';
 import { takeOff } from '../data/guardians';
 import { enrollmentsOfFamily, familyEnrollmentEntity, isActive } from '../data/enrollments';
+import { lossesKey } from '../data/lotteryLosses';
+import { lotteryRequestKeys } from '../data/lotteryRequests';
 import { changeSeats } from '../data/seats';
 import { nameMarkerEntity, studentDeleteIfInactive, studentsOfFamily } from '../data/students';
 import type { FamilyCaller } from '../shared/caller';
@@ -17,7 +19,8 @@ import { transactWrite } from '../shared/transact';
  * the profile is marked first (refused if a guardian joined meanwhile), so from then on the family's writes and
  * enrollments are refused (by their transactions' conditions) and what is read next is final: its
  * enrollments are cancelled (their seats go to the waitlists), each student is removed under the
- * condition that they hold no enrollment, then everything else it stored, then the user. The marked
+ * condition that they hold no enrollment, then everything else it stored (its lottery requests and losses
+ * too), then the user. The marked
  * profile stays a day. A retried call finishes the job.
  */
 export async function deleteAccount(_input: object, caller: FamilyCaller) {
@@ -38,6 +41,8 @@ export async function deleteAccount(_input: object, caller: FamilyCaller) {
     familyEnrollmentEntity.keysInPartition({ familyId: caller.familyId }),
     nameMarkerEntity.keysInPartition({ familyId: caller.familyId }),
     acceptanceKeysOfFamily(caller.familyId),
+    lotteryRequestKeys(caller.familyId),
+    [lossesKey(caller.familyId)],
   ]);
   await deleteAll(keys.flat());
   if (caller.accessToken) await deleteOwnAccount(caller.accessToken);

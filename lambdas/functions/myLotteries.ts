@@ -30,7 +30,8 @@ export async function myLotteries(_input: unknown, caller: FamilyCaller): Promis
             semester,
             lottery: own.lottery!,
             window: gate.open ? { open: true } : { open: false, message: gate.message },
-            requests,
+            // A result shows once the whole draw is published, not while it is being written.
+            requests: published ? requests : requests.map(({ result: _result, ...request }) => request),
             ...(published && { draw: { seed: published.seed, publishedAt: published.publishedAt! } }),
           };
         })(),

@@ -26,6 +26,8 @@ export async function runLotteryDraw(input: ParsedInput<'runLotteryDraw'>, calle
     );
   const previous = await drawStateOf(semester.id);
   if (previous?.status === 'published') throw failedPrecondition(`The draw for ${semester.name} is published already.`);
+  if (previous?.status === 'publishing')
+    throw failedPrecondition(`The draw for ${semester.name} is being published: it can no longer be run again.`);
   if (previous && previous.drawId !== input.drawId)
     throw failedPrecondition('Another draw was run meanwhile: look at it before running the draw again.');
 

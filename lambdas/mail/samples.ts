@@ -9,6 +9,7 @@ import {
   type MailSite,
   type NoticeKind,
 } from '../shared/notices';
+import { lotteryNoticeContent } from '../shared/lotteryNotice';
 import type { Class } from '../records';
 import type { MailContent, MailFrame } from '../shared/mailBlocks';
 
@@ -96,6 +97,19 @@ export function sampleMails(): Record<string, MailContent> {
         children: ['Teen0', 'Teen1'],
         acceptUrl: `${sampleSite.siteUrl}/account/invitation?token=sample`,
         expiresOn: '2027-01-10',
+      },
+      sampleSite,
+    ),
+    lotteryResults: lotteryNoticeContent(
+      {
+        semesterName: 'Winter 2027',
+        children: [
+          { firstName: 'Teen0', outcome: 'enrolled', choiceName: 'Ice Climbing', rank: 1 },
+          { firstName: 'Teen1', outcome: 'waitlisted', choiceName: 'Backcountry Skiing', rank: 2, place: 3 },
+          { firstName: 'Teen2', outcome: 'unplaced' },
+        ],
+        seatsOpen: '2026-12-01T17:00:00.000Z',
+        seed: '5f1c0e9a2b7d4c3e8f6a1b2c3d4e5f60',
       },
       sampleSite,
     ),

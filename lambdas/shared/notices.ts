@@ -103,7 +103,7 @@ function andList(names: string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-const contactLine = (site: MailSite, ask: string): MailBlock =>
+export const contactLine = (site: MailSite, ask: string): MailBlock =>
   site.contactEmail
     ? paragraph(`${ask} Write to `, link(site.contactEmail, `mailto:${site.contactEmail}`), '.')
     : paragraph(`${ask} Reply to this e-mail.`);

@@ -10,6 +10,7 @@ import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEven
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { sendNotice } from '../data/enrollmentMail';
 import { sendInvitation } from '../data/invitationMail';
+import { sendLotteryResults } from '../data/lotteryMail';
 import { takeSendTurn } from '../data/mailPace';
 import {
   isStudentRequest,
@@ -42,9 +43,13 @@ async function runMessage(key: Key, messageId: string, timeLeftMs: () => number)
 }
 
 async function handle(key: Key, request: MailRequest, timeLeftMs: () => number) {
-  if (isStudentRequest(request) || request.kind === 'invitation') {
+  if (isStudentRequest(request) || request.kind === 'invitation' || request.kind === 'lotteryResults') {
     if (!(await takeSendTurn(timeLeftMs))) throw new NotYet('No turn to send within this run.');
-    const outcome = isStudentRequest(request) ? await sendNotice(key, request) : await sendInvitation(key, request);
+    const outcome = isStudentRequest(request)
+      ? await sendNotice(key, request)
+      : request.kind === 'invitation'
+        ? await sendInvitation(key, request)
+        : await sendLotteryResults(key, request);
     if (outcome !== 'already sent') await removeMailRequest(key);
     return;
   }

@@ -4,7 +4,8 @@
 // `npm run bench -- conflicts` runs only that part. `npm run bench -- day` plays registration day
 // (test/bench/day.ts: BENCH_DAY_FAMILIES, BENCH_DAY_CLASSES, BENCH_DAY_SECONDS, BENCH_DAY_HOLD_MS, BENCH_DAY_SEED).
 // `npm run bench -- lighthouse` runs Lighthouse on /classes/enrollment (test/bench/lighthouse.ts, BENCH_LIGHTHOUSE_RUNS).
-// `npm run bench -- lottery` times the lottery draw at the large seed's size (test/bench/lottery.ts, BENCH_LOTTERY_RUNS).
+// `npm run bench -- lottery` times the lottery draw at the large seed's size (test/bench/lottery.ts, BENCH_LOTTERY_RUNS),
+// and its publication through the stack (BENCH_LOTTERY_PUBLISH_RUNS).
 import { spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import startStackForTests from '../support/stack-setup';
@@ -12,7 +13,7 @@ import stopStackForTests from '../support/stack-teardown';
 import { lambdaReport, lambdaSizes } from './lambdas';
 import { pageWeight, pageWeightReport } from './page-weight';
 import { lighthouseReport, lighthouseRuns } from './lighthouse';
-import { lotteryReport } from './lottery';
+import { lotteryPublicationReport, lotteryReport } from './lottery';
 import { dayReport, type DayRun } from './dayReport';
 import {
   conflictReport,
@@ -33,7 +34,7 @@ console.log(
 try {
   if (!only || only === 'lambdas') console.log(`${lambdaReport(await lambdaSizes())}\n`);
   if (!only || only === 'lottery') console.log(`${lotteryReport()}\n`);
-  if (!only || ['rush', 'conflicts', 'day', 'pages', 'lighthouse'].includes(only)) {
+  if (!only || ['rush', 'conflicts', 'day', 'pages', 'lighthouse', 'lottery'].includes(only)) {
     await startStackForTests();
     const conflicts = !only || only === 'rush' || only === 'conflicts';
     // Before the rushes: the fixtures' administrator session would not outlive them (rushClasses).
@@ -51,6 +52,7 @@ try {
     if (!only || only === 'pages')
       console.log(`${pageWeightReport(await pageWeight(['/classes/enrollment', '/admin', '/calendar/classes']))}\n`);
     if (!only || only === 'lighthouse') console.log(`${lighthouseReport(await lighthouseRuns())}\n`);
+    if (!only || only === 'lottery') console.log(`${await lotteryPublicationReport()}\n`);
   }
 } finally {
   await stopStackForTests();

@@ -1,14 +1,14 @@
 // A family's lottery requests in Chromium: on Lottery requests, the page says how the draw works, when it
 // happens and when the family hears; the family keeps its two children together and enters ranked choices for
 // each; once requests closed and the draw ran, the page says requests are closed and shows the choices. Checked by
-// axe on a phone. The administrator reads the draw's preview on Allocation and Lottery and runs it again with a
-// new seed. (Publishing a draw is not built yet.)
+// axe on a phone. The administrator reads the draw's preview on Allocation and Lottery, runs it again with a new
+// seed and publishes it after a confirmation; the family then sees each child's result and gets the e-mail.
 import type { Browser } from 'playwright-core';
 import { momentText } from '../../lambdas/moments';
 import type { FamilyLottery } from '../../lambdas/records';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
-import { data, signUpFamily } from '../support/portal';
+import { data, signUpFamily, waitForMail } from '../support/portal';
 import { openAsAdmin, unique } from './admin-session';
 import { expectNone, PHONE, violations } from './axe';
 
@@ -91,7 +91,6 @@ test('given a lottery taking requests, a family keeps its two children together 
     .getByText(`Choices: 1. ${nordic.name}, 2. ${climbing.name}`)
     .waitFor();
   reported.push(...(await violations(page, 'family, lottery requests closed')));
-  await context.close();
 
   // The administrator reads the preview and runs the draw again with a new seed.
   const { draw } = await data<{ draw: { seed: string } }>('lotteryDraw', { semesterId: semester.id }, admin);
@@ -113,6 +112,28 @@ test('given a lottery taking requests, a family keeps its two children together 
   const runs = drawn.getByRole('list', { name: 'Draws run' }).getByRole('listitem');
   expect(await runs.count()).toBe(2);
   expect(await runs.nth(1).innerText()).toContain(draw.seed);
+
+  // The administrator publishes after a confirmation: the page says when and by whom, and runs no more.
+  await drawn.getByRole('button', { name: 'Publish…' }).click();
+  const confirm = office.page.getByRole('dialog', { name: 'Publish this draw?' });
+  await confirm.getByText(/This cannot be undone/).waitFor();
+  reported.push(...(await violations(office.page, 'admin, publish the draw')));
+  await confirm.getByRole('button', { name: 'Publish', exact: true }).click();
+  await toast(office.page, 'The enrollments are written and families e-mailed.').waitFor();
+  await drawn.getByText(/^Published on .+ by .+: draw 2 run on/).waitFor();
+  expect(await drawn.getByRole('button', { name: /^(Run again|Publish)/ }).count()).toBe(0);
   await office.context.close();
+
+  // The family sees its children seated together in their first choice, and the e-mail says so.
+  await page.reload();
+  for (const child of ['Ava', 'Ben'])
+    await section
+      .getByRole('group', { name: `${child} Moraine` })
+      .getByText(`Seated: ${nordic.name} (choice 1)`)
+      .waitFor();
+  const mail = await waitForMail(family.email, `Lottery results for ${semester.name}`);
+  for (const child of ['Ava', 'Ben'])
+    expect(mail.text).toMatch(new RegExp(`${child}\\W*: a seat in ${nordic.name} \\(first choice\\)`));
+  await context.close();
   expectNone(reported);
 });

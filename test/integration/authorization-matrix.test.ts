@@ -171,6 +171,8 @@ const cases = {
   lotteryDraw: { payload: (w) => ({ semesterId: w.semesterId }) },
   // No lottery in the matrix's semester: an administrator is answered 409.
   runLotteryDraw: { payload: (w) => ({ semesterId: w.semesterId }) },
+  // No draw in the matrix's semester: an administrator is answered 409.
+  publishLotteryDraw: { payload: (w) => ({ semesterId: w.semesterId, drawId: 'no-such-draw' }) },
 } satisfies Record<FunctionName, Case>;
 
 function withoutId({ id: _id, ...student }: Student) {

@@ -6,6 +6,7 @@ import type { Semester } from '../../lambdas/records';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, type SignedIn } from '../support/portal';
 import { acceptancesOf } from '../../lambdas/data/policies';
+import { familyLotteryRequests, putLotteryRequests } from '../../lambdas/data/lotteryRequests';
 
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -59,6 +60,20 @@ test('given students with enrollments in a semester that ended five years ago, w
   await acceptPolicyOf(old.id, family, onlyOld.id);
   await acceptPolicyOf(old.id, family, alsoNow.id);
   await acceptPolicyOf(recent.id, family, alsoNow.id);
+  // Lottery requests the children made in those semesters.
+  const asked = (semesterId: string, studentId: string, classId: string) => ({
+    familyId: family.sub,
+    semesterId,
+    studentId,
+    choices: [{ kind: 'class' as const, id: classId }],
+    keepTogether: false,
+    updatedAt: new Date().toISOString(),
+  });
+  await putLotteryRequests([
+    asked(old.id, onlyOld.id, oldClass.id),
+    asked(old.id, alsoNow.id, oldClass.id),
+    asked(recent.id, alsoNow.id, recentClass.id),
+  ]);
 
   await data('saveRetention', { years: 3 }, await admin());
   const before = await preview();
@@ -106,6 +121,9 @@ test('given students with enrollments in a semester that ended five years ago, w
   // The policies accepted for the old semester go with it; the kept child's for the recent one stay.
   expect(await acceptancesOf(family.sub, onlyOld.id)).toEqual([]);
   expect((await acceptancesOf(family.sub, alsoNow.id)).map((a) => a.semesterId)).toEqual([recent.id]);
+  // So do the lottery requests made in it.
+  expect(await familyLotteryRequests(family.sub, old.id)).toEqual([]);
+  expect((await familyLotteryRequests(family.sub, recent.id)).map((r) => r.studentId)).toEqual([alsoNow.id]);
 
   // The family keeps the child it still needs, with the enrollments of semesters that ended lately.
   const kept = await data<{ students: Array<{ id: string }> }>('students', {}, family.accessToken);

@@ -51,6 +51,14 @@ const expectedWords: Record<string, RegExp[]> = {
     /^Closed: Ice Climbing$/,
     /Teen0 Alpine stays enrolled; Teen1 Alpine stays on the waitlist at position 2/,
   ],
+  lotteryResults: [
+    /^Lottery results for Winter 2027$/,
+    /Teen0: a seat in Ice Climbing \(first choice\)/,
+    /Teen1: on the waitlist for Backcountry Skiing \(second choice\), place 3/,
+    /Teen2: not placed\. None of the classes asked for takes children in Teen2/,
+    /open to everyone, first come first served, on Tue, Dec 1, 2026, 17:00 UTC/,
+    /seed is 5f1c0e9a2b7d4c3e8f6a1b2c3d4e5f60\. With it, anyone can run the draw again and check its result/,
+  ],
   classChanged: [
     /^Changed: Ice Climbing$/,
     /The place is now Ouray Ice Park, upper bridge/,

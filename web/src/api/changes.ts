@@ -77,6 +77,7 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   saveLotteryRequest: { stale: ['myLotteries'] },
   withdrawLotteryRequest: { stale: ['myLotteries'] },
   runLotteryDraw: { stale: ['lotteryDraw'] },
+  publishLotteryDraw: { stale: [...SEATS, 'lotteryDraw', 'myLotteries'] },
 };
 
 /** Marks stale what the change `name` changed (made outside a mutation: an enroll asked in turn). */

@@ -27,6 +27,10 @@ export function activityText({ studentName: student, className: name, reason, fr
       return `${student} accepted the seat offered in ${name}`;
     case 'offer-lapsed':
       return `${student}'s offer of a seat in ${name} lapsed`;
+    case 'lottery':
+      return to === 'waitlisted'
+        ? `${student} joined the waitlist of ${name} by the lottery draw`
+        : `${student} got a seat in ${name} by the lottery draw`;
     default:
       return `${student} in ${name}: ${from} → ${to}`;
   }

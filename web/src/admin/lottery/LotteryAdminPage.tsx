@@ -1,6 +1,6 @@
 // /admin/lottery: how a semester's seats are given (first come first served or a lottery, and its priority
 // windows), and its draw: run it once requests closed, read the summary, run it again with a new seed, download
-// the export that `npm run lottery:verify` checks. (Publishing a draw is not built yet.)
+// the export that `npm run lottery:verify` checks, and publish it (after a confirmation: families are e-mailed).
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -231,15 +231,30 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
   );
 }
 
+/** How a draw stands: its preview, its publication under way, or published (when and by whom). */
+function drawStatus(draw: NonNullable<SemesterLottery['draw']>): string {
+  if (draw.status === 'published') return `Published on ${momentText(draw.publishedAt!, 'UTC')} by ${draw.publishedBy}`;
+  return draw.status === 'publishing' ? 'Being published (not finished)' : 'Preview, not published';
+}
+
 function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: SemesterLottery }) {
   const run = useChange('runLotteryDraw');
+  const publish = useChange('publishLotteryDraw');
   const show = useToast();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'run' | 'publish'>();
   const [problem, setProblem] = useState<string>();
   const { draw } = lottery;
   const runDraw = async () => {
     await run.mutateAsync({ semesterId, ...(draw && { drawId: draw.drawId }) });
     show({ severity: 'success', summary: 'Drawn', detail: 'The draw ran: read its result before publishing.' });
+  };
+  // A large draw takes more than one call: each goes on where the one before stopped.
+  const publishDraw = async () => {
+    for (;;) {
+      const answer = await publish.mutateAsync({ semesterId, drawId: draw!.drawId });
+      if (answer.draw.status === 'published') break;
+    }
+    show({ severity: 'success', summary: 'Published', detail: 'The enrollments are written and families e-mailed.' });
   };
   const download = async () => {
     const { export: exported } = await fetchFunction('lotteryDraw', { semesterId, withExport: true });
@@ -258,8 +273,8 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
         {draw && (
           <Stack spacing={0.5}>
             <Typography>
-              {draw.status === 'published' ? 'Published' : 'Preview, not published'}: draw {draw.runs} run on{' '}
-              {momentText(draw.ranAt, 'UTC')}, seed <code>{draw.seed}</code>.
+              {drawStatus(draw)}: draw {draw.runs} run on {momentText(draw.ranAt, 'UTC')}, seed <code>{draw.seed}</code>
+              .
             </Typography>
             <Typography>
               {draw.summary.requests} children asked.{' '}
@@ -282,15 +297,25 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
         )}
         {problem && <Alert severity="error">{problem}</Alert>}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          {draw?.status !== 'published' && (
+          {(!draw || draw.status === 'preview') && (
             <Button
               variant="contained"
               onClick={() =>
-                draw ? setConfirming(true) : runDraw().catch((error: Error) => setProblem(error.message))
+                draw ? setConfirming('run') : runDraw().catch((error: Error) => setProblem(error.message))
               }
-              disabled={run.isPending}
+              disabled={run.isPending || publish.isPending}
             >
               {draw ? 'Run again with a new seed' : 'Run the draw'}
+            </Button>
+          )}
+          {draw && draw.status !== 'published' && (
+            <Button
+              variant="contained"
+              color="success"
+              onClick={() => setConfirming('publish')}
+              disabled={run.isPending}
+            >
+              {draw.status === 'publishing' ? 'Finish publishing…' : 'Publish…'}
             </Button>
           )}
           {draw && (
@@ -300,16 +325,32 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
           )}
         </Stack>
       </Stack>
-      {confirming && (
+      {confirming === 'run' && (
         <ConfirmDialog
           title="Run the draw again?"
           confirmLabel="Run again"
           busyLabel="Drawing…"
           action={runDraw}
-          onClose={() => setConfirming(false)}
+          onClose={() => setConfirming(undefined)}
         >
           <DialogContentText>
             This preview is replaced by a draw with a new seed; nothing was published, so no family has been told.
+          </DialogContentText>
+        </ConfirmDialog>
+      )}
+      {confirming === 'publish' && draw && (
+        <ConfirmDialog
+          title="Publish this draw?"
+          confirmLabel="Publish"
+          busyLabel="Publishing…"
+          action={publishDraw}
+          onClose={() => setConfirming(undefined)}
+        >
+          <DialogContentText>
+            The {draw.summary.requests} children's places are written as this preview shows them (seed{' '}
+            <code>{draw.seed}</code>): seats and waitlist places in their classes, and each family is e-mailed its
+            results. This cannot be undone: the draw can no longer be run again. The seats left open to everyone, first
+            come first served, on {momentText(lottery.settings.lottery!.seatsOpen, 'UTC')}.
           </DialogContentText>
         </ConfirmDialog>
       )}

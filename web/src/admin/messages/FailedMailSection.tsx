@@ -37,6 +37,7 @@ const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
   classChanged: 'Class changed',
   meetingCancelled: 'Meeting cancelled',
   message: 'Message to families',
+  lotteryResults: 'Lottery results',
 };
 
 const when = momentText;
