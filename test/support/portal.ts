@@ -218,8 +218,12 @@ export async function outbox(): Promise<OutboxMessage[]> {
   return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }
 
-/** The first message to `to` whose subject matches, waiting for it: the mailer sends after the change commits. */
-export async function waitForMail(to: string, subject: string | RegExp, timeoutMs = 15_000): Promise<OutboxMessage> {
+/**
+ * The first message to `to` whose subject matches, waiting for it: the mailer sends after the change commits,
+ * and on the test run's shared stack after whatever an earlier test left it to send (the large lottery's 500
+ * families' results take it about half a minute), hence the generous wait.
+ */
+export async function waitForMail(to: string, subject: string | RegExp, timeoutMs = 60_000): Promise<OutboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const message = (await outbox()).find(

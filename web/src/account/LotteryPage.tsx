@@ -24,6 +24,7 @@ import { PageTitle } from '../layout/PageTitle';
 import { Section } from '../layout/Section';
 import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
+import { LongCode } from '../layout/LongCode';
 
 const when = (iso: string) => momentText(iso, 'UTC');
 const keyOf = (choice: LotteryChoice) => `${choice.kind}:${choice.id}`;
@@ -79,8 +80,8 @@ function LotterySection({ lottery, students }: { lottery: FamilyLottery; student
         {!window.open && !draw && <Alert severity="info">{window.message}</Alert>}
         {draw && (
           <Alert severity="success">
-            The draw was published on {when(draw.publishedAt)}. Its seed was <code>{draw.seed}</code>: with it, anyone
-            can run the draw again and check the results.
+            The draw was published on {when(draw.publishedAt)}. Its seed was <LongCode>{draw.seed}</LongCode>: with it,
+            anyone can run the draw again and check the results.
           </Alert>
         )}
         {classes.isError && (

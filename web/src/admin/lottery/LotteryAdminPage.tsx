@@ -25,6 +25,7 @@ import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { SemesterPicker } from '../SemesterPicker';
 import { useSemesterParam } from '../useSemesterParam';
+import { LongCode } from '../../layout/LongCode';
 
 /** A moment as a `datetime-local` field shows it (the browser's own zone), and back. */
 const toLocal = (iso: string) => {
@@ -273,8 +274,8 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
         {draw && (
           <Stack spacing={0.5}>
             <Typography>
-              {drawStatus(draw)}: draw {draw.runs} run on {momentText(draw.ranAt, 'UTC')}, seed <code>{draw.seed}</code>
-              .
+              {drawStatus(draw)}: draw {draw.runs} run on {momentText(draw.ranAt, 'UTC')}, seed{' '}
+              <LongCode>{draw.seed}</LongCode>.
             </Typography>
             <Typography>
               {draw.summary.requests} children asked.{' '}
@@ -289,7 +290,7 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
           <Stack component="ul" spacing={0.5} aria-label="Draws run" sx={{ pl: 3, m: 0 }}>
             {lottery.runs.map((run) => (
               <Typography component="li" key={run.drawId} variant="body2">
-                {momentText(run.ranAt, 'UTC')} by {run.ranBy}: seed <code>{run.seed}</code>,{' '}
+                {momentText(run.ranAt, 'UTC')} by {run.ranBy}: seed <LongCode>{run.seed}</LongCode>,{' '}
                 {run.summary.byRank[0] ?? 0} got their first choice, {run.summary.waitlisted} waitlisted
               </Typography>
             ))}
@@ -348,9 +349,9 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
         >
           <DialogContentText>
             The {draw.summary.requests} children's places are written as this preview shows them (seed{' '}
-            <code>{draw.seed}</code>): seats and waitlist places in their classes, and each family is e-mailed its
-            results. This cannot be undone: the draw can no longer be run again. The seats left open to everyone, first
-            come first served, on {momentText(lottery.settings.lottery!.seatsOpen, 'UTC')}.
+            <LongCode>{draw.seed}</LongCode>): seats and waitlist places in their classes, and each family is e-mailed
+            its results. This cannot be undone: the draw can no longer be run again. The seats left open to everyone,
+            first come first served, on {momentText(lottery.settings.lottery!.seatsOpen, 'UTC')}.
           </DialogContentText>
         </ConfirmDialog>
       )}
