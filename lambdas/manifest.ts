@@ -912,6 +912,11 @@ export const schedules = {
     summary:
       'Asks for the reminders due before classes start (once per child and class), and sends again the failed e-mails kept an hour.',
   },
+  lotteryDraws: {
+    everyMinutes: 5,
+    table: 'write',
+    summary: 'Runs the draw, as a preview to publish, of each lottery set to draw by itself whose requests closed.',
+  },
   offers: {
     everyMinutes: 2,
     table: 'write',

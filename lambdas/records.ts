@@ -720,6 +720,8 @@ const lotterySettings = z
     seatsOpen: isoDateTime,
     choices: z.int().check(z.gte(1, 'must be 1 to 5'), z.lte(5, 'must be 1 to 5')),
     weighted: z._default(z.boolean(), false),
+    /** The draw runs by itself once requests close (the lotteryDraws schedule), as a preview to publish. */
+    drawAtClose: z._default(z.boolean(), false),
   })
   .check(
     z.refine((s) => before(s.requestsOpen, s.requestsClose), {

@@ -17,6 +17,7 @@ const readLottery = (item: StoredItem): LotterySettings => ({
   seatsOpen: item.string('seatsOpen'),
   choices: item.number('choices'),
   weighted: item.boolean('weighted'),
+  drawAtClose: item.boolean('drawAtClose'),
 });
 
 const allocationEntity = entity<AllocationSettings & { updatedAt: string }, Pick<AllocationSettings, 'semesterId'>>({

@@ -1,9 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { allocationSettingsOf } from '../data/allocationSettings';
-import { drawStateOf, putDrawExport, putDrawPreview, putDrawRun } from '../data/lotteryDraws';
-import { drawInputOf } from '../data/lotteryInput';
+import { drawPreview } from '../data/lotteryDrawRun';
+import { drawStateOf } from '../data/lotteryDraws';
 import { semesterOrCurrent } from '../data/semesters';
-import { runDraw, summarizeDraw } from '../lottery/draw';
 import type { ParsedInput } from '../manifest';
 import { momentText } from '../moments';
 import type { Caller } from '../shared/caller';
@@ -31,25 +29,9 @@ export async function runLotteryDraw(input: ParsedInput<'runLotteryDraw'>, calle
   if (previous && previous.drawId !== input.drawId)
     throw failedPrecondition('Another draw was run meanwhile: look at it before running the draw again.');
 
-  // 128 random bits, published with the result, so anyone can run the same draw again.
-  const drawInput = await drawInputOf(semester.id, randomBytes(16).toString('hex'), lottery.weighted);
-  const result = runDraw(drawInput);
-  const drawId = randomUUID();
-  await putDrawExport(semester.id, drawId, { input: drawInput, result });
-  const state = {
-    semesterId: semester.id,
-    drawId,
-    seed: drawInput.seed,
-    ranAt: new Date().toISOString(),
-    ranBy: caller.username,
-    runs: (previous?.runs ?? 0) + 1,
-    summary: summarizeDraw(result),
-    status: 'preview' as const,
-  };
-  if (!(await putDrawPreview(state, previous?.drawId)))
+  const state = await drawPreview(semester.id, lottery, caller.username, previous);
+  if (!state)
     throw failedPrecondition('Another draw was run or published meanwhile: look at it before running the draw again.');
-  const { runs: _runs, status: _status, ...run } = state;
-  await putDrawRun(run);
   return { draw: state };
 }
 

@@ -6,7 +6,7 @@ import type { LotteryDrawState } from '../../lambdas/data/lotteryDraws';
 import { type DrawExport, verifyExport } from '../../lambdas/lottery/drawExport';
 import { momentText } from '../../lambdas/moments';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { call, data } from '../support/portal';
+import { call, data, portalUrl } from '../support/portal';
 
 const MINUTE = 60_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -128,4 +128,57 @@ test('given requests of three families, the draw runs only once requests closed,
     { drawId: again.draw.drawId, seed: again.draw.seed },
     { drawId: draw.drawId, seed: draw.seed },
   ]);
+});
+
+/** The lotteryDraws schedule run at `time`, as EventBridge runs it (through the local gateway's Lambda invoke). */
+async function lotteryDrawsAt(time: Date): Promise<{ drawn: number; failed: number }> {
+  const answer = await fetch(`${portalUrl()}/2015-03-31/functions/lotteryDraws/invocations`, {
+    method: 'POST',
+    body: JSON.stringify({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: time.toISOString() }),
+  });
+  return (await answer.json()) as { drawn: number; failed: number };
+}
+
+test('given a lottery set to draw by itself, the schedule draws it once its requests closed, once, as a preview; a lottery not set so waits for an administrator', async () => {
+  const admin = (await adminSession()).accessToken;
+  const lottery = {
+    requestsOpen: at(-120 * MINUTE),
+    requestsClose: at(60 * MINUTE),
+    resultsBy: at(120 * MINUTE),
+    seatsOpen: at(180 * MINUTE),
+    choices: 1,
+  };
+  const [byItself, byHand] = [await openSemester(), await openSemester()];
+  for (const [semester, drawAtClose] of [
+    [byItself, true],
+    [byHand, false],
+  ] as const)
+    await data(
+      'saveAllocationSettings',
+      { semesterId: semester.id, lottery: { ...lottery, drawAtClose }, priorityWindows: [] },
+      admin,
+    );
+  const cls = await newClass(byItself.id, { capacity: 1 });
+  const { family, students } = await familyWithStudents(1, 'draw-at-close');
+  await data(
+    'saveLotteryRequest',
+    { semesterId: byItself.id, studentId: students[0]!.id, choices: [{ kind: 'class', id: cls.id }] },
+    family.accessToken,
+  );
+  const drawOf = async (semesterId: string) =>
+    (await data<{ draw?: LotteryDrawState }>('lotteryDraw', { semesterId }, admin)).draw;
+
+  // Before requests close, nothing is drawn.
+  await lotteryDrawsAt(new Date());
+  expect(await drawOf(byItself.id)).toBeUndefined();
+
+  // Once they closed (the schedule's moment moved past it), the lottery set to draw by itself is drawn, once.
+  const afterClose = new Date(Date.parse(lottery.requestsClose) + MINUTE);
+  await lotteryDrawsAt(afterClose);
+  const drawn = await drawOf(byItself.id);
+  expect(drawn).toMatchObject({ status: 'preview', runs: 1, ranBy: 'the lotteryDraws schedule' });
+  expect(drawn!.summary).toMatchObject({ requests: 1, byRank: [1] });
+  await lotteryDrawsAt(afterClose);
+  expect(await drawOf(byItself.id)).toEqual(drawn);
+  expect(await drawOf(byHand.id)).toBeUndefined();
 });

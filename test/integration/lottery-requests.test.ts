@@ -19,6 +19,7 @@ async function lotterySemester(requestsOpen: string, priorityWindows: unknown[] 
     seatsOpen: at(72 * HOUR),
     choices: 2,
     weighted: false,
+    drawAtClose: false,
   };
   await data(
     'saveAllocationSettings',

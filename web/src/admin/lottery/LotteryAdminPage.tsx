@@ -45,6 +45,7 @@ const newLottery = (): LotterySettings => {
     seatsOpen: iso(12),
     choices: 3,
     weighted: false,
+    drawAtClose: true,
   };
 };
 
@@ -85,7 +86,7 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
   const show = useToast();
   const setWindow = (index: number, change: Partial<PriorityWindow>) =>
     setWindows(windows.map((window, at) => (at === index ? { ...window, ...change } : window)));
-  const moment = (label: string, field: keyof Omit<LotterySettings, 'choices' | 'weighted'>) =>
+  const moment = (label: string, field: keyof Omit<LotterySettings, 'choices' | 'weighted' | 'drawAtClose'>) =>
     lottery && (
       <TextField
         type="datetime-local"
@@ -145,6 +146,15 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
                 />
               }
               label="One more ticket per earlier draw a family lost"
+            />
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={lottery.drawAtClose}
+                  onChange={(event) => setLottery({ ...lottery, drawAtClose: event.target.checked })}
+                />
+              }
+              label="Run the draw by itself when requests close (a preview: nothing is published until you publish it)"
             />
           </Stack>
         )}
