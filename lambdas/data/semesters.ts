@@ -42,6 +42,12 @@ export async function listSemesters(): Promise<Semester[]> {
   return (await semesterEntity.inList('all', {}, { newestFirst: true })).map(toSemester);
 }
 
+/** The semesters not ended on `now`'s day (UTC), newest first. */
+export async function semestersNotEnded(now = new Date()): Promise<Semester[]> {
+  const today = now.toISOString().slice(0, 10);
+  return (await listSemesters()).filter((semester) => semester.endDate >= today);
+}
+
 export async function getSemester(id: string): Promise<Semester | undefined> {
   const semester = await semesterEntity.get({ id });
   return semester && toSemester(semester);

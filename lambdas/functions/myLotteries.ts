@@ -1,7 +1,7 @@
 import { allocationSettingsOfMany, requestGate } from '../data/allocationSettings';
 import { drawStateOf } from '../data/lotteryDraws';
 import { familyLotteryRequests } from '../data/lotteryRequests';
-import { listSemesters } from '../data/semesters';
+import { semestersNotEnded } from '../data/semesters';
 import type { FamilyLottery } from '../records';
 import type { FamilyCaller } from '../shared/caller';
 import { portalHandler } from '../shared/handler';
@@ -11,8 +11,7 @@ import { portalHandler } from '../shared/handler';
  * family), its requests and, once the draw is published, their results and the seed.
  */
 export async function myLotteries(_input: unknown, caller: FamilyCaller): Promise<{ lotteries: FamilyLottery[] }> {
-  const today = new Date().toISOString().slice(0, 10);
-  const semesters = (await listSemesters()).filter((semester) => semester.endDate >= today);
+  const semesters = await semestersNotEnded();
   const settings = await allocationSettingsOfMany(semesters.map((semester) => semester.id));
   const lotteries = await Promise.all(
     semesters.flatMap((semester) => {

@@ -6,16 +6,16 @@ import middy from '@middy/core';
 import { allocationSettingsOfMany } from '../data/allocationSettings';
 import { drawPreview } from '../data/lotteryDrawRun';
 import { drawStateOf } from '../data/lotteryDraws';
-import { listSemesters } from '../data/semesters';
+import { semestersNotEnded } from '../data/semesters';
 import { logCallContext, logger } from '../shared/logger';
+import { scheduledMoment, type ScheduledEvent } from '../shared/scheduledEvent';
 
 /** Who the audit trail names for a draw the schedule ran. */
 export const SCHEDULE_RUNNER = 'the lotteryDraws schedule';
 
-export async function lotteryDraws(event: { time?: string }) {
-  const now = event.time && !Number.isNaN(Date.parse(event.time)) ? new Date(event.time) : new Date();
-  const today = now.toISOString().slice(0, 10);
-  const semesters = (await listSemesters()).filter((semester) => semester.endDate >= today);
+export async function lotteryDraws(event: ScheduledEvent) {
+  const now = scheduledMoment(event);
+  const semesters = await semestersNotEnded(now);
   const settings = await allocationSettingsOfMany(semesters.map((semester) => semester.id));
   let drawn = 0;
   let failed = 0;

@@ -7,12 +7,13 @@ import { enrollmentsOfStudent } from '../data/enrollments';
 import { offersDue, removeOfferDue } from '../data/offers';
 import { changeSeats } from '../data/seats';
 import { logCallContext, logger } from '../shared/logger';
+import { scheduledMoment, type ScheduledEvent } from '../shared/scheduledEvent';
 
 /** Offers handled per run, well within a minute; any left wait for the next run. */
 const PER_RUN = 200;
 
-export async function offers(event: { time?: string }) {
-  const now = event.time && !Number.isNaN(Date.parse(event.time)) ? new Date(event.time) : new Date();
+export async function offers(event: ScheduledEvent) {
+  const now = scheduledMoment(event);
   let lapsed = 0;
   let failed = 0;
   for (const due of await offersDue(now, PER_RUN)) {

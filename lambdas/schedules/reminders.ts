@@ -5,13 +5,14 @@ import middy from '@middy/core';
 import { resendFailedMail } from '../data/mailRequests';
 import { askForDueReminders } from '../data/reminders';
 import { logCallContext, logger } from '../shared/logger';
+import { scheduledMoment, type ScheduledEvent } from '../shared/scheduledEvent';
 
 /** A failed e-mail waits this long before it is sent again by itself, at most AUTOMATIC_RESENDS times. */
 const RESEND_AFTER_MS = 60 * 60 * 1000;
 const AUTOMATIC_RESENDS = 3;
 
-export async function reminders(event: { time?: string }) {
-  const now = event.time && !Number.isNaN(Date.parse(event.time)) ? new Date(event.time) : new Date();
+export async function reminders(event: ScheduledEvent) {
+  const now = scheduledMoment(event);
   const asked = await askForDueReminders(now);
   const resent = await resendFailedMail(undefined, {
     failedBefore: new Date(now.getTime() - RESEND_AFTER_MS).toISOString(),
