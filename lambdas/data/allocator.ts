@@ -15,14 +15,7 @@ import { byDeadline } from '../shared/deadline';
 import { sleep } from '../shared/dynamo';
 import { isTransientAwsError } from '../shared/awsErrors';
 import { optionalEnv } from '../shared/env';
-import {
-  alreadyExists,
-  BUSY_MESSAGE,
-  failedPrecondition,
-  notFound,
-  PortalError,
-  resourceExhausted,
-} from '../shared/errors';
+import { alreadyExists, failedPrecondition, notFound, portalBusy, PortalError } from '../shared/errors';
 import { transactWrite } from '../shared/transact';
 import { classesNow } from './classes';
 import { accountDeleted } from './families';
@@ -314,7 +307,7 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
     for (const index of settled) decided.add(batch[index]!.id);
     candidates = candidates.filter((request) => !decided.has(request.id));
   }
-  throw resourceExhausted(BUSY_MESSAGE);
+  throw portalBusy('the classes kept changing while a batch was planned');
 }
 
 /** The refusal a request's own failed condition stands for: its student, or an enrollment that exists. */

@@ -7,7 +7,7 @@
 // read and planned again. The work goes on until the call's time is nearly up; the next call resumes it.
 import { randomUUID } from 'node:crypto';
 import type { DrawExport } from '../lottery/drawExport';
-import { BUSY_MESSAGE, resourceExhausted } from '../shared/errors';
+import { portalBusy } from '../shared/errors';
 import { transactWrite } from '../shared/transact';
 import type { Actor } from './audit';
 import { classesNow } from './classes';
@@ -115,7 +115,7 @@ async function writeChunk(
     // Its mark is there: another call wrote this chunk.
     if (outcome.failed.has(0)) return (await chunkEnd(semesterId, drawId, start)) ?? next;
   }
-  throw resourceExhausted(BUSY_MESSAGE);
+  throw portalBusy('the classes kept changing while a chunk was published');
 }
 
 /**

@@ -2,7 +2,7 @@
 // cancelled (the calendar and its feed show it so), and the families of the class are told, both in one
 // transaction. The update names the meeting by its place in the list and checks it is still that meeting.
 import type { Class } from '../records';
-import { BUSY_MESSAGE, failedPrecondition, notFound, resourceExhausted } from '../shared/errors';
+import { failedPrecondition, notFound, portalBusy } from '../shared/errors';
 import { transactWrite } from '../shared/transact';
 import { classEntity, getStoredClass, toClass } from './classes';
 import { mailRequestPut } from './mailRequests';
@@ -52,5 +52,5 @@ export async function cancelMeeting(
         meetings: stored.meetings.map((m, i) => (i === index ? { ...m, cancelled: true } : m)),
       });
   }
-  throw resourceExhausted(BUSY_MESSAGE);
+  throw portalBusy('the class kept changing while its meeting was cancelled');
 }

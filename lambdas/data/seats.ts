@@ -10,7 +10,7 @@
 // New enrollments are decided by the allocator (allocator.ts), in arrival order, with the same planner.
 import { randomUUID } from 'node:crypto';
 import type { Class, Semester } from '../records';
-import { BUSY_MESSAGE, resourceExhausted } from '../shared/errors';
+import { portalBusy } from '../shared/errors';
 import { transactWrite } from '../shared/transact';
 import { classesNow } from './classes';
 import { classEnrollments, enrollmentsOfStudent, holdsSeat, type StoredEnrollment } from './enrollments';
@@ -47,7 +47,7 @@ export async function changeSeats<C extends SeatChange>(asked: C): Promise<Outco
     if (!committed) plans += 1;
     else if (command.kind === 'saveClass') command = { ...command, notice: undefined };
   }
-  throw resourceExhausted(BUSY_MESSAGE);
+  throw portalBusy('the seats kept changing while the change was planned');
 }
 
 /**

@@ -15,7 +15,7 @@ import type { ParsedInput } from '../manifest';
 import type { PolicyAcceptance, Semester } from '../records';
 import type { FamilyCaller } from '../shared/caller';
 import { tableName } from '../shared/dynamo';
-import { failedPrecondition, notFound, resourceExhausted, BUSY_MESSAGE } from '../shared/errors';
+import { failedPrecondition, notFound, portalBusy } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
 import { callerEmail } from '../shared/ownAccount';
 import { transactWrite } from '../shared/transact';
@@ -74,7 +74,7 @@ export async function acceptPolicies(
     if (outcome.failed.has(studentAt)) throw notFound('There is no such student on your account.');
     // An acceptance recorded meanwhile, or a version published meanwhile: read again (the next plan refuses a stale one).
   }
-  throw resourceExhausted(BUSY_MESSAGE);
+  throw portalBusy('the acceptances kept changing while they were written');
 }
 
 /** Refuses versions that are not the current version of a policy of this semester, with what to read now. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getSemester, listSemesters, semesterEntity } from '../data/semesters';
 import type { ParsedInput } from '../manifest';
 import type { Semester } from '../records';
-import { BUSY_MESSAGE, notFound, resourceExhausted } from '../shared/errors';
+import { notFound, portalBusy } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
 import { transactWrite } from '../shared/transact';
 
@@ -17,7 +17,7 @@ export async function saveSemester(input: ParsedInput<'saveSemester'>) {
     semesterEntity.putItem({ ...semester, updatedAt: new Date().toISOString() }),
     ...others.map((other) => semesterEntity.putItem({ ...other, current: false })),
   ]);
-  if (!outcome.committed) throw resourceExhausted(BUSY_MESSAGE);
+  if (!outcome.committed) throw portalBusy('the semesters changed while one was saved');
   return { semester };
 }
 

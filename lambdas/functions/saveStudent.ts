@@ -27,14 +27,7 @@ import {
 import type { ParsedInput } from '../manifest';
 import type { Student } from '../records';
 import type { FamilyCaller } from '../shared/caller';
-import {
-  alreadyExists,
-  BUSY_MESSAGE,
-  failedPrecondition,
-  invalidArgument,
-  notFound,
-  resourceExhausted,
-} from '../shared/errors';
+import { alreadyExists, failedPrecondition, invalidArgument, notFound, portalBusy } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
 import { ownEmail } from '../shared/ownAccount';
 import { transactWrite, type TransactItem } from '../shared/transact';
@@ -94,7 +87,7 @@ async function addStudent(input: Omit<Student, 'id'>, caller: FamilyCaller, now:
     refuseFor(outcome.failed, stored);
     // Otherwise the family's count appeared meanwhile (its first add, twice at once): count again.
   }
-  throw resourceExhausted(BUSY_MESSAGE);
+  throw portalBusy("the family's student count kept changing");
 }
 
 /** One more student on the family's count, under the cap; a family without a count yet is counted first. */
@@ -130,7 +123,7 @@ async function changeStudent(existing: StoredStudent, student: Student, now: str
       seen =
         studentEntity.readIf(outcome.failed.get(0)) ?? raise(notFound('There is no such student on your account.'));
   }
-  throw resourceExhausted(BUSY_MESSAGE);
+  throw portalBusy('the student kept changing while it was saved');
 }
 
 /** What a failed save tells the family: the account is deleted, the cap is reached, or the child is on the list already. */

@@ -18,6 +18,8 @@ export class PortalError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    /** Why the call failed, for the log only (see portalBusy). */
+    readonly why?: string,
   ) {
     super(message);
     this.name = 'PortalError';
@@ -40,6 +42,12 @@ export const failedPrecondition = (message: string, details?: unknown) =>
 export const resourceExhausted = (message: string) => new PortalError('resource-exhausted', message);
 
 export const BUSY_MESSAGE = 'The portal is very busy right now and could not save this. Please try again in a moment.';
+
+/**
+ * "Very busy, nothing changed" for a call that ran out of attempts or time. `why` is not told to the
+ * caller: the handler logs it (a warning), so a busy day can be told apart by cause.
+ */
+export const portalBusy = (why: string) => new PortalError('resource-exhausted', BUSY_MESSAGE, undefined, why);
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };

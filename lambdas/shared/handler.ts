@@ -181,6 +181,11 @@ export function errorMapping(name: string): Middleware {
     onError: async (request: Request) => {
       const error = request.error;
       if (error instanceof PortalError) {
+        if (error.why)
+          logger.warn('Out of attempts or time: answered 429 resource-exhausted.', {
+            function: name,
+            error: error.why,
+          });
         const body: ErrorBody = {
           error: {
             code: error.code,

@@ -6,7 +6,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { dynamo, sleep } from './dynamo';
 import { isTransientAwsError } from './awsErrors';
-import { BUSY_MESSAGE, resourceExhausted } from './errors';
+import { portalBusy } from './errors';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -59,7 +59,12 @@ export async function transactWrite(
       }
       if (!isRetryable(error, reasons)) throw error;
       const pause = Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
-      if (attempt + 1 >= TRANSACTION_ATTEMPTS || Date.now() + pause >= until) throw resourceExhausted(BUSY_MESSAGE);
+      if (attempt + 1 >= TRANSACTION_ATTEMPTS)
+        throw portalBusy(`a transaction failed ${TRANSACTION_ATTEMPTS} times, last with ${failureOf(error, reasons)}`);
+      if (Date.now() + pause >= until)
+        throw portalBusy(
+          `a transaction ran out of time after ${attempt + 1} tries, last with ${failureOf(error, reasons)}`,
+        );
       await sleep(pause);
     }
   }
@@ -69,4 +74,12 @@ function isRetryable(error: unknown, reasons: CancellationReason[] | undefined):
   if ((error as Error).name === 'TransactionCanceledException')
     return (reasons ?? []).some((reason) => retryableCodes.has(reason.Code ?? ''));
   return isTransientAwsError(error);
+}
+
+/** What a failed try met, for the log: the error, and the cancellation reasons other than None. */
+function failureOf(error: unknown, reasons: CancellationReason[] | undefined): string {
+  const codes = [
+    ...new Set((reasons ?? []).map((reason) => reason.Code ?? '').filter((code) => code && code !== 'None')),
+  ];
+  return codes.length ? `${(error as Error).name} (${codes.join(', ')})` : (error as Error).name;
 }

@@ -261,7 +261,7 @@ export function dayReport(run: DayRun): string {
               .map(([kind, entry]) => [`  ${kind}`, String(entry.calls), String(entry.families.size)]),
           ]),
         ]),
-    `the portal's busy answers (429 after the SDK's retries), by function and AWS error: ${
+    `the portal's busy answers (429: an AWS error after the SDK's retries, or out of attempts or time), by function and cause: ${
       Object.entries(run.busyAnswers)
         .map(([what, count]) => `${what} ${count}`)
         .join(', ') || 'none'

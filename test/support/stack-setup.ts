@@ -131,8 +131,9 @@ export function logEntries(output: string): Array<Record<string, unknown>> {
 }
 
 /**
- * What a stack's functions logged as busy (a transient AWS error after the SDK's retries, answered 429),
- * counted by function and error name: where to look when calls were answered "very busy".
+ * What a stack's functions logged as busy (answered 429 "very busy": a transient AWS error after the SDK's
+ * retries, by its name, or a call out of attempts or time, by its cause), counted by function and error:
+ * where to look when calls were answered "very busy".
  */
 export function busyAnswers(output: string): Record<string, number> {
   const counts: Record<string, number> = {};

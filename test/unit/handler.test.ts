@@ -3,16 +3,18 @@ import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import middy from '@middy/core';
 import { callerIdentity, errorMapping, jsonBody, validInput, type PortalEvent } from '../../lambdas/shared/handler';
-import { notFound } from '../../lambdas/shared/errors';
+import { BUSY_MESSAGE, notFound } from '../../lambdas/shared/errors';
 import { liveAdminGroups } from '../../lambdas/shared/liveAdminHandler';
 import { captureLog, loadWithLog } from '../support/logLines';
 import { busyAnswers } from '../support/stack-setup';
 
 const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 /** The handler pattern as the functions build it, writing its log as in AWS. */
-const { portalHandler } = loadWithLog(
-  () => require('../../lambdas/shared/handler') as typeof import('../../lambdas/shared/handler'),
-);
+const { portalHandler, portalBusy } = loadWithLog(() => ({
+  ...(require('../../lambdas/shared/handler') as typeof import('../../lambdas/shared/handler')),
+  // The same module instance as the handler's, whose error mapping tells a PortalError by its class.
+  ...(require('../../lambdas/shared/errors') as typeof import('../../lambdas/shared/errors')),
+}));
 
 function event(body: string | undefined, claims?: Record<string, unknown>): PortalEvent {
   return {
@@ -216,5 +218,16 @@ describe('portal middleware', () => {
     log.restore();
     expect(result).toMatchObject({ statusCode: 429, body: { error: { code: 'resource-exhausted' } } });
     expect(busyAnswers(log.text())).toEqual({ 'semesters ThrottlingException': 1 });
+  });
+
+  test('a call out of attempts or time is a 429 "very busy" whose cause is logged, not told', async () => {
+    const log = captureLog();
+    const handler = portalHandler('semesters', async () => {
+      throw portalBusy("the answer's read ran past the function's time");
+    });
+    const result = parse(await handler(event(''), context));
+    log.restore();
+    expect(result).toEqual({ statusCode: 429, body: { error: { code: 'resource-exhausted', message: BUSY_MESSAGE } } });
+    expect(busyAnswers(log.text())).toEqual({ "semesters the answer's read ran past the function's time": 1 });
   });
 });
