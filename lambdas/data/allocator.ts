@@ -41,7 +41,8 @@ import { failuresOf, seatTransaction } from './seatTransaction';
 import { getSemester } from './semesters';
 import { readEnrollmentCaps, type EnrollmentCaps } from './settings';
 import { getStudent, studentEntity, studentName } from './students';
-import { countSeatChanges } from '../shared/metrics';
+import { logger } from '../shared/logger';
+import { countOutOfOrder, countSeatChanges } from '../shared/metrics';
 
 /**
  * How old a request must be before it is decided: a call that reached the API earlier may still be on its
@@ -125,7 +126,9 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
     throw error;
   } finally {
     // A lease that could not be released lapses by itself.
-    await releaseLease(queue, lead.owner, lead.pace).catch(unlessTransient);
+    await releaseLease(queue, lead.owner, { pace: lead.pace, decidedThrough: lead.decidedThrough }).catch(
+      unlessTransient,
+    );
   }
 }
 
@@ -136,6 +139,22 @@ function firstUnsettled(pending: EnrollmentRequest[], settledBy: number): number
 }
 
 class LeaseLost extends Error {}
+
+/**
+ * The requests of a batch that arrived before `decidedThrough`, the latest arrival decided in their queue
+ * before: how much earlier, and how long each took to reach the queue.
+ */
+export function decidedOutOfOrder(
+  batch: Pick<EnrollmentRequest, 'arrivedAt' | 'queuedAt'>[],
+  decidedThrough: number,
+): Array<{ lateByMs: number; wayToQueueMs: number }> {
+  return batch
+    .filter((request) => request.arrivedAt < decidedThrough)
+    .map((request) => ({
+      lateByMs: decidedThrough - request.arrivedAt,
+      wayToQueueMs: (request.queuedAt ?? request.arrivedAt) - request.arrivedAt,
+    }));
+}
 
 /**
  * The longer of two durations seen in the last PACE_MEMORY_MS (the later one when equal): each keeps the
@@ -159,6 +178,8 @@ class Lead {
   private leaseMs = LEASE_MS;
   /** The queue's pace seen lately, by this holder or the holders before it in the last PACE_MEMORY_MS. */
   pace: QueuePace = { lag: { ms: 0, seenAt: 0 }, step: { ms: 0, seenAt: 0 } };
+  /** The latest arrival among the requests decided in the queue, by this holder or the ones before. */
+  decidedThrough = 0;
   private caps?: Promise<EnrollmentCaps>;
   private readonly semesters = new Map<string, Promise<Semester | undefined>>();
   readonly classes = new Map<string, Class>();
@@ -183,9 +204,25 @@ class Lead {
         lag: longer(this.pace.lag, taken.pace.lag, now),
         step: longer(this.pace.step, taken.pace.step, now),
       };
+    this.decidedThrough = Math.max(this.decidedThrough, taken.decidedThrough ?? 0);
     this.renewedAt = now;
     this.leaseMs = leaseMs;
     return true;
+  }
+
+  /**
+   * Records a batch decided (in arrival order): a request that arrived before one decided earlier reached
+   * the queue after the allocator stopped waiting for it (see settledBy), and is logged and counted.
+   */
+  decided(batch: EnrollmentRequest[]): void {
+    const late = decidedOutOfOrder(batch, this.decidedThrough);
+    for (const slip of late)
+      logger.warn('An enrollment request was decided after one of its queue that arrived later.', {
+        queue: this.queue,
+        ...slip,
+      });
+    countOutOfOrder(late.length);
+    this.decidedThrough = Math.max(this.decidedThrough, ...batch.map((request) => request.arrivedAt));
   }
 
   leaseLeft(): number {
@@ -274,6 +311,7 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
           ...counts,
           seatsLeft: Math.max(0, counts.capacity - counts.enrolled),
         });
+      lead.decided(batch);
       for (const request of batch) decided.add(request.id);
       return decided;
     }

@@ -200,12 +200,17 @@ export function decisionWrites(request: EnrollmentRequest, decision: Decision, n
   ];
 }
 
-/** The queue's lease: who decides the queue now and until when, and the pace its holders saw. */
+/**
+ * The queue's lease: who decides the queue now and until when, the pace its holders saw, and the latest
+ * arrival among the requests they decided (a request that arrived before it and is decided after it was
+ * decided out of arrival order: it reached the queue later than the allocator waited for it).
+ */
 interface Lease {
   owner?: string;
   leaseUntil?: number;
   leaseMs?: number;
   pace?: QueuePace;
+  decidedThrough?: number;
 }
 
 const readSeen = (seen: StoredItem): Seen => ({ ms: seen.number('ms'), seenAt: seen.number('seenAt') });
@@ -223,6 +228,7 @@ const leaseEntity = entity<Lease, { queue: string }>({
         ? undefined
         : { lag: readSeen(item.nested('pace').nested('lag')), step: readSeen(item.nested('pace').nested('step')) },
     ),
+    ...optional('decidedThrough', item.optionalNumber('decidedThrough')),
   }),
 });
 
@@ -257,16 +263,22 @@ export interface QueuePace {
   step: Seen;
 }
 
+/** What the holders of a queue's lease before leave the next one. */
+export interface LeaseLegacy {
+  pace?: QueuePace;
+  decidedThrough?: number;
+}
+
 /**
  * Takes the queue's lease for `ms` when nobody holds it (or its holder let it lapse), or renews one's own:
- * false when another holds it, else what the holders before saw of the queue's pace.
+ * false when another holds it, else what the holders before saw of the queue's pace and decided.
  */
 export async function takeLease(
   queue: string,
   owner: string,
   ms: number,
   now = Date.now(),
-): Promise<false | { pace?: QueuePace }> {
+): Promise<false | LeaseLegacy> {
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
@@ -283,7 +295,10 @@ export async function takeLease(
       }),
     );
     const before = Attributes && leaseEntity.read(Attributes);
-    return { ...(before?.pace && { pace: before.pace }) };
+    return {
+      ...(before?.pace && { pace: before.pace }),
+      ...optional('decidedThrough', before?.decidedThrough),
+    };
   } catch (error) {
     // Held by another, or being written by its holder's transaction right now.
     if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'TransactionConflictException')
@@ -292,15 +307,15 @@ export async function takeLease(
   }
 }
 
-/** Gives the lease up, leaving what this holder saw of the queue's pace for the next one. */
-export async function releaseLease(queue: string, owner: string, pace: QueuePace): Promise<void> {
+/** Gives the lease up, leaving what this holder saw of the queue's pace, and decided, for the next one. */
+export async function releaseLease(queue: string, owner: string, legacy: Required<LeaseLegacy>): Promise<void> {
   try {
     await dynamo.send(
       new UpdateCommand(
         leaseEntity.update(
           { queue },
           {
-            set: { pace },
+            set: { pace: legacy.pace, decidedThrough: legacy.decidedThrough },
             remove: ['owner', 'leaseUntil', 'leaseMs'],
             names: { '#holder': 'owner' },
             values: { ':owner': owner },

@@ -14,6 +14,8 @@ export const portalMetrics = {
   mailFailed: 'MailFailed',
   /** E-mails the mailer stopped trying: kept for an administrator to send again (Messages, Failed e-mail). */
   mailGivenUp: 'MailGivenUp',
+  /** Enrollment requests decided after one that arrived later (they reached their queue too late): 0 is the promise. */
+  requestsOutOfOrder: 'RequestsDecidedOutOfOrder',
 } as const;
 
 type MetricName = (typeof portalMetrics)[keyof typeof portalMetrics];
@@ -48,4 +50,9 @@ export function countSeatChanges(
 export function countMail(outcome: 'sent' | 'failed' | 'givenUp'): void {
   const name = { sent: portalMetrics.mailSent, failed: portalMetrics.mailFailed, givenUp: portalMetrics.mailGivenUp };
   emit({ [name[outcome]]: 1 });
+}
+
+/** Enrollment requests decided after one of their queue that arrived later. */
+export function countOutOfOrder(requests: number): void {
+  emit({ [portalMetrics.requestsOutOfOrder]: requests });
 }

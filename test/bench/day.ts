@@ -13,7 +13,7 @@ import { admitsGrade } from '../../lambdas/grades';
 import type { Class, ClassGroup, RosterEntry } from '../../lambdas/records';
 import { newClass, newGroup, openSemester } from '../support/fixtures';
 import { data, signInAdmin, signUpFamily } from '../support/portal';
-import { busyAnswers, stackEnvironment, startStack } from '../support/stack-setup';
+import { busyAnswers, outOfOrderDecisions, stackEnvironment, startStack } from '../support/stack-setup';
 import type { ClassAfterDay, DayRun, DaySettings, EdgeCounts } from './dayReport';
 import { visit, type EnrollPlan, type FamilyAccount } from './dayVisit';
 import { addStudentWhenNotBusy, setupBusyRetries, setupBusyRetriesSince } from '../support/busyRetries';
@@ -247,6 +247,7 @@ try {
     edge,
     cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
     busyAnswers: busyAnswers(stack.output()),
+    outOfOrder: outOfOrderDecisions(stack.output()),
     groups: groups.map(({ id, classIds }) => ({ id, classIds })),
   };
   console.log(JSON.stringify(run));

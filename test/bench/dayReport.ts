@@ -46,6 +46,8 @@ export interface DayRun {
   cacheSeconds: number;
   /** What the portal's functions logged as busy, by function and error (busyAnswers). */
   busyAnswers: Record<string, number>;
+  /** The requests the allocator logged as decided after a later arrival of their queue (outOfOrderDecisions). */
+  outOfOrder: Array<{ lateByMs: number; wayToQueueMs: number }>;
   /** The semester's class groups: they join their classes' lines. */
   groups: Array<{ id: string; classIds: string[] }>;
 }
@@ -295,6 +297,10 @@ export function dayReport(run: DayRun): string {
     `classes with free seats and a waitlist: ${waitingBesideSeats.length} (${waitingOutsideGroups.length} with a single-class entry waiting; the others' are group entries waiting for a full class of their group)`,
     `seats to the class's earliest callers (of its first capacity calls, share seated; target 100 %): ${byClick.seats}; ${byArrival.seats}`,
     `requests decided otherwise than their line in arrival order gives them (a seat, or a wait; target 0): ${outOfTurn.differ} of ${outOfTurn.decided} decided, in ${outOfTurn.linesThatDiffer} of ${outOfTurn.lines} lines`,
+    `requests the allocator decided after a later arrival of their queue (they reached it after it stopped waiting for them; target 0): ${run.outOfOrder.length}` +
+      (run.outOfOrder.length
+        ? ` (late by ms: ${medianMax(run.outOfOrder.map((slip) => slip.lateByMs))}; their way to the queue, ms: ${medianMax(run.outOfOrder.map((slip) => slip.wayToQueueMs))})`
+        : ''),
     `arrival order vs waitlist position, Spearman (target >= 0.99): ${byClick.spearman}; ${byArrival.spearman}`,
     ...(worst.length
       ? [

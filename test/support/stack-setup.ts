@@ -144,3 +144,12 @@ export function busyAnswers(output: string): Record<string, number> {
   }
   return counts;
 }
+
+/** The enrollment requests the allocator logged as decided after one of their queue that arrived later. */
+export function outOfOrderDecisions(output: string): Array<{ lateByMs: number; wayToQueueMs: number }> {
+  return logEntries(output).flatMap((entry) =>
+    typeof entry.lateByMs === 'number' && typeof entry.wayToQueueMs === 'number'
+      ? [{ lateByMs: entry.lateByMs, wayToQueueMs: entry.wayToQueueMs }]
+      : [],
+  );
+}
