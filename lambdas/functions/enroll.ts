@@ -1,4 +1,3 @@
-import { awaitDecision } from '../data/allocator';
 import { recentClasses, type LinedClass } from '../data/classes';
 import { lineQueue, newRequestId, putRequest, type EnrollmentRequest } from '../data/enrollmentRequests';
 import { getGroups } from '../data/groups';
@@ -21,7 +20,7 @@ import { dateLabel } from '../moments';
 import type { ParsedInput } from '../manifest';
 import type { EnrollmentAnswer } from '../records';
 import type { FamilyCaller } from '../shared/caller';
-import { enrollmentAnswer, waitUntil } from '../data/enrollmentAnswer';
+import { answerInTurn } from '../data/enrollmentAnswer';
 import { failedPrecondition, notFound } from '../shared/errors';
 import type { Call } from '../shared/handler';
 import { limitedHandler } from '../shared/limitedHandler';
@@ -69,7 +68,7 @@ export async function enroll(
     by: { sub: caller.sub, isAdmin: caller.isAdmin },
   };
   await putRequest(request);
-  return enrollmentAnswer(request, await awaitDecision(request, waitUntil(call)), call);
+  return answerInTurn(request, call);
 }
 
 /**

@@ -1,9 +1,8 @@
-import { awaitDecision } from '../data/allocator';
 import { getRequestRecord } from '../data/enrollmentRequests';
 import type { ParsedInput } from '../manifest';
 import type { EnrollmentAnswer } from '../records';
 import type { FamilyCaller } from '../shared/caller';
-import { enrollmentAnswer, waitUntil } from '../data/enrollmentAnswer';
+import { answerInTurn } from '../data/enrollmentAnswer';
 import { notFound } from '../shared/errors';
 import type { Call } from '../shared/handler';
 import { limitedHandler } from '../shared/limitedHandler';
@@ -23,7 +22,7 @@ export async function enrollmentRequest(
   if (!asked || (asked.familyId !== caller.familyId && !caller.isAdmin))
     throw notFound('There is no such enrollment request.');
   const request = { id: input.requestId, queue: asked.queue };
-  return enrollmentAnswer(request, await awaitDecision(request, waitUntil(call, SHORT_WAIT_MS)), call);
+  return answerInTurn(request, call, SHORT_WAIT_MS);
 }
 
 /** Asked again every few seconds: a short wait keeps the page's calls short. */

@@ -1,10 +1,27 @@
-import { waitUntil } from '../../lambdas/data/enrollmentAnswer';
+// How long an enroll (or an ask again) waits for its request's decision, and how it then answers its
+// place in line on a table so slow that the read takes seconds.
+import { answerInTurn, waitUntil } from '../../lambdas/data/enrollmentAnswer';
+import { awaitDecision } from '../../lambdas/data/allocator';
+import { placeInQueue } from '../../lambdas/data/enrollmentRequests';
+
+jest.mock('../../lambdas/data/allocator', () => ({ awaitDecision: jest.fn() }));
+jest.mock('../../lambdas/data/enrollmentRequests', () => ({
+  ...jest.requireActual('../../lambdas/data/enrollmentRequests'),
+  placeInQueue: jest.fn(),
+}));
+
+const decisionIn = awaitDecision as jest.MockedFunction<typeof awaitDecision>;
+const placeRead = placeInQueue as jest.MockedFunction<typeof placeInQueue>;
+const request = { id: '1-a', queue: 'QUEUE#LINE#c' };
 
 /** A call that reached the API `agoMs` ago and may run `remainingMs` more. */
-const call = (agoMs: number, remainingMs: number) => ({
-  arrivedAt: Date.now() - agoMs,
-  remainingMs: () => remainingMs,
-});
+const call = (agoMs: number, remainingMs: number) => {
+  const end = Date.now() + remainingMs;
+  return { arrivedAt: Date.now() - agoMs, remainingMs: () => end - Date.now() };
+};
+const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+beforeEach(() => jest.resetAllMocks());
 
 describe('how long an enroll waits for its decision', () => {
   test('the wait is counted from the call reaching the API, not from the end of its checks', () => {
@@ -23,5 +40,32 @@ describe('how long an enroll waits for its decision', () => {
 
   test('checks that took longer than the wait leave no wait: the decision is looked at once', () => {
     expect(waitUntil(call(7000, 3000), 6000)).toBeLessThan(Date.now());
+  });
+});
+
+describe('the answer of a request still in line', () => {
+  test('its place is read ahead of the wait’s end: a read of 2 s still answers when the margin alone leaves 1.5 s', async () => {
+    // The wait ends in 1 s (3 s before the timeout); the answer must be sent 1.5 s before it, 2.5 s from now.
+    decisionIn.mockImplementation((_, until) => after(until - Date.now(), undefined));
+    placeRead.mockImplementation(() => after(2000, 4));
+    const answer = await answerInTurn(request, call(0, 4000), 1000);
+    expect(answer).toEqual({ enrollments: [], requestId: '1-a', pending: { place: 4 } });
+    expect(placeRead).toHaveBeenCalledTimes(1);
+  });
+
+  test('a request decided before the read would start reads no place', async () => {
+    decisionIn.mockResolvedValue({ enrollments: [], places: {} });
+    await expect(answerInTurn(request, call(0, 10_000), 6000)).resolves.toEqual({ enrollments: [], requestId: '1-a' });
+    await after(50, undefined);
+    expect(placeRead).not.toHaveBeenCalled();
+  });
+
+  test('a place read that failed for a moment is read again', async () => {
+    decisionIn.mockImplementation((_, until) => after(until - Date.now(), undefined));
+    placeRead
+      .mockRejectedValueOnce(Object.assign(new Error('busy'), { name: 'ThrottlingException', $metadata: {} }))
+      .mockResolvedValue(2);
+    await expect(answerInTurn(request, call(0, 4000), 1000)).resolves.toMatchObject({ pending: { place: 2 } });
+    expect(placeRead).toHaveBeenCalledTimes(2);
   });
 });
