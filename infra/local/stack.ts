@@ -12,7 +12,7 @@ import { Outbox } from './outbox';
 import type { LocalCredentials } from './signature';
 import { startSchedules } from './schedules';
 import { startStreamConsumers } from './streams';
-import { startTransactionConflicts } from './transactionConflicts';
+import { startTransactionConflictsThread } from './transactionConflictsThread';
 import { cognitoAdminClient, ensureAdmin, ensureUserPool } from './userPool';
 
 export const TABLE_NAME = 'registration-portal';
@@ -101,7 +101,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const conflicts =
       options.conflictsHoldMs === undefined
         ? undefined
-        : await startTransactionConflicts({ upstream: dynamoDb.endpoint, holdMs: options.conflictsHoldMs });
+        : await startTransactionConflictsThread({ upstream: dynamoDb.endpoint, holdMs: options.conflictsHoldMs });
     if (conflicts) stops.push(() => conflicts.stop());
     const dynamoDbEndpoint = conflicts?.endpoint ?? dynamoDb.endpoint;
     gateway.mountCognito(cognito.listener);

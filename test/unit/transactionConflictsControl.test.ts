@@ -1,5 +1,6 @@
 // The conflicts proxy's hold time, changed while it runs (the benchmark measures several on one stack), and
-// read or changed from another process through its control path.
+// read or changed from another process through its control path; the proxy in a thread of its own, as the
+// local stack runs it.
 import { DynamoDBClient, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import {
   startTransactionConflicts,
   type TransactionConflicts,
 } from '../../infra/local/transactionConflicts';
+import { startTransactionConflictsThread } from '../../infra/local/transactionConflictsThread';
 
 let engine: Server;
 let proxy: TransactionConflicts;
@@ -38,10 +40,10 @@ afterEach(async () => {
   await new Promise((resolve) => engine.close(resolve));
 });
 
-/** How long a one-item transaction takes through the proxy, in ms. */
-async function transactionMs(): Promise<number> {
+/** How long a one-item transaction takes through the proxy (or `through` another client), in ms. */
+async function transactionMs(through = client): Promise<number> {
   const started = performance.now();
-  await client.send(
+  await through.send(
     new TransactWriteItemsCommand({
       TransactItems: [
         {
@@ -92,4 +94,29 @@ test('the control path tells the hold and the counts, a PUT sets the hold, and a
   }
   expect((await control({ method: 'DELETE' })).status).toBe(405);
   expect(await (await control()).json()).toMatchObject({ holdMs: 300 });
+});
+
+test('in a thread of its own, the proxy passes calls on with the hold it was started with, tells its counts at its control path, and stops with its thread', async () => {
+  const thread = await startTransactionConflictsThread({
+    upstream: `http://127.0.0.1:${(engine.address() as AddressInfo).port}`,
+    holdMs: 300,
+  });
+  const threadClient = new DynamoDBClient({
+    endpoint: thread.endpoint,
+    region: 'local',
+    credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' },
+    maxAttempts: 1,
+  });
+  try {
+    expect(await transactionMs(threadClient)).toBeGreaterThanOrEqual(295);
+    expect(await (await fetch(`${thread.endpoint}${CONFLICTS_CONTROL_PATH}`)).json()).toMatchObject({
+      holdMs: 300,
+      stats: { transactionsForwarded: 1 },
+    });
+    await thread.stop();
+    await expect(fetch(`${thread.endpoint}${CONFLICTS_CONTROL_PATH}`)).rejects.toThrow();
+  } finally {
+    threadClient.destroy();
+    await thread.stop();
+  }
 });
