@@ -16,7 +16,7 @@ export default {
     'lambdas/shared/lambdaCredentials.ts',
     // cdk.json's app.
     'infra/app.ts',
-    // The local stack runs the conflicts proxy in a thread of its own, from this module (infra/local/transactionConflictsThread.ts).
+    // The conflicts proxy's thread runs this module (infra/local/transactionConflictsThread.ts).
     'infra/local/transactionConflictsWorker.ts',
     // The benchmark runs these in processes of their own (test/bench/run.ts).
     'test/bench/conflicts.ts',

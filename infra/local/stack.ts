@@ -101,7 +101,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const conflicts =
       options.conflictsHoldMs === undefined
         ? undefined
-        : await startTransactionConflictsThread({ upstream: dynamoDb.endpoint, holdMs: options.conflictsHoldMs });
+        : await startTransactionConflictsThread(
+            { upstream: dynamoDb.endpoint, holdMs: options.conflictsHoldMs },
+            options.log,
+          );
     if (conflicts) stops.push(() => conflicts.stop());
     const dynamoDbEndpoint = conflicts?.endpoint ?? dynamoDb.endpoint;
     gateway.mountCognito(cognito.listener);

@@ -97,10 +97,11 @@ test('the control path tells the hold and the counts, a PUT sets the hold, and a
 });
 
 test('in a thread of its own, the proxy passes calls on with the hold it was started with, tells its counts at its control path, and stops with its thread', async () => {
-  const thread = await startTransactionConflictsThread({
-    upstream: `http://127.0.0.1:${(engine.address() as AddressInfo).port}`,
-    holdMs: 300,
-  });
+  const logged: string[] = [];
+  const thread = await startTransactionConflictsThread(
+    { upstream: `http://127.0.0.1:${(engine.address() as AddressInfo).port}`, holdMs: 300 },
+    (line) => logged.push(line),
+  );
   const threadClient = new DynamoDBClient({
     endpoint: thread.endpoint,
     region: 'local',
@@ -115,8 +116,17 @@ test('in a thread of its own, the proxy passes calls on with the hold it was sta
     });
     await thread.stop();
     await expect(fetch(`${thread.endpoint}${CONFLICTS_CONTROL_PATH}`)).rejects.toThrow();
+    expect(logged).toEqual([]);
   } finally {
     threadClient.destroy();
     await thread.stop();
   }
+});
+
+test('a proxy thread that cannot start (a hold that is no number of ms) fails its start with the reason, and says so', async () => {
+  const logged: string[] = [];
+  await expect(
+    startTransactionConflictsThread({ upstream: 'http://127.0.0.1:9', holdMs: -1 }, (line) => logged.push(line)),
+  ).rejects.toThrow('holdMs must be a number of milliseconds, 0 or more (got -1)');
+  expect(logged.join('\n')).toContain('the conflicts proxy failed');
 });
