@@ -1,4 +1,5 @@
-// One Jest run, five projects: each can also run alone with `npx jest --selectProjects <name>`.
+// Five Jest projects, which `npm test` runs in two Jests side by side (test/support/run-jest.ts); each can also run
+// alone with `npx jest --selectProjects <name>`.
 const swc = [
   '@swc/jest',
   {
