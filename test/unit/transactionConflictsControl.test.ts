@@ -22,17 +22,20 @@ beforeEach(async () => {
     req.on('end', () => res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end('{}'));
   });
   await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
-  proxy = await startTransactionConflicts({
-    upstream: `http://127.0.0.1:${(engine.address() as AddressInfo).port}`,
-    holdMs: 0,
-  });
-  client = new DynamoDBClient({
-    endpoint: proxy.endpoint,
+  proxy = await startTransactionConflicts({ upstream: engineUrl(), holdMs: 0 });
+  client = clientOf(proxy.endpoint);
+});
+
+const engineUrl = () => `http://127.0.0.1:${(engine.address() as AddressInfo).port}`;
+
+/** A client that tries once: each call is one call through the proxy. */
+const clientOf = (endpoint: string) =>
+  new DynamoDBClient({
+    endpoint,
     region: 'local',
     credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' },
     maxAttempts: 1,
   });
-});
 
 afterEach(async () => {
   client.destroy();
@@ -98,16 +101,10 @@ test('the control path tells the hold and the counts, a PUT sets the hold, and a
 
 test('in a thread of its own, the proxy passes calls on with the hold it was started with, tells its counts at its control path, and stops with its thread', async () => {
   const logged: string[] = [];
-  const thread = await startTransactionConflictsThread(
-    { upstream: `http://127.0.0.1:${(engine.address() as AddressInfo).port}`, holdMs: 300 },
-    (line) => logged.push(line),
+  const thread = await startTransactionConflictsThread({ upstream: engineUrl(), holdMs: 300 }, (line) =>
+    logged.push(line),
   );
-  const threadClient = new DynamoDBClient({
-    endpoint: thread.endpoint,
-    region: 'local',
-    credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' },
-    maxAttempts: 1,
-  });
+  const threadClient = clientOf(thread.endpoint);
   try {
     expect(await transactionMs(threadClient)).toBeGreaterThanOrEqual(295);
     expect(await (await fetch(`${thread.endpoint}${CONFLICTS_CONTROL_PATH}`)).json()).toMatchObject({
