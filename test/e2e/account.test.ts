@@ -1,7 +1,7 @@
 // The signed-in user's button and menu, the account page behind it, and the bearer token on every
 // server call once a user exists.
 import type { Browser, Request } from 'playwright-core';
-import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
+import { launchBrowser, openPortal, signInThroughLogin, toast, waitForPath } from '../support/browser';
 import { signIn, signUpFamily, tokenClaims } from '../support/portal';
 
 // Browser flows against the real stack take longer than Jest's default 5 s.
@@ -31,10 +31,10 @@ test('given a signed-in family, then the round user button opens a menu of menui
   expect(await items.first().getAttribute('aria-disabled')).toBe('true');
 
   await page.getByRole('menuitem', { name: 'Enrollments' }).click();
-  await page.waitForURL('**/account/enrollments');
+  await waitForPath(page, '/account/enrollments');
   await button.click();
   await page.getByRole('menuitem', { name: 'Manage Account' }).click();
-  await page.waitForURL('**/account/manage');
+  await waitForPath(page, '/account/manage');
   await page.getByRole('heading', { name: 'Manage Account' }).waitFor();
   await context.close();
 });
@@ -49,7 +49,7 @@ test('given the menu is used by keyboard, then Enter opens it, arrows move and E
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Enrollments');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await page.waitForURL('**/account/manage');
+  await waitForPath(page, '/account/manage');
   await context.close();
 });
 
@@ -59,10 +59,10 @@ test('given a signed-in family, when they choose Sign Out, then they are on /use
   await signInThroughLogin(page, family.email, family.password);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await page.waitForURL('**/user/login');
+  await waitForPath(page, '/user/login');
   await page.getByRole('banner').getByRole('link', { name: 'Register / Sign In' }).waitFor();
   await page.goto('/account/manage');
-  await page.waitForURL('**/user/login');
+  await waitForPath(page, '/user/login');
   await context.close();
 });
 
@@ -70,9 +70,9 @@ test('given a signed-in family, when they change their password on Manage Accoun
   const family = await signUpFamily('change');
   const { page, context } = await openPortal(browser);
   await page.goto('/account/manage');
-  await page.waitForURL('**/user/login');
+  await waitForPath(page, '/user/login');
   await signInThroughLogin(page, family.email, family.password);
-  await page.waitForURL('**/account/manage');
+  await waitForPath(page, '/account/manage');
   await page.getByRole('region', { name: 'Account', exact: true }).getByText(family.email).waitFor();
   const form = page.getByRole('form', { name: 'Change password' });
   // The site's own fields: the rules under the new password from the start, a wrong current password said under it.

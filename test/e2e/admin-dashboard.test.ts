@@ -2,7 +2,7 @@
 // full or about to fill, the latest enrollment activity, and links to act on each class.
 import type { Browser } from 'playwright-core';
 import type { Class, Semester } from '../../lambdas/records';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, waitForPath } from '../support/browser';
 import { familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { data } from '../support/portal';
 import { openAsAdmin, unique } from './admin-session';
@@ -89,7 +89,7 @@ test('given the dashboard, when the admin follows a class link, then they reach 
   );
   await page.goBack();
   await page.getByRole('link', { name: 'Admins and settings' }).click();
-  await page.waitForURL('**/admin/settings');
+  await waitForPath(page, '/admin/settings');
   await page.getByRole('heading', { name: 'Admins and Settings', level: 1 }).waitFor();
   await context.close();
 });

@@ -4,10 +4,10 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { detailsConfirmedLabel } from '../../lambdas/configNames';
 import type { Class, Semester, Student } from '../../lambdas/records';
-import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
+import { launchBrowser } from '../support/browser';
+import { openAsAdmin } from './admin-session';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily, type SignedIn } from '../support/portal';
-import { TEST_ADMIN } from '../support/stack-info';
 import { csvLine } from '../support/csv';
 
 let browser: Browser;
@@ -52,10 +52,7 @@ afterAll(async () => {
 });
 
 async function openReport(path: string, width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { page, context } = await openPortal(browser, { width });
-  await page.goto(path);
-  await page.waitForURL('**/user/login');
-  await signInThroughLogin(page, TEST_ADMIN.email, TEST_ADMIN.password);
+  const { page, context } = await openAsAdmin(browser, path, { width });
   await page.getByRole('heading', { name: 'Class Forms and Contacts', level: 1 }).waitFor();
   return { page, close: () => context.close() };
 }

@@ -1,7 +1,7 @@
 // The administration screens' end-to-end tests open a screen as the test administrator: the guard sends
 // them to sign in and brings them back to it.
 import type { Browser } from 'playwright-core';
-import { openPortal, signInThroughLogin, type PortalPage } from '../support/browser';
+import { openPortal, type PortalPage, signInThroughLogin, waitForPath } from '../support/browser';
 import { TEST_ADMIN } from '../support/stack-info';
 
 export async function openAsAdmin(
@@ -11,9 +11,9 @@ export async function openAsAdmin(
 ): Promise<PortalPage> {
   const portal = await openPortal(browser, viewport);
   await portal.page.goto(path);
-  await portal.page.waitForURL('**/user/login');
+  await waitForPath(portal.page, '/user/login');
   await signInThroughLogin(portal.page, TEST_ADMIN.email, TEST_ADMIN.password);
-  await portal.page.waitForURL((url) => url.pathname === new URL(path, 'http://portal').pathname);
+  await waitForPath(portal.page, new URL(path, 'http://portal').pathname);
   return portal;
 }
 

@@ -3,10 +3,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import type { Class, Semester, Student } from '../../lambdas/records';
-import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
+import { launchBrowser } from '../support/browser';
+import { openAsAdmin } from './admin-session';
 import { addStudent, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily, type SignedIn } from '../support/portal';
-import { TEST_ADMIN } from '../support/stack-info';
 import { csvLine } from '../support/csv';
 
 let browser: Browser;
@@ -51,10 +51,7 @@ afterAll(async () => {
 });
 
 async function openStudents(width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { page, context } = await openPortal(browser, { width });
-  await page.goto('/admin/students');
-  await page.waitForURL('**/user/login');
-  await signInThroughLogin(page, TEST_ADMIN.email, TEST_ADMIN.password);
+  const { page, context } = await openAsAdmin(browser, '/admin/students', { width });
   await page.getByRole('combobox', { name: 'Semester' }).click();
   await page.getByRole('option', { name: semester.name }).click();
   // The choice goes into the URL first, and the students load from there: wait for them, not for a moment

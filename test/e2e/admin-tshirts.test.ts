@@ -5,10 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import type { Class, ManagedTshirtSize, Semester } from '../../lambdas/records';
-import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
+import { launchBrowser, toast, waitForPath } from '../support/browser';
+import { openAsAdmin } from './admin-session';
 import { adminSession, addStudent, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily } from '../support/portal';
-import { TEST_ADMIN } from '../support/stack-info';
 import { csvLine } from '../support/csv';
 
 let browser: Browser;
@@ -28,11 +28,8 @@ afterAll(async () => {
   await writeTshirtSizes(original);
 });
 
-async function openAsAdmin(path: string, width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { page, context } = await openPortal(browser, { width });
-  await page.goto(path);
-  await page.waitForURL('**/user/login');
-  await signInThroughLogin(page, TEST_ADMIN.email, TEST_ADMIN.password);
+async function openSizes(width = 1280): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { page, context } = await openAsAdmin(browser, '/admin/t-shirts', { width });
   await page.getByRole('heading', { name: 'T-shirt Sizes', level: 1 }).waitFor();
   return { page, close: () => context.close() };
 }
@@ -45,7 +42,7 @@ const sizeLabels = (page: Page) =>
 
 test('given the size list, when a size is added, relabelled, moved up by keyboard and retired, then Save keeps it in that place', async () => {
   const code = newCode();
-  const { page, close } = await openAsAdmin('/admin/t-shirts');
+  const { page, close } = await openSizes();
   await page.getByRole('list', { name: 'T-shirt sizes' }).getByRole('listitem').first().waitFor();
   expect(await sizeLabels(page)).toEqual(original.map((size) => size.label));
 
@@ -85,7 +82,7 @@ test('given the size list, when a size is added, relabelled, moved up by keyboar
 });
 
 test('given another administrator saved the list meanwhile, when Save is pressed, then the server refuses with its reason and the list reloads', async () => {
-  const { page, close } = await openAsAdmin('/admin/t-shirts');
+  const { page, close } = await openSizes();
   await page.getByRole('list', { name: 'T-shirt sizes' }).getByRole('listitem').first().waitFor();
   const elsewhere = newCode();
   await data(
@@ -124,9 +121,9 @@ test('given enrolled students, then the counts show shirts by size per class and
   await data('enroll', { studentId: medium.id, classId: both.id }, family.accessToken);
   await data('enroll', { studentId: large.id, classId: full.id }, family.accessToken);
 
-  const { page, close } = await openAsAdmin('/admin/t-shirts');
+  const { page, close } = await openSizes();
   await page.getByRole('tab', { name: 'Counts to order' }).click();
-  await page.waitForURL('**/admin/t-shirts/counts');
+  await waitForPath(page, '/admin/t-shirts/counts');
   await page.getByRole('combobox', { name: 'Semester' }).click();
   await page.getByRole('option', { name: semester.name }).click();
   const table = page.getByRole('table', { name: `T-shirt counts of ${semester.name}` });
@@ -171,7 +168,7 @@ test('given enrolled students, then the counts show shirts by size per class and
 });
 
 test('given a tablet (768px), then the size list and the counts fit the screen, the counts scrolling sideways in their frame', async () => {
-  const { page, close } = await openAsAdmin('/admin/t-shirts', 768);
+  const { page, close } = await openSizes(768);
   await page.getByRole('list', { name: 'T-shirt sizes' }).getByRole('listitem').first().waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
   const retire = await page.getByRole('button', { name: `Retire ${original[0]!.label}` }).boundingBox();

@@ -2,7 +2,7 @@
 // waitlist, cancelling with the waitlist moving up, and the account pages.
 import type { Browser, Page } from 'playwright-core';
 import type { NamedEnrollment } from '../../lambdas/records';
-import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
+import { launchBrowser, openPortal, signInThroughLogin, toast, waitForPath } from '../support/browser';
 import { addStudent, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily } from '../support/portal';
 
@@ -48,7 +48,7 @@ test('given a visitor, when they choose a class, sign in, add a child and confir
   await card(page, cls.name)
     .getByRole('button', { name: `Enroll in ${cls.name}` })
     .click();
-  await page.waitForURL('**/user/login');
+  await waitForPath(page, '/user/login');
   await page.getByText(`Sign in or create an account to enroll in ${cls.name}.`).waitFor();
   await signInThroughLogin(page, family.email, family.password);
 
@@ -149,7 +149,7 @@ test.each([
       .getByText(/^The mountain school runs/)
       .waitFor();
     await page.getByRole('navigation', { name: 'Registration' }).getByRole('link', { name: 'My enrollments' }).click();
-    await page.waitForURL('**/account/enrollments');
+    await waitForPath(page, '/account/enrollments');
     await page.getByRole('region', { name: 'Ben Tester' }).getByText('Waitlisted – position 1').waitFor();
     await context.close();
   },
@@ -214,7 +214,7 @@ test('on Manage Account a family edits a child, cannot remove one who is enrolle
   await expect(confirm.getByRole('button', { name: 'Delete account' }).isDisabled()).resolves.toBe(true);
   await confirm.getByLabel('Type DELETE').fill('DELETE');
   await confirm.getByRole('button', { name: 'Delete account' }).click();
-  await page.waitForURL('**/user/login');
+  await waitForPath(page, '/user/login');
   await toast(page, 'Your account, your children and their enrollments were deleted.').waitFor();
   await context.close();
 });

@@ -2,7 +2,7 @@
 // e-mail's link signed out, signs in, accepts (on a phone), and enrolls the family's child; the first parent
 // sees both guardians, and the roster shows both e-mails. axe checks the Guardians section and the accept page.
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
+import { launchBrowser, openPortal, signInThroughLogin, toast, waitForPath } from '../support/browser';
 import { addStudent, newClass, openSemester } from '../support/fixtures';
 import { signUpFamily, waitForMail } from '../support/portal';
 import { openAsAdmin, unique } from './admin-session';
@@ -26,7 +26,7 @@ test('a parent invites another adult, who accepts the e-mail’s invitation and 
 
   const first = await openPortal(browser);
   await first.page.goto('/account/manage');
-  await first.page.waitForURL('**/user/login');
+  await waitForPath(first.page, '/user/login');
   await signInThroughLogin(first.page, family.email, family.password);
   const guardians = first.page.getByRole('region', { name: 'Guardians' });
   await guardians.getByText("You are the family's only guardian.").waitFor();
@@ -44,13 +44,13 @@ test('a parent invites another adult, who accepts the e-mail’s invitation and 
   const link = /https?:\/\/\S+\/account\/invitation\?token=[\w.%-]+/.exec(mail.text)![0];
   const invitee = await openPortal(browser, PHONE);
   await invitee.page.goto(new URL(link).pathname + new URL(link).search);
-  await invitee.page.waitForURL('**/user/login');
+  await waitForPath(invitee.page, '/user/login');
   await signInThroughLogin(invitee.page, second.email, second.password);
   await invitee.page.getByRole('heading', { name: `${family.email} invites you` }).waitFor();
   reported.push(...(await violations(invitee.page, 'invitee, accept an invitation (phone)')));
   await invitee.page.getByRole('button', { name: 'Accept the invitation' }).click();
   await toast(invitee.page, `You now manage the children of ${family.email}'s family.`).waitFor();
-  await invitee.page.waitForURL('**/account/enrollments');
+  await waitForPath(invitee.page, '/account/enrollments');
 
   // The second guardian enrolls the family's child.
   await invitee.page.goto('/classes/enrollment');

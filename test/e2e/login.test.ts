@@ -2,7 +2,7 @@
 // call made, the request states, the success and failure toasts and the reset suggestion.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { TEST_ADMIN } from '../support/stack-info';
-import { launchBrowser, openPortal, requestsTo, signInThroughLogin, toast } from '../support/browser';
+import { launchBrowser, openPortal, requestsTo, signInThroughLogin, toast, waitForPath } from '../support/browser';
 import { portalUrl, signUpCode, signUpFamily } from '../support/portal';
 
 // Browser flows against the real stack take longer than Jest's default 5 s.
@@ -61,10 +61,10 @@ test('given the mode links, then they move between sign-in and creation', async 
   const { page, context } = await openPortal(browser);
   await page.goto('/user/login');
   await page.getByRole('link', { name: 'First time? Create an account.' }).click();
-  await page.waitForURL('**/user/create');
+  await waitForPath(page, '/user/create');
   await page.getByRole('heading', { name: 'Create Account', level: 1 }).waitFor();
   await page.getByRole('link', { name: 'Already have an account? Sign in.' }).click();
-  await page.waitForURL('**/user/login');
+  await waitForPath(page, '/user/login');
   await page.getByRole('heading', { name: 'Sign In', level: 1 }).waitFor();
   await context.close();
 });
@@ -131,7 +131,7 @@ test('given a sign-in in flight, then the submit button is disabled and shows pr
   expect(await submit.isDisabled()).toBe(true);
   release();
   await toast(page, 'Logged in!').waitFor();
-  await page.waitForURL('**/classes/enrollment');
+  await waitForPath(page, '/classes/enrollment');
   await context.close();
 });
 
@@ -239,7 +239,7 @@ test('given a failed account creation, then the toast names the code and no rese
   const said = page.getByRole('note');
   await said.getByText('An account with this e-mail already exists. Sign in with it, or reset its password.').waitFor();
   await said.getByRole('link', { name: 'Sign in' }).click();
-  await page.waitForURL('**/user/login');
+  await waitForPath(page, '/user/login');
   expect(await email(page).inputValue()).toBe(family.email);
   await context.close();
 });
@@ -259,7 +259,7 @@ test('given a new e-mail, when the account is created and the e-mailed code ente
   const success = toast(page, 'Created account!');
   await success.waitFor();
   expect(await success.getByText('Success', { exact: true }).isVisible()).toBe(true);
-  await page.waitForURL('**/classes/enrollment');
+  await waitForPath(page, '/classes/enrollment');
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: `${address.slice(0, 15)}…` }).waitFor();
   await context.close();

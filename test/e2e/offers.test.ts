@@ -4,7 +4,7 @@
 // the family after, which the roster shows and which declines it.
 import type { Browser } from 'playwright-core';
 import type { NamedEnrollment, Semester } from '../../lambdas/records';
-import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
+import { launchBrowser, openPortal, signInThroughLogin, toast, waitForPath } from '../support/browser';
 import { addStudent, newClass } from '../support/fixtures';
 import { data, portalUrl, signUpFamily, type SignedIn } from '../support/portal';
 import { openAsAdmin, unique } from './admin-session';
@@ -67,9 +67,9 @@ test('a seat offered is accepted on My Enrollments; the next lapses when the clo
   const phone = await openPortal(browser, PHONE);
   // The e-mail's button opens My Enrollments: signed out, it asks to sign in first, then comes back.
   await phone.page.goto('/account/enrollments');
-  await phone.page.waitForURL('**/user/login');
+  await waitForPath(phone.page, '/user/login');
   await signInThroughLogin(phone.page, ava.email, ava.password);
-  await phone.page.waitForURL('**/account/enrollments');
+  await waitForPath(phone.page, '/account/enrollments');
   await phone.page.getByText('Seat offered', { exact: true }).waitFor();
   await phone.page.getByText(/A seat is held for Ava until .+\. Accept it to enroll/).waitFor();
   expectNone(await violations(phone.page, 'family, a seat offered on My Enrollments'));

@@ -1,7 +1,7 @@
 // Password reset end to end: the suggestion after a failed sign-in, the e-mail in the outbox, its link to
 // /user/reset with the code filled in, a wrong code explained, and the new password signing the user in.
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPortal, toast } from '../support/browser';
+import { launchBrowser, openPortal, toast, waitForPath } from '../support/browser';
 import { outbox, signIn, signUpFamily } from '../support/portal';
 
 // Browser flows against the real stack take longer than Jest's default 5 s.
@@ -55,7 +55,7 @@ test('given a forgotten password, when the family asks for the reset e-mail and 
   await page.getByLabel('Confirm new password').fill('Brand-New-Password-1');
   await page.getByLabel('Confirm new password').press('Enter');
   await toast(page, 'Password changed. You are signed in.').waitFor();
-  await page.waitForURL('**/classes/enrollment');
+  await waitForPath(page, '/classes/enrollment');
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
   await expect(signIn(family.email, 'Brand-New-Password-1')).resolves.toMatchObject({ email: family.email });
   await expect(signIn(family.email, family.password)).rejects.toThrow();

@@ -1,7 +1,7 @@
 // The route table and guards (account for users, admin for admins): redirects, the protected-route return,
 // the admin gate, and guards that wait for the roles instead of showing the wrong page.
 import type { Browser, Page, Route } from 'playwright-core';
-import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
+import { launchBrowser, openPortal, signInThroughLogin, waitForPath } from '../support/browser';
 import { data, signUpCode, signUpFamily } from '../support/portal';
 import { TEST_ADMIN } from '../support/stack-info';
 
@@ -47,7 +47,7 @@ test('given a visitor on a protected route, when they sign in, then they return 
   const family = await signUpFamily('return');
   const { page, context } = await openPortal(browser);
   await page.goto('/account/manage?tab=password');
-  await page.waitForURL('**/user/login');
+  await waitForPath(page, '/user/login');
   await signInThroughLogin(page, family.email, family.password);
   await page.waitForURL((url) => url.pathname === '/account/manage' && url.search === '?tab=password');
   await page.getByRole('heading', { name: 'Manage Account' }).waitFor();
@@ -57,9 +57,9 @@ test('given a visitor on a protected route, when they sign in, then they return 
 test('given a visitor on a protected route, when they create an account instead, then they also return to the path they wanted', async () => {
   const { page, context } = await openPortal(browser);
   await page.goto('/account/enrollments');
-  await page.waitForURL('**/user/login');
+  await waitForPath(page, '/user/login');
   await page.getByRole('link', { name: 'First time? Create an account.' }).click();
-  await page.waitForURL('**/user/create');
+  await waitForPath(page, '/user/create');
   await page.getByRole('button', { name: 'Create With Email' }).click();
   const email = `return-new-${Date.now()}@example.com`;
   await page.getByLabel('Email').fill(email);
@@ -67,7 +67,7 @@ test('given a visitor on a protected route, when they create an account instead,
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.getByLabel('Code').fill(await signUpCode(email));
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await page.waitForURL('**/account/enrollments');
+  await waitForPath(page, '/account/enrollments');
   await page.getByRole('heading', { name: 'Enrollments' }).waitFor();
   await context.close();
 });
@@ -77,7 +77,7 @@ test('given nothing was remembered, when someone signs in, then they go to "/" a
   const { page, context } = await openPortal(browser);
   await page.goto('/user/login');
   await signInThroughLogin(page, family.email, family.password);
-  await page.waitForURL('**/classes/enrollment');
+  await waitForPath(page, '/classes/enrollment');
   await context.close();
 });
 
@@ -95,7 +95,7 @@ test('given a signed-in family (not admin), when they open an admin route, then 
     '/admin/classes/management/new',
   ]) {
     await page.goto(path);
-    await page.waitForURL('**/classes/enrollment');
+    await waitForPath(page, '/classes/enrollment');
   }
   expect(await page.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);
   await context.close();
@@ -104,9 +104,9 @@ test('given a signed-in family (not admin), when they open an admin route, then 
 test('given a visitor on an admin route, when the admin signs in, then the admin screen shows', async () => {
   const { page, context } = await openPortal(browser);
   await page.goto('/admin/students');
-  await page.waitForURL('**/user/login');
+  await waitForPath(page, '/user/login');
   await signInThroughLogin(page, TEST_ADMIN.email, TEST_ADMIN.password);
-  await page.waitForURL('**/admin/students');
+  await waitForPath(page, '/admin/students');
   await page.getByRole('heading', { name: 'Student Info Sheets' }).waitFor();
   await context.close();
 });
@@ -146,7 +146,7 @@ test('given the roles are still loading, when a family opens /admin, then the gu
   await page.waitForTimeout(1000);
   expect(pathOf(page)).toBe('/admin');
   release();
-  await page.waitForURL('**/classes/enrollment');
+  await waitForPath(page, '/classes/enrollment');
   await context.close();
 });
 
@@ -184,7 +184,7 @@ test('given an admin, when they open the Menu, then the sidebar slides in from t
   ]);
   expect(await sidebar.getByRole('link', { name: /Student Units/ }).getAttribute('target')).toBe('_blank');
   await sidebar.getByRole('link', { name: 'Student Info Sheets' }).click();
-  await page.waitForURL('**/admin/students');
+  await waitForPath(page, '/admin/students');
   await sidebar.waitFor({ state: 'detached' });
   await page.getByRole('heading', { name: 'Student Info Sheets' }).waitFor();
   await context.close();

@@ -1,6 +1,6 @@
 // The web app in a real Chromium against the local stack.
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPortal } from '../support/browser';
+import { launchBrowser, openPortal, waitForPath } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(async () => {
 test('given a visitor, when they open the site root, then they land on class registration under the portal header', async () => {
   const { page, context } = await openPortal(browser);
   await page.goto('/');
-  await page.waitForURL('**/classes/enrollment');
+  await waitForPath(page, '/classes/enrollment');
   await expect(page.getByText('Registration Portal').isVisible()).resolves.toBe(true);
   await context.close();
 });

@@ -39,6 +39,14 @@ export async function openPortal(
   return { context, page, url: (path: string) => new URL(path, portalUrl()).href };
 }
 
+/**
+ * Waits until the page is at `pathname`, whatever its query: screens keep their choices there and may add one
+ * as soon as they load (the semester picker adds ?semesterId=), so a whole-URL pattern would race them.
+ */
+export function waitForPath(page: Page, pathname: string): Promise<void> {
+  return page.waitForURL((url) => url.pathname === pathname);
+}
+
 /** Signs in through the login screen, which then moves on to the remembered path. */
 export async function signInThroughLogin(page: Page, email: string, password: string): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/user/login')) await page.goto('/user/login');
