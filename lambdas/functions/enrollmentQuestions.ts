@@ -3,7 +3,7 @@ import { getGroups } from '../data/groups';
 import { questionsForClasses } from '../data/questions';
 import type { ParsedInput } from '../manifest';
 import { notFound } from '../shared/errors';
-import { portalHandler } from '../shared/handler';
+import { familyHandler } from '../shared/familyHandler';
 
 /** The questions a family answers to enroll in a class or a group: the semester's, then each class's. */
 export async function enrollmentQuestions(input: ParsedInput<'enrollmentQuestions'>) {
@@ -16,4 +16,4 @@ export async function enrollmentQuestions(input: ParsedInput<'enrollmentQuestion
   return { questions: await questionsForClasses(classes) };
 }
 
-export const handler = portalHandler('enrollmentQuestions', enrollmentQuestions);
+export const handler = familyHandler('enrollmentQuestions', enrollmentQuestions);

@@ -3,7 +3,7 @@ import { invitationOf, pendingInvitations, tokenFamily, toInvitation } from '../
 import type { ParsedInput } from '../manifest';
 import type { FamilyGuardian } from '../records';
 import type { FamilyCaller } from '../shared/caller';
-import { portalHandler } from '../shared/handler';
+import { familyHandler } from '../shared/familyHandler';
 import { callerEmail } from '../shared/ownAccount';
 
 /**
@@ -39,4 +39,4 @@ async function invitedBy(token: string, caller: FamilyCaller) {
   };
 }
 
-export const handler = portalHandler('guardians', guardians);
+export const handler = familyHandler('guardians', guardians);

@@ -6,7 +6,7 @@ import { getSemester } from '../data/semesters';
 import { studentName, studentsOfFamily } from '../data/students';
 import type { NamedEnrollment } from '../records';
 import type { FamilyCaller } from '../shared/caller';
-import { portalHandler } from '../shared/handler';
+import { familyHandler } from '../shared/familyHandler';
 
 /**
  * The family's enrollments, cancelled ones included, with class, student and group names, waitlist positions,
@@ -53,4 +53,4 @@ export async function myEnrollments(_input: object, caller: FamilyCaller) {
   return { enrollments: named };
 }
 
-export const handler = portalHandler('myEnrollments', myEnrollments);
+export const handler = familyHandler('myEnrollments', myEnrollments);

@@ -4,7 +4,7 @@ import { familyLotteryRequests } from '../data/lotteryRequests';
 import { semestersNotEnded } from '../data/semesters';
 import type { FamilyLottery } from '../records';
 import type { FamilyCaller } from '../shared/caller';
-import { portalHandler } from '../shared/handler';
+import { familyHandler } from '../shared/familyHandler';
 
 /**
  * The lotteries of the semesters not yet ended, as the family sees them: when requests are taken (for this
@@ -40,4 +40,4 @@ export async function myLotteries(_input: unknown, caller: FamilyCaller): Promis
   return { lotteries };
 }
 
-export const handler = portalHandler('myLotteries', myLotteries);
+export const handler = familyHandler('myLotteries', myLotteries);

@@ -2,7 +2,7 @@ import { familyAddresses } from '../data/families';
 import { choicesOf } from '../data/mailPreferences';
 import { suppressionsOf } from '../data/suppressions';
 import type { FamilyCaller } from '../shared/caller';
-import { portalHandler } from '../shared/handler';
+import { familyHandler } from '../shared/familyHandler';
 
 /**
  * Whether the portal's e-mail reaches the addresses of the family's guardians (one that bounced or
@@ -24,4 +24,4 @@ export async function myMailStatus(_input: object, caller: FamilyCaller) {
   };
 }
 
-export const handler = portalHandler('myMailStatus', myMailStatus);
+export const handler = familyHandler('myMailStatus', myMailStatus);

@@ -7,7 +7,6 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import type { CallLimit } from '../data/callCounts';
 import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../manifest';
-import { familyIdOf } from '../data/memberships';
 import { bearerToken, callerFromClaims, verifyAccessToken, type Caller, type FamilyCaller } from './caller';
 import { isTransientAwsError } from './awsErrors';
 import { logCallContext, loggedError, logger } from './logger';
@@ -132,19 +131,6 @@ export function callerIdentity(access: Access): Middleware {
   };
 }
 
-/**
- * The family the caller manages, read on every call of a family function (strongly consistent, never
- * cached): a guardian removed from a family has no access to it from the next call on.
- */
-function callerFamily(): Middleware {
-  return {
-    before: async (request: Request) => {
-      const caller = request.event.caller;
-      if (caller) request.event.caller = { ...caller, familyId: await familyIdOf(caller.sub) } as FamilyCaller;
-    },
-  };
-}
-
 /** Validates the payload against the manifest's schema; the message names the first field at fault. */
 export function validInput(schema: z.ZodMiniType): Middleware {
   return {
@@ -223,11 +209,19 @@ export function rateLimitOf(name: FunctionName): CallLimit | undefined {
   return 'rateLimit' in spec ? spec.rateLimit : undefined;
 }
 
-/** The handler of a function the manifest sets no call limit and no live admin check for. */
+/** Whether a function is a family function that uses the table, whose caller comes with their family. */
+export function readsCallerFamily(name: FunctionName): boolean {
+  const spec = manifest[name];
+  return spec.access === 'user' && spec.table !== 'none';
+}
+
+/** The handler of a function the manifest sets no call limit, no live admin check and no family for. */
 export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
   // The manifest decides; those functions need middleware of their own (and the clients it needs).
   if (rateLimitOf(name))
     throw new Error(`${name} has a call limit in the manifest: build its handler with limitedHandler.`);
+  if (readsCallerFamily(name))
+    throw new Error(`${name} is a family function on the table: build its handler with familyHandler.`);
   if ('liveAdmin' in manifest[name])
     throw new Error(
       `${name} checks the admin group as it is now in the manifest: build its handler with liveAdminHandler.`,
@@ -237,7 +231,8 @@ export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
 
 /**
  * The portal's middleware around a business function; `identity` checks more of the caller right after
- * its token (liveAdminHandler), and limitedHandler adds its counter after it all.
+ * its token (liveAdminHandler); familyHandler and limitedHandler add the caller's family after validation
+ * (bad input is refused without reading the table), and limitedHandler its counter after it all.
  */
 export function handlerChain<N extends FunctionName>(name: N, run: Run<N>, identity: Middleware[] = []) {
   const spec = manifest[name];
@@ -246,23 +241,18 @@ export function handlerChain<N extends FunctionName>(name: N, run: Run<N>, ident
     .use(errorMapping(name))
     .use(originCheck());
   if ('cacheSeconds' in spec) handler.use(cachedRead(spec.cacheSeconds));
-  return (
-    handler
-      .use(jsonBody())
-      .use(callerIdentity(spec.access))
-      .use(identity)
-      .use(validInput(spec.input))
-      // After validation: bad input is refused without reading the table. Only family functions that use the
-      // table need the family (`roles` has no grant on it).
-      .use(spec.access === 'user' && spec.table !== 'none' ? [callerFamily()] : [])
-      .handler(async (event, context) => {
-        const call: Call = {
-          arrivedAt: event.requestContext.timeEpoch ?? Date.now(),
-          remainingMs: () => context.getRemainingTimeInMillis(),
-        };
-        return jsonResponse(200, {
-          data: await run(event.payload as ParsedInput<N>, event.caller as CallerOf<(typeof manifest)[N]>, call),
-        });
-      })
-  );
+  return handler
+    .use(jsonBody())
+    .use(callerIdentity(spec.access))
+    .use(identity)
+    .use(validInput(spec.input))
+    .handler(async (event, context) => {
+      const call: Call = {
+        arrivedAt: event.requestContext.timeEpoch ?? Date.now(),
+        remainingMs: () => context.getRemainingTimeInMillis(),
+      };
+      return jsonResponse(200, {
+        data: await run(event.payload as ParsedInput<N>, event.caller as CallerOf<(typeof manifest)[N]>, call),
+      });
+    });
 }

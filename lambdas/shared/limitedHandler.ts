@@ -1,15 +1,20 @@
-// The handler of a function the manifest limits per user: the portal's middleware, then a call counter.
+// The handler of a function the manifest limits per user: the portal's middleware, the caller's family for
+// a family function on the table, then a call counter.
 // Kept apart from handler.ts so functions without a limit do not carry the table client it needs.
 import type { Context } from 'aws-lambda';
 import type { MiddlewareObj } from '@middy/core';
 import { countCall } from '../data/callCounts';
 import type { FunctionName } from '../manifest';
 import { resourceExhausted } from './errors';
-import { handlerChain, rateLimitOf, type PortalEvent, type Run } from './handler';
+import { callerFamily } from './familyHandler';
+import { handlerChain, rateLimitOf, readsCallerFamily, type PortalEvent, type Run } from './handler';
 
 export function limitedHandler<N extends FunctionName>(name: N, run: Run<N>) {
   const limit = rateLimitOf(name);
-  if (!limit) throw new Error(`${name} has no call limit in the manifest: build its handler with portalHandler.`);
+  if (!limit) {
+    const builder = readsCallerFamily(name) ? 'familyHandler' : 'portalHandler';
+    throw new Error(`${name} has no call limit in the manifest: build its handler with ${builder}.`);
+  }
   const callLimit: MiddlewareObj<PortalEvent, unknown, Error, Context> = {
     // After validation (it comes later in the chain): bad input is refused without touching the table.
     before: async (request) => {
@@ -22,5 +27,7 @@ export function limitedHandler<N extends FunctionName>(name: N, run: Run<N>) {
         );
     },
   };
-  return handlerChain(name, run).use(callLimit);
+  return handlerChain(name, run)
+    .use(readsCallerFamily(name) ? [callerFamily()] : [])
+    .use(callLimit);
 }

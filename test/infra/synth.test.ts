@@ -103,3 +103,13 @@ describe.each(functionPaths)('the bundle of %s', (constructPath) => {
     expect({ status: load.status, stderr: load.stderr }).toEqual({ status: 0, stderr: '' });
   });
 });
+
+// The table client is most of a function's bundle (about 180 KB); one the manifest gives no table (`roles`, which
+// every sign-in calls, and the admin-group functions) starts faster without it.
+const withoutTable = portalRoutes()
+  .filter((route) => route.table === 'none')
+  .map((route) => `Functions/${route.name}`);
+
+test.each(withoutTable)('the bundle of %s carries no DynamoDB client: the manifest gives it no table', (path) => {
+  expect(readFileSync(join(bundleOf(path), 'index.mjs'), 'utf8').match(/dynamodb/i)?.[0]).toBeUndefined();
+});

@@ -4,6 +4,8 @@ import * as z from 'zod/mini';
 import middy from '@middy/core';
 import { callerIdentity, errorMapping, jsonBody, validInput, type PortalEvent } from '../../lambdas/shared/handler';
 import { BUSY_MESSAGE, notFound } from '../../lambdas/shared/errors';
+import { familyHandler } from '../../lambdas/shared/familyHandler';
+import { limitedHandler } from '../../lambdas/shared/limitedHandler';
 import { liveAdminGroups } from '../../lambdas/shared/liveAdminHandler';
 import { captureLog, loadWithLog } from '../support/logLines';
 import { busyAnswers } from '../support/stack-setup';
@@ -229,5 +231,27 @@ describe('portal middleware', () => {
     log.restore();
     expect(result).toEqual({ statusCode: 429, body: { error: { code: 'resource-exhausted', message: BUSY_MESSAGE } } });
     expect(busyAnswers(log.text())).toEqual({ "semesters the answer's read ran past the function's time": 1 });
+  });
+});
+
+describe('the manifest decides which handler a function builds', () => {
+  const run = async () => ({}) as never;
+  test.each([
+    ['portalHandler', 'students', () => portalHandler('students', run), 'build its handler with familyHandler'],
+    ['portalHandler', 'enroll', () => portalHandler('enroll', run), 'build its handler with limitedHandler'],
+    ['familyHandler', 'roles', () => familyHandler('roles', run), 'build its handler with portalHandler'],
+    ['familyHandler', 'enroll', () => familyHandler('enroll', run), 'build its handler with limitedHandler'],
+    ['limitedHandler', 'students', () => limitedHandler('students', run), 'build its handler with familyHandler'],
+    ['limitedHandler', 'semesters', () => limitedHandler('semesters', run), 'build its handler with portalHandler'],
+  ])('%s refuses %s', (_handler, _name, build, message) => {
+    expect(build).toThrow(message);
+  });
+
+  test.each([
+    ['portalHandler', 'roles', () => portalHandler('roles', run)],
+    ['familyHandler', 'students', () => familyHandler('students', run)],
+    ['limitedHandler', 'enroll', () => limitedHandler('enroll', run)],
+  ])('%s builds %s', (_handler, _name, build) => {
+    expect(typeof build()).toBe('function');
   });
 });
