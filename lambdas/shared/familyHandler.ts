@@ -4,13 +4,13 @@
 import type { FamilyCaller } from './caller';
 import { familyIdOf } from '../data/memberships';
 import type { FunctionName } from '../manifest';
-import { handlerChain, type Middleware, rateLimitOf, readsCallerFamily, type Run } from './handler';
+import { type HandlerBuilder, handlerChain, type Middleware, readsCallerFamily, type Run } from './handler';
 
 /**
  * The family the caller manages, read on every call of a family function (strongly consistent, never
  * cached): a guardian removed from a family has no access to it from the next call on.
  */
-export function callerFamily(): Middleware {
+function callerFamily(): Middleware {
   return {
     before: async (request) => {
       const caller = request.event.caller;
@@ -19,11 +19,14 @@ export function callerFamily(): Middleware {
   };
 }
 
+/**
+ * The portal's middleware, then the caller's family if the manifest makes the function a family function on
+ * the table: after validation (it comes later in the chain), so bad input is refused without reading the table.
+ */
+export function withCallerFamily<N extends FunctionName>(builder: HandlerBuilder, name: N, run: Run<N>) {
+  return handlerChain(builder, name, run).use(readsCallerFamily(name) ? [callerFamily()] : []);
+}
+
 export function familyHandler<N extends FunctionName>(name: N, run: Run<N>) {
-  if (!readsCallerFamily(name))
-    throw new Error(`${name} is not a family function on the table: build its handler with portalHandler.`);
-  if (rateLimitOf(name))
-    throw new Error(`${name} has a call limit in the manifest: build its handler with limitedHandler.`);
-  // After validation (it comes later in the chain): bad input is refused without reading the table.
-  return handlerChain(name, run).use(callerFamily());
+  return withCallerFamily('familyHandler', name, run);
 }

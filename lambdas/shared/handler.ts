@@ -215,26 +215,46 @@ export function readsCallerFamily(name: FunctionName): boolean {
   return spec.access === 'user' && spec.table !== 'none';
 }
 
+/**
+ * The modules that build handlers: each adds middleware of its own, with the clients it needs, which the
+ * functions built by the others do not bundle. The manifest decides which one a function is built with.
+ */
+export type HandlerBuilder = 'portalHandler' | 'familyHandler' | 'limitedHandler' | 'liveAdminHandler';
+
+const BUILDER_REASONS: Record<HandlerBuilder, string> = {
+  limitedHandler: 'has a call limit in the manifest',
+  liveAdminHandler: 'checks the admin group as it is now in the manifest',
+  familyHandler: 'is a family function on the table',
+  portalHandler: 'needs none of the other builders in the manifest',
+};
+
+function builderOf(name: FunctionName): HandlerBuilder {
+  const spec = manifest[name];
+  if ('rateLimit' in spec) return 'limitedHandler';
+  if ('liveAdmin' in spec) return 'liveAdminHandler';
+  return readsCallerFamily(name) ? 'familyHandler' : 'portalHandler';
+}
+
 /** The handler of a function the manifest sets no call limit, no live admin check and no family for. */
 export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
-  // The manifest decides; those functions need middleware of their own (and the clients it needs).
-  if (rateLimitOf(name))
-    throw new Error(`${name} has a call limit in the manifest: build its handler with limitedHandler.`);
-  if (readsCallerFamily(name))
-    throw new Error(`${name} is a family function on the table: build its handler with familyHandler.`);
-  if ('liveAdmin' in manifest[name])
-    throw new Error(
-      `${name} checks the admin group as it is now in the manifest: build its handler with liveAdminHandler.`,
-    );
-  return handlerChain(name, run);
+  return handlerChain('portalHandler', name, run);
 }
 
 /**
- * The portal's middleware around a business function; `identity` checks more of the caller right after
- * its token (liveAdminHandler); familyHandler and limitedHandler add the caller's family after validation
- * (bad input is refused without reading the table), and limitedHandler its counter after it all.
+ * The portal's middleware around a business function, built by `builder` if the manifest says so;
+ * `identity` checks more of the caller right after its token (liveAdminHandler). familyHandler and
+ * limitedHandler add the caller's family after validation (bad input is refused without reading the
+ * table), and limitedHandler its counter after it all.
  */
-export function handlerChain<N extends FunctionName>(name: N, run: Run<N>, identity: Middleware[] = []) {
+export function handlerChain<N extends FunctionName>(
+  builder: HandlerBuilder,
+  name: N,
+  run: Run<N>,
+  identity: Middleware[] = [],
+) {
+  const expected = builderOf(name);
+  if (builder !== expected)
+    throw new Error(`${name} ${BUILDER_REASONS[expected]}: build its handler with ${expected}.`);
   const spec = manifest[name];
   const handler = middy<PortalEvent, Result, Error, Context>()
     .use(logCallContext())

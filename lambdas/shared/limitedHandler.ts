@@ -6,15 +6,13 @@ import type { MiddlewareObj } from '@middy/core';
 import { countCall } from '../data/callCounts';
 import type { FunctionName } from '../manifest';
 import { resourceExhausted } from './errors';
-import { callerFamily } from './familyHandler';
-import { handlerChain, rateLimitOf, readsCallerFamily, type PortalEvent, type Run } from './handler';
+import { withCallerFamily } from './familyHandler';
+import { rateLimitOf, type PortalEvent, type Run } from './handler';
 
 export function limitedHandler<N extends FunctionName>(name: N, run: Run<N>) {
-  const limit = rateLimitOf(name);
-  if (!limit) {
-    const builder = readsCallerFamily(name) ? 'familyHandler' : 'portalHandler';
-    throw new Error(`${name} has no call limit in the manifest: build its handler with ${builder}.`);
-  }
+  const handler = withCallerFamily('limitedHandler', name, run);
+  // Built: the manifest gives the function a limit.
+  const limit = rateLimitOf(name)!;
   const callLimit: MiddlewareObj<PortalEvent, unknown, Error, Context> = {
     // After validation (it comes later in the chain): bad input is refused without touching the table.
     before: async (request) => {
@@ -27,7 +25,5 @@ export function limitedHandler<N extends FunctionName>(name: N, run: Run<N>) {
         );
     },
   };
-  return handlerChain(name, run)
-    .use(readsCallerFamily(name) ? [callerFamily()] : [])
-    .use(callLimit);
+  return handler.use(callLimit);
 }

@@ -1,7 +1,7 @@
 // The handler of a function that changes who is administrator, or the configuration: an administrator is
 // one the admin group holds now, not one the token says was in it when it was issued (a token lives up to
 // 15 minutes). Kept apart from handler.ts so the other functions do not carry the user pool's client.
-import { ADMIN_GROUP, manifest, type FunctionName } from '../manifest';
+import { ADMIN_GROUP, type FunctionName } from '../manifest';
 import { permissionDenied } from './errors';
 import { handlerChain, type Middleware, type Run } from './handler';
 import { groupsOf } from './userPool';
@@ -20,9 +20,5 @@ export function liveAdminGroups(): Middleware {
 }
 
 export function liveAdminHandler<N extends FunctionName>(name: N, run: Run<N>) {
-  if (!('liveAdmin' in manifest[name]))
-    throw new Error(
-      `${name} does not check the admin group as it is now in the manifest: build its handler with portalHandler.`,
-    );
-  return handlerChain(name, run, [liveAdminGroups()]);
+  return handlerChain('liveAdminHandler', name, run, [liveAdminGroups()]);
 }
