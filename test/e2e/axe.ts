@@ -21,6 +21,10 @@ export async function violations(page: Page, screen: string, { mailPreview = fal
   // Data shown and animations done: axe checks colours as they end up, not mid-fade. Beside an e-mail's
   // preview (the messages screen follows the sending) the network never idles.
   if (!mailPreview) await page.waitForLoadState('networkidle');
+  // Checked from the top of the page, where nothing lies under the sticky header: wherever the last click
+  // left the page scrolled, the header's buttons could lie over a button in the page, as they do for anyone
+  // scrolling, and the same screen would fail or pass by timing.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -43,10 +47,13 @@ export async function violations(page: Page, screen: string, { mailPreview = fal
     : [];
   return serious
     .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${screen}: [${violation.impact}] ${violation.id} (${violation.help}) at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
-      ),
+      violation.nodes.map((node) => {
+        // The elements the check names beside the failing one (what covers a target, a label, …).
+        const related = [...node.any, ...node.all, ...node.none].flatMap((check) =>
+          (check.relatedNodes ?? []).map((related) => related.target.join(' ')),
+        );
+        return `${screen}: [${violation.impact}] ${violation.id} (${violation.help}) at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}${related.length ? `\n    related: ${[...new Set(related)].join(', ')}` : ''}`;
+      }),
     )
     .concat(toasts.map((toast) => `${screen}: toast shown: ${toast.replace(/\n/g, ' / ')}`));
 }

@@ -113,6 +113,32 @@ test('given a keyboard user, when they tab from the top of the page, then a skip
   await context.close();
 });
 
+test('given a phone scrolled so the announcement lies under the sticky header, when keyboard focus goes back to its Dismiss button, then the page scrolls it out from under the header', async () => {
+  const { page, context } = await openPortal(browser, { width: 390, height: 844 });
+  await page.goto('/classes/enrollment');
+  const dismiss = page
+    .getByRole('region', { name: 'Announcement' })
+    .getByRole('button', { name: 'Dismiss announcement' });
+  await dismiss.waitFor();
+  await page.waitForLoadState('networkidle');
+  const headerBottom = () => page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().bottom);
+  // Scrolled by 20 px less than the button's bottom below the header: 20 px of it still show under the header.
+  const below = (await dismiss.evaluate((button) => button.getBoundingClientRect().bottom)) - (await headerBottom());
+  await page.evaluate((y) => window.scrollTo(0, y), below - 20);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // Focus on the next element in tab order without scrolling, then Shift+Tab back, as a keyboard user does.
+  await dismiss.evaluate((button) => {
+    const tabbable = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea')];
+    tabbable[tabbable.indexOf(button as HTMLElement) + 1]!.focus({ preventScroll: true });
+  });
+  await page.keyboard.press('Shift+Tab');
+  expect(await dismiss.evaluate((button) => button === document.activeElement)).toBe(true);
+  expect(await dismiss.evaluate((button) => button.getBoundingClientRect().top)).toBeGreaterThanOrEqual(
+    await headerBottom(),
+  );
+  await context.close();
+});
+
 test('given a visitor, when /classes/enrollment loads, then the JavaScript downloaded is at most 170 KB gzipped', async () => {
   const { page, context } = await openPortal(browser);
   const scripts: Promise<number>[] = [];

@@ -9,12 +9,10 @@ import { lazily } from './lazily';
 import { UserButton } from './UserButton';
 import { useNarrow } from './useNarrow';
 import { paths } from './paths';
+import { HEADER_HEIGHT } from './theme';
 
 // Only administrators have the Menu button and its sidebar, so nobody else downloads them.
 const AdminMenu = lazily(() => import('./AdminMenu'), 'AdminMenu');
-
-/** The header's height, as `--header-height` on the page, for what must sit just under it (the toast area). */
-export const HEADER_HEIGHT = '--header-height';
 
 /** Logo, title, the admin-only Menu button and the user button; compact on phones (under 620px): "Portal". */
 export function Header() {

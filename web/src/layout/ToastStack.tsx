@@ -7,7 +7,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import type { Theme } from '@mui/material/styles';
 import { SnackbarContent, SnackbarProvider, useSnackbar, type CustomContentProps } from 'notistack';
 import { forwardRef, useEffect, useRef } from 'react';
-import { HEADER_HEIGHT } from './Header';
+import { HEADER_HEIGHT } from './theme';
 import { TOAST_LIFE, type Message } from './toast';
 import { useNarrow } from './useNarrow';
 
