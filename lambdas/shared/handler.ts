@@ -229,9 +229,8 @@ const BUILDER_REASONS: Record<HandlerBuilder, string> = {
 };
 
 function builderOf(name: FunctionName): HandlerBuilder {
-  const spec = manifest[name];
-  if ('rateLimit' in spec) return 'limitedHandler';
-  if ('liveAdmin' in spec) return 'liveAdminHandler';
+  if (rateLimitOf(name)) return 'limitedHandler';
+  if ('liveAdmin' in manifest[name]) return 'liveAdminHandler';
   return readsCallerFamily(name) ? 'familyHandler' : 'portalHandler';
 }
 

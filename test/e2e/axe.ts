@@ -38,14 +38,8 @@ export async function violations(page: Page, screen: string, { mailPreview = fal
     (options) => (window as unknown as { axe: { run: (o: RunOptions) => Promise<AxeResults> } }).axe.run(options),
     RUN_OPTIONS,
   );
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  // A toast comes and goes by itself: name the ones shown, so a violation in one can be traced to its cause.
-  const toasts = serious.length
-    ? await page.locator('.notistack-SnackbarContainer').getByRole('alert').allInnerTexts()
-    : [];
-  return serious
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
       violation.nodes.map((node) => {
         // The elements the check names beside the failing one (what covers a target, a label, …).
@@ -54,8 +48,7 @@ export async function violations(page: Page, screen: string, { mailPreview = fal
         );
         return `${screen}: [${violation.impact}] ${violation.id} (${violation.help}) at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}${related.length ? `\n    related: ${[...new Set(related)].join(', ')}` : ''}`;
       }),
-    )
-    .concat(toasts.map((toast) => `${screen}: toast shown: ${toast.replace(/\n/g, ' / ')}`));
+    );
 }
 
 export function expectNone(reported: string[]) {

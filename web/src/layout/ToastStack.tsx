@@ -7,7 +7,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import type { Theme } from '@mui/material/styles';
 import { SnackbarContent, SnackbarProvider, useSnackbar, type CustomContentProps } from 'notistack';
 import { forwardRef, useEffect, useRef } from 'react';
-import { HEADER_HEIGHT } from './theme';
+import { BELOW_HEADER } from './theme';
 import { TOAST_LIFE, type Message } from './toast';
 import { useNarrow } from './useNarrow';
 
@@ -75,7 +75,7 @@ const toastAreaStyle = (theme: Theme) => ({
   },
   // The toast area is at the top right just under the header, not over it: a toast there would cover the
   // Menu and user buttons, and one under the pointer stays open (notistack pauses it on hover).
-  [`.notistack-SnackbarContainer.${TOAST_AREA}`]: { top: `calc(var(${HEADER_HEIGHT}, 0px) + 8px)` },
+  [`.notistack-SnackbarContainer.${TOAST_AREA}`]: { top: BELOW_HEADER },
   // On a phone the header's buttons and the page's first lines are what a person reaches for next.
   [`.notistack-SnackbarContainer.${PHONE_TOAST_AREA}`]: {
     left: 8,

@@ -6,8 +6,11 @@ const NARROW_BREAKPOINT = 620;
 /** The media query of the narrow layout: anything under 620px wide. */
 export const NARROW_MEDIA = `(max-width: ${NARROW_BREAKPOINT - 0.02}px)`;
 
-/** The header's height, as `--header-height` on the page, for what must sit just under it. */
+/** The header's height, as `--header-height` on the page (the header sets it), for what must sit just under it. */
 export const HEADER_HEIGHT = '--header-height';
+
+/** Just under the sticky header: where the toast area starts, and where focus scrolls to at the least. */
+export const BELOW_HEADER = `calc(var(${HEADER_HEIGHT}, 0px) + 8px)`;
 
 const PRIMARY = '#1d4e89';
 
@@ -28,7 +31,7 @@ export const theme = createTheme({
   },
   components: {
     // What keyboard focus or a link scrolls to stops below the sticky header, never under it (WCAG 2.4.11).
-    MuiCssBaseline: { styleOverrides: { html: { scrollPaddingTop: `calc(var(${HEADER_HEIGHT}, 0px) + 8px)` } } },
+    MuiCssBaseline: { styleOverrides: { html: { scrollPaddingTop: BELOW_HEADER } } },
     // Keyboard focus is a clear outline, not only MUI's faint ripple shade; white on the blue header.
     MuiButtonBase: {
       styleOverrides: {
