@@ -44,7 +44,7 @@ export async function violations(page: Page, screen: string, { mailPreview = fal
       violation.nodes.map((node) => {
         // The elements the check names beside the failing one (what covers a target, a label, …).
         const related = [...node.any, ...node.all, ...node.none].flatMap((check) =>
-          (check.relatedNodes ?? []).map((related) => related.target.join(' ')),
+          (check.relatedNodes ?? []).map((other) => other.target.join(' ')),
         );
         return `${screen}: [${violation.impact}] ${violation.id} (${violation.help}) at ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}${related.length ? `\n    related: ${[...new Set(related)].join(', ')}` : ''}`;
       }),
