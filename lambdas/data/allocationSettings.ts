@@ -38,10 +38,21 @@ const allocationEntity = entity<AllocationSettings & { updatedAt: string }, Pick
 
 /** A semester's settings; one never saved is first come first served without priority windows. */
 export async function allocationSettingsOf(semesterId: string): Promise<AllocationSettings> {
+  return (await savedAllocationOf(semesterId)).settings;
+}
+
+/** A semester's settings with when they were saved (undefined: never), which tells one version from another. */
+export interface SavedAllocation {
+  settings: AllocationSettings;
+  savedAt?: string;
+}
+
+/** A semester's settings as they are now (strongly consistent), with when they were saved. */
+export async function savedAllocationOf(semesterId: string): Promise<SavedAllocation> {
   const stored = await allocationEntity.get({ semesterId });
-  if (!stored) return { semesterId, priorityWindows: [] };
-  const { updatedAt: _updatedAt, ...settings } = stored;
-  return settings;
+  if (!stored) return { settings: { semesterId, priorityWindows: [] } };
+  const { updatedAt, ...settings } = stored;
+  return { settings, savedAt: updatedAt };
 }
 
 /** The settings of several semesters, by semester id, in one batch read. */
@@ -57,15 +68,10 @@ export async function putAllocationSettings(settings: AllocationSettings): Promi
   await allocationEntity.put({ ...settings, updatedAt: new Date().toISOString() });
 }
 
-const recent = new RecentReads<AllocationSettings>({
+const recent = new RecentReads<SavedAllocation>({
   ttlMs: 30_000,
-  read: async ([semesterId]) => new Map([[semesterId!, await allocationSettingsOf(semesterId!)]]),
+  read: async ([semesterId]) => new Map([[semesterId!, await savedAllocationOf(semesterId!)]]),
 });
-
-/** The settings as this function instance read them in the last 30 seconds (registration day reads them on every enroll). */
-async function recentAllocationSettings(semesterId: string, now = Date.now()): Promise<AllocationSettings> {
-  return (await recent.get([semesterId], now)).get(semesterId)!;
-}
 
 /** The semester before this one (by start date), whose families `enrolledLastSemester` takes. */
 async function previousSemester(semester: Semester): Promise<Semester | undefined> {
@@ -179,11 +185,36 @@ export async function requestGate(
 }
 
 /**
- * Whether a family may enroll now (first come first served): in a lottery semester only once the seats left
- * after the draw are open to everyone; otherwise the registration window and the family's priority windows.
+ * Whether a family may enroll now, by the settings as this function instance read them in the last 30 seconds
+ * (registration day enrolls many times a second), and the version of the settings it was judged by. A refusal is
+ * judged again by the settings as they are, should they have changed since. An admission is the allocator's to
+ * check: it judges the request again when settings saved before the request arrived are not the ones it was
+ * admitted by (allocator.ts), so a change is enforced from the moment it is saved, in every instance.
  */
-export async function enrollGate(semester: Semester, familyId: string, now = new Date()): Promise<WindowGate> {
-  const settings = await recentAllocationSettings(semester.id, now.getTime());
+export async function enrollGate(
+  semester: Semester,
+  familyId: string,
+  now = new Date(),
+): Promise<{ gate: WindowGate; gatedWith?: string }> {
+  const remembered = (await recent.get([semester.id], now.getTime())).get(semester.id)!;
+  const gate = await gateBy(remembered.settings, semester, familyId, now);
+  if (gate.open) return { gate, ...optional('gatedWith', remembered.savedAt) };
+  const saved = await savedAllocationOf(semester.id);
+  if (saved.savedAt === remembered.savedAt) return { gate };
+  return { gate: await gateBy(saved.settings, semester, familyId, now), ...optional('gatedWith', saved.savedAt) };
+}
+
+/**
+ * Whether a family may enroll at `now` (first come first served) by `settings`: in a lottery semester only once
+ * the seats left after the draw are open to everyone; otherwise the registration window and the family's
+ * priority windows.
+ */
+export async function gateBy(
+  settings: AllocationSettings,
+  semester: Semester,
+  familyId: string,
+  now: Date,
+): Promise<WindowGate> {
   const { lottery } = settings;
   if (lottery && now.getTime() < Date.parse(lottery.seatsOpen)) {
     const requests =

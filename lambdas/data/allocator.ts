@@ -10,7 +10,7 @@
 // request refused by a condition (a student not in the grades, a cap, an account deleted, an enrollment
 // that exists) is decided alone with its refusal, and the batch is planned again without it.
 import { randomUUID } from 'node:crypto';
-import type { Class, Semester } from '../records';
+import type { Class } from '../records';
 import { byDeadline } from '../shared/deadline';
 import { sleep } from '../shared/dynamo';
 import { isTransientAwsError } from '../shared/awsErrors';
@@ -18,6 +18,7 @@ import { optionalEnv } from '../shared/env';
 import { alreadyExists, failedPrecondition, notFound, portalBusy, PortalError } from '../shared/errors';
 import { transactWrite } from '../shared/transact';
 import { classesNow } from './classes';
+import { gateBy, savedAllocationOf, type SavedAllocation } from './allocationSettings';
 import { accountDeleted } from './families';
 import {
   decisionWrites,
@@ -181,7 +182,6 @@ class Lead {
   /** The latest arrival among the requests decided in the queue, by this holder or the ones before. */
   decidedThrough = 0;
   private caps?: Promise<EnrollmentCaps>;
-  private readonly semesters = new Map<string, Promise<Semester | undefined>>();
   readonly classes = new Map<string, Class>();
 
   /**
@@ -261,20 +261,23 @@ class Lead {
 
   /**
    * What the requests are planned from: their classes, from this lead's own writes where it knows them,
-   * read (strongly consistent) where not, and the semesters of those classes.
+   * read (strongly consistent) where not; the semesters of those classes and their allocation settings, read
+   * as they are now (who may enroll is decided here, by what an administrator saved a moment ago).
    */
-  async view(requests: EnrollmentRequest[]): Promise<SeatView> {
+  async view(requests: EnrollmentRequest[]): Promise<{ view: SeatView; allocations: Map<string, SavedAllocation> }> {
     const ids = [...new Set(requests.flatMap((request) => request.classIds))];
     const missing = ids.filter((id) => !this.classes.has(id));
     if (missing.length) for (const [id, cls] of await classesNow(missing)) this.classes.set(id, cls);
     const classes = new Map(ids.flatMap((id) => (this.classes.has(id) ? [[id, this.classes.get(id)!] as const] : [])));
-    const semesters = new Map<string, Semester>();
-    for (const id of new Set([...classes.values()].map((cls) => cls.semesterId))) {
-      if (!this.semesters.has(id)) this.semesters.set(id, getSemester(id));
-      const semester = await this.semesters.get(id)!;
-      if (semester) semesters.set(id, semester);
-    }
-    return seatView({ classes, semesters });
+    const semesterIds = [...new Set([...classes.values()].map((cls) => cls.semesterId))];
+    const [semesters, allocations] = await Promise.all([
+      Promise.all(semesterIds.map((id) => getSemester(id))),
+      Promise.all(semesterIds.map((id) => savedAllocationOf(id))),
+    ]);
+    return {
+      view: seatView({ classes, semesters: new Map(semesters.flatMap((semester) => (semester ? [[semester.id, semester]] : []))) }),
+      allocations: new Map(allocations.map((saved) => [saved.settings.semesterId, saved])),
+    };
   }
 }
 
@@ -287,7 +290,13 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
   const oneEach = new Set<string>();
   let candidates = requests;
   for (let attempt = 0; attempt < MAX_PLANS; attempt += 1) {
-    const view = await lead.view(candidates);
+    const { view, allocations } = await lead.view(candidates);
+    const judged = await judgedBySettingsNow(candidates, view, allocations);
+    for (const { request, refusal } of judged.refused) {
+      await decideAlone(request, refusal);
+      decided.add(request.id);
+    }
+    candidates = judged.admitted;
     const now = new Date().toISOString();
     const caps = await lead.enrollmentCaps();
     // One item of the transaction is the lease's condition.
@@ -328,24 +337,65 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
     };
     // A request's own condition refuses it only against the classes it was planned with.
     if (!failures.some(({ write }) => write?.kind === 'class')) {
-      // The family's refusals first: a deleted account's students are gone too, and the account is the reason.
-      for (const { write, item } of failures) {
-        if (write?.kind !== 'family') continue;
-        const members = batch.flatMap((request, index) => (request.familyId === write.familyId ? [index] : []));
-        if (item?.deletedAt) for (const member of members) await refuse(member, accountDeleted());
-        // Over a cap: told to the request that passes it, once the family's requests are planned one by one.
-        else if (members.length === 1) await refuse(members[0]!, capRefusal(write.change, item ?? {}));
-        else oneEach.add(write.familyId);
-      }
+      // The most specific refusal first: a deleted account (its students are gone too, and the account is the
+      // reason), then the request's own (the child is there already, is gone or out of the grades), then a cap
+      // (a child already in the class would pass it too).
+      const family = failures.filter(({ write }) => write?.kind === 'family');
+      const membersOf = (familyId: string) =>
+        batch.flatMap((request, index) => (request.familyId === familyId ? [index] : []));
+      for (const { write, item } of family)
+        if (write?.kind === 'family' && item?.deletedAt)
+          for (const member of membersOf(write.familyId)) await refuse(member, accountDeleted());
       for (const { write, item } of failures) {
         if (write?.forRequest !== undefined)
           await refuse(write.forRequest, await refusalByCondition(write, item, batch[write.forRequest]!, view));
+      }
+      for (const { write, item } of family) {
+        if (write?.kind !== 'family' || item?.deletedAt) continue;
+        const members = membersOf(write.familyId);
+        const left = members.filter((index) => !settled.has(index));
+        // Over a cap: told to the request that passes it, once the family's requests are planned one by one
+        // (the others planned again without one refused for its own reason).
+        if (members.length === 1 && left.length === 1) await refuse(left[0]!, capRefusal(write.change, item ?? {}));
+        else if (left.length > 1) oneEach.add(write.familyId);
       }
     }
     for (const index of settled) decided.add(batch[index]!.id);
     candidates = candidates.filter((request) => !decided.has(request.id));
   }
   throw portalBusy('the classes kept changing while a batch was planned');
+}
+
+/**
+ * The requests judged again by their semester's allocation settings as they are, where settings saved before the
+ * request arrived are not the ones `enroll` admitted it by (a function instance remembers them for a while): as
+ * `enroll` would have judged it on arrival, had it read them then. The others keep their admission.
+ */
+async function judgedBySettingsNow(
+  requests: EnrollmentRequest[],
+  view: SeatView,
+  allocations: ReadonlyMap<string, SavedAllocation>,
+): Promise<{ admitted: EnrollmentRequest[]; refused: Array<{ request: EnrollmentRequest; refusal: PortalError }> }> {
+  const judged = await Promise.all(
+    requests.map(async (request) => {
+      const semester = view.semesters.get(view.classes.get(request.classIds[0]!)?.semesterId ?? '');
+      const saved = semester && allocations.get(semester.id);
+      const stale =
+        saved &&
+        !request.by.isAdmin &&
+        saved.savedAt !== request.gatedWith &&
+        Date.parse(saved.savedAt ?? '') <= request.arrivedAt;
+      if (!stale) return { request };
+      const gate = await gateBy(saved.settings, semester, request.familyId, new Date(request.arrivedAt));
+      if (!gate.open) return { request, refusal: failedPrecondition(gate.message) };
+      const { opensAt: _was, ...rest } = request;
+      return { request: { ...rest, ...(gate.opensAt && { opensAt: gate.opensAt }), gatedWith: saved.savedAt } };
+    }),
+  );
+  return {
+    admitted: judged.flatMap((each) => (each.refusal ? [] : [each.request])),
+    refused: judged.flatMap(({ request, refusal }) => (refusal ? [{ request, refusal }] : [])),
+  };
 }
 
 /** The refusal a request's own failed condition stands for: its student, or an enrollment that exists. */

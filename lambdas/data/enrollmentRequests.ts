@@ -39,6 +39,11 @@ export interface EnrollmentRequest {
   arrivedAt: number;
   /** When the family's priority window opened, when it enrolls before the semester's registration opens. */
   opensAt?: string;
+  /**
+   * When the allocation settings it was admitted by were saved (none: never saved): the allocator judges it again
+   * when settings saved before it arrived are others.
+   */
+  gatedWith?: string;
   /** When it was written to the queue (set by putRequest): how long a request takes to get there. */
   queuedAt?: number;
   /** Who asked: the audit trail records them; a family may read only its own requests. */
@@ -82,6 +87,7 @@ const requestEntity = entity<EnrollmentRequest, Pick<EnrollmentRequest, 'queue' 
     ),
     arrivedAt: item.number('arrivedAt'),
     ...optional('opensAt', item.optionalString('opensAt')),
+    ...optional('gatedWith', item.optionalString('gatedWith')),
     ...optional('queuedAt', item.optionalNumber('queuedAt')),
     by: readActor(item.nested('by')),
   }),

@@ -45,7 +45,7 @@ export async function enroll(
     : { id: input.studentId, familyId: caller.familyId };
   const policies = policiesAndAcceptances(input.studentId, caller);
   // The questions are read beside the details check, so registration day waits for no extra read.
-  const [{ classes, opensAt }, asked] = await refusalsInOrder(
+  const [{ classes, opensAt, gatedWith }, asked] = await refusalsInOrder(
     refuseAtOnce(classIds, caller).then(async (atOnce) => [atOnce, await questionsForClasses(atOnce.classes)] as const),
     refuseUncheckedDetails(input.studentId, caller),
     policies,
@@ -65,6 +65,7 @@ export async function enroll(
     ...(Object.values(answers).some((given) => given.length) && { answers }),
     arrivedAt: call.arrivedAt,
     ...(opensAt && { opensAt }),
+    ...(gatedWith && { gatedWith }),
     by: { sub: caller.sub, isAdmin: caller.isAdmin },
   };
   await putRequest(request);
@@ -81,7 +82,7 @@ export async function enroll(
 async function refuseAtOnce(
   classIds: string[],
   caller: FamilyCaller,
-): Promise<{ classes: LinedClass[]; opensAt?: string }> {
+): Promise<{ classes: LinedClass[]; opensAt?: string; gatedWith?: string }> {
   const classes = await recentClasses(classIds);
   const ordered = classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
   for (const cls of ordered) {
@@ -90,9 +91,9 @@ async function refuseAtOnce(
   const semester = await recentSemester(ordered[0]!.semesterId);
   if (!semester) throw notFound('This class belongs to no semester.');
   if (caller.isAdmin) return { classes: ordered };
-  const gate = await enrollGate(semester, caller.familyId);
+  const { gate, gatedWith } = await enrollGate(semester, caller.familyId);
   if (!gate.open) throw failedPrecondition(gate.message);
-  return { classes: ordered, ...(gate.opensAt && { opensAt: gate.opensAt }) };
+  return { classes: ordered, ...(gate.opensAt && { opensAt: gate.opensAt }), ...(gatedWith && { gatedWith }) };
 }
 
 /**
