@@ -2,8 +2,9 @@
 //   - usernames are case-insensitive (the stack's pool sets signInCaseSensitive: false): one account per
 //     address, whatever its case, found by any case of it;
 //   - ConfirmSignUp marks the e-mail verified (the code was sent to it);
-//   - ResendConfirmationCode and AdminUserGlobalSignOut, which cognito-local lacks.
-import { NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors';
+//   - ResendConfirmationCode, AdminUserGlobalSignOut and GetTokensFromRefreshToken (the call Amplify refreshes
+//     its tokens with), which cognito-local lacks.
+import { InvalidParameterError, NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors';
 import type { Router } from 'cognito-local/lib/server/Router';
 import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
@@ -92,12 +93,63 @@ function adminUserGlobalSignOut(services: Services): Route {
   };
 }
 
+type Claims = { exp?: number; iat?: number };
+
+/** The claims of a token the pool issued (its signature is the pool's own; what it says is all that is read). */
+function claimsOf(token: string): Claims {
+  try {
+    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Claims;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * New ID and access tokens for a refresh token, as Cognito gives them to an app client without refresh token
+ * rotation (no new refresh token): cognito-local's REFRESH_TOKEN_AUTH flow, after the refusals Cognito makes and
+ * it does not (an expired refresh token, a disabled user), with how long the access token lives.
+ */
+function getTokensFromRefreshToken(services: Services, initiateAuth: Route): Route {
+  return async (
+    ctx,
+    req: { ClientId?: string; ClientSecret?: string; RefreshToken?: string; ClientMetadata?: Record<string, string> },
+  ) => {
+    if (!req.ClientId || !req.RefreshToken) throw new InvalidParameterError('ClientId and RefreshToken are required.');
+    const client = await services.cognito.getAppClient(ctx, req.ClientId);
+    if (client?.ClientSecret && req.ClientSecret !== client.ClientSecret)
+      throw new NotAuthorizedError(`Client ${req.ClientId} needs its client secret.`);
+    const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    // The pool keeps the refresh tokens it issued until a sign-out forgets them (RevokeToken, global sign-out).
+    const user = await pool.getUserByRefreshToken(ctx, req.RefreshToken);
+    if (!user) throw new NotAuthorizedError('Invalid Refresh Token');
+    const expiresAt = claimsOf(req.RefreshToken).exp ?? 0;
+    if (expiresAt * 1000 <= services.clock.get().getTime()) throw new NotAuthorizedError('Refresh Token has expired');
+    if (!user.Enabled) throw new NotAuthorizedError('User is disabled.');
+    const { AuthenticationResult } = (await initiateAuth(ctx, {
+      ClientId: req.ClientId,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
+      ClientMetadata: req.ClientMetadata,
+    })) as { AuthenticationResult: { AccessToken: string; IdToken: string } };
+    const access = claimsOf(AuthenticationResult.AccessToken);
+    return {
+      AuthenticationResult: {
+        AccessToken: AuthenticationResult.AccessToken,
+        IdToken: AuthenticationResult.IdToken,
+        ExpiresIn: (access.exp ?? 0) - (access.iat ?? 0),
+        TokenType: 'Bearer',
+      },
+    };
+  };
+}
+
 /** cognito-local's router with the portal's targets in place of (or besides) its own. */
 export function portalRouter(services: Services, router: Router): Router {
   const added: Record<string, Route> = {
     ConfirmSignUp: confirmSignUp(services, router('ConfirmSignUp')),
     ResendConfirmationCode: resendConfirmationCode(services),
     AdminUserGlobalSignOut: adminUserGlobalSignOut(services),
+    GetTokensFromRefreshToken: getTokensFromRefreshToken(services, router('InitiateAuth')),
   };
   return (target) => added[target] ?? router(target);
 }

@@ -42,6 +42,8 @@ export interface LocalStackOptions {
    * AWS does (transactionConflicts.ts), a transaction holding its items this many ms after the engine's answer.
    */
   conflictsHoldMs?: number;
+  /** When set, the web app client's access and ID tokens live this many seconds instead of the stack's minutes. */
+  accessTokenSeconds?: number;
 }
 
 export interface LocalStack {
@@ -111,7 +113,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     gateway.allowSecretsReader(cognito.credentials);
 
     const cognitoAdmin = cognitoAdminClient(cognitoEndpoint, cognito.credentials);
-    const pool = await ensureUserPool(cognitoAdmin, join(dataDir, 'cognito'));
+    const pool = await ensureUserPool(cognitoAdmin, join(dataDir, 'cognito'), options.accessTokenSeconds);
 
     // The functions' configuration, as the CDK stack sets it on every Lambda.
     Object.assign(process.env, {

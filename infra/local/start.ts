@@ -25,7 +25,17 @@ function conflictsHoldMs(value: string | undefined): number | undefined {
   return holdMs;
 }
 
+/** PORTAL_ACCESS_TOKEN_SECONDS: unset or empty keeps the stack's token lifetimes; otherwise a whole number of seconds, 1 or more. */
+function accessTokenSeconds(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1)
+    throw new Error(`PORTAL_ACCESS_TOKEN_SECONDS must be a whole number of seconds, 1 or more (got "${value}").`);
+  return seconds;
+}
+
 try {
+  const tokenSeconds = accessTokenSeconds(process.env.PORTAL_ACCESS_TOKEN_SECONDS);
   const stack = await startLocalStack({
     port,
     host: process.env.HOST ?? '127.0.0.1',
@@ -39,6 +49,7 @@ try {
     tableName: process.env.PORTAL_TABLE_NAME || TABLE_NAME,
     dynamoDbEndpoint: process.env.PORTAL_DYNAMODB_ENDPOINT || undefined,
     conflictsHoldMs: conflictsHoldMs(process.env.PORTAL_DYNAMODB_CONFLICTS_HOLD_MS),
+    accessTokenSeconds: tokenSeconds,
   });
   // What is running where, for tools and tests that work against this portal (removed on stop).
   const stackFile = join(stack.dataDir, 'stack.json');
@@ -75,6 +86,11 @@ try {
             `  conflicts ON      transactions hold their items ${stack.conflictsHoldMs} ms; the portal calls DynamoDB through ${stack.dynamoDbEndpoint}`,
           ]),
       ...edgeBanner(edgeSettings(process.env)),
+      ...(tokenSeconds === undefined
+        ? []
+        : [
+            `  short tokens ON   the web app's access and ID tokens live ${tokenSeconds} s; the refresh token refreshes them`,
+          ]),
       `  cognito-local     ${stack.url}/_cognito  (pool ${stack.userPoolId}, client ${stack.userPoolClientId})`,
       'Press Ctrl-C to stop.',
       '',

@@ -1,5 +1,6 @@
 // The local user pool, made once per data dir like the stack's: e-mail as username, the web app client
-// (USER_PASSWORD_AUTH allowed, no secret), the `admin` group and the documented admin account.
+// (USER_PASSWORD_AUTH allowed, no secret, the stack's token lifetimes), the `admin` group and the documented
+// admin account.
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -10,8 +11,10 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  UpdateUserPoolClientCommand,
   UpdateUserPoolCommand,
   UserNotFoundException,
+  type CreateUserPoolClientCommandInput,
   type CreateUserPoolCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -48,8 +51,34 @@ const poolSettings = {
   },
 } satisfies Partial<CreateUserPoolCommandInput>;
 
-/** The pool recorded in the data dir (brought to today's settings), or a new one when there is none yet. */
-export async function ensureUserPool(client: CognitoIdentityProviderClient, dataDir: string): Promise<UserPoolIds> {
+/**
+ * What the stack's app client says too: the flows, and how long its tokens live. `accessTokenSeconds` shortens the
+ * access and ID tokens' life (the same in TOKEN_VALIDITY), to see a session outlive them without waiting.
+ */
+function clientSettings(accessTokenSeconds?: number) {
+  return {
+    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    PreventUserExistenceErrors: 'ENABLED',
+    AccessTokenValidity: accessTokenSeconds ?? TOKEN_VALIDITY.accessTokenMinutes,
+    IdTokenValidity: accessTokenSeconds ?? TOKEN_VALIDITY.idTokenMinutes,
+    RefreshTokenValidity: TOKEN_VALIDITY.refreshTokenDays,
+    TokenValidityUnits: {
+      AccessToken: accessTokenSeconds ? 'seconds' : 'minutes',
+      IdToken: accessTokenSeconds ? 'seconds' : 'minutes',
+      RefreshToken: 'days',
+    },
+  } satisfies Partial<CreateUserPoolClientCommandInput>;
+}
+
+/**
+ * The pool recorded in the data dir (it and its client brought to today's settings), or a new one when there is
+ * none yet.
+ */
+export async function ensureUserPool(
+  client: CognitoIdentityProviderClient,
+  dataDir: string,
+  accessTokenSeconds?: number,
+): Promise<UserPoolIds> {
   const stateFile = join(dataDir, 'user-pool.json');
   if (existsSync(stateFile)) {
     const ids = JSON.parse(readFileSync(stateFile, 'utf8')) as UserPoolIds;
@@ -59,6 +88,13 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, data
     );
     if (exists) {
       await client.send(new UpdateUserPoolCommand({ UserPoolId: ids.userPoolId, ...poolSettings }));
+      await client.send(
+        new UpdateUserPoolClientCommand({
+          UserPoolId: ids.userPoolId,
+          ClientId: ids.userPoolClientId,
+          ...clientSettings(accessTokenSeconds),
+        }),
+      );
       return ids;
     }
   }
@@ -71,12 +107,7 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, data
       UserPoolId: userPoolId,
       ClientName: 'web',
       GenerateSecret: false,
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      PreventUserExistenceErrors: 'ENABLED',
-      AccessTokenValidity: TOKEN_VALIDITY.accessTokenMinutes,
-      IdTokenValidity: TOKEN_VALIDITY.idTokenMinutes,
-      RefreshTokenValidity: TOKEN_VALIDITY.refreshTokenDays,
-      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+      ...clientSettings(accessTokenSeconds),
     }),
   );
   await client.send(

@@ -3,6 +3,7 @@ import {
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
+  GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
@@ -155,10 +156,9 @@ export async function signIn(email: string, password: string): Promise<SignedIn>
 /** The session with new tokens from its refresh token, as the web app gets them when its access token expires. */
 export async function refreshed(session: SignedIn): Promise<SignedIn> {
   const { AuthenticationResult } = await userPool().send(
-    new InitiateAuthCommand({
+    new GetTokensFromRefreshTokenCommand({
       ClientId: process.env.USER_POOL_CLIENT_ID,
-      AuthFlow: 'REFRESH_TOKEN_AUTH',
-      AuthParameters: { REFRESH_TOKEN: session.refreshToken },
+      RefreshToken: session.refreshToken,
     }),
   );
   return { ...session, accessToken: AuthenticationResult!.AccessToken!, idToken: AuthenticationResult!.IdToken! };

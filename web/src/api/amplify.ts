@@ -7,7 +7,7 @@ import { Hub } from 'aws-amplify/utils';
 import { runtimeConfig } from '../runtimeConfig';
 import { signInChanged } from './session';
 
-export { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
+export { fetchAuthSession } from 'aws-amplify/auth';
 
 export const AUTH_FLOW = 'USER_PASSWORD_AUTH' as const;
 
@@ -28,7 +28,8 @@ const auth = {
 cognitoUserPoolsTokenProvider.setAuthConfig(auth);
 Amplify.configure({ Auth: auth }, { Auth: { tokenProvider: cognitoUserPoolsTokenProvider } });
 
+// Signing in and out change who is signed in; a failed refresh does not tell it (asking who is signed in would
+// refresh again, fail again: a loop of requests): the session module tries it again a few times, then ends it.
 Hub.listen('auth', ({ payload }) => {
-  if (payload.event === 'signedIn' || payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure')
-    signInChanged();
+  if (payload.event === 'signedIn' || payload.event === 'signedOut') signInChanged();
 });

@@ -2,7 +2,8 @@
 // (useAuth(), provided by the auth area's AuthProvider), and the token calls carry. Amplify keeps the
 // session's tokens in this browser's storage, and is the larger part of the sign-in code: it loads
 // (./amplify) only when tokens are stored, or when a sign-in screen needs it, so a visitor's start-up page
-// never downloads it.
+// never downloads it. Expired tokens are refreshed with the refresh token; a refresh that fails is tried again
+// after a pause, and then the session ends (onSessionEnd), never a loop of requests.
 import { createContext, useContext } from 'react';
 import { runtimeConfig } from '../runtimeConfig';
 
@@ -48,39 +49,92 @@ export function loadAmplify(): Promise<Amplify> {
   return amplify;
 }
 
-/** The signed-in user, if any. */
-export async function currentUser(): Promise<User | undefined> {
-  if (!holdsTokens()) return undefined;
-  try {
-    const { getCurrentUser, fetchAuthSession } = await loadAmplify();
-    const { userId } = await getCurrentUser();
-    const email = (await fetchAuthSession()).tokens?.idToken?.payload.email;
-    return { sub: userId, email: typeof email === 'string' ? email : undefined };
-  } catch {
-    return undefined;
-  }
+type Tokens = NonNullable<Awaited<ReturnType<Amplify['fetchAuthSession']>>['tokens']>;
+
+/**
+ * How long the app waits before it tries a failed refresh (an error, or no answer) again: one pause a failure;
+ * after the last failure the session ends. Amplify itself sends a try up to 3 times within a second when the pool
+ * answers 5xx or cannot be reached, so a pool that fails costs at most 6 requests, never a loop of them; the
+ * pause lets a moment without network (a laptop waking up) pass without ending the session.
+ */
+const REFRESH_PAUSES_MS = [5000];
+
+/** Sign-ins and sign-outs here so far: a refresh under way is abandoned when one happens meanwhile. */
+let signInEvents = 0;
+let tokensUnderWay: Promise<Tokens | undefined> | undefined;
+
+/**
+ * The session's tokens, which Amplify refreshes with the refresh token once they have expired. The calls of the
+ * same moment share one answer, so one refresh at most is under way.
+ */
+function sessionTokens(): Promise<Tokens | undefined> {
+  if (!holdsTokens()) return Promise.resolve(undefined);
+  tokensUnderWay ??= loadAmplify()
+    .then(
+      ({ fetchAuthSession }) => refreshedIfNeeded(fetchAuthSession),
+      () => undefined,
+    )
+    .finally(() => {
+      tokensUnderWay = undefined;
+    });
+  return tokensUnderWay;
 }
 
-/** The access token of the signed-in user (refreshed by Amplify when it is about to expire), if any. */
-export async function accessToken(): Promise<string | undefined> {
-  if (!holdsTokens()) return undefined;
-  try {
-    const { fetchAuthSession } = await loadAmplify();
-    return (await fetchAuthSession()).tokens?.accessToken?.toString();
-  } catch {
-    return undefined;
+/** The tokens, asked again after each pause while the refresh fails; none once the session has ended. */
+async function refreshedIfNeeded(fetchAuthSession: Amplify['fetchAuthSession']): Promise<Tokens | undefined> {
+  const since = signInEvents;
+  for (let failures = 0; ; failures += 1) {
+    // null: the pool refused the refresh token (expired, revoked) and Amplify dropped it; undefined: no answer.
+    const tokens = await fetchAuthSession().then(
+      (session) => session.tokens ?? null,
+      () => undefined,
+    );
+    if (signInEvents !== since) return undefined;
+    if (tokens) return tokens;
+    const pause = REFRESH_PAUSES_MS[failures];
+    if (tokens === null || pause === undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    if (signInEvents !== since) return undefined;
+    // Amplify also drops the tokens on the pool's other refusals (the user is gone, must reset the password).
+    if (!holdsTokens()) break;
   }
+  for (const listener of endListeners) listener();
+  return undefined;
+}
+
+/** The signed-in user, if any. */
+export async function currentUser(): Promise<User | undefined> {
+  const tokens = await sessionTokens();
+  if (!tokens) return undefined;
+  const email = tokens.idToken?.payload.email;
+  return { sub: String(tokens.accessToken.payload.sub), email: typeof email === 'string' ? email : undefined };
+}
+
+/** The access token of the signed-in user (refreshed when it has expired), if any. */
+export async function accessToken(): Promise<string | undefined> {
+  return (await sessionTokens())?.accessToken.toString();
 }
 
 const listeners = new Set<() => void>();
+const endListeners = new Set<() => void>();
 
-/** Calls `listener` whenever someone signs in or out here, or the session can no longer be refreshed. */
+/** Calls `listener` whenever someone signs in or out here. */
 export function onSignInChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/**
+ * Calls `listener` when the session ends without the user signing out: the user pool refused its refresh token,
+ * or failed every refresh. Signing out (dropping what is left of the session here) is the listener's part.
+ */
+export function onSessionEnd(listener: () => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
+
 /** Amplify's sign-in events, passed on by ./amplify once it has loaded. */
 export function signInChanged(): void {
+  signInEvents += 1;
   for (const listener of listeners) listener();
 }

@@ -2,13 +2,19 @@
 // never from the client alone: the session every screen reads with useAuth() (web/src/api/session.ts).
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ADMIN_GROUP } from '../../../lambdas/manifest';
 import { fetchFunction, functionKey } from '../api/queries';
-import { type Auth, AuthContext, currentUser, onSignInChange, type User } from '../api/session';
+import { type Auth, AuthContext, currentUser, onSessionEnd, onSignInChange, type User } from '../api/session';
 import { useToast } from '../layout/toast';
-import { forgetRememberedPath } from '../layout/returnPath';
+import { forgetRememberedPath, rememberPath } from '../layout/returnPath';
 import { paths } from '../layout/paths';
+
+/** What the sign-in screen says when the session ended without the user signing out. */
+const SESSION_ENDED = 'Your session has ended. Sign in again to go back to the page you were on.';
+
+/** The identity calls load with the screens that use them, not at start-up. */
+const signOutOfUserPool = async () => (await import('./identity')).signOutOfUserPool();
 
 /** The manifest's admin group, typed against it so the two cannot drift, without bundling the manifest. */
 const ADMIN_ROLE: typeof ADMIN_GROUP = 'admin';
@@ -52,11 +58,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const roles = useRoles(user?.sub);
   const signOut = useCallback(async () => {
-    // The identity calls load with the screens that use them, not at start-up.
-    await (await import('./identity')).signOutOfUserPool();
+    await signOutOfUserPool();
     forgetRememberedPath();
     await navigate(paths.signIn);
   }, [navigate]);
+  // A session that ends unasked (the user pool refused or kept failing the refresh) is a protected-route
+  // return: the page is remembered, the user signs in again and comes back to it.
+  const { pathname, search, hash } = useLocation();
+  useEffect(
+    () =>
+      onSessionEnd(() => {
+        rememberPath(pathname + search + hash);
+        void signOutOfUserPool().then(() =>
+          navigate(paths.signIn, { replace: true, state: { purpose: SESSION_ENDED } }),
+        );
+      }),
+    [pathname, search, hash, navigate],
+  );
   const auth = useMemo<Auth>(
     () => ({
       status: user === null ? 'loading' : user ? 'signedIn' : 'signedOut',
