@@ -2,7 +2,9 @@
 // never holds up the answer; the mailer (a stream consumer) sends it and removes it. `MAIL#id / MAIL`;
 // once a send failed, GSI1 lists it (`MAIL#FAILED`, oldest failure first).
 // A request is about one child (an enrollment changed), about a class (closed, changed: one e-mail to each
-// family in it), or asks the mailer to go on sending a message to many families.
+// family in it), or asks the mailer to go on sending a message to many families. Its e-mail goes to each of
+// the family's addresses on its own: the addresses it reached are noted on it (`sentTo`), so a try again
+// writes only to those SES refused (`failedTo`).
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { dynamo, type Key } from '../shared/dynamo';
@@ -34,10 +36,19 @@ export interface ClassMailRequest {
   note?: string;
 }
 
-/** Go on sending a message to the families it is for (from where the last run stopped). */
+/**
+ * Go on sending a message to the families it is for (from where the last run stopped); with `recipient`,
+ * send it again to that one address of a family, which SES refused (messageSending.ts).
+ */
 interface MessageMailRequest {
   kind: 'message';
   messageId: string;
+  recipient?: MessageRecipient;
+}
+
+export interface MessageRecipient {
+  familyId: string;
+  email: string;
 }
 
 /** An adult invited to be a guardian of a family (guardians.ts): the e-mail with the invitation's link. */
@@ -74,6 +85,10 @@ export type StoredMailRequest = MailRequest & {
   failures?: number;
   failedAt?: string;
   lastError?: string;
+  /** The addresses its e-mail went to already: a try again leaves them out. */
+  sentTo?: string[];
+  /** The addresses its last failed send was refused for (the others got it). */
+  failedTo?: string[];
   /** Set on the copy that sends a failed request again. */
   resends?: number;
   resentAt?: string;
@@ -89,6 +104,7 @@ const classKinds = ['classClosed', 'classChanged', 'meetingCancelled'] as const 
 >;
 const isClassKind = (kind: string): kind is ClassMailRequest['kind'] =>
   (classKinds as readonly string[]).includes(kind);
+export const isClassRequest = (request: MailRequest): request is ClassMailRequest => isClassKind(request.kind);
 // Every kind of notice about a child: the record's type makes sure none is missing.
 const studentKinds = Object.keys({
   enrolled: true,
@@ -109,10 +125,20 @@ export const readMeetingTime = (meeting: StoredItem) => ({
   end: meeting.string('end'),
 });
 
+const readRecipient = (recipient: StoredItem): MessageRecipient => ({
+  familyId: recipient.string('familyId'),
+  email: recipient.string('email'),
+});
+
 /** What a request asks for, by its kind. */
 function requestOf(item: StoredItem): MailRequest {
   const kind = item.oneOf('kind', ['message', 'invitation', 'lotteryResults', ...classKinds, ...studentKinds]);
-  if (kind === 'message') return { kind, messageId: item.string('messageId') };
+  if (kind === 'message')
+    return {
+      kind,
+      messageId: item.string('messageId'),
+      ...optional('recipient', item.item.recipient === undefined ? undefined : readRecipient(item.nested('recipient'))),
+    };
   if (kind === 'lotteryResults')
     return { kind, familyId: item.string('familyId'), semesterId: item.string('semesterId') };
   if (kind === 'invitation')
@@ -160,6 +186,8 @@ export const mailRequestEntity = entity<StoredMailRequest, Pick<StoredMailReques
     ...optional('failures', item.optionalNumber('failures')),
     ...optional('failedAt', item.optionalString('failedAt')),
     ...optional('lastError', item.optionalString('lastError')),
+    ...optional('sentTo', item.item.sentTo === undefined ? undefined : item.strings('sentTo')),
+    ...optional('failedTo', item.item.failedTo === undefined ? undefined : item.strings('failedTo')),
     ...optional('resends', item.optionalNumber('resends')),
     ...optional('resentAt', item.optionalString('resentAt')),
   }),
@@ -185,6 +213,17 @@ export async function removeMailRequest(key: Key): Promise<void> {
   await mailRequestEntity.delete({ id: mailRequestId(key) });
 }
 
+/** Notes an address the request's e-mail went to (while the request is there). */
+export async function noteMailSent(key: Key, address: string): Promise<void> {
+  await mailRequestEntity.updateIfThere(
+    { id: mailRequestId(key) },
+    {
+      setClauses: ['sentTo = list_append(if_not_exists(sentTo, :none), :address)'],
+      values: { ':none': [], ':address': [address] },
+    },
+  );
+}
+
 /** Whether the request is still there (not done by an earlier delivery of its stream record). */
 export async function mailRequestExists(key: Key): Promise<boolean> {
   return (await mailRequestEntity.get({ id: mailRequestId(key) })) !== undefined;
@@ -207,6 +246,22 @@ export interface FailedMail {
   resends: number;
   familyId?: string;
   classIds?: string[];
+  /** The addresses it failed for, when SES refused some of the family's (the others got it). */
+  failedTo?: string[];
+}
+
+/**
+ * SES refused (or failed) an e-mail for some of the family's addresses, each sent on its own (the others got
+ * it): its answers, which name those addresses alone.
+ */
+export class MailRefused extends Error {
+  constructor(
+    readonly addresses: string[],
+    errors: Error[],
+  ) {
+    super(errors.map((error) => error.message).join(' '));
+    this.name = errors[0]?.name ?? 'MailRefused';
+  }
 }
 
 /**
@@ -225,8 +280,10 @@ export async function noteMailFailure(key: Key, error: unknown, now = new Date()
             set: {
               failedAt: now,
               lastError: errorText(error),
+              ...(error instanceof MailRefused && { failedTo: error.addresses }),
               ...mailRequestEntity.listKeys('failed', { id, failedAt: now }),
             },
+            ...(!(error instanceof MailRefused) && { remove: ['failedTo'] }),
             add: { failures: 1 },
             condition: 'attribute_exists(PK)',
           },
@@ -240,6 +297,25 @@ export async function noteMailFailure(key: Key, error: unknown, now = new Date()
     if ((failure as Error).name === 'ConditionalCheckFailedException') return true;
     throw failure;
   }
+}
+
+/**
+ * A message's e-mail to one address of a family, which SES refused in the run that sent the message: a new
+ * request to send it again, with that first failure noted, so it is listed at once and the stream tries it
+ * again like any other.
+ */
+export function refusedRecipientPut(messageId: string, recipient: MessageRecipient, error: unknown, now: string) {
+  return mailRequestEntity.putItem({
+    kind: 'message',
+    messageId,
+    recipient,
+    id: randomUUID(),
+    requestedAt: now,
+    failures: 1,
+    failedAt: now,
+    lastError: errorText(error),
+    failedTo: [recipient.email],
+  });
 }
 
 const errorText = (error: unknown) =>
@@ -258,6 +334,8 @@ export async function failedMail(): Promise<FailedMail[]> {
     resends: request.resends ?? 0,
     ...(isStudentRequest(request) && { familyId: request.familyId, classIds: request.classIds }),
     ...((request.kind === 'invitation' || request.kind === 'lotteryResults') && { familyId: request.familyId }),
+    ...(request.kind === 'message' && request.recipient && { familyId: request.recipient.familyId }),
+    ...(request.failedTo && { failedTo: request.failedTo }),
   }));
 }
 
@@ -278,7 +356,15 @@ export async function resendFailedMail(
     if (automatic && (failed.failedAt >= automatic.failedBefore || failed.resends >= automatic.maxResends)) continue;
     const stored = await mailRequestEntity.get({ id: failed.id });
     if (!stored) continue;
-    const { id, failures, failedAt: _failedAt, lastError: _lastError, resends = 0, ...request } = stored;
+    const {
+      id,
+      failures,
+      failedAt: _failedAt,
+      lastError: _lastError,
+      failedTo: _failedTo,
+      resends = 0,
+      ...request
+    } = stored;
     const outcome = await transactWrite([
       mailRequestEntity.deleteItem({ id }, { condition: 'failures = :seen', values: { ':seen': failures ?? 0 } }),
       mailRequestEntity.putItem({ ...request, id: randomUUID(), resends: resends + 1, resentAt: now }),

@@ -1,15 +1,16 @@
 // Messages to many families at once: a class closed or changed, and an administrator's message to the
 // families of a class, a group, a semester or a waitlist. A message (`MESSAGE#id / MESSAGE`) holds what
 // every family reads and the counts; a delivery per family (`MESSAGE#id / TO#familyId`) holds that family's
-// children and where its e-mail stands: pending, sending, sent, failed or skipped. The mailer sends the
-// pending ones at SES's pace, each claimed by a conditional write first, so a run that stops (its time
-// is up, or it failed) is taken up by the next without writing to any family twice. GSI2 lists a semester's
-// messages, newest last (`SEMESTER#id#MESSAGES`).
+// children and where its e-mail stands: pending, sending, sent, failed or skipped, and each of its addresses
+// (an e-mail each). The mailer sends the pending ones at SES's pace, each family and each address claimed by
+// a conditional write first, so a run that stops (its time is up, or it failed) is taken up by the next
+// without writing to any address twice. GSI2 lists a semester's messages, newest last
+// (`SEMESTER#id#MESSAGES`).
 import type { MessageAudience, MessageInput, MessageSummary } from '../records';
 import { writeAll } from '../shared/dynamo';
 import { classesNow, classesOfSemester } from './classes';
 import { classEnrollments, isActive, semesterEnrollmentsPage, type StoredEnrollment } from './enrollments';
-import { entity, optional } from './entity';
+import { entity, optional, type StoredItem } from './entity';
 import { getGroups } from './groups';
 import { readMeetingTime, requestMail, type ClassMailRequest } from './mailRequests';
 import { partitions } from './partitions';
@@ -54,6 +55,7 @@ export const messageEntity = entity<StoredMessage, Pick<StoredMessage, 'id'>, 'o
     createdAt: item.string('createdAt'),
     status: item.oneOf('status', ['sending', 'sent']),
     recipients: item.number('recipients'),
+    familiesDone: item.number('familiesDone', 0),
     sent: item.number('sent', 0),
     failed: item.number('failed', 0),
     skipped: item.number('skipped', 0),
@@ -68,6 +70,8 @@ export const messageEntity = entity<StoredMessage, Pick<StoredMessage, 'id'>, 'o
 
 const deliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
+const addressStatuses = ['sending', 'sent', 'failed', 'skipped'] as const;
+export type AddressStatus = (typeof addressStatuses)[number];
 
 export interface StoredDelivery {
   messageId: string;
@@ -76,9 +80,14 @@ export interface StoredDelivery {
   status: DeliveryStatus;
   claimedAt?: string;
   at?: string;
-  /** Why it failed or was skipped. */
+  /** Why it was skipped. */
   reason?: string;
+  /** Each address the family's e-mail was written to (or is being), and how it went; from its claim on. */
+  addresses?: Record<string, AddressStatus>;
 }
+
+const readAddresses = (addresses: StoredItem) =>
+  Object.fromEntries(Object.keys(addresses.item).map((email) => [email, addresses.oneOf(email, addressStatuses)]));
 
 /** A message's delivery to one family, in the message's partition. */
 export const deliveryEntity = entity<StoredDelivery, Pick<StoredDelivery, 'messageId' | 'familyId'>>({
@@ -99,6 +108,7 @@ export const deliveryEntity = entity<StoredDelivery, Pick<StoredDelivery, 'messa
     ...optional('claimedAt', item.optionalString('claimedAt')),
     ...optional('at', item.optionalString('at')),
     ...optional('reason', item.optionalString('reason')),
+    ...optional('addresses', item.item.addresses === undefined ? undefined : readAddresses(item.nested('addresses'))),
   }),
 });
 
@@ -224,6 +234,7 @@ export async function messageOfClassRequest(requestId: string, request: ClassMai
       ...(request.note && { note: request.note }),
       status: 'sending',
       recipients: families.size,
+      familiesDone: 0,
       sent: 0,
       failed: 0,
       skipped: 0,
@@ -256,6 +267,7 @@ export async function startAnnouncement(
     createdAt: new Date().toISOString(),
     status: 'sending',
     recipients: audience.families.size,
+    familiesDone: 0,
     sent: 0,
     failed: 0,
     skipped: 0,
@@ -270,10 +282,10 @@ export async function startAnnouncement(
 /** What a message's history shows (sentBy still the administrator's id). */
 export function summaryOf(message: StoredMessage): MessageSummary {
   const { id, semesterId, classIds, topic, subject, audienceLabel, sentBy, createdAt, status } = message;
-  const { recipients, sent, failed, skipped, finishedAt } = message;
+  const { recipients, familiesDone, sent, failed, skipped, finishedAt } = message;
   return {
     ...{ id, semesterId, classIds, topic, subject, audienceLabel, sentBy, createdAt, status },
-    ...{ recipients, sent, failed, skipped },
+    ...{ recipients, familiesDone, sent, failed, skipped },
     ...(finishedAt && { finishedAt }),
   };
 }

@@ -1,18 +1,19 @@
 // The mailer: run by the table's change stream for each new mail request (the filter in the manifest). A
-// child's request is one e-mail; a class's request becomes a message to each family in the class, sent at
-// SES's pace while the run has time, then handed on to the next run by a new request. A failed send is
-// reported for that record alone, so the stream tries it again; a request already done (a record
-// delivered twice) is skipped. A request that fails MAX_SEND_ATTEMPTS times stays in the table, noted as
-// failed, for an administrator's "Send again" (failedMail, resendFailedMail).
+// child's request is one family's e-mail, to each of its addresses on its own; a class's request becomes a
+// message to each family in the class, sent at SES's pace while the run has time, then handed on to the next
+// run by a new request. A failed send is reported for that record alone, so the stream tries it again (for
+// the addresses SES refused alone); a request already done (a record delivered twice) is skipped. A request
+// that fails MAX_SEND_ATTEMPTS times stays in the table, noted as failed, for an administrator's "Send again"
+// (failedMail, resendFailedMail).
 import middy from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { sendNotice } from '../data/enrollmentMail';
+import { sendNotice, type NoticeOutcome } from '../data/enrollmentMail';
 import { sendInvitation } from '../data/invitationMail';
 import { sendLotteryResults } from '../data/lotteryMail';
-import { takeSendTurn } from '../data/mailPace';
 import {
+  isClassRequest,
   isStudentRequest,
   mailRequestEntity,
   mailRequestExists,
@@ -22,7 +23,7 @@ import {
   type MailRequest,
 } from '../data/mailRequests';
 import { messageOfClassRequest } from '../data/messages';
-import { continueMessage, sendMessage } from '../data/messageSending';
+import { continueMessage, sendMessage, sendMessageAgain } from '../data/messageSending';
 import type { Key } from '../shared/dynamo';
 import { logCallContext, logger } from '../shared/logger';
 import { countMail } from '../shared/metrics';
@@ -42,21 +43,29 @@ async function runMessage(key: Key, messageId: string, timeLeftMs: () => number)
   else await removeMailRequest(key);
 }
 
+/** A request for one family's e-mail, sent; undefined for a request to many families. */
+function familyMail(key: Key, request: MailRequest, timeLeftMs: () => number): Promise<NoticeOutcome> | undefined {
+  if (isStudentRequest(request)) return sendNotice(key, request, timeLeftMs);
+  if (request.kind === 'invitation') return sendInvitation(key, request, timeLeftMs);
+  if (request.kind === 'lotteryResults') return sendLotteryResults(key, request, timeLeftMs);
+  if (request.kind === 'message' && request.recipient)
+    return sendMessageAgain(key, request.messageId, request.recipient, timeLeftMs);
+  return undefined;
+}
+
 async function handle(key: Key, request: MailRequest, timeLeftMs: () => number) {
-  if (isStudentRequest(request) || request.kind === 'invitation' || request.kind === 'lotteryResults') {
-    if (!(await takeSendTurn(timeLeftMs))) throw new NotYet('No turn to send within this run.');
-    const outcome = isStudentRequest(request)
-      ? await sendNotice(key, request)
-      : request.kind === 'invitation'
-        ? await sendInvitation(key, request)
-        : await sendLotteryResults(key, request);
+  const sending = familyMail(key, request, timeLeftMs);
+  if (sending) {
+    const outcome = await sending;
+    if (outcome === 'no turn') throw new NotYet('No turn to send within this run.');
     if (outcome !== 'already sent') await removeMailRequest(key);
     return;
   }
   if (!(await mailRequestExists(key))) return;
   if (request.kind === 'message') return runMessage(key, request.messageId, timeLeftMs);
   const messageId = mailRequestId(key);
-  if (await messageOfClassRequest(messageId, request)) return runMessage(key, messageId, timeLeftMs);
+  if (isClassRequest(request) && (await messageOfClassRequest(messageId, request)))
+    return runMessage(key, messageId, timeLeftMs);
   await removeMailRequest(key);
 }
 

@@ -1,10 +1,13 @@
 // Talking to families in Chromium: an administrator writes to a class, sees the e-mail as a family will, sends
-// it after a confirmation and follows it in the history; a family cancels and finds the e-mail that says so.
+// it after a confirmation and follows it in the history; an address SES refuses is counted and listed alone,
+// and sent again; a family cancels and finds the e-mail that says so.
 import type { Browser } from 'playwright-core';
+import type { FunctionResult } from '../../lambdas/manifest';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
-import { familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { data, outbox, waitForMail } from '../support/portal';
+import { addGuardian, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import { data, outbox, portalUrl, waitForMail } from '../support/portal';
 import { openAsAdmin, unique } from './admin-session';
+import { expectNone, violations } from './axe';
 
 let browser: Browser;
 let semesterId: string;
@@ -60,6 +63,57 @@ test('given a class with families, when an administrator writes to it, previews 
     (await outbox()).filter((m) => m.to === siblings.family.email && m.subject === 'No class on Sunday'),
   ).toHaveLength(1);
   await context.close();
+});
+
+test('given a family of two guardians and one address SES refuses, when an administrator writes to its class, then the history counts 1 sent and 1 failed, "E-mail not sent" lists that address alone, and "Send again" sends it there', async () => {
+  const refuse = (addresses: string[]) =>
+    fetch(`${portalUrl()}/_local/ses`, { method: 'PUT', body: JSON.stringify({ refusing: addresses }) });
+  const cls = await newClass(semesterId, { name: unique('Avalanche Safety') });
+  const { family, students } = await familyWithStudents(1, 'e2e-first');
+  const second = await addGuardian(family, 'e2e-refused');
+  await data('enroll', { studentId: students[0]!.id, classId: cls.id }, family.accessToken);
+  await waitForMail(second.email, `Enrolled: Child1 Tester in ${cls.name}`);
+  const admin = (await adminSession()).accessToken;
+  const subject = unique('Snow day');
+  await refuse([second.email]);
+  try {
+    const audience = { kind: 'class', id: cls.id };
+    await data('sendMessage', { messageId: crypto.randomUUID(), audience, subject, text: 'No class.' }, admin);
+    await waitForMail(family.email, subject);
+    // Kept once the stream stopped trying it.
+    const kept = async () =>
+      (await data<FunctionResult<'failedMail'>>('failedMail', {}, admin)).mail.some(
+        (mail) => mail.waiting && mail.failedTo?.includes(second.email),
+      );
+    for (const deadline = Date.now() + 30_000; !(await kept()); ) {
+      if (Date.now() > deadline) throw new Error(`The e-mail to ${second.email} was not kept within 30 s.`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const { page, context } = await openAsAdmin(browser, `/admin/messages?semesterId=${semesterId}`);
+    const sentRow = page.getByRole('table', { name: 'Sent messages' }).getByRole('row', { name: new RegExp(subject) });
+    await sentRow.getByText('1 sent, 1 failed').waitFor();
+    const notSent = page.getByRole('table', { name: 'E-mails not sent' });
+    await notSent.getByRole('row', { name: new RegExp(second.email) }).waitFor();
+    await expect(notSent.getByRole('row', { name: new RegExp(family.email) }).count()).resolves.toBe(0);
+    expectNone(await violations(page, 'messages with an e-mail not sent'));
+
+    await refuse([]);
+    await page.getByRole('button', { name: 'Send again' }).click();
+    await page
+      .getByRole('dialog', { name: /^Send \d+ e-mails? again\?$/ })
+      .getByRole('button', { name: 'Send again' })
+      .click();
+    await toast(page, /e-mails? sent again\.$/).waitFor();
+    await waitForMail(second.email, subject);
+    await page.reload();
+    await sentRow.getByText('2 sent').waitFor();
+    await expect(notSent.getByRole('row', { name: new RegExp(second.email) }).count()).resolves.toBe(0);
+    expect((await outbox()).filter((m) => m.to === family.email && m.subject === subject)).toHaveLength(1);
+    expect((await outbox()).filter((m) => m.to === second.email && m.subject === subject)).toHaveLength(1);
+    await context.close();
+  } finally {
+    await refuse([]);
+  }
 });
 
 test('given an enrolled child, when the family cancels on My Enrollments, then it finds the e-mail that says so', async () => {

@@ -3,8 +3,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { FunctionResult } from '../../lambdas/manifest';
-import type { Class, ClassInput, Enrollment } from '../../lambdas/records';
-import { addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import type { Class, ClassInput, Enrollment, MessageSummary } from '../../lambdas/records';
+import { addGuardian, addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, outbox, portalUrl, signUpFamily, waitForMail, type SignedIn } from '../support/portal';
 
 const run = promisify(execFile);
@@ -18,6 +18,8 @@ async function settledMailTo(address: string) {
   await new Promise((resolve) => setTimeout(resolve, 1500));
   return mailTo(address);
 }
+const subjectsTo = async (address: string, subject: string) =>
+  (await settledMailTo(address)).filter((mail) => mail.subject === subject);
 
 const saveInput = (cls: Class, changes: Partial<ClassInput>): ClassInput => ({
   id: cls.id,
@@ -158,6 +160,69 @@ describe('an e-mail SES refuses', () => {
     expect(await settledMailTo(family.email)).toHaveLength(1);
     expect(await failedFor(family.email)).toBeUndefined();
   });
+
+  /** The e-mail kept for an address SES refused, once the stream stopped trying it. */
+  const keptFor = async (address: string) => {
+    const find = async () =>
+      (await data<FailedMailList>('failedMail', {}, admin.accessToken)).mail.find(
+        (mail) => mail.waiting && mail.failedTo?.includes(address),
+      );
+    let kept = await find();
+    for (const deadline = Date.now() + 30_000; !kept; kept = await find()) {
+      if (Date.now() > deadline) throw new Error(`No e-mail to ${address} was kept within 30 s.`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return kept;
+  };
+  test("refused for one guardian of two: the other gets the family's e-mail, and the refused address alone is kept and sent again", async () => {
+    const cls = await newClass(semesterId);
+    const { family, students } = await familyWithStudents(1, 'refused-first');
+    const second = await addGuardian(family, 'refused-second');
+    await refuse([second.email]);
+    await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
+    const subject = `Enrolled: Child1 Tester in ${cls.name}`;
+    await waitForMail(family.email, subject, 20_000);
+    const kept = await keptFor(second.email);
+    expect(kept).toMatchObject({ kind: 'enrolled', failures: 5, failedTo: [second.email] });
+    expect(kept.lastError).toMatch(/^MessageRejected: Email address is not verified/);
+    expect(kept.lastError).toContain(second.email);
+    expect(kept.lastError).not.toContain(family.email);
+
+    await refuse([]);
+    expect(await data('resendFailedMail', { ids: [kept.id] }, admin.accessToken)).toEqual({ resent: 1 });
+    await waitForMail(second.email, subject);
+    expect(await subjectsTo(second.email, subject)).toHaveLength(1);
+    expect(await subjectsTo(family.email, subject)).toHaveLength(1);
+  });
+
+  test('refused for one guardian of two: a message reaches the other, counts 1 sent and 1 failed, and the refused address alone is kept and sent again', async () => {
+    const cls = await newClass(semesterId);
+    const { family, students } = await familyWithStudents(1, 'msg-refused-first');
+    const second = await addGuardian(family, 'msg-refused-second');
+    await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
+    await waitForMail(second.email, `Enrolled: Child1 Tester in ${cls.name}`);
+    await refuse([second.email]);
+    const messageId = crypto.randomUUID();
+    const subject = `Snow day ${messageId.slice(0, 8)}`;
+    const audience = { kind: 'class', id: cls.id };
+    await data('sendMessage', { messageId, audience, subject, text: 'No class.' }, admin.accessToken);
+    await waitForMail(family.email, subject, 20_000);
+    const counted = async () =>
+      (await data<{ messages: MessageSummary[] }>('messages', { semesterId }, admin.accessToken)).messages.find(
+        (message) => message.id === messageId,
+      );
+    const kept = await keptFor(second.email);
+    expect(kept).toMatchObject({ kind: 'message', failedTo: [second.email] });
+    expect(kept.lastError).not.toContain(family.email);
+    expect(await counted()).toMatchObject({ status: 'sent', recipients: 1, sent: 1, failed: 1, skipped: 0 });
+
+    await refuse([]);
+    expect(await data('resendFailedMail', { ids: [kept.id] }, admin.accessToken)).toEqual({ resent: 1 });
+    await waitForMail(second.email, subject);
+    expect(await subjectsTo(second.email, subject)).toHaveLength(1);
+    expect(await subjectsTo(family.email, subject)).toHaveLength(1);
+    expect(await counted()).toMatchObject({ sent: 2, failed: 0, skipped: 0 });
+  });
 });
 
 type FailedMailList = FunctionResult<'failedMail'>;
@@ -224,6 +289,42 @@ describe("an administrator's message to the families of a class", () => {
       sent: 2,
       failed: 0,
       status: 'sent',
+    });
+  });
+
+  test("a run that stopped while writing to one guardian: that address is counted failed and not written to again, the family's other address gets it from the next run", async () => {
+    const { deliveryEntity, messageEntity } = await import('../../lambdas/data/messages');
+    const { sendMessage } = await import('../../lambdas/data/messageSending');
+    const cls = await newClass(semesterId);
+    const { family } = await familyWithStudents(1, 'stopped-first');
+    const second = await addGuardian(family, 'stopped-second');
+    const messageId = crypto.randomUUID();
+    const subject = `Stopped ${messageId.slice(0, 8)}`;
+    // The run claimed the family two minutes ago and was writing to the first guardian when it stopped.
+    await deliveryEntity.put({
+      messageId,
+      familyId: family.sub,
+      children: [{ name: 'Child1 Tester', status: 'enrolled' }],
+      status: 'sending',
+      claimedAt: new Date(Date.now() - 120_000).toISOString(),
+      addresses: { [family.email]: 'sending' },
+    });
+    await messageEntity.put({
+      ...{ id: messageId, semesterId, classIds: [cls.id], topic: 'announcement', subject, text: 'Hello.' },
+      ...{ where: `in ${cls.name}`, audienceLabel: cls.name, sentBy: 'portal', createdAt: new Date().toISOString() },
+      ...{ status: 'sending', recipients: 1, familiesDone: 0, sent: 0, failed: 0, skipped: 0 },
+    });
+    expect(await sendMessage(messageId, () => 10_000)).toBe('more');
+    expect(await sendMessage(messageId, () => 10_000)).toBe('done');
+    await waitForMail(second.email, subject);
+    expect(await subjectsTo(family.email, subject)).toEqual([]);
+    expect(await subjectsTo(second.email, subject)).toHaveLength(1);
+    expect(await messageEntity.get({ id: messageId })).toMatchObject({
+      status: 'sent',
+      familiesDone: 1,
+      sent: 1,
+      failed: 1,
+      skipped: 0,
     });
   });
 

@@ -160,14 +160,19 @@ describe('a mail request', () => {
     });
   });
 
-  test('about a class or a message reads back as it was written', () => {
+  test('about a class or a message (or its e-mail to one address) reads back as it was written', () => {
     const meetingCancelled = {
       kind: 'meetingCancelled',
       classId: 'c1',
       meeting: { date: '2027-01-09', start: '09:00', end: '12:00' },
       note: 'Avalanche risk',
     } as const;
-    for (const request of [meetingCancelled, { kind: 'message', messageId: 'm1' } as const]) {
+    const toOneAddress = {
+      kind: 'message',
+      messageId: 'm1',
+      recipient: { familyId: 'f1', email: 'b@example.org' },
+    } as const;
+    for (const request of [meetingCancelled, { kind: 'message', messageId: 'm1' } as const, toOneAddress]) {
       const item = mailRequestPut(request, '2027-01-04T10:00:00.000Z').Put!.Item!;
       expect(mailRequestEntity.read(item)).toEqual({
         ...request,
@@ -192,6 +197,7 @@ describe('a message and its deliveries', () => {
     note: 'Avalanche risk',
     status: 'sending',
     recipients: 2,
+    familiesDone: 0,
     sent: 0,
     failed: 0,
     skipped: 0,
@@ -215,7 +221,8 @@ describe('a message and its deliveries', () => {
       messageId: 'm1',
       familyId: 'f1',
       children: [{ name: 'Ada Tester', status: 'waitlisted' as const, waitlistPosition: 2 }],
-      status: 'pending' as const,
+      status: 'sending' as const,
+      addresses: { 'a@example.org': 'sent' as const, 'b@example.org': 'failed' as const },
     };
     const item = deliveryEntity.item(delivery);
     expect(item).toEqual({ PK: 'MESSAGE#m1', SK: 'TO#f1', type: 'delivery', ...delivery });

@@ -148,7 +148,26 @@ test('a batch is answered record by record: a request given up is not handed ove
 });
 
 test('a mail request with no turn to send within the run is handed over again, and not counted as failed', async () => {
-  const { GetCommand, UpdateCommand } = require('@aws-sdk/lib-dynamodb') as typeof import('@aws-sdk/lib-dynamodb');
+  const { BatchGetCommand, GetCommand, UpdateCommand } =
+    require('@aws-sdk/lib-dynamodb') as typeof import('@aws-sdk/lib-dynamodb');
+  // The request, and the family and child its e-mail is about: each address takes its turn once they are read.
+  const { unmarshall } = require('@aws-sdk/util-dynamodb') as typeof import('@aws-sdk/util-dynamodb');
+  const stored = [
+    unmarshall(mailRequestEvent.Records[0]!.dynamodb!.NewImage as never),
+    { PK: 'FAMILY#family', SK: 'PROFILE', type: 'family', familyId: 'family', email: 'parent@example.com' },
+    {
+      ...{ PK: 'FAMILY#family', SK: 'STUDENT#student', type: 'student', id: 'student', familyId: 'family' },
+      ...{ firstName: 'Ada', lastName: 'Tester', birthDate: '2014-05-01', tshirtSize: 'YM' },
+      ...{ createdAt: '2027-01-01T00:00:00.000Z', updatedAt: '2027-01-01T00:00:00.000Z' },
+    },
+  ];
+  dynamo.on(BatchGetCommand).callsFake(({ RequestItems }) => {
+    type Asked = Record<string, { Keys: Array<{ PK: string; SK: string }> }>;
+    const [table, { Keys }] = Object.entries(RequestItems as Asked)[0]!;
+    const found = stored.filter((item) => Keys.some((key) => key.PK === item.PK && key.SK === item.SK));
+    return { Responses: { [table]: found } };
+  });
+  dynamo.on(GetCommand).resolves({});
   // SES's allowance (the sending pace) is taken for the next two minutes.
   const allowance = { PK: 'RATE#SES', SK: 'send' };
   dynamo

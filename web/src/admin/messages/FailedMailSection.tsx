@@ -1,5 +1,6 @@
-// The e-mails that could not be sent: how many wait, to whom, about what, and why (SES's last answer), with
-// "Send again" once the cause is fixed (an address verified, SES's sending restored).
+// The e-mails that could not be sent: how many wait, to whom (the addresses SES refused, when it took the
+// family's others), about what, and why (SES's last answer), with "Send again" once the cause is fixed (an
+// address verified, SES's sending restored).
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -92,7 +93,9 @@ export function FailedMailSection() {
                     {MAIL_KIND_LABELS[mail.kind]}
                     {mail.classNames.length > 0 && `: ${mail.classNames.join(', ')}`}
                   </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{mail.familyEmail ?? '—'}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {mail.failedTo?.join(', ') ?? mail.familyEmail ?? '—'}
+                  </TableCell>
                   <TableCell>
                     {mail.failures}
                     {mail.waiting ? '' : ' (still trying)'}

@@ -24,13 +24,13 @@ const TOPICS: Record<MessageSummary['topic'], string> = {
   meetingCancelled: 'Meeting cancelled',
 };
 
+/** How far the sending got: families done, and e-mails (one per address) sent, failed and not sent. */
 function progress(message: MessageSummary): string {
-  const done = message.sent + message.failed + message.skipped;
   const parts = [`${message.sent} sent`];
   if (message.failed) parts.push(`${message.failed} failed`);
-  if (message.skipped) parts.push(`${message.skipped} without an address`);
+  if (message.skipped) parts.push(`${message.skipped} not sent`);
   return message.status === 'sending'
-    ? `Sending: ${done} of ${message.recipients} (${parts.join(', ')})`
+    ? `Sending: ${message.familiesDone} of ${message.recipients} families (${parts.join(', ')})`
     : parts.join(', ');
 }
 
