@@ -1,6 +1,8 @@
 // Several guardians per family. A guardian invites another adult by e-mail: an invitation
 // (`FAMILY#id / INVITATION#id`) holds the hash of a random secret that only the e-mail's link carries, and
-// expires after INVITATION_DAYS. The invitee, signed in with the invited address, accepts it: one
+// expires after INVITATION_DAYS. Only the invitee, signed in with the invited address, learns what it offers
+// (who invites them, to which family as the inviter named it); another account holding the link learns nothing,
+// not even the invited address. The invitee accepts it: one
 // transaction uses up the invitation, adds them to the profile's guardians (families.ts), and moves their
 // login's membership (memberships.ts) to the family, on condition that the family they leave has no child
 // and no other guardian. Leaving and removal take a guardian off the profile on condition that another
@@ -9,7 +11,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { failedPrecondition, notFound } from '../shared/errors';
 import { transactWrite, type TransactItem } from '../shared/transact';
-import { entity } from './entity';
+import { entity, optional } from './entity';
 import {
   accountDeleted,
   getProfile,
@@ -40,6 +42,8 @@ export interface StoredInvitation {
   secretHash: string;
   invitedBy: string;
   invitedByEmail: string;
+  /** The family's name as the inviter gave it, for the invited to read. */
+  familyName?: string;
   createdAt: string;
   /** Epoch seconds, the table's time to live (`expiresAt`): it is removed some time after. */
   expiresAt: number;
@@ -58,6 +62,7 @@ export const invitationEntity = entity<StoredInvitation, Pick<StoredInvitation, 
     secretHash: item.string('secretHash'),
     invitedBy: item.string('invitedBy'),
     invitedByEmail: item.string('invitedByEmail'),
+    ...optional('familyName', item.optionalString('familyName')),
     createdAt: item.string('createdAt'),
     expiresAt: item.number('expiresAt'),
   }),
@@ -82,12 +87,19 @@ function parseToken(token: string): { familyId: string; id: string; secret: stri
 const INVITATION_GONE =
   'This invitation is no longer valid: it was accepted, cancelled or it expired. Ask the guardian who sent it for a new one.';
 
+// Without the invited address: whoever holds a link must not learn it (a link forwarded, or seen over a shoulder).
+const SENT_ELSEWHERE =
+  'This invitation was sent to another e-mail address than the one you are signed in with. Sign out, then sign ' +
+  'in with the address it was sent to (or create an account with it) and open the link again; or ask for an ' +
+  'invitation to your own address.';
+
 /** An invitation as the family's guardians see it. */
 export function toInvitation(invitation: StoredInvitation): GuardianInvitation {
   return {
     id: invitation.id,
     email: invitation.email,
     invitedByEmail: invitation.invitedByEmail,
+    ...optional('familyName', invitation.familyName),
     createdAt: invitation.createdAt,
     expiresAt: new Date(invitation.expiresAt * 1000).toISOString(),
   };
@@ -114,10 +126,11 @@ export interface Inviter {
 }
 
 /**
- * Invites an adult to the family: the invitation and its e-mail's request, in one transaction. The
- * inviter's address is noted on the profile when it has none yet (the family's first guardian writes from it).
+ * Invites an adult to the family, named as the inviter gives it: the invitation and its e-mail's request, in
+ * one transaction. The inviter's address is noted on the profile when it has none yet (the family's first
+ * guardian writes from it).
  */
-export async function invite(by: Inviter, email: string): Promise<StoredInvitation> {
+export async function invite(by: Inviter, email: string, familyName?: string): Promise<StoredInvitation> {
   const profile = await liveProfile(by.familyId);
   const guardians = guardiansOf(profile);
   if (guardians.some((guardian) => guardian.email.toLowerCase() === email) || by.email.toLowerCase() === email)
@@ -140,6 +153,7 @@ export async function invite(by: Inviter, email: string): Promise<StoredInvitati
     secretHash: hashOf(secret),
     invitedBy: by.sub,
     invitedByEmail: by.email,
+    ...optional('familyName', familyName || undefined),
     createdAt: now,
     expiresAt: nowSeconds() + INVITATION_DAYS * 24 * 60 * 60,
   };
@@ -166,7 +180,7 @@ export async function cancelInvitation(familyId: string, id: string): Promise<vo
 }
 
 /** The invitation a link's token names, while it can be accepted; otherwise 404. */
-export async function invitationOf(token: string): Promise<StoredInvitation> {
+async function invitationOf(token: string): Promise<StoredInvitation> {
   const { familyId, id, secret } = parseToken(token);
   const invitation = await invitationEntity.get({ familyId, id });
   const sent = Buffer.from(hashOf(secret));
@@ -177,6 +191,13 @@ export async function invitationOf(token: string): Promise<StoredInvitation> {
     !timingSafeEqual(sent, Buffer.from(invitation.secretHash))
   )
     throw notFound(INVITATION_GONE);
+  return invitation;
+}
+
+/** The invitation a link's token names, to the account of the address it was sent to only (else 409). */
+export async function invitationFor(token: string, email: string): Promise<StoredInvitation> {
+  const invitation = await invitationOf(token);
+  if (invitation.email !== email.toLowerCase()) throw failedPrecondition(SENT_ELSEWHERE);
   return invitation;
 }
 
@@ -195,12 +216,7 @@ export interface Invitee {
 export async function accept(token: string, invitee: Invitee): Promise<{ familyId: string }> {
   const familyId = tokenFamily(token);
   if (invitee.familyId === familyId) return { familyId };
-  const invitation = await invitationOf(token);
-  if (invitation.email !== invitee.email.toLowerCase())
-    throw failedPrecondition(
-      `This invitation was sent to ${invitation.email}, and you are signed in as ${invitee.email}. ` +
-        `Sign in with the account of ${invitation.email} (or create it), or ask for an invitation to ${invitee.email}.`,
-    );
+  const invitation = await invitationFor(token, invitee.email);
   const [family, own, ownStudents] = await Promise.all([
     liveProfile(familyId),
     getProfile(invitee.familyId),

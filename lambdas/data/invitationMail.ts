@@ -4,23 +4,23 @@
 import { itemsAt, type Key } from '../shared/dynamo';
 import { logger } from '../shared/logger';
 import { invitationContent } from '../shared/notices';
-import { sendToFamily, type NoticeOutcome } from './enrollmentMail';
+import { sendRequestMail, type NoticeOutcome } from './enrollmentMail';
 import { invitationEntity, invitationToken } from './guardians';
 import type { InvitationMailRequest } from './mailRequests';
 import { mailSite } from './mailSite';
-import { studentsOfFamily } from './students';
 
 /** The page of the site that accepts an invitation (the web app's route). */
 const ACCEPT_INVITATION_PATH = '/account/invitation';
 
-export async function sendInvitation(requestKey: Key, request: InvitationMailRequest): Promise<NoticeOutcome> {
+export async function sendInvitation(
+  requestKey: Key,
+  request: InvitationMailRequest,
+  timeLeftMs: () => number,
+): Promise<NoticeOutcome> {
   const invitationKey = invitationEntity.key({ familyId: request.familyId, id: request.invitationId });
-  const [at, site, students] = await Promise.all([
-    itemsAt([requestKey, invitationKey], { ConsistentRead: true }),
-    mailSite(),
-    studentsOfFamily(request.familyId),
-  ]);
-  if (!at(requestKey)) return 'already sent';
+  const [at, site] = await Promise.all([itemsAt([requestKey, invitationKey], { ConsistentRead: true }), mailSite()]);
+  const stored = at(requestKey);
+  if (!stored) return 'already sent';
   const invitation = invitationEntity.readIf(at(invitationKey));
   if (!invitation) {
     logger.info('Invitation not sent: it was cancelled or accepted meanwhile.', { familyId: request.familyId });
@@ -30,17 +30,16 @@ export async function sendInvitation(requestKey: Key, request: InvitationMailReq
   const content = invitationContent(
     {
       invitedByEmail: invitation.invitedByEmail,
-      children: students.map((student) => student.firstName).sort(),
+      ...(invitation.familyName && { familyName: invitation.familyName }),
       acceptUrl: `${site.siteUrl}${ACCEPT_INVITATION_PATH}?token=${encodeURIComponent(token)}`,
       expiresOn: new Date(invitation.expiresAt * 1000).toISOString().slice(0, 10),
     },
     site,
   );
-  if ((await sendToFamily([invitation.email], content, site)).length === 0) {
+  const outcome = await sendRequestMail(requestKey, stored, [invitation.email], content, site, timeLeftMs);
+  if (outcome === 'nobody to write to')
     logger.warn('Invitation not sent: the address does not receive mail (bounced or complained).', {
       familyId: request.familyId,
     });
-    return 'nobody to write to';
-  }
-  return 'sent';
+  return outcome;
 }

@@ -1,14 +1,15 @@
 import { getProfile, guardiansOf } from '../data/families';
-import { invitationOf, pendingInvitations, tokenFamily, toInvitation } from '../data/guardians';
+import { invitationFor, pendingInvitations, tokenFamily, toInvitation } from '../data/guardians';
 import type { ParsedInput } from '../manifest';
 import type { FamilyGuardian } from '../records';
 import type { FamilyCaller } from '../shared/caller';
 import { familyHandler } from '../shared/familyHandler';
-import { callerEmail } from '../shared/ownAccount';
+import { callerAddress, callerEmail } from '../shared/ownAccount';
 
 /**
  * The family's guardians (the caller marked `you`) and its invitations still waiting; with a link's token,
- * what that invitation offers (404 once accepted, cancelled or expired), for the page that accepts it.
+ * what that invitation offers (404 once accepted, cancelled or expired), for the page that accepts it: to the
+ * account of the invited address only, and only who invites, to which family and until when.
  */
 export async function guardians({ invitation }: ParsedInput<'guardians'>, caller: FamilyCaller) {
   const [profile, invitations, invited] = await Promise.all([
@@ -30,10 +31,11 @@ export async function guardians({ invitation }: ParsedInput<'guardians'>, caller
 
 async function invitedBy(token: string, caller: FamilyCaller) {
   if (tokenFamily(token) === caller.familyId) return { email: '', invitedByEmail: '', expiresAt: '', joined: true };
-  const found = await invitationOf(token);
+  const found = await invitationFor(token, await callerAddress(caller));
   return {
     email: found.email,
     invitedByEmail: found.invitedByEmail,
+    ...(found.familyName && { familyName: found.familyName }),
     expiresAt: new Date(found.expiresAt * 1000).toISOString(),
     joined: false,
   };

@@ -94,7 +94,7 @@ export function sampleMails(): Record<string, MailContent> {
     invitation: invitationContent(
       {
         invitedByEmail: 'pat.alpine@example.com',
-        children: ['Teen0', 'Teen1'],
+        familyName: 'The Alpine family',
         acceptUrl: `${sampleSite.siteUrl}/account/invitation?token=sample`,
         expiresOn: '2027-01-10',
       },

@@ -444,11 +444,13 @@ export function announcementContent(
   };
 }
 
-/** The invitation to be a guardian of a family, as the invited adult reads it. */
+/**
+ * The invitation to be a guardian of a family, as the invited adult reads it: who invites them and the family's
+ * name as the inviter gave it, never its children (the e-mail may reach, or be forwarded to, someone else).
+ */
 export interface InvitationNotice {
   invitedByEmail: string;
-  /** The family's children's first names (none yet: an empty list). */
-  children: string[];
+  familyName?: string;
   /** The page that accepts it, with the invitation's token. */
   acceptUrl: string;
   /** The last day it can be accepted (YYYY-MM-DD). */
@@ -456,15 +458,15 @@ export interface InvitationNotice {
 }
 
 export function invitationContent(notice: InvitationNotice, site: MailSite): MailContent {
-  const whose = notice.children.length ? `${andList(notice.children)}'s` : 'their';
   return {
-    subject: `${notice.invitedByEmail} invites you to manage ${whose} registrations with ${site.programme}`,
+    subject: `${notice.invitedByEmail} invites you to be a guardian with ${site.programme}`,
     blocks: [
       paragraph(
         strong(notice.invitedByEmail),
-        ` invites you to be a guardian of their family on ${site.programme}'s registration portal. Once you accept, `,
-        `you see and manage ${notice.children.length ? andList(notice.children) : 'the children'} as they do, enroll them in classes, `,
-        "and receive the family's e-mails (you choose which ones in Manage Account).",
+        ' invites you to be a guardian of ',
+        notice.familyName ? strong(notice.familyName) : 'their family',
+        ` on ${site.programme}'s registration portal. Once you accept, you see and manage the family's children `,
+        "as they do, enroll them in classes, and receive the family's e-mails (you choose which ones in Manage Account).",
       ),
       { button: { label: 'Accept the invitation', url: notice.acceptUrl } },
       paragraph(

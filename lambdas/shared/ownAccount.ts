@@ -2,6 +2,7 @@
 // token (GetUser, DeleteUser): no IAM right and no admin API is needed to read one's e-mail or to delete
 // oneself.
 import { cognitoCall, CognitoError } from './cognitoApi';
+import { failedPrecondition } from './errors';
 
 /** The e-mail of the account the token belongs to. */
 export async function ownEmail(accessToken: string): Promise<string | undefined> {
@@ -16,6 +17,13 @@ export async function ownEmail(accessToken: string): Promise<string | undefined>
 /** The caller's own e-mail, as the user pool has it (none without a token). */
 export async function callerEmail(caller: { accessToken?: string }): Promise<string | undefined> {
   return caller.accessToken ? ownEmail(caller.accessToken) : undefined;
+}
+
+/** The caller's own e-mail, which an invitation is sent from or to: refused when the account has none on file. */
+export async function callerAddress(caller: { accessToken?: string }): Promise<string> {
+  const email = await callerEmail(caller);
+  if (!email) throw failedPrecondition('Your account has no e-mail address on file: sign in again and retry.');
+  return email;
 }
 
 /** Deletes the account the token belongs to; one already gone is fine (a retried call). */

@@ -1,6 +1,7 @@
-// A second guardian in Chromium: a parent invites another adult on Manage Account; the invitee opens the
-// e-mail's link signed out, signs in, accepts (on a phone), and enrolls the family's child; the first parent
-// sees both guardians, and the roster shows both e-mails. axe checks the Guardians section and the accept page.
+// A second guardian in Chromium: a parent invites another adult on Manage Account, naming the family; the
+// e-mail's link, opened signed in with another address, tells nothing of the family; the invitee signs in with
+// the invited address from there, accepts (on a phone), and enrolls the family's child; the first parent sees
+// both guardians, and the roster shows both e-mails. axe checks the Guardians section and both accept pages.
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPortal, signInThroughLogin, toast, waitForPath } from '../support/browser';
 import { addStudent, newClass, openSemester } from '../support/fixtures';
@@ -22,6 +23,7 @@ test('a parent invites another adult, who accepts the e-mail’s invitation and 
   const family = await signUpFamily('first-parent');
   await addStudent(family, { firstName: 'Mia', lastName: 'Cairn' });
   const second = await signUpFamily('second-parent');
+  const stranger = await signUpFamily('stranger');
   const reported: string[] = [];
 
   const first = await openPortal(browser);
@@ -34,22 +36,42 @@ test('a parent invites another adult, who accepts the e-mail’s invitation and 
   await guardians.getByRole('button', { name: 'Invite' }).click();
   await guardians.getByText('Enter the whole e-mail address, like name@example.com').waitFor();
   await guardians.getByLabel('E-mail of the guardian to invite').fill(second.email);
+  // The family's name is offered from the child's last name.
+  expect(await guardians.getByLabel("Your family's name, as they read it").inputValue()).toBe('The Cairn family');
   await guardians.getByRole('button', { name: 'Invite' }).click();
   await toast(first.page, `${second.email} gets an e-mail with a link to accept`).waitFor();
   await guardians.getByRole('list', { name: 'Invitations waiting' }).getByText(second.email).waitFor();
   reported.push(...(await violations(first.page, 'family, Guardians with an invitation waiting')));
 
-  // The invitee opens the link signed out, signs in, and comes back to it.
-  const mail = await waitForMail(second.email, /invites you to manage Mia's registrations/);
+  const mail = await waitForMail(
+    second.email,
+    `${family.email} invites you to be a guardian with Mountain School Programme`,
+  );
+  expect(mail.text).not.toContain('Mia');
   const link = /https?:\/\/\S+\/account\/invitation\?token=[\w.%-]+/.exec(mail.text)![0];
+
+  // The link opened signed out, then signed in with another address: nothing of the family is shown.
   const invitee = await openPortal(browser, PHONE);
   await invitee.page.goto(new URL(link).pathname + new URL(link).search);
   await waitForPath(invitee.page, '/user/login');
+  await signInThroughLogin(invitee.page, stranger.email, stranger.password);
+  await invitee.page
+    .getByText('This invitation was sent to another e-mail address than the one you are signed in with.')
+    .waitFor();
+  const shown = await invitee.page.locator('main').innerText();
+  for (const secret of [second.email, family.email, 'Cairn', 'Mia']) expect(shown).not.toContain(secret);
+  reported.push(...(await violations(invitee.page, 'another account, an invitation sent elsewhere (phone)')));
+
+  // From there the invitee signs in with the invited address, and comes back to the link.
+  await invitee.page.getByRole('button', { name: 'Sign in with another account' }).click();
+  await waitForPath(invitee.page, '/user/login');
   await signInThroughLogin(invitee.page, second.email, second.password);
   await invitee.page.getByRole('heading', { name: `${family.email} invites you` }).waitFor();
+  await invitee.page.getByText('invites you to be a guardian of The Cairn family.').waitFor();
+  expect(await invitee.page.locator('main').innerText()).not.toContain('Mia');
   reported.push(...(await violations(invitee.page, 'invitee, accept an invitation (phone)')));
   await invitee.page.getByRole('button', { name: 'Accept the invitation' }).click();
-  await toast(invitee.page, `You now manage the children of ${family.email}'s family.`).waitFor();
+  await toast(invitee.page, 'You now manage the children of The Cairn family.').waitFor();
   await waitForPath(invitee.page, '/account/enrollments');
 
   // The second guardian enrolls the family's child.

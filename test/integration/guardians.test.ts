@@ -41,7 +41,7 @@ describe('a second guardian', () => {
     expect((await guardiansOf(family)).invitations).toEqual([invitation]);
     const mail = await waitForMail(
       invitee.email,
-      `${family.email} invites you to manage Child1's registrations with Mountain School Programme`,
+      `${family.email} invites you to be a guardian with Mountain School Programme`,
     );
     const token = /invitation\?token=([\w.-]+)/.exec(mail.text)![1]!;
     expect((await data<any>('guardians', { invitation: token }, invitee.accessToken)).invited).toEqual({
@@ -133,10 +133,7 @@ describe('invitations', () => {
 
     const wrong = await call('acceptInvitation', { token }, other.accessToken);
     expect(wrong.status).toBe(409);
-    expect(wrong.body.error?.message).toBe(
-      `This invitation was sent to ${invitee.email}, and you are signed in as ${other.email}. ` +
-        `Sign in with the account of ${invitee.email} (or create it), or ask for an invitation to ${other.email}.`,
-    );
+    expect(wrong.body.error?.message).toMatch(/^This invitation was sent to another e-mail address than the one you/);
     const forged = `${token.slice(0, -4)}AAAA`;
     expect((await call('acceptInvitation', { token: forged }, invitee.accessToken)).status).toBe(404);
     expect((await call('acceptInvitation', { token: 'not-a-token' }, invitee.accessToken)).status).toBe(400);
@@ -175,6 +172,77 @@ describe('invitations', () => {
     );
     await data('inviteGuardian', { email: other.email }, family.accessToken);
     expect((await call('inviteGuardian', { email: other.email }, family.accessToken)).status).toBe(409);
+  });
+});
+
+describe('what an invitation link tells', () => {
+  const SENT_ELSEWHERE =
+    'This invitation was sent to another e-mail address than the one you are signed in with. Sign out, then sign ' +
+    'in with the address it was sent to (or create an account with it) and open the link again; or ask for an ' +
+    'invitation to your own address.';
+
+  test('given an invitation, when someone signed out or signed in with another address holds its link, then they learn nothing of the family: no address, no child, no family name; the e-mail names no child', async () => {
+    const { family } = await familyWithStudents(1, 'discreet');
+    const invitee = await signUpFamily('discreet-invitee');
+    const stranger = await signUpFamily('discreet-stranger');
+    await data('inviteGuardian', { email: invitee.email }, family.accessToken);
+    const mail = await waitForMail(invitee.email, /invites you/);
+    expect(mail.subject).not.toContain('Child1');
+    expect(mail.text).not.toContain('Child1');
+    expect(mail.text).toContain(`${family.email} invites you to be a guardian of their family`);
+    const token = /invitation\?token=([\w.-]+)/.exec(mail.text)![1]!;
+    const secrets = [invitee.email, family.email, 'Child1', 'Tester'];
+
+    expect((await call('guardians', { invitation: token })).status).toBe(401);
+    const read = await call('guardians', { invitation: token }, stranger.accessToken);
+    const accepted = await call('acceptInvitation', { token }, stranger.accessToken);
+    for (const answer of [read, accepted]) {
+      expect([answer.status, answer.body.error?.message]).toEqual([409, SENT_ELSEWHERE]);
+      for (const secret of secrets) expect(JSON.stringify(answer.body)).not.toContain(secret);
+    }
+    // Nothing changed: the invited still accepts it.
+    await data('acceptInvitation', { token }, invitee.accessToken);
+  });
+
+  test('given an invitation with the family’s name, when the invited opens its link signed in with the invited address, then they see only who invites them, to which family and until when', async () => {
+    const { family } = await familyWithStudents(2, 'named');
+    const second = await addGuardian(family, 'named-second');
+    const invitee = await signUpFamily('named-invitee');
+    const { invitation } = await data<{ invitation: GuardianInvitation }>(
+      'inviteGuardian',
+      { email: invitee.email, familyName: '  The Tester family ' },
+      family.accessToken,
+    );
+    expect(invitation.familyName).toBe('The Tester family');
+    const mail = await waitForMail(
+      invitee.email,
+      `${family.email} invites you to be a guardian with Mountain School Programme`,
+    );
+    expect(mail.text).toContain(`${family.email} invites you to be a guardian of The Tester family`);
+    expect(mail.text).not.toMatch(/Child[12]|named-second/);
+    const token = /invitation\?token=([\w.-]+)/.exec(mail.text)![1]!;
+
+    const read = await data<{ invited: object }>('guardians', { invitation: token }, invitee.accessToken);
+    expect(read.invited).toStrictEqual({
+      email: invitee.email,
+      invitedByEmail: family.email,
+      familyName: 'The Tester family',
+      expiresAt: invitation.expiresAt,
+      joined: false,
+    });
+    for (const secret of [second.email, 'Child1', 'Child2']) expect(JSON.stringify(read)).not.toContain(secret);
+    // The family's own view is as it was.
+    expect((await guardiansOf(second)).invitations).toEqual([invitation]);
+
+    // The family's name is one line of text, like other names.
+    for (const [familyName, message] of [
+      ['The\nTester family', 'familyName: must not contain line breaks or control characters'],
+      ['x'.repeat(121), 'familyName: must be at most 120 characters'],
+    ])
+      expect(
+        (await call('inviteGuardian', { email: `other-${invitee.email}`, familyName }, family.accessToken)).body.error
+          ?.message,
+      ).toBe(message);
   });
 });
 

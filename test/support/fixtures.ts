@@ -94,7 +94,7 @@ export async function classNow(classId: string): Promise<Class> {
 /** Invites `email` to the family and reads the link's token from the invitation e-mail, as the invitee would. */
 export async function invitationTo(family: SignedIn, email: string): Promise<string> {
   await data('inviteGuardian', { email }, family.accessToken);
-  const mail = await waitForMail(email, /invites you to manage/);
+  const mail = await waitForMail(email, /invites you to be a guardian/);
   return /invitation\?token=([\w.-]+)/.exec(mail.text)![1]!;
 }
 

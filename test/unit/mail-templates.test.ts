@@ -37,8 +37,8 @@ const expectedWords: Record<string, RegExp[]> = {
     /Sun, Jan 10, 2027, 09:00–13:00 \(cancelled\)/,
   ],
   invitation: [
-    /^pat\.alpine@example\.com invites you to manage Teen0 and Teen1's registrations with Mountain School Programme$/,
-    /invites you to be a guardian of their family/,
+    /^pat\.alpine@example\.com invites you to be a guardian with Mountain School Programme$/,
+    /pat\.alpine@example\.com invites you to be a guardian of The Alpine family on Mountain School Programme/,
     /Accept the invitation/,
     /until Jan 10, 2027/,
   ],

@@ -1,13 +1,15 @@
 // /account/invitation?token=…: the page an invitation e-mail links to. Signed in (the route asks first, and
-// brings the invitee back here after signing in or creating the account), they see who invites them and
-// accept; the family's children and enrollments are then theirs to manage too.
+// brings the invitee back here after signing in or creating the account) with the invited address, they see
+// who invites them, to which family (as the inviter named it) and until when, and accept; the family's
+// children and enrollments are then theirs to manage too. Signed in with another address, they learn nothing
+// of the invitation: the portal refuses it, and they may sign in with another account.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { asApiError } from '../api/client';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
@@ -15,6 +17,7 @@ import { useAuth } from '../api/session';
 import { LoadFailure } from '../layout/LoadFailure';
 import { PageTitle } from '../layout/PageTitle';
 import { paths } from '../layout/paths';
+import { rememberPath } from '../layout/returnPath';
 import { dateLabel } from '../layout/schedule';
 import { Section } from '../layout/Section';
 import { useToast } from '../layout/toast';
@@ -37,7 +40,6 @@ export function AcceptInvitationPage() {
 }
 
 function Invitation({ token }: { token: string }) {
-  const { user } = useAuth();
   const loaded = useFunction('guardians', { invitation: token });
   const acceptInvitation = useChange('acceptInvitation');
   const navigate = useNavigate();
@@ -45,12 +47,14 @@ function Invitation({ token }: { token: string }) {
   const [failure, setFailure] = useState<string>();
 
   if (loaded.isPending) return <Waiting />;
-  if (loaded.isError)
+  if (loaded.isError) {
+    if (loaded.error.status === 409) return <SentElsewhere message={loaded.error.message} />;
     return loaded.error.status === 404 || loaded.error.status === 400 ? (
       <Alert severity="error">{loaded.error.message}</Alert>
     ) : (
       <LoadFailure what="The invitation" error={loaded.error} onRetry={() => void loaded.refetch()} />
     );
+  }
   const invitation = loaded.data.invited!;
   if (invitation.joined)
     return (
@@ -62,7 +66,7 @@ function Invitation({ token }: { token: string }) {
         .
       </Alert>
     );
-  const otherAddress = user?.email && user.email.toLowerCase() !== invitation.email;
+  const family = invitation.familyName ?? `${invitation.invitedByEmail}'s family`;
   const accept = async () => {
     setFailure(undefined);
     try {
@@ -70,7 +74,7 @@ function Invitation({ token }: { token: string }) {
       show({
         severity: 'success',
         summary: 'Invitation accepted',
-        detail: `You now manage the children of ${invitation.invitedByEmail}'s family.`,
+        detail: `You now manage the children of ${family}.`,
       });
       await navigate(paths.myEnrollments);
     } catch (error) {
@@ -80,19 +84,14 @@ function Invitation({ token }: { token: string }) {
   return (
     <Section title={`${invitation.invitedByEmail} invites you`}>
       <Typography sx={{ mb: 1 }}>
-        <strong>{invitation.invitedByEmail}</strong> invites you to be a guardian of their family. Once you accept, you
-        see and manage the same children and enrollments, and receive the family's e-mails (you choose which in Manage
+        <strong>{invitation.invitedByEmail}</strong> invites you to be a guardian of{' '}
+        {invitation.familyName ? <strong>{invitation.familyName}</strong> : 'their family'}. Once you accept, you see
+        and manage the same children and enrollments, and receive the family's e-mails (you choose which in Manage
         Account).
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Sent to {invitation.email}; it can be accepted until {dateLabel(invitation.expiresAt.slice(0, 10))}.
+        It can be accepted until {dateLabel(invitation.expiresAt.slice(0, 10))}.
       </Typography>
-      {otherAddress && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          You are signed in as {user.email}, and this invitation was sent to {invitation.email}. Sign out, then sign in
-          with the account of {invitation.email} (or create it) and open the link again.
-        </Alert>
-      )}
       {failure && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {failure}
@@ -107,5 +106,26 @@ function Invitation({ token }: { token: string }) {
         </Button>
       </Stack>
     </Section>
+  );
+}
+
+/** Signed in with another address than the invited one: the refusal, and a way to sign in with another account. */
+function SentElsewhere({ message }: { message: string }) {
+  const { user, signOut } = useAuth();
+  const { pathname, search } = useLocation();
+  const signInAgain = async () => {
+    await signOut();
+    // Signing out forgets where to come back to: this link, once signed in with the invited address.
+    rememberPath(pathname + search);
+  };
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Alert severity="warning" sx={{ alignSelf: 'stretch' }}>
+        {message} You are signed in as {user?.email}.
+      </Alert>
+      <Button variant="contained" onClick={() => void signInAgain()}>
+        Sign in with another account
+      </Button>
+    </Stack>
   );
 }

@@ -1,6 +1,7 @@
-// The family's guardians on /account/manage: who manages the children, inviting another adult by e-mail, the
-// invitations still waiting (cancel one), removing a guardian and leaving the family, each after a
-// confirmation. A family keeps at least one guardian: the last one is told how the family closes instead.
+// The family's guardians on /account/manage: who manages the children, inviting another adult by e-mail (with
+// the family's name as the invitation shows it), the invitations still waiting (cancel one), removing a guardian
+// and leaving the family, each after a confirmation. A family keeps at least one guardian: the last one is told
+// how the family closes instead.
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import List from '@mui/material/List';
@@ -10,10 +11,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import type { FamilyGuardian, GuardianInvitation } from '../../../lambdas/records';
+import { familyName, type FamilyGuardian, type GuardianInvitation, type Student } from '../../../lambdas/records';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
-import { useSave } from '../api/useSave';
+import { schemaProblems, useSave } from '../api/useSave';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { dateLabel } from '../layout/schedule';
@@ -23,25 +24,44 @@ import { Waiting } from '../layout/Waiting';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The family's name offered to the inviter: the children's last name, when they share one. */
+function suggestedFamilyName(students: Student[] | undefined): string {
+  const lastNames = [...new Set(students?.map((student) => student.lastName))];
+  return lastNames.length === 1 ? `The ${lastNames[0]} family` : '';
+}
+
 export function GuardiansSection() {
   const loaded = useFunction('guardians');
+  const students = useFunction('students');
   const removeGuardian = useChange('removeGuardian');
   const show = useToast();
   const [email, setEmail] = useState('');
+  // Untouched: the suggestion.
+  const [typedFamilyName, setFamilyName] = useState<string>();
+  const named = typedFamilyName ?? suggestedFamilyName(students.data?.students);
   const [removing, setRemoving] = useState<FamilyGuardian>();
   const [cancelling, setCancelling] = useState<GuardianInvitation>();
   const invite = useSave('inviteGuardian', {
-    shows: (field) => field === 'email',
-    names: () => ({
-      the: "the guardian's e-mail",
-      says: { 'must be an e-mail address': 'Enter the whole e-mail address, like name@example.com' },
-    }),
+    shows: (field) => field === 'email' || field === 'familyName',
+    names: (field) =>
+      field === 'familyName'
+        ? { the: "your family's name" }
+        : {
+            the: "the guardian's e-mail",
+            says: { 'must be an e-mail address': 'Enter the whole e-mail address, like name@example.com' },
+          },
   });
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
     const wanted = email.trim();
-    const sent = await invite.save({ email: wanted }, EMAIL.test(wanted) ? {} : { email: 'must be an e-mail address' });
+    const sent = await invite.save(
+      { email: wanted, ...(named.trim() && { familyName: named }) },
+      {
+        ...(EMAIL.test(wanted) ? {} : { email: 'must be an e-mail address' }),
+        ...schemaProblems(familyName, named, 'familyName'),
+      },
+    );
     if (sent) {
       show({
         severity: 'success',
@@ -49,6 +69,7 @@ export function GuardiansSection() {
         detail: `${sent.invitation.email} gets an e-mail with a link to accept, valid until ${dateLabel(sent.invitation.expiresAt.slice(0, 10))}.`,
       });
       setEmail('');
+      setFamilyName(undefined);
       invite.forget();
     }
   };
@@ -146,7 +167,8 @@ export function GuardiansSection() {
         onSubmit={(event) => void send(event)}
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
-        sx={{ mt: 2, alignItems: { sm: 'flex-start' } }}
+        useFlexGap
+        sx={{ mt: 2, alignItems: { sm: 'flex-start' }, flexWrap: 'wrap' }}
         aria-label="Invite a guardian"
       >
         <TextField
@@ -160,6 +182,18 @@ export function GuardiansSection() {
             invite.errors.email ??
             invite.message ??
             'They accept with the link in the e-mail, signed in with this address.'
+          }
+          sx={{ minWidth: { sm: 320 } }}
+        />
+        <TextField
+          size="small"
+          label="Your family's name, as they read it"
+          value={named}
+          onChange={(event) => setFamilyName(event.target.value)}
+          error={!!invite.errors.familyName}
+          helperText={
+            invite.errors.familyName ??
+            'Optional. Before accepting they see only this and your e-mail address, not the children.'
           }
           sx={{ minWidth: { sm: 320 } }}
         />
