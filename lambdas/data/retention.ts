@@ -1,9 +1,10 @@
 // Children's records kept only as long as the programme needs them. A semester that ended before the cutoff
 // (today less the retention setting's years) gives up its enrollments, with their audit trail and the
-// families' pointers to them; a student whose every enrollment was in such semesters goes too (name, birth
-// date, contacts, health notes), and the policies accepted for the child for those semesters (or all, with the
-// student), and the child's lottery requests in those semesters (or all, with the student). Semesters and
-// classes stay: they hold no child's data. Each removal writes
+// families' pointers to them; a student goes too (name, birth date, contacts, health notes) when nothing of
+// theirs belongs to a semester whose records stay (no enrollment, lottery request or policy acceptance there;
+// answers and offers are held on enrollments), and the policies accepted for the child for those semesters (or
+// all, with the student), and the child's lottery requests in those semesters (or all, with the student).
+// Semesters and classes stay: they hold no child's data. Each removal writes
 // a record of what it removed and who asked (`RETENTION / REMOVAL#at#id`). Families who delete their account
 // are removed at once, as ever (deleteAccount). The setting: `SETTINGS / RETENTION`.
 import { randomUUID } from 'node:crypto';
@@ -21,10 +22,10 @@ import { classCount, familyChangeItem, getProfile, semesterCount, studentCount }
 import { auditEntity } from './audit';
 import { entity, optional } from './entity';
 import { partitions } from './partitions';
-import { lotteryRequestKeys } from './lotteryRequests';
-import { acceptanceKeysOfStudent } from './policies';
+import { lotteryRequestKeys, lotteryRequestsAt } from './lotteryRequests';
+import { acceptanceKeysOfStudent, acceptancesOf } from './policies';
 import { listSemesters } from './semesters';
-import { nameMarkerDelete, getStudent, studentDeleteIfInactive, studentEntity, studentName } from './students';
+import { nameMarkerDelete, getStudent, studentDeleteIfUntouched, studentEntity, studentName } from './students';
 
 const RETENTION_DEFAULT_YEARS = 3;
 
@@ -63,15 +64,33 @@ function cutoffFor(years: number, today = new Date()): string {
   return cutoff.toISOString().slice(0, 10);
 }
 
-/** A student whose records a removal takes: their enrollments in ended semesters, and them when that is all. */
-export interface StudentRecords {
+/** Whether the semester's records expired: it ended before the cutoff. */
+const expired = (semester: Semester, cutoff: string) => semester.endDate < cutoff;
+
+/** Something of a child's that belongs to a semester whose records stay: the child keeps their record for it. */
+export interface KeptFor {
+  kind: 'enrollment' | 'lotteryRequest' | 'policyAcceptance';
+  semester: { id: string; name: string };
+}
+
+const keptForKinds: ReadonlyArray<KeptFor['kind']> = ['enrollment', 'lotteryRequest', 'policyAcceptance'];
+
+interface Child {
   familyId: string;
   studentId: string;
+}
+
+const childKey = ({ familyId, studentId }: Child) => `${familyId}/${studentId}`;
+
+/** A student whose records a removal takes: their enrollments in ended semesters, and them when that is all. */
+export interface StudentRecords extends Child {
   /** The student's name and birth date while the student is on file. */
   name?: string;
   birthDate?: string;
   enrollments: StoredEnrollment[];
-  /** Every enrollment the student had was in those semesters: the student goes too. */
+  /** What of the student's belongs to semesters whose records stay, newest semester first. */
+  keptFor: KeptFor[];
+  /** The student is on file and nothing keeps them: the student goes too. */
   removeStudent: boolean;
 }
 
@@ -83,11 +102,54 @@ export interface RetentionPlan {
   students: StudentRecords[];
 }
 
+/** `read` of each item, ten at a time. */
+async function tenAtATime<T, R>(items: T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += 10)
+    results.push(...(await Promise.all(items.slice(start, start + 10).map(read))));
+  return results;
+}
+
+/**
+ * What each child has now in the semesters whose records stay, by `childKey`: enrollments (with the answers and
+ * offers they hold), lottery requests (with their results) and policy acceptances. Strongly consistent reads.
+ */
+async function keptForEach(children: Child[], staying: Semester[]): Promise<Map<string, KeptFor[]>> {
+  const [enrollments, requests, acceptances] = await Promise.all([
+    tenAtATime([...new Set(children.map((child) => child.familyId))], enrollmentsOfFamily),
+    Promise.all(staying.map((semester) => lotteryRequestsAt(semester.id, children))),
+    tenAtATime(children, async (child) =>
+      (await acceptancesOf(child.familyId, child.studentId)).map((acceptance) => ({ ...child, ...acceptance })),
+    ),
+  ]);
+  const found: Record<KeptFor['kind'], Array<Array<Child & { semesterId: string }>>> = {
+    enrollment: enrollments,
+    lotteryRequest: requests,
+    policyAcceptance: acceptances,
+  };
+  const held = new Set(
+    keptForKinds.flatMap((kind) =>
+      found[kind].flat().map((record) => `${kind} ${childKey(record)} ${record.semesterId}`),
+    ),
+  );
+  return new Map(
+    children.map((child) => [
+      childKey(child),
+      staying.flatMap((semester) =>
+        keptForKinds
+          .filter((kind) => held.has(`${kind} ${childKey(child)} ${semester.id}`))
+          .map((kind) => ({ kind, semester: { id: semester.id, name: semester.name } })),
+      ),
+    ]),
+  );
+}
+
 /** Exactly what a removal with this setting would remove now. */
 export async function retentionPlan(years: number, today = new Date()): Promise<RetentionPlan> {
   const cutoff = cutoffFor(years, today);
-  const endedSemesters = (await listSemesters()).filter((semester) => semester.endDate < cutoff);
-  const ended = new Set(endedSemesters.map((semester) => semester.id));
+  const semesters = await listSemesters();
+  const endedSemesters = semesters.filter((semester) => expired(semester, cutoff));
+  const staying = semesters.filter((semester) => !expired(semester, cutoff));
   const enrollments = (
     await Promise.all(
       endedSemesters.map((semester) => enrollmentEntity.inList('ofSemester', { semesterId: semester.id })),
@@ -95,34 +157,26 @@ export async function retentionPlan(years: number, today = new Date()): Promise<
   ).flat();
   const byStudent = new Map<string, StoredEnrollment[]>();
   for (const enrollment of enrollments)
-    byStudent.set(`${enrollment.familyId}/${enrollment.studentId}`, [
-      ...(byStudent.get(`${enrollment.familyId}/${enrollment.studentId}`) ?? []),
-      enrollment,
-    ]);
-  // What each family holds beyond those semesters decides whether its students stay.
-  const families = [...new Set(enrollments.map((enrollment) => enrollment.familyId))];
-  const held = new Map<string, StoredEnrollment[]>();
-  for (let start = 0; start < families.length; start += 10)
-    await Promise.all(
-      families
-        .slice(start, start + 10)
-        .map(async (familyId) => held.set(familyId, await enrollmentsOfFamily(familyId))),
-    );
-  const students: StudentRecords[] = [];
-  for (const [, records] of byStudent) {
-    const { familyId, studentId } = records[0]!;
-    const student = await getStudent(familyId, studentId);
-    const kept = (held.get(familyId) ?? []).some(
-      (enrollment) => enrollment.studentId === studentId && !ended.has(enrollment.semesterId),
-    );
-    students.push({
-      familyId,
-      studentId,
+    byStudent.set(childKey(enrollment), [...(byStudent.get(childKey(enrollment)) ?? []), enrollment]);
+  const children = [...byStudent.values()].map(([first]) => ({
+    familyId: first!.familyId,
+    studentId: first!.studentId,
+  }));
+  const [keptFor, onFile] = await Promise.all([
+    keptForEach(children, staying),
+    tenAtATime(children, (child) => getStudent(child.familyId, child.studentId)),
+  ]);
+  const students = children.map((child, index): StudentRecords => {
+    const student = onFile[index];
+    const kept = keptFor.get(childKey(child)) ?? [];
+    return {
+      ...child,
       ...(student && { name: studentName(student), birthDate: student.birthDate }),
-      enrollments: records,
-      removeStudent: Boolean(student) && !kept,
-    });
-  }
+      enrollments: byStudent.get(childKey(child))!,
+      keptFor: kept,
+      removeStudent: Boolean(student) && kept.length === 0,
+    };
+  });
   students.sort((a, b) => (a.name ?? '~').localeCompare(b.name ?? '~') || a.studentId.localeCompare(b.studentId));
   // The ended semesters that still hold records: those removed already have nothing more to give.
   const holding = new Set(enrollments.map((enrollment) => enrollment.semesterId));
@@ -138,9 +192,13 @@ export interface Removed {
 /**
  * Removes one student's records of the plan: the audit trail of each enrollment, then the enrollments and
  * the family's pointers with the counts they held (a batch at a time), then the student, their name marker
- * and the family's count of students, unless the student holds an enrollment now (enrolled meanwhile).
+ * and the family's count of students, unless something of the student's belongs now to a semester whose
+ * records stay (enrolled, a lottery request or a policy accepted since the plan was made).
  */
-export async function removeStudentRecords(records: StudentRecords): Promise<Removed> {
+export async function removeStudentRecords(
+  records: StudentRecords,
+  plan: Pick<RetentionPlan, 'cutoff'>,
+): Promise<Removed> {
   const removed: Removed = { enrollments: 0, auditRecords: 0, students: 0 };
   const profile = await getProfile(records.familyId);
   for (let start = 0; start < records.enrollments.length; start += ENROLLMENTS_PER_TRANSACTION) {
@@ -175,17 +233,22 @@ export async function removeStudentRecords(records: StudentRecords): Promise<Rem
     ...(await lotteryRequestKeys(familyId, { studentId, semesterIds: ended })),
   ]);
   if (records.removeStudent) {
+    // Read again now (a semester made since too), the student first: what was written since is seen here, or
+    // changes the student's item (an enrollment, an acceptance), which the deletion is conditioned on. A lottery
+    // request saved in the moment between this read and the deletion is not seen: saving one leaves the
+    // student's item as it is.
     const student = await getStudent(records.familyId, records.studentId);
-    if (student) {
+    const staying = (await listSemesters()).filter((semester) => !expired(semester, plan.cutoff));
+    if (student && !(await keptForEach([records], staying)).get(childKey(records))?.length) {
       const counted = profile?.counts[studentCount] !== undefined;
       const outcome = await transactWrite([
-        studentDeleteIfInactive(records.familyId, records.studentId),
+        studentDeleteIfUntouched(records.familyId, student),
         nameMarkerDelete(records.familyId, student),
         ...(counted
           ? [familyChangeItem(records.familyId, { counts: { [studentCount]: -1 }, refuseDeleted: false })]
           : []),
       ]);
-      // Enrolled again meanwhile: the student stays, with the new enrollment.
+      // Enrolled again, or a policy accepted, meanwhile: the student stays, with it.
       if (outcome.committed) {
         removed.students += 1;
         await deleteAll([

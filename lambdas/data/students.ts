@@ -1,9 +1,10 @@
 // Students live in their family's partition (`FAMILY#sub / STUDENT#id`), so a family reads its own list
 // strongly consistently; GSI1 (`STUDENT#id`) finds a student by id for administrators. The item counts
 // the student's active enrollments, kept in step by the enrollment transactions, so a student who holds
-// a seat or a waitlist place cannot be deleted. Beside each student, a marker for their name and birth
-// date (`STUDENT_NAME#hash`), written, moved and removed in the student's own transactions, so one child
-// is on a family's list once however often "Add" is pressed.
+// a seat or a waitlist place cannot be deleted, and the policy acceptances recorded for them, so the
+// retention removal never deletes a child for whom one was recorded after it looked. Beside each student, a
+// marker for their name and birth date (`STUDENT_NAME#hash`), written, moved and removed in the student's own
+// transactions, so one child is on a family's list once however often "Add" is pressed.
 import { createHash } from 'node:crypto';
 import type { Student } from '../records';
 import type { FamilyCaller } from '../shared/caller';
@@ -15,6 +16,11 @@ import { partitions } from './partitions';
 export type StoredStudent = Student & {
   familyId: string;
   activeEnrollments?: number;
+  /**
+   * How many records that keep the child on file were written for it since this count began (policy acceptances,
+   * lottery requests saved): it only grows, and the retention removal deletes the child only while it is as read.
+   */
+  keepingRecords?: number;
   createdAt: string;
   updatedAt: string;
 };
@@ -48,6 +54,7 @@ export const studentEntity = entity<StoredStudent, Pick<StoredStudent, 'familyId
     })),
     ...optional('detailsConfirmedAt', item.optionalString('detailsConfirmedAt')),
     ...optional('activeEnrollments', item.optionalNumber('activeEnrollments')),
+    ...optional('keepingRecords', item.optionalNumber('keepingRecords')),
     createdAt: item.string('createdAt'),
     updatedAt: item.string('updatedAt'),
   }),
@@ -73,6 +80,7 @@ const studentFields = [
 export function toStudent({
   familyId: _family,
   activeEnrollments: _active,
+  keepingRecords: _accepted,
   createdAt: _created,
   updatedAt: _updated,
   ...student
@@ -177,14 +185,37 @@ export function studentDetailsConfirmed(familyId: string, id: string, now: strin
   );
 }
 
+/** `count` records that keep the student on file written for it (see keepingRecords); the student must be on file. */
+export function keepingRecordsItem(familyId: string, id: string, count: number): TransactItem {
+  return studentEntity.updateItem(
+    { familyId, id },
+    { add: { keepingRecords: count }, condition: 'attribute_exists(PK)' },
+  );
+}
+
+const inactive = 'attribute_exists(PK) AND (attribute_not_exists(activeEnrollments) OR activeEnrollments = :none)';
+
 /** Deletes a student unless they hold an active enrollment (the item comes back when they do). */
 export function studentDeleteIfInactive(familyId: string, id: string): TransactItem {
+  return studentEntity.deleteItem({ familyId, id }, { condition: inactive, values: { ':none': 0 } });
+}
+
+/**
+ * Deletes the student as `seen`, unless they hold an active enrollment or a policy acceptance was recorded
+ * for them since (the retention removal, which read what the child has after it read the student).
+ */
+export function studentDeleteIfUntouched(
+  familyId: string,
+  seen: Pick<StoredStudent, 'id' | 'keepingRecords'>,
+): TransactItem {
   return studentEntity.deleteItem(
-    { familyId, id },
-    {
-      condition: 'attribute_exists(PK) AND (attribute_not_exists(activeEnrollments) OR activeEnrollments = :none)',
-      values: { ':none': 0 },
-    },
+    { familyId, id: seen.id },
+    seen.keepingRecords === undefined
+      ? { condition: `${inactive} AND attribute_not_exists(keepingRecords)`, values: { ':none': 0 } }
+      : {
+          condition: `${inactive} AND keepingRecords = :seen`,
+          values: { ':none': 0, ':seen': seen.keepingRecords },
+        },
   );
 }
 

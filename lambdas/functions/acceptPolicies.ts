@@ -10,11 +10,10 @@ import {
   type CurrentPolicy,
 } from '../data/policies';
 import { getSemester } from '../data/semesters';
-import { studentEntity, studentForCaller } from '../data/students';
+import { keepingRecordsItem, studentForCaller } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { PolicyAcceptance, Semester } from '../records';
 import type { FamilyCaller } from '../shared/caller';
-import { tableName } from '../shared/dynamo';
 import { failedPrecondition, notFound, portalBusy } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
 import { callerEmail } from '../shared/ownAccount';
@@ -61,7 +60,8 @@ export async function acceptPolicies(
     if (fresh.length === 0) return { acceptances: accepted };
     const outcome = await transactWrite([
       ...fresh.flatMap(acceptanceItems),
-      studentExists(student.familyId, student.id),
+      // Counted on the student, who must still be on file: the retention removal sees it (students.ts).
+      keepingRecordsItem(student.familyId, student.id, fresh.length),
       familyChangeItem(student.familyId, { refuseDeleted: true }),
     ]);
     if (outcome.committed) {
@@ -95,13 +95,5 @@ async function refuseStale(
     policiesToAcceptDetails(student.id, semester.id, toAccept),
   );
 }
-
-const studentExists = (familyId: string, id: string) => ({
-  ConditionCheck: {
-    TableName: tableName,
-    Key: studentEntity.key({ familyId, id }),
-    ConditionExpression: 'attribute_exists(PK)',
-  },
-});
 
 export const handler = limitedHandler('acceptPolicies', acceptPolicies);

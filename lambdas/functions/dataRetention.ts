@@ -7,6 +7,7 @@ export async function dataRetention(): Promise<RetentionPreview> {
   const [setting, removals] = await Promise.all([retentionSetting(), removalRecords()]);
   const plan = await retentionPlan(setting.years);
   const going = plan.students.filter((student) => student.removeStudent);
+  const kept = plan.students.filter((student) => !student.removeStudent && student.name);
   return {
     setting,
     cutoff: plan.cutoff,
@@ -23,7 +24,13 @@ export async function dataRetention(): Promise<RetentionPreview> {
       birthDate: student.birthDate!,
       enrollments: student.enrollments.length,
     })),
-    studentsKept: plan.students.filter((student) => !student.removeStudent && student.name).length,
+    kept: kept.map((student) => ({
+      name: student.name!,
+      birthDate: student.birthDate!,
+      enrollments: student.enrollments.length,
+      keptFor: student.keptFor,
+    })),
+    studentsKept: kept.length,
     totals: {
       semesters: plan.semesters.length,
       enrollments: plan.students.reduce((sum, student) => sum + student.enrollments.length, 0),

@@ -30,7 +30,7 @@ export async function removeExpiredRecords(
   let left = plan.students.length;
   for (const student of plan.students) {
     if (call.remainingMs() < RESERVE_MS) break;
-    const done = await removeStudentRecords(student);
+    const done = await removeStudentRecords(student, plan);
     removed.enrollments += done.enrollments;
     removed.auditRecords += done.auditRecords;
     removed.students += done.students;

@@ -2,11 +2,14 @@
 // that ended more than the setting's years ago), then removes it, with an audit record; what is still
 // needed stays, and the counts the caps and deletions rely on stay right.
 import type { FunctionResult } from '../../lambdas/manifest';
-import type { Semester } from '../../lambdas/records';
-import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import type { Semester, Student } from '../../lambdas/records';
+import { addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, type SignedIn } from '../support/portal';
 import { acceptancesOf } from '../../lambdas/data/policies';
 import { familyLotteryRequests, putLotteryRequests } from '../../lambdas/data/lotteryRequests';
+import { removeStudentRecords, retentionPlan } from '../../lambdas/data/retention';
+import { getStudent, studentDeleteIfUntouched } from '../../lambdas/data/students';
+import { transactWrite } from '../../lambdas/shared/transact';
 
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -37,13 +40,37 @@ async function acceptPolicyOf(semesterId: string, family: SignedIn, studentId: s
 }
 const preview = async () => data<Preview>('dataRetention', {}, await admin());
 
+/** A child's lottery request in a semester's lottery, written as test data. */
+const lotteryRequest = (family: SignedIn, semesterId: string, studentId: string, classId: string) => ({
+  familyId: family.sub,
+  semesterId,
+  studentId,
+  choices: [{ kind: 'class' as const, id: classId }],
+  keepTogether: false,
+  updatedAt: new Date().toISOString(),
+});
+
+/** A family whose children, named apart from every other family's, are each enrolled in the class. */
+async function childrenEnrolledIn(classId: string, firstNames: string[]) {
+  const { family } = await familyWithStudents(0, 'retention-live');
+  const lastName = `Kept ${Math.random().toString(36).slice(2, 8)}`;
+  const children: Student[] = [];
+  for (const firstName of firstNames) children.push(await addStudent(family, { firstName, lastName }));
+  for (const child of children)
+    expect((await enrollAndWait({ studentId: child.id, classId }, await admin())).status).toBe(200);
+  return { family, children };
+}
+
+const nameOf = (student: Student) => `${student.firstName} ${student.lastName}`;
+
 test('given students with enrollments in a semester that ended five years ago, when the administrator previews and removes, then exactly the previewed records go, with an audit record, and the rest stays consistent', async () => {
   const old = await endedSemester(5);
   const recent = await endedSemester(2);
+  const current = await openSemester();
   const [oldClass, recentClass, currentClass] = [
     await newClass(old.id),
     await newClass(recent.id),
-    await newClass((await openSemester()).id),
+    await newClass(current.id),
   ];
   const { family, students } = await familyWithStudents(2, 'retention');
   const [onlyOld, alsoNow] = students as [(typeof students)[0], (typeof students)[0]];
@@ -61,18 +88,10 @@ test('given students with enrollments in a semester that ended five years ago, w
   await acceptPolicyOf(old.id, family, alsoNow.id);
   await acceptPolicyOf(recent.id, family, alsoNow.id);
   // Lottery requests the children made in those semesters.
-  const asked = (semesterId: string, studentId: string, classId: string) => ({
-    familyId: family.sub,
-    semesterId,
-    studentId,
-    choices: [{ kind: 'class' as const, id: classId }],
-    keepTogether: false,
-    updatedAt: new Date().toISOString(),
-  });
   await putLotteryRequests([
-    asked(old.id, onlyOld.id, oldClass.id),
-    asked(old.id, alsoNow.id, oldClass.id),
-    asked(recent.id, alsoNow.id, recentClass.id),
+    lotteryRequest(family, old.id, onlyOld.id, oldClass.id),
+    lotteryRequest(family, old.id, alsoNow.id, oldClass.id),
+    lotteryRequest(family, recent.id, alsoNow.id, recentClass.id),
   ]);
 
   await data('saveRetention', { years: 3 }, await admin());
@@ -86,6 +105,20 @@ test('given students with enrollments in a semester that ended five years ago, w
     { name: `${onlyOld.firstName} ${onlyOld.lastName}`, birthDate: onlyOld.birthDate, enrollments: 1 },
   ]);
   expect(before.studentsKept).toBe(1);
+  // The child kept, and why: what of theirs belongs to semesters whose records stay, newest semester first.
+  expect(before.kept).toEqual([
+    {
+      name: `${alsoNow.firstName} ${alsoNow.lastName}`,
+      birthDate: alsoNow.birthDate,
+      enrollments: 1,
+      keptFor: [
+        { kind: 'enrollment', semester: { id: current.id, name: current.name } },
+        { kind: 'enrollment', semester: { id: recent.id, name: recent.name } },
+        { kind: 'lotteryRequest', semester: { id: recent.id, name: recent.name } },
+        { kind: 'policyAcceptance', semester: { id: recent.id, name: recent.name } },
+      ],
+    },
+  ]);
   expect(before.totals).toEqual({ semesters: 1, enrollments: 2, students: 1 });
 
   // A shorter setting shows more; what is removed is what the saved setting shows.
@@ -157,4 +190,85 @@ test('a removal must name the ended semesters the preview shows, and families ca
   expect((await call('saveRetention', { years: 0 }, await admin())).body.error?.message).toBe(
     'years: must be at least 1',
   );
+});
+
+test('given children enrolled only in a semester past retention, one with a lottery request and one with a policy accepted for a semester not ended, when the administrator previews and removes, then both keep their record and the preview says why, and a child with nothing live goes as before', async () => {
+  const old = await endedSemester(6);
+  const coming = await openSemester();
+  const [oldClass, comingClass] = [await newClass(old.id), await newClass(coming.id)];
+  const { family, children } = await childrenEnrolledIn(oldClass.id, ['Ana', 'Ben', 'Cleo']);
+  const [asking, accepting, done] = children as [Student, Student, Student];
+  await putLotteryRequests([lotteryRequest(family, coming.id, asking.id, comingClass.id)]);
+  await acceptPolicyOf(coming.id, family, accepting.id);
+  await data('saveRetention', { years: 3 }, await admin());
+
+  const ours = new Set(children.map(nameOf));
+  const before = await preview();
+  expect(before.students.filter((student) => ours.has(student.name))).toEqual([
+    { name: nameOf(done), birthDate: done.birthDate, enrollments: 1 },
+  ]);
+  const semester = { id: coming.id, name: coming.name };
+  expect(before.kept.filter((student) => ours.has(student.name))).toEqual([
+    {
+      name: nameOf(asking),
+      birthDate: asking.birthDate,
+      enrollments: 1,
+      keptFor: [{ kind: 'lotteryRequest', semester }],
+    },
+    {
+      name: nameOf(accepting),
+      birthDate: accepting.birthDate,
+      enrollments: 1,
+      keptFor: [{ kind: 'policyAcceptance', semester }],
+    },
+  ]);
+  expect(before.studentsKept).toBe(before.kept.length);
+
+  const semesterIds = before.semesters.map((ended) => ended.id);
+  let answer: FunctionResult<'removeExpiredRecords'>;
+  do answer = await data('removeExpiredRecords', { semesterIds }, await admin());
+  while (!answer.done);
+  // The two children stay with what they have in the semester to come; only their old enrollments went.
+  const kept = await data<{ students: Array<{ id: string }> }>('students', {}, family.accessToken);
+  expect(kept.students.map((student) => student.id).sort()).toEqual([asking.id, accepting.id].sort());
+  expect((await familyLotteryRequests(family.sub, coming.id)).map((request) => request.studentId)).toEqual([asking.id]);
+  expect((await acceptancesOf(family.sub, accepting.id)).map((a) => a.semesterId)).toEqual([coming.id]);
+  const { enrollments } = await data<{ enrollments: unknown[] }>('myEnrollments', {}, family.accessToken);
+  expect(enrollments).toEqual([]);
+  const after = await preview();
+  expect(after.kept.filter((student) => ours.has(student.name))).toEqual([]);
+  expect(after.students.filter((student) => ours.has(student.name))).toEqual([]);
+});
+
+test('given children the plan would remove, when a lottery request or a policy acceptance for a semester not ended is written before the removal reaches them, then they stay with it', async () => {
+  const old = await endedSemester(7);
+  const coming = await openSemester();
+  const [oldClass, comingClass] = [await newClass(old.id), await newClass(coming.id)];
+  const { family, children } = await childrenEnrolledIn(oldClass.id, ['Dana', 'Eli']);
+  const [asking, accepting] = children as [Student, Student];
+  const plan = await retentionPlan(3);
+  const planned = children.map((child) => plan.students.find((student) => student.studentId === child.id)!);
+  expect(planned.map((student) => student.removeStudent)).toEqual([true, true]);
+
+  // Written after the plan was made, before the removal reaches the children.
+  await putLotteryRequests([lotteryRequest(family, coming.id, asking.id, comingClass.id)]);
+  await acceptPolicyOf(coming.id, family, accepting.id);
+  for (const student of planned) expect((await removeStudentRecords(student, plan)).students).toBe(0);
+
+  const kept = await data<{ students: Array<{ id: string }> }>('students', {}, family.accessToken);
+  expect(kept.students.map((student) => student.id).sort()).toEqual([asking.id, accepting.id].sort());
+  expect((await familyLotteryRequests(family.sub, coming.id)).map((request) => request.studentId)).toEqual([asking.id]);
+  expect((await acceptancesOf(family.sub, accepting.id)).map((a) => a.semesterId)).toEqual([coming.id]);
+});
+
+test("a child's removal is refused in its transaction once a policy was accepted for the child after the child was read", async () => {
+  const coming = await openSemester();
+  const { family, students } = await familyWithStudents(1, 'retention-guard');
+  const child = students[0]!;
+  const seen = (await getStudent(family.sub, child.id))!;
+  await acceptPolicyOf(coming.id, family, child.id);
+  expect((await transactWrite([studentDeleteIfUntouched(family.sub, seen)])).committed).toBe(false);
+  expect((await data<{ students: Array<{ id: string }> }>('students', {}, family.accessToken)).students).toEqual([
+    expect.objectContaining({ id: child.id }),
+  ]);
 });

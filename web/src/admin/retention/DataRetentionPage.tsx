@@ -1,6 +1,6 @@
 // /admin/retention: how long children's records are kept, exactly what a removal would take now (ended
-// semesters, their enrollments, the students who had nothing else), the removal after a confirmation, and
-// the record of past removals.
+// semesters, their enrollments, the students who had nothing else), the students it keeps and why, the removal
+// after a confirmation, and the record of past removals.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -26,6 +26,7 @@ import { ListTable } from '../ListTable';
 import { RemovalHistory } from './RemovalHistory';
 
 type Preview = FunctionResult<'dataRetention'>;
+type KeptFor = Preview['kept'][number]['keptFor'][number];
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const dateText = dateLabel;
@@ -100,12 +101,13 @@ function Retention({ preview }: { preview: Preview }) {
             </ListTable>
             <Typography>
               {plural(totals.enrollments, 'enrollment')} with their audit trail, and{' '}
-              {plural(totals.students, 'student')} whose every enrollment was in these semesters (name, birth date,
+              {plural(totals.students, 'student')} with nothing in a semester whose records stay (name, birth date,
               contacts, health notes).
               {preview.studentsKept > 0 &&
-                ` ${plural(preview.studentsKept, 'student keeps', 'students keep')} their record: they have later enrollments.`}
+                ` ${plural(preview.studentsKept, 'student keeps', 'students keep')} their record, losing only these enrollments: something of theirs belongs to a semester whose records stay.`}
             </Typography>
             {preview.students.length > 0 && <StudentsToRemove students={preview.students} />}
+            {preview.kept.length > 0 && <StudentsKept students={preview.kept} />}
             <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
               <Button variant="contained" color="error" onClick={() => setRemoving(true)}>
                 Remove these records
@@ -220,6 +222,38 @@ function StudentsToRemove({ students }: { students: Preview['students'] }) {
             </TableCell>
             <TableCell>{dateText(student.birthDate)}</TableCell>
             <TableCell align="right">{student.enrollments}</TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
+    </Stack>
+  );
+}
+
+const keptForText = ({ kind, semester }: KeptFor) =>
+  ({
+    enrollment: `an enrollment in ${semester.name}`,
+    lotteryRequest: `a lottery request for ${semester.name}`,
+    policyAcceptance: `policies accepted for ${semester.name}`,
+  })[kind];
+
+function StudentsKept({ students }: { students: Preview['kept'] }) {
+  return (
+    <Stack spacing={1}>
+      <Typography variant="subtitle1" component="h3">
+        Students who keep their record
+      </Typography>
+      <ListTable
+        label="Students who keep their record"
+        columns={['Student', 'Birth date', { name: 'Enrollments removed', align: 'right' }, 'Kept for']}
+      >
+        {students.map((student, index) => (
+          <TableRow key={`${student.name}-${student.birthDate}-${index}`}>
+            <TableCell component="th" scope="row">
+              {student.name}
+            </TableCell>
+            <TableCell>{dateText(student.birthDate)}</TableCell>
+            <TableCell align="right">{student.enrollments}</TableCell>
+            <TableCell>{student.keptFor.map(keptForText).join('; ')}</TableCell>
           </TableRow>
         ))}
       </ListTable>
