@@ -1,6 +1,7 @@
 import { allocationSettingsOfMany, requestGate } from '../data/allocationSettings';
 import { drawStateOf } from '../data/lotteryDraws';
 import { familyLotteryRequests } from '../data/lotteryRequests';
+import { seedsOf, shownCommitments } from '../data/lotterySeeds';
 import { semestersNotEnded } from '../data/semesters';
 import type { FamilyLottery } from '../records';
 import type { FamilyCaller } from '../shared/caller';
@@ -8,11 +9,13 @@ import { familyHandler } from '../shared/familyHandler';
 
 /**
  * The lotteries of the semesters not yet ended, as the family sees them: when requests are taken (for this
- * family), its requests and, once the draw is published, their results and the seed.
+ * family), its requests, the commitments to the draw's seed and, once the draw is published, their results and
+ * the seed.
  */
 export async function myLotteries(_input: unknown, caller: FamilyCaller): Promise<{ lotteries: FamilyLottery[] }> {
   const semesters = await semestersNotEnded();
-  const settings = await allocationSettingsOfMany(semesters.map((semester) => semester.id));
+  const ids = semesters.map((semester) => semester.id);
+  const [settings, seeds] = await Promise.all([allocationSettingsOfMany(ids), seedsOf(ids)]);
   const lotteries = await Promise.all(
     semesters.flatMap((semester) => {
       const own = settings.get(semester.id)!;
@@ -31,6 +34,8 @@ export async function myLotteries(_input: unknown, caller: FamilyCaller): Promis
             window: gate.open ? { open: true } : { open: false, message: gate.message },
             // A result shows once the whole draw is published, not while it is being written.
             requests: published ? requests : requests.map(({ result: _result, ...request }) => request),
+            // The seed itself only with the published draw.
+            commitments: shownCommitments(seeds.get(semester.id)?.commitments ?? []),
             ...(published && { draw: { seed: published.seed, publishedAt: published.publishedAt! } }),
           };
         })(),

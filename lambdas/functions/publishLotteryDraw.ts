@@ -14,7 +14,8 @@ const MARGIN_MS = 3000;
  * Publishes the draw the administrator previewed (`drawId`): its enrollments and waitlist places are written
  * (each family e-mailed its results with its last one), and the draw is marked published. A publication the
  * call's time did not finish answers `publishing` with its progress; publishing again resumes it, as does
- * a retried or concurrent call: nothing is written twice. Publishing a draw already published answers it.
+ * a retried or concurrent call: nothing is written twice. Publishing a draw already published answers it. Only a
+ * draw of the committed seed is published: a change of seed since it ran refuses it.
  */
 export async function publishLotteryDraw(input: ParsedInput<'publishLotteryDraw'>, caller: Caller, call: Call) {
   const semester = await semesterOrCurrent(input.semesterId);
@@ -33,6 +34,11 @@ export async function publishLotteryDraw(input: ParsedInput<'publishLotteryDraw'
     if (state.drawId !== input.drawId)
       throw failedPrecondition('Another draw was run meanwhile: look at its preview before publishing it.');
     if (state.status === 'published') return { draw: state };
+    // Still the preview: its seed is no longer the committed one.
+    if (state.status === 'preview')
+      throw failedPrecondition(
+        'The seed was changed after this draw: run the draw again with the new seed before publishing it.',
+      );
   }
   const by = { sub: caller.sub, isAdmin: true };
   const deadline = Date.now() + call.remainingMs() - MARGIN_MS;

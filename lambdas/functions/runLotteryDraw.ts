@@ -9,10 +9,11 @@ import { failedPrecondition } from '../shared/errors';
 import { portalHandler } from '../shared/handler';
 
 /**
- * Runs a semester's draw once its requests closed, with a new random seed, and keeps it as the preview
- * administrators read before publishing (its export too). Running it again replaces the preview with a draw
- * of another seed; `drawId`, the preview the administrator saw, guards against two runs at once. Once
- * published, a draw is never replaced.
+ * Runs a semester's draw once its requests closed, with its committed seed, and keeps it as the preview
+ * administrators read before publishing (its export too). Running it again replaces the preview with a draw of
+ * the same seed (of the requests and classes as they are then): only a change of seed (changeLotterySeed), which
+ * every family sees, gives another. `drawId`, the preview the administrator saw, guards against two runs at once.
+ * Once published, a draw is never replaced.
  */
 export async function runLotteryDraw(input: ParsedInput<'runLotteryDraw'>, caller: Caller) {
   const semester = await semesterOrCurrent(input.semesterId);

@@ -1,7 +1,9 @@
-// A draw's export: what anyone needs to run it again (its input, seed included) and the result that was
-// published. `npm run lottery:verify -- <export.json>` reads one; administrators download it from the draw's
-// page once it is published.
+// A draw's export: what anyone needs to run it again (its input, seed included), the result that was
+// published, and the commitments to the seed families saw before the draw. `npm run lottery:verify --
+// <export.json>` reads one; administrators download it from the draw's page once it is published.
+import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
+import type { SeedCommitment } from '../records';
 import { type DrawInput, type DrawResult, runDraw } from './draw';
 
 const choice = z.strictObject({ kind: z.enum(['class', 'group']), id: z.string() });
@@ -40,11 +42,24 @@ const drawResult = z.strictObject({
   seatsLeft: z.record(z.string(), z.int()),
 });
 
+const commitment = z.strictObject({
+  hash: z.string(),
+  committedAt: z.string(),
+  reason: z.optional(z.string()),
+});
+
 /** The export's own fields besides the draw: which semester and draw, and when it was published. */
-export const drawExport = z.looseObject({ input: drawInput, result: drawResult });
+export const drawExport = z.looseObject({
+  input: drawInput,
+  result: drawResult,
+  // Absent in the export of a draw run before seeds were committed.
+  commitments: z.optional(z.array(commitment)),
+});
 export interface DrawExport {
   input: DrawInput;
   result: DrawResult;
+  /** The commitments to the seed, oldest first: the draw ran with the seed of the last. */
+  commitments?: SeedCommitment[];
 }
 
 export type Verification = { matches: true } | { matches: false; differences: string[] };
@@ -73,4 +88,31 @@ export function verifyExport(exported: DrawExport): Verification {
 
 function placementText({ outcome, choice, rank }: DrawResult['placements'][number]): string {
   return choice ? `${outcome} (${choice.kind} ${choice.id}, choice ${rank})` : outcome;
+}
+
+/** The commitment to a seed: its SHA-256 in hexadecimal, what `printf %s <seed> | sha256sum` prints. */
+export const seedHash = (seed: string) => createHash('sha256').update(seed).digest('hex');
+
+export type CommitmentCheck =
+  | { matches: true; commitment: SeedCommitment; count: number }
+  | { matches: false; difference: string };
+
+/** Whether the export's seed is the one committed: its SHA-256 (hex) is the last commitment. */
+export function commitmentCheck({
+  input,
+  commitments = [],
+}: Pick<DrawExport, 'input' | 'commitments'>): CommitmentCheck {
+  const last = commitments.at(-1);
+  if (!last)
+    return {
+      matches: false,
+      difference: 'the export holds no commitment to its seed: nothing shows the seed was chosen before the draw.',
+    };
+  const hash = seedHash(input.seed);
+  return hash === last.hash
+    ? { matches: true, commitment: last, count: commitments.length }
+    : {
+        matches: false,
+        difference: `its SHA-256 is ${hash}, not the last commitment, ${last.hash}: the draw did not run with the committed seed.`,
+      };
 }

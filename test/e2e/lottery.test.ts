@@ -1,8 +1,12 @@
 // A family's lottery requests in Chromium: on Lottery requests, the page says how the draw works, when it
-// happens and when the family hears; the family keeps its two children together and enters ranked choices for
-// each; once requests closed and the draw ran, the page says requests are closed and shows the choices. Checked by
-// axe on a phone. The administrator reads the draw's preview on Allocation and Lottery, runs it again with a new
-// seed and publishes it after a confirmation; the family then sees each child's result and gets the e-mail.
+// happens and when the family hears, and shows the commitment to the draw's seed (its SHA-256) before requests
+// close; the family keeps its two children together and enters ranked choices for each; once requests closed and
+// the draw ran, the page says requests are closed and shows the choices. Checked by axe on a phone. The
+// administrator reads the draw's preview and the commitment on Allocation and Lottery, changes the seed with a
+// reason after a confirmation, runs the draw again with the new seed and publishes it after a confirmation; the
+// family then sees each child's result, the seed whose SHA-256 is the last commitment, the change and its reason,
+// and gets the e-mail.
+import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { momentText } from '../../lambdas/moments';
 import type { FamilyLottery } from '../../lambdas/records';
@@ -52,6 +56,13 @@ test('given a lottery taking requests, a family keeps its two children together 
   const section = page.getByRole('region', { name: `${semester.name}: lottery` });
   await section.getByText(`You will hear by e-mail by ${momentText(lottery.resultsBy, 'UTC')}.`).waitFor();
   await section.getByText(/^When requests close, the draw puts every request in a random order/).waitFor();
+  // The commitment to the seed, before requests close, and what it proves.
+  const committed = (await data<{ lotteries: FamilyLottery[] }>('myLotteries', {}, family.accessToken)).lotteries.find(
+    (each) => each.semester.id === semester.id,
+  )!.commitments;
+  expect(committed).toHaveLength(1);
+  await section.getByText(committed[0]!.hash, { exact: true }).waitFor();
+  await section.getByText(/^The draw's seed was chosen on .+, and is kept secret until the results\./).waitFor();
 
   await section.getByRole('checkbox', { name: /^Keep my children together/ }).check();
   for (const child of ['Ava', 'Ben']) {
@@ -92,15 +103,29 @@ test('given a lottery taking requests, a family keeps its two children together 
     .waitFor();
   reported.push(...(await violations(page, 'family, lottery requests closed')));
 
-  // The administrator reads the preview and runs the draw again with a new seed.
+  // The administrator reads the preview and the commitment, changes the seed (a reason is required) and runs the
+  // draw again, with the new seed.
   const { draw } = await data<{ draw: { seed: string } }>('lotteryDraw', { semesterId: semester.id }, admin);
   const office = await openAsAdmin(browser, `/admin/lottery?semesterId=${semester.id}`);
   const drawn = office.page.getByRole('region', { name: 'The draw' });
   await drawn.getByText(`Preview, not published: draw 1 run on`).waitFor();
   await drawn.getByText('2 children asked.', { exact: false }).waitFor();
   await drawn.getByText('1 sets of siblings kept together.', { exact: false }).waitFor();
+  await drawn.getByText(committed[0]!.hash, { exact: true }).waitFor();
   reported.push(...(await violations(office.page, 'admin, allocation and lottery')));
-  await drawn.getByRole('button', { name: 'Run again with a new seed' }).click();
+  await drawn.getByRole('button', { name: 'Change the seed…' }).click();
+  const change = office.page.getByRole('dialog', { name: 'Change the seed?' });
+  const changeButton = change.getByRole('button', { name: 'Change the seed', exact: true });
+  expect(await changeButton.isDisabled()).toBe(true);
+  const reason = 'The capacity of Nordic Loop was wrong.';
+  await change.getByRole('textbox', { name: /^Why, for the families/ }).fill(reason);
+  reported.push(...(await violations(office.page, 'admin, change the seed')));
+  await changeButton.click();
+  await toast(office.page, 'Families see the new commitment and why.').waitFor();
+  await drawn.getByText(/^This preview was drawn with a seed that has been changed since/).waitFor();
+  expect(await drawn.getByRole('button', { name: 'Publish…' }).count()).toBe(0);
+  await drawn.getByRole('list', { name: 'Changes of the seed' }).getByText(reason, { exact: false }).waitFor();
+  await drawn.getByRole('button', { name: 'Run again with the same seed' }).click();
   await office.page
     .getByRole('dialog', { name: 'Run the draw again?' })
     .getByRole('button', { name: 'Run again' })
@@ -124,13 +149,24 @@ test('given a lottery taking requests, a family keeps its two children together 
   expect(await drawn.getByRole('button', { name: /^(Run again|Publish)/ }).count()).toBe(0);
   await office.context.close();
 
-  // The family sees its children seated together in their first choice, and the e-mail says so.
+  // The family sees its children seated together in their first choice, the seed whose SHA-256 is the last
+  // commitment, and the change of seed with its reason; the e-mail says where the children are.
   await page.reload();
   for (const child of ['Ava', 'Ben'])
     await section
       .getByRole('group', { name: `${child} Moraine` })
       .getByText(`Seated: ${nordic.name} (choice 1)`)
       .waitFor();
+  const published = (await data<{ lotteries: FamilyLottery[] }>('myLotteries', {}, family.accessToken)).lotteries.find(
+    (each) => each.semester.id === semester.id,
+  )!;
+  expect(published.commitments).toHaveLength(2);
+  const last = published.commitments[1]!.hash;
+  expect(createHash('sha256').update(published.draw!.seed).digest('hex')).toBe(last);
+  await section.getByText(published.draw!.seed, { exact: true }).waitFor();
+  await section.getByText(/^The draw's seed was chosen on .+, and its SHA-256 shown here before the draw:/).waitFor();
+  await section.getByText('The seed was changed 1 time (2 commitments), each with its reason:').waitFor();
+  await section.getByRole('list', { name: 'Changes of the seed' }).getByText(reason, { exact: false }).waitFor();
   // The published seed (32 digits, no space) wraps on a phone rather than making its box scroll sideways.
   await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
   reported.push(...(await violations(page, 'family, lottery results on a phone')));

@@ -1,9 +1,9 @@
-// Running a semester's draw: refused while requests are taken; once they closed, the draw runs with a new seed
-// as a preview with its summary, families can no longer change their requests, the export gives the same result
-// when run again (what `npm run lottery:verify` checks), and running it again draws with another seed, guarded
-// against two runs at once; every run is kept in the draws' audit trail.
+// Running a semester's draw: refused while requests are taken; once they closed, the draw runs with the committed
+// seed as a preview with its summary, families can no longer change their requests, the export gives the same
+// result when run again (what `npm run lottery:verify` checks), and running it again gives a new preview of the
+// same seed, guarded against two runs at once; every run is kept in the draws' audit trail.
 import type { LotteryDrawState } from '../../lambdas/data/lotteryDraws';
-import { type DrawExport, verifyExport } from '../../lambdas/lottery/drawExport';
+import { commitmentCheck, type DrawExport, verifyExport } from '../../lambdas/lottery/drawExport';
 import { momentText } from '../../lambdas/moments';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, portalUrl } from '../support/portal';
@@ -11,7 +11,7 @@ import { call, data, portalUrl } from '../support/portal';
 const MINUTE = 60_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
 
-test('given requests of three families, the draw runs only once requests closed, as a preview that the export reproduces, and again with another seed', async () => {
+test('given requests of three families, the draw runs only once requests closed, as a preview that the export reproduces, and again with the same seed', async () => {
   const admin = (await adminSession()).accessToken;
   const semester = await openSemester();
   const nordic = await newClass(semester.id, { capacity: 2 });
@@ -92,6 +92,7 @@ test('given requests of three families, the draw runs only once requests closed,
     losses: 0,
   });
   expect(verifyExport(exported)).toEqual({ matches: true });
+  expect(commitmentCheck(exported)).toMatchObject({ matches: true, count: 1 });
   const placed = new Map(exported.result.placements.map((placement) => [placement.studentId, placement]));
   const [first, second] = siblings.students.map((student) => placed.get(student.id)!);
   expect({ outcome: second!.outcome, choice: second!.choice }).toEqual({
@@ -114,8 +115,9 @@ test('given requests of three families, the draw runs only once requests closed,
     { semesterId: semester.id, drawId: draw.drawId },
     admin,
   );
-  expect(again.draw.runs).toBe(2);
-  expect(again.draw.seed).not.toBe(draw.seed);
+  // A new preview, never a new seed: only a change of seed, which families see, gives another.
+  expect(again.draw).toMatchObject({ runs: 2, seed: draw.seed });
+  expect(again.draw.drawId).not.toBe(draw.drawId);
   const stale = await call('runLotteryDraw', { semesterId: semester.id, drawId: draw.drawId }, admin);
   expect(stale.body.error!.message).toBe('Another draw was run meanwhile: look at it before running the draw again.');
   // Every run is kept: who ran it, when, its seed and summary, newest first.

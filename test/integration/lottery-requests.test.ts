@@ -50,7 +50,14 @@ test('given requests open, a family saves ranked choices for two children kept t
   ];
 
   const before = await lotteryOf(family.accessToken, semester);
-  expect(before).toEqual({ semester, lottery, window: { open: true }, requests: [] });
+  expect(before).toEqual({
+    semester,
+    lottery,
+    window: { open: true },
+    requests: [],
+    // The commitment to the draw's seed, made when the lottery was set (test/integration/lottery-seed.test.ts).
+    commitments: [{ hash: expect.stringMatching(/^[0-9a-f]{64}$/), committedAt: expect.any(String) }],
+  });
 
   await data('saveLotteryRequest', { semesterId: semester.id, studentId: ava!.id, choices }, family.accessToken);
   const { requests } = await data<{ requests: LotteryRequest[] }>(

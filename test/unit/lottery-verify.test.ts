@@ -1,13 +1,14 @@
 // Checking a published draw from its export (lambdas/lottery/drawExport.ts, `npm run lottery:verify`): the
 // export of a real draw matches; a result changed after the draw, or published under another seed, does not,
-// and the command says which child's placement differs.
+// and the command says which child's placement differs; a seed whose SHA-256 is not the export's last
+// commitment, or an export without commitments, fails too.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type DrawInput, runDraw } from '../../lambdas/lottery/draw';
-import { type DrawExport, verifyExport } from '../../lambdas/lottery/drawExport';
+import { commitmentCheck, type DrawExport, seedHash, verifyExport } from '../../lambdas/lottery/drawExport';
 
 const input: DrawInput = {
   seed: '5f1c0a7e',
@@ -35,7 +36,8 @@ const input: DrawInput = {
     },
   ],
 };
-const published: DrawExport = { input, result: runDraw(input) };
+const committed = { hash: seedHash(input.seed), committedAt: '2026-01-05T09:00:00.000Z' };
+const published: DrawExport = { input, result: runDraw(input), commitments: [committed] };
 
 /** The published export with one child's outcome turned the other way. */
 function tampered(): DrawExport {
@@ -64,6 +66,25 @@ test('a result published under another seed than the one exported does not match
   expect(verifyExport({ input, result: other }).matches).toBe(false);
 });
 
+test("the seed's SHA-256 is the last commitment, the one the draw ran with", () => {
+  // What `printf %s 5f1c0a7e | sha256sum` prints.
+  expect(committed.hash).toBe('8f494c379f6be9e8d9e7820ab86da955fdd9032dfe99f460fa3b1c6c38055c00');
+  expect(commitmentCheck(published)).toEqual({ matches: true, commitment: committed, count: 1 });
+  const replaced = { hash: seedHash('the replaced seed'), committedAt: '2026-01-02T09:00:00.000Z' };
+  const recommitted = { ...committed, reason: 'The capacities were wrong.' };
+  expect(commitmentCheck({ input, commitments: [replaced, recommitted] })).toEqual({
+    matches: true,
+    commitment: recommitted,
+    count: 2,
+  });
+  // The draw ran with the replaced seed's commitment last, or with none.
+  expect(commitmentCheck({ input, commitments: [committed, replaced] })).toEqual({
+    matches: false,
+    difference: `its SHA-256 is ${committed.hash}, not the last commitment, ${replaced.hash}: the draw did not run with the committed seed.`,
+  });
+  expect(commitmentCheck({ input }).matches).toBe(false);
+});
+
 describe('npm run lottery:verify', () => {
   const run = promisify(execFile);
   const dir = mkdtempSync(join(tmpdir(), 'lottery-verify-'));
@@ -81,12 +102,29 @@ describe('npm run lottery:verify', () => {
     return file;
   };
 
-  test('says the result matches, and exits 0', async () => {
+  test('says the result matches and the seed is the one committed, and exits 0', async () => {
     const { code, stdout } = await verify(write('published.json', { semesterId: 'winter', ...published }));
     expect(stdout).toContain(
       'The result matches: seed "5f1c0a7e" gives exactly the published placements of 3 request(s).',
     );
+    expect(stdout).toContain(
+      `The seed is the one committed: its SHA-256 is ${committed.hash}, commitment 1 of 1, made ${committed.committedAt}.`,
+    );
     expect(code).toBe(0);
+  }, 30_000);
+
+  test('a seed that is not the one committed, or no commitment, exits 1 though the result matches', async () => {
+    const other = { hash: seedHash('another seed'), committedAt: committed.committedAt };
+    const wrong = await verify(write('recommitted.json', { ...published, commitments: [committed, other] }));
+    expect(wrong.stdout).toContain('The result matches');
+    expect(wrong.stdout).toContain(
+      `The seed is NOT the one committed: its SHA-256 is ${committed.hash}, not the last commitment, ${other.hash}`,
+    );
+    expect(wrong.code).toBe(1);
+    const { commitments: _commitments, ...uncommitted } = published;
+    const none = await verify(write('uncommitted.json', uncommitted));
+    expect(none.stdout).toContain('The seed is NOT the one committed: the export holds no commitment to its seed');
+    expect(none.code).toBe(1);
   }, 30_000);
 
   test('says which placement differs, and exits 1; a file that is not an export exits 2', async () => {

@@ -77,6 +77,7 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   saveLotteryRequest: { stale: ['myLotteries'] },
   withdrawLotteryRequest: { stale: ['myLotteries'] },
   runLotteryDraw: { stale: ['lotteryDraw'] },
+  changeLotterySeed: { stale: ['lotteryDraw', 'myLotteries'] },
   publishLotteryDraw: { stale: [...SEATS, 'lotteryDraw', 'myLotteries'] },
 };
 
