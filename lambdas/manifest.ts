@@ -9,6 +9,7 @@ import {
   configValues,
   enrollmentId,
   enrollmentRequestId,
+  familyName,
   id,
   isoDate,
   managedTshirtSize,
@@ -28,6 +29,7 @@ import {
   type FamilyLottery,
   type LotteryRequest,
   lotteryRequestInput,
+  lotterySeedChange,
   type CalendarEvent,
   type Class,
   type ClassGroup,
@@ -49,13 +51,14 @@ import {
   type Student,
   type TshirtSize,
 } from './records';
-import type { RemovalRecord, Removed, RetentionSetting } from './data/retention';
+import type { KeptFor, RemovalRecord, Removed, RetentionSetting } from './data/retention';
 import { CATALOGUE_MAX_AGE_SECONDS } from './catalogueAge';
 import type { CallLimit } from './data/callCounts';
 import type { FailedMail } from './data/mailRequests';
 import type { MessageChild } from './shared/notices';
 import type { Suppression } from './data/suppressions';
 import type { DrawRun, LotteryDrawState } from './data/lotteryDraws';
+import type { KeptCommitment } from './data/lotterySeeds';
 import type { DrawExport } from './lottery/drawExport';
 
 /** The e-mails a guardian gets (true) or switched off: reminders and announcements, and enrollment changes. */
@@ -352,18 +355,20 @@ export const manifest = {
     result: returns<{
       guardians: FamilyGuardian[];
       invitations: GuardianInvitation[];
-      invited?: { email: string; invitedByEmail: string; expiresAt: string; joined: boolean };
+      invited?: { email: string; invitedByEmail: string; familyName?: string; expiresAt: string; joined: boolean };
     }>(),
     summary:
-      "The family's guardians and its invitations still waiting; with a link's token, the invitation it names (`joined`: the caller is in that family already).",
+      "The family's guardians and its invitations still waiting; with a link's token, the invitation it names, to the invited address's account only (`joined`: the caller is in that family already).",
   },
   inviteGuardian: {
     access: 'user',
     rateLimit: familyWrites,
-    input: z.strictObject({ email }),
+    // familyName: how the invited reads the family's name (empty or absent: none).
+    input: z.strictObject({ email, familyName: z.optional(familyName) }),
     table: 'write',
     result: returns<{ invitation: GuardianInvitation }>(),
-    summary: 'Invites an adult by e-mail to be a guardian of the family (the e-mail carries the link to accept).',
+    summary:
+      'Invites an adult by e-mail to be a guardian of the family, named as the inviter gives it (the e-mail carries the link to accept).',
   },
   acceptInvitation: {
     access: 'user',
@@ -713,7 +718,7 @@ export const manifest = {
     table: 'read',
     result: returns<RetentionPreview>(),
     summary:
-      'The retention setting and exactly what a removal would remove now (ended semesters, enrollments, students), with the latest removals.',
+      'The retention setting and exactly what a removal would remove now (ended semesters, enrollments, students), the students it keeps and why, with the latest removals.',
   },
   saveRetention: {
     access: 'admin',
@@ -777,19 +782,29 @@ export const manifest = {
     result: returns<{
       semester: Semester;
       settings: AllocationSettings;
+      commitments: KeptCommitment[];
       draw?: LotteryDrawState;
       runs: DrawRun[];
       export?: DrawExport & { semesterId: string; drawId: string };
     }>(),
     summary:
-      "A semester's allocation settings and lottery: the draw run last (seed, summary), every run, asked, its export.",
+      "A semester's allocation settings and lottery: its seed's commitments, the draw run last (seed, summary), every run, asked, its export.",
   },
   runLotteryDraw: {
     access: 'admin',
     input: z.strictObject({ semesterId: id, drawId: z.optional(z.string().check(z.maxLength(64))) }),
     table: 'write',
     result: returns<{ draw: LotteryDrawState }>(),
-    summary: "Runs a semester's draw with a new seed once requests closed, as a preview (again: another seed).",
+    summary:
+      "Runs a semester's draw with its committed seed once requests closed, as a preview (again: the same seed).",
+  },
+  changeLotterySeed: {
+    access: 'admin',
+    input: lotterySeedChange,
+    table: 'write',
+    result: returns<{ commitments: KeptCommitment[] }>(),
+    summary:
+      "Replaces a semester's lottery seed and its commitment, with a reason every family sees, until the draw is published.",
   },
   publishLotteryDraw: {
     access: 'admin',
@@ -808,7 +823,12 @@ export interface RetentionPreview {
   semesters: Array<{ id: string; name: string; endDate: string; enrollments: number }>;
   /** The students who would go: every enrollment they had was in those semesters. */
   students: Array<{ name: string; birthDate: string; enrollments: number }>;
-  /** Students who keep their record (they have a later enrollment) but lose their old enrollments. */
+  /**
+   * Students who keep their record but lose their old enrollments, and why: what of theirs belongs to a semester
+   * whose records stay (an enrollment, a lottery request, a policy accepted), newest semester first.
+   */
+  kept: Array<{ name: string; birthDate: string; enrollments: number; keptFor: KeptFor[] }>;
+  /** How many students keep their record (`kept`'s length). */
   studentsKept: number;
   totals: { semesters: number; enrollments: number; students: number };
   removals: RemovalRecord[];

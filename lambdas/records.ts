@@ -449,11 +449,18 @@ export interface FamilyGuardian {
   you?: true;
 }
 
+/**
+ * The family's name as the guardian who invites another adult gives it ("The Alpine family"): all the invited
+ * learns of the family before accepting. Empty: none given.
+ */
+export const familyName = oneLine(120);
+
 /** An invitation to be a guardian of the family, still waiting to be accepted. */
 export interface GuardianInvitation {
   id: string;
   email: string;
   invitedByEmail: string;
+  familyName?: string;
   createdAt: string;
   expiresAt: string;
 }
@@ -506,6 +513,11 @@ export type NamedEnrollment = Enrollment & {
   asksQuestions?: true;
   /** The day the class starts (its first meeting, else its semester's start): answers change until then. */
   startsOn?: string;
+  /**
+   * Why a waiting child is passed over when a seat frees (or cannot accept its offer): it is no longer in the
+   * class's grades, in a parent's words.
+   */
+  passedOverBecause?: string;
 };
 
 /** An enrollment is one student in one class: its id names both, `classId~studentId`. */
@@ -550,7 +562,14 @@ export interface MessageSummary {
   sentBy: string;
   createdAt: string;
   status: 'sending' | 'sent';
+  /** The families it is for. */
   recipients: number;
+  /** The families whose e-mails were all tried (of `recipients`). */
+  familiesDone: number;
+  /**
+   * E-mails, one per address: gone out, refused by SES (each kept to send again), or not sent (the address
+   * does not receive mail, or its family has none to write to, counted once).
+   */
   sent: number;
   failed: number;
   skipped: number;
@@ -792,16 +811,44 @@ export interface LotteryRequest {
   keepTogether: boolean;
   updatedAt: string;
   /** Once the draw is published: seated or waitlisted in a choice (`rank` 1 is the first), or left out. */
-  result?: { outcome: 'enrolled' | 'waitlisted' | 'unplaced'; choice?: LotteryChoice; rank?: number };
+  result?: {
+    outcome: 'enrolled' | 'waitlisted' | 'unplaced';
+    choice?: LotteryChoice;
+    rank?: number;
+    /** Why a child the draw placed was left unplaced at publication: enrolling's refusal, in its words. */
+    reason?: string;
+  };
 }
 
-/** A semester's lottery as a family sees it: when, how, its own requests and, once published, the seed. */
+/**
+ * A commitment to a lottery's seed: its SHA-256 (hex), shown to every family before requests close, while the seed
+ * stays secret until the draw is published. The draw runs only with the seed of the last commitment; one that
+ * replaced another (an administrator's change of seed) says why, in `reason`.
+ */
+export interface SeedCommitment {
+  hash: string;
+  committedAt: string;
+  reason?: string;
+}
+
+/** An administrator's change of a lottery's seed: the commitment it replaces, as shown, and why, for families. */
+export const lotterySeedChange = z.strictObject({
+  semesterId: id,
+  replacing: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'must be a commitment: 64 hexadecimal digits')),
+  reason: requiredOneLine(300),
+});
+
+/**
+ * A semester's lottery as a family sees it: when, how, its own requests, the commitments to the draw's seed (oldest
+ * first) and, once published, the seed.
+ */
 export interface FamilyLottery {
   semester: Semester;
   lottery: LotterySettings;
   /** Whether the family may send or change its requests now; when not, why (and when it may). */
   window: { open: boolean; message?: string };
   requests: LotteryRequest[];
-  /** Once the draw is published: its seed, so anyone can run it again. */
+  commitments: SeedCommitment[];
+  /** Once the draw is published: its seed, whose SHA-256 is the last commitment, so anyone can run it again. */
   draw?: { seed: string; publishedAt: string };
 }

@@ -10,7 +10,7 @@
 // request refused by a condition (a student not in the grades, a cap, an account deleted, an enrollment
 // that exists) is decided alone with its refusal, and the batch is planned again without it.
 import { randomUUID } from 'node:crypto';
-import type { Class } from '../records';
+import type { Class, Semester } from '../records';
 import { byDeadline } from '../shared/deadline';
 import { sleep } from '../shared/dynamo';
 import { isTransientAwsError } from '../shared/awsErrors';
@@ -55,6 +55,8 @@ import { countOutOfOrder, countSeatChanges } from '../shared/metrics';
  */
 const SETTLE_MS = Number(optionalEnv('ALLOCATION_SETTLE_MS') ?? 1000);
 const MAX_SETTLE_MS = 10_000;
+/** How old a lead's read of a semester and its allocation settings may be when it decides (see semesterRules). */
+const RULES_AGE_MS = SETTLE_MS / 2;
 /** How often a lead looks again at a queue whose requests are not settled yet. */
 const SETTLE_POLL_MS = 50;
 /** How long what a lease's holder saw of the queue's pace counts for the next holders. */
@@ -182,6 +184,10 @@ class Lead {
   /** The latest arrival among the requests decided in the queue, by this holder or the ones before. */
   decidedThrough = 0;
   private caps?: Promise<EnrollmentCaps>;
+  private readonly rules = new Map<
+    string,
+    { readAt: number; read: Promise<{ semester?: Semester; saved: SavedAllocation }> }
+  >();
   readonly classes = new Map<string, Class>();
 
   /**
@@ -261,23 +267,42 @@ class Lead {
 
   /**
    * What the requests are planned from: their classes, from this lead's own writes where it knows them,
-   * read (strongly consistent) where not; the semesters of those classes and their allocation settings, read
-   * as they are now (who may enroll is decided here, by what an administrator saved a moment ago).
+   * read (strongly consistent) where not; the semesters of those classes and their allocation settings (who may
+   * enroll is decided here, by what an administrator saved up to the moment a request arrived).
    */
   async view(requests: EnrollmentRequest[]): Promise<{ view: SeatView; allocations: Map<string, SavedAllocation> }> {
     const ids = [...new Set(requests.flatMap((request) => request.classIds))];
     const missing = ids.filter((id) => !this.classes.has(id));
     if (missing.length) for (const [id, cls] of await classesNow(missing)) this.classes.set(id, cls);
     const classes = new Map(ids.flatMap((id) => (this.classes.has(id) ? [[id, this.classes.get(id)!] as const] : [])));
-    const semesterIds = [...new Set([...classes.values()].map((cls) => cls.semesterId))];
-    const [semesters, allocations] = await Promise.all([
-      Promise.all(semesterIds.map((id) => getSemester(id))),
-      Promise.all(semesterIds.map((id) => savedAllocationOf(id))),
-    ]);
+    const rules = await Promise.all(
+      [...new Set([...classes.values()].map((cls) => cls.semesterId))].map((id) => this.semesterRules(id)),
+    );
     return {
-      view: seatView({ classes, semesters: new Map(semesters.flatMap((semester) => (semester ? [[semester.id, semester]] : []))) }),
-      allocations: new Map(allocations.map((saved) => [saved.settings.semesterId, saved])),
+      view: seatView({
+        classes,
+        semesters: new Map(rules.flatMap(({ semester }) => (semester ? [[semester.id, semester]] : []))),
+      }),
+      allocations: new Map(rules.map(({ saved }) => [saved.settings.semesterId, saved])),
     };
+  }
+
+  /**
+   * A semester and its allocation settings, read (strongly consistent) at most RULES_AGE_MS ago: a request is
+   * decided SETTLE_MS or more after it arrived, so a read that recent was made after it arrived, and sees every
+   * change saved before.
+   */
+  private semesterRules(id: string) {
+    const kept = this.rules.get(id);
+    if (kept && Date.now() - kept.readAt <= RULES_AGE_MS) return kept.read;
+    const read = Promise.all([getSemester(id), savedAllocationOf(id)]).then(([semester, saved]) => ({
+      semester,
+      saved,
+    }));
+    this.rules.set(id, { readAt: Date.now(), read });
+    // A failed read is not kept: the next batch reads again.
+    read.catch(() => this.rules.delete(id));
+    return read;
   }
 }
 

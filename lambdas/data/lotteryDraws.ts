@@ -4,28 +4,34 @@
 // 400 KB an item holds. A draw's export is written before its state names it, so a state never names a
 // draw whose export is missing. Publishing moves the state from preview to publishing (the draw's placements
 // are written a transaction at a time, each marked by `LOTTERY#<semester>#<draw> / PUBLISHED#<first>`, see
-// lotteryPublication.ts) and then to published.
+// lotteryPublication.ts) and then to published. A draw is named, and starts publishing, only while its seed is the
+// semester's committed seed (lotterySeeds.ts).
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { DrawExport } from '../lottery/drawExport';
 import type { DrawSummary } from '../lottery/draw';
 import { tableName } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { entity, optional, type StoredItem } from './entity';
+import { seedStillCommitted } from './lotterySeeds';
 import { partitions } from './partitions';
 
 export interface LotteryDrawState {
   semesterId: string;
   drawId: string;
   seed: string;
+  /** Which commitment to the seed it was drawn with (1: the first); absent for a draw from before commitments. */
+  commitment?: number;
   ranAt: string;
   /** The administrator who ran it (e-mail, or the account's id). */
   ranBy: string;
-  /** How many draws were run before publishing (each new seed is one). */
+  /** How many draws were run before publishing (each run again is one, with the committed seed). */
   runs: number;
   summary: DrawSummary;
   status: 'preview' | 'publishing' | 'published';
   publishedAt?: string;
   publishedBy?: string;
+  /** Once published: the children the draw placed that enrolling would have refused then, left unplaced. */
+  leftOut?: LeftOutChild[];
 }
 
 /** A summary as stored: its counts by rank as a map ("1": first choices), which the item reader reads. */
@@ -50,11 +56,13 @@ const readRun = (item: StoredItem): DrawRun => ({
   semesterId: item.string('semesterId'),
   drawId: item.string('drawId'),
   seed: item.string('seed'),
+  ...optional('commitment', item.optionalNumber('commitment')),
   ranAt: item.string('ranAt'),
   ranBy: item.string('ranBy'),
   summary: readSummary(item),
   ...optional('publishedAt', item.optionalString('publishedAt')),
   ...optional('publishedBy', item.optionalString('publishedBy')),
+  ...optional('leftOut', item.item.leftOut === undefined ? undefined : readLeftOut(item)),
 });
 
 const stateEntity = entity<LotteryDrawState, Pick<LotteryDrawState, 'semesterId'>>({
@@ -91,7 +99,16 @@ const partEntity = entity<
  */
 export type DrawRun = Pick<
   LotteryDrawState,
-  'semesterId' | 'drawId' | 'seed' | 'ranAt' | 'ranBy' | 'summary' | 'publishedAt' | 'publishedBy'
+  | 'semesterId'
+  | 'drawId'
+  | 'seed'
+  | 'commitment'
+  | 'ranAt'
+  | 'ranBy'
+  | 'summary'
+  | 'publishedAt'
+  | 'publishedBy'
+  | 'leftOut'
 >;
 
 const runEntity = entity<DrawRun, Pick<DrawRun, 'semesterId' | 'ranAt' | 'drawId'>>({
@@ -146,11 +163,28 @@ export async function drawExportOf(semesterId: string, drawId: string): Promise<
   return JSON.parse(gunzipSync(Buffer.from(parts.map((part) => part.data).join(''), 'base64')).toString('utf8'));
 }
 
+/** A transaction's check that the semester's draw, if any, is a preview: a publication has not started. */
+export function notPublishing(semesterId: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: stateEntity.key({ semesterId }),
+      ConditionExpression: 'attribute_not_exists(PK) OR #status = :preview',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':preview': 'preview' },
+    },
+  };
+}
+
 /**
- * Names a new draw as the semester's preview, if the state is still the one read: no draw yet (`previousDrawId`
- * undefined), or that draw, not published. False when another run or a publication came first.
+ * Names a new draw as the semester's preview, if the state is still the one read (no draw yet: `previousDrawId`
+ * undefined, or that draw, not published) and the draw's seed is still the committed one. What came first when
+ * it is not named: another run or a publication, or a change of seed.
  */
-export async function putDrawPreview(state: LotteryDrawState, previousDrawId: string | undefined): Promise<boolean> {
+export async function putDrawPreview(
+  state: LotteryDrawState,
+  previousDrawId: string | undefined,
+): Promise<'named' | 'another draw' | 'seed changed'> {
   const outcome = await transactWrite([
     stateEntity.putItem(
       state,
@@ -162,13 +196,35 @@ export async function putDrawPreview(state: LotteryDrawState, previousDrawId: st
             values: { ':previous': previousDrawId, ':preview': 'preview' },
           },
     ),
+    seedStillCommitted(state.semesterId, state.seed),
   ]);
-  return outcome.committed;
+  if (outcome.committed) return 'named';
+  return outcome.failed.has(0) ? 'another draw' : 'seed changed';
 }
 
-/** The mark of one transaction of a draw's publication: the placements from `start` up to `next` are written. */
+/** A child the draw placed that its publication left unplaced, because enrolling would have refused it then. */
+export interface LeftOutChild {
+  familyId: string;
+  studentId: string;
+  firstName: string;
+  /** Enrolling's refusal, in its words. */
+  reason: string;
+}
+
+const readLeftOut = (item: StoredItem): LeftOutChild[] =>
+  item.list('leftOut', (child) => ({
+    familyId: child.string('familyId'),
+    studentId: child.string('studentId'),
+    firstName: child.string('firstName'),
+    reason: child.string('reason'),
+  }));
+
+/**
+ * The mark of one transaction of a draw's publication: the placements from `start` up to `next` are written,
+ * and the children among them left unplaced.
+ */
 const chunkEntity = entity<
-  { semesterId: string; drawId: string; start: number; next: number },
+  { semesterId: string; drawId: string; start: number; next: number; leftOut: LeftOutChild[] },
   { semesterId: string; drawId: string; start: number }
 >({
   type: 'lotteryPublished',
@@ -181,6 +237,7 @@ const chunkEntity = entity<
     drawId: item.string('drawId'),
     start: item.number('start'),
     next: item.number('next'),
+    leftOut: item.item.leftOut === undefined ? [] : readLeftOut(item),
   }),
 });
 
@@ -191,8 +248,14 @@ export async function publishedChunks(semesterId: string, drawId: string): Promi
 }
 
 /** The mark a chunk's transaction writes, only if no other try wrote it first (then nothing is written twice). */
-export function chunkMark(semesterId: string, drawId: string, start: number, next: number): TransactItem {
-  return chunkEntity.putItem({ semesterId, drawId, start, next }, { ifNew: true });
+export function chunkMark(
+  semesterId: string,
+  drawId: string,
+  start: number,
+  next: number,
+  leftOut: LeftOutChild[],
+): TransactItem {
+  return chunkEntity.putItem({ semesterId, drawId, start, next, leftOut }, { ifNew: true });
 }
 
 /** Where the chunk that starts at `start` ended, when another try committed it. */
@@ -202,23 +265,38 @@ export async function chunkEnd(semesterId: string, drawId: string, start: number
 
 /**
  * Starts publishing the draw the administrator saw (`drawId`, still the preview): false when the state is no
- * longer that preview (another run, or a publication, came first).
+ * longer that preview (another run, or a publication, came first), or its seed is no longer the committed one.
  */
 export async function startPublishing(semesterId: string, drawId: string, by: string): Promise<boolean> {
-  return stateEntity.tryUpdate(
-    { semesterId },
-    {
-      set: { status: 'publishing', publishedBy: by },
-      condition: '#drawId = :drawId AND #status = :preview',
-      names: { '#drawId': 'drawId', '#status': 'status' },
-      values: { ':drawId': drawId, ':preview': 'preview' },
-    },
-  );
+  const state = await drawStateOf(semesterId);
+  if (state?.drawId !== drawId) return false;
+  const outcome = await transactWrite([
+    stateEntity.updateItem(
+      { semesterId },
+      {
+        set: { status: 'publishing', publishedBy: by },
+        condition: '#drawId = :drawId AND #status = :preview',
+        names: { '#drawId': 'drawId', '#status': 'status' },
+        values: { ':drawId': drawId, ':preview': 'preview' },
+      },
+    ),
+    // The draw named `drawId` has the seed read: a change of seed made since it ran stops it here.
+    seedStillCommitted(semesterId, state.seed),
+  ]);
+  return outcome.committed;
 }
 
-/** Marks the draw published once all its placements are written, and notes it on its run in the audit trail. */
+/**
+ * Marks the draw published once all its placements are written, with the children its publication left unplaced
+ * (from its chunks' marks), and notes it on its run in the audit trail.
+ */
 export async function finishPublishing(state: LotteryDrawState, at: string): Promise<void> {
-  const published = { publishedAt: at, publishedBy: state.publishedBy ?? state.ranBy };
+  const chunks = await chunkEntity.inPartition({ semesterId: state.semesterId, drawId: state.drawId });
+  const published = {
+    publishedAt: at,
+    publishedBy: state.publishedBy ?? state.ranBy,
+    leftOut: chunks.flatMap((chunk) => chunk.leftOut),
+  };
   await transactWrite([
     stateEntity.updateItem(
       { semesterId: state.semesterId },

@@ -7,7 +7,7 @@ import { logger } from '../shared/logger';
 import { lotteryNoticeContent, type ChildResult } from '../shared/lotteryNotice';
 import { allocationSettingsOf } from './allocationSettings';
 import { classEntity } from './classes';
-import { sendToFamily, type NoticeOutcome } from './enrollmentMail';
+import { sendRequestMail, type NoticeOutcome } from './enrollmentMail';
 import { waitlistPosition } from './enrollments';
 import { getGroups } from './groups';
 import { drawStateOf } from './lotteryDraws';
@@ -18,7 +18,11 @@ import { mailSite } from './mailSite';
 import { getSemester } from './semesters';
 import { studentsOfFamily } from './students';
 
-export async function sendLotteryResults(requestKey: Key, request: LotteryMailRequest): Promise<NoticeOutcome> {
+export async function sendLotteryResults(
+  requestKey: Key,
+  request: LotteryMailRequest,
+  timeLeftMs: () => number,
+): Promise<NoticeOutcome> {
   const { familyId, semesterId } = request;
   const [at, addresses, site, requests, students, draw, semester, settings] = await Promise.all([
     itemsAt([requestKey], { ConsistentRead: true }),
@@ -30,7 +34,8 @@ export async function sendLotteryResults(requestKey: Key, request: LotteryMailRe
     getSemester(semesterId),
     allocationSettingsOf(semesterId),
   ]);
-  if (!at(requestKey)) return 'already sent';
+  const stored = at(requestKey);
+  if (!stored) return 'already sent';
   const to = addresses.get(familyId) ?? [];
   const names = new Map(students.map((student) => [student.id, student.firstName]));
   const results = requests.filter((entry) => entry.result && names.has(entry.studentId));
@@ -65,15 +70,15 @@ export async function sendLotteryResults(requestKey: Key, request: LotteryMailRe
       ...((group?.name ?? ofChoice[0]?.name) && { choiceName: group?.name ?? ofChoice[0]!.name }),
       ...(result!.rank && { rank: result!.rank }),
       ...(result!.outcome === 'waitlisted' && place && { place }),
+      ...(result!.reason && { reason: result!.reason }),
     };
   });
   const content = lotteryNoticeContent(
     { semesterName: semester.name, children, seatsOpen: settings.lottery.seatsOpen, seed: draw.seed },
     site,
   );
-  if ((await sendToFamily(to, content, site)).length === 0) {
+  const outcome = await sendRequestMail(requestKey, stored, to, content, site, timeLeftMs);
+  if (outcome === 'nobody to write to')
     logger.warn("Lottery results not sent: the family's addresses do not receive mail.", { familyId });
-    return 'nobody to write to';
-  }
-  return 'sent';
+  return outcome;
 }

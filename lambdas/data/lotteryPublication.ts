@@ -19,6 +19,10 @@ import { plan, seatView, type LotteryPlacement, type SeatView } from './seatPlan
 import { MAX_PLANS } from './seats';
 import { seatTransaction } from './seatTransaction';
 import { studentEntity } from './students';
+import { readinessRules } from './childReadiness';
+import { acceptancesOfStudents } from './policies';
+import { getSemester } from './semesters';
+import { readEnrollmentCaps } from './settings';
 
 /**
  * Placements read and planned at a time: more than a transaction holds (a child seated or waiting takes five
@@ -108,8 +112,13 @@ async function writeChunk(
     const planned = plan(view, { kind: 'lottery', semesterId, placements, by, reserved: 1 }, { now, token });
     if ('refusal' in planned) throw planned.refusal;
     const next = start + planned.outcome.taken;
+    const leftOut = placements.slice(0, planned.outcome.taken).flatMap(({ familyId, studentId }) => {
+      const { reason } = planned.outcome.results.get(studentId) ?? {};
+      const firstName = view.students.get(studentId)?.firstName ?? '';
+      return reason ? [{ familyId, studentId, firstName, reason }] : [];
+    });
     const outcome = await transactWrite(
-      seatTransaction(planned.writes, now, [chunkMark(semesterId, drawId, start, next)]).items,
+      seatTransaction(planned.writes, now, [chunkMark(semesterId, drawId, start, next, leftOut)]).items,
     );
     if (outcome.committed) return next;
     // Its mark is there: another call wrote this chunk.
@@ -120,8 +129,10 @@ async function writeChunk(
 
 /**
  * What a chunk is planned from, strongly consistent: its classes, the enrollments of its children in the
- * classes of their choices, the children, their families' profiles, and the requests of its children and of
- * every child of the families whose last placement it holds (their earlier results tell the family's e-mail).
+ * classes of their choices, the children, their families' profiles (and counts), and the requests of its
+ * children and of every child of the families whose last placement it holds (their earlier results tell the
+ * family's e-mail); and what enrolling would judge each child by now: the semester, the readiness rules, the
+ * caps and the children's policy acceptances.
  */
 async function readView(
   semesterId: string,
@@ -132,7 +143,7 @@ async function readView(
   const familyIds = [...new Set(placements.map((placement) => placement.familyId))];
   const ending = placements.filter((placement) => placement.lastOfFamily);
   const asked = [...placements, ...ending.flatMap((placement) => byFamily.get(placement.familyId)!)];
-  const [classes, enrollments, students, families, requests] = await Promise.all([
+  const [classes, enrollments, students, families, requests, semester, rules, caps, accepted] = await Promise.all([
     classesNow(classIds),
     enrollmentEntity.getMany(
       placements.flatMap(({ studentId, classIds: ids }) => ids.map((classId) => ({ classId, studentId }))),
@@ -147,9 +158,15 @@ async function readView(
       { consistent: true },
     ),
     lotteryRequestsAt(semesterId, [...new Map(asked.map((placement) => [placement.studentId, placement])).values()]),
+    getSemester(semesterId),
+    readinessRules(),
+    readEnrollmentCaps(),
+    acceptancesOfStudents(placements, semesterId),
   ]);
   return seatView({
     classes,
+    ...(semester && { semesters: new Map([[semester.id, semester]]) }),
+    readiness: { rules, caps, accepted },
     enrollments: new Map(enrollments.map((entry) => [entry.id, entry])),
     students: new Map(students.map((student) => [student.id, student])),
     families: new Map(families.map((profile) => [profile.familyId, profile])),

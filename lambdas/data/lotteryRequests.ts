@@ -7,6 +7,7 @@ import { writeAll, type Key } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { entity, optional, type StoredItem } from './entity';
 import { partitions } from './partitions';
+import { keepingRecordsItem } from './students';
 
 export type StoredLotteryRequest = LotteryRequest & { familyId: string };
 type StoredRequest = StoredLotteryRequest;
@@ -20,6 +21,7 @@ const readResult = (result: StoredItem): NonNullable<LotteryRequest['result']> =
       : { kind: result.nested('choice').oneOf('kind', ['class', 'group']), id: result.nested('choice').string('id') },
   ),
   ...optional('rank', result.optionalNumber('rank')),
+  ...optional('reason', result.optionalString('reason')),
 });
 
 const requestEntity = entity<StoredRequest, Pick<StoredRequest, 'familyId' | 'semesterId' | 'studentId'>, 'ofLottery'>({
@@ -92,16 +94,19 @@ export function lotteryRequestsOf(semesterId: string): Promise<StoredRequest[]> 
 
 /**
  * Saves one child's request and sets `keepTogether` on every other request of the family in the semester, in one
- * transaction that holds only while `unchanged` (the condition that the draw was not run); false when it failed.
+ * transaction that holds only while `unchanged` (the condition that the draw was not run) and the child is on file
+ * (counted among the records that keep it: see keepingRecords).
  */
 export async function saveLotteryRequest(
   familyId: string,
   request: LotteryRequest,
   siblings: LotteryRequest[],
   unchanged: TransactItem,
-): Promise<boolean> {
+): Promise<'saved' | 'changed' | 'no student'> {
   const outcome = await transactWrite([
     unchanged,
+    // The child must be on file, and a retention removal that read it before this request keeps it.
+    keepingRecordsItem(familyId, request.studentId, 1),
     requestEntity.putItem({ ...request, familyId }),
     ...siblings
       .filter((sibling) => sibling.studentId !== request.studentId && sibling.keepTogether !== request.keepTogether)
@@ -112,7 +117,8 @@ export async function saveLotteryRequest(
         ),
       ),
   ]);
-  return outcome.committed;
+  if (outcome.committed) return 'saved';
+  return outcome.failed.has(1) ? 'no student' : 'changed';
 }
 
 /** Withdraws one child's request, while `unchanged` holds; false when it failed. */

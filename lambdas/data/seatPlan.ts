@@ -43,7 +43,14 @@ import { enrollmentIdOf, holdsSeat, isActive, type StoredEnrollment } from './en
 import { accountDeleted, classCount, semesterCount, type FamilyChange, type StoredProfile } from './families';
 import type { ClassMailRequest } from './mailRequests';
 import type { NoticeKind } from '../shared/notices';
-import { capsOf, gradeMessage, inGrades } from './seatRules';
+import {
+  policiesMessage,
+  requiredNotAccepted,
+  uncheckedDetails,
+  type AcceptedPolicies,
+  type ReadinessRules,
+} from './childReadiness';
+import { capRefusal, capsOf, gradeMessage, inGrades } from './seatRules';
 import { isRegistrationOpen, registrationWindowMessage } from './semesters';
 import type { EnrollmentCaps } from './settings';
 import type { StoredStudent } from './students';
@@ -148,13 +155,18 @@ export interface SeatView {
   /** The waitlists read, by class id, in order: position 1 first. */
   waitlists: ReadonlyMap<string, readonly StoredEnrollment[]>;
   /** By student id; a student missing here is gone. */
-  students: ReadonlyMap<string, Pick<StoredStudent, 'firstName' | 'grade'>>;
-  /** Family profiles, by family id. */
-  families: ReadonlyMap<string, Pick<StoredProfile, 'deletedAt'>>;
+  students: ReadonlyMap<string, Pick<StoredStudent, 'firstName' | 'grade' | 'detailsConfirmedAt'>>;
+  /** Family profiles, by family id (with their counts where caps are judged from them: a lottery's publication). */
+  families: ReadonlyMap<string, Pick<StoredProfile, 'deletedAt'> & Partial<Pick<StoredProfile, 'counts'>>>;
   /** The semesters of the classes asked for, by id (the allocator checks registration windows). */
   semesters: ReadonlyMap<string, Semester>;
   /** Lottery requests, by student id (a published draw writes their results). */
   lotteryRequests: ReadonlyMap<string, LotteryRequest & { familyId: string }>;
+  /**
+   * What a family's child must have done to take a place, and the family caps, as they are now, with each
+   * child's policy acceptances by student id (a lottery's publication judges every child by them).
+   */
+  readiness?: { rules: ReadinessRules; caps: EnrollmentCaps; accepted: ReadonlyMap<string, AcceptedPolicies> };
 }
 
 /** A view of the parts given, the others empty. */
@@ -429,10 +441,31 @@ function planAccept(
   if (Date.parse(current.offerExpiresAt) <= Date.parse(stamp.now))
     return refuse(failedPrecondition('This offer lapsed: its deadline passed, so the seat went to the next in line.'));
   const together = groupOf(view, current);
+  const classes = together.map((entry) => view.classes.get(entry.classId)!);
+  const student = view.students.get(current.studentId);
+  if (!student) return refuse(notFound('There is no such student on your account.'));
+  if (!inGrades(student, classes))
+    return refuse(
+      failedPrecondition(
+        `${gradeMessage(student, classes)} If ${student.firstName}'s grade is wrong, correct it in their details ` +
+          'and accept again before the offer lapses; otherwise the seat goes to the next in line when it does.',
+      ),
+    );
   const deltas = new Map<string, SeatDelta>();
   for (const entry of together) addDelta(deltas, entry.classId, taking(entry));
   const accepted = promotionWrites(together, by, stamp, { reason: 'offer-accepted', notice: 'enrolled' });
-  return { writes: [...classWrites(view, deltas, () => ({})), ...accepted.writes], outcome: accepted.promoted };
+  // The student in the grades as judged: a change of grade meanwhile is planned again.
+  const inGradesStill: SeatWrite = {
+    kind: 'student',
+    familyId: current.familyId,
+    studentId: current.studentId,
+    delta: 0,
+    grades: classes,
+  };
+  return {
+    writes: [...classWrites(view, deltas, () => ({})), ...accepted.writes, inGradesStill],
+    outcome: accepted.promoted,
+  };
 }
 
 function planLapse(
@@ -715,14 +748,32 @@ function lotteryWrites(
       const held = view.enrollments.get(enrollmentIdOf(classId, placement.studentId));
       return held && isActive(held.status);
     });
+  // Each family's counts as read, and as this chunk's places add to them.
+  const counts = new Map<string, Record<string, number>>();
+  const countsOf = (familyId: string) =>
+    counts.get(familyId) ?? counts.set(familyId, { ...view.families.get(familyId)?.counts }).get(familyId)!;
   for (const unit of units) {
-    const children = unit.filter(takesPart);
-    const { outcome, classIds, group, choice, rank } = children[0] ?? unit[0]!;
+    const drawn = unit.filter(takesPart);
+    const { outcome, classIds, group, choice, rank } = drawn[0] ?? unit[0]!;
     const classes = present(classIds.map((classId) => view.classes.get(classId)));
     if (outcome === 'unplaced' || classes.length !== classIds.length) {
-      for (const child of children) results.set(child.studentId, { outcome: 'unplaced' });
+      for (const child of drawn) results.set(child.studentId, { outcome: 'unplaced' });
       continue;
     }
+    // A child enrolling would refuse now is left unplaced, with enrolling's reason; its siblings go on.
+    const children = drawn.filter((child) => {
+      const refusal = lotteryRefusal(view, child, classes, countsOf(child.familyId));
+      if (refusal) results.set(child.studentId, { outcome: 'unplaced', reason: refusal.message });
+      else
+        addCounts(
+          countsOf(child.familyId),
+          familyCounts(
+            classes.map((cls) => ({ classId: cls.id, semesterId: cls.semesterId })),
+            1,
+          ),
+        );
+      return !refusal;
+    });
     const status = classes.every((cls) => freeSeats(cls) >= children.length) ? 'enrolled' : 'waitlisted';
     for (const child of children) {
       const student = { id: child.studentId, familyId: child.familyId };
@@ -736,6 +787,7 @@ function lotteryWrites(
         familyId: child.familyId,
         studentId: child.studentId,
         delta: enrollments.length,
+        grades: classes,
       });
       seated.set(child.familyId, [...(seated.get(child.familyId) ?? []), ...enrollments]);
       results.set(child.studentId, { outcome: status, ...(choice && { choice }), ...(rank && { rank }) });
@@ -747,13 +799,16 @@ function lotteryWrites(
     const { familyId, studentId } = placement;
     return result ? [{ kind: 'lotteryResult', familyId, semesterId, studentId, result }] : [];
   });
-  const familyWrites = [...seated].map(
-    ([familyId, enrollments]): SeatWrite => ({
+  const caps = view.readiness?.caps;
+  const familyWrites = [...seated].map(([familyId, enrollments]): SeatWrite => {
+    const added = familyCounts(enrollments, 1);
+    // Under the caps judged above: a family's enrollment meanwhile fails the transaction, which is planned again.
+    return {
       kind: 'family',
       familyId,
-      change: { counts: familyCounts(enrollments, 1), refuseDeleted: true },
-    }),
-  );
+      change: { counts: added, ...(caps && { caps: capsOf(added, caps) }), refuseDeleted: true },
+    };
+  });
   const endings = placed.filter((placement) => placement.lastOfFamily).map((placement) => placement.familyId);
   return {
     writes: [
@@ -790,6 +845,53 @@ function familyEnding(
     { kind: 'lotteryNotice', familyId, semesterId },
     ...(lost ? [{ kind: 'lotteryLoss', familyId } as const] : []),
   ];
+}
+
+/**
+ * Why enrolling would refuse the child a place in `classes` now, in enrolling's order: a class closed, its
+ * details not checked, a required policy not accepted, not in the grades, over a family cap (`counts`: the
+ * family's as this plan has them so far). Judged only where the view has the readiness rules.
+ */
+function lotteryRefusal(
+  view: SeatView,
+  child: LotteryPlacement,
+  classes: Class[],
+  counts: Record<string, number>,
+): PortalError | undefined {
+  const { readiness } = view;
+  const student = view.students.get(child.studentId)!;
+  const closed = classes.find((cls) => cls.status !== 'open');
+  if (closed) return failedPrecondition(`${closed.name} is closed to new enrollments.`);
+  if (!readiness) return undefined;
+  const semesterId = classes[0]!.semesterId;
+  const details = uncheckedDetails({ ...student, id: child.studentId }, readiness.rules.detailsSince);
+  if (details) return details;
+  const accepted = readiness.accepted.get(child.studentId) ?? [];
+  const missing = requiredNotAccepted(readiness.rules.policies, accepted, semesterId);
+  if (missing.length)
+    return failedPrecondition(
+      policiesMessage(
+        student.firstName,
+        view.semesters.get(semesterId),
+        missing.map((policy) => policy.title),
+      ),
+    );
+  if (!inGrades(student, classes)) return failedPrecondition(gradeMessage(student, classes));
+  const added = familyCounts(
+    classes.map((cls) => ({ classId: cls.id, semesterId: cls.semesterId })),
+    1,
+  );
+  return capRefusal({ counts: added, caps: capsOf(added, readiness.caps) }, counts);
+}
+
+/** Why a waiting child may no longer take a seat in `classes`, as read: not in their grades. */
+function notSeatable(view: SeatView, entry: Pick<StoredEnrollment, 'studentId'>, classes: Class[]) {
+  const student = view.students.get(entry.studentId);
+  return student && !inGrades(student, classes) ? gradeMessage(student, classes) : undefined;
+}
+
+function addCounts(counts: Record<string, number>, added: Record<string, number>) {
+  for (const [name, amount] of Object.entries(added)) counts[name] = (counts[name] ?? 0) + amount;
 }
 
 /** What the classes as read refuse at once: a class gone or closed, registration not open when the call came. */
@@ -915,6 +1017,16 @@ function promote(
       if (excluded.has(candidate.id) || holdsSeat(candidate)) continue;
       const together = candidate.groupId ? waitlistedGroup(view, candidate) : [candidate];
       if (!together?.every((entry) => classes.has(entry.classId))) continue;
+      // A child no longer in the grades of its classes (its grade changed while it waited) is passed over;
+      // its family sees why beside the enrollment (passedOverBecause).
+      if (
+        notSeatable(
+          view,
+          candidate,
+          together.map((entry) => classes.get(entry.classId)!),
+        )
+      )
+        continue;
       const full = together.filter((entry) => freeSeats(entry.classId) <= 0).map((entry) => entry.classId);
       if (full.length) {
         const unwritten = full.filter((id) => !deltas.has(id));

@@ -21,7 +21,10 @@ export function capsOf(counts: Record<string, number>, caps: EnrollmentCaps): Re
 }
 
 /** The refusal, in a parent's words, of a change that takes a count of `profile` past its cap (see capsOf). */
-export function capRefusal(change: FamilyChange, profile: Record<string, unknown>): PortalError | undefined {
+export function capRefusal(
+  change: Pick<FamilyChange, 'counts' | 'caps'>,
+  profile: Record<string, unknown>,
+): PortalError | undefined {
   const { counts = {}, caps = {} } = change;
   const over = Object.keys(counts).filter(
     (name) => caps[name] !== undefined && Number(profile[name] ?? 0) + counts[name]! > caps[name]!,

@@ -19,7 +19,7 @@ import type { StoredLotteryRequest } from './lotteryRequests';
 import { plan, type OutcomeOf, type SeatCommand, type SeatView } from './seatPlan';
 import { seatTransaction } from './seatTransaction';
 import { getSemester } from './semesters';
-import { getStudent, type StoredStudent } from './students';
+import { getStudent, studentEntity, type StoredStudent } from './students';
 
 /** How many times a change is planned again after somebody else changed the same items first. */
 export const MAX_PLANS = 10;
@@ -67,7 +67,7 @@ async function readView(command: SeatChange): Promise<SeatView> {
         ...(enrollment.groupClassIds ?? [enrollment.classId]),
         ...destination,
       ]),
-      command.kind !== 'promote' && command.kind !== 'accept' && view.readStudent(enrollment),
+      command.kind !== 'promote' && view.readStudent(enrollment),
       command.kind === 'move' && view.readFamily(enrollment.familyId),
     ]);
     // Its group as stored now, should it name other classes.
@@ -82,7 +82,11 @@ async function readView(command: SeatChange): Promise<SeatView> {
       releases && view.readWaitlists(held.map((entry) => entry.classId)),
     ]);
   }
-  await view.readGroups([...view.waitlists.values()].flat());
+  await Promise.all([
+    view.readGroups([...view.waitlists.values()].flat()),
+    // A waiting child is seated only while in the grades of its classes.
+    view.readStudents([...view.waitlists.values()].flat()),
+  ]);
   // Their semesters say whether a seat released is offered or given (offers mode).
   await view.readSemesters([...view.classes.values()].map((cls) => cls.semesterId));
   return view;
@@ -145,6 +149,19 @@ class ViewReader implements SeatView {
   async readStudent({ familyId, studentId }: Pick<StoredEnrollment, 'familyId' | 'studentId'>) {
     const student = await getStudent(familyId, studentId);
     if (student) this.students.set(studentId, student);
+  }
+
+  /** The students of waiting enrollments, in one batch read (strongly consistent). */
+  async readStudents(entries: StoredEnrollment[]) {
+    const unread = [...new Map(entries.map((entry) => [entry.studentId, entry])).values()].filter((entry) =>
+      this.firstAsk(`student ${entry.studentId}`),
+    );
+    if (!unread.length) return;
+    const students = await studentEntity.getMany(
+      unread.map(({ familyId, studentId }) => ({ familyId, id: studentId })),
+      { consistent: true },
+    );
+    for (const student of students) this.students.set(student.id, student);
   }
 
   async readFamily(familyId: string) {

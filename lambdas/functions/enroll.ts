@@ -4,19 +4,8 @@ import { getGroups } from '../data/groups';
 import { answersByClass, questionsForClasses } from '../data/questions';
 import { enrollGate } from '../data/allocationSettings';
 import { recentSemester } from '../data/semesters';
-import { readConfigValues } from '../data/settings';
-import { optional } from '../data/entity';
-import { getStudent, studentForCaller } from '../data/students';
-import {
-  acceptancesOf,
-  currentPolicies,
-  notAccepted,
-  policiesToAcceptDetails,
-  policyTexts,
-  type CurrentPolicy,
-} from '../data/policies';
-import { detailsConfirmedSinceOf, detailsNeedChecking } from '../configNames';
-import { dateLabel } from '../moments';
+import { policyReads, refuseUncheckedDetails, refuseUnacceptedPolicies } from '../data/childReadiness';
+import { studentForCaller } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { EnrollmentAnswer } from '../records';
 import type { FamilyCaller } from '../shared/caller';
@@ -43,14 +32,16 @@ export async function enroll(
   const student = caller.isAdmin
     ? await studentForCaller(caller, input.studentId)
     : { id: input.studentId, familyId: caller.familyId };
-  const policies = policiesAndAcceptances(input.studentId, caller);
+  // Administrators are not held to the family's readiness (details checked, policies accepted).
+  const policies = caller.isAdmin ? undefined : policyReads(caller.familyId, input.studentId);
   // The questions are read beside the details check, so registration day waits for no extra read.
   const [{ classes, opensAt, gatedWith }, asked] = await refusalsInOrder(
     refuseAtOnce(classIds, caller).then(async (atOnce) => [atOnce, await questionsForClasses(atOnce.classes)] as const),
-    refuseUncheckedDetails(input.studentId, caller),
+    caller.isAdmin ? undefined : refuseUncheckedDetails(caller.familyId, input.studentId),
     policies,
   );
-  await refuseUnacceptedPolicies(await policies, input.studentId, classes[0]!.semesterId, caller);
+  if (policies)
+    await refuseUnacceptedPolicies(await policies, caller.familyId, input.studentId, classes[0]!.semesterId);
   // Checked here, never again: the answers travel with the request and are written with its enrollments.
   const answers = answersByClass(classIds, asked, input.answers);
 
@@ -96,74 +87,8 @@ async function refuseAtOnce(
   return { classes: ordered, ...(gate.opensAt && { opensAt: gate.opensAt }), ...(gatedWith && { gatedWith }) };
 }
 
-/**
- * A family enrolls a child only once their details were confirmed on or after the day the administrators
- * set (unset: no check). Administrators are not refused. Only the family's own confirmation changes this,
- * so the allocator does not check it again.
- */
-async function refuseUncheckedDetails(studentId: string, caller: FamilyCaller): Promise<void> {
-  if (caller.isAdmin) return;
-  const since = detailsConfirmedSinceOf(await readConfigValues());
-  if (!since) return;
-  // A student that is not the family's is refused by the allocator, as without the check.
-  const student = await getStudent(caller.familyId, studentId);
-  if (!student || !detailsNeedChecking(student.detailsConfirmedAt, since)) return;
-  const confirmed = student.detailsConfirmedAt
-    ? `they were last confirmed on ${dateLabel(student.detailsConfirmedAt.slice(0, 10))}`
-    : 'they have never been confirmed';
-  throw failedPrecondition(
-    `Please check that ${student.firstName}'s details are still right before enrolling: ${confirmed}. ` +
-      `Open ${student.firstName}'s details, check the health notes, contacts and pick-up adults, and press ` +
-      '"These details are right" (or save them with your changes).',
-    { detailsToCheck: { studentId: student.id, ...optional('detailsConfirmedAt', student.detailsConfirmedAt) } },
-  );
-}
-
-type PolicyReads = {
-  policies: CurrentPolicy[];
-  accepted: Array<{ policyId: string; version: number; semesterId: string }>;
-};
-
-/** The policies' current versions and what the child accepted, read beside the other checks (families only). */
-async function policiesAndAcceptances(studentId: string, caller: FamilyCaller): Promise<PolicyReads> {
-  if (caller.isAdmin) return { policies: [], accepted: [] };
-  const [policies, accepted] = await Promise.all([currentPolicies(), acceptancesOf(caller.familyId, studentId)]);
-  return { policies, accepted };
-}
-
-/**
- * A family enrolls a child in a semester's class only once a guardian accepted, for that semester, the
- * current version of each required policy that applies to it; the refusal carries every policy of the
- * semester the child has not accepted (the optional ones too), whole, to read and accept. The versions are
- * those current when this call read them: one published after that read counts from the next call on.
- * Administrators are not refused.
- */
-async function refuseUnacceptedPolicies(
-  reads: PolicyReads,
-  studentId: string,
-  semesterId: string,
-  caller: FamilyCaller,
-) {
-  const accepted = reads.accepted.filter((a) => a.semesterId === semesterId);
-  const missing = notAccepted(reads.policies, accepted, semesterId);
-  if (!missing.some((policy) => policy.required)) return;
-  // A student that is not the family's is refused by the allocator, as without the check.
-  const [student, semester, texts] = await Promise.all([
-    getStudent(caller.familyId, studentId),
-    recentSemester(semesterId),
-    policyTexts(missing),
-  ]);
-  if (!student) return;
-  const titles = texts.filter((policy) => policy.required).map((policy) => policy.title);
-  throw failedPrecondition(
-    `Before ${student.firstName} can be enrolled${semester ? ` for ${semester.name}` : ''}, please read and accept ` +
-      `${titles.length === 1 ? 'this policy' : 'these policies'}: ${titles.join(', ')}.`,
-    policiesToAcceptDetails(student.id, semesterId, texts),
-  );
-}
-
 /** The checks side by side; when several refuse, the first one's reason (the same whichever answers first). */
-async function refusalsInOrder<T>(first: Promise<T>, ...others: Promise<unknown>[]): Promise<T> {
+async function refusalsInOrder<T>(first: Promise<T>, ...others: Array<Promise<unknown> | undefined>): Promise<T> {
   const [a, ...rest] = await Promise.allSettled([first, ...others]);
   if (a!.status === 'rejected') throw a!.reason;
   for (const other of rest) if (other.status === 'rejected') throw other.reason;

@@ -1,5 +1,7 @@
 import { getClasses } from '../data/classes';
-import { enrollmentsOfFamily, toEnrollment, waitlistPositions } from '../data/enrollments';
+import { enrollmentsOfFamily, toEnrollment, waitlistPositions, type StoredEnrollment } from '../data/enrollments';
+import { optional } from '../data/entity';
+import { gradeMessage, inGrades } from '../data/seatRules';
 import { getGroups } from '../data/groups';
 import { classesAsking, classStartsOn } from '../data/questions';
 import { getSemester } from '../data/semesters';
@@ -10,7 +12,8 @@ import { familyHandler } from '../shared/familyHandler';
 
 /**
  * The family's enrollments, cancelled ones included, with class, student and group names, waitlist positions,
- * the answers given and the day each class starts (answers change until then).
+ * the answers given and the day each class starts (answers change until then), and why a waiting child is passed
+ * over when it is.
  */
 export async function myEnrollments(_input: object, caller: FamilyCaller) {
   const [enrollments, students] = await Promise.all([
@@ -38,6 +41,16 @@ export async function myEnrollments(_input: object, caller: FamilyCaller) {
   const classNames = new Map(classes.map((cls) => [cls.id, cls.name]));
   const groupNames = new Map(groups.map((group) => [group.id, group.name]));
   const studentNames = new Map(students.map((student) => [student.id, studentName(student)]));
+  const studentsById = new Map(students.map((student) => [student.id, student]));
+  const classesById = new Map(classes.map((cls) => [cls.id, cls]));
+  // The seat planner passes over a waiting child no longer in the class's grades: the family reads why here.
+  const passedOver = (e: StoredEnrollment) => {
+    const cls = classesById.get(e.classId);
+    const student = studentsById.get(e.studentId);
+    return e.status === 'waitlisted' && cls && student && !inGrades(student, [cls])
+      ? gradeMessage(student, [cls])
+      : undefined;
+  };
   const named: NamedEnrollment[] = enrollments
     .filter((e) => studentNames.has(e.studentId))
     .map((e) => ({
@@ -48,6 +61,7 @@ export async function myEnrollments(_input: object, caller: FamilyCaller) {
       ...(e.answers && { answers: e.answers }),
       ...(asking.has(e.classId) && { asksQuestions: true as const }),
       ...(startDays.has(e.classId) && { startsOn: startDays.get(e.classId) }),
+      ...optional('passedOverBecause', passedOver(e)),
     }))
     .sort((a, b) => a.studentName.localeCompare(b.studentName) || a.createdAt.localeCompare(b.createdAt));
   return { enrollments: named };

@@ -1,3 +1,4 @@
+import { policyReads, refuseUncheckedDetails, refuseUnacceptedPolicies } from '../data/childReadiness';
 import { notDrawn } from '../data/lotteryDraws';
 import { familyLotteryRequests, saveLotteryRequest as saveRequest } from '../data/lotteryRequests';
 import { checkChoices, drawnAlready, openLottery } from '../data/lotteryRules';
@@ -5,13 +6,15 @@ import { studentForCaller } from '../data/students';
 import type { ParsedInput } from '../manifest';
 import type { LotteryRequest } from '../records';
 import type { FamilyCaller } from '../shared/caller';
-import { invalidArgument } from '../shared/errors';
+import { invalidArgument, notFound } from '../shared/errors';
 import { limitedHandler } from '../shared/limitedHandler';
 
 /**
  * Saves the ranked choices of one of the family's children for a semester's lottery, while its requests are
  * taken (the family's priority windows included; an administrator's for a family until the draw) and until the
- * draw is run; "keep together" is the family's, for all its children in this lottery.
+ * draw is run; "keep together" is the family's, for all its children in this lottery. A family's child must be
+ * ready as enrolling asks (details checked, the semester's required policies accepted); its publication checks
+ * it again, with the caps (seatRules.ts).
  */
 export async function saveLotteryRequest(input: ParsedInput<'saveLotteryRequest'>, caller: FamilyCaller) {
   const student = await studentForCaller(caller, input.studentId);
@@ -20,9 +23,20 @@ export async function saveLotteryRequest(input: ParsedInput<'saveLotteryRequest'
   if (input.choices.length > most)
     throw invalidArgument(`choices: must hold at most ${most} ${most === 1 ? 'choice' : 'choices'}`);
   await checkChoices(input.choices, semester, student);
+  // A request is a place in the draw: the family's readiness is asked for now, as enrolling asks for it.
+  if (!caller.isAdmin) {
+    await refuseUncheckedDetails(student.familyId, student.id);
+    await refuseUnacceptedPolicies(
+      await policyReads(student.familyId, student.id),
+      student.familyId,
+      student.id,
+      semester.id,
+    );
+  }
   const request: LotteryRequest = { ...input, updatedAt: new Date().toISOString() };
-  if (!(await saveRequest(student.familyId, request, requests, notDrawn(semester.id))))
-    throw drawnAlready(semester.name);
+  const saved = await saveRequest(student.familyId, request, requests, notDrawn(semester.id));
+  if (saved === 'no student') throw notFound('There is no such student on your account.');
+  if (saved === 'changed') throw drawnAlready(semester.name);
   return { requests: await familyLotteryRequests(student.familyId, semester.id) };
 }
 

@@ -13,6 +13,8 @@ export interface ChildResult {
   rank?: number;
   /** Its place on the waitlist (a group's: its furthest place among the group's classes). */
   place?: number;
+  /** Why the child the draw placed was left unplaced when the draw was published: enrolling's refusal. */
+  reason?: string;
 }
 
 export interface LotteryNotice {
@@ -34,7 +36,9 @@ function childLine(child: ChildResult): Span[] {
       : child.outcome === 'waitlisted'
         ? `: on the waitlist for ${what} (${rankText(child.rank)})${child.place ? `, place ${child.place}` : ''}. ` +
           'No choice had a seat left for them when their turn came; a seat freed goes to the next on the waitlist.'
-        : `: not placed. None of the classes asked for takes children in ${child.firstName}'s grade.`;
+        : child.reason
+          ? `: not placed. ${child.reason}`
+          : `: not placed. None of the classes asked for takes children in ${child.firstName}'s grade.`;
   return [strong(child.firstName), { text }];
 }
 

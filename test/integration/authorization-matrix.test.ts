@@ -79,8 +79,14 @@ const cases = {
   enrollmentQuestions: { payload: (w) => ({ classId: w.enrolledIn.id }) },
   saveAnswers: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}`, answers: [] }), owned: true },
   deleteAccount: { payload: () => ({}) },
+  // Only the second family (the invited address) reads what the token's invitation offers; the others are refused (409).
   guardians: { payload: (w) => ({ invitation: w.tokenForSecondFamily }) },
-  inviteGuardian: { payload: () => ({ email: `matrix-invitee-${crypto.randomUUID().slice(0, 8)}@example.com` }) },
+  inviteGuardian: {
+    payload: () => ({
+      email: `matrix-invitee-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      familyName: 'The Matrix family',
+    }),
+  },
   // The second family accepts it (it was sent to its address) and joins; the others are refused (409).
   acceptInvitation: { payload: (w) => ({ token: w.tokenForSecondFamily }) },
   // The family removes its second guardian; that one, alone in a family of its own then, is refused (409).
@@ -173,6 +179,10 @@ const cases = {
   runLotteryDraw: { payload: (w) => ({ semesterId: w.semesterId }) },
   // No draw in the matrix's semester: an administrator is answered 409.
   publishLotteryDraw: { payload: (w) => ({ semesterId: w.semesterId, drawId: 'no-such-draw' }) },
+  // No lottery, so no committed seed, in the matrix's semester: an administrator is answered 409.
+  changeLotterySeed: {
+    payload: (w) => ({ semesterId: w.semesterId, replacing: '0'.repeat(64), reason: 'The matrix tries it.' }),
+  },
 } satisfies Record<FunctionName, Case>;
 
 function withoutId({ id: _id, ...student }: Student) {

@@ -66,6 +66,13 @@ const fieldNames = [
   'accepted',
   'policyId',
   'version',
+  // The guardians' fields (guardians, inviteGuardian, acceptInvitation).
+  'invitation',
+  'familyName',
+  'token',
+  // The lottery's change of seed (changeLotterySeed).
+  'replacing',
+  'reason',
 ];
 const pollutingKeys = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 const key = fc.oneof(fc.constantFrom(...fieldNames, ...pollutingKeys), fc.string({ maxLength: 12 }));

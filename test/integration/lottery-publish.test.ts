@@ -7,10 +7,10 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { startPublishing, type LotteryDrawState } from '../../lambdas/data/lotteryDraws';
 import type { DrawExport } from '../../lambdas/lottery/drawExport';
 import { momentText } from '../../lambdas/moments';
-import type { Class, FamilyLottery, RosterEntry } from '../../lambdas/records';
+import type { Class, FamilyLottery, PolicyVersion, RosterEntry } from '../../lambdas/records';
 import { dynamo, tableName } from '../../lambdas/shared/dynamo';
 import { adminSession, classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { call, data, enrollAndWait, outbox, waitForMail } from '../support/portal';
+import { call, data, enrollAndWait, outbox, waitForMail, type SignedIn } from '../support/portal';
 
 const MINUTE = 60_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -179,4 +179,120 @@ test('a previewed draw is published once, however often and concurrently it is a
   );
   expect(resumed.draw).toMatchObject({ status: 'published', publishedBy: 'an administrator' });
   expect(await classNow(kayak.id)).toMatchObject({ enrolled: 1, waitlisted: 0 });
+});
+
+describe('a child is seated by the lottery only where enrolling would seat it', () => {
+  test("a request waits for the semester's required policies, as enrolling does; at publication a fourth child of a family in one class, a child whose policy is not accepted and one no longer in the grades are left unplaced with the reason, in the summary and the e-mail", async () => {
+    const admin = (await adminSession()).accessToken;
+    const semester = await openSemester();
+    const big = await newClass(semester.id, { capacity: 10, minGrade: 2, maxGrade: 4 });
+    const settings = { semesterId: semester.id, priorityWindows: [] };
+    await data('saveAllocationSettings', { ...settings, lottery: lotteryAt(false, 180 * MINUTE) }, admin);
+    const choices = [{ kind: 'class', id: big.id }];
+    const request = (family: SignedIn, studentId: string) =>
+      call('saveLotteryRequest', { semesterId: semester.id, studentId, choices }, family.accessToken);
+
+    const four = await familyWithStudents(4, 'lottery-four');
+    const late = await familyWithStudents(1, 'lottery-late-policy');
+    const regraded = await familyWithStudents(1, 'lottery-regraded');
+    for (const { family, students } of [four, late, regraded])
+      for (const student of students) await data('saveStudent', { ...student, grade: 3 }, family.accessToken);
+
+    // A required policy is asked for at the request, as the enroll dialog asks for it.
+    const waiver = (
+      await data<{ version: PolicyVersion }>(
+        'savePolicy',
+        { title: 'Lottery waiver', text: 'We ski at our own risk.', required: true, semesterId: semester.id },
+        admin,
+      )
+    ).version;
+    const refused = await request(four.family, four.students[0]!.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error!.message).toBe(
+      `Before ${four.students[0]!.firstName} can be enrolled for ${semester.name}, please read and accept this policy: Lottery waiver.`,
+    );
+    expect(refused.body.error!.details).toMatchObject({
+      policiesToAccept: { studentId: four.students[0]!.id, semesterId: semester.id },
+    });
+    const accepted = [{ policyId: waiver.policyId, version: waiver.version }];
+    for (const { family, students } of [four, late, regraded])
+      for (const student of students) {
+        await data('acceptPolicies', { studentId: student.id, semesterId: semester.id, accepted }, family.accessToken);
+        expect((await request(family, student.id)).status).toBe(200);
+      }
+
+    // After the requests: a new version of the policy, which the late family does not accept.
+    const v2 = (
+      await data<{ version: PolicyVersion }>(
+        'savePolicy',
+        {
+          id: waiver.policyId,
+          basedOnVersion: 1,
+          title: 'Lottery waiver',
+          text: 'We ski and climb at our own risk.',
+          required: true,
+          semesterId: semester.id,
+        },
+        admin,
+      )
+    ).version;
+    for (const { family, students } of [four, regraded])
+      for (const student of students)
+        await data(
+          'acceptPolicies',
+          {
+            studentId: student.id,
+            semesterId: semester.id,
+            accepted: [{ policyId: v2.policyId, version: v2.version }],
+          },
+          family.accessToken,
+        );
+
+    await data('saveAllocationSettings', { ...settings, lottery: lotteryAt(true, 180 * MINUTE) }, admin);
+    const { draw } = await data<{ draw: LotteryDrawState }>('runLotteryDraw', { semesterId: semester.id }, admin);
+    expect(draw.summary).toMatchObject({ requests: 6, unplaced: 0 });
+    // Between the draw and its publication, a child's grade changes.
+    await data('saveStudent', { ...regraded.students[0]!, grade: 9 }, regraded.family.accessToken);
+    const published = (
+      await data<{ draw: LotteryDrawState }>(
+        'publishLotteryDraw',
+        { semesterId: semester.id, drawId: draw.drawId },
+        admin,
+      )
+    ).draw;
+
+    const cap = 'A family can enroll at most 3 children in one class.';
+    const policy = `Before ${late.students[0]!.firstName} can be enrolled for ${semester.name}, please read and accept this policy: Lottery waiver.`;
+    const grade = `${big.name} is for grades 2–4, and ${regraded.students[0]!.firstName} is in grade 9.`;
+    expect(await classNow(big.id)).toMatchObject({ enrolled: 3, waitlisted: 0 });
+    expect(published.status).toBe('published');
+    const familyOf = (studentId: string) =>
+      [four, late, regraded].findIndex(({ students }) => students.some((student) => student.id === studentId));
+    expect(published.leftOut!.map(({ studentId, reason }) => [familyOf(studentId), reason])).toEqual(
+      expect.arrayContaining([
+        [0, cap],
+        [1, policy],
+        [2, grade],
+      ]),
+    );
+    expect(published.leftOut).toHaveLength(3);
+    const { roster } = await data<{ roster: RosterEntry[] }>('classRoster', { classId: big.id }, admin);
+    expect(roster.map((entry) => entry.student.id).sort()).toEqual(
+      four.students
+        .map((student) => student.id)
+        .filter((id) => published.leftOut!.every((child) => child.studentId !== id))
+        .sort(),
+    );
+    for (const [{ family }, reason] of [
+      [four, cap],
+      [late, policy],
+      [regraded, grade],
+    ] as const) {
+      const mail = await waitForMail(family.email, `Lottery results for ${semester.name}`);
+      expect(mail.text).toContain(`not placed. ${reason}`);
+      const { lotteries } = await data<{ lotteries: FamilyLottery[] }>('myLotteries', {}, family.accessToken);
+      const results = lotteries.find((lottery) => lottery.semester.id === semester.id)!.requests.map((r) => r.result);
+      expect(results).toContainEqual({ outcome: 'unplaced', reason });
+    }
+  });
 });

@@ -1,10 +1,10 @@
 // Every path that seats a child judges it by the rules enrolling does, as they are when it decides: the most
 // specific refusal first, a priority window as saved the moment before, a waiting child's grade when a seat
 // is offered or taken.
-import type { AllocationSettings } from '../../lambdas/records';
+import type { AllocationSettings, NamedEnrollment, Semester, Student } from '../../lambdas/records';
 import { momentText } from '../../lambdas/moments';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { call, data, enrollAndWait } from '../support/portal';
+import { call, data, enrollAndWait, type SignedIn } from '../support/portal';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -64,5 +64,59 @@ describe('priority windows are read where the decision is made', () => {
     const now = await enrollAndWait({ studentId: students[0]!.id, classId: cls.id }, family.accessToken);
     expect(now.status).toBe(200);
     expect(now.body.data!.enrollments[0]!.status).toBe('enrolled');
+  });
+});
+
+describe('a waiting child is seated only while it fits, as enrolling judges it', () => {
+  /** A class for grades 2-4 with one seat taken, and two grade-3 children waiting, in order. */
+  async function fullClassWithTwoWaiting(semesterOverrides: Partial<Semester> = {}) {
+    const semester = await openSemester(semesterOverrides);
+    const cls = await newClass(semester.id, { capacity: 1, minGrade: 2, maxGrade: 4 });
+    const [holder, first, second] = await Promise.all([
+      familyWithStudents(1, 'fits-holder'),
+      familyWithStudents(1, 'fits-first'),
+      familyWithStudents(1, 'fits-second'),
+    ]);
+    for (const { family, students } of [holder, first, second]) {
+      await data('saveStudent', { ...students[0]!, grade: 3 }, family.accessToken);
+      expect((await enrollAndWait({ studentId: students[0]!.id, classId: cls.id }, family.accessToken)).status).toBe(
+        200,
+      );
+    }
+    return { cls, holder, first, second };
+  }
+  const regrade = (family: SignedIn, student: Student) =>
+    data('saveStudent', { ...student, grade: 9 }, family.accessToken);
+  const mine = async (family: SignedIn) =>
+    (await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, family.accessToken)).enrollments;
+
+  test('a freed seat passes over the first waiting child once its grade no longer fits, and its family sees why', async () => {
+    const { cls, holder, first, second } = await fullClassWithTwoWaiting();
+    await regrade(first.family, first.students[0]!);
+    await data('cancelEnrollment', { enrollmentId: `${cls.id}~${holder.students[0]!.id}` }, holder.family.accessToken);
+
+    expect((await mine(second.family))[0]).toMatchObject({ status: 'enrolled' });
+    expect((await mine(first.family))[0]).toMatchObject({
+      status: 'waitlisted',
+      passedOverBecause: `${cls.name} is for grades 2–4, and ${first.students[0]!.firstName} is in grade 9.`,
+    });
+  });
+
+  test('a child whose grade no longer fits cannot accept the seat offered, is told why, and nothing changes', async () => {
+    const { cls, holder, first } = await fullClassWithTwoWaiting({ waitlistMode: 'offers', offerHours: 336 });
+    await data('cancelEnrollment', { enrollmentId: `${cls.id}~${holder.students[0]!.id}` }, holder.family.accessToken);
+    const [offered] = await mine(first.family);
+    expect(offered!.offerExpiresAt).toBeDefined();
+    await regrade(first.family, first.students[0]!);
+
+    const accepted = await call('acceptOffer', { enrollmentId: offered!.id }, first.family.accessToken);
+    expect(accepted.status).toBe(409);
+    expect(accepted.body.error!.message).toMatch(
+      new RegExp(`^${cls.name} is for grades 2–4, and ${first.students[0]!.firstName} is in grade 9\\. If `),
+    );
+    expect((await mine(first.family))[0]).toMatchObject({
+      status: 'waitlisted',
+      offerExpiresAt: offered!.offerExpiresAt,
+    });
   });
 });

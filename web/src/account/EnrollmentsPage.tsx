@@ -168,6 +168,12 @@ export function EnrollmentsPage() {
                           .join(' · ') || undefined
                       }
                     />
+                    {enrollment.passedOverBecause && (
+                      <Alert severity="warning" sx={{ width: '100%' }}>
+                        {enrollment.passedOverBecause} A seat that frees goes to the next child waiting until this
+                        changes: if the grade is wrong, correct it in {enrollment.studentName.split(' ')[0]}'s details.
+                      </Alert>
+                    )}
                     {enrollment.offerExpiresAt && (
                       <Alert severity="success" sx={{ width: '100%' }}>
                         A seat is held for {enrollment.studentName.split(' ')[0]} until{' '}

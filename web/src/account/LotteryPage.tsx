@@ -1,6 +1,9 @@
 // /account/lottery: the semesters whose seats are given by a lottery draw. For each, how the draw works, when it
-// happens and when the family hears; each child's ranked choices and "keep my children together", saved or
-// withdrawn while requests are taken; once the draw is published, each child's result and the seed.
+// happens and when the family hears; the commitment to the draw's seed (its SHA-256) and what it proves, and every
+// change of seed with its reason; each child's ranked choices and "keep my children together", saved or withdrawn
+// while requests are taken (a child not ready as enrolling asks: its policies read and accepted, or its details
+// checked, here, and the choices saved then); once the draw is published, each child's result (not placed: why)
+// and the seed.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,11 +14,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { admitsGrade } from '../../../lambdas/grades';
 import { momentText } from '../../../lambdas/moments';
 import type { Class, FamilyLottery, LotteryChoice, LotteryRequest, Student } from '../../../lambdas/records';
-import { ApiError } from '../api/client';
+import { asApiError } from '../api/client';
+import { studentToCheck } from '../api/detailsToCheck';
 import { useChange } from '../api/changes';
 import { useCatalogueRead, useFunction } from '../api/queries';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
@@ -25,6 +29,9 @@ import { Section } from '../layout/Section';
 import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
 import { LongCode } from '../layout/LongCode';
+import { SeedChanges } from '../layout/SeedChanges';
+import { StudentForm } from './students/StudentForm';
+import { PoliciesToAccept, policiesAsked, type PoliciesAsked } from '../classes/PoliciesToAccept';
 
 const when = (iso: string) => momentText(iso, 'UTC');
 const keyOf = (choice: LotteryChoice) => `${choice.kind}:${choice.id}`;
@@ -77,6 +84,7 @@ function LotterySection({ lottery, students }: { lottery: FamilyLottery; student
     <Section title={`${semester.name}: lottery`}>
       <Stack spacing={2}>
         <HowItWorks lottery={lottery} />
+        <DrawSeed lottery={lottery} />
         {!window.open && !draw && <Alert severity="info">{window.message}</Alert>}
         {draw && (
           <Alert severity="success">
@@ -162,6 +170,38 @@ function HowItWorks({ lottery: { semester, lottery } }: { lottery: FamilyLottery
   );
 }
 
+/**
+ * The commitment to the draw's seed, and what it proves: the seed is chosen before requests close and published
+ * with the results, so a draw run again with another seed would show here as a new commitment.
+ */
+function DrawSeed({ lottery: { lottery, commitments, draw } }: { lottery: FamilyLottery }) {
+  const last = commitments.at(-1);
+  if (!last) return null;
+  const late = Date.parse(last.committedAt) >= Date.parse(lottery.requestsClose);
+  return (
+    <Stack spacing={1}>
+      <Typography>
+        The draw's seed was chosen on {when(last.committedAt)}
+        {late && ', after requests closed'}
+        {draw
+          ? ', and its SHA-256 shown here before the draw: '
+          : ', and is kept secret until the results. Its SHA-256 is '}
+        <LongCode>{last.hash}</LongCode>.{' '}
+        {draw
+          ? 'Any SHA-256 tool shows that the published seed has exactly this one.'
+          : 'Once the results are published with the seed, anyone can check that the seed has exactly this SHA-256: the draw cannot be run again with another seed without a new commitment showing here.'}
+      </Typography>
+      {commitments.length > 1 && (
+        <Typography>
+          The seed was changed {commitments.length - 1} {commitments.length === 2 ? 'time' : 'times'} (
+          {commitments.length} commitments), each with its reason:
+        </Typography>
+      )}
+      <SeedChanges commitments={commitments} />
+    </Stack>
+  );
+}
+
 interface Option {
   choice: LotteryChoice;
   label: string;
@@ -191,6 +231,15 @@ function ChildRequest({
     Array.from({ length: most }, (_, index) => (request?.choices[index] ? keyOf(request.choices[index]) : '')),
   );
   const [problem, setProblem] = useState<string>();
+  /** What the refusal asks for first: the policies to accept, or the child's details to check (then open). */
+  const [policiesShown, setPoliciesShown] = useState<PoliciesAsked>();
+  const [toCheck, setToCheck] = useState(false);
+  const [checking, setChecking] = useState(false);
+  // The step shown in place of the choices takes the focus, which was on the button it replaced.
+  const step = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (policiesShown || checking) step.current?.focus();
+  }, [policiesShown, checking]);
   const name = `${student.firstName} ${student.lastName}`;
   const labelOf = (choice: LotteryChoice) => options.find((option) => keyOf(option.choice) === keyOf(choice))?.label;
   // The options load after the request: a choice not among them (yet) is left out.
@@ -198,6 +247,7 @@ function ChildRequest({
 
   const submit = async () => {
     setProblem(undefined);
+    setToCheck(false);
     if (!choices.length) return setProblem(`Choose at least one class for ${student.firstName}.`);
     if (new Set(choices.map(keyOf)).size !== choices.length)
       return setProblem('Choose each class once: a later choice repeats an earlier one.');
@@ -205,8 +255,18 @@ function ChildRequest({
       await save.mutateAsync({ semesterId, studentId: student.id, choices, keepTogether });
       show({ severity: 'success', summary: 'Saved', detail: `${student.firstName}'s choices are saved.` });
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : String(error));
+      const refusal = asApiError(error);
+      const policies = policiesAsked(refusal.details);
+      if (policies) return setPoliciesShown(policies);
+      setToCheck(studentToCheck(refusal.details) === student.id);
+      setProblem(refusal.message);
     }
+  };
+  /** The details checked, or the policies accepted: the choices are saved as they were sent. */
+  const ready = () => {
+    setPoliciesShown(undefined);
+    setChecking(false);
+    void submit();
   };
   const [withdrawing, setWithdrawing] = useState(false);
   const remove = async () => {
@@ -222,18 +282,34 @@ function ChildRequest({
       </Typography>
       {request?.result && (
         <Chip
-          sx={{ alignSelf: 'flex-start' }}
+          // A reason is a sentence: the label wraps rather than being cut on a phone.
+          sx={{ alignSelf: 'flex-start', height: 'auto', py: 0.5, '& .MuiChip-label': { whiteSpace: 'normal' } }}
           color={request.result.outcome === 'enrolled' ? 'success' : 'warning'}
           label={
             request.result.outcome === 'enrolled'
               ? `Seated: ${labelOf(request.result.choice!) ?? 'a class'} (choice ${request.result.rank})`
               : request.result.outcome === 'waitlisted'
                 ? `On the waitlist for ${labelOf(request.result.choice!) ?? 'a class'}`
-                : 'No choice admits this child'
+                : `Not placed: ${request.result.reason ?? 'no choice admits this child'}`
           }
         />
       )}
-      {open ? (
+      {open && policiesShown ? (
+        <Stack ref={step} tabIndex={-1} sx={{ outline: 'none' }}>
+          <PoliciesToAccept
+            asked={policiesShown}
+            child={student}
+            acceptLabel={`Accept and save ${student.firstName}'s choices`}
+            onBack={() => setPoliciesShown(undefined)}
+            onAccepted={ready}
+          />
+        </Stack>
+      ) : open && checking ? (
+        <Stack ref={step} tabIndex={-1} spacing={2} sx={{ outline: 'none' }}>
+          {problem && <Alert severity="info">{problem}</Alert>}
+          <StudentForm student={student} onCancel={() => setChecking(false)} onSaved={ready} onConfirmed={ready} />
+        </Stack>
+      ) : open ? (
         <>
           {chosen.map((value, index) => (
             <TextField
@@ -256,6 +332,11 @@ function ChildRequest({
             </TextField>
           ))}
           {problem && <Alert severity="error">{problem}</Alert>}
+          {toCheck && (
+            <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => setChecking(true)}>
+              {`Check ${student.firstName}'s details`}
+            </Button>
+          )}
           <Stack direction="row" spacing={1}>
             <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>
               Save {student.firstName}'s choices

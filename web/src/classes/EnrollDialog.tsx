@@ -34,6 +34,7 @@ import {
 } from '../layout/AnswerFields';
 import { changed } from '../api/changes';
 import { asApiError } from '../api/client';
+import { studentToCheck } from '../api/detailsToCheck';
 import { useCatalogueRead } from '../api/queries';
 import { useAuth } from '../api/session';
 import { useRemoteConfig } from '../layout/RemoteConfig';
@@ -48,12 +49,6 @@ import { detailsConfirmedLabel, detailsConfirmedSinceOf, detailsNeedChecking } f
 import { capReason, standingLabel, standingOf } from './standing';
 import { useFamily, type Family } from './useFamily';
 import { paths } from '../layout/paths';
-
-/** The child a refusal asks to check first (`details.detailsToCheck`), if it is that refusal. */
-function studentToCheck(details: unknown): string | undefined {
-  const toCheck = (details as { detailsToCheck?: { studentId?: unknown } } | undefined)?.detailsToCheck;
-  return typeof toCheck?.studentId === 'string' ? toCheck.studentId : undefined;
-}
 
 const lastConfirmed = (at: string | undefined) =>
   at ? `last confirmed ${detailsConfirmedLabel(at)}` : 'never confirmed';

@@ -1,5 +1,6 @@
-// The programme's policies a guardian reads and accepts for a child on the way to enrolling them: each text
-// whole (scrollable, reachable by keyboard), a checkbox per policy, one action to accept and enroll.
+// The programme's policies a guardian reads and accepts for a child on the way to enrolling them (or to the
+// lottery's draw): each text whole (scrollable, reachable by keyboard), a checkbox per policy, one action to
+// accept and go on.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -74,11 +75,14 @@ function PolicyText({
 export function PoliciesToAccept({
   asked: first,
   child,
+  acceptLabel = `Accept and enroll ${child.firstName}`,
   onAccepted,
   onBack,
 }: {
   asked: PoliciesAsked;
   child: Student;
+  /** The action's words: what accepting goes on to. */
+  acceptLabel?: string;
   onAccepted: () => void;
   onBack: () => void;
 }) {
@@ -139,7 +143,7 @@ export function PoliciesToAccept({
           Back
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={missing.length > 0 || accept.isPending}>
-          {accept.isPending ? 'Saving…' : `Accept and enroll ${child.firstName}`}
+          {accept.isPending ? 'Saving…' : acceptLabel}
         </Button>
       </Stack>
       {missing.length > 0 && (

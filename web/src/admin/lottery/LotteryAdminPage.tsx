@@ -1,6 +1,8 @@
 // /admin/lottery: how a semester's seats are given (first come first served or a lottery, and its priority
-// windows), and its draw: run it once requests closed, read the summary, run it again with a new seed, download
-// the export that `npm run lottery:verify` checks, and publish it (after a confirmation: families are e-mailed).
+// windows), and its draw: the commitment to its seed (and its change, with a reason families read, after a
+// confirmation), run it once requests closed, read the summary, run it again (same seed), download the export that
+// `npm run lottery:verify` checks, and publish it (after a confirmation: families are e-mailed); once published, the
+// children its publication left unplaced, and why.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -26,6 +28,7 @@ import { useToast } from '../../layout/toast';
 import { SemesterPicker } from '../SemesterPicker';
 import { useSemesterParam } from '../useSemesterParam';
 import { LongCode } from '../../layout/LongCode';
+import { SeedChanges } from '../../layout/SeedChanges';
 
 /** A moment as a `datetime-local` field shows it (the browser's own zone), and back. */
 const toLocal = (iso: string) => {
@@ -64,6 +67,7 @@ export function LotteryAdminPage() {
 }
 
 type SemesterLottery = FunctionResult<'lotteryDraw'>;
+type SemesterDraw = NonNullable<SemesterLottery['draw']>;
 
 function SemesterAllocation({ semesterId }: { semesterId: string }) {
   const lottery = useFunction('lotteryDraw', { semesterId });
@@ -242,8 +246,75 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
   );
 }
 
+/**
+ * The change of a lottery's seed, for a mistake in the settings: a new secret seed and commitment, which every
+ * family sees with the reason typed here.
+ */
+function ChangeSeedDialog({
+  semesterId,
+  replacing,
+  onClose,
+}: {
+  semesterId: string;
+  replacing: string;
+  onClose: () => void;
+}) {
+  const change = useChange('changeLotterySeed');
+  const show = useToast();
+  const [reason, setReason] = useState('');
+  return (
+    <ConfirmDialog
+      title="Change the seed?"
+      confirmLabel="Change the seed"
+      busyLabel="Changing…"
+      destructive
+      confirmDisabled={!reason.trim()}
+      action={async () => {
+        await change.mutateAsync({ semesterId, replacing, reason: reason.trim() });
+        show({ severity: 'success', summary: 'Seed changed', detail: 'Families see the new commitment and why.' });
+      }}
+      onClose={onClose}
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        A new secret seed replaces the committed one. Every family sees its commitment, your reason and how many
+        commitments there were, so change it only to correct a mistake. A preview already drawn must be run again before
+        it can be published; a published draw keeps its seed.
+      </DialogContentText>
+      <TextField
+        label="Why, for the families"
+        required
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 300 } }}
+        helperText="For example: The capacities of the classes were wrong when requests closed."
+      />
+    </ConfirmDialog>
+  );
+}
+
+/** The children the draw placed that its publication left unplaced, as enrolling would have refused them then. */
+function LeftOut({ children }: { children: NonNullable<SemesterDraw['leftOut']> }) {
+  if (children.length === 0) return null;
+  return (
+    <>
+      <Typography>
+        Left unplaced at publication ({children.length}): enrolling would have refused them then, and their families
+        were told why.
+      </Typography>
+      <Stack component="ul" spacing={0.5} aria-label="Children left unplaced at publication" sx={{ pl: 3, m: 0 }}>
+        {children.map((child) => (
+          <Typography component="li" key={child.studentId} variant="body2">
+            {child.firstName}: {child.reason}
+          </Typography>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
 /** How a draw stands: its preview, its publication under way, or published (when and by whom). */
-function drawStatus(draw: NonNullable<SemesterLottery['draw']>): string {
+function drawStatus(draw: SemesterDraw): string {
   if (draw.status === 'published') return `Published on ${momentText(draw.publishedAt!, 'UTC')} by ${draw.publishedBy}`;
   return draw.status === 'publishing' ? 'Being published (not finished)' : 'Preview, not published';
 }
@@ -252,9 +323,12 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
   const run = useChange('runLotteryDraw');
   const publish = useChange('publishLotteryDraw');
   const show = useToast();
-  const [confirming, setConfirming] = useState<'run' | 'publish'>();
+  const [confirming, setConfirming] = useState<'run' | 'publish' | 'seed'>();
   const [problem, setProblem] = useState<string>();
-  const { draw } = lottery;
+  const { draw, commitments } = lottery;
+  const committed = commitments.at(-1);
+  // A preview drawn before the seed was changed is never published: the draw runs again first.
+  const staleSeed = draw?.status === 'preview' && draw.commitment !== commitments.length;
   const runDraw = async () => {
     await run.mutateAsync({ semesterId, ...(draw && { drawId: draw.drawId }) });
     show({ severity: 'success', summary: 'Drawn', detail: 'The draw ran: read its result before publishing.' });
@@ -280,6 +354,16 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
   return (
     <Section title="The draw">
       <Stack spacing={2}>
+        {committed && (
+          <Stack spacing={0.5}>
+            <Typography>
+              Seed committed on {momentText(committed.committedAt, 'UTC')} by {committed.by}
+              {commitments.length > 1 && ` (commitment ${commitments.length})`}: its SHA-256, which every family sees,
+              is <LongCode>{committed.hash}</LongCode>. The seed itself shows with the draw, once requests closed.
+            </Typography>
+            <SeedChanges commitments={commitments} />
+          </Stack>
+        )}
         {!draw && <Typography>Not drawn yet. Run the draw once requests close.</Typography>}
         {draw && (
           <Stack spacing={0.5}>
@@ -294,6 +378,7 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
               {draw.summary.waitlisted} waitlisted, {draw.summary.unplaced} no choice admits;{' '}
               {draw.summary.siblingUnits} sets of siblings kept together.
             </Typography>
+            {draw.status === 'published' && <LeftOut children={draw.leftOut ?? []} />}
           </Stack>
         )}
         {lottery.runs.length > 1 && (
@@ -306,6 +391,12 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
             ))}
           </Stack>
         )}
+        {staleSeed && (
+          <Alert severity="warning">
+            This preview was drawn with a seed that has been changed since: run the draw again, with the new seed,
+            before publishing.
+          </Alert>
+        )}
         {problem && <Alert severity="error">{problem}</Alert>}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           {(!draw || draw.status === 'preview') && (
@@ -316,10 +407,10 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
               }
               disabled={run.isPending || publish.isPending}
             >
-              {draw ? 'Run again with a new seed' : 'Run the draw'}
+              {draw ? 'Run again with the same seed' : 'Run the draw'}
             </Button>
           )}
-          {draw && draw.status !== 'published' && (
+          {draw && draw.status !== 'published' && !staleSeed && (
             <Button
               variant="contained"
               color="success"
@@ -334,6 +425,11 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
               Download the export
             </Button>
           )}
+          {committed && (!draw || draw.status === 'preview') && (
+            <Button color="error" onClick={() => setConfirming('seed')} disabled={run.isPending || publish.isPending}>
+              Change the seed…
+            </Button>
+          )}
         </Stack>
       </Stack>
       {confirming === 'run' && (
@@ -345,9 +441,13 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
           onClose={() => setConfirming(undefined)}
         >
           <DialogContentText>
-            This preview is replaced by a draw with a new seed; nothing was published, so no family has been told.
+            This preview is replaced by a draw with the same committed seed, of the requests and classes as they are
+            now; nothing was published, so no family has been told.
           </DialogContentText>
         </ConfirmDialog>
+      )}
+      {confirming === 'seed' && committed && (
+        <ChangeSeedDialog semesterId={semesterId} replacing={committed.hash} onClose={() => setConfirming(undefined)} />
       )}
       {confirming === 'publish' && draw && (
         <ConfirmDialog
