@@ -761,17 +761,15 @@ function lotteryWrites(
       continue;
     }
     // A child enrolling would refuse now is left unplaced, with enrolling's reason; its siblings go on.
+    const added = familyCounts(
+      classes.map((cls) => ({ classId: cls.id, semesterId: cls.semesterId })),
+      1,
+    );
     const children = drawn.filter((child) => {
-      const refusal = lotteryRefusal(view, child, classes, countsOf(child.familyId));
+      const family = countsOf(child.familyId);
+      const refusal = lotteryRefusal(view, child, classes, { family, added });
       if (refusal) results.set(child.studentId, { outcome: 'unplaced', reason: refusal.message });
-      else
-        addCounts(
-          countsOf(child.familyId),
-          familyCounts(
-            classes.map((cls) => ({ classId: cls.id, semesterId: cls.semesterId })),
-            1,
-          ),
-        );
+      else for (const [name, amount] of Object.entries(added)) family[name] = (family[name] ?? 0) + amount;
       return !refusal;
     });
     const status = classes.every((cls) => freeSeats(cls) >= children.length) ? 'enrolled' : 'waitlisted';
@@ -850,13 +848,14 @@ function familyEnding(
 /**
  * Why enrolling would refuse the child a place in `classes` now, in enrolling's order: a class closed, its
  * details not checked, a required policy not accepted, not in the grades, over a family cap (`counts`: the
- * family's as this plan has them so far). Judged only where the view has the readiness rules.
+ * family's as this plan has them so far, and what the child's place adds). Judged only where the view has the
+ * readiness rules.
  */
 function lotteryRefusal(
   view: SeatView,
   child: LotteryPlacement,
   classes: Class[],
-  counts: Record<string, number>,
+  counts: { family: Record<string, number>; added: Record<string, number> },
 ): PortalError | undefined {
   const { readiness } = view;
   const student = view.students.get(child.studentId)!;
@@ -877,21 +876,13 @@ function lotteryRefusal(
       ),
     );
   if (!inGrades(student, classes)) return failedPrecondition(gradeMessage(student, classes));
-  const added = familyCounts(
-    classes.map((cls) => ({ classId: cls.id, semesterId: cls.semesterId })),
-    1,
-  );
-  return capRefusal({ counts: added, caps: capsOf(added, readiness.caps) }, counts);
+  return capRefusal({ counts: counts.added, caps: capsOf(counts.added, readiness.caps) }, counts.family);
 }
 
 /** Why a waiting child may no longer take a seat in `classes`, as read: not in their grades. */
 function notSeatable(view: SeatView, entry: Pick<StoredEnrollment, 'studentId'>, classes: Class[]) {
   const student = view.students.get(entry.studentId);
   return student && !inGrades(student, classes) ? gradeMessage(student, classes) : undefined;
-}
-
-function addCounts(counts: Record<string, number>, added: Record<string, number>) {
-  for (const [name, amount] of Object.entries(added)) counts[name] = (counts[name] ?? 0) + amount;
 }
 
 /** What the classes as read refuse at once: a class gone or closed, registration not open when the call came. */
