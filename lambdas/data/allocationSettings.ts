@@ -186,22 +186,17 @@ export async function requestGate(
 
 /**
  * Whether a family may enroll now, by the settings as this function instance read them in the last 30 seconds
- * (registration day enrolls many times a second), and the version of the settings it was judged by. A refusal is
- * judged again by the settings as they are, should they have changed since. An admission is the allocator's to
- * check: it judges the request again when settings saved before the request arrived are not the ones it was
- * admitted by (allocator.ts), so a change is enforced from the moment it is saved, in every instance.
+ * (registration day enrolls many times a second, mostly while registration is open to everyone). A family let in
+ * early by a priority window, or refused, is judged by the settings as they are, should they have changed since:
+ * the allocator trusts the window's opening it is given, so a change of the windows counts from the moment it is
+ * saved, in every instance.
  */
-export async function enrollGate(
-  semester: Semester,
-  familyId: string,
-  now = new Date(),
-): Promise<{ gate: WindowGate; gatedWith?: string }> {
+export async function enrollGate(semester: Semester, familyId: string, now = new Date()): Promise<WindowGate> {
   const remembered = (await recent.get([semester.id], now.getTime())).get(semester.id)!;
   const gate = await gateBy(remembered.settings, semester, familyId, now);
-  if (gate.open) return { gate, ...optional('gatedWith', remembered.savedAt) };
+  if (gate.open && !gate.opensAt) return gate;
   const saved = await savedAllocationOf(semester.id);
-  if (saved.savedAt === remembered.savedAt) return { gate };
-  return { gate: await gateBy(saved.settings, semester, familyId, now), ...optional('gatedWith', saved.savedAt) };
+  return saved.savedAt === remembered.savedAt ? gate : gateBy(saved.settings, semester, familyId, now);
 }
 
 /**
@@ -209,7 +204,7 @@ export async function enrollGate(
  * the seats left after the draw are open to everyone; otherwise the registration window and the family's
  * priority windows.
  */
-export async function gateBy(
+async function gateBy(
   settings: AllocationSettings,
   semester: Semester,
   familyId: string,

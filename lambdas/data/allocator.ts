@@ -18,7 +18,6 @@ import { optionalEnv } from '../shared/env';
 import { alreadyExists, failedPrecondition, notFound, portalBusy, PortalError } from '../shared/errors';
 import { transactWrite } from '../shared/transact';
 import { classesNow } from './classes';
-import { gateBy, savedAllocationOf, type SavedAllocation } from './allocationSettings';
 import { accountDeleted } from './families';
 import {
   decisionWrites,
@@ -55,8 +54,6 @@ import { countOutOfOrder, countSeatChanges } from '../shared/metrics';
  */
 const SETTLE_MS = Number(optionalEnv('ALLOCATION_SETTLE_MS') ?? 1000);
 const MAX_SETTLE_MS = 10_000;
-/** How old a lead's read of a semester and its allocation settings may be when it decides (see semesterRules). */
-const RULES_AGE_MS = SETTLE_MS / 2;
 /** How often a lead looks again at a queue whose requests are not settled yet. */
 const SETTLE_POLL_MS = 50;
 /** How long what a lease's holder saw of the queue's pace counts for the next holders. */
@@ -184,10 +181,7 @@ class Lead {
   /** The latest arrival among the requests decided in the queue, by this holder or the ones before. */
   decidedThrough = 0;
   private caps?: Promise<EnrollmentCaps>;
-  private readonly rules = new Map<
-    string,
-    { readAt: number; read: Promise<{ semester?: Semester; saved: SavedAllocation }> }
-  >();
+  private readonly semesters = new Map<string, Promise<Semester | undefined>>();
   readonly classes = new Map<string, Class>();
 
   /**
@@ -267,42 +261,20 @@ class Lead {
 
   /**
    * What the requests are planned from: their classes, from this lead's own writes where it knows them,
-   * read (strongly consistent) where not; the semesters of those classes and their allocation settings (who may
-   * enroll is decided here, by what an administrator saved up to the moment a request arrived).
+   * read (strongly consistent) where not, and the semesters of those classes.
    */
-  async view(requests: EnrollmentRequest[]): Promise<{ view: SeatView; allocations: Map<string, SavedAllocation> }> {
+  async view(requests: EnrollmentRequest[]): Promise<SeatView> {
     const ids = [...new Set(requests.flatMap((request) => request.classIds))];
     const missing = ids.filter((id) => !this.classes.has(id));
     if (missing.length) for (const [id, cls] of await classesNow(missing)) this.classes.set(id, cls);
     const classes = new Map(ids.flatMap((id) => (this.classes.has(id) ? [[id, this.classes.get(id)!] as const] : [])));
-    const rules = await Promise.all(
-      [...new Set([...classes.values()].map((cls) => cls.semesterId))].map((id) => this.semesterRules(id)),
-    );
-    return {
-      view: seatView({
-        classes,
-        semesters: new Map(rules.flatMap(({ semester }) => (semester ? [[semester.id, semester]] : []))),
-      }),
-      allocations: new Map(rules.map(({ saved }) => [saved.settings.semesterId, saved])),
-    };
-  }
-
-  /**
-   * A semester and its allocation settings, read (strongly consistent) at most RULES_AGE_MS ago: a request is
-   * decided SETTLE_MS or more after it arrived, so a read that recent was made after it arrived, and sees every
-   * change saved before.
-   */
-  private semesterRules(id: string) {
-    const kept = this.rules.get(id);
-    if (kept && Date.now() - kept.readAt <= RULES_AGE_MS) return kept.read;
-    const read = Promise.all([getSemester(id), savedAllocationOf(id)]).then(([semester, saved]) => ({
-      semester,
-      saved,
-    }));
-    this.rules.set(id, { readAt: Date.now(), read });
-    // A failed read is not kept: the next batch reads again.
-    read.catch(() => this.rules.delete(id));
-    return read;
+    const semesters = new Map<string, Semester>();
+    for (const id of new Set([...classes.values()].map((cls) => cls.semesterId))) {
+      if (!this.semesters.has(id)) this.semesters.set(id, getSemester(id));
+      const semester = await this.semesters.get(id)!;
+      if (semester) semesters.set(id, semester);
+    }
+    return seatView({ classes, semesters });
   }
 }
 
@@ -315,13 +287,7 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
   const oneEach = new Set<string>();
   let candidates = requests;
   for (let attempt = 0; attempt < MAX_PLANS; attempt += 1) {
-    const { view, allocations } = await lead.view(candidates);
-    const judged = await judgedBySettingsNow(candidates, view, allocations);
-    for (const { request, refusal } of judged.refused) {
-      await decideAlone(request, refusal);
-      decided.add(request.id);
-    }
-    candidates = judged.admitted;
+    const view = await lead.view(candidates);
     const now = new Date().toISOString();
     const caps = await lead.enrollmentCaps();
     // One item of the transaction is the lease's condition.
@@ -389,38 +355,6 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
     candidates = candidates.filter((request) => !decided.has(request.id));
   }
   throw portalBusy('the classes kept changing while a batch was planned');
-}
-
-/**
- * The requests judged again by their semester's allocation settings as they are, where settings saved before the
- * request arrived are not the ones `enroll` admitted it by (a function instance remembers them for a while): as
- * `enroll` would have judged it on arrival, had it read them then. The others keep their admission.
- */
-async function judgedBySettingsNow(
-  requests: EnrollmentRequest[],
-  view: SeatView,
-  allocations: ReadonlyMap<string, SavedAllocation>,
-): Promise<{ admitted: EnrollmentRequest[]; refused: Array<{ request: EnrollmentRequest; refusal: PortalError }> }> {
-  const judged = await Promise.all(
-    requests.map(async (request) => {
-      const semester = view.semesters.get(view.classes.get(request.classIds[0]!)?.semesterId ?? '');
-      const saved = semester && allocations.get(semester.id);
-      const stale =
-        saved &&
-        !request.by.isAdmin &&
-        saved.savedAt !== request.gatedWith &&
-        Date.parse(saved.savedAt ?? '') <= request.arrivedAt;
-      if (!stale) return { request };
-      const gate = await gateBy(saved.settings, semester, request.familyId, new Date(request.arrivedAt));
-      if (!gate.open) return { request, refusal: failedPrecondition(gate.message) };
-      const { opensAt: _was, ...rest } = request;
-      return { request: { ...rest, ...(gate.opensAt && { opensAt: gate.opensAt }), gatedWith: saved.savedAt } };
-    }),
-  );
-  return {
-    admitted: judged.flatMap((each) => (each.refusal ? [] : [each.request])),
-    refused: judged.flatMap(({ request, refusal }) => (refusal ? [{ request, refusal }] : [])),
-  };
 }
 
 /** The refusal a request's own failed condition stands for: its student, or an enrollment that exists. */

@@ -4,7 +4,7 @@
 // a lottery's publication leaves such a child unplaced, with the same words. Administrators are not held to it.
 import { detailsConfirmedSinceOf, detailsNeedChecking } from '../configNames';
 import { dateLabel } from '../moments';
-import type { PolicyAcceptance, Semester } from '../records';
+import type { ConfigValues, PolicyAcceptance, Semester } from '../records';
 import { failedPrecondition, type PortalError } from '../shared/errors';
 import { optional } from './entity';
 import {
@@ -28,10 +28,9 @@ export interface ReadinessRules {
   detailsSince?: string;
 }
 
-/** The rules as they are now (policies strongly consistent). */
-export async function readinessRules(): Promise<ReadinessRules> {
-  const [policies, config] = await Promise.all([currentPolicies(), readConfigValues()]);
-  return { policies, ...optional('detailsSince', detailsConfirmedSinceOf(config)) };
+/** The rules as they are now (policies strongly consistent), with the configuration as read. */
+export async function readinessRules(config: ConfigValues): Promise<ReadinessRules> {
+  return { policies: await currentPolicies(), ...optional('detailsSince', detailsConfirmedSinceOf(config)) };
 }
 
 /** Why the child must confirm their details first, with what to do (undefined: no check is due). */

@@ -39,11 +39,6 @@ export interface EnrollmentRequest {
   arrivedAt: number;
   /** When the family's priority window opened, when it enrolls before the semester's registration opens. */
   opensAt?: string;
-  /**
-   * When the allocation settings it was admitted by were saved (none: never saved): the allocator judges it again
-   * when settings saved before it arrived are others.
-   */
-  gatedWith?: string;
   /** When it was written to the queue (set by putRequest): how long a request takes to get there. */
   queuedAt?: number;
   /** Who asked: the audit trail records them; a family may read only its own requests. */
@@ -87,7 +82,6 @@ const requestEntity = entity<EnrollmentRequest, Pick<EnrollmentRequest, 'queue' 
     ),
     arrivedAt: item.number('arrivedAt'),
     ...optional('opensAt', item.optionalString('opensAt')),
-    ...optional('gatedWith', item.optionalString('gatedWith')),
     ...optional('queuedAt', item.optionalNumber('queuedAt')),
     by: readActor(item.nested('by')),
   }),
@@ -339,13 +333,8 @@ export async function releaseLease(queue: string, owner: string, legacy: Require
 
 /** The condition that the lease is still `owner`'s, in each of its transactions: a lapsed holder writes nothing. */
 export function leaseCheck(queue: string, owner: string): TransactItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName,
-      Key: leaseEntity.key({ queue }),
-      ConditionExpression: '#owner = :owner',
-      ExpressionAttributeNames: { '#owner': 'owner' },
-      ExpressionAttributeValues: { ':owner': owner },
-    },
-  };
+  return leaseEntity.checkItem(
+    { queue },
+    { condition: '#owner = :owner', names: { '#owner': 'owner' }, values: { ':owner': owner } },
+  );
 }

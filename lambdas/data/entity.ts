@@ -258,6 +258,22 @@ export function entity<R, F, L extends string = never>(declaration: EntityDeclar
         throw error;
       }
     },
+    /** A transaction's check of the item, written nothing: the transaction holds only while `check.condition` does. */
+    checkItem(
+      fields: F,
+      check: Required<Pick<ItemUpdate, 'condition'>> & Pick<ItemUpdate, 'names' | 'values'>,
+    ): TransactItem {
+      return {
+        ConditionCheck: {
+          TableName: tableName,
+          Key: key(fields),
+          ConditionExpression: check.condition,
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          ...(check.names && { ExpressionAttributeNames: check.names }),
+          ...(check.values && { ExpressionAttributeValues: check.values }),
+        },
+      };
+    },
     deleteItem(fields: F, condition?: Pick<ItemUpdate, 'condition' | 'names' | 'values'>): TransactItem {
       return {
         Delete: {

@@ -26,7 +26,6 @@ import { membershipEntity, membershipMove } from './memberships';
 import type { GuardianInvitation } from '../records';
 import { partitions } from './partitions';
 import { studentsOfFamily } from './students';
-import { tableName } from '../shared/dynamo';
 
 /** How long an invitation can be accepted. */
 const INVITATION_DAYS = 7;
@@ -293,16 +292,7 @@ function leftEmpty(invitee: Invitee, own: StoredProfile | undefined): TransactIt
         condition: `(${condition}) AND size(guardians) <= :one`,
       },
     );
-  return {
-    ConditionCheck: {
-      TableName: tableName,
-      Key: profileEntity.key({ familyId: invitee.familyId }),
-      ConditionExpression: condition,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  };
+  return profileEntity.checkItem({ familyId: invitee.familyId }, { condition, names, values });
 }
 
 /**

@@ -9,7 +9,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { DrawExport } from '../lottery/drawExport';
 import type { DrawSummary } from '../lottery/draw';
-import { tableName } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { entity, optional, type StoredItem } from './entity';
 import { seedStillCommitted } from './lotterySeeds';
@@ -135,13 +134,7 @@ export function drawStateOf(semesterId: string): Promise<LotteryDrawState | unde
 
 /** A transaction's check that the semester's lottery has not been drawn: requests change only until then. */
 export function notDrawn(semesterId: string): TransactItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName,
-      Key: stateEntity.key({ semesterId }),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
+  return stateEntity.checkItem({ semesterId }, { condition: 'attribute_not_exists(PK)' });
 }
 
 /** Keeps a draw's export (its parts), before a state names it. */
@@ -165,15 +158,14 @@ export async function drawExportOf(semesterId: string, drawId: string): Promise<
 
 /** A transaction's check that the semester's draw, if any, is a preview: a publication has not started. */
 export function notPublishing(semesterId: string): TransactItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName,
-      Key: stateEntity.key({ semesterId }),
-      ConditionExpression: 'attribute_not_exists(PK) OR #status = :preview',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':preview': 'preview' },
+  return stateEntity.checkItem(
+    { semesterId },
+    {
+      condition: 'attribute_not_exists(PK) OR #status = :preview',
+      names: { '#status': 'status' },
+      values: { ':preview': 'preview' },
     },
-  };
+  );
 }
 
 /**

@@ -19,10 +19,12 @@ import { plan, seatView, type LotteryPlacement, type SeatView } from './seatPlan
 import { MAX_PLANS } from './seats';
 import { seatTransaction } from './seatTransaction';
 import { studentEntity } from './students';
-import { readinessRules } from './childReadiness';
+import { readinessRules, type ReadinessRules } from './childReadiness';
 import { acceptancesOfStudents } from './policies';
 import { getSemester } from './semesters';
-import { readEnrollmentCaps } from './settings';
+import { readConfigValues } from './settings';
+import { enrollmentCapsOf, type EnrollmentCaps } from '../configNames';
+import type { Semester } from '../records';
 
 /**
  * Placements read and planned at a time: more than a transaction holds (a child seated or waiting takes five
@@ -69,7 +71,11 @@ export async function publishPlacements(
   by: Actor,
   deadline: number,
 ): Promise<{ written: number; total: number }> {
-  const [exported, chunks] = await Promise.all([drawExportOf(semesterId, drawId), publishedChunks(semesterId, drawId)]);
+  const [exported, chunks, judgedBy] = await Promise.all([
+    drawExportOf(semesterId, drawId),
+    publishedChunks(semesterId, drawId),
+    rulesNow(semesterId),
+  ]);
   const placements = placementsOf(exported);
   const byFamily = familyPlacements(placements);
   const token = randomUUID();
@@ -80,9 +86,22 @@ export async function publishPlacements(
       start = done;
       continue;
     }
-    start = await writeChunk(ahead(placements, start), { semesterId, drawId, start, by, token, byFamily });
+    start = await writeChunk(ahead(placements, start), { semesterId, drawId, start, by, token, byFamily, judgedBy });
   }
   return { written: start, total: placements.length };
+}
+
+/** What this call judges every child by, as enrolling would now: the semester, the readiness rules and the caps. */
+async function rulesNow(semesterId: string): Promise<JudgedBy> {
+  const config = await readConfigValues();
+  const [semester, rules] = await Promise.all([getSemester(semesterId), readinessRules(config)]);
+  return { semester, rules, caps: enrollmentCapsOf(config) };
+}
+
+interface JudgedBy {
+  semester: Semester | undefined;
+  rules: ReadinessRules;
+  caps: EnrollmentCaps;
 }
 
 /** Each family's children in the draw, by family id. */
@@ -103,12 +122,13 @@ async function writeChunk(
     by: Actor;
     token: string;
     byFamily: Map<string, LotteryPlacement[]>;
+    judgedBy: JudgedBy;
   },
 ): Promise<number> {
-  const { semesterId, drawId, start, by, token, byFamily } = context;
+  const { semesterId, drawId, start, by, token, byFamily, judgedBy } = context;
   for (let plans = 0; plans < MAX_PLANS; plans += 1) {
     const now = new Date().toISOString();
-    const view = await readView(semesterId, placements, byFamily);
+    const view = await readView(semesterId, placements, byFamily, judgedBy);
     const planned = plan(view, { kind: 'lottery', semesterId, placements, by, reserved: 1 }, { now, token });
     if ('refusal' in planned) throw planned.refusal;
     const next = start + planned.outcome.taken;
@@ -131,19 +151,19 @@ async function writeChunk(
  * What a chunk is planned from, strongly consistent: its classes, the enrollments of its children in the
  * classes of their choices, the children, their families' profiles (and counts), and the requests of its
  * children and of every child of the families whose last placement it holds (their earlier results tell the
- * family's e-mail); and what enrolling would judge each child by now: the semester, the readiness rules, the
- * caps and the children's policy acceptances.
+ * family's e-mail); the children's policy acceptances, judged with the rules of the call (`judgedBy`).
  */
 async function readView(
   semesterId: string,
   placements: LotteryPlacement[],
   byFamily: Map<string, LotteryPlacement[]>,
+  { semester, rules, caps }: JudgedBy,
 ): Promise<SeatView> {
   const classIds = [...new Set(placements.flatMap((placement) => placement.classIds))];
   const familyIds = [...new Set(placements.map((placement) => placement.familyId))];
   const ending = placements.filter((placement) => placement.lastOfFamily);
   const asked = [...placements, ...ending.flatMap((placement) => byFamily.get(placement.familyId)!)];
-  const [classes, enrollments, students, families, requests, semester, rules, caps, accepted] = await Promise.all([
+  const [classes, enrollments, students, families, requests, accepted] = await Promise.all([
     classesNow(classIds),
     enrollmentEntity.getMany(
       placements.flatMap(({ studentId, classIds: ids }) => ids.map((classId) => ({ classId, studentId }))),
@@ -158,9 +178,6 @@ async function readView(
       { consistent: true },
     ),
     lotteryRequestsAt(semesterId, [...new Map(asked.map((placement) => [placement.studentId, placement])).values()]),
-    getSemester(semesterId),
-    readinessRules(),
-    readEnrollmentCaps(),
     acceptancesOfStudents(placements, semesterId),
   ]);
   return seatView({

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { seedHash } from '../lottery/drawExport';
 import type { SeedCommitment } from '../records';
-import { tableName } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import { entity, optional } from './entity';
 import { partitions } from './partitions';
@@ -78,15 +77,10 @@ export function seedOf(semesterId: string): Promise<LotterySeed | undefined> {
 
 /** A transaction's check that `seed` is still the semester's committed seed: no change of seed came between. */
 export function seedStillCommitted(semesterId: string, seed: string): TransactItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName,
-      Key: seedEntity.key({ semesterId }),
-      ConditionExpression: '#seed = :seed',
-      ExpressionAttributeNames: { '#seed': 'seed' },
-      ExpressionAttributeValues: { ':seed': seed },
-    },
-  };
+  return seedEntity.checkItem(
+    { semesterId },
+    { condition: '#seed = :seed', names: { '#seed': 'seed' }, values: { ':seed': seed } },
+  );
 }
 
 /**

@@ -12,7 +12,7 @@
 // transaction), once (a retried acceptance changes nothing, nor counts twice).
 import { randomUUID } from 'node:crypto';
 import type { PolicyAcceptance, PolicyInput, PolicySummary, PolicyToAccept, PolicyVersion } from '../records';
-import { tableName, type Key } from '../shared/dynamo';
+import type { Key } from '../shared/dynamo';
 import type { TransactItem } from '../shared/transact';
 import { entity, optional } from './entity';
 import { partitions } from './partitions';
@@ -180,16 +180,10 @@ export function publishItems(
 
 /** The policy's current version, as a transaction's condition: it is still `version`. */
 function currentVersionCheck(policyId: string, version: number): TransactItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName,
-      Key: policyEntity.key({ policyId }),
-      ConditionExpression: '#version = :version',
-      ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':version': version },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  };
+  return policyEntity.checkItem(
+    { policyId },
+    { condition: '#version = :version', names: { '#version': 'version' }, values: { ':version': version } },
+  );
 }
 
 /** The items that record one acceptance: the acceptance (once) and its version's count. */

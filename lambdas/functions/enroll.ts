@@ -35,7 +35,7 @@ export async function enroll(
   // Administrators are not held to the family's readiness (details checked, policies accepted).
   const policies = caller.isAdmin ? undefined : policyReads(caller.familyId, input.studentId);
   // The questions are read beside the details check, so registration day waits for no extra read.
-  const [{ classes, opensAt, gatedWith }, asked] = await refusalsInOrder(
+  const [{ classes, opensAt }, asked] = await refusalsInOrder(
     refuseAtOnce(classIds, caller).then(async (atOnce) => [atOnce, await questionsForClasses(atOnce.classes)] as const),
     caller.isAdmin ? undefined : refuseUncheckedDetails(caller.familyId, input.studentId),
     policies,
@@ -56,7 +56,6 @@ export async function enroll(
     ...(Object.values(answers).some((given) => given.length) && { answers }),
     arrivedAt: call.arrivedAt,
     ...(opensAt && { opensAt }),
-    ...(gatedWith && { gatedWith }),
     by: { sub: caller.sub, isAdmin: caller.isAdmin },
   };
   await putRequest(request);
@@ -73,7 +72,7 @@ export async function enroll(
 async function refuseAtOnce(
   classIds: string[],
   caller: FamilyCaller,
-): Promise<{ classes: LinedClass[]; opensAt?: string; gatedWith?: string }> {
+): Promise<{ classes: LinedClass[]; opensAt?: string }> {
   const classes = await recentClasses(classIds);
   const ordered = classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
   for (const cls of ordered) {
@@ -82,9 +81,9 @@ async function refuseAtOnce(
   const semester = await recentSemester(ordered[0]!.semesterId);
   if (!semester) throw notFound('This class belongs to no semester.');
   if (caller.isAdmin) return { classes: ordered };
-  const { gate, gatedWith } = await enrollGate(semester, caller.familyId);
+  const gate = await enrollGate(semester, caller.familyId);
   if (!gate.open) throw failedPrecondition(gate.message);
-  return { classes: ordered, ...(gate.opensAt && { opensAt: gate.opensAt }), ...(gatedWith && { gatedWith }) };
+  return { classes: ordered, ...(gate.opensAt && { opensAt: gate.opensAt }) };
 }
 
 /** The checks side by side; when several refuse, the first one's reason (the same whichever answers first). */

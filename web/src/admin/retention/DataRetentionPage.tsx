@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { FunctionResult } from '../../../../lambdas/manifest';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
@@ -216,16 +216,24 @@ function StudentsToRemove({ students }: { students: Preview['students'] }) {
         columns={['Student', 'Birth date', { name: 'Enrollments', align: 'right' }]}
       >
         {students.map((student, index) => (
-          <TableRow key={`${student.name}-${student.birthDate}-${index}`}>
-            <TableCell component="th" scope="row">
-              {student.name}
-            </TableCell>
-            <TableCell>{dateText(student.birthDate)}</TableCell>
-            <TableCell align="right">{student.enrollments}</TableCell>
-          </TableRow>
+          <StudentRow key={`${student.name}-${student.birthDate}-${index}`} student={student} />
         ))}
       </ListTable>
     </Stack>
+  );
+}
+
+/** A student of the preview: name, birth date, enrollments removed, then the cells given. */
+function StudentRow({ student, children }: { student: Preview['students'][number]; children?: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell component="th" scope="row">
+        {student.name}
+      </TableCell>
+      <TableCell>{dateText(student.birthDate)}</TableCell>
+      <TableCell align="right">{student.enrollments}</TableCell>
+      {children}
+    </TableRow>
   );
 }
 
@@ -247,14 +255,9 @@ function StudentsKept({ students }: { students: Preview['kept'] }) {
         columns={['Student', 'Birth date', { name: 'Enrollments removed', align: 'right' }, 'Kept for']}
       >
         {students.map((student, index) => (
-          <TableRow key={`${student.name}-${student.birthDate}-${index}`}>
-            <TableCell component="th" scope="row">
-              {student.name}
-            </TableCell>
-            <TableCell>{dateText(student.birthDate)}</TableCell>
-            <TableCell align="right">{student.enrollments}</TableCell>
+          <StudentRow key={`${student.name}-${student.birthDate}-${index}`} student={student}>
             <TableCell>{student.keptFor.map(keptForText).join('; ')}</TableCell>
-          </TableRow>
+          </StudentRow>
         ))}
       </ListTable>
     </Stack>
