@@ -328,27 +328,20 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
     };
     // A request's own condition refuses it only against the classes it was planned with.
     if (!failures.some(({ write }) => write?.kind === 'class')) {
-      // The most specific refusal first: a deleted account (its students are gone too, and the account is the
-      // reason), then the request's own (the child is there already, is gone or out of the grades), then a cap
-      // (a child already in the class would pass it too).
-      const family = failures.filter(({ write }) => write?.kind === 'family');
-      const membersOf = (familyId: string) =>
-        batch.flatMap((request, index) => (request.familyId === familyId ? [index] : []));
-      for (const { write, item } of family)
-        if (write?.kind === 'family' && item?.deletedAt)
-          for (const member of membersOf(write.familyId)) await refuse(member, accountDeleted());
+      // The family's refusals first: a deleted account's students are gone too, and the account is the reason.
+      for (const { write, item } of failures) {
+        if (write?.kind !== 'family') continue;
+        const members = batch.flatMap((request, index) => (request.familyId === write.familyId ? [index] : []));
+        if (item?.deletedAt) for (const member of members) await refuse(member, accountDeleted());
+        // Over a cap: told to the request that passes it, once the family's requests are planned one by one; a
+        // request refused for its own reason (the child is there already) is told that, the more specific.
+        else if (members.length === 1 && !ownFailure(failures, members[0]!))
+          await refuse(members[0]!, capRefusal(write.change, item ?? {}));
+        else if (members.length > 1) oneEach.add(write.familyId);
+      }
       for (const { write, item } of failures) {
         if (write?.forRequest !== undefined)
           await refuse(write.forRequest, await refusalByCondition(write, item, batch[write.forRequest]!, view));
-      }
-      for (const { write, item } of family) {
-        if (write?.kind !== 'family' || item?.deletedAt) continue;
-        const members = membersOf(write.familyId);
-        const left = members.filter((index) => !settled.has(index));
-        // Over a cap: told to the request that passes it, once the family's requests are planned one by one
-        // (the others planned again without one refused for its own reason).
-        if (members.length === 1 && left.length === 1) await refuse(left[0]!, capRefusal(write.change, item ?? {}));
-        else if (left.length > 1) oneEach.add(write.familyId);
       }
     }
     for (const index of settled) decided.add(batch[index]!.id);
@@ -356,6 +349,10 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
   }
   throw portalBusy('the classes kept changing while a batch was planned');
 }
+
+/** Whether a condition of the request's own writes failed (its enrollment or its student). */
+const ownFailure = (failures: Array<{ write?: SeatWrite }>, index: number) =>
+  failures.some(({ write }) => write?.forRequest === index && write.kind !== 'decision');
 
 /** The refusal a request's own failed condition stands for: its student, or an enrollment that exists. */
 async function refusalByCondition(
