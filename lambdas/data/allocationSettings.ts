@@ -42,13 +42,13 @@ export async function allocationSettingsOf(semesterId: string): Promise<Allocati
 }
 
 /** A semester's settings with when they were saved (undefined: never), which tells one version from another. */
-export interface SavedAllocation {
+interface SavedAllocation {
   settings: AllocationSettings;
   savedAt?: string;
 }
 
 /** A semester's settings as they are now (strongly consistent), with when they were saved. */
-export async function savedAllocationOf(semesterId: string): Promise<SavedAllocation> {
+async function savedAllocationOf(semesterId: string): Promise<SavedAllocation> {
   const stored = await allocationEntity.get({ semesterId });
   if (!stored) return { settings: { semesterId, priorityWindows: [] } };
   const { updatedAt, ...settings } = stored;
