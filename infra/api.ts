@@ -1,7 +1,7 @@
 // The HTTP API: stage `api`, so CloudFront's `/api/fn/{name}` reaches the `POST /fn/{name}` route
 // unchanged; one route per manifest entry (and a `GET /get/{name}` for each cached catalogue read, to the
 // same function), the JWT authorizer on exactly the non-public ones, each route throttled by its own
-// settings (infra/throttles.ts, which the local gateway reads too).
+// settings (the capacity plan at the programme's size; the local gateway applies the plan's default).
 import { Lazy, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -15,10 +15,12 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { Access } from '../lambdas/manifest';
 import type { PortalRoute } from './functions';
 import { LOG_RETENTION, type PortalFunction } from './portal-function';
 import { routeKey, STAGE_NAME } from './routes';
-import { routeThrottle, stageThrottle } from './throttles';
+import { routeThrottles, type RegistrationDay } from './capacity';
+import { stageThrottle, type ThrottleLimits } from './throttles';
 
 export { STAGE_NAME } from './routes';
 
@@ -29,8 +31,12 @@ export class PortalApi extends Construct {
   readonly accessLogs: LogGroup;
   private readonly routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
 
-  constructor(scope: Construct, id: string) {
+  private readonly routeThrottle: Record<Access, ThrottleLimits>;
+
+  /** `day`: the capacity plan at the programme's size, which each access level's route throttle is computed from. */
+  constructor(scope: Construct, id: string, day: RegistrationDay) {
     super(scope, id);
+    this.routeThrottle = routeThrottles(day);
     // Nothing but the API itself: CloudFront needs its address, and the pool (via its trigger) needs CloudFront's.
     // No CORS: the site calls the API on its own origin, through CloudFront.
     this.httpApi = new HttpApi(this, 'HttpApi', {
@@ -87,7 +93,7 @@ export class PortalApi extends Construct {
           reason: 'Public in the manifest: anyone may call it; the function still verifies a token when one is sent.',
         });
       }
-      const throttle = routeThrottle[route.access];
+      const throttle = this.routeThrottle[route.access];
       this.routeSettings[routeKey({ method, path })] = {
         ThrottlingRateLimit: throttle.rateLimit,
         ThrottlingBurstLimit: throttle.burstLimit,

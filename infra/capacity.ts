@@ -15,6 +15,10 @@ export interface ThrottleLimits {
 
 export interface RegistrationDay {
   families: number;
+  /** The semester's classes: each has a line of requests and a partition of its own. */
+  classes: number;
+  /** The share of all enrollments asked for in the most wanted class: its line and partition take that much. */
+  hottestClassShare: number;
   /** The arrival curve at opening: `share` of the families in the first `seconds`… */
   rush: { share: number; seconds: number };
   /** …and the others spread over the rest of this many seconds. */
@@ -34,6 +38,25 @@ export interface RegistrationDay {
   adminCallsAtOnce: number;
   /** A function's answer time under load: how soon a screen sends its next call, and a Lambda is free again. */
   callSeconds: number;
+  /**
+   * How long a call may wait for an enrollment's decision, its Lambda busy all along: `enroll` up to 6 s, asking
+   * again up to 2 s (lambdas/data/enrollmentAnswer.ts, lambdas/functions/enrollmentRequest.ts).
+   */
+  waitSeconds: Partial<Record<FunctionName, number>>;
+  /**
+   * Calls to the user pool's UserAuthentication quota per family: a sign-in (InitiateAuth), or a refresh of the
+   * tokens of a family signed in earlier; the web app refreshes at most once in a visit of a few minutes.
+   */
+  authCallsPerFamily: number;
+  /** Guardians per family: each is e-mailed each enrollment in their own e-mail. */
+  guardiansPerFamily: number;
+  /**
+   * Seat transactions a second the allocator commits for one line at most (one at a time, each some tens of
+   * milliseconds in AWS): each rewrites its class's item, whose copy on the semester's class list follows.
+   */
+  transactionsPerLine: number;
+  /** A class item's size (its meetings, texts and counts), in KB: each rewrite of it costs as many index write units. */
+  classItemKB: number;
   /** CloudFront caches that may each miss a shared answer once per max-age (the families' nearby edge locations). */
   edgeCaches: number;
   /** Throttle rate = peak × headroom. */
@@ -48,6 +71,8 @@ export interface RegistrationDay {
 
 export const REGISTRATION_DAY: RegistrationDay = {
   families: 1_000,
+  classes: 60,
+  hottestClassShare: 0.1,
   rush: { share: 0.6, seconds: 10 },
   arrivalSeconds: 60,
   enrollmentsPerFamily: 2,
@@ -56,12 +81,22 @@ export const REGISTRATION_DAY: RegistrationDay = {
   administrators: 2,
   adminCallsAtOnce: 6,
   callSeconds: 0.2,
+  waitSeconds: { enroll: 6, enrollmentRequest: 2 },
+  authCallsPerFamily: 1,
+  guardiansPerFamily: 1.5,
+  transactionsPerLine: 10,
+  classItemKB: 2,
   edgeCaches: 5,
   headroom: 2,
   burstSeconds: 2,
   familiesPerAddress: 50,
   addressWindowSeconds: 300,
 };
+
+/** The plan for a programme of this size: the deploy setting `families` (and `classes`) over the day's assumptions. */
+export function registrationDay(size: { families?: number; classes?: number } = {}): RegistrationDay {
+  return { ...REGISTRATION_DAY, ...size };
+}
 
 /** One route a family's visit calls, how often, and where in the web app. */
 export interface FamilyCall {
@@ -172,6 +207,7 @@ export function laterArrivals(day: RegistrationDay): number {
 const cacheSecondsOf = (name: FunctionName) => cachedFunctions.find((cached) => cached.name === name)?.cacheSeconds;
 
 export interface RoutePeak {
+  name: FunctionName;
   routeKey: string;
   access: Access;
   /** Calls per second that reach API Gateway at the peak (after CloudFront's cache for shared answers). */
@@ -193,12 +229,14 @@ export function routePeaks(day: RegistrationDay): RoutePeak[] {
     const perSecond =
       sharedAnswer && cacheSeconds ? Math.min(fromFamilies, day.edgeCaches / cacheSeconds) : fromFamilies;
     return {
+      name,
       routeKey: routeKey({ method, path: method === 'GET' ? cachedReadPath(name) : functionPath(name) }),
       access: manifest[name].access,
       perSecond,
     };
   });
   const rosters: RoutePeak = {
+    name: 'classRoster',
     routeKey: routeKey({ method: 'POST', path: functionPath('classRoster') }),
     access: 'admin',
     perSecond: (day.administrators * day.adminCallsAtOnce) / day.callSeconds,
@@ -222,9 +260,13 @@ export function peakCallsPerSecond(day: RegistrationDay): number {
   return routePeaks(day).reduce((sum, peak) => sum + peak.perSecond, 0);
 }
 
-/** Lambdas busy at once at the peak (calls per second × answer time); the account's default limit is 1,000. */
+/**
+ * Lambdas busy at once at the peak: each route's calls per second × how long one keeps its Lambda (its wait for
+ * a decision, or the answer time); the account's default limit is 1,000.
+ */
 export function peakConcurrency(day: RegistrationDay): number {
-  return Math.ceil(peakCallsPerSecond(day) * day.callSeconds);
+  const busy = routePeaks(day).map((peak) => peak.perSecond * (day.waitSeconds[peak.name] ?? day.callSeconds));
+  return Math.ceil(busy.reduce((sum, seconds) => sum + seconds, 0));
 }
 
 /** API calls one family's visit sends through CloudFront, cached or not: what one address makes per family. */

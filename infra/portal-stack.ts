@@ -14,6 +14,7 @@ import type { Construct } from 'constructs';
 import { PortalAlarms } from './alarms';
 import { PortalApi, STAGE_NAME } from './api';
 import { TableBackup } from './backup';
+import { registrationDay } from './capacity';
 import { PortalDashboard } from './dashboard';
 import { portalFunctions, scheduledFunctions, streamConsumerFunctions } from './functions';
 import { PortalMail } from './mail';
@@ -33,9 +34,10 @@ export interface PortalStackProps extends StackProps {
 export class PortalStack extends Stack {
   constructor(scope: Construct, id: string, props: PortalStackProps) {
     super(scope, id, props);
-    const table = portalTable(this);
+    const day = registrationDay(props.settings.size);
+    const table = portalTable(this, day);
     new TableBackup(this, 'Backup', { table });
-    const api = new PortalApi(this, 'Api');
+    const api = new PortalApi(this, 'Api', day);
     const origin = new OriginSecret(this, 'Origin');
     const site = new PortalSite(this, 'Site', {
       api: api.httpApi,

@@ -31,6 +31,12 @@ export interface PortalSettings {
   domain?: { name: string; certificateArn: string };
   /** Who is e-mailed when an operational alarm goes off or clears (none: the alarms' topic has no subscriber). */
   alarmEmails: string[];
+  /**
+   * The programme's size, which the capacity plan sizes the day from (infra/capacity.ts): the families expected
+   * at the opening and the semester's classes. Route throttles and the table's warm throughput follow them;
+   * `npm run capacity -- --families N` prints what to ask AWS for at that size.
+   */
+  size: { families?: number; classes?: number };
 }
 
 type SettingName =
@@ -43,7 +49,9 @@ type SettingName =
   | 'mailDomain'
   | 'domainName'
   | 'certificateArn'
-  | 'alarmEmail';
+  | 'alarmEmail'
+  | 'families'
+  | 'classes';
 
 export function portalSettings(scope: Construct): PortalSettings {
   const read = (name: SettingName): string | undefined => {
@@ -104,6 +112,17 @@ export function portalSettings(scope: Construct): PortalSettings {
     if (!/^[^@\s<>,]+@[^@\s<>,]+\.[^@\s<>,]+$/.test(address))
       throw new Error(`Context value alarmEmail must be e-mail addresses separated by commas, not "${address}".`);
   }
+  const count = (name: 'families' | 'classes', most: number): number | undefined => {
+    const value = read(name);
+    if (value === undefined) return undefined;
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > most)
+      throw new Error(
+        `Context value ${name} must be a whole number from 1 to ${most.toLocaleString('en-US')}, not "${value}".`,
+      );
+    return Number(value);
+  };
+  const families = count('families', 1_000_000);
+  const classes = count('classes', 10_000);
   return {
     stage,
     region: read('region'),
@@ -114,6 +133,7 @@ export function portalSettings(scope: Construct): PortalSettings {
     ...(mailDomain !== undefined && { mailDomain }),
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     alarmEmails,
+    size: { ...(families !== undefined && { families }), ...(classes !== undefined && { classes }) },
   };
 }
 

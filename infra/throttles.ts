@@ -12,7 +12,10 @@ export type { ThrottleLimits } from './capacity';
  */
 export const stageThrottle: ThrottleLimits = { rateLimit: 100, burstLimit: 200 };
 
-/** Each route's own limits by its access level, from the capacity plan for registration day. */
+/**
+ * Each route's own limits by its access level, from the capacity plan at its default size: what the local
+ * gateway applies. The stack computes its own from the deploy's size (`-c families`, PortalApi).
+ */
 export const routeThrottle: Record<Access, ThrottleLimits> = routeThrottles(REGISTRATION_DAY);
 
 /** API Gateway's default account-level throttle per Region (a quota AWS raises on request), shared by every API of the account. */

@@ -1,10 +1,11 @@
 // The enrollment audit trail: every change of an enrollment, who made it, when, from what to what.
 // Written in the same transaction as the change. `ENROLLMENT#id / AUDIT#at#n`; GSI2 lists a semester's
-// latest activity (`SEMESTER#id#ACTIVITY`, newest last).
+// latest activity (`SEMESTER#id#ACTIVITY#<shard>`, newest last in each).
 import { randomUUID } from 'node:crypto';
 import type { ActivityEntry, EnrollmentStatus } from '../records';
 import type { Caller } from '../shared/caller';
 import { entity, optional } from './entity';
+import { SEMESTER_LIST_SHARDS } from './partitions';
 import type { StoredEnrollment } from './enrollments';
 import { studentName, studentsByKey } from './students';
 
@@ -58,6 +59,7 @@ export const auditEntity = entity<AuditEntry, AuditKey, 'ofSemester'>({
       index: 'GSI2',
       partition: ({ semesterId }) => `SEMESTER#${semesterId}#ACTIVITY`,
       sort: { prefix: '', of: ({ at, n }) => `${at}#${n}` },
+      shards: { count: SEMESTER_LIST_SHARDS, by: ({ n }) => n },
     },
   },
   read: (item) => ({

@@ -1,11 +1,11 @@
 // Classes: `CLASS#id / CLASS`, holding the seat counts; a semester's classes through GSI1
-// (`SEMESTER#id`, `CLASS#id`). The class's enrollments share its partition (see enrollments).
+// (`SEMESTER#id#<shard>`, `CLASS#id`). The class's enrollments share its partition (see enrollments).
 import type { Class, ClassInput } from '../records';
 import { RecentReads } from '../shared/recentReads';
 import { transactWrite } from '../shared/transact';
 import { entity, optional } from './entity';
 import { mailRequestPut } from './mailRequests';
-import { partitions } from './partitions';
+import { partitions, SEMESTER_LIST_SHARDS } from './partitions';
 
 /**
  * The stored class: what an administrator saved, the portal's seat counts, and the waitlist's order:
@@ -28,6 +28,8 @@ export const classEntity = entity<StoredClass, Pick<Class, 'id'>, 'ofSemester'>(
       index: 'GSI1',
       partition: (c) => partitions.semester(c.semesterId),
       sort: { prefix: 'CLASS#', of: (c) => c.id },
+      // Every seat transaction rewrites its class, and so its entry on this list.
+      shards: { count: SEMESTER_LIST_SHARDS, by: (c) => c.id },
     },
   },
   read: (item) => ({

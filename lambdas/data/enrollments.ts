@@ -1,13 +1,13 @@
 // Enrollments: one item per student and class, `CLASS#classId / ENROLLMENT#studentId`, in the class's
 // partition, so the roster and the waitlist of a class are one strongly consistent query and a student
 // can never hold two enrollments in one class. A pointer in the family's partition lists a family's
-// enrollments consistently; GSI2 (`SEMESTER#id#ENROLLMENTS`) lists a semester's for the reports.
+// enrollments consistently; GSI2 (`SEMESTER#id#ENROLLMENTS#<shard>`) lists a semester's for the reports.
 import type { Answer, Enrollment, EnrollmentStatus } from '../records';
 import type { Actor } from './audit';
 import { notFound } from '../shared/errors';
 import { classEntity, type StoredClass } from './classes';
 import { entity, optional, type StoredItem } from './entity';
-import { partitions } from './partitions';
+import { partitions, SEMESTER_LIST_SHARDS } from './partitions';
 import { readAnswers } from './questions';
 
 export const enrollmentIdOf = (classId: string, studentId: string) => `${classId}~${studentId}`;
@@ -71,6 +71,7 @@ export const enrollmentEntity = entity<StoredEnrollment, Pick<StoredEnrollment, 
         index: 'GSI2',
         partition: ({ semesterId }) => `SEMESTER#${semesterId}#ENROLLMENTS`,
         sort: { prefix: '', of: ({ classId, studentId }) => `${classId}#${studentId}` },
+        shards: { count: SEMESTER_LIST_SHARDS, by: ({ classId, studentId }) => `${classId}#${studentId}` },
       },
     },
     read: readEnrollment,

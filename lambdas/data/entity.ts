@@ -7,6 +7,7 @@
 // commits, conditions on exactly the counts that were read), and it keeps keys and attributes in a format of
 // its own, so every stored item would have had to be rewritten.
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
 import { batchGetAll, dynamo, queryAll, tableName, type Item, type Key } from '../shared/dynamo';
 import { indexPage, type PageOptions } from '../shared/cursor';
 import type { TransactItem } from '../shared/transact';
@@ -23,6 +24,12 @@ export interface IndexDeclaration<R> extends KeyDeclaration<R> {
   index: IndexName;
   /** Only the items this holds for are on the list (a sparse index); absent: every item of the type. */
   when?: (record: R) => boolean;
+  /**
+   * The list spread over `count` partitions (`<partition>#<shard>`), an item's shard a hash of `by`: a list
+   * written by every family at once takes more writes a second than one partition of an index can (the
+   * capacity plan's partition peaks). Reading the list reads every shard and merges them in sort order.
+   */
+  shards?: { count: number; by: (record: R) => string };
 }
 
 export interface EntityDeclaration<R, F, L extends string> {
@@ -59,6 +66,23 @@ const sortKeyOf = <F>(sort: KeyDeclaration<F>['sort'], fields: F) =>
 const sortPrefixOf = <F>(sort: KeyDeclaration<F>['sort']) => (typeof sort === 'string' ? sort : sort.prefix);
 const indexAttributes = (index: IndexName) => tableIndexes.find((candidate) => candidate.indexName === index)!;
 
+/** The shard of a sharded list's item: a hash of its `by` value, the same on every write of the item. */
+const shardOf = (value: string, count: number) => createHash('sha256').update(value).digest().readUInt32BE(0) % count;
+
+/** A list's partitions in its index: one, or one per shard. */
+function listPartitions<R>(declared: IndexDeclaration<R>, fields: R): string[] {
+  const partition = declared.partition(fields);
+  return declared.shards
+    ? Array.from({ length: declared.shards.count }, (_, shard) => `${partition}#${shard}`)
+    : [partition];
+}
+
+/** Items of several shards in their index's sort order. */
+function mergedInOrder(items: Item[], sortKey: string, newestFirst: boolean): Item[] {
+  const order = newestFirst ? -1 : 1;
+  return items.sort((a, b) => ((a[sortKey] as string) < (b[sortKey] as string) ? -order : order));
+}
+
 export function entity<R, F, L extends string = never>(declaration: EntityDeclaration<R, F, L>) {
   const { type, key: keyDeclaration, read, write = (record: R & F) => record as Item } = declaration;
   const lists = (declaration.lists ?? {}) as Record<L, IndexDeclaration<R & F>>;
@@ -70,8 +94,11 @@ export function entity<R, F, L extends string = never>(declaration: EntityDeclar
   /** The index attributes that put an item on a list. */
   const indexKeysOf = (declared: IndexDeclaration<R & F>, fields: R & F): Item => {
     const attributes = indexAttributes(declared.index);
+    const { shards } = declared;
     return {
-      [attributes.partitionKey]: declared.partition(fields),
+      [attributes.partitionKey]: shards
+        ? `${declared.partition(fields)}#${shardOf(shards.by(fields), shards.count)}`
+        : declared.partition(fields),
       [attributes.sortKey]: sortKeyOf(declared.sort, fields),
     };
   };
@@ -155,33 +182,35 @@ export function entity<R, F, L extends string = never>(declaration: EntityDeclar
         ConsistentRead: true,
       });
     },
-    /** Every item on one of the type's lists (an index: it may lag a write by a moment). */
+    /** Every item on one of the type's lists (an index: it may lag a write by a moment), in its sort order. */
     async inList(list: L, fields: Partial<R & F>, { newestFirst = false } = {}): Promise<R[]> {
       const declared = lists[list];
       const attributes = indexAttributes(declared.index);
       const prefix = sortPrefixOf(declared.sort);
-      const items = await queryAll({
-        IndexName: declared.index,
-        KeyConditionExpression: `#partition = :partition${prefix ? ' AND begins_with(#sort, :sort)' : ''}`,
-        ExpressionAttributeNames: {
-          '#partition': attributes.partitionKey,
-          ...(prefix && { '#sort': attributes.sortKey }),
-        },
-        ExpressionAttributeValues: {
-          ':partition': declared.partition(fields as R & F),
-          ...(prefix && { ':sort': prefix }),
-        },
-        ScanIndexForward: !newestFirst,
-      });
+      const shards = await Promise.all(
+        listPartitions(declared, fields as R & F).map((partition) =>
+          queryAll({
+            IndexName: declared.index,
+            KeyConditionExpression: `#partition = :partition${prefix ? ' AND begins_with(#sort, :sort)' : ''}`,
+            ExpressionAttributeNames: {
+              '#partition': attributes.partitionKey,
+              ...(prefix && { '#sort': attributes.sortKey }),
+            },
+            ExpressionAttributeValues: { ':partition': partition, ...(prefix && { ':sort': prefix }) },
+            ScanIndexForward: !newestFirst,
+          }),
+        ),
+      );
+      const items = shards.length === 1 ? shards[0]! : mergedInOrder(shards.flat(), attributes.sortKey, newestFirst);
       return items.map(readItem);
     },
     /** One page of a list, a client's cursor checked (see shared/cursor). */
-    async page(list: L, fields: Partial<R & F>, options: Omit<PageOptions, 'index' | 'partition'>) {
+    async page(list: L, fields: Partial<R & F>, options: Omit<PageOptions, 'index' | 'partitions'>) {
       const declared = lists[list];
       const page = await indexPage({
         ...options,
         index: declared.index,
-        partition: declared.partition(fields as R & F),
+        partitions: listPartitions(declared, fields as R & F),
       });
       return { items: page.items.map(readItem), ...(page.next && { next: page.next }) };
     },

@@ -12,3 +12,10 @@ export const partitions = {
   /** The programme's settings: its configuration, its t-shirt sizes, its retention of records. */
   settings: () => 'SETTINGS',
 };
+
+/**
+ * The shards of a semester's lists that every enrollment writes to (its enrollments, its activity): on
+ * registration day they take each enrollment's index write, more a second than one partition of an index
+ * takes at the families the capacity plan is built for (infra/capacity-writes.ts checks each shard's peak).
+ */
+export const SEMESTER_LIST_SHARDS = 8;

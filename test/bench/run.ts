@@ -5,9 +5,13 @@
 // (test/bench/day.ts: BENCH_DAY_FAMILIES, BENCH_DAY_CLASSES, BENCH_DAY_SECONDS, BENCH_DAY_HOLD_MS, BENCH_DAY_SEED).
 // `npm run bench -- lighthouse` runs Lighthouse on /classes/enrollment (test/bench/lighthouse.ts, BENCH_LIGHTHOUSE_RUNS).
 // `npm run bench -- lottery` times the lottery draw at the large seed's size (test/bench/lottery.ts, BENCH_LOTTERY_RUNS),
-// and its publication through the stack (BENCH_LOTTERY_PUBLISH_RUNS).
+// and its publication through the stack (BENCH_LOTTERY_PUBLISH_RUNS). `npm run bench -- district` prints the
+// capacity plan at 10,000 and 50,000 families (infra/capacity-report.ts): each hot partition, every quota in the
+// order it binds as the families grow; it needs no stack.
 import { spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
+import { registrationDay } from '../../infra/capacity';
+import { capacityReport } from '../../infra/capacity-report';
 import startStackForTests from '../support/stack-setup';
 import stopStackForTests from '../support/stack-teardown';
 import { lambdaReport, lambdaSizes } from './lambdas';
@@ -34,6 +38,8 @@ console.log(
 try {
   if (!only || only === 'lambdas') console.log(`${lambdaReport(await lambdaSizes())}\n`);
   if (!only || only === 'lottery') console.log(`${lotteryReport()}\n`);
+  if (!only || only === 'district')
+    for (const families of [10_000, 50_000]) console.log(`${capacityReport(registrationDay({ families }))}\n`);
   if (!only || ['rush', 'conflicts', 'day', 'pages', 'lighthouse', 'lottery'].includes(only)) {
     await startStackForTests();
     const conflicts = !only || only === 'rush' || only === 'conflicts';

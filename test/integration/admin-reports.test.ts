@@ -54,12 +54,15 @@ test("a class roster lists each enrolled and waitlisted student's whole sheet wi
   expect((await call('classRoster', { classId: cls.id }, family.accessToken)).status).toBe(403);
 });
 
-test("a semester's enrollments come a page at a time, every one exactly once", async () => {
+test("a semester's enrollments come a page at a time, every one exactly once, in class order across the list's shards", async () => {
   const semester = await openSemester();
   const cls = await newClass(semester.id, { capacity: 3 });
+  const other = await newClass(semester.id, { capacity: 3 });
   const { family, students } = await familyWithStudents(5);
   // Five children of one family in one class: past a family's cap, so an administrator enrolls them.
   for (const student of students) await data('enroll', { studentId: student.id, classId: cls.id }, admin.accessToken);
+  for (const student of students.slice(0, 2))
+    await data('enroll', { studentId: student.id, classId: other.id }, admin.accessToken);
   const seen: SemesterEnrollment[] = [];
   let cursor: string | undefined;
   let pages = 0;
@@ -73,11 +76,19 @@ test("a semester's enrollments come a page at a time, every one exactly once", a
     cursor = page.nextCursor;
     pages += 1;
   } while (cursor);
-  expect(pages).toBeGreaterThanOrEqual(3);
-  expect(seen.map((e) => e.studentId).sort()).toEqual(students.map((s) => s.id).sort());
+  expect(pages).toBeGreaterThanOrEqual(4);
+  const keys = seen.map((e) => `${e.classId}#${e.studentId}`);
+  expect(keys).toEqual([...new Set(keys)].sort());
   expect(
     seen
-      .filter((e) => e.status === 'waitlisted')
+      .filter((e) => e.classId === cls.id)
+      .map((e) => e.studentId)
+      .sort(),
+  ).toEqual(students.map((s) => s.id).sort());
+  expect(seen.filter((e) => e.classId === other.id)).toHaveLength(2);
+  expect(
+    seen
+      .filter((e) => e.classId === cls.id && e.status === 'waitlisted')
       .map((e) => e.waitlistPosition)
       .sort(),
   ).toEqual([1, 2]);

@@ -206,6 +206,10 @@ describe('keys a caller chooses', () => {
         fc.constant(cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: own, GSI2SK: 'a#b', extra: 'x' })),
         fc.constant(cursorOf({ PK: 1, SK: 2, GSI2PK: own, GSI2SK: 3 })),
         fc.constant(cursorOf([own])),
+        fc.constant(cursorOf(Array.from({ length: 8 }, () => false))),
+        fc.constant(cursorOf(Array.from({ length: 8 }, () => ''))),
+        fc.constant(cursorOf(Array.from({ length: 8 }, () => ({ GSI2PK: other })))),
+        fc.constant(cursorOf(Array.from({ length: 9 }, () => null))),
         fc
           .constantFrom(...pollutingKeys)
           .map((polluting) =>
@@ -236,14 +240,14 @@ describe('keys a caller chooses', () => {
         }),
         { numRuns: 40 },
       );
-      // Its own list's key is a cursor: the page after it.
+      // A place in each of its list's shards is a cursor: the page after it.
       expect(
         (
           await invokeRaw(
             name,
             JSON.stringify({
               semesterId: semester.id,
-              cursor: cursorOf({ PK: 'CLASS#a', SK: 'ENROLLMENT#b', GSI2PK: own, GSI2SK: 'a#b' }),
+              cursor: cursorOf(['a#b', null, false, 'z', null, null, false, '2030-01-01T00:00:00.000Z#x']),
             }),
             poolAdmin,
           )

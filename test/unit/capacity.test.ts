@@ -9,6 +9,7 @@ import {
   peakCallsPerSecond,
   peakConcurrency,
   REGISTRATION_DAY,
+  registrationDay,
   routePeaks,
   routeThrottles,
 } from '../../infra/capacity';
@@ -80,10 +81,18 @@ test('the throttles follow the plan: twice the families, twice the family routes
   expect(doubled.admin).toEqual(routeThrottles(day).admin);
 });
 
-test("all routes together stay far below the account's throttle and Lambda's default 1,000 concurrent executions", () => {
+test("all routes together stay far below the account's throttle; the Lambdas at once count enroll's wait for its decision", () => {
   expect(peakCallsPerSecond(day)).toBe(904);
   expect(peakCallsPerSecond(day)).toBeLessThan(ACCOUNT_THROTTLE.rateLimit);
-  expect(peakConcurrency(day)).toBe(181);
+  // enroll 120/s × 6 s, asking again 120/s × 2 s, the other 664 calls/s × 0.2 s.
+  expect(peakConcurrency(day)).toBe(Math.ceil(120 * 6 + 120 * 2 + (904 - 240) * 0.2));
+  expect(peakConcurrency(day)).toBe(1093);
+});
+
+test('the size is a setting: registrationDay takes the families and classes and keeps the day’s assumptions', () => {
+  expect(registrationDay()).toEqual(REGISTRATION_DAY);
+  expect(registrationDay({ families: 10_000, classes: 120 })).toEqual({ ...day, families: 10_000, classes: 120 });
+  expect(routeThrottles(registrationDay({ families: 10_000 })).user).toEqual({ rateLimit: 4800, burstLimit: 9600 });
 });
 
 test('one address may send the API calls of 50 family visits in 5 minutes at the edge, no more', () => {

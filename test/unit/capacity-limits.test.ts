@@ -1,0 +1,105 @@
+// What registration day asks of AWS at a size: each hot partition's writes derived from the writes one
+// enrollment makes, the table's peak, and the quotas against AWS's defaults, the first that binds named.
+import { readFileSync } from 'node:fs';
+import { registrationDay } from '../../infra/capacity';
+import {
+  emailsOfTheDay,
+  bindingOrder,
+  PARTITION_WRITE_UNITS,
+  partitionPeaks,
+  peakEnrollments,
+  peakThroughput,
+  quotaNeeds,
+} from '../../infra/capacity-limits';
+import { capacityReport } from '../../infra/capacity-report';
+import { SEMESTER_LIST_SHARDS } from '../../lambdas/data/partitions';
+
+const district = registrationDay({ families: 10_000 });
+const peakOf = (day: typeof district, partition: string) =>
+  partitionPeaks(day).find((peak) => peak.partition.startsWith(partition))!.writeUnits;
+const needOf = (day: typeof district, quota: string) => quotaNeeds(day).find((need) => need.quota.startsWith(quota))!;
+
+test('10,000 families: 1,200 enrollments a second at the peak, more than one partition takes, so the semester lists are sharded', () => {
+  expect(peakEnrollments(district)).toBe(1200);
+  expect(peakEnrollments(district)).toBeGreaterThan(PARTITION_WRITE_UNITS);
+  // One index write unit per enrollment on each list, spread over the shards.
+  expect(peakOf(district, 'GSI2 SEMESTER#<id>#ENROLLMENTS')).toBe(1200 / SEMESTER_LIST_SHARDS);
+  expect(peakOf(district, 'GSI2 SEMESTER#<id>#ACTIVITY')).toBe(1200 / SEMESTER_LIST_SHARDS);
+});
+
+test('10,000 families: no partition over DynamoDB’s 1,000 write units a second', () => {
+  for (const peak of partitionPeaks(district))
+    expect([peak.partition, peak.writeUnits <= PARTITION_WRITE_UNITS]).toEqual([peak.partition, true]);
+  // The most wanted class's line (a tenth of the requests): each request put and deleted in transactions (4 units),
+  // the lease checked and renewed by each of its 10 batches a second (3 units).
+  expect(peakOf(district, 'QUEUE#LINE')).toBe(120 * 4 + 10 * 3);
+  // The class list: 60 lines at up to 10 seat transactions a second, each rewriting a 2 KB class item's copy.
+  expect(peakOf(district, 'GSI1 SEMESTER')).toBe((60 * 10 * 2) / SEMESTER_LIST_SHARDS);
+});
+
+test('50,000 families: the most wanted class’s line and partition bind, which no quota raises; the shards hold', () => {
+  const large = registrationDay({ families: 50_000 });
+  const over = partitionPeaks(large).filter((peak) => peak.writeUnits > PARTITION_WRITE_UNITS);
+  expect(over.map((peak) => peak.partition)).toEqual([
+    'QUEUE#LINE#<the most wanted class>',
+    'CLASS#<the most wanted class>',
+  ]);
+  expect(needOf(large, 'DynamoDB writes to one partition').ask).toMatch(/not raised by AWS/);
+});
+
+test('10,000 families: Lambda concurrency binds first, then Cognito’s sign-ins; the API throttle holds', () => {
+  expect(needOf(district, 'Lambda concurrent executions').needed).toBe(10_813);
+  expect(needOf(district, 'Cognito UserAuthentication')).toMatchObject({ default: 120, needed: 600 });
+  expect(needOf(district, 'API Gateway throttle').needed).toBeLessThan(
+    needOf(district, 'API Gateway throttle').default,
+  );
+  const [first, second] = bindingOrder(district);
+  expect(first).toMatchObject({ quota: 'Lambda concurrent executions (account, Region)' });
+  expect(first!.ratio).toBeCloseTo(10.813);
+  // Every enroll waiting its full 6 s: the default 1,000 holds up to 914 families.
+  expect(first!.bindsAtFamilies).toBe(915);
+  expect(second).toMatchObject({ quota: 'Cognito UserAuthentication (sign-ins and refreshes)', bindsAtFamilies: 2001 });
+});
+
+test('the table’s peak grows with the families, and the e-mails of the day with the guardians', () => {
+  const small = peakThroughput(registrationDay());
+  expect(peakThroughput(district).writeUnits).toBeGreaterThan(8 * small.writeUnits);
+  expect(emailsOfTheDay(district)).toBe(10_000 * 2 * 1.5);
+  expect(needOf(district, 'SES sending quota').needed).toBe(30_000);
+});
+
+test('the report names the size, the throttles, the partitions and the first limit that binds', () => {
+  const report = capacityReport(district);
+  expect(report).toContain('Registration day for 10,000 families and 60 classes');
+  expect(report).toContain('user     4,800  9,600');
+  expect(report).toContain(
+    'First limit that binds: Lambda concurrent executions (account, Region), from 915 families; at 10,000 it is 10.8x its default',
+  );
+});
+
+test('docs/capacity.md gives the families at which each quota binds as the plan computes them', () => {
+  const page = readFileSync('docs/capacity.md', 'utf8');
+  for (const binding of bindingOrder(district))
+    expect([binding.quota, page.includes(`| ${binding.bindsAtFamilies!.toLocaleString('en-US')} `)]).toEqual([
+      binding.quota,
+      true,
+    ]);
+  for (const [families, column] of [
+    [1_000, 0],
+    [10_000, 1],
+    [50_000, 2],
+  ] as const) {
+    const peaks = partitionPeaks(registrationDay({ families })).map((peak) => Math.ceil(peak.writeUnits));
+    const row = (label: string) =>
+      page
+        .split('\n')
+        .find((line) => line.startsWith(`| ${label}`))!
+        .split('|')
+        .slice(2, 5)
+        .map((cell) => Number(cell.replace(/[*,\s]/g, '')));
+    expect(row("the most wanted class's line")[column]).toBe(peaks[0]);
+    expect(row("the most wanted class's partition")[column]).toBe(peaks[1]);
+    expect(row("a shard of the semester's enrollments")[column]).toBe(peaks[2]);
+    expect(row("a shard of the semester's class list")[column]).toBe(peaks[4]);
+  }
+});
