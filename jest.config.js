@@ -25,6 +25,7 @@ const withLocalStack = {
 };
 
 export default {
+  testSequencer: '<rootDir>/test/support/stack-sequencer.cjs',
   reporters: ['<rootDir>/test/support/default-reporter.cjs', '<rootDir>/test/support/summary-reporter.cjs'],
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'], setupFiles: ['<rootDir>/test/support/unit-env.ts'] },

@@ -158,6 +158,7 @@ describe('the context values are checked before anything is built', () => {
       poolMailThroughSes: false,
       domain: undefined,
       alarmEmails: [],
+      size: {},
     });
   });
 
@@ -177,6 +178,7 @@ describe('the context values are checked before anything is built', () => {
       mailRate: 50,
       domain: { name: domainName, certificateArn },
       alarmEmails: [],
+      size: {},
     });
   });
 
