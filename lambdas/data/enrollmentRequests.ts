@@ -191,12 +191,22 @@ export function getRequestRecord(id: string): Promise<RequestRecord | undefined>
   return recordEntity.get({ requestId: id });
 }
 
-/** The two writes that decide a request, for the transaction that also writes what was decided. */
+/**
+ * The two writes that decide a request, for the transaction that also writes what was decided. The decision
+ * keeps the request's timeline (when its call reached the API, when it reached its queue, when it was
+ * decided), which the registration-rush benchmark reads to show where a decision's time goes.
+ */
 export function decisionWrites(request: EnrollmentRequest, decision: Decision, now: number): TransactItem[] {
   const record = { requestId: request.id, queue: request.queue, familyId: request.familyId, by: request.by };
+  const put = withExpiry(recordEntity.putItem({ ...record, ...decision }), now);
+  const timeline = {
+    arrivedAt: request.arrivedAt,
+    ...(request.queuedAt && { queuedAt: request.queuedAt }),
+    decidedAt: now,
+  };
   return [
     requestEntity.deleteItem(request, { condition: 'attribute_exists(PK)' }),
-    withExpiry(recordEntity.putItem({ ...record, ...decision }), now),
+    { Put: { ...put.Put!, Item: { ...put.Put!.Item, timeline } } },
   ];
 }
 

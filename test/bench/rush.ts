@@ -7,6 +7,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBDocumentClient,
+  GetCommand,
   PutCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -51,6 +52,8 @@ export interface RushFigures {
     errors: number;
     positionsExact: boolean;
   } & InLineCounts;
+  /** Where a decision's time goes, each stage's p50 and p99 (ms), from the decisions' timelines. */
+  stages: Array<{ stage: string; p50: number; p99: number }>;
   bare: BareFigures;
   waitlistJoins: BareFigures;
   minimalEnrolls: BareFigures;
@@ -103,7 +106,11 @@ export async function registrationRush(calls: number, families: number, seats: n
   await drainMail(new Set(enrollees.map(({ family }) => family.email)), calls);
 
   const cls = await newClass(semester.id, { capacity: seats });
-  const portal = await concurrently(calls, (index) => enrollAsTheWebApp(enrollees[index]!, cls.id));
+  const clickedAt: number[] = [];
+  const portal = await concurrently(calls, (index) => {
+    clickedAt[index] = Date.now();
+    return enrollAsTheWebApp(enrollees[index]!, cls.id);
+  });
   const outcomes = portal.results.map((result) => decision(result)?.enrollments[0]);
   const waitlisted = outcomes.filter((e) => e?.status === 'waitlisted');
   const positions = waitlisted.map((e) => e!.waitlistPosition!).sort((a, b) => a - b);
@@ -112,6 +119,14 @@ export async function registrationRush(calls: number, families: number, seats: n
   // The same client settings as the portal's own (lambdas/shared/dynamo.ts), sockets included.
   const documents = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, requestHandler: { httpAgent: { maxSockets: 500 } } }),
+  );
+  const stages = await decisionStages(
+    documents,
+    portal.results.map((result, index) => ({
+      requestId: result.requestId,
+      clickedAt: clickedAt[index]!,
+      answeredAt: clickedAt[index]! + portal.latencies[index]!,
+    })),
   );
   const commits = (transaction: BareTransaction) => (key: ClassKey) => commit(documents, transaction(key));
   const bare = await bareRush(documents, calls, seats, commits(capacityTransaction));
@@ -132,10 +147,52 @@ export async function registrationRush(calls: number, families: number, seats: n
       positionsExact: positions.every((position, index) => position === index + 1),
       ...inLineCounts(portal.results),
     },
+    stages,
     bare: bareFigures(bare),
     waitlistJoins: bareFigures(waitlistJoins),
     minimalEnrolls: bareFigures(minimalEnrolls),
   };
+}
+
+/** A decision's timeline, as the allocator stores it with the decision (decisionWrites). */
+interface Timeline {
+  arrivedAt: number;
+  queuedAt?: number;
+  decidedAt: number;
+}
+
+/**
+ * Where the time from a click to its decision went, stage by stage, for the calls that were decided: to the API,
+ * from the API to the queue (the call's checks, then its request written), in line (the settle window, the
+ * lease, the batches before it), and from the decision to the family's answer (the enroll's polling, or asking
+ * again).
+ */
+async function decisionStages(
+  documents: DynamoDBDocumentClient,
+  calls: Array<{ requestId?: string; clickedAt: number; answeredAt: number }>,
+): Promise<RushFigures['stages']> {
+  const timed = await Promise.all(
+    calls.map(async (timedCall) => {
+      if (!timedCall.requestId) return undefined;
+      const { Item } = await documents.send(
+        new GetCommand({ TableName: tableName(), Key: { PK: `REQUEST#${timedCall.requestId}`, SK: 'DECISION' } }),
+      );
+      const timeline = Item?.timeline as Timeline | undefined;
+      return timeline?.queuedAt === undefined ? undefined : { ...timedCall, ...timeline, queuedAt: timeline.queuedAt };
+    }),
+  );
+  const decided = timed.filter((entry) => entry !== undefined);
+  const stage = (name: string, of: (entry: (typeof decided)[number]) => number) => {
+    const durations = decided.map(of);
+    return { stage: name, p50: percentile(durations, 50), p99: percentile(durations, 99) };
+  };
+  return [
+    stage('click to the API', (entry) => entry.arrivedAt - entry.clickedAt),
+    stage("API to the queue (the call's checks, its request written)", (entry) => entry.queuedAt - entry.arrivedAt),
+    stage('in line (settle window, lease, the batches before it)', (entry) => entry.decidedAt - entry.queuedAt),
+    stage('decision to the answer (waiting, asking again)', (entry) => entry.answeredAt - entry.decidedAt),
+    stage('click to the answer', (entry) => entry.answeredAt - entry.clickedAt),
+  ];
 }
 
 type ClassKey = { PK: string; SK: string };
@@ -453,7 +510,10 @@ export function conflictReport(rows: ConflictRushRow[], calls: number, seats: nu
   ].join('\n');
 }
 
-export function rushReport({ calls, portal, bare, waitlistJoins, minimalEnrolls }: RushFigures, seats: number): string {
+export function rushReport(
+  { calls, portal, stages, bare, waitlistJoins, minimalEnrolls }: RushFigures,
+  seats: number,
+): string {
   return [
     `Registration rush: ${calls} concurrent enroll calls for a ${seats}-seat class`,
     table([
@@ -491,5 +551,7 @@ export function rushReport({ calls, portal, bare, waitlistJoins, minimalEnrolls 
     `ratio portal/bare waitlist join: ${(portal.throughput / waitlistJoins.throughput).toFixed(2)}`,
     `ratio bare minimal enroll/bare capacity transaction: ${(minimalEnrolls.throughput / bare.throughput).toFixed(2)} (the most any enroll of this kind can reach here)`,
     `waitlist positions 1..${portal.waitlisted} exact: ${portal.positionsExact ? 'yes' : 'NO'}`,
+    "Where a decision's time goes (the calls decided, from the decisions' timelines):",
+    table([['', 'p50', 'p99'], ...stages.map(({ stage, p50, p99 }) => [stage, ms(p50), ms(p99)])]),
   ].join('\n');
 }
