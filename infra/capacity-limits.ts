@@ -6,6 +6,7 @@
 import { manifest } from '../lambdas/manifest';
 import { SEMESTER_LIST_SHARDS } from '../lambdas/data/partitions';
 import { familyVisit, peakArrivals, peakCallsPerSecond, peakConcurrency, type RegistrationDay } from './capacity';
+import { COGNITO_QUOTAS } from './cognitoQuotas';
 import { ACCOUNT_THROTTLE } from './throttles';
 
 /** DynamoDB's ceiling for one partition (of the table or of an index): write units a second. It is not raised on request. */
@@ -153,7 +154,7 @@ export function quotaNeeds(day: RegistrationDay, mailRate: number = SES_DEFAULTS
     },
     {
       quota: 'Cognito UserAuthentication (sign-ins and refreshes)',
-      default: COGNITO_USER_AUTHENTICATION,
+      default: COGNITO_QUOTAS.UserAuthentication.perSecond,
       needed: Math.ceil(peakArrivals(day) * day.authCallsPerFamily),
       unit: 'requests/s',
       ask: 'Service Quotas: Amazon Cognito user pools, "Rate of UserAuthentication requests" (or spread sign-in before the opening)',
@@ -190,9 +191,6 @@ export function quotaNeeds(day: RegistrationDay, mailRate: number = SES_DEFAULTS
     },
   ];
 }
-
-/** Cognito's default rate of UserAuthentication requests a second (InitiateAuth, RespondToAuthChallenge, refreshes). */
-const COGNITO_USER_AUTHENTICATION = 120;
 
 /** A fresh SES production account's usual quotas: 50,000 e-mails a day, 14 a second. */
 const SES_DEFAULTS = { perDay: 50_000, rate: 14 } as const;

@@ -88,6 +88,8 @@ export interface CognitoLocalOptions {
   gatewayUrl: string;
   outbox: Outbox;
   logLevel: string;
+  /** Cognito's default request-rate quotas enforced (cognitoGuard.ts). */
+  quotas?: boolean;
 }
 
 export interface CognitoLocal {
@@ -102,6 +104,7 @@ export async function createCognitoLocal({
   gatewayUrl,
   outbox,
   logLevel,
+  quotas = false,
 }: CognitoLocalOptions): Promise<CognitoLocal> {
   const dataDirectory = join(dataDir, 'db');
   mkdirSync(dataDirectory, { recursive: true });
@@ -147,5 +150,5 @@ export async function createCognitoLocal({
     accessKeyId: `LOCAL${randomBytes(8).toString('hex').toUpperCase()}`,
     secretAccessKey: randomBytes(30).toString('base64url'),
   };
-  return { listener: guardedUserPool(application, { credentials, mountPath: COGNITO_PATH }), credentials };
+  return { listener: guardedUserPool(application, { credentials, mountPath: COGNITO_PATH, quotas }), credentials };
 }

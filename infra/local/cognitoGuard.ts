@@ -1,8 +1,11 @@
 // What stands in front of the user pool in AWS, in front of cognito-local: its admin and management calls
 // need a SigV4 signature made with the local stack's own credentials (the public calls a browser makes stay
 // open, as in AWS), no web page of another origin may call it (cognito-local itself allows any origin), and
-// one client address may start only so many sign-ups, as the pool's WAF rule allows in AWS.
+// one client address may start only so many sign-ups, as the pool's WAF rule allows in AWS. When asked
+// (PORTAL_COGNITO_QUOTAS=on), the account's request-rate quotas too: over a category's calls a second, Cognito
+// answers TooManyRequestsException, and so does the local pool (infra/cognitoQuotas.ts).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { categoryOf, COGNITO_QUOTAS, type CognitoCategory } from '../cognitoQuotas';
 import { SIGN_UP_LIMIT, SIGN_UP_TARGET } from '../signUpLimit';
 import { signedWith, type LocalCredentials } from './signature';
 import { readBody } from './requestBody';
@@ -49,6 +52,24 @@ class SignUpLimiter {
   }
 }
 
+/**
+ * Each quota category's calls within the last second, as Cognito counts them against its requests-a-second
+ * quota: a call over the category's share of the second is refused.
+ */
+class RequestRateQuotas {
+  private readonly calls = new Map<CognitoCategory, number[]>();
+
+  allow(operation: string, now = Date.now()): boolean {
+    const category = categoryOf(operation);
+    if (!category) return true;
+    const recent = (this.calls.get(category) ?? []).filter((at) => at > now - 1000);
+    const allowed = recent.length < COGNITO_QUOTAS[category].perSecond;
+    if (allowed) recent.push(now);
+    this.calls.set(category, recent);
+    return allowed;
+  }
+}
+
 function refuse(res: ServerResponse, status: number, type: string, message: string): void {
   res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': type });
   res.end(JSON.stringify({ __type: type, message }));
@@ -64,11 +85,17 @@ export interface GuardOptions {
   credentials: LocalCredentials;
   /** Where the gateway mounts the user pool: part of the path the clients sign. */
   mountPath: string;
+  /** Cognito's default request-rate quotas enforced (PORTAL_COGNITO_QUOTAS=on); otherwise none. */
+  quotas?: boolean;
 }
 
 /** cognito-local's request handler behind the checks AWS makes before a call reaches Cognito. */
-export function guardedUserPool(userPool: RequestListener, { credentials, mountPath }: GuardOptions): RequestListener {
+export function guardedUserPool(
+  userPool: RequestListener,
+  { credentials, mountPath, quotas = false }: GuardOptions,
+): RequestListener {
   const signUps = new SignUpLimiter();
+  const rates = quotas ? new RequestRateQuotas() : undefined;
   const guard = async (req: IncomingMessage, res: ServerResponse) => {
     withoutCors(res);
     if (req.method !== 'POST' || req.url !== '/') return userPool(req, res);
@@ -91,6 +118,7 @@ export function guardedUserPool(userPool: RequestListener, { credentials, mountP
           `${operation || 'This call'} needs a request signed with the local stack's credentials (see <data dir>/stack.json).`,
         );
     }
+    if (rates && !rates.allow(operation)) return refuse(res, 400, 'TooManyRequestsException', 'Too many requests');
     if (target === SIGN_UP_TARGET && !signUps.allow(req.socket.remoteAddress ?? '')) {
       return refuse(res, 403, 'ForbiddenException', 'Request not allowed due to WAF block.');
     }

@@ -44,6 +44,8 @@ export interface LocalStackOptions {
   conflictsHoldMs?: number;
   /** When set, the web app client's access and ID tokens live this many seconds instead of the stack's minutes. */
   accessTokenSeconds?: number;
+  /** Cognito's default request-rate quotas enforced by the local user pool (infra/cognitoQuotas.ts). */
+  cognitoQuotas?: boolean;
 }
 
 export interface LocalStack {
@@ -96,6 +98,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         gatewayUrl: url,
         outbox,
         logLevel: options.cognitoLogLevel,
+        quotas: options.cognitoQuotas ?? false,
       }),
     ]);
     stops.push(() => dynamoDb.stop());

@@ -34,8 +34,16 @@ function accessTokenSeconds(value: string | undefined): number | undefined {
   return seconds;
 }
 
+/** PORTAL_COGNITO_QUOTAS: `on` enforces Cognito's default request-rate quotas; unset, empty or `off` does not. */
+function cognitoQuotas(value: string | undefined): boolean {
+  if (value === undefined || value.trim() === '' || value === 'off') return false;
+  if (value === 'on') return true;
+  throw new Error(`PORTAL_COGNITO_QUOTAS must be on or off (got "${value}").`);
+}
+
 try {
   const tokenSeconds = accessTokenSeconds(process.env.PORTAL_ACCESS_TOKEN_SECONDS);
+  const cognitoQuotasOn = cognitoQuotas(process.env.PORTAL_COGNITO_QUOTAS);
   const stack = await startLocalStack({
     port,
     host: process.env.HOST ?? '127.0.0.1',
@@ -50,6 +58,7 @@ try {
     dynamoDbEndpoint: process.env.PORTAL_DYNAMODB_ENDPOINT || undefined,
     conflictsHoldMs: conflictsHoldMs(process.env.PORTAL_DYNAMODB_CONFLICTS_HOLD_MS),
     accessTokenSeconds: tokenSeconds,
+    cognitoQuotas: cognitoQuotasOn,
   });
   // What is running where, for tools and tests that work against this portal (removed on stop).
   const stackFile = join(stack.dataDir, 'stack.json');
@@ -92,6 +101,11 @@ try {
             `  short tokens ON   the web app's access and ID tokens live ${tokenSeconds} s; the refresh token refreshes them`,
           ]),
       `  cognito-local     ${stack.url}/_cognito  (pool ${stack.userPoolId}, client ${stack.userPoolClientId})`,
+      ...(cognitoQuotasOn
+        ? [
+            "  cognito quotas ON Cognito's default request rates a second (sign-ins and refreshes 120), over them TooManyRequestsException",
+          ]
+        : []),
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),
