@@ -56,8 +56,12 @@ export interface BatchCandidate extends SeatRequest {
   by: { isAdmin: boolean };
 }
 
-/** The items of one transaction that a request writes besides the classes and its family's: see allocator.ts. */
-export const itemsPerRequest = (request: SeatRequest) => request.classIds.length * 3 + 4;
+/**
+ * The items of one transaction that a request writes besides the classes and its family's: per class its
+ * enrollment, audit record and pointer; its student, its mail request; its removal from the queue, its
+ * decision and its pending marker (see allocator.ts).
+ */
+export const itemsPerRequest = (request: SeatRequest) => request.classIds.length * 3 + 5;
 
 /**
  * How many of `requests` (in arrival order) one transaction of at most `itemLimit` items decides: a prefix,

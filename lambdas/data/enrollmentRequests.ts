@@ -7,6 +7,10 @@
 //   alone, for a refusal), read by whoever waits for it; it expires after a day.
 // - the queue's lease, `QUEUE#… / LEASE`: who decides this queue now, until when. One allocator at a time
 //   per queue, whichever function instance it runs in; a lost lease stops its holder's next transaction.
+// - the child's request in line for a class or a group, `FAMILY#id / PENDING#<student>#<target>`: written
+//   with the request only if new, deleted with its decision. While it is there, enrolling the same child in
+//   the same class again (another tab, another guardian, a press after "very busy") answers that request
+//   instead of putting a second one in line behind it: the family keeps the one place it took.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +21,7 @@ import { transactWrite, type TransactItem } from '../shared/transact';
 import type { Actor } from './audit';
 import { entity, optional, type StoredItem } from './entity';
 import { readEnrollment, type StoredEnrollment } from './enrollments';
+import { partitions } from './partitions';
 import { readAnswers } from './questions';
 import { timeToLiveAttribute } from './table';
 
@@ -131,25 +136,54 @@ const recordEntity = entity<RequestRecord, { requestId: string }>({
   }),
 });
 
+/** The request a child has in line for one class or group, by family, child and what it asks for. */
+const pendingEntity = entity<
+  { requestId: string; queue: string },
+  { familyId: string; studentId: string; target: string }
+>({
+  type: 'pendingRequest',
+  key: {
+    partition: ({ familyId }) => partitions.family(familyId),
+    sort: { prefix: 'PENDING#', of: ({ studentId, target }) => `${studentId}#${target}` },
+  },
+  read: (item) => ({ requestId: item.string('requestId'), queue: item.string('queue') }),
+});
+
+/** The key of a request's pending marker: its family, its child, and its group or its classes. */
+const pendingKey = (request: EnrollmentRequest) => ({
+  familyId: request.familyId,
+  studentId: request.studentId,
+  target: request.group ? `GROUP#${request.group.id}` : request.classIds.join('+'),
+});
+
 const expiry = (now: number) => ({ [timeToLiveAttribute]: Math.floor(now / 1000) + DECISION_DAYS * 86_400 });
 
 /**
- * Puts a request in its queue, with the note of where it waits, in one transaction: its token makes a
- * retried try harmless, and a request already there (a try whose answer was lost) stays as it is.
+ * Puts a request in its queue, with the note of where it waits and the child's pending marker, in one
+ * transaction: its token makes a retried try harmless, and a request already there (a try whose answer was
+ * lost) stays as it is. The request in line for the child and the same class or group: this one, or one put
+ * there before that is not decided yet (then this one is not put in line).
  */
-export async function putRequest(request: EnrollmentRequest): Promise<void> {
+export async function putRequest(request: EnrollmentRequest): Promise<Pick<EnrollmentRequest, 'id' | 'queue'>> {
   const now = Date.now();
   const note = { requestId: request.id, queue: request.queue, familyId: request.familyId, by: request.by };
   try {
     // Committed, or refused by its conditions because it is there already: either way it is in line.
-    await transactWrite([
+    const outcome = await transactWrite([
       requestEntity.putItem({ ...request, queuedAt: now }, { ifNew: true }),
       withExpiry(recordEntity.putItem({ ...note, pending: true }, { ifNew: true }), now),
+      withExpiry(
+        pendingEntity.putItem({ ...pendingKey(request), requestId: request.id, queue: request.queue }, { ifNew: true }),
+        now,
+      ),
     ]);
+    const pending = outcome.committed ? undefined : pendingEntity.readIf(outcome.failed.get(2));
+    if (pending && pending.requestId !== request.id) return { id: pending.requestId, queue: pending.queue };
   } catch (error) {
     // The last try's answer may have been lost after it committed: the note tells.
     if (!(await getRequestRecord(request.id).catch(() => undefined))) throw error;
   }
+  return request;
 }
 
 /** A note or a decision that expires after a day (TTL). */
@@ -192,7 +226,8 @@ export function getRequestRecord(id: string): Promise<RequestRecord | undefined>
 }
 
 /**
- * The two writes that decide a request, for the transaction that also writes what was decided. The decision
+ * The three writes that decide a request (its removal from the queue, its decision, its child's pending
+ * marker), for the transaction that also writes what was decided. The decision
  * keeps the request's timeline (when its call reached the API, when it reached its queue, when it was
  * decided), which the registration-rush benchmark reads to show where a decision's time goes.
  */
@@ -207,6 +242,8 @@ export function decisionWrites(request: EnrollmentRequest, decision: Decision, n
   return [
     requestEntity.deleteItem(request, { condition: 'attribute_exists(PK)' }),
     { Put: { ...put.Put!, Item: { ...put.Put!.Item, timeline } } },
+    // Only one request of the child for the target is in line at a time: its marker is this one's.
+    pendingEntity.deleteItem(pendingKey(request)),
   ];
 }
 

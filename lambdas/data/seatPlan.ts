@@ -136,7 +136,7 @@ type LotteryResult = NonNullable<LotteryRequest['result']>;
 export function itemCount(write: SeatWrite): number {
   if (write.kind === 'enrollment') return write.expected === 'none' ? 3 : 2;
   if (write.kind === 'offerDue') return 1;
-  return write.kind === 'decision' ? 2 : 1;
+  return write.kind === 'decision' ? 3 : 1;
 }
 
 const itemsOf = (writes: readonly SeatWrite[]) => writes.reduce((sum, write) => sum + itemCount(write), 0);

@@ -58,8 +58,8 @@ export async function enroll(
     ...(opensAt && { opensAt }),
     by: { sub: caller.sub, isAdmin: caller.isAdmin },
   };
-  await putRequest(request);
-  return answerInTurn(request, call);
+  // The child's request for these classes already in line, when there is one, is the one answered.
+  return answerInTurn(await putRequest(request), call);
 }
 
 /**
