@@ -227,9 +227,9 @@ export function getRequestRecord(id: string): Promise<RequestRecord | undefined>
 
 /**
  * The three writes that decide a request (its removal from the queue, its decision, its child's pending
- * marker), for the transaction that also writes what was decided. The decision
- * keeps the request's timeline (when its call reached the API, when it reached its queue, when it was
- * decided), which the registration-rush benchmark reads to show where a decision's time goes.
+ * marker), for the transaction that also writes what was decided. The decision keeps the request's timeline
+ * (when its call reached the API, when it reached its queue, when it was decided), which the registration-rush
+ * benchmark reads to show where a decision's time goes.
  */
 export function decisionWrites(request: EnrollmentRequest, decision: Decision, now: number): TransactItem[] {
   const record = { requestId: request.id, queue: request.queue, familyId: request.familyId, by: request.by };
