@@ -98,9 +98,6 @@ export function partitionPeaks(day: RegistrationDay): PartitionPeak[] {
   ];
 }
 
-/** API calls a second at the peak that reach a function (after the edge's cache). */
-const peakFunctionCalls = (day: RegistrationDay) => peakCallsPerSecond(day);
-
 /** The table's throughput at the peak, indexes included: what to warm it to before the day. */
 export function peakThroughput(day: RegistrationDay): { writeUnits: number; readUnits: number } {
   const enrollments = peakEnrollments(day);
@@ -113,7 +110,7 @@ export function peakThroughput(day: RegistrationDay): { writeUnits: number; read
       (ENROLLMENT_WRITES.line + ENROLLMENT_WRITES.class + ENROLLMENT_WRITES.spread + ENROLLMENT_WRITES.semesterLists) +
     peakTransactions(day).all * (perTransaction.class + perTransaction.line + perTransaction.classList) +
     peakArrivals(day) * limitedCalls;
-  return { writeUnits: Math.ceil(writeUnits), readUnits: Math.ceil(peakFunctionCalls(day) * READ_UNITS_PER_CALL) };
+  return { writeUnits: Math.ceil(writeUnits), readUnits: Math.ceil(peakCallsPerSecond(day) * READ_UNITS_PER_CALL) };
 }
 
 /** DynamoDB's warm throughput of a new on-demand table: what it serves at once without having seen traffic. */

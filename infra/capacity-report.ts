@@ -1,6 +1,7 @@
 // The capacity plan at one size, as an engineer reads it before a deploy: the day's peak, the throttles and the
 // table's warm throughput the stack deploys for it, the partitions written most, and every quota the day uses
 // against AWS's default, the first one that binds named. `npm run capacity` and `npm run bench -- district`.
+import { table } from './textTable';
 import {
   bindingOrder,
   NEW_TABLE_THROUGHPUT,
@@ -11,18 +12,6 @@ import {
 import { peakArrivals, peakCallsPerSecond, peakConcurrency, routeThrottles, type RegistrationDay } from './capacity';
 
 const whole = (value: number) => Math.ceil(value).toLocaleString('en-US');
-
-/** Rows as columns: the first left-aligned, the others right-aligned. */
-function columns(rows: string[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-        .join('  '),
-    )
-    .join('\n');
-}
 
 export function capacityReport(day: RegistrationDay, mailRate?: number): string {
   const throttles = routeThrottles(day);
@@ -37,7 +26,7 @@ export function capacityReport(day: RegistrationDay, mailRate?: number): string 
       `${whole(peakCallsPerSecond(day))} API calls/s, ${whole(peakConcurrency(day))} Lambdas at once (enroll waiting for its decision counted).`,
     '',
     'Route throttles the stack deploys (per route, by access level):',
-    columns([
+    table([
       ['access', 'rate/s', 'burst'],
       ...Object.entries(throttles).map(([access, limits]) => [
         access,
@@ -52,7 +41,7 @@ export function capacityReport(day: RegistrationDay, mailRate?: number): string 
         : `within what a new on-demand table serves at once (${whole(NEW_TABLE_THROUGHPUT.writeUnits)} writes, ${whole(NEW_TABLE_THROUGHPUT.readUnits)} reads): no warming.`),
     '',
     `Partitions written most (DynamoDB's limit: ${whole(PARTITION_WRITE_UNITS)} write units/s each):`,
-    columns([
+    table([
       ['partition', 'write units/s', 'of limit', 'why'],
       ...partitionPeaks(day).map((peak) => [
         peak.partition,
@@ -63,7 +52,7 @@ export function capacityReport(day: RegistrationDay, mailRate?: number): string 
     ]),
     '',
     'Quotas in the order they bind as the families grow (AWS defaults; ask before the day for every one over):',
-    columns([
+    table([
       ['quota', 'default', 'needed', 'unit', 'over', 'binds from', 'how to raise'],
       ...order.map((need) => [
         need.quota,

@@ -7,16 +7,7 @@ export function percentile(values: number[], p: number): number {
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-export function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-        .join('  '),
-    )
-    .join('\n');
-}
+export { table } from '../../infra/textTable';
 
 /** Runs `count` calls at once; each call's latency and the wall time of the whole. */
 export async function concurrently<T>(
