@@ -164,7 +164,7 @@ export function scheduledFunctions(
     const fn = new PortalFunction(scheduled, name, { entry: scheduleModule(name), description: spec.summary });
     fn.bindTable(props.table, spec.table);
     const rule = new Rule(scheduled, `${name}Schedule`, {
-      description: `Runs ${name} every ${spec.everyMinutes} minutes.`,
+      description: `Runs ${name} every ${spec.everyMinutes === 1 ? 'minute' : `${spec.everyMinutes} minutes`}.`,
       schedule: Schedule.rate(Duration.minutes(spec.everyMinutes)),
       targets: [new LambdaFunction(fn.handler, { retryAttempts: 2 })],
     });

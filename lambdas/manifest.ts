@@ -26,6 +26,7 @@ import {
   type Answer,
   type AskedQuestion,
   type AllocationSettings,
+  type FairStartView,
   type FamilyLottery,
   type LotteryRequest,
   lotteryRequestInput,
@@ -170,6 +171,15 @@ export const manifest = {
     table: 'read',
     result: returns<{ semesters: Semester[] }>(),
     summary: 'Every semester, newest first.',
+  },
+  fairStarts: {
+    access: 'public',
+    cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
+    input: noPayload,
+    table: 'read',
+    result: returns<{ fairStarts: FairStartView[] }>(),
+    summary:
+      "The fair starts of the semesters under way: their draws, the seed's commitment, the seed after the draws.",
   },
   tshirtSizes: {
     access: 'public',
@@ -931,6 +941,11 @@ export const schedules = {
     table: 'write',
     summary:
       'Asks for the reminders due before classes start (once per child and class), and sends again the failed e-mails kept an hour.',
+  },
+  fairStartDraws: {
+    everyMinutes: 1,
+    table: 'write',
+    summary: "Decides the queues whose fair start's draw came, for the requests no family's page is waiting for.",
   },
   lotteryDraws: {
     everyMinutes: 5,

@@ -350,11 +350,20 @@ export interface Enrollment {
 export interface EnrollmentAnswer {
   enrollments: Enrollment[];
   requestId: string;
-  /** Its place in its class's (or group's) line of requests not decided yet: 1 is next. */
-  pending?: { place: number };
+  /**
+   * Its place in its class's (or group's) line of requests not decided yet (1 is next); or, for a request
+   * in a fair start's draw, when the draw puts the requests in order (no place before it: the draw is secret
+   * until then), the client asking again from then on.
+   */
+  pending?: { place: number } | { drawAt: string };
 }
 /** How long a client waits, after a `pending` answer, before asking `enrollmentRequest` again (the server itself waits up to 2 s per ask). */
 export const ASK_AGAIN_MS = 1000;
+
+/** How long to wait before asking again after a `pending` answer: a fair start's request, until its draw. */
+export function askAgainInMs(pending: NonNullable<EnrollmentAnswer['pending']>, now = Date.now()): number {
+  return 'drawAt' in pending ? Math.max(ASK_AGAIN_MS, Date.parse(pending.drawAt) - now) : ASK_AGAIN_MS;
+}
 /** A programme policy as an administrator publishes it: a new policy (no id), or a new version of one. */
 export const policyInput = z
   .strictObject({
@@ -777,10 +786,23 @@ const priorityWindow = z
   );
 export type PriorityWindow = z.infer<typeof priorityWindow>;
 
-/** How a semester's seats are given: first come first served (no `lottery`) or a lottery, and its priority windows. */
+/**
+ * A fair start of first come first served: the requests made before a family's opening (registration for
+ * everyone, or its priority window) or within its first `minutes` are put in order by a draw whose seed is
+ * committed when the fair start is set; the requests after that go by arrival.
+ */
+const fairStartSettings = z.strictObject({
+  minutes: z._default(z.int().check(z.gte(1, 'must be 1 to 60'), z.lte(60, 'must be 1 to 60')), 5),
+});
+
+/**
+ * How a semester's seats are given: first come first served (no `lottery`), with a fair start or not, or a
+ * lottery; and its priority windows.
+ */
 export const allocationSettings = z.strictObject({
   semesterId: id,
   lottery: z.optional(lotterySettings),
+  fairStart: z.optional(fairStartSettings),
   priorityWindows: z._default(z.array(priorityWindow).check(z.maxLength(10, 'must be at most 10 windows')), []),
 });
 export type AllocationSettings = z.infer<typeof allocationSettings>;
@@ -829,6 +851,20 @@ export interface SeedCommitment {
   hash: string;
   committedAt: string;
   reason?: string;
+}
+
+/**
+ * A semester's fair start as everyone sees it: its draws (one at registration's opening for everyone, one at
+ * each priority window's), each at `drawAt`, the end of its opening's first `minutes`; the commitment to the
+ * seed (SHA-256, hex) from the moment it is set; and the seed once the last draw came, to check every rank.
+ */
+export interface FairStartView {
+  semesterId: string;
+  semesterName: string;
+  minutes: number;
+  draws: Array<{ name: string; opening: string; drawAt: string }>;
+  commitment: string;
+  seed?: string;
 }
 
 /** An administrator's change of a lottery's seed: the commitment it replaces, as shown, and why, for families. */

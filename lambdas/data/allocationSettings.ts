@@ -26,6 +26,10 @@ const allocationEntity = entity<AllocationSettings & { updatedAt: string }, Pick
   read: (item) => ({
     semesterId: item.string('semesterId'),
     ...optional('lottery', item.item.lottery === undefined ? undefined : readLottery(item.nested('lottery'))),
+    ...optional(
+      'fairStart',
+      item.item.fairStart === undefined ? undefined : { minutes: item.nested('fairStart').number('minutes') },
+    ),
     priorityWindows: item.list('priorityWindows', (window) => ({
       name: window.string('name'),
       opens: window.string('opens'),
@@ -111,8 +115,13 @@ async function hadChildEnrolled(familyId: string, semester: Promise<Semester | u
 
 const when = (iso: string) => momentText(iso, 'UTC');
 
-/** What a window opening lets a family do: register (first come first served) or send its requests (a lottery). */
-export type WindowGate = { open: true; opensAt?: string } | { open: false; message: string };
+/**
+ * What a window opening lets a family do: register (first come first served) or send its requests (a lottery).
+ * Before the end of a fair start, `draw` says which draw orders the family's requests (see fairStartGate).
+ */
+export type WindowGate =
+  | { open: true; opensAt?: string; draw?: { opening: string; at: number } }
+  | { open: false; message: string };
 
 /** A window everyone may use from `opens` (when set) until `closes`, and how a refusal says so. */
 interface Window {
@@ -223,7 +232,33 @@ async function gateBy(
         `The seats left after the draw open to everyone on ${when(lottery.seatsOpen)}.`,
     };
   }
-  return registrationGate(semester, settings, familyId, now);
+  return (
+    (await fairStartGate(semester, settings, familyId, now)) ?? registrationGate(semester, settings, familyId, now)
+  );
+}
+
+/**
+ * With a fair start, until its end for the family: the family may enroll (before its opening too, to have its
+ * requests ready), and its requests are put in order by the draw at the end of its opening's first minutes.
+ * Its opening is its earliest priority window's, or registration's for everyone. Undefined when the semester
+ * has no fair start, registration closed, or the family's fair start ended (first come first served then).
+ */
+async function fairStartGate(
+  semester: Semester,
+  settings: AllocationSettings,
+  familyId: string,
+  now: Date,
+): Promise<WindowGate | undefined> {
+  const { fairStart } = settings;
+  const opensForAll = semester.registrationOpens;
+  if (!fairStart || !opensForAll) return undefined;
+  if (semester.registrationCloses && now.getTime() >= Date.parse(semester.registrationCloses)) return undefined;
+  const [earliest] = await windowsOfFamily(settings, semester, familyId);
+  const window = earliest && Date.parse(earliest.opens) < Date.parse(opensForAll) ? earliest : undefined;
+  const opening = window?.opens ?? opensForAll;
+  const at = Date.parse(opening) + fairStart.minutes * 60_000;
+  if (now.getTime() >= at) return undefined;
+  return { open: true, ...(window && { opensAt: window.opens }), draw: { opening, at } };
 }
 
 /**
@@ -235,5 +270,7 @@ export function openToSomeone(semester: Semester, settings: AllocationSettings, 
   if (settings.lottery && now.getTime() < Date.parse(settings.lottery.seatsOpen)) return false;
   if (isRegistrationOpen(semester, now)) return true;
   if (semester.registrationCloses && now.getTime() >= Date.parse(semester.registrationCloses)) return false;
+  // With a fair start, families have their requests ready before the opening.
+  if (settings.fairStart && semester.registrationOpens) return true;
   return settings.priorityWindows.some((window) => Date.parse(window.opens) <= now.getTime());
 }

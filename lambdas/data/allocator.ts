@@ -26,6 +26,7 @@ import {
   leaseCheck,
   leaseLooksFree,
   pendingRequests,
+  queueMoment,
   releaseLease,
   takeLease,
   type Decision,
@@ -106,7 +107,7 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
       const settledBy = lead.settledBy(pending);
       let settled = pending.slice(0, firstUnsettled(pending, settledBy));
       if (settled.length === 0) {
-        const wait = Math.max(SETTLE_POLL_MS, pending[0]!.arrivedAt - settledBy + 1);
+        const wait = Math.max(SETTLE_POLL_MS, queueMoment(pending[0]!) - settledBy + 1);
         if (Date.now() + wait > options.until) return 'stopped';
         // Not past the lease: it is renewed before the queue is read again.
         await sleep(Math.min(wait, lead.leaseLeft() / 2));
@@ -132,9 +133,12 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
   }
 }
 
-/** The pending requests that arrived by `settledBy` form a prefix of the queue (it is in arrival order). */
+/**
+ * The pending requests that arrived by `settledBy` form a prefix of the queue (it is in arrival order; a fair
+ * start's draw counts as arrived at its moment).
+ */
 function firstUnsettled(pending: EnrollmentRequest[], settledBy: number): number {
-  const index = pending.findIndex((request) => request.arrivedAt > settledBy);
+  const index = pending.findIndex((request) => queueMoment(request) > settledBy);
   return index === -1 ? pending.length : index;
 }
 
@@ -145,13 +149,13 @@ class LeaseLost extends Error {}
  * before: how much earlier, and how long each took to reach the queue.
  */
 export function decidedOutOfOrder(
-  batch: Pick<EnrollmentRequest, 'arrivedAt' | 'queuedAt'>[],
+  batch: Pick<EnrollmentRequest, 'arrivedAt' | 'queuedAt' | 'draw'>[],
   decidedThrough: number,
 ): Array<{ lateByMs: number; wayToQueueMs: number }> {
   return batch
-    .filter((request) => request.arrivedAt < decidedThrough)
+    .filter((request) => queueMoment(request) < decidedThrough)
     .map((request) => ({
-      lateByMs: decidedThrough - request.arrivedAt,
+      lateByMs: decidedThrough - queueMoment(request),
       wayToQueueMs: (request.queuedAt ?? request.arrivedAt) - request.arrivedAt,
     }));
 }
@@ -222,7 +226,7 @@ class Lead {
         ...slip,
       });
     countOutOfOrder(late.length);
-    this.decidedThrough = Math.max(this.decidedThrough, ...batch.map((request) => request.arrivedAt));
+    this.decidedThrough = Math.max(this.decidedThrough, ...batch.map(queueMoment));
   }
 
   leaseLeft(): number {
@@ -250,7 +254,7 @@ class Lead {
     this.pace.lag = longer(this.pace.lag, { ms: longestWay, seenAt: now }, now);
     const stillComing = pending
       .filter((request) => (request.queuedAt ?? request.arrivedAt) > now - SETTLE_MS)
-      .map((request) => request.arrivedAt - 1);
+      .map((request) => queueMoment(request) - 1);
     return Math.min(now - Math.min(MAX_SETTLE_MS, Math.max(SETTLE_MS, 2 * this.pace.lag.ms)), ...stillComing);
   }
 

@@ -38,18 +38,20 @@ const PLACE_HEAD_START_MS = 1500;
 
 /**
  * Waits for a request's decision, `wait` after the call arrived at most, and answers it: the decision, or
- * the place in line.
+ * the place in line. A request of a fair start's draw is answered at once before the draw, with its moment.
  */
 export async function answerInTurn(
-  request: Pick<EnrollmentRequest, 'id' | 'queue'>,
+  request: Pick<EnrollmentRequest, 'id' | 'queue' | 'draw'>,
   call: Call,
   wait = DECISION_WAIT_MS,
 ): Promise<EnrollmentAnswer> {
+  if (request.draw && Date.now() < request.draw.at)
+    return { enrollments: [], requestId: request.id, pending: { drawAt: new Date(request.draw.at).toISOString() } };
   const until = waitUntil(call, wait);
   let placeRead: Promise<number> | undefined;
   const headStart = setTimeout(
     () => {
-      placeRead = placeInQueue(request.queue, request.id);
+      placeRead = placeInQueue(request);
       placeRead.catch(() => undefined);
     },
     Math.max(0, until - PLACE_HEAD_START_MS - Date.now()),
@@ -57,7 +59,7 @@ export async function answerInTurn(
   const decision = await awaitDecision(request, until).finally(() => clearTimeout(headStart));
   // The read started ahead first; after a transient failure, a read of its own.
   const place = () => {
-    const read = placeRead ?? placeInQueue(request.queue, request.id);
+    const read = placeRead ?? placeInQueue(request);
     placeRead = undefined;
     return read;
   };

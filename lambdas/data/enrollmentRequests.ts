@@ -1,7 +1,8 @@
 // Enrollment requests: what `enroll` records the moment a call arrives, for the allocator to decide in
 // arrival order. Three item types:
 // - the request, pending, in the queue of its line (lines.ts): `QUEUE#LINE#id` / `REQUEST#<arrival>#<id>`,
-//   so one strongly consistent query reads a queue in arrival order. Deciding it deletes it.
+//   so one strongly consistent query reads a queue in arrival order (a fair start's draw puts its requests
+//   at the draw's moment, by rank: see queueKey). Deciding it deletes it.
 // - what is known of it by its id alone, `REQUEST#<id> / DECISION`: first that it is in line and in which
 //   queue (written with the request), then its decision, written in the same transaction as the seat (or
 //   alone, for a refusal), read by whoever waits for it; it expires after a day.
@@ -44,23 +45,59 @@ export interface EnrollmentRequest {
   arrivedAt: number;
   /** When the family's priority window opened, when it enrolls before the semester's registration opens. */
   opensAt?: string;
+  /** A request made before the end of its fair start: its place in the queue is the draw's, not its arrival's. */
+  draw?: FairStartDraw;
   /** When it was written to the queue (set by putRequest): how long a request takes to get there. */
   queuedAt?: number;
   /** Who asked: the audit trail records them; a family may read only its own requests. */
   by: Actor;
 }
 
+/**
+ * Where a fair start puts a request: with the requests of its draw, at the draw's moment (`at`, epoch ms, when
+ * the requests made before it are put in order), in the order of its family's `rank`; judged by the allocator
+ * as made at the family's `opening`.
+ */
+export interface FairStartDraw {
+  opening: string;
+  at: number;
+  rank: string;
+}
+
+/** The moment that orders a request in its queue: its arrival, or for a request of a fair start, its draw's. */
+export const queueMoment = (request: Pick<EnrollmentRequest, 'arrivedAt' | 'draw'>) =>
+  request.draw ? request.draw.at - 1 : request.arrivedAt;
+
 const ARRIVAL_DIGITS = 15;
 const DECISION_DAYS = 1;
 
 const readActor = (by: StoredItem): Actor => ({ sub: by.string('sub'), isAdmin: by.boolean('isAdmin') });
 
-/** A request in its queue, sorted by arrival: one strongly consistent query reads a queue in arrival order. */
-const requestEntity = entity<EnrollmentRequest, Pick<EnrollmentRequest, 'queue' | 'id'>>({
+const readDraw = (item: StoredItem): FairStartDraw | undefined =>
+  item.item.draw === undefined
+    ? undefined
+    : {
+        opening: item.nested('draw').string('opening'),
+        at: item.nested('draw').number('at'),
+        rank: item.nested('draw').string('rank'),
+      };
+
+/**
+ * A request in its queue, sorted by arrival (its id begins with it): one strongly consistent query reads a queue
+ * in arrival order. The requests of a fair start's draw stand just before the draw's moment, by their families'
+ * ranks (no answer to a family holds a rank before the draw: only the table does).
+ */
+const requestEntity = entity<EnrollmentRequest, Pick<EnrollmentRequest, 'queue' | 'id' | 'draw'>>({
   type: ENROLLMENT_REQUEST_TYPE,
   key: {
     partition: ({ queue }) => queue,
-    sort: { prefix: 'REQUEST#', of: ({ id }) => `${id.split('-')[0]!.padStart(ARRIVAL_DIGITS, '0')}#${id}` },
+    sort: {
+      prefix: 'REQUEST#',
+      of: ({ id, draw }) =>
+        draw
+          ? `${String(queueMoment({ arrivedAt: 0, draw })).padStart(ARRIVAL_DIGITS, '0')}#${draw.rank}#${id}`
+          : `${id.split('-')[0]!.padStart(ARRIVAL_DIGITS, '0')}#${id}`,
+    },
   },
   read: (item) => ({
     id: item.string('id'),
@@ -87,6 +124,7 @@ const requestEntity = entity<EnrollmentRequest, Pick<EnrollmentRequest, 'queue' 
     ),
     arrivedAt: item.number('arrivedAt'),
     ...optional('opensAt', item.optionalString('opensAt')),
+    ...optional('draw', readDraw(item)),
     ...optional('queuedAt', item.optionalNumber('queuedAt')),
     by: readActor(item.nested('by')),
   }),
@@ -103,8 +141,12 @@ export type Decision =
 /** A new request's id, which carries its arrival time. */
 export const newRequestId = (arrivedAt: number) => `${arrivedAt}-${randomUUID()}`;
 
-/** What is known of a request by its id alone: who asked, its queue, and whether it is still in line or decided. */
-export type RequestRecord = { queue: string; familyId: string; by: Actor } & ({ pending: true } | Decision);
+/**
+ * What is known of a request by its id alone: who asked, its queue (and its fair start's draw, when in one), and
+ * whether it is still in line or decided.
+ */
+export type RequestRecord = Pick<EnrollmentRequest, 'queue' | 'familyId' | 'by' | 'draw'> &
+  ({ pending: true } | Decision);
 
 export const isDecided = (record: RequestRecord): record is RequestRecord & Decision => !('pending' in record);
 
@@ -132,6 +174,7 @@ const recordEntity = entity<RequestRecord, { requestId: string }>({
     queue: item.optionalString('queue') ?? '',
     familyId: item.string('familyId'),
     by: readActor(item.nested('by')),
+    ...optional('draw', readDraw(item)),
     ...(item.item.pending === true ? { pending: true as const } : readDecision(item)),
   }),
 });
@@ -166,7 +209,7 @@ const expiry = (now: number) => ({ [timeToLiveAttribute]: Math.floor(now / 1000)
  */
 export async function putRequest(request: EnrollmentRequest): Promise<Pick<EnrollmentRequest, 'id' | 'queue'>> {
   const now = Date.now();
-  const note = { requestId: request.id, queue: request.queue, familyId: request.familyId, by: request.by };
+  const note = { requestId: request.id, ...noteOf(request) };
   try {
     // Committed, or refused by its conditions because it is there already: either way it is in line.
     const outcome = await transactWrite([
@@ -186,6 +229,14 @@ export async function putRequest(request: EnrollmentRequest): Promise<Pick<Enrol
   return request;
 }
 
+/** What the note under a request's id keeps of it. */
+const noteOf = ({ queue, familyId, by, draw }: EnrollmentRequest) => ({
+  queue,
+  familyId,
+  by,
+  ...optional('draw', draw),
+});
+
 /** A note or a decision that expires after a day (TTL). */
 function withExpiry(put: TransactItem, now: number): TransactItem {
   return { Put: { ...put.Put!, Item: { ...put.Put!.Item, ...expiry(now) } } };
@@ -197,7 +248,11 @@ export async function pendingRequests(queue: string, limit: number): Promise<Enr
 }
 
 /** How many requests of its queue are ahead of a pending one, plus one: its place in line. */
-export async function placeInQueue(queue: string, id: string): Promise<number> {
+export async function placeInQueue({
+  queue,
+  id,
+  draw,
+}: Pick<EnrollmentRequest, 'queue' | 'id' | 'draw'>): Promise<number> {
   let ahead = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -208,7 +263,7 @@ export async function placeInQueue(queue: string, id: string): Promise<number> {
         ExpressionAttributeValues: {
           ':queue': queue,
           ':first': requestEntity.sortPrefix,
-          ':own': requestEntity.key({ queue, id }).SK,
+          ':own': requestEntity.key({ queue, id, ...optional('draw', draw) }).SK,
         },
         Select: 'COUNT',
         ConsistentRead: true,
@@ -232,7 +287,7 @@ export function getRequestRecord(id: string): Promise<RequestRecord | undefined>
  * benchmark reads to show where a decision's time goes.
  */
 export function decisionWrites(request: EnrollmentRequest, decision: Decision, now: number): TransactItem[] {
-  const record = { requestId: request.id, queue: request.queue, familyId: request.familyId, by: request.by };
+  const record = { requestId: request.id, ...noteOf(request) };
   const put = withExpiry(recordEntity.putItem({ ...record, ...decision }), now);
   const timeline = {
     arrivedAt: request.arrivedAt,

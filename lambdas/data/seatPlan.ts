@@ -895,7 +895,8 @@ function refusalByView(view: SeatView, request: EnrollmentRequest): PortalError 
   if (request.by.isAdmin) return undefined;
   const semester = view.semesters.get(view.classes.get(request.classIds[0]!)!.semesterId);
   if (!semester) return notFound('This class belongs to no semester.');
-  const arrived = new Date(request.arrivedAt);
+  // A request of a fair start's draw, made before the opening too, counts as made at the opening.
+  const arrived = new Date(request.draw ? Date.parse(request.draw.opening) : request.arrivedAt);
   // A family in a priority window registers from the window's opening, until registration closes.
   const window = request.opensAt ? { ...semester, registrationOpens: request.opensAt } : semester;
   return isRegistrationOpen(window, arrived)

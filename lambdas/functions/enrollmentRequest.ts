@@ -21,7 +21,7 @@ export async function enrollmentRequest(
   const asked = await getRequestRecord(input.requestId);
   if (!asked || (asked.familyId !== caller.familyId && !caller.isAdmin))
     throw notFound('There is no such enrollment request.');
-  const request = { id: input.requestId, queue: asked.queue };
+  const request = { id: input.requestId, queue: asked.queue, ...(asked.draw && { draw: asked.draw }) };
   return answerInTurn(request, call, SHORT_WAIT_MS);
 }
 

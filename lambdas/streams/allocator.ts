@@ -59,18 +59,28 @@ async function seeThroughOrLog(queue: string, until: number): Promise<boolean> {
   }
 }
 
-/** Whether the queue had no pending request left before `until`, whoever decided them. */
+/**
+ * Whether the queue had no pending request left before `until`, whoever decided them, or waits for its fair
+ * start's draw (the fairStartDraws schedule decides it then).
+ */
 async function seeThrough(queue: string, until: number): Promise<boolean> {
   await sleep(CALLER_FIRST_MS);
   while (Date.now() < until) {
     const outcome = await decideQueue(queue, { until });
     if (outcome === 'drained') return true;
+    if (outcome === 'stopped' && (await waitsForDraw(queue))) return true;
     if (typeof outcome === 'object') {
       if ((await pendingRequests(queue, 1)).length === 0) return true;
       await sleep(HELD_POLL_MS);
     }
   }
   return (await pendingRequests(queue, 1)).length === 0;
+}
+
+/** Whether the queue's first request is in a fair start's draw that has not come yet. */
+async function waitsForDraw(queue: string): Promise<boolean> {
+  const [first] = await pendingRequests(queue, 1);
+  return first?.draw !== undefined && first.draw.at > Date.now();
 }
 
 export const handler = middy(allocator).use(logCallContext());

@@ -3,7 +3,7 @@
 // again until it is decided. The benchmarks time and count what the family lives through, so they keep
 // every answer. test/support/portal.ts's enrollAndWait does the same for the tests through that module's
 // client; the day's visit has a client of its own (test/bench/dayVisit.ts).
-import { ASK_AGAIN_MS, type EnrollmentAnswer } from '../../lambdas/records';
+import { askAgainInMs, type EnrollmentAnswer } from '../../lambdas/records';
 import { arrivalOf, type EnrollPayload } from '../support/portal';
 
 /** The web app asks for as long as the dialog is open. A benchmark stops somewhere, so that a request never decided shows as a failure rather than a run that never ends. */
@@ -42,7 +42,7 @@ export async function enrollInTurn<Answer>(
   const { studentId: _studentId, ...queue } = payload;
   let last = first;
   while (last?.pending && performance.now() - started < GIVE_UP_MS) {
-    await pause(ASK_AGAIN_MS);
+    await pause(askAgainInMs(last.pending));
     const answer = await client.call('enrollmentRequest', { requestId: last.requestId, ...queue });
     answers.push(answer);
     last = client.data(answer);
@@ -50,7 +50,7 @@ export async function enrollInTurn<Answer>(
   return {
     answers,
     askedAgain: answers.length - 1,
-    ...(first?.pending && { firstPlace: first.pending.place }),
+    ...(first?.pending && 'place' in first.pending && { firstPlace: first.pending.place }),
     ...(first && { requestId: first.requestId }),
     stillInLine: Boolean(last?.pending),
   };

@@ -108,6 +108,7 @@ test('the cached reads are exactly the public catalogue reads', () => {
       'classes',
       'classesBySemester',
       'config',
+      'fairStarts',
       'semesterGroups',
       'semesters',
       'tshirtSizes',

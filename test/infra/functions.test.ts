@@ -240,7 +240,7 @@ describe.each(Object.keys(schedules) as ScheduleName[])('the %s schedule', (name
 
   test("runs on an EventBridge rule at the manifest's rate, which may invoke it", () => {
     template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: `rate(${schedules[name].everyMinutes} minutes)`,
+      ScheduleExpression: `rate(${schedules[name].everyMinutes} minute${schedules[name].everyMinutes === 1 ? '' : 's'})`,
       State: 'ENABLED',
       Targets: [
         {

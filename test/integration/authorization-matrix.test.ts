@@ -47,6 +47,7 @@ interface Case {
 const cases = {
   config: { payload: () => ({}) },
   semesters: { payload: () => ({}) },
+  fairStarts: { payload: () => ({}) },
   tshirtSizes: { payload: () => ({}) },
   classes: { payload: (w) => ({ query: [{ id: w.enrolledIn.id }] }) },
   classesBySemester: { payload: (w) => ({ semesters: [w.semesterId] }) },

@@ -9,7 +9,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '../../infra/local/outbox';
 import type { FunctionName } from '../../lambdas/manifest';
-import { ASK_AGAIN_MS, type AnswerInput, type EnrollmentAnswer } from '../../lambdas/records';
+import { askAgainInMs, type AnswerInput, type EnrollmentAnswer } from '../../lambdas/records';
 import { BUSY_MESSAGE } from '../../lambdas/shared/errors';
 import { TEST_ADMIN } from './stack-info';
 
@@ -95,7 +95,7 @@ export async function enrollAndWait(
   }
   let askedAgain = 0;
   while (result.status === 200 && result.body.data?.pending && Date.now() < giveUpAt) {
-    await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
+    await new Promise((resolve) => setTimeout(resolve, askAgainInMs(result.body.data!.pending!)));
     askedAgain += 1;
     const { studentId: _studentId, ...target } = payload;
     result = await call<EnrollmentAnswer>(

@@ -44,14 +44,14 @@ beforeEach(async () => {
 
 test('given a request still in line twice, then the places are told and the decided enrollments returned', async () => {
   answering(inLine(3), inLine(1), { data: { enrollments: [enrolled], requestId } });
-  const places: number[] = [];
+  const places: unknown[] = [];
   const enrollments = await enrollInTurn(
     { studentId: 's1', classId: 'c1' },
-    (place) => places.push(place),
+    (pending) => places.push(pending),
     new AbortController().signal,
   );
   expect(enrollments).toEqual([enrolled]);
-  expect(places).toEqual([3, 1]);
+  expect(places).toEqual([{ place: 3 }, { place: 1 }]);
   expect(calls).toEqual([
     { url: 'https://portal.example/api/fn/enroll', body: { studentId: 's1', classId: 'c1' } },
     { url: 'https://portal.example/api/fn/enrollmentRequest', body: { requestId, classId: 'c1' } },
@@ -73,4 +73,29 @@ test('given the dialog closed while in line, then the page stops asking', async 
   const enrollments = enrollInTurn({ studentId: 's1', classId: 'c1' }, () => closed.abort(), closed.signal);
   await expect(enrollments).resolves.toBeUndefined();
   expect(calls).toHaveLength(1);
+});
+
+test('given a request in a fair start draw, then the draw is told and the page asks again only once the draw is due', async () => {
+  jest.useFakeTimers({ now: Date.parse('2027-01-10T09:00:00Z') });
+  try {
+    const drawAt = '2027-01-10T09:05:00.000Z';
+    answering(
+      { data: { enrollments: [], requestId, pending: { drawAt } } },
+      { data: { enrollments: [enrolled], requestId } },
+    );
+    const told: unknown[] = [];
+    const decided = enrollInTurn(
+      { studentId: 's1', classId: 'c1' },
+      (pending) => told.push(pending),
+      new AbortController().signal,
+    );
+    await jest.advanceTimersByTimeAsync(4 * 60_000);
+    expect(told).toEqual([{ drawAt }]);
+    expect(calls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(60_000);
+    await expect(decided).resolves.toEqual([enrolled]);
+    expect(calls).toHaveLength(2);
+  } finally {
+    jest.useRealTimers();
+  }
 });

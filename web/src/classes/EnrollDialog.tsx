@@ -41,7 +41,8 @@ import { useRemoteConfig } from '../layout/RemoteConfig';
 import { LoadFailure } from '../layout/LoadFailure';
 import { useCloseGuard } from '../layout/useCloseGuard';
 import { Waiting } from '../layout/Waiting';
-import { enrollInTurn } from './enrollInTurn';
+import { momentText } from '../../../lambdas/moments';
+import { enrollInTurn, type InLine } from './enrollInTurn';
 import { PoliciesToAccept, policiesAsked, type PoliciesAsked } from './PoliciesToAccept';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { gradeLabel } from '../../../lambdas/grades';
@@ -111,7 +112,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [outcome, setOutcome] = useState<{ student: Student; enrollments: Enrollment[] }>();
-  const [inLine, setInLine] = useState<number>();
+  const [inLine, setInLine] = useState<InLine>();
   // Closing the dialog stops asking; the request stays in line and is decided all the same.
   const stop = useRef(new AbortController());
   useEffect(() => () => stop.current.abort(), []);
@@ -230,8 +231,19 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
           </Alert>
         ) : inLine !== undefined && child ? (
           <Alert severity="info" role="status">
-            Many families are enrolling right now. Your request for {child.firstName} is received and is number {inLine}{' '}
-            in line: seats go in the order requests arrived, and this window shows the outcome as soon as it is decided.
+            {'place' in inLine ? (
+              <>
+                Many families are enrolling right now. Your request for {child.firstName} is received and is number{' '}
+                {inLine.place} in line: seats go in the order requests arrived, and this window shows the outcome as
+                soon as it is decided.
+              </>
+            ) : (
+              <>
+                Your request for {child.firstName} is received for the fair start. The requests made before{' '}
+                {momentText(inLine.drawAt, 'UTC')} are put in order by a draw then, so being early or fast gains
+                nothing; this window shows the outcome after the draw.
+              </>
+            )}{' '}
             You may close it: you will get an e-mail, and the outcome will be on your enrollments page.
             <LinearProgress sx={{ mt: 1 }} aria-label="Waiting for the decision" />
           </Alert>

@@ -1,0 +1,121 @@
+// A fair start: the requests made before a semester's opening, or within its first minutes, are put in order by
+// a draw whose seed was committed when the fair start was set (its SHA-256 shown from then, the seed after the
+// draw); being early or fast inside the window gains nothing. Requests after the window go by arrival.
+import { createHash } from 'node:crypto';
+import { momentText } from '../../lambdas/moments';
+import type { AllocationSettings, EnrollmentAnswer, FairStartView, Semester } from '../../lambdas/records';
+import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import { call, data, enrollAndWait } from '../support/portal';
+
+const MINUTE = 60_000;
+const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+async function saveSettings(settings: unknown) {
+  return call<{ settings: AllocationSettings }>('saveAllocationSettings', settings, (await adminSession()).accessToken);
+}
+
+async function fairStartOf(semester: Semester): Promise<FairStartView | undefined> {
+  // Read past the edge's cache: the view changes at the draw.
+  const { fairStarts } = await data<{ fairStarts: FairStartView[] }>('fairStarts', {});
+  return fairStarts.find((view) => view.semesterId === semester.id);
+}
+
+test("given a fair start, then the requests made in its window are seated in the order of the published draw, the commitment is the seed's, one family is one place however often it presses, and a request after the window waits behind the draw", async () => {
+  const families = await Promise.all(Array.from({ length: 7 }, (_, index) => familyWithStudents(1, `fair${index}`)));
+  const late = await familyWithStudents(1, 'fairLate');
+  // Registration opened 52 s ago, with a fair start of 1 minute: the draw is in 8 s.
+  const semester = await openSemester({ registrationOpens: at(-52_000) });
+  const cls = await newClass(semester.id, { capacity: 3 });
+  const saved = await saveSettings({ semesterId: semester.id, fairStart: { minutes: 1 } });
+  expect(saved.status).toBe(200);
+  const view = await fairStartOf(semester);
+  expect(view).toMatchObject({
+    minutes: 1,
+    draws: [{ name: 'Registration for everyone', opening: semester.registrationOpens }],
+  });
+  expect(view!.commitment).toMatch(/^[0-9a-f]{64}$/);
+  expect(view!.seed).toBeUndefined();
+  const drawAt = view!.draws[0]!.drawAt;
+  expect(Date.parse(drawAt)).toBe(Date.parse(semester.registrationOpens!) + MINUTE);
+
+  // Each request in the window is answered at once with the draw's moment, and no place (the draw is secret).
+  const enroll = ({ family, students }: (typeof families)[number]) =>
+    enrollAndWait({ studentId: students[0]!.id, classId: cls.id }, family.accessToken);
+  const first = await call<EnrollmentAnswer>(
+    'enroll',
+    { studentId: families[0]!.students[0]!.id, classId: cls.id },
+    families[0]!.family.accessToken,
+  );
+  expect(first.status).toBe(200);
+  expect(first.body.data).toMatchObject({ enrollments: [], pending: { drawAt } });
+  // Every family waits for the draw; the first presses again meanwhile (another tab): the same request.
+  const [again, ...answers] = await Promise.all([enroll(families[0]!), ...families.slice(1).map(enroll)]);
+  expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(drawAt));
+  expect(again!.body.data!.requestId).toBe(first.body.data!.requestId);
+  answers.unshift(again!);
+  expect(answers.map((answer) => answer.body.error?.message ?? answer.status)).toEqual(families.map(() => 200));
+  // After the window, a request goes by arrival: behind every request of the draw.
+  const lateAnswer = await enroll(late);
+  expect(lateAnswer.body.data!.enrollments[0]).toMatchObject({ status: 'waitlisted', waitlistPosition: 5 });
+
+  // The seed is published after the draw, and it is the one committed.
+  const published = await fairStartOf(semester);
+  expect(published!.seed).toMatch(/^[0-9a-f]{32}$/);
+  expect(sha256(published!.seed!)).toBe(view!.commitment);
+  // The draw's order: the families by SHA-256 of the seed and their id, the lowest first.
+  const byRank = [...families].sort((a, b) =>
+    sha256(`${published!.seed}:${a.family.sub}`).localeCompare(sha256(`${published!.seed}:${b.family.sub}`)),
+  );
+  const outcomes = byRank.map((family) => {
+    const enrollment = answers[families.indexOf(family)]!.body.data!.enrollments[0]!;
+    return enrollment.status === 'enrolled' ? 'enrolled' : `waitlist ${enrollment.waitlistPosition}`;
+  });
+  expect(outcomes).toEqual([
+    'enrolled',
+    'enrolled',
+    'enrolled',
+    'waitlist 1',
+    'waitlist 2',
+    'waitlist 3',
+    'waitlist 4',
+  ]);
+});
+
+test('given a fair start, then a family may have its request ready before the opening, told when the draw is; without one it is refused until the opening', async () => {
+  const opens = at(60 * MINUTE);
+  const [fair, plain] = await Promise.all([
+    openSemester({ registrationOpens: opens }),
+    openSemester({ registrationOpens: opens }),
+  ]);
+  const [fairClass, plainClass] = await Promise.all([newClass(fair.id), newClass(plain.id)]);
+  expect((await saveSettings({ semesterId: fair.id, fairStart: { minutes: 5 } })).status).toBe(200);
+  const { family, students } = await familyWithStudents(1, 'fairEarly');
+
+  const ready = await call<EnrollmentAnswer>(
+    'enroll',
+    { studentId: students[0]!.id, classId: fairClass.id },
+    family.accessToken,
+  );
+  expect(ready.status).toBe(200);
+  expect(ready.body.data!.pending).toEqual({ drawAt: new Date(Date.parse(opens) + 5 * MINUTE).toISOString() });
+  // Asked again, it is still waiting for its draw, with no place told.
+  const asked = await call<EnrollmentAnswer>(
+    'enrollmentRequest',
+    { requestId: ready.body.data!.requestId, classId: fairClass.id },
+    family.accessToken,
+  );
+  expect(asked.body.data!.pending).toEqual(ready.body.data!.pending);
+
+  const refused = await call('enroll', { studentId: students[0]!.id, classId: plainClass.id }, family.accessToken);
+  expect(refused.status).toBe(409);
+  expect(refused.body.error!.message).toBe(`Registration for ${plain.name} opens on ${momentText(opens, 'UTC')}.`);
+});
+
+test('given a lottery, or no opening of registration, then a fair start is refused with the reason, and nothing is saved', async () => {
+  const noOpening = await openSemester({ registrationOpens: undefined });
+  const refused = await saveSettings({ semesterId: noOpening.id, fairStart: { minutes: 5 } });
+  expect(refused.status).toBe(400);
+  expect(refused.body.error!.message).toContain('fairStart: set when registration for');
+  expect(await fairStartOf(noOpening)).toBeUndefined();
+});
