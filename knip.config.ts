@@ -11,7 +11,7 @@ export default {
     // the manifest names, where it puts it.
     ...lambdaModules().map(({ module }) => module),
     // The origin secret's rotation (infra/origin-secret.ts), and the module the bundles use in place of the
-    // SDK's credential chain (BUNDLE_ALIASES in infra/portal-function.ts).
+    // SDK's credential chain (BUNDLE_ALIASES in infra/functionBundling.ts).
     'lambdas/rotation/originSecret.ts',
     'lambdas/shared/lambdaCredentials.ts',
     // cdk.json's app.
