@@ -18,6 +18,8 @@ export default {
     'infra/app.ts',
     // The conflicts proxy's thread runs this module (infra/local/transactionConflictsThread.ts).
     'infra/local/transactionConflictsWorker.ts',
+    // The instances mode's child processes run this module, bundled (infra/local/functionBundles.ts).
+    'infra/local/lambdaRuntime.ts',
     // The benchmark runs these in processes of their own (test/bench/run.ts).
     'test/bench/conflicts.ts',
     'test/bench/day.ts',
