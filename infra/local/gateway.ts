@@ -122,6 +122,8 @@ export class Gateway {
   private secretReads = 0;
   /** The API's functions' instances (PORTAL_LAMBDA_INSTANCES=on); without them, the functions run in this process. */
   private instances: LambdaPool | undefined;
+  /** Where a failed instance call is logged (as Lambda logs a timeout), whether calls are logged or not. */
+  private logFailure: (line: string) => void = () => undefined;
 
   constructor(private readonly options: GatewayOptions) {
     const edge = options.edge ?? edgeSettings(process.env);
@@ -164,8 +166,9 @@ export class Gateway {
     });
   }
 
-  runFunctionsIn(instances: LambdaPool): void {
+  runFunctionsIn(instances: LambdaPool, logFailure: (line: string) => void): void {
     this.instances = instances;
+    this.logFailure = logFailure;
   }
 
   mountCognito(listener: RequestListener): void {
@@ -214,7 +217,7 @@ export class Gateway {
     const invocation = await this.instances.invoke(name, event);
     if (invocation.outcome === 'answered' && 'result' in invocation.answer)
       return invocation.answer.result as ApiResult;
-    this.options.log(`${name}: ${failure(invocation)}`);
+    this.logFailure(`${name}: ${failure(invocation)}`);
     return LAMBDA_FAILED;
   }
 

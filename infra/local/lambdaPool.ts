@@ -42,6 +42,8 @@ interface FunctionInstanceStats {
   /** Each cold start's time to load the handler, in ms, in order. */
   coldStartMs: number[];
   throttles: number;
+  /** Calls whose handler threw (Lambda's function errors). */
+  errors: number;
   timeouts: number;
   crashes: number;
 }
@@ -122,6 +124,7 @@ export class LambdaPool {
         this.end(instance);
         return { outcome: 'timed-out' } as const;
       }
+      if ('error' in answer) fn.stats.errors += 1;
       fn.idle.push({ instance, since: this.now() });
       return { outcome: 'answered', answer, cold } as const;
     } catch (error) {
@@ -182,7 +185,7 @@ export class LambdaPool {
         idle: [],
         busy: 0,
         recentStarts: [],
-        stats: { coldStarts: 0, coldStartMs: [], throttles: 0, timeouts: 0, crashes: 0 },
+        stats: { coldStarts: 0, coldStartMs: [], throttles: 0, errors: 0, timeouts: 0, crashes: 0 },
       };
       this.functions.set(name, fn);
     }

@@ -120,7 +120,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         concurrency: options.lambdaInstances!.concurrency,
         timeoutMs: FUNCTION_TIMEOUT_SECONDS * 1000,
       });
-      gateway.runFunctionsIn(instances);
+      gateway.runFunctionsIn(instances, options.log);
       // Every instance ends with the stack (one whose stack died ends by itself: lambdaRuntime.ts).
       stops.push(async () => instances.stop());
     }
