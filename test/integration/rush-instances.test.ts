@@ -3,10 +3,9 @@
 // rest on one process's memory. It starts a DynamoDB Local of its own, as the conflicts test does (late in
 // the suite, the test stack's engine answers a rush worse than DynamoDB does). It prints the instances the
 // rush used and their cold starts: on 2 CPUs a burst of cold starts shares them, where Lambda gives each its own.
-import type { LambdaStats } from '../../infra/local/lambdaPool';
 import { expectRushInArrivalOrder, RUSH_TITLE } from '../support/registrationRush';
 import { busyAnswers, stackEnvironment, startStack, type RunningStack } from '../support/stack-setup';
-import { lambdaSummary } from '../support/lambdaSummary';
+import { instancesUsed } from '../support/lambdaSummary';
 
 let second: RunningStack;
 
@@ -18,8 +17,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (second) {
-    const stats = (await (await fetch(`${second.info.url}/_local/lambda-stats`)).json()) as { instances: LambdaStats };
-    console.log(`the instances portal's functions: ${lambdaSummary(stats.instances)}`);
+    console.log(`the instances portal's functions: ${await instancesUsed(second.info.url)}`);
     const busy = Object.entries(busyAnswers(second.output()));
     if (busy.length)
       console.log(`the instances portal answered busy: ${busy.map(([what, count]) => `${what} ×${count}`).join(', ')}`);

@@ -2,7 +2,7 @@
 // rush test and the benchmarks.
 import type { LambdaStats } from '../../infra/local/lambdaPool';
 
-export function lambdaSummary({ concurrency, peakInstances, functions }: LambdaStats): string {
+function lambdaSummary({ concurrency, peakInstances, functions }: LambdaStats): string {
   const all = Object.values(functions);
   const total = (field: 'coldStarts' | 'throttles' | 'errors' | 'timeouts' | 'crashes') =>
     all.reduce((sum, fn) => sum + fn[field], 0);
@@ -18,4 +18,12 @@ export function lambdaSummary({ concurrency, peakInstances, functions }: LambdaS
     ` (${busiest}), p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, max ${at(1)} ms; ${total('throttles')} throttled,` +
     ` ${total('errors')} failed, ${total('timeouts')} timed out, ${total('crashes')} crashed`
   );
+}
+
+/** The summary of a running portal's instances, or undefined when its functions run in its own process. */
+export async function instancesUsed(portalUrl: string): Promise<string | undefined> {
+  const { instances } = (await (await fetch(`${portalUrl}/_local/lambda-stats`)).json()) as {
+    instances: LambdaStats | null;
+  };
+  return instances ? lambdaSummary(instances) : undefined;
 }
