@@ -49,11 +49,12 @@ function lambdaInstances(value: string | undefined): boolean {
 }
 
 /**
- * The instances at once in instances mode (AWS's default account concurrency is 1,000). An instance is a Node
- * process of 70-100 MB: 200 of them fit this machine's 23 GB beside DynamoDB Local, the tests and browsers,
- * and are as many as the registration rush's 200 enroll calls at once hold.
+ * The instances at once in instances mode (AWS's default account concurrency is 1,000, more than one machine
+ * holds). An instance is a Node process of 75-100 MB resident, about 45 MB of the machine's memory beyond
+ * what they share: 250 take some 11 GB of this machine's 23 GB, leaving DynamoDB Local, the tests and a
+ * browser room, and hold the registration rush (201 enroll calls at once, then the calls asking again).
  */
-const DEFAULT_LAMBDA_CONCURRENCY = 200;
+const DEFAULT_LAMBDA_CONCURRENCY = 250;
 
 /** PORTAL_LAMBDA_CONCURRENCY: unset or empty is the default; otherwise a whole number, 1 or more. */
 function lambdaConcurrency(value: string | undefined): number {

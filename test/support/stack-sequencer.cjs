@@ -6,11 +6,7 @@
 // Last, they run alone, as each Lambda in AWS has its CPU to itself.
 const Sequencer = require('@jest/test-sequencer').default;
 
-const RUSHES = [
-  '/test/integration/transaction-conflicts.test.ts',
-  '/test/integration/rush.test.ts',
-  '/test/integration/rush-instances.test.ts',
-];
+const RUSHES = ['/test/integration/transaction-conflicts.test.ts', '/test/integration/rush.test.ts'];
 const isRush = (test) => RUSHES.some((rush) => test.path.endsWith(rush));
 
 class StackSequencer extends Sequencer {
