@@ -11,13 +11,15 @@ export default {
     // the manifest names, where it puts it.
     ...lambdaModules().map(({ module }) => module),
     // The origin secret's rotation (infra/origin-secret.ts), and the module the bundles use in place of the
-    // SDK's credential chain (BUNDLE_ALIASES in infra/portal-function.ts).
+    // SDK's credential chain (BUNDLE_ALIASES in infra/functionBundling.ts).
     'lambdas/rotation/originSecret.ts',
     'lambdas/shared/lambdaCredentials.ts',
     // cdk.json's app.
     'infra/app.ts',
     // The conflicts proxy's thread runs this module (infra/local/transactionConflictsThread.ts).
     'infra/local/transactionConflictsWorker.ts',
+    // The instances mode's child processes run this module, bundled (infra/local/functionBundles.ts).
+    'infra/local/lambdaRuntime.ts',
     // The benchmark runs these in processes of their own (test/bench/run.ts).
     'test/bench/conflicts.ts',
     'test/bench/day.ts',

@@ -11,30 +11,11 @@ import type { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import type { UserPoolCall } from '../lambdas/manifest';
+import { FUNCTION_BUNDLING } from './functionBundling';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './functionLimits';
 
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
-
-// ES modules need `require` for the CommonJS packages esbuild folds into the bundle.
-const ESM_REQUIRE_BANNER =
-  "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
-
-/** Modules replaced in the bundles: a Lambda's credentials are in its environment (see the module). */
-export const BUNDLE_ALIASES = { '@aws-sdk/credential-provider-node': resolve('lambdas/shared/lambdaCredentials.ts') };
-
-/** How every function is bundled by esbuild (the size benchmark bundles the same way). */
-export const FUNCTION_BUNDLING = {
-  mainFields: ['module', 'main'],
-  banner: ESM_REQUIRE_BANNER,
-  minify: true,
-  sourceMap: true,
-  sourcesContent: false,
-  bundleAwsSDK: true,
-  esbuildArgs: Object.fromEntries(
-    Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => [`--alias:${module}`, replacement]),
-  ),
-};
 
 /** cdk-nag's Serverless findings on a Lambda that is called synchronously or by a stream, never by an event. */
 export function acknowledgeServerlessFindings(scope: Construct): void {

@@ -7,6 +7,9 @@
 //   POST /_local/secrets-manager/            Secrets Manager GetSecretValue of the origin secret (signed)
 //   GET  /config.json  /_local/outbox        the site's runtime config, the outbox (local only, same origin)
 //   GET  /_local/edge-stats                  calls throttled and admitted per route, cache hits and origin calls
+//   GET  /_local/lambda-stats                the function instances (instances mode: busy, idle, cold starts and
+//                                            their ms, throttles, timeouts, crashes by function; else null) and
+//                                            the Secrets Manager reads (an instance reads the origin secret once)
 //   PUT  /_local/ses  {"refusing": [addr]}   SES refuses sends to these addresses, as its sandbox does to unverified ones
 //   *    /_cognito/...                       cognito-local (same origin, admin calls signed)
 //   GET  anything else                       the built web app, index.html for SPA routes
@@ -48,6 +51,7 @@ import {
 import { ApiThrottle, sendTooManyRequests } from './apiThrottle';
 import { COGNITO_PATH } from './cognito';
 import { lambdaContext } from './lambdaContext';
+import type { Invocation, LambdaPool } from './lambdaPool';
 import { CatalogueCache, edgeSettings, type EdgeSettings } from './edge';
 import type { Outbox } from './outbox';
 import { readBody } from './requestBody';
@@ -64,6 +68,22 @@ export interface GatewayOptions {
   /** API Gateway's throttling and CloudFront's cache; by default as `npm start`'s environment says. */
   edge?: EdgeSettings;
 }
+
+type ApiResult = { statusCode: number; headers?: Record<string, string>; body?: string };
+
+/**
+ * API Gateway's answer when Lambda throttles the call (429 TooManyRequestsException), or the function fails,
+ * times out or its instance dies: the Lambda guide ("Handling Lambda errors with an API Gateway API") says
+ * API Gateway treats every invocation and function error as internal, 500 when Lambda rejects the invoke
+ * (a throttle), and the HTTP API's troubleshooting page gives its body, {"message":"Internal Server Error"}.
+ * (A REST API answers a function error 502; an HTTP API answers it 500, the body without the `error` object
+ * the functions' own errors carry.)
+ */
+const LAMBDA_FAILED: ApiResult = {
+  statusCode: 500,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ message: 'Internal Server Error' }),
+};
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -99,6 +119,11 @@ export class Gateway {
   /** What CloudFront adds to every call it sends the API (new at every start), and who may read it. */
   private readonly originSecret = randomBytes(24).toString('base64url');
   private secretsReader: LocalCredentials | undefined;
+  private secretReads = 0;
+  /** The API's functions' instances (PORTAL_LAMBDA_INSTANCES=on); without them, the functions run in this process. */
+  private instances: LambdaPool | undefined;
+  /** Where a failed instance call is logged (as Lambda logs a timeout), whether calls are logged or not. */
+  private logFailure: (line: string) => void = () => undefined;
 
   constructor(private readonly options: GatewayOptions) {
     const edge = options.edge ?? edgeSettings(process.env);
@@ -141,6 +166,11 @@ export class Gateway {
     });
   }
 
+  runFunctionsIn(instances: LambdaPool, logFailure: (line: string) => void): void {
+    this.instances = instances;
+    this.logFailure = logFailure;
+  }
+
   mountCognito(listener: RequestListener): void {
     this.cognito = listener;
   }
@@ -154,18 +184,41 @@ export class Gateway {
     this.secretsReader = credentials;
   }
 
-  /** Loads every function and trigger module now, so a missing setting fails the start, not a request. */
+  /**
+   * Loads every function and trigger module now, so a missing setting fails the start, not a request (the
+   * API's functions only when they run here: instances load their own).
+   */
   async loadAll(): Promise<void> {
     this.authorizer = await import('../../lambdas/shared/caller');
-    await Promise.all([
-      ...functionNames.map((name) => this.functionHandler(name)),
-      ...Object.values(userPoolTriggers).map((name) => this.triggerHandler(name)),
-      ...(Object.keys(feeds) as FeedName[]).map((name) => loadOnce(this.feeds, name, feedModule(name))),
-    ]);
+    const api = this.instances
+      ? []
+      : [
+          ...functionNames.map((name) => this.functionHandler(name)),
+          ...(Object.keys(feeds) as FeedName[]).map((name) => this.feedHandler(name)),
+        ];
+    await Promise.all([...api, ...Object.values(userPoolTriggers).map((name) => this.triggerHandler(name))]);
   }
 
   private functionHandler(name: FunctionName) {
     return loadOnce(this.functions, name, handlerModule(name));
+  }
+
+  private feedHandler(name: FeedName) {
+    return loadOnce(this.feeds, name, feedModule(name));
+  }
+
+  /** An API function's call: in an instance of its own in instances mode, else here; Lambda's failures as API Gateway answers them. */
+  private async runApi(
+    name: FunctionName | FeedName,
+    load: () => Promise<Handler<PortalEvent>>,
+    event: PortalEvent,
+  ): Promise<ApiResult> {
+    if (!this.instances) return (await (await load())(event, lambdaContext(name), () => undefined)) as ApiResult;
+    const invocation = await this.instances.invoke(name, event);
+    if (invocation.outcome === 'answered' && 'result' in invocation.answer)
+      return invocation.answer.result as ApiResult;
+    this.logFailure(`${name}: ${failure(invocation)}`);
+    return LAMBDA_FAILED;
   }
 
   private triggerHandler(name: TriggerName) {
@@ -190,8 +243,10 @@ export class Gateway {
     const invoke = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(path);
     if (invoke && req.method === 'POST') return this.serveTrigger(req, res, decodeURIComponent(invoke[1]!));
     if (path === '/v2/email/outbound-emails' && req.method === 'POST') return this.serveSendEmail(req, res);
-    if (path === `${SECRETS_MANAGER_PATH}/` && req.method === 'POST')
+    if (path === `${SECRETS_MANAGER_PATH}/` && req.method === 'POST') {
+      this.secretReads += 1;
       return serveOriginSecret(req, res, { reader: this.secretsReader, value: this.originSecret });
+    }
     if (path === '/config.json') return this.serveSiteConfig(req, res);
     if (path === '/_local/outbox') return this.serveOutbox(req, res);
     if (path === '/_local/ses') return this.serveSesControl(req, res);
@@ -199,6 +254,11 @@ export class Gateway {
       return sendJson(res, 200, {
         apiThrottle: this.throttle?.stats() ?? null,
         catalogueCache: this.cache?.stats() ?? null,
+      });
+    if (path === '/_local/lambda-stats')
+      return sendJson(res, 200, {
+        instances: this.instances?.stats() ?? null,
+        secretsManagerReads: this.secretReads,
       });
     if (req.method === 'GET' || req.method === 'HEAD') return this.serveWebApp(req, res, path);
     sendJson(res, 405, { message: 'Method Not Allowed' });
@@ -238,12 +298,7 @@ export class Gateway {
       }
       event.requestContext.authorizer = { jwt: { claims: authorizer.authorizerClaims(claims), scopes: null } } as never;
     }
-    const handler = await this.functionHandler(name);
-    const result = (await handler(event, lambdaContext(name), () => undefined)) as {
-      statusCode: number;
-      headers?: Record<string, string>;
-      body?: string;
-    };
+    const result = await this.runApi(name, () => this.functionHandler(name), event);
     res.writeHead(result.statusCode, result.headers ?? {});
     res.end(result.body ?? '');
     this.logCall('POST', name, result.statusCode, started);
@@ -272,12 +327,7 @@ export class Gateway {
     if (!this.admitted(res, routeKey({ method: 'GET', path: cachedReadPath(name) }), 'public'))
       return this.logCall('GET', name, 429, started);
     const event = this.apiEvent(req, url, name, '', 'GET');
-    const handler = await this.functionHandler(name);
-    const result = (await handler(event, lambdaContext(name), () => undefined)) as {
-      statusCode: number;
-      headers?: Record<string, string>;
-      body?: string;
-    };
+    const result = await this.runApi(name, () => this.functionHandler(name), event);
     const headers = result.headers ?? {};
     this.cache?.store(key, result.statusCode, { headers, body: result.body ?? '' });
     res.writeHead(result.statusCode, { ...headers, ...(this.cache && { 'x-cache': 'Miss from cloudfront' }) });
@@ -295,13 +345,8 @@ export class Gateway {
   private async serveFeed(req: IncomingMessage, res: ServerResponse, name: FeedName, url: URL): Promise<void> {
     const started = Date.now();
     if (!this.admitted(res, routeKey({ method: 'GET', path: feeds[name].path }), 'public')) return;
-    const handler = await loadOnce(this.feeds, name, feedModule(name));
     const event = { ...this.apiEvent(req, url, name, ''), routeKey: `GET ${feeds[name].path}` };
-    const result = (await handler(event, lambdaContext(name), () => undefined)) as {
-      statusCode: number;
-      headers?: Record<string, string>;
-      body?: string;
-    };
+    const result = await this.runApi(name, () => this.feedHandler(name), event);
     res.writeHead(result.statusCode, result.headers ?? {});
     res.end(req.method === 'HEAD' ? undefined : (result.body ?? ''));
     this.options.log(`GET ${url.pathname} ${result.statusCode} ${Date.now() - started} ms`);
@@ -496,6 +541,13 @@ function fromOtherOrigin(req: IncomingMessage): boolean {
   } catch {
     return true;
   }
+}
+
+/** Why an instance's call failed, for the log. */
+function failure(invocation: Invocation): string {
+  if (invocation.outcome === 'answered')
+    return 'error' in invocation.answer ? `${invocation.answer.error.name}: ${invocation.answer.error.message}` : '';
+  return invocation.outcome === 'crashed' ? `its instance died: ${invocation.message}` : invocation.outcome;
 }
 
 function loadOnce<T>(cache: Loaded<T>, name: string, modulePath: string): Promise<T> {

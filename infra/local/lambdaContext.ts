@@ -5,8 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from '../functionLimits';
 
-export function lambdaContext(functionName: string): Context {
-  const deadline = Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000;
+export function lambdaContext(functionName: string, deadline = Date.now() + FUNCTION_TIMEOUT_SECONDS * 1000): Context {
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,

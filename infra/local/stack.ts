@@ -5,9 +5,14 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { COGNITO_PATH, createCognitoLocal } from './cognito';
 import { ensureTable, openDynamoDb } from './dynamodb';
+import { buildFunctionBundles } from './functionBundles';
 import { Gateway } from './gateway';
+import { forkedInstances } from './lambdaInstances';
+import { LambdaPool } from './lambdaPool';
 import { LOCAL_ORIGIN_SECRET_ID, SECRETS_MANAGER_PATH } from './secretsManager';
 import { STAGE_NAME } from '../routes';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functionLimits';
+import { feedModule, feeds, functionNames, handlerModule, type FeedName } from '../../lambdas/manifest';
 import { Outbox } from './outbox';
 import type { LocalCredentials } from './signature';
 import { startSchedules } from './schedules';
@@ -46,6 +51,12 @@ export interface LocalStackOptions {
   accessTokenSeconds?: number;
   /** Cognito's default request-rate quotas enforced by the local user pool (infra/cognitoQuotas.ts). */
   cognitoQuotas?: boolean;
+  /**
+   * When set, each call of an API function (functions, cached reads, feeds) runs in an instance of that
+   * function (a process of its own running its bundle, one call at a time), as Lambda runs it, with at
+   * most `concurrency` instances at once (lambdaPool.ts); otherwise every handler runs in this process.
+   */
+  lambdaInstances?: { concurrency: number };
 }
 
 export interface LocalStack {
@@ -60,6 +71,8 @@ export interface LocalStack {
   };
   /** The conflicts proxy's hold time, or null when conflicts are off. */
   conflictsHoldMs: number | null;
+  /** The instances mode's concurrency limit, or null when the functions run in the stack's process. */
+  lambdaConcurrency: number | null;
   tableName: string;
   userPoolId: string;
   userPoolClientId: string;
@@ -91,7 +104,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
   const tableName = options.tableName ?? TABLE_NAME;
   try {
-    const [dynamoDb, cognito] = await Promise.all([
+    const [dynamoDb, cognito, bundles] = await Promise.all([
       openDynamoDb(options.dynamoDbEndpoint, join(dataDir, 'dynamodb')),
       createCognitoLocal({
         dataDir: join(dataDir, 'cognito'),
@@ -100,7 +113,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         logLevel: options.cognitoLogLevel,
         quotas: options.cognitoQuotas ?? false,
       }),
+      options.lambdaInstances && buildFunctionBundles(apiModules(), join(dataDir, 'functions')),
     ]);
+    if (bundles) {
+      const instances = new LambdaPool(forkedInstances(bundles), {
+        concurrency: options.lambdaInstances!.concurrency,
+        timeoutMs: FUNCTION_TIMEOUT_SECONDS * 1000,
+      });
+      gateway.runFunctionsIn(instances, options.log);
+      // Every instance ends with the stack (one whose stack died ends by itself: lambdaRuntime.ts).
+      stops.push(async () => instances.stop());
+    }
     stops.push(() => dynamoDb.stop());
     // Started before anything writes, so the seeds go through it too; stopped before the engine.
     const conflicts =
@@ -170,6 +193,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamoDbEndpoint,
       dynamoDbEngine: { endpoint: dynamoDb.endpoint, startedHere: dynamoDb.startedHere },
       conflictsHoldMs: options.conflictsHoldMs ?? null,
+      lambdaConcurrency: options.lambdaInstances?.concurrency ?? null,
       tableName,
       userPoolId: pool.userPoolId,
       userPoolClientId: pool.userPoolClientId,
@@ -182,4 +206,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stop();
     throw error;
   }
+}
+
+/** The API's functions and feeds, by name: what instances mode runs in instances. */
+function apiModules(): Record<string, string> {
+  return {
+    ...Object.fromEntries(functionNames.map((name) => [name, handlerModule(name)])),
+    ...Object.fromEntries((Object.keys(feeds) as FeedName[]).map((name) => [name, feedModule(name)])),
+  };
 }

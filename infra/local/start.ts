@@ -41,9 +41,35 @@ function cognitoQuotas(value: string | undefined): boolean {
   throw new Error(`PORTAL_COGNITO_QUOTAS must be on or off (got "${value}").`);
 }
 
+/** PORTAL_LAMBDA_INSTANCES: `on` runs each API function call in an instance of its own; unset, empty or `off` in process. */
+function lambdaInstances(value: string | undefined): boolean {
+  if (value === undefined || value.trim() === '' || value === 'off') return false;
+  if (value === 'on') return true;
+  throw new Error(`PORTAL_LAMBDA_INSTANCES must be on or off (got "${value}").`);
+}
+
+/**
+ * The instances at once in instances mode (AWS's default account concurrency is 1,000, more than one machine
+ * holds). An instance is a Node process of 75-100 MB resident, about 45 MB of the machine's memory beyond
+ * what they share: 250 take some 11 GB of this machine's 23 GB, leaving DynamoDB Local, the tests and a
+ * browser room, and hold the registration rush (201 enroll calls at once, then the calls asking again).
+ */
+const DEFAULT_LAMBDA_CONCURRENCY = 250;
+
+/** PORTAL_LAMBDA_CONCURRENCY: unset or empty is the default; otherwise a whole number, 1 or more. */
+function lambdaConcurrency(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_LAMBDA_CONCURRENCY;
+  const concurrency = Number(value);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`PORTAL_LAMBDA_CONCURRENCY must be a whole number of instances, 1 or more (got "${value}").`);
+  return concurrency;
+}
+
 try {
   const tokenSeconds = accessTokenSeconds(process.env.PORTAL_ACCESS_TOKEN_SECONDS);
   const cognitoQuotasOn = cognitoQuotas(process.env.PORTAL_COGNITO_QUOTAS);
+  const concurrency = lambdaConcurrency(process.env.PORTAL_LAMBDA_CONCURRENCY);
+  const instances = lambdaInstances(process.env.PORTAL_LAMBDA_INSTANCES) ? { concurrency } : undefined;
   const stack = await startLocalStack({
     port,
     host: process.env.HOST ?? '127.0.0.1',
@@ -59,6 +85,7 @@ try {
     conflictsHoldMs: conflictsHoldMs(process.env.PORTAL_DYNAMODB_CONFLICTS_HOLD_MS),
     accessTokenSeconds: tokenSeconds,
     cognitoQuotas: cognitoQuotasOn,
+    lambdaInstances: instances,
   });
   // What is running where, for tools and tests that work against this portal (removed on stop).
   const stackFile = join(stack.dataDir, 'stack.json');
@@ -104,6 +131,11 @@ try {
       ...(cognitoQuotasOn
         ? [
             "  cognito quotas ON Cognito's default request rates a second (sign-ins and refreshes 120), over them TooManyRequestsException",
+          ]
+        : []),
+      ...(instances
+        ? [
+            `  lambda instances ON each API call in an instance of its function (a process, one call at a time), at most ${instances.concurrency} at once; over it 500 as API Gateway answers a throttle; counts at /_local/lambda-stats`,
           ]
         : []),
       'Press Ctrl-C to stop.',

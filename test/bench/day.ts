@@ -17,6 +17,7 @@ import { busyAnswers, outOfOrderDecisions, stackEnvironment, startStack } from '
 import type { ClassAfterDay, DayRun, DaySettings, EdgeCounts } from './dayReport';
 import { visit, type EnrollPlan, type FamilyAccount } from './dayVisit';
 import { addStudentWhenNotBusy, setupBusyRetries, setupBusyRetriesSince } from '../support/busyRetries';
+import { instancesUsed } from '../support/lambdaSummary';
 
 const holdSetting = process.env.BENCH_DAY_HOLD_MS ?? '20';
 const settings: DaySettings = {
@@ -222,6 +223,9 @@ try {
   const dayMs = performance.now() - opening;
   const after = await edgeStats();
   progress(`the day took ${(dayMs / 1000).toFixed(1)} s; reading the classes`);
+  // With PORTAL_LAMBDA_INSTANCES=on, the instances the day used (the families' setup among them).
+  const instances = await instancesUsed(stack.info.url);
+  if (instances) progress(`function instances: ${instances}`);
 
   const throttledByRoute = Object.fromEntries(
     Object.entries(after.apiThrottle ?? {})

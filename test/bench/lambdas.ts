@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BUNDLE_ALIASES, FUNCTION_BUNDLING } from '../../infra/portal-function';
+import { BUNDLE_ALIASES, FUNCTION_BUNDLING } from '../../infra/functionBundling';
 import { lambdaModules } from '../../lambdas/manifest';
 import { kb, ms, percentile, table } from './stats';
 

@@ -7,13 +7,16 @@
 // `npm run bench -- lottery` times the lottery draw at the large seed's size (test/bench/lottery.ts, BENCH_LOTTERY_RUNS),
 // and its publication through the stack (BENCH_LOTTERY_PUBLISH_RUNS). `npm run bench -- district` prints the
 // capacity plan at 10,000 and 50,000 families (infra/capacity-report.ts): each hot partition, every quota in the
-// order it binds as the families grow; it needs no stack.
+// order it binds as the families grow; it needs no stack. With PORTAL_LAMBDA_INSTANCES=on (and
+// PORTAL_LAMBDA_CONCURRENCY) the stacks run each function call in an instance of its own, as Lambda does, and
+// the rush and the day print the instances they used and their cold starts.
 import { spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { registrationDay } from '../../infra/capacity';
 import { capacityReport } from '../../infra/capacity-report';
 import startStackForTests from '../support/stack-setup';
 import stopStackForTests from '../support/stack-teardown';
+import { instancesUsed } from '../support/lambdaSummary';
 import { lambdaReport, lambdaSizes } from './lambdas';
 import { pageWeight, pageWeightReport } from './page-weight';
 import { lighthouseReport, lighthouseRuns } from './lighthouse';
@@ -45,7 +48,11 @@ try {
     const conflicts = !only || only === 'rush' || only === 'conflicts';
     // Before the rushes: the fixtures' administrator session would not outlive them (rushClasses).
     const [offClass, warmUpClass] = conflicts ? await rushClasses(only === 'conflicts' ? 2 : 1, seats) : [];
-    if (!only || only === 'rush') console.log(`${rushReport(await registrationRush(calls, families, seats), seats)}\n`);
+    if (!only || only === 'rush') {
+      console.log(`${rushReport(await registrationRush(calls, families, seats), seats)}`);
+      const instances = await instancesUsed(process.env.PORTAL_TEST_URL!);
+      console.log(instances ? `function instances (setup and rush): ${instances}\n` : '');
+    }
     if (conflicts) {
       // Alone, the stack is cold: warm it up as the rush above would have.
       if (only === 'conflicts') await conflictRush(warmUpClass!, calls, families, null);

@@ -5,12 +5,20 @@ import type { NamedEnrollment, Student } from '../../lambdas/records';
 import { familyWithChildren } from '../support/busyRetries';
 import { classNow, newClass, openSemester } from '../support/fixtures';
 import { expectArrivalOrder } from '../support/arrivalOrder';
+import { instancesUsed } from '../support/lambdaSummary';
 import { data, enrollAndWait, outcomeOf, type SignedIn } from '../support/portal';
 
 // Three children per family: a family may enroll at most three of its children in one class.
 const FAMILIES = 67;
 const CHILDREN_PER_FAMILY = 3;
 const SEATS = 25;
+
+// With PORTAL_LAMBDA_INSTANCES=on in the environment, the test stack runs each call in an instance of its
+// function, as Lambda does: what the rush used.
+afterAll(async () => {
+  const instances = await instancesUsed(process.env.PORTAL_TEST_URL!);
+  if (instances) console.log(`function instances: ${instances}`);
+});
 
 test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAMILIES} families for a ${SEATS}-seat class, then exactly ${SEATS} are enrolled, the earliest calls, and the rest waitlisted at positions 1..n in arrival order`, async () => {
   const semester = await openSemester();

@@ -8,6 +8,8 @@ export interface StackInfo {
   dynamoDbEngine: { endpoint: string; startedHere: boolean };
   /** PORTAL_DYNAMODB_CONFLICTS_HOLD_MS, or null when conflicts are off. */
   conflictsHoldMs: number | null;
+  /** PORTAL_LAMBDA_CONCURRENCY in instances mode (PORTAL_LAMBDA_INSTANCES=on), or null when it is off. */
+  lambdaConcurrency: number | null;
   tableName: string;
   userPoolId: string;
   userPoolClientId: string;
