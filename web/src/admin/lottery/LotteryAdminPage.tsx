@@ -1,5 +1,5 @@
-// /admin/lottery: how a semester's seats are given (first come first served or a lottery, and its priority
-// windows), and its draw: the commitment to its seed (and its change, with a reason families read, after a
+// /admin/lottery: how a semester's seats are given (first come first served, with a fair start or not, or a
+// lottery, and its priority windows), and its draw: the commitment to its seed (and its change, with a reason families read, after a
 // confirmation), run it once requests closed, read the summary, run it again (same seed), download the export that
 // `npm run lottery:verify` checks, and publish it (after a confirmation: families are e-mailed); once published, the
 // children its publication left unplaced, and why.
@@ -84,6 +84,7 @@ function SemesterAllocation({ semesterId }: { semesterId: string }) {
 
 function SettingsForm({ initial }: { initial: AllocationSettings }) {
   const [lottery, setLottery] = useState<LotterySettings | undefined>(initial.lottery);
+  const [fairStart, setFairStart] = useState<AllocationSettings['fairStart']>(initial.fairStart);
   const [windows, setWindows] = useState<PriorityWindow[]>(initial.priorityWindows);
   const [problem, setProblem] = useState<string>();
   const save = useChange('saveAllocationSettings');
@@ -105,7 +106,12 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
   const submit = async () => {
     setProblem(undefined);
     try {
-      await save.mutateAsync({ semesterId: initial.semesterId, ...(lottery && { lottery }), priorityWindows: windows });
+      await save.mutateAsync({
+        semesterId: initial.semesterId,
+        ...(lottery && { lottery }),
+        ...(fairStart && { fairStart }),
+        priorityWindows: windows,
+      });
       show({ severity: 'success', summary: 'Saved', detail: 'The allocation settings are saved.' });
     } catch (error) {
       setProblem((error as Error).message);
@@ -117,18 +123,35 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
       <Stack component="form" aria-label="Allocation settings" spacing={2} onSubmit={(event) => event.preventDefault()}>
         <RadioGroup
           aria-label="Allocation"
-          value={lottery ? 'lottery' : 'firstCome'}
-          onChange={(event) =>
-            setLottery(event.target.value === 'lottery' ? (initial.lottery ?? newLottery()) : undefined)
-          }
+          value={lottery ? 'lottery' : fairStart ? 'fairStart' : 'firstCome'}
+          onChange={(event) => {
+            setLottery(event.target.value === 'lottery' ? (initial.lottery ?? newLottery()) : undefined);
+            setFairStart(event.target.value === 'fairStart' ? (initial.fairStart ?? { minutes: 5 }) : undefined);
+          }}
         >
           <FormControlLabel value="firstCome" control={<Radio />} label="First come, first served" />
+          <FormControlLabel
+            value="fairStart"
+            control={<Radio />}
+            label="First come, first served with a fair start: the requests made before the opening or in its first minutes are put in order by a draw"
+          />
           <FormControlLabel
             value="lottery"
             control={<Radio />}
             label="Lottery: families send requests, a draw gives the seats"
           />
         </RadioGroup>
+        {fairStart && (
+          <TextField
+            type="number"
+            size="small"
+            sx={{ maxWidth: 420 }}
+            label="Minutes of the fair start after each opening (1 to 60)"
+            helperText="Families may have their requests ready before the opening; being early or fast in these minutes gains nothing. The draw's seed is committed when you save, and shown to families."
+            value={fairStart.minutes}
+            onChange={(event) => setFairStart({ minutes: Number(event.target.value) })}
+          />
+        )}
         {lottery && (
           <Stack spacing={2} sx={{ maxWidth: 420 }}>
             {moment('Requests open', 'requestsOpen')}
