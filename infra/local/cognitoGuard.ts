@@ -87,12 +87,14 @@ export interface GuardOptions {
   mountPath: string;
   /** Cognito's default request-rate quotas enforced (PORTAL_COGNITO_QUOTAS=on); otherwise none. */
   quotas?: boolean;
+  /** The clock the quotas count seconds by (a test's own, so its calls fall in the second it means). */
+  clock?: () => number;
 }
 
 /** cognito-local's request handler behind the checks AWS makes before a call reaches Cognito. */
 export function guardedUserPool(
   userPool: RequestListener,
-  { credentials, mountPath, quotas = false }: GuardOptions,
+  { credentials, mountPath, quotas = false, clock = Date.now }: GuardOptions,
 ): RequestListener {
   const signUps = new SignUpLimiter();
   const rates = quotas ? new RequestRateQuotas() : undefined;
@@ -118,7 +120,7 @@ export function guardedUserPool(
           `${operation || 'This call'} needs a request signed with the local stack's credentials (see <data dir>/stack.json).`,
         );
     }
-    if (rates && !rates.allow(operation)) return refuse(res, 400, 'TooManyRequestsException', 'Too many requests');
+    if (rates && !rates.allow(operation, clock())) return refuse(res, 400, 'TooManyRequestsException', 'Too many requests');
     if (target === SIGN_UP_TARGET && !signUps.allow(req.socket.remoteAddress ?? '')) {
       return refuse(res, 403, 'ForbiddenException', 'Request not allowed due to WAF block.');
     }
