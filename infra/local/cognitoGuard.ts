@@ -120,7 +120,8 @@ export function guardedUserPool(
           `${operation || 'This call'} needs a request signed with the local stack's credentials (see <data dir>/stack.json).`,
         );
     }
-    if (rates && !rates.allow(operation, clock())) return refuse(res, 400, 'TooManyRequestsException', 'Too many requests');
+    if (rates && !rates.allow(operation, clock()))
+      return refuse(res, 400, 'TooManyRequestsException', 'Too many requests');
     if (target === SIGN_UP_TARGET && !signUps.allow(req.socket.remoteAddress ?? '')) {
       return refuse(res, 403, 'ForbiddenException', 'Request not allowed due to WAF block.');
     }
