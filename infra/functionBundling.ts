@@ -7,7 +7,7 @@ const ESM_REQUIRE_BANNER =
   "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
 
 /** Modules replaced in the bundles: a Lambda's credentials are in its environment (see the module). */
-export const BUNDLE_ALIASES = { '@aws-sdk/credential-provider-node': resolve('lambdas/shared/lambdaCredentials.ts') };
+const BUNDLE_ALIASES = { '@aws-sdk/credential-provider-node': resolve('lambdas/shared/lambdaCredentials.ts') };
 
 /** How every function is bundled by esbuild (the size benchmark bundles the same way). */
 export const FUNCTION_BUNDLING = {
@@ -21,3 +21,17 @@ export const FUNCTION_BUNDLING = {
     Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => [`--alias:${module}`, replacement]),
   ),
 };
+
+/** FUNCTION_BUNDLING as esbuild's own build options, for what bundles without the CDK. */
+export const ESBUILD_FUNCTION_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  mainFields: FUNCTION_BUNDLING.mainFields,
+  banner: { js: FUNCTION_BUNDLING.banner },
+  minify: FUNCTION_BUNDLING.minify,
+  sourcemap: FUNCTION_BUNDLING.sourceMap,
+  sourcesContent: FUNCTION_BUNDLING.sourcesContent,
+  alias: BUNDLE_ALIASES,
+  logLevel: 'error',
+} as const;

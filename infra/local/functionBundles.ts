@@ -5,7 +5,7 @@
 // as the stack sets NODE_OPTIONS), against 500-560 ms through `--import tsx` loading the TypeScript module.
 import { build } from 'esbuild';
 import { join, resolve } from 'node:path';
-import { BUNDLE_ALIASES, FUNCTION_BUNDLING } from '../functionBundling';
+import { ESBUILD_FUNCTION_OPTIONS } from '../functionBundling';
 
 export interface FunctionBundles {
   runtime: string;
@@ -25,18 +25,9 @@ export async function buildFunctionBundles(modules: Record<string, string>, outd
     entryPoints,
     outdir,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
+    ...ESBUILD_FUNCTION_OPTIONS,
     // The functions run on Lambda's Node 24; here they run on this machine's Node.
     target: `node${process.versions.node.split('.')[0]}`,
-    format: 'esm',
-    mainFields: FUNCTION_BUNDLING.mainFields,
-    banner: { js: FUNCTION_BUNDLING.banner },
-    minify: FUNCTION_BUNDLING.minify,
-    sourcemap: FUNCTION_BUNDLING.sourceMap,
-    sourcesContent: FUNCTION_BUNDLING.sourcesContent,
-    alias: BUNDLE_ALIASES,
-    logLevel: 'error',
   });
   const file = (name: string) => join(outdir, `${name}.mjs`);
   return {

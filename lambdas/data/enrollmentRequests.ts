@@ -95,7 +95,7 @@ const requestEntity = entity<EnrollmentRequest, Pick<EnrollmentRequest, 'queue' 
       prefix: 'REQUEST#',
       of: ({ id, draw }) =>
         draw
-          ? `${String(queueMoment({ arrivedAt: 0, draw })).padStart(ARRIVAL_DIGITS, '0')}#${draw.rank}#${id}`
+          ? `${String(draw.at - 1).padStart(ARRIVAL_DIGITS, '0')}#${draw.rank}#${id}`
           : `${id.split('-')[0]!.padStart(ARRIVAL_DIGITS, '0')}#${id}`,
     },
   },

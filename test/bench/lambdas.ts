@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { BUNDLE_ALIASES, FUNCTION_BUNDLING } from '../../infra/functionBundling';
+import { ESBUILD_FUNCTION_OPTIONS } from '../../infra/functionBundling';
 import { lambdaModules } from '../../lambdas/manifest';
 import { kb, ms, percentile, table } from './stats';
 
@@ -35,17 +35,8 @@ async function bundle(entry: string, outdir: string): Promise<string> {
   await build({
     entryPoints: [resolve(entry)],
     outfile,
-    bundle: true,
-    platform: 'node',
+    ...ESBUILD_FUNCTION_OPTIONS,
     target: 'node24',
-    format: 'esm',
-    mainFields: FUNCTION_BUNDLING.mainFields,
-    banner: { js: FUNCTION_BUNDLING.banner },
-    minify: FUNCTION_BUNDLING.minify,
-    sourcemap: FUNCTION_BUNDLING.sourceMap,
-    sourcesContent: FUNCTION_BUNDLING.sourcesContent,
-    alias: BUNDLE_ALIASES,
-    logLevel: 'error',
   });
   return outfile;
 }
