@@ -30,6 +30,11 @@ export interface RegistrationDay {
    * most within the enroll call's own wait; this counts one ask for each, for a day it does not.
    */
   asksAgainPerEnrollment: number;
+  /**
+   * Reads of the line's progress per enrollment while its request waits (one every 2 s): one answer every family
+   * shares, so CloudFront answers them and the origin sees one per edge cache and max-age, however many wait.
+   */
+  progressReadsPerEnrollment: number;
   /** Children a family adds from the enroll dialog that day (the others were added before). */
   childrenAddedPerFamily: number;
   /** Administrators at work at the opening, each on the busiest screen (the rosters of Class Forms). */
@@ -77,6 +82,7 @@ export const REGISTRATION_DAY: RegistrationDay = {
   arrivalSeconds: 60,
   enrollmentsPerFamily: 2,
   asksAgainPerEnrollment: 1,
+  progressReadsPerEnrollment: 5,
   childrenAddedPerFamily: 1,
   administrators: 2,
   adminCallsAtOnce: 6,
@@ -167,7 +173,14 @@ export function familyVisit(day: RegistrationDay): FamilyCall[] {
       method: 'POST',
       calls: enrollments * day.asksAgainPerEnrollment,
       sharedAnswer: false,
-      where: 'asking again while a request is in line (enrollInTurn)',
+      where: 'asking again when the turn of a request in line is near (waitInLine)',
+    },
+    {
+      name: 'lineProgress',
+      method: 'GET',
+      calls: enrollments * day.progressReadsPerEnrollment,
+      sharedAnswer: true,
+      where: 'following the place of a request in line, every 2 s (waitInLine)',
     },
     {
       name: 'availableEnrollmentClasses',

@@ -27,6 +27,7 @@ import {
   type AskedQuestion,
   type AllocationSettings,
   type FairStartView,
+  type LineProgress,
   type FamilyLottery,
   type LotteryRequest,
   lotteryRequestInput,
@@ -53,7 +54,7 @@ import {
   type TshirtSize,
 } from './records';
 import type { KeptFor, RemovalRecord, Removed, RetentionSetting } from './data/retention';
-import { CATALOGUE_MAX_AGE_SECONDS } from './catalogueAge';
+import { CATALOGUE_MAX_AGE_SECONDS, LINE_PROGRESS_MAX_AGE_SECONDS } from './catalogueAge';
 import type { CallLimit } from './data/callCounts';
 import type { FailedMail } from './data/mailRequests';
 import type { MessageChild } from './shared/notices';
@@ -180,6 +181,15 @@ export const manifest = {
     result: returns<{ fairStarts: FairStartView[] }>(),
     summary:
       "The fair starts of the semesters under way: their draws, the seed's commitment, the seed after the draws.",
+  },
+  lineProgress: {
+    access: 'public',
+    cacheSeconds: LINE_PROGRESS_MAX_AGE_SECONDS,
+    input: z.strictObject({ semesterId: id }),
+    table: 'read',
+    result: returns<{ lines: Record<string, LineProgress> }>(),
+    summary:
+      "How far each line of enrollment requests of a semester has come: how many were decided, and when the last were (a waiting page's place follows from it).",
   },
   tshirtSizes: {
     access: 'public',

@@ -355,7 +355,21 @@ export interface EnrollmentAnswer {
    * in a fair start's draw, when the draw puts the requests in order (no place before it: the draw is secret
    * until then), the client asking again from then on.
    */
-  pending?: { place: number } | { drawAt: string };
+  pending?: { place: number; line?: LineMark } | { drawAt: string };
+}
+/**
+ * The line a request waits in, and how many of the line's requests were decided when its place was counted:
+ * while `lineProgress` tells more decided, the place moves up by as many, so a page follows it from there (a
+ * read everyone shares, served from the edge) rather than asking the portal about its own request.
+ */
+export interface LineMark {
+  id: string;
+  decided: number;
+}
+/** A line's progress: how many of its requests were decided so far, and when the last were. */
+export interface LineProgress {
+  decided: number;
+  decidedAt?: string;
 }
 /** How long a client waits, after a `pending` answer, before asking `enrollmentRequest` again (the server itself waits up to 2 s per ask). */
 export const ASK_AGAIN_MS = 1000;

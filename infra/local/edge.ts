@@ -63,6 +63,8 @@ export interface CacheStats {
 export class CatalogueCache {
   private readonly entries = new Map<string, CachedAnswer & { storedAt: number; expiresAt: number }>();
   private readonly counts: CacheStats = { hits: 0, originCalls: 0 };
+  /** The origin calls under way, by key. */
+  private readonly calls = new Map<string, Promise<unknown>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -76,6 +78,35 @@ export class CatalogueCache {
     }
     this.counts.hits += 1;
     return { headers: entry.headers, body: entry.body, ageSeconds: Math.floor((now - entry.storedAt) / 1000) };
+  }
+
+  /** Whether an origin call for this key is under way. */
+  underWay(key: string): boolean {
+    return this.calls.has(key);
+  }
+
+  /**
+   * The origin's answer to a miss, with CloudFront's request collapsing: calls for the same key that come while
+   * its origin call is under way wait for that call's answer (counted as hits) instead of reaching the origin;
+   * so the moment an answer expires, a crowd asking for it costs the origin one call, not one each.
+   */
+  fromOrigin<T extends { statusCode: number; headers?: Record<string, string>; body?: string }>(
+    key: string,
+    call: () => Promise<T>,
+  ): { answer: Promise<T>; collapsed: boolean } {
+    const underWay = this.calls.get(key) as Promise<T> | undefined;
+    if (underWay) {
+      this.counts.hits += 1;
+      return { answer: underWay, collapsed: true };
+    }
+    const answer = call()
+      .then((result) => {
+        this.store(key, result.statusCode, { headers: result.headers ?? {}, body: result.body ?? '' });
+        return result;
+      })
+      .finally(() => this.calls.delete(key));
+    this.calls.set(key, answer);
+    return { answer, collapsed: false };
   }
 
   /** The function's answer to a miss: counted as an origin call, and kept when the policy keeps it. */

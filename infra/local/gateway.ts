@@ -324,13 +324,17 @@ export class Gateway {
       res.end(req.method === 'HEAD' ? undefined : hit.body);
       return this.logCall('GET', name, 200, started);
     }
-    if (!this.admitted(res, routeKey({ method: 'GET', path: cachedReadPath(name) }), 'public'))
-      return this.logCall('GET', name, 429, started);
-    const event = this.apiEvent(req, url, name, '', 'GET');
-    const result = await this.runApi(name, () => this.functionHandler(name), event);
+    // A call that comes while another's for the same key is under way gets that answer (CloudFront's request
+    // collapsing): it neither passes the throttle nor reaches the function.
+    const underWay = this.cache?.underWay(key);
+    const admitted = underWay || this.admitted(res, routeKey({ method: 'GET', path: cachedReadPath(name) }), 'public');
+    if (!admitted) return this.logCall('GET', name, 429, started);
+    const origin = () => this.runApi(name, () => this.functionHandler(name), this.apiEvent(req, url, name, '', 'GET'));
+    const { answer, collapsed } = this.cache?.fromOrigin(key, origin) ?? { answer: origin(), collapsed: false };
+    const result = await answer;
     const headers = result.headers ?? {};
-    this.cache?.store(key, result.statusCode, { headers, body: result.body ?? '' });
-    res.writeHead(result.statusCode, { ...headers, ...(this.cache && { 'x-cache': 'Miss from cloudfront' }) });
+    const cacheHeader = collapsed ? 'Hit from cloudfront' : 'Miss from cloudfront';
+    res.writeHead(result.statusCode, { ...headers, ...(this.cache && { 'x-cache': cacheHeader }) });
     res.end(req.method === 'HEAD' ? undefined : (result.body ?? ''));
     this.logCall('GET', name, result.statusCode, started);
   }

@@ -23,10 +23,11 @@ import {
   decisionWrites,
   getRequestRecord,
   isDecided,
-  leaseCheck,
+  leaseTally,
   leaseLooksFree,
   pendingRequests,
   queueMoment,
+  refusalTally,
   releaseLease,
   takeLease,
   type Decision,
@@ -294,7 +295,7 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
     const view = await lead.view(candidates);
     const now = new Date().toISOString();
     const caps = await lead.enrollmentCaps();
-    // One item of the transaction is the lease's condition.
+    // One item of the transaction is the lease's: its condition and tally.
     const command = { kind: 'enroll' as const, requests: candidates, caps, oneEach, reserved: 1 };
     const planned = plan(view, command, { now, token: lead.owner });
     if ('refusal' in planned) throw planned.refusal;
@@ -305,7 +306,7 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
     }
     if (batch.length === 0) return decided;
 
-    const tx = seatTransaction(planned.writes, now, [leaseCheck(lead.queue, lead.owner)]);
+    const tx = seatTransaction(planned.writes, now, [leaseTally(lead.queue, lead.owner, batch.length, Date.now())]);
     const outcome = await transactWrite(tx.items, { until: lead.until });
     if (outcome.committed) {
       countSeatChanges(view.classes, after);
@@ -378,11 +379,12 @@ async function refusalByCondition(
   return undefined;
 }
 
-/** Decides a refused request: its removal from the queue and its decision, together. */
+/** Decides a refused request: its removal from the queue, its decision and its queue's tally, together. */
 async function decideAlone(request: EnrollmentRequest, refusal: PortalError): Promise<void> {
   const decision: Decision = { error: { code: refusal.code, message: refusal.message } };
+  const now = Date.now();
   // When its condition fails, the request was decided meanwhile by someone else: theirs stands.
-  await transactWrite(decisionWrites(request, decision, Date.now()));
+  await transactWrite([...decisionWrites(request, decision, now), refusalTally(request.queue, now)]);
 }
 
 function unlessTransient(error: unknown): undefined {

@@ -1,7 +1,7 @@
 // What `enroll` and `enrollmentRequest` answer for a request: its decision as the wire contract's
 // enrollments (with waitlist positions) or its refusal, or its place in line while it is undecided.
 import { awaitDecision } from './allocator';
-import { placeInQueue, type Decision, type EnrollmentRequest } from './enrollmentRequests';
+import { placeInQueue, queueLine, type Decision, type EnrollmentRequest } from './enrollmentRequests';
 import { toEnrollment, waitlistPositions } from './enrollments';
 import type { EnrollmentAnswer } from '../records';
 import { readDespiteTransientFailures } from '../shared/awsErrors';
@@ -48,7 +48,7 @@ export async function answerInTurn(
   if (request.draw && Date.now() < request.draw.at)
     return { enrollments: [], requestId: request.id, pending: { drawAt: new Date(request.draw.at).toISOString() } };
   const until = waitUntil(call, wait);
-  let placeRead: Promise<number> | undefined;
+  let placeRead: ReturnType<typeof placeInQueue> | undefined;
   const headStart = setTimeout(
     () => {
       placeRead = placeInQueue(request);
@@ -82,19 +82,21 @@ async function enrollmentAnswer(
   request: Pick<EnrollmentRequest, 'id' | 'queue'>,
   decision: Decision | undefined,
   call: Call,
-  place: () => Promise<number>,
+  place: () => ReturnType<typeof placeInQueue>,
 ): Promise<EnrollmentAnswer> {
   const deadline = Date.now() + call.remainingMs() - SEND_MARGIN_MS;
   const readInTime = <T>(read: () => Promise<T>) =>
     byDeadline(readDespiteTransientFailures(read, deadline), deadline, () => {
       throw portalBusy("the answer's read ran past the function's time");
     });
-  if (!decision)
+  if (!decision) {
+    const { place: number, decided } = await readInTime(place);
     return {
       enrollments: [],
       requestId: request.id,
-      pending: { place: await readInTime(place) },
+      pending: { place: number, line: { id: queueLine(request.queue), decided } },
     };
+  }
   if ('error' in decision) throw new PortalError(decision.error.code, decision.error.message);
   const waitlisted = decision.enrollments.filter((enrollment) => enrollment.status === 'waitlisted');
   const places = decision.places

@@ -28,8 +28,11 @@ import { timeToLiveAttribute } from './table';
 
 export const ENROLLMENT_REQUEST_TYPE = 'enrollmentRequest';
 
+const LINE_QUEUE = 'QUEUE#LINE#';
 /** The queue of a line's requests (see lines.ts). */
-export const lineQueue = (line: string) => `QUEUE#LINE#${line}`;
+export const lineQueue = (line: string) => `${LINE_QUEUE}${line}`;
+/** The line whose queue it is. */
+export const queueLine = (queue: string) => queue.slice(LINE_QUEUE.length);
 
 export interface EnrollmentRequest {
   /** `<arrival ms>-<uuid>`: the request's place in its queue can be told from it. */
@@ -247,33 +250,43 @@ export async function pendingRequests(queue: string, limit: number): Promise<Enr
   return requestEntity.firstInPartition({ queue }, limit);
 }
 
-/** How many requests of its queue are ahead of a pending one, plus one: its place in line. */
+/**
+ * Where a pending request stands: how many requests of its queue are ahead of it, plus one (its place in line),
+ * and how many of its queue were decided by then (`decided`, the lease's tally). As more are decided, the place
+ * is `place - (decided now - decided)`: a page follows it from the queue's progress alone (lineProgress).
+ * Both are read side by side (the answer's read has little time on a busy day): a batch decided in between may
+ * make the place followed look up to a batch later or sooner, until the page asks again near its turn.
+ */
 export async function placeInQueue({
   queue,
   id,
   draw,
-}: Pick<EnrollmentRequest, 'queue' | 'id' | 'draw'>): Promise<number> {
-  let ahead = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :queue AND SK BETWEEN :first AND :own',
-        ExpressionAttributeValues: {
-          ':queue': queue,
-          ':first': requestEntity.sortPrefix,
-          ':own': requestEntity.key({ queue, id, ...optional('draw', draw) }).SK,
-        },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    ahead += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return Math.max(1, ahead);
+}: Pick<EnrollmentRequest, 'queue' | 'id' | 'draw'>): Promise<{ place: number; decided: number }> {
+  const countAhead = async () => {
+    let ahead = 0;
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'PK = :queue AND SK BETWEEN :first AND :own',
+          ExpressionAttributeValues: {
+            ':queue': queue,
+            ':first': requestEntity.sortPrefix,
+            ':own': requestEntity.key({ queue, id, ...optional('draw', draw) }).SK,
+          },
+          Select: 'COUNT',
+          ConsistentRead: true,
+          ExclusiveStartKey,
+        }),
+      );
+      ahead += page.Count ?? 0;
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return ahead;
+  };
+  const [ahead, lease] = await Promise.all([countAhead(), leaseEntity.get({ queue }, { consistent: true })]);
+  return { place: Math.max(1, ahead), decided: lease?.decided ?? 0 };
 }
 
 export function getRequestRecord(id: string): Promise<RequestRecord | undefined> {
@@ -308,11 +321,15 @@ export function decisionWrites(request: EnrollmentRequest, decision: Decision, n
  * decided out of arrival order: it reached the queue later than the allocator waited for it).
  */
 interface Lease {
+  queue: string;
   owner?: string;
   leaseUntil?: number;
   leaseMs?: number;
   pace?: QueuePace;
   decidedThrough?: number;
+  /** How many requests of the queue were decided so far, and when the last were: the queue's progress. */
+  decided?: number;
+  decidedAt?: number;
 }
 
 const readSeen = (seen: StoredItem): Seen => ({ ms: seen.number('ms'), seenAt: seen.number('seenAt') });
@@ -321,6 +338,7 @@ const leaseEntity = entity<Lease, { queue: string }>({
   type: 'lease',
   key: { partition: ({ queue }) => queue, sort: 'LEASE' },
   read: (item) => ({
+    queue: item.string('PK'),
     ...optional('owner', item.optionalString('owner')),
     ...optional('leaseUntil', item.optionalNumber('leaseUntil')),
     ...optional('leaseMs', item.optionalNumber('leaseMs')),
@@ -331,6 +349,8 @@ const leaseEntity = entity<Lease, { queue: string }>({
         : { lag: readSeen(item.nested('pace').nested('lag')), step: readSeen(item.nested('pace').nested('step')) },
     ),
     ...optional('decidedThrough', item.optionalNumber('decidedThrough')),
+    ...optional('decided', item.optionalNumber('decided')),
+    ...optional('decidedAt', item.optionalNumber('decidedAt')),
   }),
 });
 
@@ -433,10 +453,43 @@ export async function releaseLease(queue: string, owner: string, legacy: Require
   }
 }
 
-/** The condition that the lease is still `owner`'s, in each of its transactions: a lapsed holder writes nothing. */
-export function leaseCheck(queue: string, owner: string): TransactItem {
-  return leaseEntity.checkItem(
+/**
+ * A batch's write to its queue's lease, in its transaction: the condition that the lease is still `owner`'s (a
+ * lapsed holder writes nothing), and the tally of the requests it decides.
+ */
+export function leaseTally(queue: string, owner: string, decided: number, now: number): TransactItem {
+  return leaseEntity.updateItem(
     { queue },
-    { condition: '#owner = :owner', names: { '#owner': 'owner' }, values: { ':owner': owner } },
+    {
+      set: { decidedAt: now },
+      add: { decided },
+      condition: '#owner = :owner',
+      names: { '#owner': 'owner' },
+      values: { ':owner': owner },
+    },
+  );
+}
+
+/** A refusal's tally, with its decision (the holder decides it alone, with no condition on the lease). */
+export function refusalTally(queue: string, now: number): TransactItem {
+  return leaseEntity.updateItem({ queue }, { set: { decidedAt: now }, add: { decided: 1 } });
+}
+
+/** The progress of a queue: how many of its requests were decided so far, and when the last were (epoch ms). */
+export interface QueueProgress {
+  decided: number;
+  decidedAt?: number;
+}
+
+/** The progress of each queue asked for (one read for all; eventually consistent, as the page polls it). */
+export async function queueProgress(queues: string[]): Promise<Map<string, QueueProgress>> {
+  const leases = new Map(
+    (await leaseEntity.getMany(queues.map((queue) => ({ queue })))).map((lease) => [lease.queue, lease]),
+  );
+  return new Map(
+    queues.map((queue) => {
+      const lease = leases.get(queue);
+      return [queue, { decided: lease?.decided ?? 0, ...optional('decidedAt', lease?.decidedAt) }];
+    }),
   );
 }

@@ -106,13 +106,15 @@ function enrollPlans(
   const suitableGroups = groups.filter((group) => group.classIds.every((id) => admitsGrade(byId.get(id)!, grade)));
   if (suitableGroups.length > 0 && random() < GROUP_SHARE) {
     const group = suitableGroups[Math.floor(random() * suitableGroups.length)]!;
-    return [{ studentId, groupId: group.id, classIds: group.classIds }];
+    return [
+      { studentId, semesterId: byId.get(group.classIds[0]!)!.semesterId, groupId: group.id, classIds: group.classIds },
+    ];
   }
   let candidates = classes.filter((cls) => admitsGrade(cls, grade));
   const plans: EnrollPlan[] = [];
   for (let count = random() < 0.5 ? 1 : 2; count > 0 && candidates.length > 0; count -= 1) {
     const chosen = popularChoice(candidates, ranks, random);
-    plans.push({ studentId, classId: chosen.id, classIds: [chosen.id] });
+    plans.push({ studentId, semesterId: chosen.semesterId, classId: chosen.id, classIds: [chosen.id] });
     candidates = candidates.filter((cls) => cls !== chosen);
   }
   return plans;

@@ -277,6 +277,7 @@ export function dayReport(run: DayRun): string {
       (toldInLine.length
         ? ` (per enroll told a place: ${medianMax(toldInLine.map((enroll) => enroll.askedAgain))})`
         : '') +
+      `; reads of the line's progress (lineProgress GETs): ${inLine.progressReads}` +
       `; still in line when the bench stopped asking (${GIVE_UP_MS / 1000} s): ${stillInLine}`,
     `calls throttled by API Gateway (429 Too Many Requests): ${throttledCalls.length} of ${calls.length}; resends ${throttledCalls.reduce((sum, call) => sum + Math.min(call.throttled, 4), 0)}; still throttled after four resends ${calls.filter((call) => call.status === 429 && !call.code).length}` +
       (Object.keys(run.edge.throttledByRoute).length

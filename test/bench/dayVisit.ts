@@ -9,7 +9,7 @@
 import { COGNITO_PATH } from '../../infra/local/cognito';
 import { Browser, type BrowserAnswer, type BrowserInit } from './browserHttp';
 import type { CachedFunctionName, FunctionName } from '../../lambdas/manifest';
-import type { Enrollment, EnrollmentAnswer } from '../../lambdas/records';
+import type { Enrollment, EnrollmentAnswer, LineProgress } from '../../lambdas/records';
 import type { EnrollPayload } from '../support/portal';
 import { enrollInTurn, GIVE_UP_MS, type EnrollClient, type InTurn } from './enrollInTurn';
 
@@ -37,6 +37,8 @@ export interface CallRecord {
 /** What a family means to do: one enroll per entry, in order. */
 export interface EnrollPlan {
   studentId: string;
+  /** The semester of its classes: the page reads its lines' progress while the request waits. */
+  semesterId: string;
   classId?: string;
   groupId?: string;
   /** The classes the enroll asks a seat in (the group's, for a group). */
@@ -56,6 +58,8 @@ export interface EnrollRecord extends EnrollPlan {
   firstPlace?: number;
   /** The enrollmentRequest calls made until the decision. */
   askedAgain: number;
+  /** The lineProgress reads made meanwhile. */
+  progressReads: number;
   /** No decision came: the bench stopped asking after GIVE_UP_MS. */
   stillInLine?: true;
   /** The enrollments of a decided 200 answer, one per class. */
@@ -112,9 +116,13 @@ function parsed(text: string): Answer['body'] {
   }
 }
 
-/** A public catalogue read as readCatalogue sends it without a payload: a GET CloudFront may answer. */
-const catalogueGet = (browser: Browser, base: string, name: CachedFunctionName) =>
-  send(browser, `GET ${name}`, `${base}/api/get/${name}`);
+/** A public catalogue read as readCatalogue sends it: a GET CloudFront may answer. */
+const catalogueGet = (browser: Browser, base: string, name: CachedFunctionName, payload?: unknown) =>
+  send(
+    browser,
+    `GET ${name}`,
+    `${base}/api/get/${name}${payload === undefined ? '' : `?payload=${encodeURIComponent(JSON.stringify(payload))}`}`,
+  );
 
 const post = (browser: Browser, base: string, name: FunctionName, token: string, payload: unknown = {}) =>
   send(browser, `POST ${name}`, `${base}/api/fn/${name}`, {
@@ -123,9 +131,16 @@ const post = (browser: Browser, base: string, name: FunctionName, token: string,
     body: JSON.stringify(payload),
   });
 
-/** This client as enrollInTurn calls it, for a signed-in family. */
-const enrollClient = (browser: Browser, base: string, token: string): EnrollClient<Answer> => ({
+/** This client as enrollInTurn calls it, for a signed-in family; its reads of the lines' progress go to `calls`. */
+const enrollClient = (browser: Browser, base: string, token: string, calls: CallRecord[]): EnrollClient<Answer> => ({
   call: (name, payload) => post(browser, base, name, token, payload),
+  lineProgress: async (semesterId) => {
+    const answer = await catalogueGet(browser, base, 'lineProgress', { semesterId });
+    calls.push(answer.record);
+    return answer.record.status === 200
+      ? (answer.body?.data as { lines: Record<string, LineProgress> } | undefined)?.lines
+      : undefined;
+  },
   data: (answer) => (answer.record.status === 200 ? (answer.body?.data as EnrollmentAnswer) : undefined),
 });
 
@@ -216,22 +231,23 @@ async function visitIn(
     ]),
   );
 
-  const client = enrollClient(browser, base, token);
+  const client = enrollClient(browser, base, token, calls);
   for (const plan of plans) {
     const clickedAt = performance.now();
-    const inTurn = await enrollInTurn(client, enrollPayload(plan));
+    const inTurn = await enrollInTurn(client, enrollPayload(plan), plan.semesterId);
     const answeredAt = performance.now();
     const records = recordsOf(inTurn);
     calls.push(...records);
     const answer = records.at(-1)!;
     const enrollments = answer.status === 200 ? client.data(inTurn.answers.at(-1)!)?.enrollments : undefined;
-    const { requestId, firstPlace, askedAgain, stillInLine } = inTurn;
+    const { requestId, firstPlace, askedAgain, progressReads, stillInLine } = inTurn;
     enrolls.push({
       ...plan,
       clickedAt,
       answeredAt,
       answer,
       askedAgain,
+      progressReads,
       ...(requestId && { requestId }),
       ...(firstPlace !== undefined && { firstPlace }),
       ...(stillInLine && { stillInLine }),

@@ -1,17 +1,21 @@
 // An enroll as the web app's dialog makes it (web/src/classes/enrollInTurn.ts), for the benchmarks' own
-// HTTP clients: while the answer says the request is still in line, pause, then ask `enrollmentRequest`
-// again until it is decided. The benchmarks time and count what the family lives through, so they keep
-// every answer. test/support/portal.ts's enrollAndWait does the same for the tests through that module's
-// client; the day's visit has a client of its own (test/bench/dayVisit.ts).
-import { askAgainInMs, type EnrollmentAnswer } from '../../lambdas/records';
+// HTTP clients, with the web app's own way of waiting (lambdas/waitingInLine.ts): while the answer says the
+// request is still in line, follow the line's progress (the cached `lineProgress`) and ask `enrollmentRequest`
+// when the turn is near, until it is decided. The benchmarks time and count what the family lives through, so
+// they keep every answer. test/support/portal.ts's enrollAndWait asks again every second instead, for the
+// tests; the day's visit has a client of its own (test/bench/dayVisit.ts).
+import type { EnrollmentAnswer, LineProgress } from '../../lambdas/records';
+import { waitInLine } from '../../lambdas/waitingInLine';
 import { arrivalOf, type EnrollPayload } from '../support/portal';
 
 /** The web app asks for as long as the dialog is open. A benchmark stops somewhere, so that a request never decided shows as a failure rather than a run that never ends. */
 export const GIVE_UP_MS = 600_000;
 
-/** How a benchmark's HTTP client calls the two functions, and reads the data of a 200 answer. */
+/** How a benchmark's HTTP client calls the two functions and reads the line's progress, and reads the data of a 200 answer. */
 export interface EnrollClient<Answer> {
   call(name: 'enroll' | 'enrollmentRequest', payload: object): Promise<Answer>;
+  /** The data of the cached GET `lineProgress` as the web app reads it, undefined when it was not a 200. */
+  lineProgress(semesterId: string): Promise<Record<string, LineProgress> | undefined>;
   /** The answer's data when it is a 200, else undefined (a refusal, a 429, no answer). */
   data(answer: Answer): EnrollmentAnswer | undefined;
 }
@@ -23,44 +27,68 @@ export interface InTurn<Answer> {
   firstPlace?: number;
   /** The enrollmentRequest calls made: answers.length - 1. */
   askedAgain: number;
+  /** The reads of the line's progress made meanwhile (the edge answers them in AWS). */
+  progressReads: number;
   /** The request's id, when an answer told it: it starts with the moment the call reached the API (arrivalOf). */
   requestId?: string;
   /** The last answer still said "in line": asked again for GIVE_UP_MS without a decision. */
   stillInLine: boolean;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** An ask answered with no decision to read (a refusal, a 429, no answer): that answer is the last. */
+class AnsweredWithout extends Error {}
 
 export async function enrollInTurn<Answer>(
   client: EnrollClient<Answer>,
   payload: EnrollPayload,
+  semesterId: string,
 ): Promise<InTurn<Answer>> {
-  const started = performance.now();
   const answers = [await client.call('enroll', payload)];
   const first = client.data(answers[0]!);
   // The request is asked about by its queue: the class or the group of the enroll, without the student.
   const { studentId: _studentId, ...queue } = payload;
-  let last = first;
-  while (last?.pending && performance.now() - started < GIVE_UP_MS) {
-    await pause(askAgainInMs(last.pending));
-    const answer = await client.call('enrollmentRequest', { requestId: last.requestId, ...queue });
-    answers.push(answer);
-    last = client.data(answer);
+  let progressReads = 0;
+  let stillInLine = false;
+  if (first?.pending) {
+    const decided = await waitInLine(
+      first,
+      {
+        askAgain: async (requestId) => {
+          const answer = await client.call('enrollmentRequest', { requestId, ...queue });
+          answers.push(answer);
+          return client.data(answer) ?? Promise.reject(new AnsweredWithout());
+        },
+        progress: async () => {
+          progressReads += 1;
+          return (await client.lineProgress(semesterId)) ?? Promise.reject(new Error('lineProgress was not answered'));
+        },
+      },
+      () => undefined,
+      AbortSignal.timeout(GIVE_UP_MS),
+    ).catch((error: unknown) => {
+      if (error instanceof AnsweredWithout) return 'answered';
+      throw error;
+    });
+    stillInLine = decided === undefined;
   }
   return {
     answers,
     askedAgain: answers.length - 1,
+    progressReads,
     ...(first?.pending && 'place' in first.pending && { firstPlace: first.pending.place }),
     ...(first && { requestId: first.requestId }),
-    stillInLine: Boolean(last?.pending),
+    stillInLine,
   };
 }
 
 /** What a set of enrolls went through in line: how many were first told a place, how many asks again they made. */
-export function inLineCounts(enrolls: Pick<InTurn<unknown>, 'firstPlace' | 'askedAgain'>[]): InLineCounts {
+export function inLineCounts(
+  enrolls: Pick<InTurn<unknown>, 'firstPlace' | 'askedAgain' | 'progressReads'>[],
+): InLineCounts {
   return {
     firstPending: enrolls.filter((enroll) => enroll.firstPlace !== undefined).length,
     askedAgain: enrolls.reduce((sum, enroll) => sum + enroll.askedAgain, 0),
+    progressReads: enrolls.reduce((sum, enroll) => sum + enroll.progressReads, 0),
   };
 }
 
@@ -69,6 +97,8 @@ export interface InLineCounts {
   firstPending: number;
   /** enrollmentRequest calls made while waiting. */
   askedAgain: number;
+  /** lineProgress reads made while waiting. */
+  progressReads: number;
 }
 
 /**

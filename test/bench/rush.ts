@@ -15,11 +15,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { CONFLICTS_CONTROL_PATH, type TransactionConflictStats } from '../../infra/local/transactionConflicts';
-import type { Class, EnrollmentAnswer } from '../../lambdas/records';
+import type { Class, EnrollmentAnswer, LineProgress } from '../../lambdas/records';
 import { BUSY_MESSAGE } from '../../lambdas/shared/errors';
 import { classNow, newClass, openSemester } from '../support/fixtures';
-import { call, outbox, type CallResult } from '../support/portal';
-import { ASK_AGAIN_MS } from '../../lambdas/records';
+import { call, outbox, portalUrl, type CallResult } from '../support/portal';
 import {
   apiArrival,
   enrollInTurn,
@@ -83,12 +82,20 @@ const dataOf = (answer: EnrollResult) => (answer.status === 200 ? answer.body.da
 /** test/support/portal.ts's client, as enrollInTurn calls it, for one family. */
 const portalClient = (token: string): EnrollClient<EnrollResult> => ({
   call: (name, payload) => call<EnrollmentAnswer>(name, payload, token),
+  lineProgress: async (semesterId) => {
+    const answer = await fetch(
+      `${portalUrl()}/api/get/lineProgress?payload=${encodeURIComponent(JSON.stringify({ semesterId }))}`,
+    );
+    return answer.ok
+      ? ((await answer.json()) as { data: { lines: Record<string, LineProgress> } }).data.lines
+      : undefined;
+  },
   data: dataOf,
 });
 
 /** An enrollee's enroll in a class as the web app makes it: the latencies measured around it run from the click to the decision. */
-const enrollAsTheWebApp = ({ family, student }: Enrollee, classId: string) =>
-  enrollInTurn(portalClient(family.accessToken), { studentId: student.id, classId });
+const enrollAsTheWebApp = ({ family, student }: Enrollee, cls: Pick<Class, 'id' | 'semesterId'>) =>
+  enrollInTurn(portalClient(family.accessToken), { studentId: student.id, classId: cls.id }, cls.semesterId);
 
 /** The last answer, when it is a decision (a 200 no longer in line). */
 const finalAnswer = (inTurn: InTurn<EnrollResult>) => inTurn.answers.at(-1)!;
@@ -100,7 +107,7 @@ export async function registrationRush(calls: number, families: number, seats: n
 
   // Warm both paths up with a whole rush on a class of their own: connections, JIT, caches.
   const warmClass = await newClass(semester.id, { capacity: seats });
-  await Promise.all(enrollees.map((enrollee) => enrollAsTheWebApp(enrollee, warmClass.id)));
+  await Promise.all(enrollees.map((enrollee) => enrollAsTheWebApp(enrollee, warmClass)));
 
   // Let the mailer send the warm-up's e-mails first: the measured rush should not share the engine with them.
   await drainMail(new Set(enrollees.map(({ family }) => family.email)), calls);
@@ -109,7 +116,7 @@ export async function registrationRush(calls: number, families: number, seats: n
   const clickedAt: number[] = [];
   const portal = await concurrently(calls, (index) => {
     clickedAt[index] = Date.now();
-    return enrollAsTheWebApp(enrollees[index]!, cls.id);
+    return enrollAsTheWebApp(enrollees[index]!, cls);
   });
   const outcomes = portal.results.map((result) => decision(result)?.enrollments[0]);
   const waitlisted = outcomes.filter((e) => e?.status === 'waitlisted');
@@ -437,7 +444,7 @@ export async function conflictRush(
   const sentAt: number[] = new Array(calls);
   const rush = await concurrently(calls, (index) => {
     sentAt[index] = performance.now();
-    return enrollAsTheWebApp(enrollees[index]!, cls.id);
+    return enrollAsTheWebApp(enrollees[index]!, cls);
   });
   const after = holdMs === null ? undefined : await conflictsProxy.stats();
   progress(
@@ -474,7 +481,7 @@ export async function conflictRush(
 
 export function conflictReport(rows: ConflictRushRow[], calls: number, seats: number): string {
   return [
-    `Registration rush under DynamoDB's transaction conflicts: ${calls} concurrent enrolls for a ${seats}-seat class, new families each run; each asks again every ${ASK_AGAIN_MS / 1000} s while in line, and its answer is the decision`,
+    `Registration rush under DynamoDB's transaction conflicts: ${calls} concurrent enrolls for a ${seats}-seat class, new families each run; while in line each follows its line's progress and asks again when its turn is near, as the web app does, and its answer is the decision`,
     table([
       [
         '',
@@ -484,6 +491,7 @@ export function conflictReport(rows: ConflictRushRow[], calls: number, seats: nu
         'other',
         'first told a place in line',
         'asks again',
+        'progress reads',
         'conflicts: transactions cancelled',
         'single writes refused',
         'enrolled',
@@ -499,6 +507,7 @@ export function conflictReport(rows: ConflictRushRow[], calls: number, seats: nu
         String(row.otherAnswers),
         String(row.inLine.firstPending),
         String(row.inLine.askedAgain),
+        String(row.inLine.progressReads),
         row.conflicts ? String(row.conflicts.transactionsCancelled + row.conflicts.readTransactionsCancelled) : '-',
         row.conflicts ? String(row.conflicts.singleWriteConflicts) : '-',
         String(row.enrolled),
@@ -523,7 +532,7 @@ export function rushReport(
         portal.throughput.toFixed(0),
         ms(portal.p50),
         ms(portal.p99),
-        `${portal.enrolled} enrolled, ${portal.waitlisted} waitlisted, ${portal.errors} errors; ${portal.firstPending} first told a place in line, ${portal.askedAgain} asks again`,
+        `${portal.enrolled} enrolled, ${portal.waitlisted} waitlisted, ${portal.errors} errors; ${portal.firstPending} first told a place in line, ${portal.askedAgain} asks again, ${portal.progressReads} reads of the line's progress`,
       ],
       [
         'bare capacity transaction (2 items)',

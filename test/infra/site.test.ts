@@ -191,7 +191,7 @@ test('/api/get/* (the cached catalogue reads) goes to the same API origin, GET a
       EnableAcceptEncodingBrotli: true,
     },
   });
-  expect(cachedReadPolicy).toEqual({ minSeconds: 0, defaultSeconds: 5, maxSeconds: 5 });
+  expect(cachedReadPolicy).toEqual({ minSeconds: 0, defaultSeconds: 2, maxSeconds: 5 });
 });
 
 describe('the web ACL on the distribution', () => {

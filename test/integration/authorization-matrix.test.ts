@@ -48,6 +48,7 @@ const cases = {
   config: { payload: () => ({}) },
   semesters: { payload: () => ({}) },
   fairStarts: { payload: () => ({}) },
+  lineProgress: { payload: (w) => ({ semesterId: w.semesterId }) },
   tshirtSizes: { payload: () => ({}) },
   classes: { payload: (w) => ({ query: [{ id: w.enrolledIn.id }] }) },
   classesBySemester: { payload: (w) => ({ semesters: [w.semesterId] }) },

@@ -5,7 +5,7 @@
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { routeThrottle, TOO_MANY_REQUESTS } from '../../infra/throttles';
-import { CATALOGUE_MAX_AGE_SECONDS } from '../../lambdas/catalogueAge';
+import { CATALOGUE_MAX_AGE_SECONDS, LINE_PROGRESS_MAX_AGE_SECONDS } from '../../lambdas/catalogueAge';
 import { startStack, type RunningStack } from '../support/stack-setup';
 
 const engine = process.env.DYNAMODB_ENDPOINT!;
@@ -104,6 +104,28 @@ test('a catalogue GET answers the data of its POST, cacheable for max-age; withi
   expect(later.headers.get('x-cache')).toBe('Miss from cloudfront');
   expect((await edgeStats()).catalogueCache).toEqual({ hits: before.hits + 1, originCalls: before.originCalls + 3 });
 }, 30_000);
+
+test("a crowd of waiting pages reading their line's progress costs the origin one call per max-age, however many pages wait", async () => {
+  const semesters = ((await (await post('semesters')).json()) as { data: { semesters: Array<{ id: string }> } }).data;
+  const payload = { semesterId: semesters.semesters[0]!.id };
+  const before = (await edgeStats()).catalogueCache!;
+  const started = Date.now();
+  // 300 pages, each reading every second for 5 s (the web app reads every 2 s): all at once, as at an opening.
+  const answers: Response[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    answers.push(...(await Promise.all(Array.from({ length: 300 }, () => get('lineProgress', payload)))));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const seconds = (Date.now() - started) / 1000;
+  expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
+  expect(answers[0]!.headers.get('cache-control')).toBe(`public, max-age=${LINE_PROGRESS_MAX_AGE_SECONDS}`);
+  const after = (await edgeStats()).catalogueCache!;
+  const originCalls = after.originCalls - before.originCalls;
+  // One when each answer expires (and the first): simultaneous misses are collapsed into one call.
+  expect(originCalls).toBeGreaterThanOrEqual(1);
+  expect(originCalls).toBeLessThanOrEqual(Math.ceil(seconds / LINE_PROGRESS_MAX_AGE_SECONDS) + 1);
+  expect(after.hits - before.hits).toBe(answers.length - originCalls);
+}, 60_000);
 
 test('a refused GET is not cached, and only the cached reads have a GET', async () => {
   const before = (await edgeStats()).catalogueCache!;

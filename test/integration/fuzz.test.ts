@@ -303,7 +303,7 @@ describe("a deleted family's token", () => {
   /**
    * The table without the per-user call allowances, which every call of a family spends, the answers of
    * enrollment requests, kept a day for the call that waits for them (a refusal among them), and the
-   * queues' leases, where whoever decided a queue notes how fast it went.
+   * queues' leases, where whoever decided a queue notes how fast it went and how many it decided.
    */
   const withoutAllowances = async () =>
     (JSON.parse(await scan()) as Array<{ PK: string; SK: string }>).filter(

@@ -96,6 +96,26 @@ describe("the local gateway's cache of the cached reads", () => {
     expect(cache.stats()).toEqual({ hits: 1, originCalls: 1 });
   });
 
+  test('collapses the calls for a key that come while its origin call is under way into that one call', async () => {
+    const cache = new CatalogueCache();
+    const answers: Array<(value: { statusCode: number } & ReturnType<typeof ok>) => void> = [];
+    const origin = () =>
+      new Promise<{ statusCode: number } & ReturnType<typeof ok>>((resolve) => answers.push(resolve));
+    const first = cache.fromOrigin('/api/get/lineProgress', origin);
+    expect(cache.underWay('/api/get/lineProgress')).toBe(true);
+    const joined = Array.from({ length: 50 }, () => cache.fromOrigin('/api/get/lineProgress', origin));
+    const other = cache.fromOrigin('/api/get/semesters', origin);
+    for (const answer of answers) answer({ statusCode: 200, ...ok('public, max-age=2') });
+    expect(first.collapsed).toBe(false);
+    expect(joined.every(({ collapsed }) => collapsed)).toBe(true);
+    expect(other.collapsed).toBe(false);
+    for (const { answer: body } of joined) await expect(body).resolves.toMatchObject({ statusCode: 200 });
+    expect(answers).toHaveLength(2);
+    expect(cache.underWay('/api/get/lineProgress')).toBe(false);
+    expect(cache.lookup('/api/get/lineProgress')).toMatchObject(ok('public, max-age=2'));
+    expect(cache.stats()).toEqual({ hits: 51, originCalls: 2 });
+  });
+
   test('keeps no error, nothing marked no-store, and no answer longer than the policy allows', () => {
     let now = 1_000_000;
     const cache = new CatalogueCache(() => now);

@@ -47,9 +47,13 @@ describe('the answer of a request still in line', () => {
   test('its place is read ahead of the wait’s end: a read of 2 s still answers when the margin alone leaves 1.5 s', async () => {
     // The wait ends in 1 s (3 s before the timeout); the answer must be sent 1.5 s before it, 2.5 s from now.
     decisionIn.mockImplementation((_, until) => after(until - Date.now(), undefined));
-    placeRead.mockImplementation(() => after(2000, 4));
+    placeRead.mockImplementation(() => after(2000, { place: 4, decided: 30 }));
     const answer = await answerInTurn(request, call(0, 4000), 1000);
-    expect(answer).toEqual({ enrollments: [], requestId: '1-a', pending: { place: 4 } });
+    expect(answer).toEqual({
+      enrollments: [],
+      requestId: '1-a',
+      pending: { place: 4, line: { id: 'c', decided: 30 } },
+    });
     expect(placeRead).toHaveBeenCalledTimes(1);
   });
 
@@ -64,7 +68,7 @@ describe('the answer of a request still in line', () => {
     decisionIn.mockImplementation((_, until) => after(until - Date.now(), undefined));
     placeRead
       .mockRejectedValueOnce(Object.assign(new Error('busy'), { name: 'ThrottlingException', $metadata: {} }))
-      .mockResolvedValue(2);
+      .mockResolvedValue({ place: 2, decided: 0 });
     await expect(answerInTurn(request, call(0, 4000), 1000)).resolves.toMatchObject({ pending: { place: 2 } });
     expect(placeRead).toHaveBeenCalledTimes(2);
   });

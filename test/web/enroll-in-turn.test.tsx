@@ -1,6 +1,7 @@
 // The enroll dialog's call on a busy day: while the answer says the request is still in line, the page
-// tells the place and asks again with `enrollmentRequest`, until the request is decided; a closed dialog
-// stops asking (the request stays in line and is decided all the same).
+// tells the place and asks again with `enrollmentRequest`, until the request is decided; far back in a line, it
+// follows the line's progress (the edge's `lineProgress`) instead, and asks only when its turn is near; a closed
+// dialog stops asking (the request stays in line and is decided all the same).
 import { enrollInTurn } from '../../web/src/classes/enrollInTurn';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 
@@ -30,7 +31,7 @@ function answering(...answers: unknown[]) {
   calls = [];
   globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     if (url === '/config.json') return { ok: true, status: 200, json: async () => config } as Response;
-    calls.push({ url, body: JSON.parse(String(init?.body)) });
+    calls.push({ url, body: init?.body === undefined ? undefined : JSON.parse(String(init.body)) });
     const body = answers[calls.length - 1];
     if (!body) throw new Error(`no answer left for ${url}`);
     return { ok: true, status: 200, json: async () => body } as Response;
@@ -47,6 +48,7 @@ test('given a request still in line twice, then the places are told and the deci
   const places: unknown[] = [];
   const enrollments = await enrollInTurn(
     { studentId: 's1', classId: 'c1' },
+    'w',
     (pending) => places.push(pending),
     new AbortController().signal,
   );
@@ -62,7 +64,7 @@ test('given a request still in line twice, then the places are told and the deci
 test('given a decision at once, then no second call is made', async () => {
   answering({ data: { enrollments: [enrolled], requestId } });
   await expect(
-    enrollInTurn({ studentId: 's1', groupId: 'g1' }, () => undefined, new AbortController().signal),
+    enrollInTurn({ studentId: 's1', groupId: 'g1' }, 'w', () => undefined, new AbortController().signal),
   ).resolves.toEqual([enrolled]);
   expect(calls).toHaveLength(1);
 });
@@ -70,7 +72,7 @@ test('given a decision at once, then no second call is made', async () => {
 test('given the dialog closed while in line, then the page stops asking', async () => {
   answering(inLine(7));
   const closed = new AbortController();
-  const enrollments = enrollInTurn({ studentId: 's1', classId: 'c1' }, () => closed.abort(), closed.signal);
+  const enrollments = enrollInTurn({ studentId: 's1', classId: 'c1' }, 'w', () => closed.abort(), closed.signal);
   await expect(enrollments).resolves.toBeUndefined();
   expect(calls).toHaveLength(1);
 });
@@ -86,6 +88,7 @@ test('given a request in a fair start draw, then the draw is told and the page a
     const told: unknown[] = [];
     const decided = enrollInTurn(
       { studentId: 's1', classId: 'c1' },
+      'w',
       (pending) => told.push(pending),
       new AbortController().signal,
     );
@@ -95,6 +98,41 @@ test('given a request in a fair start draw, then the draw is told and the page a
     await jest.advanceTimersByTimeAsync(60_000);
     await expect(decided).resolves.toEqual([enrolled]);
     expect(calls).toHaveLength(2);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('given a request far back in its line, then the page follows the line from the edge, tells the place and the estimate, and asks only when its turn is near', async () => {
+  jest.useFakeTimers({ now: Date.parse('2027-01-10T09:00:10Z') });
+  try {
+    const progress = (decided: number) => ({ data: { lines: { c1: { decided }, c9: { decided: 500 } } } });
+    answering(
+      { data: { enrollments: [], requestId, pending: { place: 40, line: { id: 'c1', decided: 10 } } } },
+      progress(10),
+      progress(20),
+      progress(30),
+      { data: { enrollments: [enrolled], requestId } },
+    );
+    const told: unknown[] = [];
+    const decided = enrollInTurn(
+      { studentId: 's1', classId: 'c1' },
+      'w',
+      (waiting) => told.push(waiting),
+      new AbortController().signal,
+    );
+    await jest.advanceTimersByTimeAsync(8000);
+    await expect(decided).resolves.toEqual([enrolled]);
+    // 10 decided in every 2 s: 5 a second; 20 places from the front, 4 s, is near enough to ask.
+    expect(told).toEqual([{ place: 40 }, { place: 40 }, { place: 30, turnInMs: 6000 }, { place: 20, turnInMs: 4000 }]);
+    const progressUrl = `https://portal.example/api/get/lineProgress?payload=${encodeURIComponent('{"semesterId":"w"}')}`;
+    expect(calls.map(({ url }) => url)).toEqual([
+      'https://portal.example/api/fn/enroll',
+      progressUrl,
+      progressUrl,
+      progressUrl,
+      'https://portal.example/api/fn/enrollmentRequest',
+    ]);
   } finally {
     jest.useRealTimers();
   }

@@ -12,7 +12,6 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import LinearProgress from '@mui/material/LinearProgress';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -41,8 +40,8 @@ import { useRemoteConfig } from '../layout/RemoteConfig';
 import { LoadFailure } from '../layout/LoadFailure';
 import { useCloseGuard } from '../layout/useCloseGuard';
 import { Waiting } from '../layout/Waiting';
-import { momentText } from '../../../lambdas/moments';
 import { enrollInTurn, type InLine } from './enrollInTurn';
+import { InLineNotice } from './InLineNotice';
 import { PoliciesToAccept, policiesAsked, type PoliciesAsked } from './PoliciesToAccept';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { gradeLabel } from '../../../lambdas/grades';
@@ -167,7 +166,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
         ...(target.kind === 'class' ? { classId: target.cls.id } : { groupId: target.group.id }),
         ...(answers.length > 0 && { answers }),
       };
-      const enrollments = await enrollInTurn(payload, setInLine, stop.current.signal);
+      const enrollments = await enrollInTurn(payload, semesterId!, setInLine, stop.current.signal);
       if (!enrollments) return;
       setOutcome({ student: child, enrollments });
       // The seats the family sees next are read past the caches.
@@ -230,23 +229,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
             {outcomeText(target, outcome.student, outcome.enrollments, offerHours)}
           </Alert>
         ) : inLine !== undefined && child ? (
-          <Alert severity="info" role="status">
-            {'place' in inLine ? (
-              <>
-                Many families are enrolling right now. Your request for {child.firstName} is received and is number{' '}
-                {inLine.place} in line: seats go in the order requests arrived, and this window shows the outcome as
-                soon as it is decided.
-              </>
-            ) : (
-              <>
-                Your request for {child.firstName} is received for the fair start. The requests made before{' '}
-                {momentText(inLine.drawAt, 'UTC')} are put in order by a draw then, so being early or fast gains
-                nothing; this window shows the outcome after the draw.
-              </>
-            )}{' '}
-            You may close it: you will get an e-mail, and the outcome will be on your enrollments page.
-            <LinearProgress sx={{ mt: 1 }} aria-label="Waiting for the decision" />
-          </Alert>
+          <InLineNotice inLine={inLine} childName={child.firstName} />
         ) : policiesShown && child?.id === policiesShown.studentId ? (
           <PoliciesToAccept
             asked={policiesShown}

@@ -1,0 +1,119 @@
+// A line held up on a busy day: each request in line is told its place and the line's tally when the place was
+// counted, and `lineProgress` (one read everyone shares, served from the edge) tells how many of the line were
+// decided since, refusals included: a waiting page follows its place from it without asking about its request.
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EnrollmentAnswer, LineMark, LineProgress } from '../../lambdas/records';
+import { dynamo, tableName } from '../../lambdas/shared/dynamo';
+import { placeNow } from '../../lambdas/waitingInLine';
+import { addStudent, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import { call, data, enrollAndWait, signUpFamily } from '../support/portal';
+
+const progressOf = async (semesterId: string) =>
+  (await data<{ lines: Record<string, LineProgress> }>('lineProgress', { semesterId })).lines;
+
+test("given a line held up, then each request is told its place and the line's tally, and the line's progress counts every decision, a refusal included", async () => {
+  const families = await Promise.all(Array.from({ length: 4 }, (_, index) => familyWithStudents(1, `line${index}`)));
+  // A child in grade 9, for a class of grade 7 only: the allocator refuses the request in its turn.
+  const older = await signUpFamily('lineOlder');
+  const olderChild = await addStudent(older, { grade: 9 });
+  const semester = await openSemester();
+  const cls = await newClass(semester.id, { capacity: 2, minGrade: 7, maxGrade: 7 });
+  expect(await progressOf(semester.id)).toEqual({ [cls.id]: { decided: 0 } });
+
+  // Another allocator holds the line (as on a busy day): every request waits in line, and is told so.
+  const lease = { PK: `QUEUE#LINE#${cls.id}`, SK: 'LEASE' };
+  const heldUntil = Date.now() + 60_000;
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...lease, type: 'lease', owner: 'another allocator', leaseUntil: heldUntil, leaseMs: 60_000 },
+    }),
+  );
+  const enrolls = [
+    ...families.map(({ family, students }) => ({ token: family.accessToken, studentId: students[0]!.id })),
+    { token: older.accessToken, studentId: olderChild.id },
+  ];
+  const answers: EnrollmentAnswer[] = [];
+  // One after another: each waits its few seconds in line, and its place is the one after the one before.
+  for (const { token, studentId } of enrolls.slice(0, 2))
+    answers.push((await call<EnrollmentAnswer>('enroll', { studentId, classId: cls.id }, token)).body.data!);
+  answers.push(
+    ...(
+      await Promise.all(
+        enrolls
+          .slice(2)
+          .map(({ token, studentId }) => call<EnrollmentAnswer>('enroll', { studentId, classId: cls.id }, token)),
+      )
+    ).map((answer) => answer.body.data!),
+  );
+  const pending = answers.map((answer) => answer.pending as { place: number; line: LineMark });
+  expect(pending.slice(0, 2)).toEqual([
+    { place: 1, line: { id: cls.id, decided: 0 } },
+    { place: 2, line: { id: cls.id, decided: 0 } },
+  ]);
+  expect(
+    pending
+      .slice(2)
+      .map(({ place }) => place)
+      .sort(),
+  ).toEqual([3, 4, 5]);
+
+  // The other allocator lets go: the first family's page asks again and decides the line.
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: lease,
+      UpdateExpression: 'REMOVE #owner, leaseUntil',
+      ExpressionAttributeNames: { '#owner': 'owner' },
+    }),
+  );
+  const decidedFrom = Date.now();
+  const decided = await Promise.all(
+    enrolls.map(({ token }, index) =>
+      call<EnrollmentAnswer>('enrollmentRequest', { requestId: answers[index]!.requestId, classId: cls.id }, token),
+    ),
+  );
+  const line = (await progressOf(semester.id))[cls.id]!;
+  // Four seated or waitlisted, one refused: five decided, when the last batch was written.
+  expect(line.decided).toBe(5);
+  expect(Date.parse(line.decidedAt!)).toBeGreaterThanOrEqual(decidedFrom - 1000);
+  expect(Date.parse(line.decidedAt!)).toBeLessThanOrEqual(Date.now());
+  const outcomes = decided.map((answer) => answer.body.data?.enrollments[0]?.status ?? answer.body.error?.code);
+  expect(outcomes.filter((outcome) => outcome === 'enrolled')).toHaveLength(2);
+  expect(outcomes.filter((outcome) => outcome === 'waitlisted')).toHaveLength(2);
+  expect(outcomes[4]).toBe('failed-precondition');
+  // Followed from the progress alone, every page's place is now the front.
+  for (const { place, line: mark } of pending) expect(placeNow(place, mark, line.decided)).toBe(1);
+
+  // A request after them is told the tally it was counted at.
+  const late = await familyWithStudents(1, 'lineLate');
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: lease,
+      UpdateExpression: 'SET #owner = :owner, leaseUntil = :until',
+      ExpressionAttributeNames: { '#owner': 'owner' },
+      ExpressionAttributeValues: { ':owner': 'another allocator', ':until': Date.now() + 60_000 },
+    }),
+  );
+  const lateAnswer = await call<EnrollmentAnswer>(
+    'enroll',
+    { studentId: late.students[0]!.id, classId: cls.id },
+    late.family.accessToken,
+  );
+  expect(lateAnswer.body.data!.pending).toEqual({ place: 1, line: { id: cls.id, decided: 5 } });
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: lease,
+      UpdateExpression: 'REMOVE #owner, leaseUntil',
+      ExpressionAttributeNames: { '#owner': 'owner' },
+    }),
+  );
+  const lateDecided = await enrollAndWait(
+    { studentId: late.students[0]!.id, classId: cls.id },
+    late.family.accessToken,
+  );
+  expect(lateDecided.body.data!.enrollments[0]).toMatchObject({ status: 'waitlisted', waitlistPosition: 3 });
+  expect((await progressOf(semester.id))[cls.id]!.decided).toBe(6);
+}, 120_000);
