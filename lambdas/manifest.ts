@@ -62,6 +62,7 @@ import type { Suppression } from './data/suppressions';
 import type { DrawRun, LotteryDrawState } from './data/lotteryDraws';
 import type { KeptCommitment } from './data/lotterySeeds';
 import type { DrawExport } from './lottery/drawExport';
+import type { FairStartRecord } from './lottery/fairStartRecord';
 
 /** The e-mails a guardian gets (true) or switched off: reminders and announcements, and enrollment changes. */
 type MailPreferences = { reminders: boolean; announcements: boolean; enrollmentChanges: boolean };
@@ -806,9 +807,10 @@ export const manifest = {
       draw?: LotteryDrawState;
       runs: DrawRun[];
       export?: DrawExport & { semesterId: string; drawId: string };
+      fairStart?: FairStartView;
     }>(),
     summary:
-      "A semester's allocation settings and lottery: its seed's commitments, the draw run last (seed, summary), every run, asked, its export.",
+      "A semester's allocation settings and lottery: its seed's commitments, the draw run last (seed, summary), every run, asked, its export; its fair start.",
   },
   runLotteryDraw: {
     access: 'admin',
@@ -833,6 +835,20 @@ export const manifest = {
     result: returns<{ draw: LotteryDrawState; progress?: { written: number; total: number } }>(),
     summary:
       "Publishes a semester's previewed draw: enrollments and waitlists written, families e-mailed (again: resumes).",
+  },
+  fairStartExport: {
+    access: 'admin',
+    input: z.strictObject({
+      semesterId: id,
+      cursor: z.optional(cursor),
+      limit: z.optional(
+        z.int('must be a whole number').check(z.gte(1, 'must be at least 1'), z.lte(1000, 'must be at most 1000')),
+      ),
+    }),
+    table: 'read',
+    result: returns<{ record: FairStartRecord; nextCursor?: string }>(),
+    summary:
+      "A page of a semester's fair start record for lottery:verify, once its last draw came: the seed, the draws, each line's decisions in order.",
   },
 } as const satisfies Record<string, FunctionSpec>;
 

@@ -54,14 +54,21 @@ export interface BatchCandidate extends SeatRequest {
   familyId: string;
   studentId: string;
   by: { isAdmin: boolean };
+  /** Set in a semester with a fair start: the decision is kept in its ledger too. */
+  fairStart?: unknown;
 }
 
 /**
- * The items of one transaction that a request writes besides the classes and its family's: per class its
- * enrollment, audit record and pointer; its student, its mail request; its removal from the queue, its
- * decision and its pending marker (see allocator.ts).
+ * The items that decide a request: its removal from the queue, its decision, its pending marker, and in a semester
+ * with a fair start its entry in the ledger (see enrollmentRequests.ts, decisionWrites).
  */
-export const itemsPerRequest = (request: SeatRequest) => request.classIds.length * 3 + 5;
+export const decisionItems = (request: Pick<BatchCandidate, 'fairStart'>) => (request.fairStart ? 4 : 3);
+
+/**
+ * The items of one transaction that a request writes besides the classes and its family's: per class its
+ * enrollment, audit record and pointer; its student, its mail request; and the items that decide it.
+ */
+export const itemsPerRequest = (request: BatchCandidate) => request.classIds.length * 3 + 2 + decisionItems(request);
 
 /**
  * How many of `requests` (in arrival order) one transaction of at most `itemLimit` items decides: a prefix,

@@ -209,6 +209,14 @@ export async function enrollGate(semester: Semester, familyId: string, now = new
 }
 
 /**
+ * Whether the semester has a fair start, by its settings as this function instance read them in the last 30
+ * seconds (enrollGate's read): its requests' decisions, in its draws or after them, are kept in its ledger.
+ */
+export async function hasFairStart(semesterId: string, now = new Date()): Promise<boolean> {
+  return (await recent.get([semesterId], now.getTime())).get(semesterId)!.settings.fairStart !== undefined;
+}
+
+/**
  * Whether a family may enroll at `now` (first come first served) by `settings`: in a lottery semester only once
  * the seats left after the draw are open to everyone; otherwise the registration window and the family's
  * priority windows.

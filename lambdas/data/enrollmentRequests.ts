@@ -22,6 +22,7 @@ import { transactWrite, type TransactItem } from '../shared/transact';
 import type { Actor } from './audit';
 import { entity, optional, type StoredItem } from './entity';
 import { readEnrollment, type StoredEnrollment } from './enrollments';
+import { ledgerWrites, type FairStartMark } from './fairStartLedger';
 import { partitions } from './partitions';
 import { readAnswers } from './questions';
 import { timeToLiveAttribute } from './table';
@@ -50,6 +51,8 @@ export interface EnrollmentRequest {
   opensAt?: string;
   /** A request made before the end of its fair start: its place in the queue is the draw's, not its arrival's. */
   draw?: FairStartDraw;
+  /** A request of a semester with a fair start (in its draw or after it): its decision is kept in the ledger. */
+  fairStart?: FairStartMark;
   /** When it was written to the queue (set by putRequest): how long a request takes to get there. */
   queuedAt?: number;
   /** Who asked: the audit trail records them; a family may read only its own requests. */
@@ -67,9 +70,7 @@ export interface FairStartDraw {
   rank: string;
 }
 
-/** The moment that orders a request in its queue: its arrival, or for a request of a fair start, its draw's. */
-export const queueMoment = (request: Pick<EnrollmentRequest, 'arrivedAt' | 'draw'>) =>
-  request.draw ? request.draw.at - 1 : request.arrivedAt;
+export { queueMoment } from '../lottery/fairStartRecord';
 
 const ARRIVAL_DIGITS = 15;
 const DECISION_DAYS = 1;
@@ -128,6 +129,12 @@ const requestEntity = entity<EnrollmentRequest, Pick<EnrollmentRequest, 'queue' 
     arrivedAt: item.number('arrivedAt'),
     ...optional('opensAt', item.optionalString('opensAt')),
     ...optional('draw', readDraw(item)),
+    ...optional(
+      'fairStart',
+      item.item.fairStart === undefined
+        ? undefined
+        : { semesterId: item.nested('fairStart').string('semesterId'), line: item.nested('fairStart').string('line') },
+    ),
     ...optional('queuedAt', item.optionalNumber('queuedAt')),
     by: readActor(item.nested('by')),
   }),
@@ -294,12 +301,18 @@ export function getRequestRecord(id: string): Promise<RequestRecord | undefined>
 }
 
 /**
- * The three writes that decide a request (its removal from the queue, its decision, its child's pending
- * marker), for the transaction that also writes what was decided. The decision keeps the request's timeline
- * (when its call reached the API, when it reached its queue, when it was decided), which the registration-rush
- * benchmark reads to show where a decision's time goes.
+ * The writes that decide a request (its removal from the queue, its decision, its child's pending marker, and in a
+ * semester with a fair start its entry in the ledger), for the transaction that also writes what was decided;
+ * `position`: its place in that transaction's batch. The decision keeps the request's timeline (when its call
+ * reached the API, when it reached its queue, when it was decided), which the registration-rush benchmark reads to
+ * show where a decision's time goes.
  */
-export function decisionWrites(request: EnrollmentRequest, decision: Decision, now: number): TransactItem[] {
+export function decisionWrites(
+  request: EnrollmentRequest,
+  decision: Decision,
+  now: number,
+  position = 0,
+): TransactItem[] {
   const record = { requestId: request.id, ...noteOf(request) };
   const put = withExpiry(recordEntity.putItem({ ...record, ...decision }), now);
   const timeline = {
@@ -312,6 +325,7 @@ export function decisionWrites(request: EnrollmentRequest, decision: Decision, n
     { Put: { ...put.Put!, Item: { ...put.Put!.Item, timeline } } },
     // Only one request of the child for the target is in line at a time: its marker is this one's.
     pendingEntity.deleteItem(pendingKey(request)),
+    ...ledgerWrites(request, decision, now, position),
   ];
 }
 

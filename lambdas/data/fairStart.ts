@@ -2,15 +2,11 @@
 // order by the family's rank, SHA-256 of the semester's committed seed and the family's id (lotterySeeds.ts holds
 // the seed, shown only as its commitment until the draw). One rank per family: however many tabs, devices or
 // guardians press Enroll, the family's requests stand together in the draw, in the order they were made.
-import { createHash } from 'node:crypto';
+import { fairStartRank } from '../lottery/fairStartRecord';
 import type { AllocationSettings, FairStartView, Semester } from '../records';
 import { RecentReads } from '../shared/recentReads';
 import type { FairStartDraw } from './enrollmentRequests';
 import { seedOf, type LotterySeed } from './lotterySeeds';
-
-/** A family's rank in a fair start's draw with `seed` (hex): the draw puts the lower rank first. */
-const fairStartRank = (seed: string, familyId: string) =>
-  createHash('sha256').update(`${seed}:${familyId}`).digest('hex');
 
 // A fair start's seed never changes once committed (only a lottery's may, by its administrator).
 const seeds = new RecentReads<string>({

@@ -35,7 +35,7 @@ import {
   type Semester,
 } from '../records';
 import { alreadyExists, failedPrecondition, notFound, type PortalError } from '../shared/errors';
-import { allocateSeats, batchLength, type SeatCounts } from './allocation';
+import { allocateSeats, batchLength, decisionItems, type SeatCounts } from './allocation';
 import type { Actor, AuditReason } from './audit';
 import type { ClassEdit } from './classes';
 import type { Decision, EnrollmentRequest } from './enrollmentRequests';
@@ -136,7 +136,7 @@ type LotteryResult = NonNullable<LotteryRequest['result']>;
 export function itemCount(write: SeatWrite): number {
   if (write.kind === 'enrollment') return write.expected === 'none' ? 3 : 2;
   if (write.kind === 'offerDue') return 1;
-  return write.kind === 'decision' ? 3 : 1;
+  return write.kind === 'decision' ? decisionItems(write.request) : 1;
 }
 
 const itemsOf = (writes: readonly SeatWrite[]) => writes.reduce((sum, write) => sum + itemCount(write), 0);

@@ -108,7 +108,7 @@ function itemsOf(write: SeatWrite, now: string): TransactItem[] {
     case 'offerDue':
       return [offerDuePut(write.enrollment)];
     case 'decision':
-      return decisionWrites(write.request, write.decision, Date.parse(now));
+      return decisionWrites(write.request, write.decision, Date.parse(now), write.forRequest);
     case 'lotteryResult':
       return [lotteryResultItem(write, now)];
     case 'lotteryLoss':

@@ -2,7 +2,7 @@ import { recentClasses, type LinedClass } from '../data/classes';
 import { lineQueue, newRequestId, putRequest, type EnrollmentRequest } from '../data/enrollmentRequests';
 import { getGroups } from '../data/groups';
 import { answersByClass, questionsForClasses } from '../data/questions';
-import { enrollGate } from '../data/allocationSettings';
+import { enrollGate, hasFairStart } from '../data/allocationSettings';
 import { drawOfFamily } from '../data/fairStart';
 import { recentSemester } from '../data/semesters';
 import { policyReads, refuseUncheckedDetails, refuseUnacceptedPolicies } from '../data/childReadiness';
@@ -36,8 +36,10 @@ export async function enroll(
   // Administrators are not held to the family's readiness (details checked, policies accepted).
   const policies = caller.isAdmin ? undefined : policyReads(caller.familyId, input.studentId);
   // The questions are read beside the details check, so registration day waits for no extra read.
-  const [{ classes, opensAt, draw }, asked] = await refusalsInOrder(
-    refuseAtOnce(classIds, caller).then(async (atOnce) => [atOnce, await questionsForClasses(atOnce.classes)] as const),
+  const [{ classes, opensAt, draw, fairStart }, asked] = await refusalsInOrder(
+    refuseAtOnce(classIds, caller, call.arrivedAt).then(
+      async (atOnce) => [atOnce, await questionsForClasses(atOnce.classes)] as const,
+    ),
     caller.isAdmin ? undefined : refuseUncheckedDetails(caller.familyId, input.studentId),
     policies,
   );
@@ -58,6 +60,7 @@ export async function enroll(
     arrivedAt: call.arrivedAt,
     ...(opensAt && { opensAt }),
     ...(draw && { draw: await drawOfFamily(classes[0]!.semesterId, student.familyId, draw) }),
+    ...(fairStart && { fairStart: { semesterId: classes[0]!.semesterId, line: classes[0]!.line } }),
     by: { sub: caller.sub, isAdmin: caller.isAdmin },
   };
   // The child's request for these classes already in line, when there is one, is the one answered.
@@ -69,13 +72,14 @@ export async function enroll(
  * class that does not exist or is closed, registration not open for the family (its priority windows
  * included; in a lottery semester, not before the seats left after the draw open; administrators may enroll
  * outside the registration window). The allocator checks the classes and the window again as they are. The
- * classes, in order, when none refuses, when the family's priority window opened if it is early, and the fair
- * start's draw the request is in, if any.
+ * classes, in order, when none refuses, when the family's priority window opened if it is early, whether the
+ * semester has a fair start, and the fair start's draw the request is in, if any.
  */
 async function refuseAtOnce(
   classIds: string[],
   caller: FamilyCaller,
-): Promise<{ classes: LinedClass[]; opensAt?: string; draw?: { opening: string; at: number } }> {
+  arrivedAt: number,
+): Promise<{ classes: LinedClass[]; opensAt?: string; fairStart: boolean; draw?: { opening: string; at: number } }> {
   const classes = await recentClasses(classIds);
   const ordered = classIds.map((classId) => classes.get(classId) ?? raise(notFound(`There is no class ${classId}.`)));
   for (const cls of ordered) {
@@ -83,10 +87,18 @@ async function refuseAtOnce(
   }
   const semester = await recentSemester(ordered[0]!.semesterId);
   if (!semester) throw notFound('This class belongs to no semester.');
-  if (caller.isAdmin) return { classes: ordered };
-  const gate = await enrollGate(semester, caller.familyId);
+  const fairStart = await hasFairStart(semester.id);
+  if (caller.isAdmin) return { classes: ordered, fairStart };
+  // Judged at the call's arrival, the moment that orders it: a call that reached the API inside a fair start's
+  // window is in its draw however late its checks run (else it would stand by its arrival, ahead of the draw).
+  const gate = await enrollGate(semester, caller.familyId, new Date(arrivedAt));
   if (!gate.open) throw failedPrecondition(gate.message);
-  return { classes: ordered, ...(gate.opensAt && { opensAt: gate.opensAt }), ...(gate.draw && { draw: gate.draw }) };
+  return {
+    classes: ordered,
+    fairStart,
+    ...(gate.opensAt && { opensAt: gate.opensAt }),
+    ...(gate.draw && { draw: gate.draw }),
+  };
 }
 
 /** The checks side by side; when several refuse, the first one's reason (the same whichever answers first). */

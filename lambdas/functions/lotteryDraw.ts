@@ -1,4 +1,5 @@
 import { allocationSettingsOf } from '../data/allocationSettings';
+import { fairStartView } from '../data/fairStart';
 import { drawExportOf, drawRunsOf, drawStateOf } from '../data/lotteryDraws';
 import { seedOf } from '../data/lotterySeeds';
 import { semesterOrCurrent } from '../data/semesters';
@@ -9,8 +10,8 @@ import { portalHandler } from '../shared/handler';
  * A semester's allocation as administrators see it: its settings (first come first served or a lottery, the
  * priority windows), the commitments to its seed (who made each; the seed itself only in a draw, which runs once
  * requests closed), the draw run last (its seed and summary), every run (the audit trail of its draws, newest
- * first) and, with `withExport`, the last run's export (input, result and commitments) to download and check with
- * `npm run lottery:verify`.
+ * first), with `withExport`, the last run's export (input, result and commitments) to download and check with
+ * `npm run lottery:verify`, and its fair start as families see it (its draws; the seed once the last came).
  */
 export async function lotteryDraw(input: ParsedInput<'lotteryDraw'>) {
   const semester = await semesterOrCurrent(input.semesterId);
@@ -21,6 +22,7 @@ export async function lotteryDraw(input: ParsedInput<'lotteryDraw'>) {
     seedOf(semester.id),
   ]);
   const exported = draw && input.withExport ? await drawExportOf(semester.id, draw.drawId) : undefined;
+  const fairStart = fairStartView(semester, settings, seed);
   return {
     semester,
     settings,
@@ -28,6 +30,7 @@ export async function lotteryDraw(input: ParsedInput<'lotteryDraw'>) {
     ...(draw && { draw }),
     runs,
     ...(exported && { export: { semesterId: semester.id, drawId: draw!.drawId, ...exported } }),
+    ...(fairStart && { fairStart }),
   };
 }
 

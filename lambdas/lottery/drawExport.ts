@@ -42,7 +42,7 @@ const drawResult = z.strictObject({
   seatsLeft: z.record(z.string(), z.int()),
 });
 
-const commitment = z.strictObject({
+export const seedCommitment = z.strictObject({
   hash: z.string(),
   committedAt: z.string(),
   reason: z.optional(z.string()),
@@ -53,7 +53,7 @@ export const drawExport = z.looseObject({
   input: drawInput,
   result: drawResult,
   // Absent in the export of a draw run before seeds were committed.
-  commitments: z.optional(z.array(commitment)),
+  commitments: z.optional(z.array(seedCommitment)),
 });
 export interface DrawExport {
   input: DrawInput;
@@ -101,7 +101,10 @@ export type CommitmentCheck =
 export function commitmentCheck({
   input,
   commitments = [],
-}: Pick<DrawExport, 'input' | 'commitments'>): CommitmentCheck {
+}: {
+  input: Pick<DrawInput, 'seed'>;
+  commitments?: SeedCommitment[];
+}): CommitmentCheck {
   const last = commitments.at(-1);
   if (!last)
     return {

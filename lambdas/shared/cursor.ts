@@ -8,7 +8,8 @@ import { tableIndexes, type IndexName } from '../data/table';
 import { dynamo, tableName, type Item } from './dynamo';
 import { invalidArgument } from './errors';
 
-const notACursor = () => invalidArgument('cursor: is not a valid cursor');
+/** A client's cursor that is not one of the list it asks for. */
+export const notACursor = () => invalidArgument('cursor: is not a valid cursor');
 
 /** Where a shard stands: null, not read yet; false, read to its end; otherwise the index sort key read last. */
 type ShardPlace = null | false | string;

@@ -1,6 +1,7 @@
-// A fair start in Chromium: the administrator chooses it on Allocation and Lottery and saves it; before the
-// opening, a family on a phone has its child's request ready on Class Registration, and the dialog tells it the
-// draw's moment instead of a place in line (checked by axe).
+// A fair start in Chromium: the administrator chooses it on Allocation and Lottery and saves it, and the page offers
+// the fair start's record, disabled until the draw (checked by axe); before the opening, a family on a phone has its
+// child's request ready on Class Registration, and the dialog tells it the draw's moment instead of a place in line
+// (checked by axe).
 import type { Browser } from 'playwright-core';
 import { momentText } from '../../lambdas/moments';
 import type { FairStartView } from '../../lambdas/records';
@@ -32,6 +33,15 @@ test('given a fair start chosen by the administrator, a family has its request r
   await admin.page.getByLabel('Minutes of the fair start after each opening (1 to 60)').fill('10');
   await admin.page.getByRole('button', { name: 'Save allocation' }).click();
   await toast(admin.page, 'The allocation settings are saved.').waitFor();
+  const record = admin.page.getByRole('button', { name: "Download the fair start's record" });
+  await admin.page
+    .getByText(
+      `stays secret until the last draw, on ${momentText(new Date(Date.parse(opens) + 10 * 60_000).toISOString(), 'UTC')}`,
+      { exact: false },
+    )
+    .waitFor();
+  expect(await record.isDisabled()).toBe(true);
+  expectNone(await violations(admin.page, "administrator, a fair start's record before its draw"));
   await admin.context.close();
   const { fairStarts } = await data<{ fairStarts: FairStartView[] }>('fairStarts', {});
   const drawAt = fairStarts.find((view) => view.semesterId === semester.id)!.draws[0]!.drawAt;

@@ -185,6 +185,8 @@ const cases = {
   changeLotterySeed: {
     payload: (w) => ({ semesterId: w.semesterId, replacing: '0'.repeat(64), reason: 'The matrix tries it.' }),
   },
+  // No fair start in the matrix's semester: an administrator is answered 409.
+  fairStartExport: { payload: (w) => ({ semesterId: w.semesterId }) },
 } satisfies Record<FunctionName, Case>;
 
 function withoutId({ id: _id, ...student }: Student) {

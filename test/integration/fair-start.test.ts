@@ -1,7 +1,15 @@
 // A fair start: the requests made before a semester's opening, or within its first minutes, are put in order by
 // a draw whose seed was committed when the fair start was set (its SHA-256 shown from then, the seed after the
-// draw); being early or fast inside the window gains nothing. Requests after the window go by arrival.
+// draw); being early or fast inside the window gains nothing. Requests after the window go by arrival. Once the
+// draw came, the fair start's record (every decision, line by line in order, with the seed) is downloaded and
+// `npm run lottery:verify` checks it; changed, it fails.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { FunctionResult } from '../../lambdas/manifest';
 import { momentText } from '../../lambdas/moments';
 import type { AllocationSettings, EnrollmentAnswer, FairStartView, Semester } from '../../lambdas/records';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
@@ -13,6 +21,37 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 async function saveSettings(settings: unknown) {
   return call<{ settings: AllocationSettings }>('saveAllocationSettings', settings, (await adminSession()).accessToken);
+}
+
+type FairStartRecord = FunctionResult<'fairStartExport'>['record'];
+
+/** The semester's fair start record as an administrator downloads it, `limit` decisions a page. */
+async function downloadRecord(semesterId: string, limit: number): Promise<FairStartRecord> {
+  const token = (await adminSession()).accessToken;
+  const lines = new Map<string, FairStartRecord['lines'][number]['decisions']>();
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await data<FunctionResult<'fairStartExport'>>(
+      'fairStartExport',
+      { semesterId, limit, ...(cursor && { cursor }) },
+      token,
+    );
+    expect(page.record.lines.flatMap((line) => line.decisions).length).toBeLessThanOrEqual(limit);
+    for (const { line, decisions } of page.record.lines) lines.set(line, [...(lines.get(line) ?? []), ...decisions]);
+    if (!page.nextCursor)
+      return { ...page.record, lines: [...lines].map(([line, decisions]) => ({ line, decisions })) };
+    cursor = page.nextCursor;
+  }
+}
+
+/** `npm run lottery:verify` on a record written to a file: its exit code and what it printed. */
+async function verified(record: FairStartRecord): Promise<{ code: number; stdout: string }> {
+  const file = join(mkdtempSync(join(tmpdir(), 'fair-start-record-')), 'record.json');
+  writeFileSync(file, JSON.stringify(record));
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'infra/lottery-verify.ts', file]).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
 }
 
 async function fairStartOf(semester: Semester): Promise<FairStartView | undefined> {
@@ -38,6 +77,13 @@ test("given a fair start, then the requests made in its window are seated in the
   expect(view!.seed).toBeUndefined();
   const drawAt = view!.draws[0]!.drawAt;
   expect(Date.parse(drawAt)).toBe(Date.parse(semester.registrationOpens!) + MINUTE);
+  // Its record holds the seed: refused before the draw.
+  const early = await call('fairStartExport', { semesterId: semester.id }, (await adminSession()).accessToken);
+  expect(early.status).toBe(409);
+  expect(early.body.error!.message).toBe(
+    `The record of ${semester.name}'s fair start holds its seed, which stays secret until the last draw, on ` +
+      `${momentText(drawAt, 'UTC')}: download it from then.`,
+  );
 
   // Each request in the window is answered at once with the draw's moment, and no place (the draw is secret).
   const enroll = ({ family, students }: (typeof families)[number]) =>
@@ -80,6 +126,63 @@ test("given a fair start, then the requests made in its window are seated in the
     'waitlist 3',
     'waitlist 4',
   ]);
+
+  // A press again after the decision is refused: the child is there already. Refusals are recorded too.
+  const pressedAgain = await enroll(families[0]!);
+  expect(pressedAgain.status).toBe(409);
+
+  // The record, 3 decisions a page: the line's decisions in the order they were made, the draw's by rank.
+  const record = await downloadRecord(semester.id, 3);
+  expect(record).toMatchObject({
+    kind: 'fairStart',
+    semesterId: semester.id,
+    seed: published!.seed,
+    commitments: [{ hash: view!.commitment }],
+    draws: view!.draws,
+  });
+  expect(record.lines.map((line) => line.line)).toEqual([cls.id]);
+  const decisions = record.lines[0]!.decisions;
+  expect(decisions.map((decision) => [decision.requestId, decision.outcome, decision.refusal])).toEqual([
+    ...byRank.map((family, index) => [
+      answers[families.indexOf(family)]!.body.data!.requestId,
+      index < 3 ? 'enrolled' : 'waitlisted',
+      undefined,
+    ]),
+    [lateAnswer.body.data!.requestId, 'waitlisted', undefined],
+    [expect.any(String), 'refused', 'already-exists'],
+  ]);
+  expect(decisions[0]!.draw).toEqual({
+    opening: semester.registrationOpens,
+    at: Date.parse(drawAt),
+    rank: sha256(`${published!.seed}:${byRank[0]!.family.sub}`),
+  });
+  expect(decisions[7]!.draw).toBeUndefined();
+
+  // A cursor reads only this semester's lines, after a decision of the ledger.
+  const cursorOf = (place: unknown) => Buffer.from(JSON.stringify(place)).toString('base64url');
+  for (const cursor of [
+    cursorOf({ line: 'another-class' }),
+    cursorOf({ line: cls.id, after: 'REQUEST#1' }),
+    cursorOf({ line: cls.id, extra: 1 }),
+    'not a cursor',
+  ]) {
+    const refused = await call(
+      'fairStartExport',
+      { semesterId: semester.id, cursor },
+      (await adminSession()).accessToken,
+    );
+    expect([refused.status, refused.body.error?.message]).toEqual([400, 'cursor: is not a valid cursor']);
+  }
+
+  const checked = await verified(record);
+  expect(checked.stdout).toContain(`The order matches: seed "${published!.seed}" gives every rank of the record`);
+  expect(checked.stdout).toContain('The seed is the one committed');
+  expect(checked.code).toBe(0);
+  // Two decisions swapped in the file: the line did not follow the draw.
+  [decisions[1], decisions[2]] = [decisions[2]!, decisions[1]!];
+  const tampered = await verified(record);
+  expect(tampered.stdout).toContain(`- Line ${cls.id}: 2 of its 8 places were not given in the queue's order.`);
+  expect(tampered.code).toBe(1);
 });
 
 test('given a fair start, then a family may have its request ready before the opening, told when the draw is; without one it is refused until the opening', async () => {

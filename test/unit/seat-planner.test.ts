@@ -242,6 +242,8 @@ function commandOf(change: Change, read: Table, step: number): SeatCommand | und
             classIds: groups[target] ?? [target],
             ...(groups[target] && { group: { id: target, classIds: groups[target] } }),
             arrivedAt,
+            // Every other request is of a semester with a fair start: its decision writes the ledger's item too.
+            ...(index % 2 === 0 && { fairStart: { semesterId: semester.id, line: 'c0' } }),
             by: byAdmin ? admin : { sub: familyId, isAdmin: false },
           };
         }),
@@ -513,6 +515,32 @@ test('a capacity raise that promotes more students than one transaction holds is
       .map((student) => student.id)
       .sort(),
   );
+});
+
+test("a fair start's requests, each decided with its item in the ledger, are batched within one transaction", () => {
+  const requests = Array.from(
+    { length: 30 },
+    (_, index): EnrollmentRequest => ({
+      id: `${index}-fair${index}`,
+      queue: 'QUEUE#LINE#c0',
+      studentId: `fair${index}`,
+      familyId: `fairFamily${index}`,
+      classIds: ['c0'],
+      arrivedAt: index,
+      fairStart: { semesterId: semester.id, line: 'c0' },
+      by: admin,
+    }),
+  );
+  const planned = plan(
+    viewOf(newTable([30, 0, 0, 0])),
+    { kind: 'enroll', requests, caps, oneEach: new Set(), reserved: 1 },
+    stampOf(0),
+  );
+  if ('refusal' in planned) throw planned.refusal;
+  // The class, then per request its enrollment, pointer and audit record, student, e-mail, family, and four
+  // items that decide it: 1 + 9 × 10 of the 99 items left beside the lease's.
+  expect(planned.outcome.batch).toHaveLength(9);
+  expectFits(planned.writes, 1);
 });
 
 describe('offers mode: an offer ends once, by the clock', () => {

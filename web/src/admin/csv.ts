@@ -1,4 +1,6 @@
 // CSV export of what an administrator sees (RFC 4180: quoted fields, CRLF rows), opened by spreadsheets.
+import { downloadFile } from './download';
+
 export interface CsvColumn<T> {
   header: string;
   value: (row: T) => string | number | boolean | undefined;
@@ -31,12 +33,7 @@ export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
 
 /** Offers the text as a file download (with a BOM so Excel reads UTF-8). */
 export function downloadCsv(filename: string, text: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  downloadFile(filename, ['\uFEFF', text], 'text/csv;charset=utf-8');
 }
 
 /** A file name from a title: "Winter 2027 rosters" → "winter-2027-rosters.csv". */

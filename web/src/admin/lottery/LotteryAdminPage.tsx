@@ -2,7 +2,7 @@
 // lottery, and its priority windows), and its draw: the commitment to its seed (and its change, with a reason families read, after a
 // confirmation), run it once requests closed, read the summary, run it again (same seed), download the export that
 // `npm run lottery:verify` checks, and publish it (after a confirmation: families are e-mailed); once published, the
-// children its publication left unplaced, and why.
+// children its publication left unplaced, and why. With a fair start, its record to download once the last draw came.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -25,10 +25,12 @@ import { PageTitle } from '../../layout/PageTitle';
 import { Section } from '../../layout/Section';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
+import { downloadFile } from '../download';
 import { SemesterPicker } from '../SemesterPicker';
 import { useSemesterParam } from '../useSemesterParam';
 import { LongCode } from '../../layout/LongCode';
 import { SeedChanges } from '../../layout/SeedChanges';
+import { FairStartRecordSection } from './FairStartRecordSection';
 
 /** A moment as a `datetime-local` field shows it (the browser's own zone), and back. */
 const toLocal = (iso: string) => {
@@ -78,6 +80,7 @@ function SemesterAllocation({ semesterId }: { semesterId: string }) {
     <>
       <SettingsForm initial={lottery.data.settings} />
       {lottery.data.settings.lottery && <DrawSection semesterId={semesterId} lottery={lottery.data} />}
+      {lottery.data.fairStart && <FairStartRecordSection semesterId={semesterId} fairStart={lottery.data.fairStart} />}
     </>
   );
 }
@@ -366,12 +369,7 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
   };
   const download = async () => {
     const { export: exported } = await fetchFunction('lotteryDraw', { semesterId, withExport: true });
-    const url = URL.createObjectURL(new Blob([JSON.stringify(exported, null, 1)], { type: 'application/json' }));
-    const link = Object.assign(document.createElement('a'), { href: url, download: `lottery-draw-${semesterId}.json` });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    URL.revokeObjectURL(url);
+    downloadFile(`lottery-draw-${semesterId}.json`, [JSON.stringify(exported, null, 1)], 'application/json');
   };
 
   return (
