@@ -4,17 +4,22 @@
 // catalogue cache. An administrator opens a semester of BENCH_DAY_CLASSES classes (60)
 // and a few class groups; BENCH_DAY_FAMILIES families (1,000) of one to three children are made before the
 // day; then they arrive over BENCH_DAY_SECONDS (60) on the curve of infra/capacity.ts and each makes its
-// visit (test/bench/dayVisit.ts). Prints progress on stderr and the run (DayRun) as JSON on stdout.
+// visit (test/bench/dayVisit.ts). With BENCH_DAY_FAIR_START_MINUTES (`npm run bench -- fair`: 1 minute, 3,000
+// families), registration opens with a fair start once the families are made, and after the day the fair start's
+// record is downloaded and checked as `npm run lottery:verify` checks it. Prints progress on stderr and the run
+// (DayRun) as JSON on stdout.
 import { REGISTRATION_DAY } from '../../infra/capacity';
 import type { CacheStats } from '../../infra/local/edge';
 import type { RouteThrottleStats } from '../../infra/local/apiThrottle';
 import { CATALOGUE_MAX_AGE_SECONDS } from '../../lambdas/catalogueAge';
 import { admitsGrade } from '../../lambdas/grades';
-import type { Class, ClassGroup, RosterEntry } from '../../lambdas/records';
+import { commitmentCheck } from '../../lambdas/lottery/drawExport';
+import { type FairStartRecord, verifyFairStartRecord } from '../../lambdas/lottery/fairStartRecord';
+import type { Class, ClassGroup, FairStartView, RosterEntry, Semester } from '../../lambdas/records';
 import { newClass, newGroup, openSemester } from '../support/fixtures';
 import { data, signInAdmin, signUpFamily } from '../support/portal';
 import { busyAnswers, outOfOrderDecisions, stackEnvironment, startStack } from '../support/stack-setup';
-import type { ClassAfterDay, DayRun, DaySettings, EdgeCounts } from './dayReport';
+import type { ClassAfterDay, DayRun, DaySettings, EdgeCounts, FairStartCheck } from './dayReport';
 import { visit, type EnrollPlan, type FamilyAccount } from './dayVisit';
 import { addStudentWhenNotBusy, setupBusyRetries, setupBusyRetriesSince } from '../support/busyRetries';
 import { instancesUsed } from '../support/lambdaSummary';
@@ -26,7 +31,15 @@ const settings: DaySettings = {
   seconds: Number(process.env.BENCH_DAY_SECONDS ?? REGISTRATION_DAY.arrivalSeconds),
   holdMs: holdSetting === '' ? null : Number(holdSetting),
   seed: Number(process.env.BENCH_DAY_SEED ?? 1),
+  fairStartMinutes: process.env.BENCH_DAY_FAIR_START_MINUTES
+    ? Number(process.env.BENCH_DAY_FAIR_START_MINUTES)
+    : undefined,
 };
+/**
+ * How long after the families are made a fair start's registration opens: the functions keep what they read of a
+ * semester and its settings for 30 s, so none still holds the semester as it was before.
+ */
+const FAIR_START_NOTICE_MS = 35_000;
 /** Families made at once before the day: enough to keep both CPUs busy through the user pool's and the engine's waits. */
 const SETUP_CONCURRENCY = 16;
 /** A child's chance to be enrolled in a class group (when one suits their grade) rather than in classes. */
@@ -65,8 +78,14 @@ async function bounded<T>(count: number, limit: number, make: (index: number) =>
  * The semester: classes of 8–25 seats listed in order of popularity, every third one for a window of four
  * grades, and a class group for every fifteen classes, each of two classes open to every grade.
  */
-async function openDay(random: () => number): Promise<{ classes: Class[]; groups: ClassGroup[] }> {
-  const semester = await openSemester({ name: `Registration day ${new Date().toISOString().slice(0, 16)}` });
+async function openDay(random: () => number): Promise<{ semester: Semester; classes: Class[]; groups: ClassGroup[] }> {
+  const semester = await openSemester({
+    name: `Registration day ${new Date().toISOString().slice(0, 16)}`,
+    // With a fair start, registration opens once the families are made (opensWithFairStart).
+    ...(settings.fairStartMinutes !== undefined && {
+      registrationOpens: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+  });
   const classes = await bounded(settings.classes, 4, (index) => {
     const lowest = 1 + Math.floor(random() * 5);
     return newClass(semester.id, {
@@ -79,7 +98,56 @@ async function openDay(random: () => number): Promise<{ classes: Class[]; groups
   const groups = await bounded(groupCount, 4, (index) =>
     newGroup(semester.id, [classes[3 * (index + 1)]!.id, classes[3 * (index + 1) + 1]!.id]),
   );
-  return { classes, groups };
+  return { semester, classes, groups };
+}
+
+/** Opens registration FAIR_START_NOTICE_MS from now with a fair start of the minutes set: the day starts then. */
+async function opensWithFairStart(semester: Semester, minutes: number): Promise<number> {
+  const admin = (await signInAdmin()).accessToken;
+  const opens = Date.now() + FAIR_START_NOTICE_MS;
+  const { id, name, startDate, endDate, current, registrationCloses } = semester;
+  const input = { id, name, startDate, endDate, current, registrationCloses };
+  await data('saveSemester', { ...input, registrationOpens: new Date(opens).toISOString() }, admin);
+  await data('saveAllocationSettings', { semesterId: id, fairStart: { minutes } }, admin);
+  return opens;
+}
+
+/**
+ * The fair start's record as an administrator downloads it after the last draw, checked as `npm run
+ * lottery:verify` checks it: the seed against its commitment, every rank, each line's order.
+ */
+async function fairStartCheck(semesterId: string): Promise<FairStartCheck> {
+  const admin = (await signInAdmin()).accessToken;
+  const { fairStarts } = await data<{ fairStarts: FairStartView[] }>('fairStarts', {});
+  const drawAt = Date.parse(fairStarts.find((view) => view.semesterId === semesterId)!.draws.at(-1)!.drawAt);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, drawAt - Date.now() + 1000)));
+  let record: FairStartRecord | undefined;
+  let cursor: string | undefined;
+  do {
+    const page = await data<{ record: FairStartRecord; nextCursor?: string }>(
+      'fairStartExport',
+      { semesterId, limit: 1000, ...(cursor && { cursor }) },
+      admin,
+    );
+    record = record ? { ...record, lines: [...record.lines, ...page.record.lines] } : page.record;
+    cursor = page.nextCursor;
+  } while (cursor);
+  // A line split over two pages comes back as two parts, in order: joined again.
+  const lines = new Map<string, FairStartRecord['lines'][number]['decisions']>();
+  for (const { line, decisions } of record.lines) lines.set(line, [...(lines.get(line) ?? []), ...decisions]);
+  const joined = { ...record, lines: [...lines].map(([line, decisions]) => ({ line, decisions })) };
+  const verification = verifyFairStartRecord(joined);
+  const decisions = joined.lines.flatMap((line) => line.decisions);
+  return {
+    minutes: joined.minutes,
+    drawAt: new Date(drawAt).toISOString(),
+    decisions: decisions.length,
+    inDraw: decisions.filter((decision) => decision.draw).length,
+    refused: decisions.filter((decision) => decision.outcome === 'refused').length,
+    lines: joined.lines.length,
+    committed: commitmentCheck({ input: { seed: joined.seed }, commitments: joined.commitments }).matches,
+    differences: verification.matches ? [] : verification.differences,
+  };
 }
 
 /** One of the classes, the more popular (earlier) ones more often: weight 1 / rank, as Zipf's law has it. */
@@ -189,7 +257,7 @@ const stack = await startStack({
 try {
   Object.assign(process.env, stackEnvironment(stack));
   const random = seededRandom(settings.seed);
-  const { classes, groups } = await openDay(random);
+  const { semester, classes, groups } = await openDay(random);
   progress(
     `${classes.length} classes and ${groups.length} groups open; making ${settings.families} families, ${SETUP_CONCURRENCY} at a time`,
   );
@@ -208,6 +276,13 @@ try {
     `families made in ${(setupMs / 1000).toFixed(1)} s (${setupBusyRetriesSince(retriesBefore)}); registration opens`,
   );
 
+  if (settings.fairStartMinutes !== undefined) {
+    const opens = await opensWithFairStart(semester, settings.fairStartMinutes);
+    progress(
+      `registration opens in ${FAIR_START_NOTICE_MS / 1000} s with a fair start of ${settings.fairStartMinutes} min`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, opens - Date.now()));
+  }
   const before = await edgeStats();
   const opening = performance.now();
   const schedule = arrivals(families.length);
@@ -255,6 +330,7 @@ try {
     busyAnswers: busyAnswers(stack.output()),
     outOfOrder: outOfOrderDecisions(stack.output()),
     groups: groups.map(({ id, classIds }) => ({ id, classIds })),
+    ...(settings.fairStartMinutes !== undefined && { fairStart: await fairStartCheck(semester.id) }),
   };
   console.log(JSON.stringify(run));
 } finally {

@@ -17,6 +17,24 @@ export interface DaySettings {
   /** The conflicts proxy's hold, or null: conflicts off. */
   holdMs: number | null;
   seed: number;
+  /** Registration opens with a fair start of this many minutes (absent: first come, first served). */
+  fairStartMinutes?: number;
+}
+
+/** A fair start's record after the day, checked as `npm run lottery:verify` checks it. */
+export interface FairStartCheck {
+  minutes: number;
+  /** The (last) draw's moment. */
+  drawAt: string;
+  decisions: number;
+  /** Decisions of requests in the draw (made before it), the others by arrival. */
+  inDraw: number;
+  refused: number;
+  lines: number;
+  /** The seed's SHA-256 is the commitment families saw. */
+  committed: boolean;
+  /** Where the record departs from the seed's order (none: it matches). */
+  differences: string[];
 }
 
 /** A class after the day, and its waitlist positions as the roster lists them. */
@@ -50,6 +68,7 @@ export interface DayRun {
   outOfOrder: Array<{ lateByMs: number; wayToQueueMs: number }>;
   /** The semester's class groups: they join their classes' lines. */
   groups: Array<{ id: string; classIds: string[] }>;
+  fairStart?: FairStartCheck;
 }
 
 /** An answer the day expects: 200 (enrolled, waitlisted or still in line), or 409 already-exists (the same child twice). */
@@ -250,6 +269,7 @@ export function dayReport(run: DayRun): string {
     `Registration day: ${settings.families} families, ${run.children} children, ${enrolls.length} enroll calls, ${settings.classes} classes (${run.classesAfter.reduce((sum, { cls }) => sum + cls.capacity, 0)} seats)`,
     `settings: BENCH_DAY_FAMILIES=${settings.families} BENCH_DAY_CLASSES=${settings.classes} BENCH_DAY_SECONDS=${settings.seconds} BENCH_DAY_HOLD_MS=${settings.holdMs ?? 'off'} BENCH_DAY_SEED=${settings.seed}; API throttle on, catalogue cache on; arrivals: 60 % in the first ${(settings.seconds / 6).toFixed(1)} s, the rest over the next ${((settings.seconds * 5) / 6).toFixed(1)} s`,
     `families made before the day: ${(run.setupMs / 1000).toFixed(1)} s (${run.setupConcurrency} at a time)`,
+    ...(run.fairStart ? fairStartLines(run.fairStart) : []),
     `the day: ${(run.dayMs / 1000).toFixed(1)} s from the first arrival to the last answer`,
     '',
     `families that saw an error: ${failedFamilies.length} of ${settings.families} (target 0)`,
@@ -294,6 +314,11 @@ export function dayReport(run: DayRun): string {
     `catalogue GETs: ${catalogueGets} (${perFamily(catalogueGets)} per family): ${run.edge.catalogueHits} from the cache, ${run.edge.catalogueOriginCalls} origin calls = ${perFamily(run.edge.catalogueOriginCalls)} per family, ${(run.edge.catalogueOriginCalls / periods).toFixed(1)} per ${run.cacheSeconds}-s cache period (${periods} periods)`,
     `calls per family: ${perFamily(calls.length)} (${[...callsByKind].map(([kind, count]) => `${kind} ${perFamily(count)}`).join(', ')})`,
     '',
+    ...(run.fairStart
+      ? [
+          "With a fair start the requests made before the draw are in the draw's order, not their arrival's: the order lines by arrival below do not apply to them (the record's check above does).",
+        ]
+      : []),
     `classes that filled: ${filled.length} of ${run.classesAfter.length}; seats given = capacity in ${filled.filter((cls) => cls.enrolled === cls.capacity).length}; waitlist positions 1..n in ${filled.filter((cls) => cls.positionsContiguous).length}`,
     `classes with free seats and a waitlist: ${waitingBesideSeats.length} (${waitingOutsideGroups.length} with a single-class entry waiting; the others' are group entries waiting for a full class of their group)`,
     `seats to the class's earliest callers (of its first capacity calls, share seated; target 100 %): ${byClick.seats}; ${byArrival.seats}`,
@@ -337,4 +362,16 @@ export function dayReport(run: DayRun): string {
         ]
       : []),
   ].join('\n');
+}
+
+/** The fair start's lines: its draw, and its record checked with the seed (the target: it matches). */
+function fairStartLines(check: FairStartCheck): string[] {
+  return [
+    `fair start: ${check.minutes} min, the draw at ${check.drawAt}; its record: ${check.decisions} decisions in ${check.lines} lines, ${check.inDraw} of them in the draw, ${check.refused} refused`,
+    `  the record checked with the seed (target: it matches): ${
+      check.differences.length === 0
+        ? "every rank is the seed's, and every line gave its places in the queue's order"
+        : `${check.differences.length} differences: ${check.differences.slice(0, 5).join(' ')}`
+    }; the seed is ${check.committed ? '' : 'NOT '}the one committed`,
+  ];
 }

@@ -2,7 +2,9 @@
 // BENCH_CALLS (default 200), BENCH_FAMILIES (a third of the calls), BENCH_SEATS (25) shape the registration rush;
 // BENCH_CONFLICT_HOLDS (0,10,20,40) the hold times it also runs at under transaction conflicts.
 // `npm run bench -- conflicts` runs only that part. `npm run bench -- day` plays registration day
-// (test/bench/day.ts: BENCH_DAY_FAMILIES, BENCH_DAY_CLASSES, BENCH_DAY_SECONDS, BENCH_DAY_HOLD_MS, BENCH_DAY_SEED).
+// (test/bench/day.ts: BENCH_DAY_FAMILIES, BENCH_DAY_CLASSES, BENCH_DAY_SECONDS, BENCH_DAY_HOLD_MS, BENCH_DAY_SEED);
+// `npm run bench -- fair` the same day opening with a fair start (BENCH_DAY_FAIR_START_MINUTES, 1; 3,000 families),
+// its record checked with the seed after.
 // `npm run bench -- lighthouse` runs Lighthouse on /classes/enrollment (test/bench/lighthouse.ts, BENCH_LIGHTHOUSE_RUNS).
 // `npm run bench -- lottery` times the lottery draw at the large seed's size (test/bench/lottery.ts, BENCH_LOTTERY_RUNS),
 // and its publication through the stack (BENCH_LOTTERY_PUBLISH_RUNS). `npm run bench -- district` prints the
@@ -33,6 +35,11 @@ import {
 } from './rush';
 
 const { calls, families, seats } = rushSettings;
+/** `fair`: registration day opening with a fair start of a minute, for 3,000 families unless BENCH_DAY_* say otherwise. */
+const FAIR_START_DAY = {
+  BENCH_DAY_FAMILIES: process.env.BENCH_DAY_FAMILIES ?? '3000',
+  BENCH_DAY_FAIR_START_MINUTES: process.env.BENCH_DAY_FAIR_START_MINUTES ?? '1',
+};
 const only = process.argv[2];
 
 console.log(
@@ -43,7 +50,7 @@ try {
   if (!only || only === 'lottery') console.log(`${lotteryReport()}\n`);
   if (!only || only === 'district')
     for (const families of [10_000, 50_000]) console.log(`${capacityReport(registrationDay({ families }))}\n`);
-  if (!only || ['rush', 'conflicts', 'day', 'pages', 'lighthouse', 'lottery'].includes(only)) {
+  if (!only || ['rush', 'conflicts', 'day', 'fair', 'pages', 'lighthouse', 'lottery'].includes(only)) {
     await startStackForTests();
     const conflicts = !only || only === 'rush' || only === 'conflicts';
     // Before the rushes: the fixtures' administrator session would not outlive them (rushClasses).
@@ -62,6 +69,8 @@ try {
       );
     }
     if (!only || only === 'day') console.log(`${dayReport(await ownProcess<DayRun>('test/bench/day.ts'))}\n`);
+    if (!only || only === 'fair')
+      console.log(`${dayReport(await ownProcess<DayRun>('test/bench/day.ts', FAIR_START_DAY))}\n`);
     if (!only || only === 'pages')
       console.log(`${pageWeightReport(await pageWeight(['/classes/enrollment', '/admin', '/calendar/classes']))}\n`);
     if (!only || only === 'lighthouse') console.log(`${lighthouseReport(await lighthouseRuns())}\n`);
@@ -75,8 +84,11 @@ try {
  * A benchmark that runs in its own process against a second portal on this stack's engine
  * (test/bench/conflicts.ts, test/bench/day.ts): what it prints last on stdout, as JSON.
  */
-function ownProcess<T>(script: string): Promise<T> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+function ownProcess<T>(script: string, settings: Record<string, string> = {}): Promise<T> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...settings },
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk));
   return new Promise((resolve, reject) => {
