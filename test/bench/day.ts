@@ -17,7 +17,7 @@ import { commitmentCheck } from '../../lambdas/lottery/drawExport';
 import { type FairStartRecord, verifyFairStartRecord } from '../../lambdas/lottery/fairStartRecord';
 import type { Class, ClassGroup, FairStartView, RosterEntry, Semester } from '../../lambdas/records';
 import { newClass, newGroup, openSemester } from '../support/fixtures';
-import { data, signInAdmin, signUpFamily } from '../support/portal';
+import { call, data, signInAdmin, signUpFamily } from '../support/portal';
 import { busyAnswers, outOfOrderDecisions, stackEnvironment, startStack } from '../support/stack-setup';
 import type { ClassAfterDay, DayRun, DaySettings, EdgeCounts, FairStartCheck } from './dayReport';
 import { visit, type EnrollPlan, type FamilyAccount } from './dayVisit';
@@ -239,14 +239,26 @@ async function classesAfterDay(classes: Class[]): Promise<ClassAfterDay[]> {
   const admin = (await signInAdmin()).accessToken;
   return bounded(classes.length, 4, async (index) => {
     const cls = now.get(classes[index]!.id)!;
-    const { waitlist } = await data<{ waitlist: RosterEntry[] }>('classRoster', { classId: cls.id }, admin);
+    const roster = await rosterOf(cls.id, admin);
     return {
       cls: { id: cls.id, name: cls.name, capacity: cls.capacity, enrolled: cls.enrolled, waitlisted: cls.waitlisted },
-      waitlistPositions: waitlist.flatMap((entry) =>
+      waitlistPositions: (roster?.waitlist ?? []).flatMap((entry) =>
         entry.waitlistPosition === undefined ? [] : [entry.waitlistPosition],
       ),
+      ...(roster === undefined && { rosterRefused: true as const }),
     };
   });
+}
+
+/** A class's roster as Class Forms reads it; undefined when the portal still answers it very busy after 3 tries. */
+async function rosterOf(classId: string, admin: string): Promise<{ waitlist: RosterEntry[] } | undefined> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const answer = await call<{ waitlist: RosterEntry[] }>('classRoster', { classId }, admin);
+    if (answer.status === 200) return answer.body.data!;
+    if (answer.status !== 429) throw new Error(`classRoster answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  return undefined;
 }
 
 const stack = await startStack({

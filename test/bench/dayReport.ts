@@ -41,6 +41,8 @@ export interface FairStartCheck {
 export interface ClassAfterDay {
   cls: Pick<Class, 'id' | 'name' | 'capacity' | 'enrolled' | 'waitlisted'>;
   waitlistPositions: number[];
+  /** Its roster could not be read (classRoster answered very busy three times): its positions are unknown. */
+  rosterRefused?: true;
 }
 
 /** The local edge's counts over the day (GET /_local/edge-stats, after minus before). */
@@ -317,6 +319,14 @@ export function dayReport(run: DayRun): string {
     ...(run.fairStart
       ? [
           "With a fair start the requests made before the draw are in the draw's order, not their arrival's: the order lines by arrival below do not apply to them (the record's check above does).",
+        ]
+      : []),
+    ...(run.classesAfter.some(({ rosterRefused }) => rosterRefused)
+      ? [
+          `rosters classRoster answered very busy three times (their waitlist positions unknown below): ${run.classesAfter
+            .filter(({ rosterRefused }) => rosterRefused)
+            .map(({ cls }) => `${cls.name} (${cls.enrolled} enrolled, ${cls.waitlisted} waitlisted)`)
+            .join(', ')}`,
         ]
       : []),
     `classes that filled: ${filled.length} of ${run.classesAfter.length}; seats given = capacity in ${filled.filter((cls) => cls.enrolled === cls.capacity).length}; waitlist positions 1..n in ${filled.filter((cls) => cls.positionsContiguous).length}`,
