@@ -2,12 +2,11 @@
 // moves it up and estimates the turn as the line's progress (the edge's `lineProgress`) tells more decided,
 // without asking the portal about the request meanwhile, and shows the outcome once it is decided. The line is
 // held by another allocator, and its decisions elsewhere are played by advancing the line's tally by hand.
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser } from 'playwright-core';
 import type { EnrollmentAnswer } from '../../lambdas/records';
-import { dynamo, tableName } from '../../lambdas/shared/dynamo';
 import { launchBrowser, openPortal, requestsTo, signInThroughLogin } from '../support/browser';
 import { addStudent, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import { advanceLine, holdLine, letLineGo } from '../support/heldLine';
 import { call, signUpFamily } from '../support/portal';
 import { unique } from './admin-session';
 import { expectNone, PHONE, violations } from './axe';
@@ -25,13 +24,7 @@ const AHEAD = 8;
 test('given a long line, the dialog tells the place, moves it up with the line and estimates the turn, asking the portal only when the turn is near', async () => {
   const semester = await openSemester({ name: unique('Busy semester') });
   const cls = await newClass(semester.id, { name: unique('Avalanche Basics'), capacity: 1 });
-  const lease = { PK: `QUEUE#LINE#${cls.id}`, SK: 'LEASE' };
-  await dynamo.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: { ...lease, type: 'lease', owner: 'another allocator', leaseUntil: Date.now() + 120_000, leaseMs: 120_000 },
-    }),
-  );
+  await holdLine(cls.id, 120_000);
   const ahead = await Promise.all(Array.from({ length: AHEAD }, (_, index) => familyWithStudents(1, `ahead${index}`)));
   const inLine = await Promise.all(
     ahead.map(({ family, students }) =>
@@ -61,18 +54,9 @@ test('given a long line, the dialog tells the place, moves it up with the line a
   await status.getByText('The estimate of your turn comes once the line moves.', { exact: false }).waitFor();
 
   // The line moves at once: two decided, then two more a few seconds later.
-  const advance = (decided: number) =>
-    dynamo.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: lease,
-        UpdateExpression: 'ADD decided :decided SET decidedAt = :now',
-        ExpressionAttributeValues: { ':decided': decided, ':now': Date.now() },
-      }),
-    );
-  await advance(2);
+  await advanceLine(cls.id, 2);
   await status.getByText(`is number ${AHEAD - 1} in line`, { exact: false }).waitFor({ timeout: 10_000 });
-  await advance(2);
+  await advanceLine(cls.id, 2);
   await status.getByText(`is number ${AHEAD - 3} in line`, { exact: false }).waitFor({ timeout: 10_000 });
   await status.getByText(/At the pace the line moves now, it should be decided (in a few seconds|in about)/).waitFor();
   // Far from its turn, the page followed the line and asked the portal nothing about its request (all of this
@@ -81,14 +65,7 @@ test('given a long line, the dialog tells the place, moves it up with the line a
   expectNone(await violations(page, 'family, request in a long line with its estimate'));
 
   // The other allocator lets go: the page asks once its turn is near (or after 20 s in any case), and its ask decides the line.
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: lease,
-      UpdateExpression: 'REMOVE #owner, leaseUntil',
-      ExpressionAttributeNames: { '#owner': 'owner' },
-    }),
-  );
+  await letLineGo(cls.id);
   await dialog.getByText(/so Ana is on the waitlist at/).waitFor({ timeout: 40_000 });
   expect(asked.length).toBeGreaterThan(0);
   await context.close();

@@ -1,11 +1,10 @@
 // A line held up on a busy day: each request in line is told its place and the line's tally when the place was
 // counted, and `lineProgress` (one read everyone shares, served from the edge) tells how many of the line were
 // decided since, refusals included: a waiting page follows its place from it without asking about its request.
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EnrollmentAnswer, LineMark, LineProgress } from '../../lambdas/records';
-import { dynamo, tableName } from '../../lambdas/shared/dynamo';
 import { placeNow } from '../../lambdas/waitingInLine';
 import { addStudent, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import { holdLine, letLineGo } from '../support/heldLine';
 import { call, data, enrollAndWait, signUpFamily } from '../support/portal';
 
 const progressOf = async (semesterId: string) =>
@@ -21,14 +20,7 @@ test("given a line held up, then each request is told its place and the line's t
   expect(await progressOf(semester.id)).toEqual({ [cls.id]: { decided: 0 } });
 
   // Another allocator holds the line (as on a busy day): every request waits in line, and is told so.
-  const lease = { PK: `QUEUE#LINE#${cls.id}`, SK: 'LEASE' };
-  const heldUntil = Date.now() + 60_000;
-  await dynamo.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: { ...lease, type: 'lease', owner: 'another allocator', leaseUntil: heldUntil, leaseMs: 60_000 },
-    }),
-  );
+  await holdLine(cls.id, 60_000);
   const enrolls = [
     ...families.map(({ family, students }) => ({ token: family.accessToken, studentId: students[0]!.id })),
     { token: older.accessToken, studentId: olderChild.id },
@@ -59,14 +51,7 @@ test("given a line held up, then each request is told its place and the line's t
   ).toEqual([3, 4, 5]);
 
   // The other allocator lets go: the first family's page asks again and decides the line.
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: lease,
-      UpdateExpression: 'REMOVE #owner, leaseUntil',
-      ExpressionAttributeNames: { '#owner': 'owner' },
-    }),
-  );
+  await letLineGo(cls.id);
   const decidedFrom = Date.now();
   const decided = await Promise.all(
     enrolls.map(({ token }, index) =>
@@ -87,29 +72,14 @@ test("given a line held up, then each request is told its place and the line's t
 
   // A request after them is told the tally it was counted at.
   const late = await familyWithStudents(1, 'lineLate');
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: lease,
-      UpdateExpression: 'SET #owner = :owner, leaseUntil = :until',
-      ExpressionAttributeNames: { '#owner': 'owner' },
-      ExpressionAttributeValues: { ':owner': 'another allocator', ':until': Date.now() + 60_000 },
-    }),
-  );
+  await holdLine(cls.id, 60_000);
   const lateAnswer = await call<EnrollmentAnswer>(
     'enroll',
     { studentId: late.students[0]!.id, classId: cls.id },
     late.family.accessToken,
   );
   expect(lateAnswer.body.data!.pending).toEqual({ place: 1, line: { id: cls.id, decided: 5 } });
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: lease,
-      UpdateExpression: 'REMOVE #owner, leaseUntil',
-      ExpressionAttributeNames: { '#owner': 'owner' },
-    }),
-  );
+  await letLineGo(cls.id);
   const lateDecided = await enrollAndWait(
     { studentId: late.students[0]!.id, classId: cls.id },
     late.family.accessToken,
