@@ -4,10 +4,11 @@
 // catalogue cache. An administrator opens a semester of BENCH_DAY_CLASSES classes (60)
 // and a few class groups; BENCH_DAY_FAMILIES families (1,000) of one to three children are made before the
 // day; then they arrive over BENCH_DAY_SECONDS (60) on the curve of infra/capacity.ts and each makes its
-// visit (test/bench/dayVisit.ts). With BENCH_DAY_FAIR_START_MINUTES (`npm run bench -- fair`: 1 minute, 3,000
-// families), registration opens with a fair start once the families are made, and after the day the fair start's
-// record is downloaded and checked as `npm run lottery:verify` checks it. Prints progress on stderr and the run
-// (DayRun) as JSON on stdout.
+// visit (test/bench/dayVisit.ts). With BENCH_DAY_FAIR_START_MINUTES (`npm run bench -- fair`: 5 minutes, 3,000
+// families), registration opens with a fair start once the families are made, the families come over its window
+// instead (fairStartArrivals), and after the day the fair start's record is downloaded and checked as `npm run
+// lottery:verify` checks it. BENCH_DAY_COGNITO_QUOTAS=on: the local user pool enforces Cognito's default quotas.
+// Prints progress on stderr and the run (DayRun) as JSON on stdout.
 import { REGISTRATION_DAY } from '../../infra/capacity';
 import type { CacheStats } from '../../infra/local/edge';
 import type { RouteThrottleStats } from '../../infra/local/apiThrottle';
@@ -34,17 +35,23 @@ const settings: DaySettings = {
   fairStartMinutes: process.env.BENCH_DAY_FAIR_START_MINUTES
     ? Number(process.env.BENCH_DAY_FAIR_START_MINUTES)
     : undefined,
+  cognitoQuotas: process.env.BENCH_DAY_COGNITO_QUOTAS === 'on',
 };
+/** With a fair start, the first families arrive this long before the opening, to have their requests ready. */
+const FAIR_START_LEAD_MS = 30_000;
 /**
  * How long after the families are made a fair start's registration opens: the functions keep what they read of a
- * semester and its settings for 30 s, so none still holds the semester as it was before.
+ * semester and its settings for 30 s, so none still holds the semester as it was before when the first arrive.
  */
-const FAIR_START_NOTICE_MS = 35_000;
+const FAIR_START_NOTICE_MS = 35_000 + FAIR_START_LEAD_MS;
+/** With a fair start, the share of the families who come after its window, by arrival then, over the next 30 s. */
+const AFTER_FAIR_START = { share: 0.1, ms: 30_000 };
 /** Families made at once before the day: enough to keep both CPUs busy through the user pool's and the engine's waits. */
 const SETUP_CONCURRENCY = 16;
 /** A child's chance to be enrolled in a class group (when one suits their grade) rather than in classes. */
 const GROUP_SHARE = 0.15;
 
+const pct = (share: number) => `${Math.round(share * 100)} %`;
 const progress = (line: string) => process.stderr.write(`  day: ${line}\n`);
 
 /** A small seeded generator (mulberry32): the same seed makes the same families, classes and choices. */
@@ -101,7 +108,7 @@ async function openDay(random: () => number): Promise<{ semester: Semester; clas
   return { semester, classes, groups };
 }
 
-/** Opens registration FAIR_START_NOTICE_MS from now with a fair start of the minutes set: the day starts then. */
+/** Opens registration FAIR_START_NOTICE_MS from now with a fair start of the minutes set; its moment (epoch ms). */
 async function opensWithFairStart(semester: Semester, minutes: number): Promise<number> {
   const admin = (await signInAdmin()).accessToken;
   const opens = Date.now() + FAIR_START_NOTICE_MS;
@@ -207,7 +214,7 @@ async function newFamily(index: number, classes: Class[], groups: ClassGroup[], 
 }
 
 /** When each family arrives, ms after the opening: REGISTRATION_DAY's share in its first seconds, the rest evenly after. */
-function arrivals(families: number): number[] {
+function rushArrivals(families: number): number[] {
   const scale = settings.seconds / REGISTRATION_DAY.arrivalSeconds;
   const rushEnd = REGISTRATION_DAY.rush.seconds * scale * 1000;
   const end = settings.seconds * 1000;
@@ -216,6 +223,21 @@ function arrivals(families: number): number[] {
     index < early
       ? (index / early) * rushEnd
       : rushEnd + ((index - early) / Math.max(1, families - early)) * (end - rushEnd),
+  );
+}
+
+/**
+ * When each family arrives with a fair start, ms after the opening: being early or fast gains nothing, so families
+ * come evenly from FAIR_START_LEAD_MS before the opening to the end of its window, and AFTER_FAIR_START's share
+ * after it.
+ */
+function fairStartArrivals(families: number, minutes: number): number[] {
+  const windowEnd = minutes * 60_000;
+  const inWindow = Math.round(families * (1 - AFTER_FAIR_START.share));
+  return Array.from({ length: families }, (_, index) =>
+    index < inWindow
+      ? -FAIR_START_LEAD_MS + (index / inWindow) * (windowEnd + FAIR_START_LEAD_MS)
+      : windowEnd + ((index - inWindow + 1) / Math.max(1, families - inWindow)) * AFTER_FAIR_START.ms,
   );
 }
 
@@ -265,6 +287,7 @@ const stack = await startStack({
   PORTAL_DYNAMODB_CONFLICTS_HOLD_MS: holdSetting,
   PORTAL_API_THROTTLE: '1',
   PORTAL_CATALOGUE_CACHE: '1',
+  PORTAL_COGNITO_QUOTAS: settings.cognitoQuotas ? 'on' : 'off',
 });
 try {
   Object.assign(process.env, stackEnvironment(stack));
@@ -288,28 +311,35 @@ try {
     `families made in ${(setupMs / 1000).toFixed(1)} s (${setupBusyRetriesSince(retriesBefore)}); registration opens`,
   );
 
+  // The opening on this process's clock: with a fair start, FAIR_START_NOTICE_MS from now, the first families before it.
+  let opening = performance.now();
   if (settings.fairStartMinutes !== undefined) {
     const opens = await opensWithFairStart(semester, settings.fairStartMinutes);
+    opening = performance.now() + (opens - Date.now());
     progress(
-      `registration opens in ${FAIR_START_NOTICE_MS / 1000} s with a fair start of ${settings.fairStartMinutes} min`,
+      `registration opens in ${((opening - performance.now()) / 1000).toFixed(0)} s with a fair start of ${settings.fairStartMinutes} min; families arrive from ${FAIR_START_LEAD_MS / 1000} s before it`,
     );
-    await new Promise((resolve) => setTimeout(resolve, opens - Date.now()));
   }
+  const schedule =
+    settings.fairStartMinutes === undefined
+      ? rushArrivals(families.length)
+      : fairStartArrivals(families.length, settings.fairStartMinutes);
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+  await pause(opening + schedule[0]! - performance.now());
   const before = await edgeStats();
-  const opening = performance.now();
-  const schedule = arrivals(families.length);
+  const firstArrival = performance.now();
   let visited = 0;
   const visits = await Promise.all(
     families.map(async (family, index) => {
-      await new Promise((resolve) => setTimeout(resolve, schedule[index]!));
+      await pause(opening + schedule[index]! - performance.now());
       const record = await visit(stack.info.url, stack.info.userPoolClientId, index, family.account, family.plans);
       // Enrolls wait in line for seconds on a busy day: say how far the day is.
       if (++visited % 100 === 0)
-        progress(`${visited} visits over, ${((performance.now() - opening) / 1000).toFixed(0)} s`);
+        progress(`${visited} visits over, ${((performance.now() - firstArrival) / 1000).toFixed(0)} s`);
       return record;
     }),
   );
-  const dayMs = performance.now() - opening;
+  const dayMs = performance.now() - firstArrival;
   const after = await edgeStats();
   progress(`the day took ${(dayMs / 1000).toFixed(1)} s; reading the classes`);
   // With PORTAL_LAMBDA_INSTANCES=on, the instances the day used (the families' setup among them).
@@ -331,6 +361,10 @@ try {
   };
   const run: DayRun = {
     settings,
+    arrivals:
+      settings.fairStartMinutes === undefined
+        ? `${pct(REGISTRATION_DAY.rush.share)} in the first ${((REGISTRATION_DAY.rush.seconds * settings.seconds) / REGISTRATION_DAY.arrivalSeconds).toFixed(1)} s, the rest evenly until ${settings.seconds} s`
+        : `${pct(1 - AFTER_FAIR_START.share)} evenly from ${FAIR_START_LEAD_MS / 1000} s before the opening to the end of the fair start's window, ${pct(AFTER_FAIR_START.share)} over the ${AFTER_FAIR_START.ms / 1000} s after it`,
     children: families.reduce((sum, family) => sum + family.children, 0),
     setupMs,
     setupConcurrency: SETUP_CONCURRENCY,

@@ -5,7 +5,7 @@
 import { allocateSeats } from '../../lambdas/data/allocation';
 import { linesOf } from '../../lambdas/data/lines';
 import type { Class, Enrollment } from '../../lambdas/records';
-import type { CallRecord, EnrollRecord, VisitRecord } from './dayVisit';
+import { SIGN_IN_ATTEMPTS, type CallRecord, type EnrollRecord, type VisitRecord } from './dayVisit';
 import { apiArrival, GIVE_UP_MS, inLineCounts } from './enrollInTurn';
 import { earliestSeated, ms, percentile, spearman, table } from './stats';
 
@@ -19,6 +19,8 @@ export interface DaySettings {
   seed: number;
   /** Registration opens with a fair start of this many minutes (absent: first come, first served). */
   fairStartMinutes?: number;
+  /** The local user pool enforces Cognito's default request-rate quotas (PORTAL_COGNITO_QUOTAS=on). */
+  cognitoQuotas: boolean;
 }
 
 /** A fair start's record after the day, checked as `npm run lottery:verify` checks it. */
@@ -54,6 +56,8 @@ export interface EdgeCounts {
 
 export interface DayRun {
   settings: DaySettings;
+  /** When the families came, in words. */
+  arrivals: string;
   /** Children of all families, and how long making the families took. */
   children: number;
   setupMs: number;
@@ -238,7 +242,13 @@ export function dayReport(run: DayRun): string {
     enrolls.filter((enroll) => enroll.enrollments?.some((enrollment) => enrollment.status === status)).length;
   const answeredPlaces = (status: string) =>
     enrolls.flatMap((enroll) => enroll.enrollments ?? []).filter((enrollment) => enrollment.status === status).length;
-  const clickToAnswer = enrolls.map((enroll) => enroll.answeredAt - enroll.clickedAt);
+  // A request in a fair start's draw waits for the draw by design: its time is counted from the draw.
+  const inDraw = enrolls.filter((enroll) => enroll.drawAt !== undefined);
+  const clickToAnswer = enrolls
+    .filter((enroll) => enroll.drawAt === undefined)
+    .map((enroll) => enroll.answeredAt - enroll.clickedAt);
+  const signIns = calls.filter((call) => call.call === 'InitiateAuth');
+  const signInsThrottled = signIns.filter((call) => call.poolThrottled);
   const inLine = inLineCounts(enrolls);
   const toldInLine = enrolls.filter((enroll) => enroll.firstPlace !== undefined);
   const stillInLine = enrolls.filter((enroll) => enroll.stillInLine).length;
@@ -269,7 +279,7 @@ export function dayReport(run: DayRun): string {
 
   return [
     `Registration day: ${settings.families} families, ${run.children} children, ${enrolls.length} enroll calls, ${settings.classes} classes (${run.classesAfter.reduce((sum, { cls }) => sum + cls.capacity, 0)} seats)`,
-    `settings: BENCH_DAY_FAMILIES=${settings.families} BENCH_DAY_CLASSES=${settings.classes} BENCH_DAY_SECONDS=${settings.seconds} BENCH_DAY_HOLD_MS=${settings.holdMs ?? 'off'} BENCH_DAY_SEED=${settings.seed}; API throttle on, catalogue cache on; arrivals: 60 % in the first ${(settings.seconds / 6).toFixed(1)} s, the rest over the next ${((settings.seconds * 5) / 6).toFixed(1)} s`,
+    `settings: BENCH_DAY_FAMILIES=${settings.families} BENCH_DAY_CLASSES=${settings.classes} BENCH_DAY_SECONDS=${settings.seconds} BENCH_DAY_HOLD_MS=${settings.holdMs ?? 'off'} BENCH_DAY_SEED=${settings.seed} BENCH_DAY_COGNITO_QUOTAS=${settings.cognitoQuotas ? 'on' : 'off'}; API throttle on, catalogue cache on; arrivals: ${run.arrivals}`,
     `families made before the day: ${(run.setupMs / 1000).toFixed(1)} s (${run.setupConcurrency} at a time)`,
     ...(run.fairStart ? fairStartLines(run.fairStart) : []),
     `the day: ${(run.dayMs / 1000).toFixed(1)} s from the first arrival to the last answer`,
@@ -307,7 +317,13 @@ export function dayReport(run: DayRun): string {
             .map(([route, count]) => `${route} ${count}`)
             .join(', ')})`
         : ''),
-    `enroll, click to decided answer (asks again and resends included): ${spread(clickToAnswer)}`,
+    `sign-ins: ${signIns.length}; throttled by the user pool (TooManyRequestsException, tried again as Amplify does): ${signInsThrottled.length} (${sumOf(signInsThrottled, (call) => call.poolThrottled!)} answers), still refused after ${SIGN_IN_ATTEMPTS} attempts ${signIns.filter((call) => call.code === 'TooManyRequestsException').length}`,
+    `enroll, click to decided answer (asks again and resends included${inDraw.length ? '; not in the draw' : ''}): ${spread(clickToAnswer)}`,
+    ...(inDraw.length
+      ? [
+          `enroll in the fair start's draw: ${inDraw.length}; from the draw to the decided answer: ${spread(inDraw.map((enroll) => enroll.answeredAt - enroll.drawAt!))}`,
+        ]
+      : []),
     ...(toldInLine.length
       ? [
           `  of those first told a place in line: ${spread(toldInLine.map((enroll) => enroll.answeredAt - enroll.clickedAt))}`,

@@ -32,6 +32,8 @@ export interface CallRecord {
   code?: string;
   /** API Gateway's 429s this call got before its final answer (or as it). */
   throttled: number;
+  /** A sign-in: the user pool's TooManyRequestsException answers it got (PORTAL_COGNITO_QUOTAS=on), before its final answer or as it. */
+  poolThrottled?: number;
 }
 
 /** What a family means to do: one enroll per entry, in order. */
@@ -56,6 +58,8 @@ export interface EnrollRecord extends EnrollPlan {
   requestId?: string;
   /** The request's place in line when the enroll answered that it was still in line (pending). */
   firstPlace?: number;
+  /** In a fair start's draw: when the draw came (ms on this process's clock). */
+  drawAt?: number;
   /** The enrollmentRequest calls made until the decision. */
   askedAgain: number;
   /** The lineProgress reads made meanwhile. */
@@ -144,6 +148,9 @@ const enrollClient = (browser: Browser, base: string, token: string, calls: Call
   data: (answer) => (answer.record.status === 200 ? (answer.body?.data as EnrollmentAnswer) : undefined),
 });
 
+/** A moment the portal told (ISO) on this process's clock, as clickedAt and answeredAt are. */
+const onThisClock = (moment: string) => performance.now() + (Date.parse(moment) - Date.now());
+
 const enrollPayload = ({ studentId, classId, groupId }: EnrollPlan): EnrollPayload =>
   groupId ? { studentId, groupId } : { studentId, classId: classId! };
 
@@ -154,6 +161,12 @@ function recordsOf({ answers, stillInLine }: InTurn<Answer>): CallRecord[] {
   return records;
 }
 
+/** Amplify's retry middleware: a call the user pool throttled goes again, 3 attempts in all, after 2^attempt × 100 ms and up to 100 ms of jitter. */
+export const SIGN_IN_ATTEMPTS = 3;
+const throttledByPool = (answer: Answer) =>
+  answer.record.status === 400 &&
+  (answer.body as { __type?: string } | undefined)?.__type === 'TooManyRequestsException';
+
 /** The web app's sign-in: InitiateAuth USER_PASSWORD_AUTH at the user pool, through the portal's own origin. */
 async function signIn(
   browser: Browser,
@@ -161,18 +174,28 @@ async function signIn(
   clientId: string,
   account: FamilyAccount,
 ): Promise<Answer & { accessToken?: string }> {
-  const answer = await send(browser, 'InitiateAuth', `${base}${COGNITO_PATH}/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      ClientId: clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
-    }),
-  });
+  let answer: Answer;
+  let poolThrottled = 0;
+  for (let attempt = 1; ; attempt += 1) {
+    answer = await send(browser, 'InitiateAuth', `${base}${COGNITO_PATH}/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+      }),
+    });
+    if (!throttledByPool(answer)) break;
+    poolThrottled += 1;
+    if (attempt === SIGN_IN_ATTEMPTS) break;
+    await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 100 + Math.random() * 100));
+  }
+  if (throttledByPool(answer)) answer.record.code = 'TooManyRequestsException';
+  if (poolThrottled) answer.record.poolThrottled = poolThrottled;
   const accessToken = (answer.body as { AuthenticationResult?: { AccessToken?: string } } | undefined)
     ?.AuthenticationResult?.AccessToken;
   return { ...answer, ...(accessToken && { accessToken }) };
@@ -232,34 +255,46 @@ async function visitIn(
   );
 
   const client = enrollClient(browser, base, token, calls);
+  const inDraw: Array<Promise<void>> = [];
   for (const plan of plans) {
     const clickedAt = performance.now();
-    const inTurn = await enrollInTurn(client, enrollPayload(plan), plan.semesterId);
-    const answeredAt = performance.now();
-    const records = recordsOf(inTurn);
-    calls.push(...records);
-    const answer = records.at(-1)!;
-    const enrollments = answer.status === 200 ? client.data(inTurn.answers.at(-1)!)?.enrollments : undefined;
-    const { requestId, firstPlace, askedAgain, progressReads, stillInLine } = inTurn;
-    enrolls.push({
-      ...plan,
-      clickedAt,
-      answeredAt,
-      answer,
-      askedAgain,
-      progressReads,
-      ...(requestId && { requestId }),
-      ...(firstPlace !== undefined && { firstPlace }),
-      ...(stillInLine && { stillInLine }),
-      ...(enrollments && { enrollments }),
+    let heard!: (drawAt: number | undefined) => void;
+    const toldDraw = new Promise<number | undefined>((resolve) => (heard = resolve));
+    const decided = enrollInTurn(client, enrollPayload(plan), plan.semesterId, (first) =>
+      heard(first?.pending && 'drawAt' in first.pending ? onThisClock(first.pending.drawAt) : undefined),
+    ).then(async (inTurn) => {
+      const answeredAt = performance.now();
+      const records = recordsOf(inTurn);
+      calls.push(...records);
+      const answer = records.at(-1)!;
+      const enrollments = answer.status === 200 ? client.data(inTurn.answers.at(-1)!)?.enrollments : undefined;
+      const { requestId, firstPlace, askedAgain, progressReads, stillInLine } = inTurn;
+      const drawAt = await toldDraw;
+      enrolls.push({
+        ...plan,
+        clickedAt,
+        answeredAt,
+        answer,
+        askedAgain,
+        progressReads,
+        ...(requestId && { requestId }),
+        ...(firstPlace !== undefined && { firstPlace }),
+        ...(drawAt !== undefined && { drawAt }),
+        ...(stillInLine && { stillInLine }),
+        ...(enrollments && { enrollments }),
+      });
+      if (enrollments)
+        keep(
+          await Promise.all([
+            post(browser, base, 'availableEnrollmentClasses', token),
+            post(browser, base, 'myEnrollments', token),
+          ]),
+        );
     });
-    if (enrollments)
-      keep(
-        await Promise.all([
-          post(browser, base, 'availableEnrollmentClasses', token),
-          post(browser, base, 'myEnrollments', token),
-        ]),
-      );
+    // A request in a fair start's draw: the dialog says it may be closed, and the family goes on to its next child.
+    if ((await Promise.race([toldDraw, decided.then(() => undefined)])) !== undefined) inDraw.push(decided);
+    else await decided;
   }
+  await Promise.all(inDraw);
   return { family, calls, enrolls };
 }

@@ -8,7 +8,10 @@ import type { EnrollmentAnswer, LineProgress } from '../../lambdas/records';
 import { waitInLine } from '../../lambdas/waitingInLine';
 import { arrivalOf, type EnrollPayload } from '../support/portal';
 
-/** The web app asks for as long as the dialog is open. A benchmark stops somewhere, so that a request never decided shows as a failure rather than a run that never ends. */
+/**
+ * The web app asks for as long as the dialog is open. A benchmark stops somewhere, so that a request never decided
+ * shows as a failure rather than a run that never ends: this long after the enroll, or after its fair start's draw.
+ */
 export const GIVE_UP_MS = 600_000;
 
 /** How a benchmark's HTTP client calls the two functions and reads the line's progress, and reads the data of a 200 answer. */
@@ -38,13 +41,17 @@ export interface InTurn<Answer> {
 /** An ask answered with no decision to read (a refusal, a 429, no answer): that answer is the last. */
 class AnsweredWithout extends Error {}
 
+/** `onFirst` hears the enroll's own answer before any wait in line (a family may close the dialog then). */
 export async function enrollInTurn<Answer>(
   client: EnrollClient<Answer>,
   payload: EnrollPayload,
   semesterId: string,
+  onFirst: (first: EnrollmentAnswer | undefined) => void = () => undefined,
 ): Promise<InTurn<Answer>> {
   const answers = [await client.call('enroll', payload)];
   const first = client.data(answers[0]!);
+  onFirst(first);
+  const untilDraw = first?.pending && 'drawAt' in first.pending ? Date.parse(first.pending.drawAt) - Date.now() : 0;
   // The request is asked about by its queue: the class or the group of the enroll, without the student.
   const { studentId: _studentId, ...queue } = payload;
   let progressReads = 0;
@@ -64,7 +71,7 @@ export async function enrollInTurn<Answer>(
         },
       },
       () => undefined,
-      AbortSignal.timeout(GIVE_UP_MS),
+      AbortSignal.timeout(GIVE_UP_MS + Math.max(0, untilDraw)),
     ).catch((error: unknown) => {
       if (error instanceof AnsweredWithout) return 'answered';
       throw error;

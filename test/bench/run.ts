@@ -3,7 +3,7 @@
 // BENCH_CONFLICT_HOLDS (0,10,20,40) the hold times it also runs at under transaction conflicts.
 // `npm run bench -- conflicts` runs only that part. `npm run bench -- day` plays registration day
 // (test/bench/day.ts: BENCH_DAY_FAMILIES, BENCH_DAY_CLASSES, BENCH_DAY_SECONDS, BENCH_DAY_HOLD_MS, BENCH_DAY_SEED);
-// `npm run bench -- fair` the same day opening with a fair start (BENCH_DAY_FAIR_START_MINUTES, 1; 3,000 families),
+// `npm run bench -- fair` the same day opening with a fair start (BENCH_DAY_FAIR_START_MINUTES, 5; 3,000 families; BENCH_DAY_COGNITO_QUOTAS on),
 // its record checked with the seed after.
 // `npm run bench -- lighthouse` runs Lighthouse on /classes/enrollment (test/bench/lighthouse.ts, BENCH_LIGHTHOUSE_RUNS).
 // `npm run bench -- lottery` times the lottery draw at the large seed's size (test/bench/lottery.ts, BENCH_LOTTERY_RUNS),
@@ -35,10 +35,14 @@ import {
 } from './rush';
 
 const { calls, families, seats } = rushSettings;
-/** `fair`: registration day opening with a fair start of a minute, for 3,000 families unless BENCH_DAY_* say otherwise. */
+/**
+ * `fair`: registration day opening with a fair start of 5 minutes (the setting's default), for 3,000 families, the
+ * local user pool enforcing Cognito's quotas, unless BENCH_DAY_* say otherwise.
+ */
 const FAIR_START_DAY = {
   BENCH_DAY_FAMILIES: process.env.BENCH_DAY_FAMILIES ?? '3000',
-  BENCH_DAY_FAIR_START_MINUTES: process.env.BENCH_DAY_FAIR_START_MINUTES ?? '1',
+  BENCH_DAY_FAIR_START_MINUTES: process.env.BENCH_DAY_FAIR_START_MINUTES ?? '5',
+  BENCH_DAY_COGNITO_QUOTAS: process.env.BENCH_DAY_COGNITO_QUOTAS ?? 'on',
 };
 const only = process.argv[2];
 
