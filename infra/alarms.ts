@@ -1,6 +1,6 @@
 // The operational alarms: what an engineer who runs the portal is told when something goes wrong, on one SNS
 // topic whose subscribers are the `alarmEmail` addresses. Each alarm says in its description what it means;
-// the README's runbook says what to do. CloudFront's metrics exist in us-east-1 only, so its alarm lives there,
+// the runbook (docs/deploying.md, "Alarms and what to do") says what to do. CloudFront's metrics exist in us-east-1 only, so its alarm lives there,
 // with a topic of the edge stack that has the same subscribers.
 import { Aws, Duration, type Stack, Validations } from 'aws-cdk-lib';
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -26,7 +26,7 @@ import { portalStackOf } from './stack-of';
 import type { DeadLetters } from './dead-letters';
 import { acknowledgeCustomResourceHandler, PortalFunction } from './portal-function';
 
-/** The limits the alarms go off at; the README's runbook names the same figures. */
+/** The limits the alarms go off at; the runbook names the same figures. */
 export const ALARM_LIMITS = {
   /** Messages in a dead-letter queue (each is work given up on after its retries). */
   deadLetters: 1,

@@ -55,7 +55,7 @@ export class PortalDashboard extends Construct {
     this.dashboard.addWidgets(
       new TextWidget({
         markdown:
-          '# Registration day\nOne point a minute. What each alarm means and what to do: the README, "Alarms and what to do".',
+          '# Registration day\nOne point a minute. What each alarm means and what to do: docs/deploying.md in the repository, "Alarms and what to do".',
         width: 24,
         height: 2,
       }),

@@ -764,7 +764,7 @@ export const manifest = {
     summary:
       'Removes what the preview shows for these ended semesters (refused when that changed), as much as one call can; `done` once nothing is left.',
   },
-  // The lottery and priority windows (README: The lottery).
+  // The lottery and priority windows (docs/features.md, The lottery).
   saveAllocationSettings: {
     access: 'admin',
     input: allocationSettings,

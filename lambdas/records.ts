@@ -736,7 +736,7 @@ export function checkAnswers(
   return { answers, problems };
 }
 
-// The lottery and priority windows of a semester (see README: The lottery).
+// The lottery and priority windows of a semester (see docs/features.md, The lottery).
 
 const familyEmail = z
   .string()

@@ -4,7 +4,7 @@ export function requiredEnv(name: string): string {
   const value = process.env[name];
   if (!value) {
     throw new Error(
-      `Environment variable ${name} is not set: the portal's functions need it (see README, "Environment").`,
+      `Environment variable ${name} is not set: the portal's functions need it (the stack sets it for each function that needs it; locally, npm start).`,
     );
   }
   return value;
