@@ -5,7 +5,15 @@
 // `npm run capacity -- --families 10000` prints it; the district benchmark models 10,000 and 50,000 families.
 import { manifest } from '../lambdas/manifest';
 import { SEMESTER_LIST_SHARDS } from '../lambdas/data/partitions';
-import { familyVisit, peakArrivals, peakCallsPerSecond, peakConcurrency, type RegistrationDay } from './capacity';
+import {
+  drawAsks,
+  familyVisit,
+  openingFamilies,
+  peakArrivals,
+  peakCallsPerSecond,
+  peakConcurrency,
+  type RegistrationDay,
+} from './capacity';
 import { COGNITO_QUOTAS } from './cognitoQuotas';
 import { ACCOUNT_THROTTLE } from './throttles';
 
@@ -43,8 +51,12 @@ const transactionWrites = (day: RegistrationDay) => ({
 /** Read units per API call that reaches a function (the membership read, a partition or a few items). */
 const READ_UNITS_PER_CALL = 4;
 
-/** Enrollments decided a second at the peak: every family arriving in the rush enrolls its children. */
-export const peakEnrollments = (day: RegistrationDay) => peakArrivals(day) * day.enrollmentsPerFamily;
+/**
+ * Enrollments decided a second at the peak: every family arriving in the rush enrolls its children; with a fair
+ * start, the draw's requests are decided as their pages' asks lead the lines, within the asks' spread.
+ */
+export const peakEnrollments = (day: RegistrationDay) =>
+  Math.max(peakArrivals(day) * day.enrollmentsPerFamily, drawAsks(day));
 
 /** Seat transactions a second at the peak: each line commits one per request up to its own pace. */
 function peakTransactions(day: RegistrationDay): { all: number; hottestLine: number } {
@@ -154,7 +166,7 @@ export function quotaNeeds(day: RegistrationDay, mailRate: number = SES_DEFAULTS
       default: COGNITO_QUOTAS.UserAuthentication.perSecond,
       needed: Math.ceil(peakArrivals(day) * day.authCallsPerFamily),
       unit: 'requests/s',
-      ask: 'Service Quotas: Amazon Cognito user pools, "Rate of UserAuthentication requests" (or spread sign-in before the opening)',
+      ask: 'Service Quotas: Amazon Cognito user pools, "Rate of UserAuthentication requests" (or open with a fair start: sign-ins spread over its window)',
     },
     {
       quota: 'DynamoDB per-table on-demand maximum (account, Region)',
@@ -178,11 +190,9 @@ export function quotaNeeds(day: RegistrationDay, mailRate: number = SES_DEFAULTS
       ask: 'SES console: request a sending quota increase',
     },
     {
-      quota: 'SES sending rate: the e-mails of the rush sent within 10 minutes',
+      quota: "SES sending rate: the opening's e-mails (the rush's, or a fair start's draw's) sent within 10 minutes",
       default: mailRate,
-      needed: Math.ceil(
-        (peakArrivals(day) * day.rush.seconds * day.enrollmentsPerFamily * day.guardiansPerFamily) / 600,
-      ),
+      needed: Math.ceil((openingFamilies(day) * day.enrollmentsPerFamily * day.guardiansPerFamily) / 600),
       unit: 'e-mails/s',
       ask: 'SES console: request a higher sending rate, then deploy with -c mailRate=N',
     },

@@ -10,6 +10,7 @@ import {
   peakThroughput,
 } from './capacity-limits';
 import { peakArrivals, peakCallsPerSecond, peakConcurrency, routeThrottles, type RegistrationDay } from './capacity';
+import { DRAW_ASK_SPREAD_MS } from '../lambdas/waitingInLine';
 
 const whole = (value: number) => Math.ceil(value).toLocaleString('en-US');
 
@@ -22,10 +23,16 @@ export function capacityReport(day: RegistrationDay, mailRate?: number): string 
   const first = order[0];
   return [
     `Registration day for ${whole(day.families)} families and ${whole(day.classes)} classes: ` +
-      `${whole(peakArrivals(day))} families/s at the peak (${Math.round(day.rush.share * 100)} % in the first ${day.rush.seconds} s), ` +
+      `${whole(peakArrivals(day))} families/s at the peak (${
+        day.fairStart
+          ? `a fair start: evenly over its ${day.fairStart.minutes} minutes, the draw's asks over ${DRAW_ASK_SPREAD_MS / 1000} s`
+          : `${Math.round(day.rush.share * 100)} % in the first ${day.rush.seconds} s`
+      }), ` +
       `${whole(peakCallsPerSecond(day))} API calls/s, ${whole(peakConcurrency(day))} Lambdas at once (enroll waiting for its decision counted).`,
     '',
-    'Route throttles the stack deploys (per route, by access level):',
+    day.fairStart
+      ? 'Route throttles this opening needs (per route, by access level; the stack deploys those of first come, first served, its worst case):'
+      : 'Route throttles the stack deploys (per route, by access level):',
     table([
       ['access', 'rate/s', 'burst'],
       ...Object.entries(throttles).map(([access, limits]) => [

@@ -4,6 +4,7 @@
 // so changing an assumption here changes what is deployed. Abuse is stopped per client (the functions'
 // per-user limits, the per-address rule at CloudFront), never by a cap all families share.
 import { manifest, type Access, type FunctionName } from '../lambdas/manifest';
+import { DRAW_ASK_SPREAD_MS } from '../lambdas/waitingInLine';
 import { cachedFunctions, cachedReadPath, functionPath, routeKey } from './routes';
 
 export interface ThrottleLimits {
@@ -23,6 +24,12 @@ export interface RegistrationDay {
   rush: { share: number; seconds: number };
   /** …and the others spread over the rest of this many seconds. */
   arrivalSeconds: number;
+  /**
+   * A fair start of this many minutes instead (the semester's choice): being early or fast gains nothing, so the
+   * families come evenly over its window, and after its draw every page asks about its requests within
+   * DRAW_ASK_SPREAD_MS, when the draw's requests are decided.
+   */
+  fairStart?: { minutes: number };
   /** Children a family enrolls: one enroll dialog, one enroll call each. */
   enrollmentsPerFamily: number;
   /**
@@ -99,8 +106,13 @@ export const REGISTRATION_DAY: RegistrationDay = {
   addressWindowSeconds: 300,
 };
 
-/** The plan for a programme of this size: the deploy setting `families` (and `classes`) over the day's assumptions. */
-export function registrationDay(size: { families?: number; classes?: number } = {}): RegistrationDay {
+/**
+ * The plan for a programme of this size: the deploy setting `families` (and `classes`) over the day's assumptions;
+ * with `fairStart`, an opening with a fair start (the stack is sized for first come, first served, its worst case).
+ */
+export function registrationDay(
+  size: { families?: number; classes?: number; fairStart?: { minutes: number } } = {},
+): RegistrationDay {
   return { ...REGISTRATION_DAY, ...size };
 }
 
@@ -207,9 +219,18 @@ export function familyVisit(day: RegistrationDay): FamilyCall[] {
   ];
 }
 
-/** Families arriving per second in the rush (the arrival curve's peak). */
+/** Families arriving per second in the rush (the arrival curve's peak); with a fair start, evenly over its window. */
 export function peakArrivals(day: RegistrationDay): number {
+  if (day.fairStart) return day.families / (day.fairStart.minutes * 60);
   return (day.families * day.rush.share) / day.rush.seconds;
+}
+
+/** The families whose enrollments are decided in the first minutes: the rush's, or with a fair start everyone's. */
+export const openingFamilies = (day: RegistrationDay) => (day.fairStart ? day.families : day.families * day.rush.share);
+
+/** With a fair start, the asks a second just after its draw: every enrollment's page asks once within the spread. */
+export function drawAsks(day: RegistrationDay): number {
+  return day.fairStart ? (day.families * day.enrollmentsPerFamily) / (DRAW_ASK_SPREAD_MS / 1000) : 0;
 }
 
 /** Families arriving per second after the rush, for the rest of the arrival time. */
@@ -235,7 +256,8 @@ export interface RoutePeak {
 export function routePeaks(day: RegistrationDay): RoutePeak[] {
   const arrivals = peakArrivals(day);
   const families = familyVisit(day).map(({ name, method, calls, sharedAnswer }): RoutePeak => {
-    const fromFamilies = arrivals * calls;
+    // A fair start's draw gathers every family's asks: its spread, not the arrivals, makes that route's peak.
+    const fromFamilies = Math.max(arrivals * calls, name === 'enrollmentRequest' ? drawAsks(day) : 0);
     const cacheSeconds = method === 'GET' ? cacheSecondsOf(name) : undefined;
     if (method === 'GET' && cacheSeconds === undefined)
       throw new Error(`${name} is counted as a GET, but the manifest does not cache it.`);

@@ -24,6 +24,13 @@ const NEAR_MS = 4000;
 const NEAR_PLACE = 3;
 /** …and at least this often anyway: the exact place, and a hand in deciding the line when nobody else does. */
 const QUIET_MS = 20_000;
+/**
+ * After a fair start's draw, each page asks at a random moment within this long: every family's page waits for the
+ * same moment, and at 10,000 families their 20,000 asks at once would be as many Lambdas in the same second. The
+ * first ask of a line leads it (its allocator decides the line in the draw's order, whoever asked), so a busy line
+ * starts within a moment and a quiet one within the spread (infra/capacity.ts counts the asks over it).
+ */
+export const DRAW_ASK_SPREAD_MS = 30_000;
 
 /** The place of a request counted at `mark`, once the line has `decided` requests decided. */
 export const placeNow = (place: number, mark: LineMark, decided: number) =>
@@ -71,7 +78,7 @@ export async function waitInLine(
     const pending = last.pending;
     if ('drawAt' in pending || !pending.line) {
       onWaiting(pending);
-      await pause(askAgainInMs(pending));
+      await pause(askAgainInMs(pending) + ('drawAt' in pending ? Math.random() * DRAW_ASK_SPREAD_MS : 0));
     } else {
       await followLine(pending.place, pending.line, reads, onWaiting, signal);
     }

@@ -53,7 +53,9 @@ try {
   if (!only || only === 'lambdas') console.log(`${lambdaReport(await lambdaSizes())}\n`);
   if (!only || only === 'lottery') console.log(`${lotteryReport()}\n`);
   if (!only || only === 'district')
-    for (const families of [10_000, 50_000]) console.log(`${capacityReport(registrationDay({ families }))}\n`);
+    for (const families of [10_000, 50_000])
+      for (const fairStart of [undefined, { minutes: 5 }])
+        console.log(`${capacityReport(registrationDay({ families, ...(fairStart && { fairStart }) }))}\n`);
   if (!only || ['rush', 'conflicts', 'day', 'fair', 'pages', 'lighthouse', 'lottery'].includes(only)) {
     await startStackForTests();
     const conflicts = !only || only === 'rush' || only === 'conflicts';

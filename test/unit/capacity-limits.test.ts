@@ -103,3 +103,18 @@ test('docs/capacity.md gives the families at which each quota binds as the plan 
     expect(row("a shard of the semester's class list")[column]).toBe(peaks[4]);
   }
 });
+
+test("10,000 families with a fair start of 5 minutes: sign-ins spread over its window stay under Cognito's quota, and the draw's asks and e-mails make the peak", () => {
+  const fair = registrationDay({ families: 10_000, fairStart: { minutes: 5 } });
+  // 10,000 families over 300 s sign in at 34 a second, against 600 at the first-come opening's peak.
+  expect(needOf(fair, 'Cognito UserAuthentication').needed).toBe(34);
+  expect(needOf(district, 'Cognito UserAuthentication').needed).toBe(600);
+  // After the draw each of the 20,000 enrollments' pages asks once within 30 s, and the lines decide as they ask.
+  expect(peakEnrollments(fair)).toBeCloseTo(20_000 / 30);
+  expect(peakOf(fair, 'QUEUE#LINE')).toBeLessThan(peakOf(district, 'QUEUE#LINE'));
+  // Every family is decided at the draw: all their e-mails, not the rush's 60 %, within the 10 minutes.
+  expect(needOf(fair, 'SES sending rate').needed).toBe(Math.ceil((10_000 * 2 * 1.5) / 600));
+  expect(needOf(district, 'SES sending rate').needed).toBe(Math.ceil((6_000 * 2 * 1.5) / 600));
+  expect(bindingOrder(fair)[0]!.quota).toMatch(/^SES sending rate/);
+  expect(capacityReport(fair)).toContain('a fair start: evenly over its 5 minutes');
+});

@@ -16,6 +16,7 @@ import {
 import { cachedFunctions } from '../../infra/routes';
 import { ACCOUNT_THROTTLE, ADDRESS_LIMIT, routeThrottle } from '../../infra/throttles';
 import { manifest } from '../../lambdas/manifest';
+import { DRAW_ASK_SPREAD_MS } from '../../lambdas/waitingInLine';
 
 const day = REGISTRATION_DAY;
 const peakOf = (key: string) => routePeaks(day).find((peak) => peak.routeKey === key)!.perSecond;
@@ -101,4 +102,15 @@ test('the size is a setting: registrationDay takes the families and classes and 
 test('one address may send the API calls of 50 family visits in 5 minutes at the edge (each read of a line counted), no more', () => {
   expect(addressLimit(day)).toEqual({ requests: 50 * 30, windowSeconds: 300 });
   expect(ADDRESS_LIMIT).toEqual(addressLimit(day));
+});
+
+test("with a fair start, the families come evenly over its window, and the draw's asks make enrollmentRequest's peak", () => {
+  const fair = registrationDay({ fairStart: { minutes: 5 } });
+  expect(peakArrivals(fair)).toBeCloseTo(1000 / 300);
+  // 2,000 enrollments' pages ask within DRAW_ASK_SPREAD_MS of the draw, whatever the arrivals.
+  const asks = routePeaks(fair).find((peak) => peak.name === 'enrollmentRequest')!.perSecond;
+  expect(asks).toBeCloseTo(2000 / (DRAW_ASK_SPREAD_MS / 1000));
+  // The deployed throttles are first come first served's: the fair start needs less on every access level.
+  for (const access of ['public', 'user', 'admin'] as const)
+    expect(routeThrottles(fair)[access].rateLimit).toBeLessThanOrEqual(routeThrottles(day)[access].rateLimit);
 });

@@ -3,6 +3,7 @@
 // follows the line's progress (the edge's `lineProgress`) instead, and asks only when its turn is near; a closed
 // dialog stops asking (the request stays in line and is decided all the same).
 import { enrollInTurn } from '../../web/src/classes/enrollInTurn';
+import { DRAW_ASK_SPREAD_MS } from '../../lambdas/waitingInLine';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 
 jest.mock('aws-amplify/auth', () => ({
@@ -77,8 +78,9 @@ test('given the dialog closed while in line, then the page stops asking', async 
   expect(calls).toHaveLength(1);
 });
 
-test('given a request in a fair start draw, then the draw is told and the page asks again only once the draw is due', async () => {
+test("given a request in a fair start draw, then the draw is told and the page asks again only once the draw is due, at its own moment of the draw's spread", async () => {
   jest.useFakeTimers({ now: Date.parse('2027-01-10T09:00:00Z') });
+  const random = jest.spyOn(Math, 'random').mockReturnValue(0.5);
   try {
     const drawAt = '2027-01-10T09:05:00.000Z';
     answering(
@@ -92,13 +94,17 @@ test('given a request in a fair start draw, then the draw is told and the page a
       (pending) => told.push(pending),
       new AbortController().signal,
     );
-    await jest.advanceTimersByTimeAsync(4 * 60_000);
+    await jest.advanceTimersByTimeAsync(5 * 60_000 - 1);
     expect(told).toEqual([{ drawAt }]);
     expect(calls).toHaveLength(1);
-    await jest.advanceTimersByTimeAsync(60_000);
+    // Half of the spread after the draw, as Math.random says.
+    await jest.advanceTimersByTimeAsync(DRAW_ASK_SPREAD_MS / 2 - 1000);
+    expect(calls).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1001);
     await expect(decided).resolves.toEqual([enrolled]);
     expect(calls).toHaveLength(2);
   } finally {
+    random.mockRestore();
     jest.useRealTimers();
   }
 });
