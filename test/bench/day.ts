@@ -361,6 +361,8 @@ try {
   };
   const run: DayRun = {
     settings,
+    firstArrival,
+    ...(settings.fairStartMinutes !== undefined && { drawAt: opening + settings.fairStartMinutes * 60_000 }),
     arrivals:
       settings.fairStartMinutes === undefined
         ? `${pct(REGISTRATION_DAY.rush.share)} in the first ${((REGISTRATION_DAY.rush.seconds * settings.seconds) / REGISTRATION_DAY.arrivalSeconds).toFixed(1)} s, the rest evenly until ${settings.seconds} s`

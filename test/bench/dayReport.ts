@@ -56,6 +56,9 @@ export interface EdgeCounts {
 
 export interface DayRun {
   settings: DaySettings;
+  /** The first family's arrival, and a fair start's draw (ms on the day's process clock, as the calls' `at`). */
+  firstArrival: number;
+  drawAt?: number;
   /** When the families came, in words. */
   arrivals: string;
   /** Children of all families, and how long making the families took. */
@@ -295,6 +298,7 @@ export function dayReport(run: DayRun): string {
               .map(([kind, entry]) => [`  ${kind}`, String(entry.calls), String(entry.families.size)]),
           ]),
         ]),
+    ...(failures.size === 0 ? [] : [`  when the calls that failed were sent: ${failuresOverTime(calls, run)}`]),
     `the portal's busy answers (429: an AWS error after the SDK's retries, or out of attempts or time), by function and cause: ${
       Object.entries(run.busyAnswers)
         .map(([what, count]) => `${what} ${count}`)
@@ -388,6 +392,21 @@ export function dayReport(run: DayRun): string {
         ]
       : []),
   ].join('\n');
+}
+
+/** The failed calls counted by the half-minute they were sent in, from the first arrival (the draw's marked). */
+function failuresOverTime(calls: CallRecord[], run: DayRun): string {
+  const period = 30_000;
+  const counts = new Map<number, number>();
+  for (const call of calls.filter((record) => !expected(record))) {
+    const slot = Math.floor((call.at - run.firstArrival) / period);
+    counts.set(slot, (counts.get(slot) ?? 0) + 1);
+  }
+  const drawSlot = run.drawAt === undefined ? undefined : Math.floor((run.drawAt - run.firstArrival) / period);
+  return [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([slot, count]) => `${(slot * period) / 1000} s${slot === drawSlot ? ' (the draw)' : ''}: ${count}`)
+    .join(', ');
 }
 
 /** The fair start's lines: its draw, and its record checked with the seed (the target: it matches). */

@@ -27,6 +27,8 @@ function errorKind(error: { code: string; message: string }): string {
 export interface CallRecord {
   /** `GET config`, `POST enroll`, `InitiateAuth`. */
   call: string;
+  /** When it was sent (ms on this process's clock), its resends included. */
+  at: number;
   status: number;
   /** The portal's error code, when it answered with one (API Gateway's own answers have none); status 0: why no answer (or no decision) came. */
   code?: string;
@@ -87,6 +89,7 @@ interface Answer {
 }
 
 async function send(browser: Browser, call: string, url: string, init?: BrowserInit): Promise<Answer> {
+  const at = performance.now();
   let throttled = 0;
   for (let attempt = 0; ; attempt += 1) {
     let response: BrowserAnswer;
@@ -95,7 +98,7 @@ async function send(browser: Browser, call: string, url: string, init?: BrowserI
     } catch (error) {
       // No answer at all (the connection refused or closed): the socket's error code says which.
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      return { record: { call, status: 0, code, throttled }, body: undefined };
+      return { record: { call, at, status: 0, code, throttled }, body: undefined };
     }
     const body = parsed(response.body);
     // Only API Gateway's own 429 (no error object: no function ran) is sent again; the portal's is final.
@@ -106,7 +109,7 @@ async function send(browser: Browser, call: string, url: string, init?: BrowserI
       continue;
     }
     return {
-      record: { call, status: response.status, ...(body?.error && { code: errorKind(body.error) }), throttled },
+      record: { call, at, status: response.status, ...(body?.error && { code: errorKind(body.error) }), throttled },
       body,
     };
   }
