@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { draftFields } from '../layout/draftFields';
 import { updatePassword } from 'aws-amplify/auth';
 import { useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_HINT, passwordProblem } from '../../../lambdas/passwordPolicy';
@@ -83,18 +83,13 @@ export function ChangePassword() {
     }
   };
 
-  const field = (name: keyof Passwords, label: string, autoComplete: string, hint?: string) => (
-    <TextField
-      label={label}
-      type="password"
-      autoComplete={autoComplete}
-      value={passwords[name]}
-      onChange={(event) => change(name, event.target.value)}
-      error={!!problems[name]}
-      helperText={problems[name] ?? hint}
-      fullWidth
-    />
+  const textField = draftFields<keyof Passwords>(
+    (name) => passwords[name],
+    change,
+    (name) => problems[name],
   );
+  const field = (name: keyof Passwords, label: string, autoComplete: string, hint?: string) =>
+    textField(name, label, { type: 'password', autoComplete, helperText: hint });
 
   return (
     <Stack

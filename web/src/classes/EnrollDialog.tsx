@@ -12,15 +12,9 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  enrollmentCapsOf,
-  offerHoursOf,
-  type EnrollmentCaps,
-  type Enrollment,
-  type Student,
-} from '../../../lambdas/records';
+import { enrollmentCapsOf, offerHoursOf, type EnrollmentCaps, type Student } from '../../../lambdas/records';
 import { StudentForm } from '../account/students/StudentForm';
 import { useQueryClient } from '@tanstack/react-query';
 import { useFunction } from '../api/queries';
@@ -40,9 +34,10 @@ import { useRemoteConfig } from '../layout/RemoteConfig';
 import { LoadFailure } from '../layout/LoadFailure';
 import { useCloseGuard } from '../layout/useCloseGuard';
 import { Waiting } from '../layout/Waiting';
-import { enrollInTurn, type InLine } from './enrollInTurn';
+import { enrollInTurn } from './enrollInTurn';
+import { enrollStep, FIRST_STEP, isSending } from './enrollSteps';
 import { InLineNotice } from './InLineNotice';
-import { PoliciesToAccept, policiesAsked, type PoliciesAsked } from './PoliciesToAccept';
+import { PoliciesToAccept, policiesAsked } from './PoliciesToAccept';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { gradeLabel } from '../../../lambdas/grades';
 import { detailsConfirmedLabel, detailsConfirmedSinceOf, detailsNeedChecking } from '../../../lambdas/configNames';
@@ -99,19 +94,12 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   // Nor to the yearly check of a child's details.
   const since = isAdmin ? undefined : detailsConfirmedSinceOf(config);
   const fullScreen = useMediaQuery('(max-width:599.95px)');
-  const [chosen, setChosen] = useState<string>();
-  const [adding, setAdding] = useState(false);
-  /** The child whose details are open to be checked. */
-  const [checking, setChecking] = useState<Student>();
+  const [{ step, chosen, added, toCheck, failure }, dispatch] = useReducer(enrollStep, FIRST_STEP);
   const [typed, setTyped] = useState(false);
+  const inForm = step.kind === 'adding' || step.kind === 'checking';
   // A child's details half typed are not lost to Escape or a click outside without asking.
-  const { close, question } = useCloseGuard((adding || !!checking) && typed, onClose);
-  // Children added or saved here, as saved (the family's list is read again meanwhile).
-  const [added, setAdded] = useState<Student[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const [outcome, setOutcome] = useState<{ student: Student; enrollments: Enrollment[] }>();
-  const [inLine, setInLine] = useState<InLine>();
+  const { close, question } = useCloseGuard(inForm && typed, onClose);
+  const sending = isSending(step);
   // Closing the dialog stops asking; the request stays in line and is decided all the same.
   const stop = useRef(new AbortController());
   useEffect(() => () => stop.current.abort(), []);
@@ -137,10 +125,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
     // Once checked, the messages follow what is typed.
     if (answersChecked) setAnswerProblems(checkedAnswers(asked, next).problems);
   };
-  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
-  /** The policies a guardian is to accept for the chosen child first (the refusal's). */
-  const [policiesShown, setPoliciesShown] = useState<PoliciesAsked>();
-  const choices = childChoices(target, children, family, caps, since, refused);
+  const choices = childChoices(target, children, family, caps, since, toCheck);
   const child = choices.find(({ student, why }) => student.id === chosen && !why)?.student;
   const name = targetName(target);
   const full = targetClasses(target).some((cls) => cls.seatsLeft === 0);
@@ -158,28 +143,30 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
       focusFirstAnswerProblem(answersRef.current);
       return;
     }
-    setSaving(true);
-    setFailure(undefined);
+    dispatch({ type: 'send' });
     try {
       const payload = {
         studentId: child.id,
         ...(target.kind === 'class' ? { classId: target.cls.id } : { groupId: target.group.id }),
         ...(answers.length > 0 && { answers }),
       };
-      const enrollments = await enrollInTurn(payload, semesterId!, setInLine, stop.current.signal);
+      const enrollments = await enrollInTurn(
+        payload,
+        semesterId!,
+        (inLine) => dispatch({ type: 'toldInLine', inLine }),
+        stop.current.signal,
+      );
       if (!enrollments) return;
-      setOutcome({ student: child, enrollments });
+      dispatch({ type: 'decided', student: child, enrollments });
       // The seats the family sees next are read past the caches.
       changed(client, 'enroll');
     } catch (error) {
       const refusal = asApiError(error);
       const policies = policiesAsked(refusal.details);
       if (policies) {
-        setPoliciesShown(policies);
+        dispatch({ type: 'policiesAsked', asked: policies });
         return;
       }
-      const toCheck = studentToCheck(refusal.details);
-      if (toCheck) setRefused((ids) => new Set(ids).add(toCheck));
       const refusedAnswers = answerProblemsOf(refusal.details);
       setAnswerProblems(refusedAnswers);
       // The questions changed since the dialog read them: read them again, the problem shown under its own.
@@ -187,26 +174,22 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
         void questions.refetch();
         focusFirstAnswerProblem(answersRef.current);
       }
-      setFailure(refusal.message);
-    } finally {
-      setSaving(false);
-      setInLine(undefined);
+      dispatch({ type: 'refused', message: refusal.message, studentToCheck: studentToCheck(refusal.details) });
     }
   };
 
-  /** The child's details saved or confirmed: back to the list, the child chosen. */
-  const checked = (student: Student) => {
-    setAdded((list) => [...list.filter((s) => s.id !== student.id), student]);
-    setRefused((ids) => new Set([...ids].filter((id) => id !== student.id)));
-    setFailure(undefined);
-    setChosen(student.id);
-    setChecking(undefined);
+  /** A child added, or its details saved or confirmed: back to the list, the child chosen. */
+  const childSaved = (student: Student) => {
+    dispatch({ type: 'childSaved', student });
+    setTyped(false);
+  };
+  const formCancelled = () => {
+    dispatch({ type: 'formCancelled' });
     setTyped(false);
   };
 
   const again = () => {
-    setOutcome(undefined);
-    setChosen(undefined);
+    dispatch({ type: 'again' });
     setDraft({});
     setAnswersChecked(false);
     setAnswerProblems({});
@@ -215,7 +198,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   return (
     <Dialog
       open
-      onClose={saving && inLine === undefined ? undefined : close}
+      onClose={step.kind === 'sending' ? undefined : close}
       fullWidth
       maxWidth="sm"
       fullScreen={fullScreen}
@@ -224,53 +207,35 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
       {question}
       <DialogTitle id="enroll-title">{`${full ? 'Join the waitlist for' : 'Enroll in'} ${name}`}</DialogTitle>
       <DialogContent dividers>
-        {outcome ? (
-          <Alert severity={outcome.enrollments[0]?.status === 'waitlisted' ? 'info' : 'success'}>
-            {outcomeText(target, outcome.student, outcome.enrollments, offerHours)}
+        {step.kind === 'decided' ? (
+          <Alert severity={step.enrollments[0]?.status === 'waitlisted' ? 'info' : 'success'}>
+            {outcomeText(target, step.student, step.enrollments, offerHours)}
           </Alert>
-        ) : inLine !== undefined && child ? (
-          <InLineNotice inLine={inLine} childName={child.firstName} />
-        ) : policiesShown && child?.id === policiesShown.studentId ? (
+        ) : step.kind === 'inLine' && child ? (
+          <InLineNotice inLine={step.inLine} childName={child.firstName} />
+        ) : step.kind === 'policies' && child?.id === step.asked.studentId ? (
           <PoliciesToAccept
-            asked={policiesShown}
+            asked={step.asked}
             child={child}
-            onBack={() => setPoliciesShown(undefined)}
-            onAccepted={() => {
-              setPoliciesShown(undefined);
-              void enroll();
-            }}
+            onBack={() => dispatch({ type: 'policiesBack' })}
+            onAccepted={() => void enroll()}
           />
-        ) : checking ? (
+        ) : step.kind === 'checking' ? (
           <>
             <Alert severity="info" sx={{ mb: 2 }}>
-              Please check that {checking.firstName}'s details are still right: health notes, contacts and pick-up
+              Please check that {step.student.firstName}'s details are still right: health notes, contacts and pick-up
               adults. Press "These details are right", or change them and save.
             </Alert>
             <StudentForm
-              student={checking}
-              onCancel={() => {
-                setChecking(undefined);
-                setTyped(false);
-              }}
+              student={step.student}
+              onCancel={formCancelled}
               onTyped={() => setTyped(true)}
-              onSaved={checked}
-              onConfirmed={checked}
+              onSaved={childSaved}
+              onConfirmed={childSaved}
             />
           </>
-        ) : adding ? (
-          <StudentForm
-            onCancel={() => {
-              setAdding(false);
-              setTyped(false);
-            }}
-            onTyped={() => setTyped(true)}
-            onSaved={(student) => {
-              setAdded((list) => [...list, student]);
-              setChosen(student.id);
-              setAdding(false);
-              setTyped(false);
-            }}
-          />
+        ) : step.kind === 'adding' ? (
+          <StudentForm onCancel={formCancelled} onTyped={() => setTyped(true)} onSaved={childSaved} />
         ) : students.isPending ? (
           <Waiting />
         ) : students.isError ? (
@@ -292,7 +257,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
               <RadioGroup
                 aria-label="Child to enroll"
                 value={chosen ?? ''}
-                onChange={(event) => setChosen(event.target.value)}
+                onChange={(event) => dispatch({ type: 'choose', studentId: event.target.value })}
               >
                 {choices.map(({ student, why, check }) => (
                   <Box key={student.id}>
@@ -322,7 +287,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
                       <Button
                         size="small"
                         variant="outlined"
-                        onClick={() => setChecking(student)}
+                        onClick={() => dispatch({ type: 'check', student })}
                         sx={{ display: 'flex', ml: 4, mb: 1 }}
                       >
                         {`Check ${student.firstName}'s details`}
@@ -332,7 +297,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
                 ))}
               </RadioGroup>
             )}
-            <Button onClick={() => setAdding(true)} sx={{ mt: 1 }}>
+            <Button onClick={() => dispatch({ type: 'add' })} sx={{ mt: 1 }}>
               {children.length === 0 ? 'Add a child' : 'Add another child'}
             </Button>
             {questions.isError ? (
@@ -373,9 +338,9 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
           </>
         )}
       </DialogContent>
-      {!adding && !checking && !policiesShown && (
+      {!inForm && step.kind !== 'policies' && (
         <DialogActions>
-          {outcome ? (
+          {step.kind === 'decided' ? (
             <>
               <Button component={RouterLink} to={paths.myEnrollments}>
                 See my enrollments
@@ -387,15 +352,15 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
             </>
           ) : (
             <>
-              <Button onClick={onClose} disabled={saving && inLine === undefined}>
-                {inLine === undefined ? 'Cancel' : 'Close'}
+              <Button onClick={onClose} disabled={step.kind === 'sending'}>
+                {step.kind === 'inLine' ? 'Close' : 'Cancel'}
               </Button>
               <Button
                 variant="contained"
                 onClick={() => void enroll()}
-                disabled={!child || saving || questions.isPending || questions.isError}
+                disabled={!child || sending || questions.isPending || questions.isError}
               >
-                {saving
+                {sending
                   ? 'Saving…'
                   : questions.isPending
                     ? 'Loading the questions…'

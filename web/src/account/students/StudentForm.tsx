@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { draftFields } from '../../layout/draftFields';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { GRADES, gradeLabel } from '../../../../lambdas/grades';
@@ -60,16 +60,10 @@ export function StudentForm({
     if (saved) onSaved(saved.student);
   };
 
-  const field = (name: keyof StudentDraft & string, label: string, props: Record<string, unknown> = {}) => (
-    <TextField
-      label={label}
-      value={draft[name] as string}
-      onChange={(event) => change({ [name]: event.target.value })}
-      error={!!errors[name]}
-      helperText={errors[name]}
-      fullWidth
-      {...props}
-    />
+  const field = draftFields<keyof StudentDraft & string>(
+    (name) => draft[name] as string,
+    (name, value) => change({ [name]: value }),
+    (name) => errors[name],
   );
 
   return (

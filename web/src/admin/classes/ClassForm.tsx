@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { draftFields } from '../../layout/draftFields';
 import { useId, useState, type FormEvent } from 'react';
 import { GRADES, gradeLabel } from '../../../../lambdas/grades';
 import { classInput, type Class, type ClassStatus, type Semester } from '../../../../lambdas/records';
@@ -64,20 +64,10 @@ export function ClassForm({
     if (saved) onSaved(saved.class);
   };
 
-  const field = (
-    name: TextFieldName,
-    label: string,
-    { helperText, ...props }: Record<string, unknown> & { helperText?: string } = {},
-  ) => (
-    <TextField
-      label={label}
-      value={draft[name]}
-      onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-      error={!!errors[name]}
-      helperText={errors[name] ?? helperText}
-      fullWidth
-      {...props}
-    />
+  const field = draftFields<TextFieldName>(
+    (name) => draft[name],
+    (name, value) => setDraft({ ...draft, [name]: value }),
+    (name) => errors[name],
   );
 
   return (

@@ -2,7 +2,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { draftFields } from '../../layout/draftFields';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { detailsConfirmedSince } from '../../../../lambdas/configNames';
@@ -61,20 +61,18 @@ function ConfigForm({ values }: { values: ConfigValues }) {
     });
   };
 
-  const field = (key: string, label: string, help?: string, multiline = false) => (
-    <TextField
-      key={key}
-      label={label}
-      value={draft[key]}
-      onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
-      error={!!errorOf(key)}
-      helperText={errorOf(key) ?? help}
-      multiline={multiline}
-      minRows={multiline ? 2 : undefined}
-      fullWidth
-      {...(DATES.has(key) && { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
-    />
+  const textField = draftFields<string>(
+    (key) => draft[key]!,
+    (key, value) => setDraft({ ...draft, [key]: value }),
+    errorOf,
   );
+  const field = (key: string, label: string, help?: string, multiline = false) =>
+    textField(key, label, {
+      helperText: help,
+      multiline,
+      minRows: multiline ? 2 : undefined,
+      ...(DATES.has(key) && { type: 'date', slotProps: { inputLabel: { shrink: true } } }),
+    });
 
   return (
     <Stack
