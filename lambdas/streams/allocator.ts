@@ -1,6 +1,6 @@
 // The allocator's safety net: run by the table's change stream for each new enrollment request (the
 // filter in the manifest), it decides the request's queue unless someone else holds its lease (an
-// `enroll` call usually does, waiting for its own answer). So a request whose caller stopped waiting, or
+// `enroll` call usually does, waiting for its own answer), or the request waits for its fair start's draw. So a request whose caller stopped waiting, or
 // whose function instance died, is still decided in its turn. A queue it could not see through in time
 // is reported as failed for its records, and the stream hands them over again.
 import middy from '@middy/core';
@@ -38,7 +38,11 @@ export async function allocator(
   return processPartialResponse(
     event,
     async (record: DynamoDBRecord) => {
-      const { queue } = unmarshall((record.dynamodb?.NewImage ?? {}) as never) as EnrollmentRequest;
+      const { queue, draw } = unmarshall((record.dynamodb?.NewImage ?? {}) as never) as EnrollmentRequest;
+      // A request in a fair start's draw to come waits for it: the pages that ask at the draw lead its queue then,
+      // and the fairStartDraws schedule decides what they leave. Looking at its queue now would only find it waiting,
+      // at the cost of the lease and a read of the queue for every request made ready before the opening.
+      if (draw && draw.at > Date.now()) return;
       if (!(await seenThrough(queue))) throw new Error(`The queue ${queue} still has requests to decide.`);
     },
     new BatchProcessor(EventType.DynamoDBStreams),

@@ -27,10 +27,16 @@ function queues(left: Record<string, number | Error>) {
   });
 }
 
-const batch = (...records: Array<[sequence: string, queue: string]>) =>
+const batch = (...records: Array<[sequence: string, queue: string, drawAt?: number]>) =>
   ({
-    Records: records.map(([SequenceNumber, queue]) => ({
-      dynamodb: { SequenceNumber, NewImage: { queue: { S: queue } } },
+    Records: records.map(([SequenceNumber, queue, drawAt]) => ({
+      dynamodb: {
+        SequenceNumber,
+        NewImage: {
+          queue: { S: queue },
+          ...(drawAt !== undefined && { draw: { M: { at: { N: String(drawAt) }, opening: { S: 'o' } } } }),
+        },
+      },
     })),
   }) as unknown as DynamoDBStreamEvent;
 
@@ -66,4 +72,14 @@ test("the records of a queue still pending or failing are handed over again, a d
 test('a batch none of whose queues could be seen through is answered with every record, not thrown', async () => {
   queues({ 'QUEUE#a': 2, 'QUEUE#b': 1 });
   expect(failed(await allocator(batch(['1', 'QUEUE#a'], ['2', 'QUEUE#b']), noTimeLeft))).toEqual(['1', '2']);
+});
+
+test("a request waiting for its fair start's draw leaves its queue alone until the draw; one whose draw came is seen through", async () => {
+  queues({ 'QUEUE#a': 1, 'QUEUE#b': 0 });
+  const response = await allocator(
+    batch(['1', 'QUEUE#a', Date.now() + 60_000], ['2', 'QUEUE#b', Date.now() - 1]),
+    noTimeLeft,
+  );
+  expect(failed(response)).toEqual([]);
+  expect(pendingRequests.mock.calls.map(([queue]) => queue)).toEqual(['QUEUE#b']);
 });
