@@ -1,7 +1,9 @@
 // Names and defaults of configuration values the server reads, without the schemas (lambdas/records.ts),
 // so the data modules that read them carry no zod.
 import { dateLabel } from './moments';
-import type { ConfigValues } from './records';
+
+/** The configuration's values as read (records.ts checks them when they are saved). */
+type ConfigValues = Readonly<Record<string, string | number | boolean>>;
 
 /**
  * The caps on a family's active enrollments (enrolled or waitlisted): configuration values an administrator

@@ -52,8 +52,12 @@ import {
   type SemesterEnrollment,
   type Student,
   type TshirtSize,
+  type KeptFor,
+  type RemovalRecord,
+  type Removed,
+  type RetentionSetting,
 } from './records';
-import type { KeptFor, RemovalRecord, Removed, RetentionSetting } from './data/retention';
+
 import { CATALOGUE_MAX_AGE_SECONDS, LINE_PROGRESS_MAX_AGE_SECONDS } from './catalogueAge';
 import type { CallLimit } from './data/callCounts';
 import type { FailedMail } from './data/mailRequests';

@@ -902,3 +902,36 @@ export interface FamilyLottery {
   /** Once the draw is published: its seed, whose SHA-256 is the last commitment, so anyone can run it again. */
   draw?: { seed: string; publishedAt: string };
 }
+
+// Data retention as the administrator's screen shows it (lambdas/data/retention.ts keeps and applies it).
+/** How many years after a semester ended its records are kept, and who set it when. */
+export interface RetentionSetting {
+  years: number;
+  updatedAt?: string;
+  updatedBy?: string;
+}
+
+/** Something of a child's that belongs to a semester whose records stay: the child keeps their record for it. */
+export interface KeptFor {
+  kind: 'enrollment' | 'lotteryRequest' | 'policyAcceptance';
+  semester: { id: string; name: string };
+}
+
+/** What a removal removed. */
+export interface Removed {
+  enrollments: number;
+  auditRecords: number;
+  students: number;
+}
+
+/** What one removal call removed, who asked, and whether it finished: the audit record of a removal. */
+export interface RemovalRecord {
+  id: string;
+  at: string;
+  by: string;
+  years: number;
+  cutoff: string;
+  semesters: Array<{ id: string; name: string }>;
+  removed: Removed;
+  done: boolean;
+}

@@ -3,15 +3,11 @@
 // latest activity (`SEMESTER#id#ACTIVITY#<shard>`, newest last in each).
 import { randomUUID } from 'node:crypto';
 import type { ActivityEntry, EnrollmentStatus } from '../records';
-import type { Caller } from '../shared/caller';
+import type { Actor } from '../shared/caller';
 import { entity, optional } from './entity';
 import { SEMESTER_LIST_SHARDS } from './partitions';
 import type { StoredEnrollment } from './enrollments';
 import { studentName, studentsByKey } from './students';
-
-/** Who made a change: the user's id, and whether they acted as an administrator. */
-/** Who changed it: the login (`sub`), and on a family's own call the family it manages. */
-export type Actor = Pick<Caller, 'sub' | 'isAdmin'> & { familyId?: string };
 
 const auditReasons = [
   'enroll',

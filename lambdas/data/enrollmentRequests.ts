@@ -15,14 +15,15 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
+import type { RecordedDecision } from '../lottery/fairStartRecord';
 import type { Answer } from '../records';
+import type { Actor } from '../shared/caller';
 import type { ErrorCode } from '../shared/errors';
 import { dynamo, tableName } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
-import type { Actor } from './audit';
 import { entity, optional, type StoredItem } from './entity';
 import { readEnrollment, type StoredEnrollment } from './enrollments';
-import { ledgerWrites, type FairStartMark } from './fairStartLedger';
+import { ledgerWrite, type FairStartMark } from './fairStartLedger';
 import { partitions } from './partitions';
 import { readAnswers } from './questions';
 import { timeToLiveAttribute } from './table';
@@ -325,8 +326,25 @@ export function decisionWrites(
     { Put: { ...put.Put!, Item: { ...put.Put!.Item, timeline } } },
     // Only one request of the child for the target is in line at a time: its marker is this one's.
     pendingEntity.deleteItem(pendingKey(request)),
-    ...ledgerWrites(request, decision, now, position),
+    ...(request.fairStart ? [ledgerWrite(request.fairStart, position, recordedDecision(request, decision, now))] : []),
   ];
+}
+
+/** A decision as the fair start's ledger keeps it: the request, its arrival and draw, and its outcome. */
+function recordedDecision(request: EnrollmentRequest, decision: Decision, decidedAt: number): RecordedDecision {
+  return {
+    decidedAt,
+    requestId: request.id,
+    familyId: request.familyId,
+    studentId: request.studentId,
+    classIds: request.classIds,
+    ...optional('groupId', request.group?.id),
+    arrivedAt: request.arrivedAt,
+    ...optional('draw', request.draw),
+    ...('error' in decision
+      ? { outcome: 'refused' as const, refusal: decision.error.code }
+      : { outcome: decision.enrollments[0]?.status === 'enrolled' ? ('enrolled' as const) : ('waitlisted' as const) }),
+  };
 }
 
 /**

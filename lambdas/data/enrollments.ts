@@ -3,7 +3,7 @@
 // can never hold two enrollments in one class. A pointer in the family's partition lists a family's
 // enrollments consistently; GSI2 (`SEMESTER#id#ENROLLMENTS#<shard>`) lists a semester's for the reports.
 import type { Answer, Enrollment, EnrollmentStatus } from '../records';
-import type { Actor } from './audit';
+import type { Actor } from '../shared/caller';
 import { notFound } from '../shared/errors';
 import { classEntity, type StoredClass } from './classes';
 import { entity, optional, type StoredItem } from './entity';

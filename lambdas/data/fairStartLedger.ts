@@ -11,7 +11,6 @@ import type { FairStartRecord, RecordedDecision } from '../lottery/fairStartReco
 import { dynamo, tableName } from '../shared/dynamo';
 import { notACursor } from '../shared/cursor';
 import type { TransactItem } from '../shared/transact';
-import type { Decision, EnrollmentRequest } from './enrollmentRequests';
 import { entity, optional } from './entity';
 
 /** Where a request's decision is recorded: its semester's fair start, in its line. */
@@ -61,35 +60,11 @@ const ledgerEntity = entity<RecordedDecision, LedgerKey>({
 });
 
 /**
- * The ledger's item of a request's decision, for the transaction that decides it (none outside a fair start's
- * semester); `position`: the request's place in its batch, which orders the decisions of one moment.
+ * The ledger's item of a decision in its fair start's line, for the transaction that decides the request;
+ * `position`: the request's place in its batch, which orders the decisions of one moment.
  */
-export function ledgerWrites(
-  request: EnrollmentRequest,
-  decision: Decision,
-  decidedAt: number,
-  position: number,
-): TransactItem[] {
-  if (!request.fairStart) return [];
-  const outcome =
-    'error' in decision
-      ? { outcome: 'refused' as const, refusal: decision.error.code }
-      : { outcome: decision.enrollments[0]?.status === 'enrolled' ? ('enrolled' as const) : ('waitlisted' as const) };
-  return [
-    ledgerEntity.putItem({
-      ...request.fairStart,
-      position,
-      decidedAt,
-      requestId: request.id,
-      familyId: request.familyId,
-      studentId: request.studentId,
-      classIds: request.classIds,
-      ...optional('groupId', request.group?.id),
-      arrivedAt: request.arrivedAt,
-      ...optional('draw', request.draw),
-      ...outcome,
-    }),
-  ];
+export function ledgerWrite(mark: FairStartMark, position: number, decision: RecordedDecision): TransactItem {
+  return ledgerEntity.putItem({ ...mark, position, ...decision });
 }
 
 /** Where a page of a semester's ledger stopped: in which line, after which decision (none: the line's start). */

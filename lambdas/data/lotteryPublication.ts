@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { DrawExport } from '../lottery/drawExport';
 import { portalBusy } from '../shared/errors';
 import { transactWrite } from '../shared/transact';
-import type { Actor } from './audit';
+import type { Actor } from '../shared/caller';
 import { classesNow } from './classes';
 import { enrollmentEntity } from './enrollments';
 import { profileEntity } from './families';

@@ -8,7 +8,7 @@
 // a record of what it removed and who asked (`RETENTION / REMOVAL#at#id`). Families who delete their account
 // are removed at once, as ever (deleteAccount). The setting: `SETTINGS / RETENTION`.
 import { randomUUID } from 'node:crypto';
-import type { Semester } from '../records';
+import type { KeptFor, RemovalRecord, Removed, RetentionSetting, Semester } from '../records';
 import { deleteAll } from '../shared/dynamo';
 import { transactWrite, type TransactItem } from '../shared/transact';
 import {
@@ -31,12 +31,6 @@ const RETENTION_DEFAULT_YEARS = 3;
 
 /** Enrollments removed per transaction (each is two items, beside the counts). */
 const ENROLLMENTS_PER_TRANSACTION = 40;
-
-export interface RetentionSetting {
-  years: number;
-  updatedAt?: string;
-  updatedBy?: string;
-}
 
 const retentionSettingEntity = entity<RetentionSetting, object>({
   type: 'retention',
@@ -66,12 +60,6 @@ function cutoffFor(years: number, today = new Date()): string {
 
 /** Whether the semester's records expired: it ended before the cutoff. */
 const expired = (semester: Semester, cutoff: string) => semester.endDate < cutoff;
-
-/** Something of a child's that belongs to a semester whose records stay: the child keeps their record for it. */
-export interface KeptFor {
-  kind: 'enrollment' | 'lotteryRequest' | 'policyAcceptance';
-  semester: { id: string; name: string };
-}
 
 const keptForKinds: ReadonlyArray<KeptFor['kind']> = ['enrollment', 'lotteryRequest', 'policyAcceptance'];
 
@@ -183,12 +171,6 @@ export async function retentionPlan(years: number, today = new Date()): Promise<
   return { years, cutoff, semesters: endedSemesters.filter((semester) => holding.has(semester.id)), students };
 }
 
-export interface Removed {
-  enrollments: number;
-  auditRecords: number;
-  students: number;
-}
-
 /**
  * Removes one student's records of the plan: the audit trail of each enrollment, then the enrollments and
  * the family's pointers with the counts they held (a batch at a time), then the student, their name marker
@@ -275,18 +257,6 @@ function lessActive(records: StudentRecords, count: number): TransactItem {
       values: { ':count': count },
     },
   );
-}
-
-/** What one removal call removed, who asked, and whether it finished: the audit record of a removal. */
-export interface RemovalRecord {
-  id: string;
-  at: string;
-  by: string;
-  years: number;
-  cutoff: string;
-  semesters: Array<{ id: string; name: string }>;
-  removed: Removed;
-  done: boolean;
 }
 
 /** The log of removals, in one partition, in the order they were made. */

@@ -36,7 +36,8 @@ import {
 } from '../records';
 import { alreadyExists, failedPrecondition, notFound, type PortalError } from '../shared/errors';
 import { allocateSeats, batchLength, decisionItems, type SeatCounts } from './allocation';
-import type { Actor, AuditReason } from './audit';
+import type { Actor } from '../shared/caller';
+import type { AuditReason } from './audit';
 import type { ClassEdit } from './classes';
 import type { Decision, EnrollmentRequest } from './enrollmentRequests';
 import { enrollmentIdOf, holdsSeat, isActive, type StoredEnrollment } from './enrollments';

@@ -1,4 +1,5 @@
-import { recordRemoval, removeStudentRecords, retentionPlan, retentionSetting, type Removed } from '../data/retention';
+import { recordRemoval, removeStudentRecords, retentionPlan, retentionSetting } from '../data/retention';
+import type { Removed } from '../records';
 import type { ParsedInput } from '../manifest';
 import type { Caller } from '../shared/caller';
 import { failedPrecondition } from '../shared/errors';

@@ -108,3 +108,9 @@ export function authorizerClaims(payload: JwtPayload): Record<string, string | n
     ]),
   );
 }
+
+/**
+ * Who made a change, as the audit trail and the requests keep it: the login (`sub`), whether they acted as an
+ * administrator, and on a family's own call the family it manages.
+ */
+export type Actor = Pick<Caller, 'sub' | 'isAdmin'> & { familyId?: string };

@@ -7,7 +7,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { AwsJsonError, awsJsonCall, awsRegion } from './awsJson';
 import { optionalEnv } from './env';
 import { permissionDenied } from './errors';
-import type { Middleware } from './handler';
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 /** The header CloudFront adds to every call it sends the API. */
 export const ORIGIN_HEADER = 'x-origin-verify';
@@ -57,7 +58,8 @@ const matches = (sent: Buffer, values: Buffer[]) =>
   values.some((value) => value.length === sent.length && timingSafeEqual(value, sent));
 
 /** Refuses a call that did not come through CloudFront (when the function is given the secret to check). */
-export function originCheck(): Middleware {
+/** The check as a Middy middleware: it reads the call's headers alone. */
+export function originCheck(): MiddlewareObj<Pick<APIGatewayProxyEventV2, 'headers'>> {
   // Read when the handler is made (a module that only names the header loads before the settings exist).
   const secretId = optionalEnv('ORIGIN_SECRET_ID');
   return {

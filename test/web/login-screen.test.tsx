@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import * as identity from '../../web/src/auth/identity';
 import { LoginForm } from '../../web/src/auth/LoginForm';
-import type { LoginMode } from '../../web/src/auth/loginForm';
+import type { LoginMode } from '../../web/src/auth/failures';
 import { ToastArea } from '../../web/src/layout/toast';
 
 // Amplify itself is not needed: the identity calls are mocked.

@@ -1,7 +1,8 @@
 // The session's refresh, whatever the user pool answers: the calls of one moment share one try, a failed try is
 // made again after a pause of 5 s, and after the second failure, or at once when the pool refuses the refresh
 // token, the session ends; never a loop of requests. Amplify's fetchAuthSession is what refreshes.
-import { accessToken, currentUser, loadAmplify, onSessionEnd, signInChanged } from '../../web/src/api/session';
+import { accessToken, currentUser, loadAmplify, onSessionEnd } from '../../web/src/api/session';
+import { signInChanged } from '../../web/src/api/signIns';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 
 const fetchAuthSession = jest.fn();

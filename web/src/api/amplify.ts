@@ -5,7 +5,7 @@ import { Amplify } from '@aws-amplify/core';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub } from 'aws-amplify/utils';
 import { runtimeConfig } from '../runtimeConfig';
-import { signInChanged } from './session';
+import { signInChanged } from './signIns';
 
 export { fetchAuthSession } from 'aws-amplify/auth';
 

@@ -6,6 +6,7 @@
 // after a pause, and then the session ends (onSessionEnd), never a loop of requests.
 import { createContext, useContext } from 'react';
 import { runtimeConfig } from '../runtimeConfig';
+import { signInsSoFar } from './signIns';
 
 export interface User {
   sub: string;
@@ -59,8 +60,6 @@ type Tokens = NonNullable<Awaited<ReturnType<Amplify['fetchAuthSession']>>['toke
  */
 const REFRESH_PAUSES_MS = [5000];
 
-/** Sign-ins and sign-outs here so far: a refresh under way is abandoned when one happens meanwhile. */
-let signInEvents = 0;
 let tokensUnderWay: Promise<Tokens | undefined> | undefined;
 
 /**
@@ -82,19 +81,20 @@ function sessionTokens(): Promise<Tokens | undefined> {
 
 /** The tokens, asked again after each pause while the refresh fails; none once the session has ended. */
 async function refreshedIfNeeded(fetchAuthSession: Amplify['fetchAuthSession']): Promise<Tokens | undefined> {
-  const since = signInEvents;
+  // A refresh under way is abandoned when someone signs in or out meanwhile.
+  const since = signInsSoFar();
   for (let failures = 0; ; failures += 1) {
     // null: the pool refused the refresh token (expired, revoked) and Amplify dropped it; undefined: no answer.
     const tokens = await fetchAuthSession().then(
       (session) => session.tokens ?? null,
       () => undefined,
     );
-    if (signInEvents !== since) return undefined;
+    if (signInsSoFar() !== since) return undefined;
     if (tokens) return tokens;
     const pause = REFRESH_PAUSES_MS[failures];
     if (tokens === null || pause === undefined) break;
     await new Promise((resolve) => setTimeout(resolve, pause));
-    if (signInEvents !== since) return undefined;
+    if (signInsSoFar() !== since) return undefined;
     // Amplify also drops the tokens on the pool's other refusals (the user is gone, must reset the password).
     if (!holdsTokens()) break;
   }
@@ -115,14 +115,7 @@ export async function accessToken(): Promise<string | undefined> {
   return (await sessionTokens())?.accessToken.toString();
 }
 
-const listeners = new Set<() => void>();
 const endListeners = new Set<() => void>();
-
-/** Calls `listener` whenever someone signs in or out here. */
-export function onSignInChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 /**
  * Calls `listener` when the session ends without the user signing out: the user pool refused its refresh token,
@@ -131,10 +124,4 @@ export function onSignInChange(listener: () => void): () => void {
 export function onSessionEnd(listener: () => void): () => void {
   endListeners.add(listener);
   return () => endListeners.delete(listener);
-}
-
-/** Amplify's sign-in events, passed on by ./amplify once it has loaded. */
-export function signInChanged(): void {
-  signInEvents += 1;
-  for (const listener of listeners) listener();
 }

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ADMIN_GROUP } from '../../../lambdas/manifest';
 import { fetchFunction, functionKey } from '../api/queries';
-import { type Auth, AuthContext, currentUser, onSessionEnd, onSignInChange, type User } from '../api/session';
+import { type Auth, AuthContext, currentUser, onSessionEnd, type User } from '../api/session';
+import { onSignInChange } from '../api/signIns';
 import { useToast } from '../layout/toast';
 import { forgetRememberedPath, rememberPath } from '../layout/returnPath';
 import { paths } from '../layout/paths';

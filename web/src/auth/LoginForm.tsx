@@ -28,10 +28,9 @@ import {
   showsResetSuggestion,
   shownCodeError,
   shownLoginErrors,
-  type LoginMode,
   type LoginFormState,
 } from './loginForm';
-import { explainFailure, type LoginFailure } from './failures';
+import { explainFailure, type LoginFailure, type LoginMode } from './failures';
 import { SignInCard } from './SignInCard';
 import { fieldMessage } from './validation';
 import { paths } from '../layout/paths';

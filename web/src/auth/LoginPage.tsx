@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../api/session';
 import { LoginForm } from './LoginForm';
-import type { LoginMode } from './loginForm';
+import type { LoginMode } from './failures';
 import { rememberedPath } from '../layout/returnPath';
 
 /** /user/login and /user/create: once someone is signed in here, they go on to the remembered path. */

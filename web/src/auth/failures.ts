@@ -1,7 +1,9 @@
 // What a refused sign-in, account creation or code means for the person at the form, by the identity
 // provider's error code: what went wrong and what to do. The toast keeps the code itself.
 import { PASSWORD_HINT, passwordProblem } from '../../../lambdas/passwordPolicy';
-import type { LoginMode } from './loginForm';
+
+/** What the login form is for: signing in, or creating an account. */
+export type LoginMode = 'signIn' | 'create';
 
 export interface LoginFailure {
   /** The provider's code, e.g. NotAuthorizedException. */

@@ -1,6 +1,6 @@
 // The login form's state machine (fields, mode, validation, request state), a pure reducer: the screen
 // dispatches, tests call it.
-import type { LoginFailure } from './failures';
+import type { LoginFailure, LoginMode } from './failures';
 import {
   emailAddress,
   hasErrors,
@@ -11,8 +11,6 @@ import {
   type FieldErrors,
   type Rules,
 } from './validation';
-
-export type LoginMode = 'signIn' | 'create';
 
 /** The login request: Invalid when validation failed (no call made), Pending while the call runs. */
 type LoginRequest = 'Idle' | 'Invalid' | 'Pending' | 'Success' | 'Failure';

@@ -8,7 +8,7 @@ import type { Theme } from '@mui/material/styles';
 import { SnackbarContent, SnackbarProvider, useSnackbar, type CustomContentProps } from 'notistack';
 import { forwardRef, useEffect, useRef } from 'react';
 import { BELOW_HEADER } from './theme';
-import { TOAST_LIFE, type Message } from './toast';
+import { TOAST_LIFE, type Message } from './toastMessage';
 import { useNarrow } from './useNarrow';
 
 type ToastProps = Pick<Message, 'severity' | 'summary'> & { closable: boolean };

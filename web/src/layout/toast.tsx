@@ -2,21 +2,7 @@
 // so a visit that never shows one never downloads them.
 import { createContext, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
 import { lazily } from './lazily';
-
-export interface Message {
-  severity: 'success' | 'info' | 'warn' | 'error';
-  summary?: string;
-  detail: string;
-  /** How long it stays, in milliseconds. */
-  life?: number;
-  /** Names the toast: another with the same key is not shown while this one is. */
-  key?: string;
-  /** Every toast has a close button unless this is false. */
-  closable?: boolean;
-}
-
-/** How long a toast stays unless it says otherwise, in milliseconds. */
-export const TOAST_LIFE = 3000;
+import type { Message } from './toastMessage';
 
 const ToastStack = lazily(() => import('./ToastStack'), 'ToastStack');
 

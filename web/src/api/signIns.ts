@@ -1,0 +1,20 @@
+// Who is signed in changed: Amplify's sign-in and sign-out events (./amplify passes them on once it has loaded),
+// heard by the session (a refresh under way is abandoned when one happens meanwhile) and by the AuthProvider.
+// A module of its own, below both, so that neither the session nor Amplify's set-up imports the other.
+const listeners = new Set<() => void>();
+let signInEvents = 0;
+
+/** Calls `listener` whenever someone signs in or out here. */
+export function onSignInChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Amplify's sign-in events, passed on by ./amplify once it has loaded. */
+export function signInChanged(): void {
+  signInEvents += 1;
+  for (const listener of listeners) listener();
+}
+
+/** Sign-ins and sign-outs here so far. */
+export const signInsSoFar = () => signInEvents;
