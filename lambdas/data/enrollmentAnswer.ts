@@ -1,7 +1,7 @@
 // What `enroll` and `enrollmentRequest` answer for a request: its decision as the wire contract's
 // enrollments (with waitlist positions) or its refusal, or its place in line while it is undecided.
 import { awaitDecision } from './allocator';
-import { placeInQueue, queueLine, type Decision, type EnrollmentRequest } from './enrollmentRequests';
+import { awaitsDraw, placeInQueue, queueLine, type Decision, type EnrollmentRequest } from './enrollmentRequests';
 import { toEnrollment, waitlistPositions } from './enrollments';
 import type { EnrollmentAnswer } from '../records';
 import { readDespiteTransientFailures } from '../shared/awsErrors';
@@ -45,8 +45,8 @@ export async function answerInTurn(
   call: Call,
   wait = DECISION_WAIT_MS,
 ): Promise<EnrollmentAnswer> {
-  if (request.draw && Date.now() < request.draw.at)
-    return { enrollments: [], requestId: request.id, pending: { drawAt: new Date(request.draw.at).toISOString() } };
+  if (awaitsDraw(request))
+    return { enrollments: [], requestId: request.id, pending: { drawAt: new Date(request.draw!.at).toISOString() } };
   const until = waitUntil(call, wait);
   let placeRead: ReturnType<typeof placeInQueue> | undefined;
   const headStart = setTimeout(

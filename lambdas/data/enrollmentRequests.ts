@@ -73,6 +73,10 @@ export interface FairStartDraw {
 
 export { queueMoment } from '../lottery/fairStartRecord';
 
+/** Whether a request waits for its fair start's draw at `now` (epoch ms): nothing decides it before then. */
+export const awaitsDraw = (request: Pick<EnrollmentRequest, 'draw'> | undefined, now = Date.now()) =>
+  request?.draw !== undefined && request.draw.at > now;
+
 const ARRIVAL_DIGITS = 15;
 const DECISION_DAYS = 1;
 

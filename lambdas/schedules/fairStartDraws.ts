@@ -6,7 +6,7 @@ import type { Context } from 'aws-lambda';
 import { decideQueue } from '../data/allocator';
 import { allocationSettingsOfMany } from '../data/allocationSettings';
 import { semesterClassLines } from '../data/classes';
-import { lineQueue, pendingRequests } from '../data/enrollmentRequests';
+import { awaitsDraw, lineQueue, pendingRequests } from '../data/enrollmentRequests';
 import { fairStartView } from '../data/fairStart';
 import { seedsOf } from '../data/lotterySeeds';
 import { semestersNotEnded } from '../data/semesters';
@@ -33,7 +33,7 @@ export async function fairStartDraws(
       const queue = lineQueue(line);
       const [first] = await pendingRequests(queue, 1);
       // A queue still before its draw, or empty, has nothing to decide yet.
-      if (!first || (first.draw && first.draw.at > now.getTime())) continue;
+      if (!first || awaitsDraw(first, now.getTime())) continue;
       if (Date.now() >= until) break;
       await decideQueue(queue, { until });
       queues += 1;

@@ -1,14 +1,14 @@
 // The allocator's safety net: run by the table's change stream for each new enrollment request (the
 // filter in the manifest), it decides the request's queue unless someone else holds its lease (an
-// `enroll` call usually does, waiting for its own answer), or the request waits for its fair start's draw. So a request whose caller stopped waiting, or
-// whose function instance died, is still decided in its turn. A queue it could not see through in time
-// is reported as failed for its records, and the stream hands them over again.
+// `enroll` call usually does, waiting for its own answer), or the request waits for its fair start's draw. So a
+// request whose caller stopped waiting, or whose function instance died, is still decided in its turn. A queue it
+// could not see through in time is reported as failed for its records, and the stream hands them over again.
 import middy from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { decideQueue } from '../data/allocator';
-import { pendingRequests, type EnrollmentRequest } from '../data/enrollmentRequests';
+import { awaitsDraw, pendingRequests, type EnrollmentRequest } from '../data/enrollmentRequests';
 import { sleep } from '../shared/dynamo';
 import { logCallContext, logger } from '../shared/logger';
 
@@ -38,12 +38,13 @@ export async function allocator(
   return processPartialResponse(
     event,
     async (record: DynamoDBRecord) => {
-      const { queue, draw } = unmarshall((record.dynamodb?.NewImage ?? {}) as never) as EnrollmentRequest;
+      const request = unmarshall((record.dynamodb?.NewImage ?? {}) as never) as EnrollmentRequest;
       // A request in a fair start's draw to come waits for it: the pages that ask at the draw lead its queue then,
       // and the fairStartDraws schedule decides what they leave. Looking at its queue now would only find it waiting,
       // at the cost of the lease and a read of the queue for every request made ready before the opening.
-      if (draw && draw.at > Date.now()) return;
-      if (!(await seenThrough(queue))) throw new Error(`The queue ${queue} still has requests to decide.`);
+      if (awaitsDraw(request)) return;
+      if (!(await seenThrough(request.queue)))
+        throw new Error(`The queue ${request.queue} still has requests to decide.`);
     },
     new BatchProcessor(EventType.DynamoDBStreams),
     { processInParallel: true, throwOnFullBatchFailure: false },
@@ -84,7 +85,7 @@ async function seeThrough(queue: string, until: number): Promise<boolean> {
 /** Whether the queue's first request is in a fair start's draw that has not come yet. */
 async function waitsForDraw(queue: string): Promise<boolean> {
   const [first] = await pendingRequests(queue, 1);
-  return first?.draw !== undefined && first.draw.at > Date.now();
+  return awaitsDraw(first);
 }
 
 export const handler = middy(allocator).use(logCallContext());
