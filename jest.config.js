@@ -14,6 +14,8 @@ const common = {
   // Middy ships only ES modules: let the transform turn them into CommonJS like the project's own code.
   transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // The web app's alias of the server's wire contract (tsconfig.json's paths).
+  moduleNameMapper: { '^@contract/(.*)$': '<rootDir>/lambdas/contract/$1' },
   testEnvironment: 'node',
 };
 

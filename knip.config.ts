@@ -3,7 +3,7 @@
 // setup files and reporters, Vite's config and index.html). What an entry point exports is not checked:
 // the Lambda runtime imports a handler module's `handler`, and nothing else may import a handler module
 // (Biome's layer rules) but tests.
-import { lambdaModules } from './lambdas/manifest';
+import { lambdaModules } from './lambdas/platform/deployment';
 
 export default {
   entry: [
@@ -12,8 +12,8 @@ export default {
     ...lambdaModules().map(({ module }) => module),
     // The origin secret's rotation (infra/origin-secret.ts), and the module the bundles use in place of the
     // SDK's credential chain (BUNDLE_ALIASES in infra/functionBundling.ts).
-    'lambdas/rotation/originSecret.ts',
-    'lambdas/shared/lambdaCredentials.ts',
+    'lambdas/platform/handlers/originSecret.ts',
+    'lambdas/platform/lambdaCredentials.ts',
     // cdk.json's app.
     'infra/app.ts',
     // The conflicts proxy's thread runs this module (infra/local/transactionConflictsThread.ts).

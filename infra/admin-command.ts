@@ -46,7 +46,7 @@ if (values.pool) {
 
 if (mailActions.includes(action)) {
   // The same table items the mailer keeps and the administrators' screen shows.
-  const { failedMail, resendFailedMail } = await import('../lambdas/data/mailRequests');
+  const { failedMail, resendFailedMail } = await import('../lambdas/mail/mailRequests');
   if (action === 'resend-mail') console.log(`Sent again: ${await resendFailedMail()} e-mail(s).`);
   const failed = await failedMail();
   console.log(
@@ -59,7 +59,7 @@ if (mailActions.includes(action)) {
 }
 
 // The same rules and Cognito calls as the portal's own admin functions (a proven address, sign-out on revoke).
-const { adminList, grantAdminAccess, revokeAdminAccess } = await import('../lambdas/shared/adminGroup');
+const { adminList, grantAdminAccess, revokeAdminAccess } = await import('../lambdas/platform/adminGroup');
 
 try {
   if (action === 'grant') {

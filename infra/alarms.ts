@@ -19,7 +19,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { portalMetrics } from '../lambdas/shared/metrics';
+import { portalMetrics } from '../lambdas/platform/metrics';
 import { EDGE_REGION } from './edge-acl';
 import { portalMetric } from './portal-metric';
 import { portalStackOf } from './stack-of';

@@ -15,7 +15,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { Access } from '../lambdas/manifest';
+import type { Access } from '../lambdas/contract/manifest';
 import type { PortalRoute } from './functions';
 import { LOG_RETENTION, type PortalFunction } from './portal-function';
 import { routeKey, STAGE_NAME } from './routes';

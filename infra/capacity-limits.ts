@@ -3,8 +3,8 @@
 // data model's seat transactions), it computes each hot partition's writes a second, the table's throughput
 // at the peak (its warm throughput), and every account quota the day uses, against AWS's published defaults.
 // `npm run capacity -- --families 10000` prints it; the district benchmark models 10,000 and 50,000 families.
-import { manifest } from '../lambdas/manifest';
-import { SEMESTER_LIST_SHARDS } from '../lambdas/data/partitions';
+import { deployment } from '../lambdas/platform/deployment';
+import { SEMESTER_LIST_SHARDS } from '../lambdas/platform/partitions';
 import {
   drawAsks,
   familyVisit,
@@ -114,7 +114,7 @@ export function partitionPeaks(day: RegistrationDay): PartitionPeak[] {
 export function peakThroughput(day: RegistrationDay): { writeUnits: number; readUnits: number } {
   const enrollments = peakEnrollments(day);
   const limitedCalls = familyVisit(day)
-    .filter((call) => 'rateLimit' in manifest[call.name])
+    .filter((call) => 'rateLimit' in deployment[call.name])
     .reduce((sum, call) => sum + call.calls, 0);
   const perTransaction = transactionWrites(day);
   const writeUnits =

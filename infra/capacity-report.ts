@@ -10,7 +10,7 @@ import {
   peakThroughput,
 } from './capacity-limits';
 import { peakArrivals, peakCallsPerSecond, peakConcurrency, routeThrottles, type RegistrationDay } from './capacity';
-import { DRAW_ASK_SPREAD_MS } from '../lambdas/waitingInLine';
+import { DRAW_ASK_SPREAD_MS } from '../lambdas/contract/waitingInLine';
 
 const whole = (value: number) => Math.ceil(value).toLocaleString('en-US');
 

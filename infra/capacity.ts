@@ -3,8 +3,8 @@
 // visit. The API's route throttles (throttles.ts) and the edge's per-address limit are computed from it,
 // so changing an assumption here changes what is deployed. Abuse is stopped per client (the functions'
 // per-user limits, the per-address rule at CloudFront), never by a cap all families share.
-import { manifest, type Access, type FunctionName } from '../lambdas/manifest';
-import { DRAW_ASK_SPREAD_MS } from '../lambdas/waitingInLine';
+import { manifest, type Access, type FunctionName } from '../lambdas/contract/manifest';
+import { DRAW_ASK_SPREAD_MS } from '../lambdas/contract/waitingInLine';
 import { cachedFunctions, cachedReadPath, functionPath, routeKey } from './routes';
 
 export interface ThrottleLimits {
@@ -52,7 +52,7 @@ export interface RegistrationDay {
   callSeconds: number;
   /**
    * How long a call may wait for an enrollment's decision, its Lambda busy all along: `enroll` up to 6 s, asking
-   * again up to 2 s (lambdas/data/enrollmentAnswer.ts, lambdas/functions/enrollmentRequest.ts).
+   * again up to 2 s (lambdas/enrollment/enrollmentAnswer.ts, lambdas/enrollment/handlers/enrollmentRequest.ts).
    */
   waitSeconds: Partial<Record<FunctionName, number>>;
   /**

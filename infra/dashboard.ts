@@ -1,6 +1,6 @@
 // The registration-day dashboard: what the portal decided (enrollments, waitlist joins, e-mails), how the API
 // answered (by status code, latency percentiles), and what held it back (throttles, conflicts, concurrency).
-// One minute a point; the portal's own figures come from its functions (lambdas/shared/metrics.ts).
+// One minute a point; the portal's own figures come from its functions (lambdas/platform/metrics.ts).
 import { Duration } from 'aws-cdk-lib';
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -16,7 +16,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { portalStackOf } from './stack-of';
-import { portalMetrics } from '../lambdas/shared/metrics';
+import { portalMetrics } from '../lambdas/platform/metrics';
 import { portalMetric } from './portal-metric';
 import { EDGE_REGION, edgeMetricNames } from './edge-acl';
 

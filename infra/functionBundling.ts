@@ -7,7 +7,7 @@ const ESM_REQUIRE_BANNER =
   "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);";
 
 /** Modules replaced in the bundles: a Lambda's credentials are in its environment (see the module). */
-const BUNDLE_ALIASES = { '@aws-sdk/credential-provider-node': resolve('lambdas/shared/lambdaCredentials.ts') };
+const BUNDLE_ALIASES = { '@aws-sdk/credential-provider-node': resolve('lambdas/platform/lambdaCredentials.ts') };
 
 /** How every function is bundled by esbuild (the size benchmark bundles the same way). */
 export const FUNCTION_BUNDLING = {

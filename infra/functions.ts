@@ -7,33 +7,36 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
-import {
-  feedModule,
-  feeds,
-  handlerModule,
-  manifest,
-  scheduleModule,
-  schedules,
-  streamConsumerModule,
-  streamConsumers,
-  type FeedName,
-  type FunctionName,
-  type FunctionSpec,
-  type ScheduleName,
-  type StreamConsumerName,
-  type UserPoolCall,
-  userPoolCallsOf,
-} from '../lambdas/manifest';
+import { type Access, type FunctionName, functionNames, manifest } from '../lambdas/contract/manifest';
 import { type DeadLetters, deadLetterQueue } from './dead-letters';
 import type { PortalMail } from './mail';
 import type { OriginSecret } from './origin-secret';
 import { PortalFunction } from './portal-function';
 import { cachedReadPath, functionPath } from './routes';
 import type { PortalUserPool } from './user-pool';
+import {
+  feedModule,
+  feeds,
+  handlerModule,
+  scheduleModule,
+  schedules,
+  streamConsumerModule,
+  streamConsumers,
+  type FeedName,
+  type ScheduleName,
+  type StreamConsumerName,
+  type UserPoolCall,
+  userPoolCallsOf,
+  deployment,
+  type FunctionDeployment,
+} from '../lambdas/platform/deployment';
 
 /** A Lambda behind the API, as the manifest declares it. */
-export interface PortalRoute extends Pick<FunctionSpec, 'access' | 'table' | 'userPool' | 'mail' | 'summary'> {
+export interface PortalRoute extends Partial<Pick<FunctionDeployment, 'userPool' | 'mail'>> {
   name: FunctionName | FeedName;
+  access: Access;
+  table: FunctionDeployment['table'];
+  summary: string;
   method: 'POST' | 'GET';
   path: string;
   /** The handler module, relative to the project root. */
@@ -47,20 +50,22 @@ export interface PortalRoute extends Pick<FunctionSpec, 'access' | 'table' | 'us
 /** The named functions (`POST /fn/{name}`, cached reads also `GET /get/{name}`) and the public feeds (`GET {path}`) of the manifest. */
 export function portalRoutes(): PortalRoute[] {
   return [
-    ...(Object.entries(manifest) as Array<[FunctionName, FunctionSpec]>).map(
-      ([name, spec]): PortalRoute => ({
-        ...withUserPoolCalls(userPoolCallsOf(spec)),
+    ...functionNames.map((name): PortalRoute => {
+      const spec = manifest[name];
+      const { table, ...grants } = deployment[name] as FunctionDeployment;
+      return {
+        ...withUserPoolCalls(userPoolCallsOf(grants)),
         name,
         method: 'POST',
         path: functionPath(name),
         ...('cacheSeconds' in spec && { cachedPath: cachedReadPath(name), cacheSeconds: spec.cacheSeconds }),
         entry: handlerModule(name),
         access: spec.access,
-        table: spec.table,
-        mail: spec.mail,
+        table,
+        mail: grants.mail,
         summary: spec.summary,
-      }),
-    ),
+      };
+    }),
     ...(Object.entries(feeds) as Array<[FeedName, (typeof feeds)[FeedName]]>).map(
       ([name, feed]): PortalRoute => ({
         name,

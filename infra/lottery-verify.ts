@@ -6,9 +6,9 @@
 // something does not, 2 when the file is neither.
 import { readFileSync } from 'node:fs';
 import type * as z from 'zod/mini';
-import { commitmentCheck, drawExport, verifyExport } from '../lambdas/lottery/drawExport';
-import { fairStartRecord, verifyFairStartRecord } from '../lambdas/lottery/fairStartRecord';
-import type { SeedCommitment } from '../lambdas/records';
+import { commitmentCheck, drawExport, verifyExport } from '../lambdas/contract/lottery/drawExport';
+import { fairStartRecord, verifyFairStartRecord } from '../lambdas/contract/lottery/fairStartRecord';
+import type { SeedCommitment } from '../lambdas/contract/records';
 
 const [file] = process.argv.slice(2);
 if (!file) {

@@ -19,10 +19,10 @@ import {
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { mailFeedback } from '../lambdas/manifest';
 import { type DeadLetters, deadLetterQueue } from './dead-letters';
 import { PortalFunction } from './portal-function';
 import { mailAddress } from './settings';
+import { mailFeedback } from '../lambdas/platform/deployment';
 
 export interface PortalMailProps {
   mailFrom?: string;

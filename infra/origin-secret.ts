@@ -1,5 +1,5 @@
 // The API only through CloudFront: a secret CloudFront adds as a header to every call it sends the API, which
-// every function checks (lambdas/shared/originCheck.ts), so the API's own execute-api address, which skips
+// every function checks (lambdas/platform/originCheck.ts), so the API's own execute-api address, which skips
 // CloudFront's web firewall and headers, answers 403. Secrets Manager keeps the secret and rotates it every
 // 30 days with the portal's rotation function, which tells CloudFront the new value before it is current.
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
@@ -7,7 +7,7 @@ import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ORIGIN_HEADER } from '../lambdas/shared/originCheck';
+import { ORIGIN_HEADER } from '../lambdas/platform/originCheck';
 import { PortalFunction } from './portal-function';
 
 export const ORIGIN_SECRET_ROTATION_DAYS = 30;
@@ -37,7 +37,7 @@ export class OriginSecret extends Construct {
   /** The monthly rotation, which tells this distribution the new value. */
   rotateWith(distribution: Distribution): PortalFunction {
     const rotation = new PortalFunction(this, 'rotateOriginSecret', {
-      entry: 'lambdas/rotation/originSecret.ts',
+      entry: 'lambdas/platform/handlers/originSecret.ts',
       description: 'Rotates the secret header CloudFront adds to the calls it sends the API',
       environment: { DISTRIBUTION_ID: distribution.distributionId },
     });

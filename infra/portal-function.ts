@@ -10,9 +10,9 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import type { UserPoolCall } from '../lambdas/manifest';
 import { FUNCTION_BUNDLING } from './functionBundling';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './functionLimits';
+import type { UserPoolCall } from '../lambdas/platform/deployment';
 
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
@@ -69,7 +69,7 @@ export class PortalFunction extends Construct {
       logGroup,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
-        // The figures a function emits (lambdas/shared/metrics.ts) are this copy of the portal's.
+        // The figures a function emits (lambdas/platform/metrics.ts) are this copy of the portal's.
         POWERTOOLS_SERVICE_NAME: portalStackName(this),
         ...props.environment,
       },

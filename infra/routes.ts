@@ -1,6 +1,6 @@
 // The HTTP API's routes as the stack deploys them and the local gateway serves them, without the CDK: the
 // stage, each manifest function's paths and their route keys (what API Gateway throttles by).
-import { manifest, type CachedFunctionName, type FunctionName } from '../lambdas/manifest';
+import { manifest, type CachedFunctionName, type FunctionName } from '../lambdas/contract/manifest';
 
 /** The stage, and so the site's path to the API (`apiBaseUrl`): CloudFront forwards `/api/…` as it is. */
 export const STAGE_NAME = 'api';

@@ -42,7 +42,7 @@ import { cachedReadPolicy, CACHED_PATH_PREFIX, STAGE_NAME } from './routes';
 import type { PortalSettings } from './settings';
 import { spaRoutingSource } from './spa-routing';
 import { cognitoEndpoint } from './user-pool';
-import { feeds } from '../lambdas/manifest';
+import { feeds } from '../lambdas/platform/deployment';
 
 export interface PortalSiteProps {
   api: IHttpApi;

@@ -2,7 +2,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { tableIndexes, tableKeys, tableStream, timeToLiveAttribute } from '../lambdas/data/table';
+import { tableIndexes, tableKeys, tableStream, timeToLiveAttribute } from '../lambdas/platform/table';
 import { NEW_TABLE_THROUGHPUT, peakThroughput } from './capacity-limits';
 import type { RegistrationDay } from './capacity';
 

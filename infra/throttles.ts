@@ -1,6 +1,6 @@
 // The limits the stack deploys on the HTTP API and at the edge, without the CDK, so the local gateway
 // applies the same ones (infra/local/apiThrottle.ts). Route throttles are computed by the capacity plan.
-import type { Access } from '../lambdas/manifest';
+import type { Access } from '../lambdas/contract/manifest';
 import { addressLimit, REGISTRATION_DAY, routeThrottles, type ThrottleLimits } from './capacity';
 
 export type { ThrottleLimits } from './capacity';

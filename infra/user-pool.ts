@@ -13,12 +13,13 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { ADMIN_GROUP, triggerModule, userPoolTriggers } from '../lambdas/manifest';
-import { PASSWORD_POLICY } from '../lambdas/passwordPolicy';
+import { ADMIN_GROUP } from '../lambdas/contract/manifest';
+import { PASSWORD_POLICY } from '../lambdas/contract/passwordPolicy';
 import { PortalFunction } from './portal-function';
 import { mailAddress, mailName } from './settings';
 import { SIGN_UP_LIMIT, SIGN_UP_TARGET } from './signUpLimit';
 import { TOKEN_VALIDITY } from './tokenValidity';
+import { triggerModule, userPoolTriggers } from '../lambdas/platform/deployment';
 
 export interface PortalUserPoolProps {
   /** Where the reset link of the password e-mail points. */

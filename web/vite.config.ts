@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -5,6 +6,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'web',
   plugins: [react()],
+  // The web app imports the server's wire contract as @contract/… (tsconfig.json's paths).
+  resolve: { alias: { '@contract': fileURLToPath(new URL('../lambdas/contract', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

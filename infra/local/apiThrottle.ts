@@ -8,7 +8,7 @@
 // together is the account's limit per Region (shared by every API of the account), not the stage's.
 // The limits come from infra/throttles.ts, which the stack reads too, and which loads no CDK.
 import type { ServerResponse } from 'node:http';
-import type { Access } from '../../lambdas/manifest';
+import type { Access } from '../../lambdas/contract/manifest';
 import { ACCOUNT_THROTTLE, routeThrottle, TOO_MANY_REQUESTS, type ThrottleLimits } from '../throttles';
 
 export interface RouteThrottleStats {

@@ -21,11 +21,11 @@ import { randomBytes } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import pino from 'pino';
-import { userPoolTriggers } from '../../lambdas/manifest';
 import { guardedUserPool } from './cognitoGuard';
 import { CaseInsensitiveUserPoolServiceFactory, portalRouter } from './cognitoTargets';
 import { htmlToText, type Outbox } from './outbox';
 import type { LocalCredentials } from './signature';
+import { userPoolTriggers } from '../../lambdas/platform/deployment';
 
 export const COGNITO_PATH = '/_cognito';
 

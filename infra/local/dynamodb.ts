@@ -14,7 +14,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTableInput, timeToLiveAttribute } from '../../lambdas/data/table';
+import { createTableInput, timeToLiveAttribute } from '../../lambdas/platform/table';
 import { freePort, LOOPBACK, waitFor } from './ports';
 
 const JAVA_MISSING = [

@@ -21,25 +21,14 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Handler } from 'aws-lambda';
 import {
-  feedModule,
-  feeds,
   functionNames,
-  handlerModule,
   isFunctionName,
-  mailFeedback,
   manifest,
-  scheduleModule,
-  schedules,
-  triggerModule,
-  userPoolTriggers,
   type Access,
-  type FeedName,
   type FunctionName,
-  type ScheduleName,
-  type TriggerName,
-} from '../../lambdas/manifest';
-import type { PortalEvent } from '../../lambdas/shared/handler';
-import { ORIGIN_HEADER } from '../../lambdas/shared/originCheck';
+} from '../../lambdas/contract/manifest';
+import type { PortalEvent } from '../../lambdas/platform/handler';
+import { ORIGIN_HEADER } from '../../lambdas/platform/originCheck';
 import {
   cachedReadPath,
   CACHED_PATH_PREFIX,
@@ -58,6 +47,19 @@ import { readBody } from './requestBody';
 import { SECRETS_MANAGER_PATH, serveOriginSecret } from './secretsManager';
 import type { LocalCredentials } from './signature';
 import type { RuntimeConfig } from '../../web/src/runtimeConfig';
+import {
+  feedModule,
+  feeds,
+  handlerModule,
+  mailFeedback,
+  scheduleModule,
+  schedules,
+  triggerModule,
+  userPoolTriggers,
+  type FeedName,
+  type ScheduleName,
+  type TriggerName,
+} from '../../lambdas/platform/deployment';
 
 export interface GatewayOptions {
   port: number;
@@ -111,7 +113,7 @@ export class Gateway {
   private readonly triggers: Loaded<Handler> = new Map();
   private readonly feeds: Loaded<Handler<PortalEvent>> = new Map();
   private readonly gzipped = new Map<string, Buffer>();
-  private authorizer: typeof import('../../lambdas/shared/caller') | undefined;
+  private authorizer: typeof import('../../lambdas/platform/caller') | undefined;
   private readonly throttle: ApiThrottle | undefined;
   private readonly cache: CatalogueCache | undefined;
   /** Addresses SES refuses to send to (as its sandbox refuses unverified ones): a failure to recover from. */
@@ -189,7 +191,7 @@ export class Gateway {
    * API's functions only when they run here: instances load their own).
    */
   async loadAll(): Promise<void> {
-    this.authorizer = await import('../../lambdas/shared/caller');
+    this.authorizer = await import('../../lambdas/platform/caller');
     const api = this.instances
       ? []
       : [
@@ -286,7 +288,7 @@ export class Gateway {
     const event = this.apiEvent(req, url, name, body.toString('utf8'));
     if (manifest[name].access !== 'public') {
       // The HTTP API's JWT authorizer: issuer, signature, expiry, token_use and client_id.
-      const authorizer = this.authorizer ?? (this.authorizer = await import('../../lambdas/shared/caller'));
+      const authorizer = this.authorizer ?? (this.authorizer = await import('../../lambdas/platform/caller'));
       const token = authorizer.bearerToken(event.headers.authorization);
       const claims = token && (await authorizer.verifyAccessToken(token));
       if (!claims) {

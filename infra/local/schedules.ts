@@ -3,8 +3,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { scheduleModule, schedules, type ScheduleName } from '../../lambdas/manifest';
 import { lambdaContext } from './lambdaContext';
+import { scheduleModule, schedules, type ScheduleName } from '../../lambdas/platform/deployment';
 
 /** The first run, a moment after the stack is ready. */
 const FIRST_RUN_MS = 5000;

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StoredStudent } from '../../lambdas/data/students';
-import type { ClassInput, EmergencyContact, Semester, Student } from '../../lambdas/records';
+import type { StoredStudent } from '../../lambdas/families/students';
+import type { ClassInput, EmergencyContact, Semester, Student } from '../../lambdas/contract/records';
 
 const CLASSES = 60;
 const FAMILIES = 500;
@@ -51,12 +51,12 @@ Object.assign(process.env, {
   SITE_URL: portal.url,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 });
-const { createClass } = await import('../../lambdas/data/classes');
-const { awaitDecision } = await import('../../lambdas/data/allocator');
-const { lineQueue, newRequestId, putRequest } = await import('../../lambdas/data/enrollmentRequests');
-const { putFamilyProfile } = await import('../../lambdas/data/families');
-const { putSemester } = await import('../../lambdas/data/semesters');
-const { createStudent } = await import('../../lambdas/data/students');
+const { createClass } = await import('../../lambdas/catalogue/classes');
+const { awaitDecision } = await import('../../lambdas/enrollment/allocator');
+const { lineQueue, newRequestId, putRequest } = await import('../../lambdas/enrollment/enrollmentRequests');
+const { putFamilyProfile } = await import('../../lambdas/families/families');
+const { putSemester } = await import('../../lambdas/catalogue/semesters');
+const { createStudent } = await import('../../lambdas/families/students');
 
 // The same data at every run (mulberry32), apart from the ids.
 let seed = 20_270_109;

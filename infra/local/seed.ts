@@ -1,11 +1,11 @@
 // The demo data a new data dir starts with: a current semester open for registration (dates relative to
 // today, so the demo never goes stale), a past semester, classes of different sizes, two class groups,
 // the t-shirt sizes and the remote configuration values.
-import { createClass } from '../../lambdas/data/classes';
-import { putGroup } from '../../lambdas/data/groups';
-import { putSemester } from '../../lambdas/data/semesters';
-import { writeConfigValues, writeTshirtSizes } from '../../lambdas/data/settings';
-import type { ClassInput, Semester } from '../../lambdas/records';
+import { createClass } from '../../lambdas/catalogue/classes';
+import { putGroup } from '../../lambdas/catalogue/groups';
+import { putSemester } from '../../lambdas/catalogue/semesters';
+import { writeConfigValues, writeTshirtSizes } from '../../lambdas/catalogue/settings';
+import type { ClassInput, Semester } from '../../lambdas/contract/records';
 
 const DAY = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);

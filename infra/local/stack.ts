@@ -12,13 +12,14 @@ import { LambdaPool } from './lambdaPool';
 import { LOCAL_ORIGIN_SECRET_ID, SECRETS_MANAGER_PATH } from './secretsManager';
 import { STAGE_NAME } from '../routes';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functionLimits';
-import { feedModule, feeds, functionNames, handlerModule, type FeedName } from '../../lambdas/manifest';
+import { functionNames } from '../../lambdas/contract/manifest';
 import { Outbox } from './outbox';
 import type { LocalCredentials } from './signature';
 import { startSchedules } from './schedules';
 import { startStreamConsumers } from './streams';
 import { startTransactionConflictsThread } from './transactionConflictsThread';
 import { cognitoAdminClient, ensureAdmin, ensureUserPool } from './userPool';
+import { feedModule, feeds, handlerModule, type FeedName } from '../../lambdas/platform/deployment';
 
 export const TABLE_NAME = 'registration-portal';
 const MAIL_FROM = 'Registration Portal <registration@mountainschool.example>';

@@ -15,13 +15,13 @@ import type { Context, DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-la
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
+import { lambdaContext } from './lambdaContext';
 import {
   streamConsumerModule,
   streamConsumers,
   type StreamConsumerName,
   type StreamFilter,
-} from '../../lambdas/manifest';
-import { lambdaContext } from './lambdaContext';
+} from '../../lambdas/platform/deployment';
 
 const POLL_MS = 200;
 const BATCH_SIZE = 10;

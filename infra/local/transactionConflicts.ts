@@ -16,7 +16,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tableKeys } from '../../lambdas/data/table';
+import { tableKeys } from '../../lambdas/platform/table';
 import { readBody } from './requestBody';
 
 export interface TransactionConflictsOptions {

@@ -19,8 +19,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN_GROUP } from '../../lambdas/manifest';
-import { PASSWORD_POLICY } from '../../lambdas/passwordPolicy';
+import { ADMIN_GROUP } from '../../lambdas/contract/manifest';
+import { PASSWORD_POLICY } from '../../lambdas/contract/passwordPolicy';
 import { TOKEN_VALIDITY } from '../tokenValidity';
 import type { LocalCredentials } from './signature';
 

@@ -1,11 +1,11 @@
 // Renders the e-mail layout (layout.tsx) with React Email into the Mustache template the functions fill
-// in, as the text of lambdas/shared/mailLayout.generated.ts (written by `npm run build:mail`; a unit test
+// in, as the text of lambdas/contract/mail/mailLayout.generated.ts (written by `npm run build:mail`; a unit test
 // fails when the file in the repository is not what this renders).
 import { render } from '@react-email/render';
 import { createElement } from 'react';
 import { PortalEmail } from './layout';
 
-export const GENERATED_LAYOUT = 'lambdas/shared/mailLayout.generated.ts';
+export const GENERATED_LAYOUT = 'lambdas/contract/mail/mailLayout.generated.ts';
 
 export async function generatedLayout(): Promise<string> {
   // React separates neighbouring text nodes with empty comments; between Mustache tags they are noise.

@@ -2,7 +2,7 @@
 // and plain text (default dir: .local/mail-preview) to open in a browser.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { renderMail } from '../shared/mailRender';
+import { renderMail } from '../contract/mail/mailRender';
 import { sampleMails, sampleSite } from './samples';
 
 const dir = resolve(process.argv[2] ?? '.local/mail-preview');

@@ -1,17 +1,11 @@
 // Every e-mail the portal writes, filled in with a sample family: for `npm run preview:mail` and the test
 // that renders each one.
-import {
-  announcementContent,
-  classNoticeContent,
-  invitationContent,
-  classChanges,
-  studentNoticeContent,
-  type MailSite,
-  type NoticeKind,
-} from '../shared/notices';
-import { lotteryNoticeContent } from '../shared/lotteryNotice';
-import type { Class } from '../records';
-import type { MailContent, MailFrame } from '../shared/mailBlocks';
+import { classNoticeContent, invitationContent, classChanges, studentNoticeContent } from './notices';
+import { lotteryNoticeContent } from './lotteryNotice';
+import type { Class } from '../contract/records';
+import type { MailContent, MailFrame } from '../contract/mail/mailBlocks';
+import { announcementContent, type MailSite } from '../contract/mail/announcement';
+import type { NoticeKind } from '../contract/mailRecords';
 
 export const sampleSite: MailSite & MailFrame = {
   siteUrl: 'https://portal.mountainschool.example',

@@ -12,11 +12,11 @@
 import { REGISTRATION_DAY } from '../../infra/capacity';
 import type { CacheStats } from '../../infra/local/edge';
 import type { RouteThrottleStats } from '../../infra/local/apiThrottle';
-import { CATALOGUE_MAX_AGE_SECONDS } from '../../lambdas/catalogueAge';
-import { admitsGrade } from '../../lambdas/grades';
-import { commitmentCheck } from '../../lambdas/lottery/drawExport';
-import { type FairStartRecord, verifyFairStartRecord } from '../../lambdas/lottery/fairStartRecord';
-import type { Class, ClassGroup, FairStartView, RosterEntry, Semester } from '../../lambdas/records';
+import { CATALOGUE_MAX_AGE_SECONDS } from '../../lambdas/contract/catalogueAge';
+import { admitsGrade } from '../../lambdas/contract/grades';
+import { commitmentCheck } from '../../lambdas/contract/lottery/drawExport';
+import { type FairStartRecord, verifyFairStartRecord } from '../../lambdas/contract/lottery/fairStartRecord';
+import type { Class, ClassGroup, FairStartView, RosterEntry, Semester } from '../../lambdas/contract/records';
 import { newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data, signInAdmin, signUpFamily } from '../support/portal';
 import { busyAnswers, outOfOrderDecisions, stackEnvironment, startStack } from '../support/stack-setup';

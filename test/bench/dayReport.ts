@@ -2,9 +2,9 @@
 // error, API Gateway's throttling, how many enrolls waited in line, how long an enroll took from the click
 // to its decision, what reached the catalogue's origin, and, for every class that filled, whether its seats
 // and waitlist followed the order of the clicks and the order in which the calls reached the API.
-import { allocateSeats } from '../../lambdas/data/allocation';
-import { linesOf } from '../../lambdas/data/lines';
-import type { Class, Enrollment } from '../../lambdas/records';
+import { allocateSeats } from '../../lambdas/enrollment/allocation';
+import { linesOf } from '../../lambdas/enrollment/lines';
+import type { Class, Enrollment } from '../../lambdas/contract/records';
 import { SIGN_IN_ATTEMPTS, type CallRecord, type EnrollRecord, type VisitRecord } from './dayVisit';
 import { apiArrival, GIVE_UP_MS, inLineCounts } from './enrollInTurn';
 import { earliestSeated, ms, percentile, spearman, table } from './stats';

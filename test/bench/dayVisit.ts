@@ -8,8 +8,8 @@
 // figures.
 import { COGNITO_PATH } from '../../infra/local/cognito';
 import { Browser, type BrowserAnswer, type BrowserInit } from './browserHttp';
-import type { CachedFunctionName, FunctionName } from '../../lambdas/manifest';
-import type { Enrollment, EnrollmentAnswer, LineProgress } from '../../lambdas/records';
+import type { CachedFunctionName, FunctionName } from '../../lambdas/contract/manifest';
+import type { Enrollment, EnrollmentAnswer, LineProgress } from '../../lambdas/contract/records';
 import type { EnrollPayload } from '../support/portal';
 import { enrollInTurn, GIVE_UP_MS, type EnrollClient, type InTurn } from './enrollInTurn';
 

@@ -1,11 +1,11 @@
 // An enroll as the web app's dialog makes it (web/src/classes/enrollInTurn.ts), for the benchmarks' own
-// HTTP clients, with the web app's own way of waiting (lambdas/waitingInLine.ts): while the answer says the
+// HTTP clients, with the web app's own way of waiting (lambdas/contract/waitingInLine.ts): while the answer says the
 // request is still in line, follow the line's progress (the cached `lineProgress`) and ask `enrollmentRequest`
 // when the turn is near, until it is decided. The benchmarks time and count what the family lives through, so
 // they keep every answer. test/support/portal.ts's enrollAndWait asks again every second instead, for the
 // tests; the day's visit has a client of its own (test/bench/dayVisit.ts).
-import type { EnrollmentAnswer, LineProgress } from '../../lambdas/records';
-import { waitInLine } from '../../lambdas/waitingInLine';
+import type { EnrollmentAnswer, LineProgress } from '../../lambdas/contract/records';
+import { waitInLine } from '../../lambdas/contract/waitingInLine';
 import { arrivalOf, type EnrollPayload } from '../support/portal';
 
 /**

@@ -6,8 +6,8 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ESBUILD_FUNCTION_OPTIONS } from '../../infra/functionBundling';
-import { lambdaModules } from '../../lambdas/manifest';
 import { kb, ms, percentile, table } from './stats';
+import { lambdaModules } from '../../lambdas/platform/deployment';
 
 export interface LambdaFigures {
   name: string;

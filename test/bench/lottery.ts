@@ -5,8 +5,8 @@
 // through the local stack, the same lottery written into a semester, drawn and published through the API
 // (BENCH_LOTTERY_PUBLISH_RUNS times, default 3, each in a semester of its own): the draw's call, and the
 // publication's calls until it is published.
-import { runDraw, summarizeDraw } from '../../lambdas/lottery/draw';
-import { verifyExport } from '../../lambdas/lottery/drawExport';
+import { runDraw, summarizeDraw } from '../../lambdas/contract/lottery/draw';
+import { verifyExport } from '../../lambdas/contract/lottery/drawExport';
 import { openSemester } from '../support/fixtures';
 import { closedLottery, drawAndPublish, LARGE, largeLotteryInput, writeLargeLottery } from '../support/largeLottery';
 import { data, signInAdmin } from '../support/portal';

@@ -15,8 +15,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { CONFLICTS_CONTROL_PATH, type TransactionConflictStats } from '../../infra/local/transactionConflicts';
-import type { Class, EnrollmentAnswer, LineProgress } from '../../lambdas/records';
-import { BUSY_MESSAGE } from '../../lambdas/shared/errors';
+import type { Class, EnrollmentAnswer, LineProgress } from '../../lambdas/contract/records';
+import { BUSY_MESSAGE } from '../../lambdas/contract/errors';
 import { classNow, newClass, openSemester } from '../support/fixtures';
 import { call, outbox, portalUrl, type CallResult } from '../support/portal';
 import {
@@ -123,7 +123,7 @@ export async function registrationRush(calls: number, families: number, seats: n
   const positions = waitlisted.map((e) => e!.waitlistPosition!).sort((a, b) => a - b);
   const counted = await classNow(cls.id);
 
-  // The same client settings as the portal's own (lambdas/shared/dynamo.ts), sockets included.
+  // The same client settings as the portal's own (lambdas/platform/dynamo.ts), sockets included.
   const documents = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, requestHandler: { httpAgent: { maxSockets: 500 } } }),
   );

@@ -3,7 +3,7 @@
 // screen it is on, its rule, and the elements it names. The question before removing expired records is
 // checked in admin-retention, the one test that has records to remove (any made here would change its counts).
 import type { Browser } from 'playwright-core';
-import type { Class } from '../../lambdas/records';
+import type { Class } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
 import { adminSession, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { data, type SignedIn } from '../support/portal';

@@ -2,7 +2,7 @@
 // every field and the weekly repeat helper, the server's refusals under the fields, closing a class that has
 // enrollments instead of deleting it, and class groups.
 import type { Browser, Page } from 'playwright-core';
-import type { Class, ClassGroup, Semester } from '../../lambdas/records';
+import type { Class, ClassGroup, Semester } from '../../lambdas/contract/records';
 import { launchBrowser, toast } from '../support/browser';
 import { familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { data } from '../support/portal';

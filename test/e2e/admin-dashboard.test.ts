@@ -1,7 +1,7 @@
 // The administrators' dashboard (/admin): a semester's seats per class with fill bars, totals, the classes
 // full or about to fill, the latest enrollment activity, and links to act on each class.
 import type { Browser } from 'playwright-core';
-import type { Class, Semester } from '../../lambdas/records';
+import type { Class, Semester } from '../../lambdas/contract/records';
 import { launchBrowser, waitForPath } from '../support/browser';
 import { familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { data } from '../support/portal';

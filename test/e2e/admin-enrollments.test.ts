@@ -3,7 +3,7 @@
 // trail; the CSV export of what the filters show.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import type { Class } from '../../lambdas/records';
+import type { Class } from '../../lambdas/contract/records';
 import { launchBrowser, toast } from '../support/browser';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { data } from '../support/portal';

@@ -2,8 +2,8 @@
 // dashboard's ?classId= link, every class of a semester printed one per page, the CSV export, a tablet.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { detailsConfirmedLabel } from '../../lambdas/configNames';
-import type { Class, Semester, Student } from '../../lambdas/records';
+import { detailsConfirmedLabel } from '../../lambdas/contract/configNames';
+import type { Class, Semester, Student } from '../../lambdas/contract/records';
 import { launchBrowser } from '../support/browser';
 import { openAsAdmin } from './admin-session';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';

@@ -1,7 +1,7 @@
 // Every administration screen keeps the chosen semester in the URL (?semesterId=) and reads it on load: after
 // a reload the administrator still sees the semester they chose, not the current one.
 import type { Browser } from 'playwright-core';
-import type { Class, Semester } from '../../lambdas/records';
+import type { Class, Semester } from '../../lambdas/contract/records';
 import { launchBrowser } from '../support/browser';
 import { familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { data } from '../support/portal';

@@ -1,7 +1,7 @@
 // Admins and settings (/admin/settings): the admin group granted and revoked by e-mail (never oneself), and
 // the remote configuration values edited in a form. The stack is shared: the configuration is restored.
 import type { Browser } from 'playwright-core';
-import type { ConfigValues } from '../../lambdas/records';
+import type { ConfigValues } from '../../lambdas/contract/records';
 import { launchBrowser, toast } from '../support/browser';
 import { adminSession } from '../support/fixtures';
 import { data, signUpFamily } from '../support/portal';

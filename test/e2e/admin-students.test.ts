@@ -2,7 +2,7 @@
 // its search, a student's whole sheet by mouse and by keyboard, the CSV of the rows shown, a tablet.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import type { Class, Semester, Student } from '../../lambdas/records';
+import type { Class, Semester, Student } from '../../lambdas/contract/records';
 import { launchBrowser } from '../support/browser';
 import { openAsAdmin } from './admin-session';
 import { addStudent, newClass, openSemester } from '../support/fixtures';

@@ -4,7 +4,7 @@
 // them) and the list is put back as it was afterwards.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import type { Class, ManagedTshirtSize, Semester } from '../../lambdas/records';
+import type { Class, ManagedTshirtSize, Semester } from '../../lambdas/contract/records';
 import { launchBrowser, toast, waitForPath } from '../support/browser';
 import { openAsAdmin } from './admin-session';
 import { adminSession, addStudent, newClass, openSemester } from '../support/fixtures';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   // The portal never removes a size; the test's own sizes go straight to the table.
-  const { writeTshirtSizes } = await import('../../lambdas/data/settings');
+  const { writeTshirtSizes } = await import('../../lambdas/catalogue/settings');
   await writeTshirtSizes(original);
 });
 

@@ -2,7 +2,7 @@
 // link or by the filter, its meetings in the month, week and list views, a meeting's details, the feeds to
 // subscribe to (and what they serve), a phone and a tablet.
 import type { Browser, Page } from 'playwright-core';
-import type { Class, Semester } from '../../lambdas/records';
+import type { Class, Semester } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, toast } from '../support/browser';
 import { newClass, openSemester } from '../support/fixtures';
 import { data, portalUrl } from '../support/portal';

@@ -4,9 +4,9 @@
 // a pick-up adult, and enrolls both there; the roster shows when the details were confirmed and who may
 // collect the child. The second dialog runs on a phone, checked by axe.
 import type { Browser, Page } from 'playwright-core';
-import { studentEntity } from '../../lambdas/data/students';
-import { dateLabel } from '../../lambdas/moments';
-import type { ConfigValues } from '../../lambdas/records';
+import { studentEntity } from '../../lambdas/families/students';
+import { dateLabel } from '../../lambdas/contract/moments';
+import type { ConfigValues } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily } from '../support/portal';

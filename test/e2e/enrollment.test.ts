@@ -1,7 +1,7 @@
 // A family enrolling children in Chromium: from the class list through sign-in, adding a child, the
 // waitlist, cancelling with the waitlist moving up, and the account pages.
 import type { Browser, Page } from 'playwright-core';
-import type { NamedEnrollment } from '../../lambdas/records';
+import type { NamedEnrollment } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, signInThroughLogin, toast, waitForPath } from '../support/browser';
 import { addStudent, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily } from '../support/portal';

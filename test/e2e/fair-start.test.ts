@@ -3,8 +3,8 @@
 // child's request ready on Class Registration, and the dialog tells it the draw's moment instead of a place in line
 // (checked by axe).
 import type { Browser } from 'playwright-core';
-import { momentText } from '../../lambdas/moments';
-import type { FairStartView } from '../../lambdas/records';
+import { momentText } from '../../lambdas/contract/moments';
+import type { FairStartView } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
 import { addStudent, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily } from '../support/portal';

@@ -12,8 +12,8 @@
 // unplaced (a grade changed meanwhile) shows why, to the family beside "Not placed" and to the administrator.
 import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { momentText } from '../../lambdas/moments';
-import type { FamilyLottery } from '../../lambdas/records';
+import { momentText } from '../../lambdas/contract/moments';
+import type { FamilyLottery } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily, waitForMail } from '../support/portal';

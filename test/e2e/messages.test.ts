@@ -2,7 +2,7 @@
 // it after a confirmation and follows it in the history; an address SES refuses is counted and listed alone,
 // and sent again; a family cancels and finds the e-mail that says so.
 import type { Browser } from 'playwright-core';
-import type { FunctionResult } from '../../lambdas/manifest';
+import type { FunctionResult } from '../../lambdas/contract/manifest';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
 import { addGuardian, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { data, outbox, portalUrl, waitForMail } from '../support/portal';

@@ -3,7 +3,7 @@
 // next offer lapses when the test moves the offers schedule's clock past its deadline, and the seat goes to
 // the family after, which the roster shows and which declines it.
 import type { Browser } from 'playwright-core';
-import type { NamedEnrollment, Semester } from '../../lambdas/records';
+import type { NamedEnrollment, Semester } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, signInThroughLogin, toast, waitForPath } from '../support/browser';
 import { addStudent, newClass } from '../support/fixtures';
 import { data, portalUrl, signUpFamily, type SignedIn } from '../support/portal';

@@ -3,7 +3,7 @@
 // the child is enrolled; the roster shows the acceptance; a new version is published and the family's next
 // enrollment asks for it again.
 import type { Browser, Page } from 'playwright-core';
-import { dateLabel } from '../../lambdas/moments';
+import { dateLabel } from '../../lambdas/contract/moments';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
 import { addStudent, newClass, openSemester } from '../support/fixtures';
 import { signUpFamily } from '../support/portal';

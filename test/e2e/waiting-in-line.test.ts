@@ -3,7 +3,7 @@
 // without asking the portal about the request meanwhile, and shows the outcome once it is decided. The line is
 // held by another allocator, and its decisions elsewhere are played by advancing the line's tally by hand.
 import type { Browser } from 'playwright-core';
-import type { EnrollmentAnswer } from '../../lambdas/records';
+import type { EnrollmentAnswer } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, requestsTo, signInThroughLogin } from '../support/browser';
 import { addStudent, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { advanceLine, holdLine, letLineGo } from '../support/heldLine';

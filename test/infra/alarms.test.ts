@@ -4,11 +4,12 @@ import type { NestedStack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { isDeepStrictEqual } from 'node:util';
-import { feeds, manifest, schedules, streamConsumers, userPoolTriggers } from '../../lambdas/manifest';
-import { METRICS_NAMESPACE, portalMetrics } from '../../lambdas/shared/metrics';
+import { manifest } from '../../lambdas/contract/manifest';
+import { METRICS_NAMESPACE, portalMetrics } from '../../lambdas/platform/metrics';
 import { ALARM_LIMITS, CRITICAL_FUNCTIONS } from '../../infra/alarms';
 import { PortalFunction } from '../../infra/portal-function';
 import { logicalId, synthesizePortal, TEST_ACCOUNT } from './synthesize';
+import { feeds, schedules, streamConsumers, userPoolTriggers } from '../../lambdas/platform/deployment';
 
 const withMail = synthesizePortal({
   context: {

@@ -6,6 +6,10 @@ import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { portalRoutes, STREAM_RETRY_ATTEMPTS, type PortalRoute } from '../../infra/functions';
+import { PortalMail } from '../../infra/mail';
+import { FUNCTION_RUNTIME, PortalFunction } from '../../infra/portal-function';
+import { grantedActions, grantsOf, logicalId, manifestFunction, synthesizePortal, TEST_REGION } from './synthesize';
 import {
   handlerModule,
   schedules,
@@ -13,11 +17,7 @@ import {
   userPoolTriggers,
   type ScheduleName,
   type StreamConsumerName,
-} from '../../lambdas/manifest';
-import { portalRoutes, STREAM_RETRY_ATTEMPTS, type PortalRoute } from '../../infra/functions';
-import { PortalMail } from '../../infra/mail';
-import { FUNCTION_RUNTIME, PortalFunction } from '../../infra/portal-function';
-import { grantedActions, grantsOf, logicalId, manifestFunction, synthesizePortal, TEST_REGION } from './synthesize';
+} from '../../lambdas/platform/deployment';
 
 const { stack, template } = synthesizePortal();
 const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, unknown> }>;
@@ -323,8 +323,8 @@ describe('the bind calls set a setting and its grant together', () => {
     });
     bound.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'registration@mountainschool.example' });
     const ses = grantsOf(bound, sender).filter((grant) => grant.actions.some((action) => action.startsWith('ses:')));
-    // The one SES call the portal makes: SendEmail, POST /v2/email/outbound-emails (lambdas/shared/mail.ts).
-    expect(readFileSync('lambdas/shared/mail.ts', 'utf8')).toContain('/v2/email/outbound-emails');
+    // The one SES call the portal makes: SendEmail, POST /v2/email/outbound-emails (lambdas/mail/mail.ts).
+    expect(readFileSync('lambdas/mail/mail.ts', 'utf8')).toContain('/v2/email/outbound-emails');
     const sent = ['ses:SendEmail'];
     expect(ses.flatMap((grant) => grant.actions)).toEqual(expect.arrayContaining(sent));
     const identityArn = [
@@ -365,7 +365,7 @@ function lambdaSources(): string[] {
     .map((file) => readFileSync(join('lambdas', file), 'utf8'));
 }
 
-/** The Cognito admin calls the code under lambdas/ makes (lambdas/shared/userPool.ts's `call('…')`). */
+/** The Cognito admin calls the code under lambdas/ makes (lambdas/platform/userPool.ts's `call('…')`). */
 function userPoolCallsSent(): Set<string> {
   return new Set(
     lambdaSources().flatMap((source) =>

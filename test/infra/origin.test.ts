@@ -1,10 +1,11 @@
 // The API only through CloudFront: CloudFront adds the secret header to every call it sends the API; each
 // function behind the API may read that secret (and only it) to check the header; Secrets Manager rotates it
 // every 30 days with the portal's rotation function, which may update this distribution only.
-import { feeds, manifest, streamConsumers, userPoolTriggers } from '../../lambdas/manifest';
+import { manifest } from '../../lambdas/contract/manifest';
 import { ORIGIN_SECRET_ROTATION_DAYS } from '../../infra/origin-secret';
 import type { PortalFunction } from '../../infra/portal-function';
 import { grantsOf, logicalId, manifestFunction, synthesizePortal, TEST_ACCOUNT } from './synthesize';
+import { feeds, streamConsumers, userPoolTriggers } from '../../lambdas/platform/deployment';
 
 const { stack, template } = synthesizePortal();
 type Resource = { Type: string; Properties: Record<string, any> };

@@ -3,9 +3,9 @@ import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { portalRoutes } from '../../infra/functions';
 import { portalSettings } from '../../infra/settings';
-import { userPoolTriggers } from '../../lambdas/manifest';
 import type { PortalFunction } from '../../infra/portal-function';
 import { grantsOf, logicalId, manifestFunction, synthesizePortal } from './synthesize';
+import { userPoolTriggers } from '../../lambdas/platform/deployment';
 
 const mailFrom = 'Registration Portal <registration@mountainschool.example>';
 const domainName = 'portal.mountainschool.example';

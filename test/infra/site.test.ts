@@ -1,6 +1,5 @@
 // The site: a private bucket behind CloudFront, the SPA fallback that leaves the API alone, security
 // headers, `/api/*` to the HTTP API, and the build with its config.json deployed by the stack.
-import { feeds } from '../../lambdas/manifest';
 import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
@@ -13,6 +12,7 @@ import { ADDRESS_LIMIT } from '../../infra/throttles';
 import { contentSecurityPolicy } from '../../infra/site';
 import { spaRoutingSource } from '../../infra/spa-routing';
 import { logicalId, synthesizePortal, TEST_REGION } from './synthesize';
+import { feeds } from '../../lambdas/platform/deployment';
 
 const { stack, template, assembly } = synthesizePortal();
 const resources = template.toJSON().Resources as Record<

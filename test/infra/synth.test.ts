@@ -5,10 +5,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { userPoolTriggers } from '../../lambdas/manifest';
 import { portalRoutes } from '../../infra/functions';
 import { STACK_NAME } from '../../infra/portal-app';
 import { readViolations } from './synthesize';
+import { userPoolTriggers } from '../../lambdas/platform/deployment';
 
 const outdir = mkdtempSync(join(tmpdir(), 'portal-cdk-synth-'));
 const { NODE_ENV: _testMode, ...environment } = process.env;

@@ -1,4 +1,4 @@
-import { tableIndexes, timeToLiveAttribute } from '../../lambdas/data/table';
+import { tableIndexes, timeToLiveAttribute } from '../../lambdas/platform/table';
 import { synthesizePortal } from './synthesize';
 
 test('the table is on demand, recoverable, protected and retained, with the shared keys and indexes', () => {

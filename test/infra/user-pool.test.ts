@@ -1,7 +1,7 @@
 // Sign-in: the pool, the `admin` group and the web app's client.
 import { Match } from 'aws-cdk-lib/assertions';
 import { SIGN_UP_LIMIT, SIGN_UP_TARGET } from '../../infra/signUpLimit';
-import { ADMIN_GROUP } from '../../lambdas/manifest';
+import { ADMIN_GROUP } from '../../lambdas/contract/manifest';
 import { logicalId, synthesizePortal } from './synthesize';
 
 const { stack, template } = synthesizePortal();

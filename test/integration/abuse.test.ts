@@ -1,7 +1,7 @@
 // An account that calls too often is stopped with a message; other families are not affected. Guessing
 // passwords is refused by the user pool, one answer per guess, and the account still works.
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { EnrollmentAnswer } from '../../lambdas/records';
+import type { EnrollmentAnswer } from '../../lambdas/contract/records';
 import { classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, portalUrl, signIn, signUpFamily } from '../support/portal';
 

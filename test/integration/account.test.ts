@@ -1,7 +1,7 @@
 // Deleting an account: enrollments cancelled (the waitlist moves up), students and the user gone.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { NamedEnrollment, Student } from '../../lambdas/records';
-import { dynamo, tableName } from '../../lambdas/shared/dynamo';
+import type { NamedEnrollment, Student } from '../../lambdas/contract/records';
+import { dynamo, tableName } from '../../lambdas/platform/dynamo';
 import { adminSession, classNow, familyWithStudents, newClass, openSemester, studentInput } from '../support/fixtures';
 import { invoke } from '../support/in-process';
 import { call, data, signIn, type SignedIn } from '../support/portal';

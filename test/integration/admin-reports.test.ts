@@ -1,5 +1,5 @@
 // The administrators' views: dashboard, class rosters, semester enrollments, activity, t-shirts, settings.
-import type { ActivityEntry, Class, RosterEntry, SemesterEnrollment } from '../../lambdas/records';
+import type { ActivityEntry, Class, RosterEntry, SemesterEnrollment } from '../../lambdas/contract/records';
 import { adminSession, classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { TOKEN_VALIDITY } from '../../infra/tokenValidity';
 import { call, data, refreshed, signUpFamily, tokenClaims, type SignedIn } from '../support/portal';

@@ -3,8 +3,9 @@
 // a second guardian of the family (who may do what the family may) and a guardian removed from it (who may
 // no longer touch its records).
 // The cases are typed against the manifest: a new function does not compile until it has its case here.
-import { functionNames, manifest, type FunctionName } from '../../lambdas/manifest';
-import type { Class, Student } from '../../lambdas/records';
+import { deployment } from '../../lambdas/platform/deployment';
+import { functionNames, manifest, type FunctionName } from '../../lambdas/contract/manifest';
+import type { Class, Student } from '../../lambdas/contract/records';
 import {
   addGuardian,
   adminSession,
@@ -225,7 +226,7 @@ function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
     visitor: 401,
     family: 403,
     secondFamily: 403,
-    revokedAdmin: 'liveAdmin' in spec ? 403 : 'allowed',
+    revokedAdmin: 'liveAdmin' in deployment[name] ? 403 : 'allowed',
     admin: 'allowed',
   };
 }
@@ -305,7 +306,7 @@ let readersWorld: Promise<World> | undefined;
  * group); one world shared by the functions that only read (their grant cannot write the table).
  */
 function worldFor(name: FunctionName): Promise<World> {
-  if (manifest[name].table === 'read') return (readersWorld ??= makeWorld({ withGuardians: true }));
+  if (deployment[name].table === 'read') return (readersWorld ??= makeWorld({ withGuardians: true }));
   return makeWorld({ withGuardians: manifest[name].access === 'user' });
 }
 

@@ -2,7 +2,7 @@
 // burst across a minute boundary stops at the limit, concurrent calls from many Lambdas included, and
 // the seconds to wait say when the next call goes through. countCall runs in this process against a
 // table of this file's own in DynamoDB Local, with the clock given.
-import type { CallLimit } from '../../lambdas/data/callCounts';
+import type { CallLimit } from '../../lambdas/contract/records';
 import { useOwnTable } from '../support/own-table';
 
 useOwnTable('portal-call-limit');
@@ -11,7 +11,7 @@ const minute = 60_000;
 const boundary = 1_000 * minute; // a whole minute: a fixed window would start again here
 
 async function countCall(userId: string, now: number) {
-  const { countCall: count } = await import('../../lambdas/data/callCounts');
+  const { countCall: count } = await import('../../lambdas/platform/callCounts');
   return count(userId, 'enroll', limit, now);
 }
 
@@ -45,6 +45,6 @@ test('each user and function has its own allowance', async () => {
   await Promise.all(Array.from({ length: 30 }, () => countCall('busy', boundary)));
   expect((await countCall('busy', boundary)).allowed).toBe(false);
   expect((await countCall('calm', boundary)).allowed).toBe(true);
-  const { countCall: count } = await import('../../lambdas/data/callCounts');
+  const { countCall: count } = await import('../../lambdas/platform/callCounts');
   expect((await count('busy', 'saveStudent', limit, boundary)).allowed).toBe(true);
 });

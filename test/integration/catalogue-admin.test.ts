@@ -1,6 +1,6 @@
 // The administrators' catalogue functions: semesters, classes and groups, and who may call them.
-import { semesterClassLines } from '../../lambdas/data/classes';
-import type { Class, ClassGroup, NamedEnrollment } from '../../lambdas/records';
+import { semesterClassLines } from '../../lambdas/catalogue/classes';
+import type { Class, ClassGroup, NamedEnrollment } from '../../lambdas/contract/records';
 import { adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data, signUpFamily } from '../support/portal';
 

@@ -1,5 +1,5 @@
 // The public catalogue functions, against the demo data a new data dir is seeded with.
-import type { Class, ClassGroup, Semester, TshirtSize } from '../../lambdas/records';
+import type { Class, ClassGroup, Semester, TshirtSize } from '../../lambdas/contract/records';
 import { call, data } from '../support/portal';
 
 describe('the class catalogue', () => {

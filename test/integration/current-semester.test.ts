@@ -1,6 +1,6 @@
 // Making a semester current makes the others not current. It changes what every visitor sees, so it runs
 // in process against a table of its own rather than the shared one.
-import type { Semester } from '../../lambdas/records';
+import type { Semester } from '../../lambdas/contract/records';
 import { invoke } from '../support/in-process';
 import { useOwnTable } from '../support/own-table';
 import { signInAdmin, type SignedIn } from '../support/portal';

@@ -1,7 +1,7 @@
 // The yearly check of a child's details: a family confirms them (or saves them) before enrolling once they
 // were last confirmed before the day the administrators set; and the pick-up adults on each child.
-import type { ConfigValues, Student } from '../../lambdas/records';
-import { studentEntity } from '../../lambdas/data/students';
+import type { ConfigValues, Student } from '../../lambdas/contract/records';
+import { studentEntity } from '../../lambdas/families/students';
 import { adminSession, familyWithStudents, newClass, openSemester, studentInput } from '../support/fixtures';
 import { call, data, signUpFamily } from '../support/portal';
 

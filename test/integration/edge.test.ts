@@ -5,7 +5,7 @@
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { routeThrottle, TOO_MANY_REQUESTS } from '../../infra/throttles';
-import { CATALOGUE_MAX_AGE_SECONDS, LINE_PROGRESS_MAX_AGE_SECONDS } from '../../lambdas/catalogueAge';
+import { CATALOGUE_MAX_AGE_SECONDS, LINE_PROGRESS_MAX_AGE_SECONDS } from '../../lambdas/contract/catalogueAge';
 import { startStack, type RunningStack } from '../support/stack-setup';
 
 const engine = process.env.DYNAMODB_ENDPOINT!;

@@ -3,7 +3,7 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import type { Class, ClassInput, Enrollment, NamedEnrollment } from '../../lambdas/records';
+import type { Class, ClassInput, Enrollment, NamedEnrollment } from '../../lambdas/contract/records';
 import {
   addStudent,
   adminSession,
@@ -13,7 +13,7 @@ import {
   newGroup,
   openSemester,
 } from '../support/fixtures';
-import { dynamo } from '../../lambdas/shared/dynamo';
+import { dynamo } from '../../lambdas/platform/dynamo';
 import { invoke } from '../support/in-process';
 import {
   call,
@@ -442,13 +442,13 @@ describe('enrollment e-mails', () => {
   });
 
   test('a mail request delivered again after its e-mail went out is not sent twice', async () => {
-    const { mailer } = await import('../../lambdas/streams/mailer');
+    const { mailer } = await import('../../lambdas/mail/handlers/mailer');
     const cls = await newClass(semesterId, { capacity: 1 });
     const { family, students } = await familyWithStudents(1);
     await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
     await waitForMail(family.email, `Enrolled: Child1 Tester in ${cls.name}`);
     // The stream's record of that request, handed to the mailer once more: the request is gone, so nothing is sent.
-    const { mailRequestEntity } = await import('../../lambdas/data/mailRequests');
+    const { mailRequestEntity } = await import('../../lambdas/mail/mailRequests');
     const request = mailRequestEntity.item({
       id: randomUUID(),
       kind: 'enrolled',
@@ -470,7 +470,7 @@ describe('enrollment e-mails', () => {
   });
 
   test('a mail request for a family that is gone is dropped, not tried again', async () => {
-    const { mailRequestEntity } = await import('../../lambdas/data/mailRequests');
+    const { mailRequestEntity } = await import('../../lambdas/mail/mailRequests');
     const cls = await newClass(semesterId);
     const id = randomUUID();
     await mailRequestEntity.put({
@@ -490,7 +490,7 @@ describe('enrollment e-mails', () => {
 
 describe('the audit trail', () => {
   test('every change of an enrollment records who made it, when, and from what to what', async () => {
-    const { queryAll } = await import('../../lambdas/shared/dynamo');
+    const { queryAll } = await import('../../lambdas/platform/dynamo');
     const cls = await newClass(semesterId, { capacity: 1 });
     const { family, students } = await familyWithStudents(2);
     await enrolled(family, { studentId: students[0]!.id, classId: cls.id });

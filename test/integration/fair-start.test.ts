@@ -9,9 +9,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { FunctionResult } from '../../lambdas/manifest';
-import { momentText } from '../../lambdas/moments';
-import type { AllocationSettings, EnrollmentAnswer, FairStartView, Semester } from '../../lambdas/records';
+import type { FunctionResult } from '../../lambdas/contract/manifest';
+import { momentText } from '../../lambdas/contract/moments';
+import type { AllocationSettings, EnrollmentAnswer, FairStartView, Semester } from '../../lambdas/contract/records';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait } from '../support/portal';
 

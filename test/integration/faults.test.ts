@@ -2,9 +2,9 @@
 // transaction conflicts or throttles): enrollments are neither lost nor doubled, and a request whose
 // transaction ran out of retries stays in line until it is decided.
 import { ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { ENROLLMENT_REQUEST_TYPE } from '../../lambdas/data/enrollmentRequests';
-import { dynamo } from '../../lambdas/shared/dynamo';
-import { TRANSACTION_ATTEMPTS } from '../../lambdas/shared/transact';
+import { ENROLLMENT_REQUEST_TYPE } from '../../lambdas/enrollment/enrollmentRequests';
+import { dynamo } from '../../lambdas/platform/dynamo';
+import { TRANSACTION_ATTEMPTS } from '../../lambdas/platform/transact';
 import { classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { invoke } from '../support/in-process';
 import { captureLog } from '../support/logLines';
@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 
 const auditOf = async (enrollmentId: string) =>
-  (await import('../../lambdas/shared/dynamo')).queryAll({
+  (await import('../../lambdas/platform/dynamo')).queryAll({
     KeyConditionExpression: 'PK = :e',
     ExpressionAttributeValues: { ':e': `ENROLLMENT#${enrollmentId}` },
   });

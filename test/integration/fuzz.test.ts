@@ -3,7 +3,8 @@
 // function's schema refuses must change nothing: the table is compared before and after.
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { functionNames, manifest, type FunctionName } from '../../lambdas/manifest';
+import { deployment } from '../../lambdas/platform/deployment';
+import { functionNames, manifest, type FunctionName } from '../../lambdas/contract/manifest';
 import { adminSession } from '../support/fixtures';
 import { claimsOf, invokeRaw } from '../support/in-process';
 import { useOwnTable } from '../support/own-table';
@@ -22,7 +23,7 @@ function claimsFor(name: FunctionName): Record<string, string> | undefined {
   const spec = manifest[name];
   const { access } = spec;
   if (access === 'public') return undefined;
-  if ('liveAdmin' in spec) return poolAdmin;
+  if ('liveAdmin' in deployment[name]) return poolAdmin;
   const sub = randomUUID();
   return {
     sub,
@@ -114,7 +115,7 @@ describe.each(functionNames)('%s', (name) => {
       fc.asyncProperty(payload, async (input) => {
         const valid = spec.input.safeParse(input).success;
         // A valid payload may change data (that is the function's job): only unchanged for those that write.
-        fc.pre(!valid || spec.table !== 'write');
+        fc.pre(!valid || deployment[name].table !== 'write');
         const before = await scan();
         const { statusCode } = await invokeRaw(name, JSON.stringify(input), claimsFor(name));
         expect(statusCode).toBeLessThan(500);

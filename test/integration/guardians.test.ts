@@ -1,8 +1,8 @@
 // Several guardians per family: an adult invited by e-mail accepts and manages the same children and
 // enrollments; authorization follows the family (a removed guardian loses access at once); a family keeps
 // at least one guardian, however its guardians leave; each guardian chooses their e-mails.
-import { invitationEntity } from '../../lambdas/data/guardians';
-import type { FamilyGuardian, GuardianInvitation, NamedEnrollment, Student } from '../../lambdas/records';
+import { invitationEntity } from '../../lambdas/families/guardians';
+import type { FamilyGuardian, GuardianInvitation, NamedEnrollment, Student } from '../../lambdas/contract/records';
 import {
   addGuardian,
   addStudent,

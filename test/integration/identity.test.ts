@@ -13,7 +13,7 @@ import {
 import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { SIGN_UP_LIMIT, SIGN_UP_TARGET } from '../../infra/signUpLimit';
-import type { PoolAccount } from '../../lambdas/manifest';
+import type { PoolAccount } from '../../lambdas/contract/manifest';
 import { adminSession } from '../support/fixtures';
 import {
   call,

@@ -1,7 +1,7 @@
 // Typed text that could forge an e-mail header, break a calendar line or hide what it says is refused by
 // the functions themselves with a message naming the field, and nothing changes; configuration links
 // are web addresses whatever the caller sends.
-import type { Class, Student } from '../../lambdas/records';
+import type { Class, Student } from '../../lambdas/contract/records';
 import { addStudent, adminSession, classNow, newClass, openSemester, studentInput } from '../support/fixtures';
 import { call, data, portalUrl, signUpFamily } from '../support/portal';
 

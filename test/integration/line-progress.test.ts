@@ -1,8 +1,8 @@
 // A line held up on a busy day: each request in line is told its place and the line's tally when the place was
 // counted, and `lineProgress` (one read everyone shares, served from the edge) tells how many of the line were
 // decided since, refusals included: a waiting page follows its place from it without asking about its request.
-import type { EnrollmentAnswer, LineMark, LineProgress } from '../../lambdas/records';
-import { placeNow } from '../../lambdas/waitingInLine';
+import type { EnrollmentAnswer, LineMark, LineProgress } from '../../lambdas/contract/records';
+import { placeNow } from '../../lambdas/contract/waitingInLine';
 import { addStudent, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { holdLine, letLineGo } from '../support/heldLine';
 import { call, data, enrollAndWait, signUpFamily } from '../support/portal';

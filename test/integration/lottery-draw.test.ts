@@ -2,9 +2,9 @@
 // seed as a preview with its summary, families can no longer change their requests, the export gives the same
 // result when run again (what `npm run lottery:verify` checks), and running it again gives a new preview of the
 // same seed, guarded against two runs at once; every run is kept in the draws' audit trail.
-import type { LotteryDrawState } from '../../lambdas/data/lotteryDraws';
-import { commitmentCheck, type DrawExport, verifyExport } from '../../lambdas/lottery/drawExport';
-import { momentText } from '../../lambdas/moments';
+import type { LotteryDrawState } from '../../lambdas/contract/lottery/records';
+import { commitmentCheck, type DrawExport, verifyExport } from '../../lambdas/contract/lottery/drawExport';
+import { momentText } from '../../lambdas/contract/moments';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, portalUrl } from '../support/portal';
 

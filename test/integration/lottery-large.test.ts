@@ -1,9 +1,9 @@
 // The draw and its publication at the large seed's size through the stack: 60 classes, 1,500 requests of 500
 // families (written straight into the table), drawn and published through the API as the administrator's page
 // does. Every class then holds exactly the draw's placements, and every family that got no seat has its loss.
-import { classesOfSemester } from '../../lambdas/data/classes';
-import { lossesOf } from '../../lambdas/data/lotteryLosses';
-import type { DrawExport } from '../../lambdas/lottery/drawExport';
+import { classesOfSemester } from '../../lambdas/catalogue/classes';
+import { lossesOf } from '../../lambdas/lottery/lotteryLosses';
+import type { DrawExport } from '../../lambdas/contract/lottery/drawExport';
 import { adminSession, openSemester } from '../support/fixtures';
 import { closedLottery, drawAndPublish, LARGE, writeLargeLottery } from '../support/largeLottery';
 import { data } from '../support/portal';

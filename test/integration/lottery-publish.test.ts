@@ -4,11 +4,12 @@
 // sees them in its lottery page, a family that got no seat has a loss that the next draw's input counts, and
 // first come first served opens only at `seatsOpen`; a family that deletes its account leaves no lottery data.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { startPublishing, type LotteryDrawState } from '../../lambdas/data/lotteryDraws';
-import type { DrawExport } from '../../lambdas/lottery/drawExport';
-import { momentText } from '../../lambdas/moments';
-import type { Class, FamilyLottery, PolicyVersion, RosterEntry } from '../../lambdas/records';
-import { dynamo, tableName } from '../../lambdas/shared/dynamo';
+import { startPublishing } from '../../lambdas/lottery/lotteryDraws';
+import type { LotteryDrawState } from '../../lambdas/contract/lottery/records';
+import type { DrawExport } from '../../lambdas/contract/lottery/drawExport';
+import { momentText } from '../../lambdas/contract/moments';
+import type { Class, FamilyLottery, PolicyVersion, RosterEntry } from '../../lambdas/contract/records';
+import { dynamo, tableName } from '../../lambdas/platform/dynamo';
 import { adminSession, classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, outbox, waitForMail, type SignedIn } from '../support/portal';
 

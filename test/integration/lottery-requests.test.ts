@@ -1,8 +1,8 @@
 // Lottery requests: while requests are taken a family saves each child's ranked choices with "keep my children
 // together", changes and withdraws them; outside the window (a priority group's earlier opening included) it is
 // refused with when it may; choices are held to the lottery's number, its semester, open classes and grades.
-import type { FamilyLottery, LotteryRequest, Semester } from '../../lambdas/records';
-import { momentText } from '../../lambdas/moments';
+import type { FamilyLottery, LotteryRequest, Semester } from '../../lambdas/contract/records';
+import { momentText } from '../../lambdas/contract/moments';
 import { adminSession, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data } from '../support/portal';
 

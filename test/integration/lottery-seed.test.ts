@@ -5,10 +5,11 @@
 // publication at once never leave a draw published with a seed that is not the current commitment's. A lottery set
 // before seeds were committed gets its commitment from the lotteryDraws schedule, or at the latest from its draw.
 import { createHash } from 'node:crypto';
-import { putAllocationSettings } from '../../lambdas/data/allocationSettings';
-import { startPublishing, type LotteryDrawState } from '../../lambdas/data/lotteryDraws';
-import { commitmentCheck, type DrawExport, verifyExport } from '../../lambdas/lottery/drawExport';
-import type { FamilyLottery, SeedCommitment } from '../../lambdas/records';
+import { putAllocationSettings } from '../../lambdas/enrollment/allocationSettings';
+import { startPublishing } from '../../lambdas/lottery/lotteryDraws';
+import type { LotteryDrawState } from '../../lambdas/contract/lottery/records';
+import { commitmentCheck, type DrawExport, verifyExport } from '../../lambdas/contract/lottery/drawExport';
+import type { FamilyLottery, SeedCommitment } from '../../lambdas/contract/records';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, portalUrl } from '../support/portal';
 

@@ -2,8 +2,8 @@
 // holds one e-mail per change, to the family's address, saying what happened in a parent's words.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { FunctionResult } from '../../lambdas/manifest';
-import type { Class, ClassInput, Enrollment, MessageSummary } from '../../lambdas/records';
+import type { FunctionResult } from '../../lambdas/contract/manifest';
+import type { Class, ClassInput, Enrollment, MessageSummary } from '../../lambdas/contract/records';
 import { addGuardian, addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, outbox, portalUrl, signUpFamily, waitForMail, type SignedIn } from '../support/portal';
 
@@ -293,8 +293,8 @@ describe("an administrator's message to the families of a class", () => {
   });
 
   test("a run that stopped while writing to one guardian: that address is counted failed and not written to again, the family's other address gets it from the next run", async () => {
-    const { deliveryEntity, messageEntity } = await import('../../lambdas/data/messages');
-    const { sendMessage } = await import('../../lambdas/data/messageSending');
+    const { deliveryEntity, messageEntity } = await import('../../lambdas/mail/messages');
+    const { sendMessage } = await import('../../lambdas/mail/messageSending');
     const cls = await newClass(semesterId);
     const { family } = await familyWithStudents(1, 'stopped-first');
     const second = await addGuardian(family, 'stopped-second');

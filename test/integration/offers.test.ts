@@ -1,7 +1,7 @@
 // Waitlist offers (a semester in offers mode): a freed seat is held for the first family waiting until it
 // accepts, declines or the deadline lapses (the offers schedule, run here at a later moment to move the
 // clock); then it goes to the next. Through the local gateway against DynamoDB Local.
-import type { Class, Enrollment, NamedEnrollment, Semester } from '../../lambdas/records';
+import type { Class, Enrollment, NamedEnrollment, Semester } from '../../lambdas/contract/records';
 import { adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data, portalUrl, waitForMail, type SignedIn } from '../support/portal';
 

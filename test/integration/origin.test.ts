@@ -7,9 +7,9 @@ import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { randomUUID } from 'node:crypto';
 import { LOCAL_ORIGIN_SECRET_ID, SECRETS_MANAGER_PATH } from '../../infra/local/secretsManager';
-import { awsJsonCall } from '../../lambdas/shared/awsJson';
-import type { PortalEvent } from '../../lambdas/shared/handler';
-import { ORIGIN_HEADER } from '../../lambdas/shared/originCheck';
+import { awsJsonCall } from '../../lambdas/platform/awsJson';
+import type { PortalEvent } from '../../lambdas/platform/handler';
+import { ORIGIN_HEADER } from '../../lambdas/platform/originCheck';
 import { portalUrl, post } from '../support/portal';
 
 const secretsEndpoint = () => `${portalUrl()}${SECRETS_MANAGER_PATH}`;

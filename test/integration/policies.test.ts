@@ -10,8 +10,8 @@ import type {
   PolicyVersion,
   RosterEntry,
   SemesterEnrollment,
-} from '../../lambdas/records';
-import { acceptancesOf } from '../../lambdas/data/policies';
+} from '../../lambdas/contract/records';
+import { acceptancesOf } from '../../lambdas/families/policies';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, signUpFamily, type SignedIn } from '../support/portal';
 

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ADMIN_GROUP } from '../../lambdas/manifest';
+import { ADMIN_GROUP } from '../../lambdas/contract/manifest';
 import type { PoolBackup } from '../../infra/pool-backup';
 import { familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { data, enrollAndWait, signIn, signUpFamily, userPool } from '../support/portal';

@@ -2,8 +2,8 @@
 // or by the rule "had a child enrolled last semester") enroll from their group's opening, before everyone else;
 // a family outside the group is refused before its time with a message saying when it may; in a lottery
 // semester nobody enrolls first come first served before the seats left after the draw open.
-import type { AllocationSettings, Semester } from '../../lambdas/records';
-import { momentText } from '../../lambdas/moments';
+import type { AllocationSettings, Semester } from '../../lambdas/contract/records';
+import { momentText } from '../../lambdas/contract/moments';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait } from '../support/portal';
 

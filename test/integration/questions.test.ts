@@ -13,7 +13,7 @@ import type {
   RosterEntry,
   SemesterEnrollment,
   Student,
-} from '../../lambdas/records';
+} from '../../lambdas/contract/records';
 import { adminSession, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, signUpFamily, type SignedIn } from '../support/portal';
 

@@ -1,15 +1,15 @@
 // Data retention: an administrator previews exactly what a removal would take (the records of semesters
 // that ended more than the setting's years ago), then removes it, with an audit record; what is still
 // needed stays, and the counts the caps and deletions rely on stay right.
-import type { FunctionResult } from '../../lambdas/manifest';
-import type { Semester, Student } from '../../lambdas/records';
+import type { FunctionResult } from '../../lambdas/contract/manifest';
+import type { Semester, Student } from '../../lambdas/contract/records';
 import { addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, type SignedIn } from '../support/portal';
-import { acceptancesOf } from '../../lambdas/data/policies';
-import { familyLotteryRequests, putLotteryRequests } from '../../lambdas/data/lotteryRequests';
-import { removeStudentRecords, retentionPlan } from '../../lambdas/data/retention';
-import { getStudent, studentDeleteIfUntouched } from '../../lambdas/data/students';
-import { transactWrite } from '../../lambdas/shared/transact';
+import { acceptancesOf } from '../../lambdas/families/policies';
+import { familyLotteryRequests, putLotteryRequests } from '../../lambdas/lottery/lotteryRequests';
+import { removeStudentRecords, retentionPlan } from '../../lambdas/administration/retention';
+import { getStudent, studentDeleteIfUntouched } from '../../lambdas/families/students';
+import { transactWrite } from '../../lambdas/platform/transact';
 
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,7 +1,7 @@
 // Registration day: hundreds of "enroll" presses in the same moment, through the local gateway. Every call
 // is answered (a call still in line after a few seconds is told so, and asks again as the web app does),
 // the seats go to the earliest calls and the waitlist is in arrival order.
-import type { NamedEnrollment, Student } from '../../lambdas/records';
+import type { NamedEnrollment, Student } from '../../lambdas/contract/records';
 import { familyWithChildren } from '../support/busyRetries';
 import { classNow, newClass, openSemester } from '../support/fixtures';
 import { expectArrivalOrder } from '../support/arrivalOrder';

@@ -1,8 +1,8 @@
 // Every path that seats a child judges it by the rules enrolling does, as they are when it decides: the most
 // specific refusal first, a priority window as saved the moment before, a waiting child's grade when a seat
 // is offered or taken.
-import type { AllocationSettings, NamedEnrollment, Semester, Student } from '../../lambdas/records';
-import { momentText } from '../../lambdas/moments';
+import type { AllocationSettings, NamedEnrollment, Semester, Student } from '../../lambdas/contract/records';
+import { momentText } from '../../lambdas/contract/moments';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, type SignedIn } from '../support/portal';
 

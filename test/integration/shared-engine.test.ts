@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Class } from '../../lambdas/records';
+import type { Class } from '../../lambdas/contract/records';
 import { addStudent } from '../support/fixtures';
 import { data, portalUrl, signUpFamily, waitForMail } from '../support/portal';
 import { commandsInTree } from '../support/processes';

@@ -1,5 +1,5 @@
 // A family's students: adding, changing, validation, privacy, and deletion rules.
-import type { Student } from '../../lambdas/records';
+import type { Student } from '../../lambdas/contract/records';
 import {
   addStudent,
   adminSession,
@@ -8,7 +8,7 @@ import {
   openSemester,
   studentInput,
 } from '../support/fixtures';
-import { dynamo } from '../../lambdas/shared/dynamo';
+import { dynamo } from '../../lambdas/platform/dynamo';
 import { invoke } from '../support/in-process';
 import { call, data, signUpFamily } from '../support/portal';
 

@@ -7,7 +7,7 @@
 import { DynamoDBClient, TransactionCanceledException, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { CONFLICTS_CONTROL_PATH, type TransactionConflictStats } from '../../infra/local/transactionConflicts';
-import type { RosterEntry } from '../../lambdas/records';
+import type { RosterEntry } from '../../lambdas/contract/records';
 import { expectArrivalOrder, expectSeatsAsArrived } from '../support/arrivalOrder';
 import { familyWithChildren } from '../support/busyRetries';
 import { adminSession, classNow, newClass, newGroup, openSemester } from '../support/fixtures';

@@ -1,8 +1,8 @@
 // What "seats in arrival order" means, checked on the answers families got: no seat went to a call that
 // came after one put on the waitlist, and the waitlist is in the order the calls came (both to the
 // millisecond of the API's clock, which stamps each request's id).
-import { allocateSeats } from '../../lambdas/data/allocation';
-import type { Enrollment } from '../../lambdas/records';
+import { allocateSeats } from '../../lambdas/enrollment/allocation';
+import type { Enrollment } from '../../lambdas/contract/records';
 import { arrivalOf } from './portal';
 
 export interface Placed {

@@ -4,7 +4,7 @@
 // would, and the benchmarks say how often that happened (setupBusyRetries). The 429 says nothing was saved,
 // but locally it has been seen after the student was saved (the next try answered 409 already-exists): then
 // the child is read from the family's students, as a family would find it in its list.
-import type { Student, StudentInput } from '../../lambdas/records';
+import type { Student, StudentInput } from '../../lambdas/contract/records';
 import { studentInput } from './fixtures';
 import { call, data, signUpFamily, type SignedIn } from './portal';
 

@@ -1,6 +1,6 @@
 // Test data made through the portal's own functions: each test builds the semester, classes and families
 // it needs, so tests never depend on each other or on the demo data.
-import type { Class, ClassGroup, ClassInput, Semester, Student, StudentInput } from '../../lambdas/records';
+import type { Class, ClassGroup, ClassInput, Semester, Student, StudentInput } from '../../lambdas/contract/records';
 import { data, signInAdmin, signUpFamily, waitForMail, type SignedIn } from './portal';
 
 const DAY = 86_400_000;

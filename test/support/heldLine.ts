@@ -1,7 +1,7 @@
 // A class's line held by "another allocator" (as on a busy day, when a lease holder is deciding elsewhere), written
 // straight to the line's lease: requests wait in line, and are told so, until the test lets go.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../../lambdas/shared/dynamo';
+import { dynamo, tableName } from '../../lambdas/platform/dynamo';
 
 const leaseOf = (classId: string) => ({ PK: `QUEUE#LINE#${classId}`, SK: 'LEASE' });
 

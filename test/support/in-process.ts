@@ -2,8 +2,9 @@
 // Gateway would invoke it after its authorizer: for tests that reach into the handlers' AWS clients.
 import type { Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import type { FunctionName } from '../../lambdas/manifest';
-import type { PortalEvent } from '../../lambdas/shared/handler';
+import type { FunctionName } from '../../lambdas/contract/manifest';
+import { handlerModule } from '../../lambdas/platform/deployment';
+import type { PortalEvent } from '../../lambdas/platform/handler';
 import { tokenClaims, type SignedIn } from './portal';
 
 export interface Invocation {
@@ -27,7 +28,7 @@ export async function invokeRaw(
   body: string,
   claims?: Record<string, string>,
 ): Promise<Invocation> {
-  const module = (await import(`../../lambdas/functions/${name}`)) as {
+  const module = (await import(`../../${handlerModule(name)}`)) as {
     handler: (event: PortalEvent, context: Context) => Promise<{ statusCode: number; body: string }>;
   };
   const event = {

@@ -3,9 +3,9 @@
 // value (the draw's benchmark), and written into a running stack with the portal's own data modules (the
 // publication's integration test and benchmark), so that the draw and its publication run through the stack.
 import { randomUUID } from 'node:crypto';
-import type { LotteryDrawState } from '../../lambdas/data/lotteryDraws';
-import type { DrawInput } from '../../lambdas/lottery/draw';
-import type { StoredStudent } from '../../lambdas/data/students';
+import type { LotteryDrawState } from '../../lambdas/contract/lottery/records';
+import type { DrawInput } from '../../lambdas/contract/lottery/draw';
+import type { StoredStudent } from '../../lambdas/families/students';
 
 export const LARGE = { classes: 60, families: 500, children: 3 } as const;
 
@@ -70,10 +70,10 @@ async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<un
 export async function writeLargeLottery(semesterId: string): Promise<{ classIds: Map<string, string> }> {
   // The portal's modules read the table's name when they load: only once the stack's environment is set.
   const [{ createClass }, { studentEntity }, { putLotteryRequests }, { writeAll }] = await Promise.all([
-    import('../../lambdas/data/classes'),
-    import('../../lambdas/data/students'),
-    import('../../lambdas/data/lotteryRequests'),
-    import('../../lambdas/shared/dynamo'),
+    import('../../lambdas/catalogue/classes'),
+    import('../../lambdas/families/students'),
+    import('../../lambdas/lottery/lotteryRequests'),
+    import('../../lambdas/platform/dynamo'),
   ]);
   const input = largeLotteryInput('unused');
   const run = randomUUID().slice(0, 8);

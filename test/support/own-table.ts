@@ -4,7 +4,7 @@
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { createTableInput } from '../../lambdas/data/table';
+import { createTableInput } from '../../lambdas/platform/table';
 
 export function useOwnTable(prefix: string): { tableName: string; scan: () => Promise<string> } {
   const sharedTable = process.env.TABLE_NAME;

@@ -8,9 +8,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '../../infra/local/outbox';
-import type { FunctionName } from '../../lambdas/manifest';
-import { askAgainInMs, type AnswerInput, type EnrollmentAnswer } from '../../lambdas/records';
-import { BUSY_MESSAGE } from '../../lambdas/shared/errors';
+import type { FunctionName } from '../../lambdas/contract/manifest';
+import { askAgainInMs, type AnswerInput, type EnrollmentAnswer } from '../../lambdas/contract/records';
+import { BUSY_MESSAGE } from '../../lambdas/contract/errors';
 import { TEST_ADMIN } from './stack-info';
 
 export function portalUrl(): string {

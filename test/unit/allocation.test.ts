@@ -1,4 +1,4 @@
-// The allocation of seats (lambdas/data/allocation.ts), for any classes and any requests in arrival order:
+// The allocation of seats (lambdas/enrollment/allocation.ts), for any classes and any requests in arrival order:
 // no class passes its capacity, a request is seated everywhere or waits everywhere, nobody waits for a
 // class with a free seat, an earlier request never fares worse than a later one for the same seats, and a
 // batch is a prefix of the line that one DynamoDB transaction can write.
@@ -9,7 +9,7 @@ import {
   itemsPerRequest,
   type BatchCandidate,
   type SeatCounts,
-} from '../../lambdas/data/allocation';
+} from '../../lambdas/enrollment/allocation';
 
 const classIds = ['a', 'b', 'c', 'd'];
 

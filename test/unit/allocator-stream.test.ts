@@ -3,19 +3,20 @@
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { captureLog, loadWithLog } from '../support/logLines';
 
-jest.mock('../../lambdas/shared/dynamo', () => ({
-  ...jest.requireActual('../../lambdas/shared/dynamo'),
+jest.mock('../../lambdas/platform/dynamo', () => ({
+  ...jest.requireActual('../../lambdas/platform/dynamo'),
   // The net's wait for the caller first, and its polls, pass at once here.
   sleep: async () => undefined,
 }));
-jest.mock('../../lambdas/data/enrollmentRequests', () => ({
-  ...jest.requireActual('../../lambdas/data/enrollmentRequests'),
+jest.mock('../../lambdas/enrollment/enrollmentRequests', () => ({
+  ...jest.requireActual('../../lambdas/enrollment/enrollmentRequests'),
   pendingRequests: jest.fn(),
 }));
 
 const { allocator, pendingRequests } = loadWithLog(() => ({
-  ...(require('../../lambdas/streams/allocator') as typeof import('../../lambdas/streams/allocator')),
-  pendingRequests: (require('../../lambdas/data/enrollmentRequests') as { pendingRequests: jest.Mock }).pendingRequests,
+  ...(require('../../lambdas/enrollment/handlers/allocator') as typeof import('../../lambdas/enrollment/handlers/allocator')),
+  pendingRequests: (require('../../lambdas/enrollment/enrollmentRequests') as { pendingRequests: jest.Mock })
+    .pendingRequests,
 }));
 
 /** What is left in each queue; a queue named here with an Error fails to be read. */

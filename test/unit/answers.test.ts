@@ -1,6 +1,6 @@
 // The one check of a family's answers, as the server and the enroll dialog both run it (checkAnswers), and
 // the questions as an administrator saves them (questionInput).
-import { checkAnswers, questionInput, type Question } from '../../lambdas/records';
+import { checkAnswers, questionInput, type Question } from '../../lambdas/contract/records';
 
 const questions: Question[] = [
   { id: 'qLevel', label: 'Skill level', kind: 'choice', required: true, options: ['New', 'Skilled'] },

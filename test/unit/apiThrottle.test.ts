@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiThrottle, sendTooManyRequests } from '../../infra/local/apiThrottle';
 import { ACCOUNT_THROTTLE, routeThrottle, stageThrottle } from '../../infra/throttles';
-import type { Access } from '../../lambdas/manifest';
+import type { Access } from '../../lambdas/contract/manifest';
 
 const T0 = 1_000_000;
 

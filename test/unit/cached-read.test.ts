@@ -13,7 +13,7 @@ import {
   jsonBody,
   validInput,
   type PortalEvent,
-} from '../../lambdas/shared/handler';
+} from '../../lambdas/platform/handler';
 
 const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 

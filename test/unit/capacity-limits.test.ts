@@ -12,7 +12,7 @@ import {
   quotaNeeds,
 } from '../../infra/capacity-limits';
 import { capacityReport } from '../../infra/capacity-report';
-import { SEMESTER_LIST_SHARDS } from '../../lambdas/data/partitions';
+import { SEMESTER_LIST_SHARDS } from '../../lambdas/platform/partitions';
 
 const district = registrationDay({ families: 10_000 });
 const peakOf = (day: typeof district, partition: string) =>

@@ -15,8 +15,8 @@ import {
 } from '../../infra/capacity';
 import { cachedFunctions } from '../../infra/routes';
 import { ACCOUNT_THROTTLE, ADDRESS_LIMIT, routeThrottle } from '../../infra/throttles';
-import { manifest } from '../../lambdas/manifest';
-import { DRAW_ASK_SPREAD_MS } from '../../lambdas/waitingInLine';
+import { manifest } from '../../lambdas/contract/manifest';
+import { DRAW_ASK_SPREAD_MS } from '../../lambdas/contract/waitingInLine';
 
 const day = REGISTRATION_DAY;
 const peakOf = (key: string) => routePeaks(day).find((peak) => peak.routeKey === key)!.perSecond;

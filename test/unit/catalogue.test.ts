@@ -1,10 +1,10 @@
 // The catalogue's data access, with a mocked DynamoDB client.
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { classes } from '../../lambdas/functions/classes';
-import { availableEnrollmentClasses } from '../../lambdas/functions/availableEnrollmentClasses';
-import { isRegistrationOpen } from '../../lambdas/data/semesters';
-import { classEntity } from '../../lambdas/data/classes';
+import { classes } from '../../lambdas/catalogue/handlers/classes';
+import { availableEnrollmentClasses } from '../../lambdas/enrollment/handlers/availableEnrollmentClasses';
+import { isRegistrationOpen } from '../../lambdas/catalogue/semesters';
+import { classEntity } from '../../lambdas/catalogue/classes';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 

@@ -1,12 +1,12 @@
 // How long an enroll (or an ask again) waits for its request's decision, and how it then answers its
 // place in line on a table so slow that the read takes seconds.
-import { answerInTurn, waitUntil } from '../../lambdas/data/enrollmentAnswer';
-import { awaitDecision } from '../../lambdas/data/allocator';
-import { placeInQueue } from '../../lambdas/data/enrollmentRequests';
+import { answerInTurn, waitUntil } from '../../lambdas/enrollment/enrollmentAnswer';
+import { awaitDecision } from '../../lambdas/enrollment/allocator';
+import { placeInQueue } from '../../lambdas/enrollment/enrollmentRequests';
 
-jest.mock('../../lambdas/data/allocator', () => ({ awaitDecision: jest.fn() }));
-jest.mock('../../lambdas/data/enrollmentRequests', () => ({
-  ...jest.requireActual('../../lambdas/data/enrollmentRequests'),
+jest.mock('../../lambdas/enrollment/allocator', () => ({ awaitDecision: jest.fn() }));
+jest.mock('../../lambdas/enrollment/enrollmentRequests', () => ({
+  ...jest.requireActual('../../lambdas/enrollment/enrollmentRequests'),
   placeInQueue: jest.fn(),
 }));
 

@@ -10,12 +10,17 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { entity } from '../../lambdas/data/entity';
-import { failedMail, mailRequestEntity, mailRequestPut, noteMailFailure } from '../../lambdas/data/mailRequests';
-import { deliveryEntity, messageEntity, type StoredMessage } from '../../lambdas/data/messages';
-import { reminderEntity } from '../../lambdas/data/reminders';
-import { recordRemoval, removalRecords, retentionSetting, saveRetentionSetting } from '../../lambdas/data/retention';
-import { clearSuppression, listSuppressions, suppress } from '../../lambdas/data/suppressions';
+import { entity } from '../../lambdas/platform/entity';
+import { failedMail, mailRequestEntity, mailRequestPut, noteMailFailure } from '../../lambdas/mail/mailRequests';
+import { deliveryEntity, messageEntity, type StoredMessage } from '../../lambdas/mail/messages';
+import { reminderEntity } from '../../lambdas/mail/reminders';
+import {
+  recordRemoval,
+  removalRecords,
+  retentionSetting,
+  saveRetentionSetting,
+} from '../../lambdas/administration/retention';
+import { clearSuppression, listSuppressions, suppress } from '../../lambdas/mail/suppressions';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 beforeEach(() => dynamo.reset());

@@ -1,4 +1,4 @@
-// Checking a fair start's record with its seed (lambdas/lottery/fairStartRecord.ts, `npm run lottery:verify`): a
+// Checking a fair start's record with its seed (lambdas/contract/lottery/fairStartRecord.ts, `npm run lottery:verify`): a
 // record whose lines placed their requests in the queue's order, ranks by the seed, matches; two decisions swapped,
 // another seed, a forged rank, a draw that is not the fair start's or a request made after its draw do not, and
 // the command says where. Refusals take no place, and may come before requests ahead of them.
@@ -7,14 +7,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { seedHash } from '../../lambdas/lottery/drawExport';
+import { seedHash } from '../../lambdas/contract/lottery/drawExport';
 import {
   type FairStartRecord,
   fairStartRank,
   inQueueOrder,
   type RecordedDecision,
   verifyFairStartRecord,
-} from '../../lambdas/lottery/fairStartRecord';
+} from '../../lambdas/contract/lottery/fairStartRecord';
 
 const seed = '3a9c0e51d2b74f68a1c0e5d2b74f68a1';
 const opening = '2027-01-10T08:00:00.000Z';

@@ -1,7 +1,8 @@
 // The function table of docs/wire-contract.md ("Calling the API") is the API's documentation for people: it must
 // name every function of the manifest, with its access and per-user limit, and nothing else.
 import { readFileSync } from 'node:fs';
-import { manifest, type FunctionName } from '../../lambdas/manifest';
+import { deployment } from '../../lambdas/platform/deployment';
+import { manifest, type FunctionName } from '../../lambdas/contract/manifest';
 
 const contract = readFileSync(new URL('../../docs/wire-contract.md', import.meta.url), 'utf8');
 const apiSection = contract.slice(contract.indexOf('## Calling the API'));
@@ -12,7 +13,7 @@ const rows = [...apiSection.matchAll(/^\| `(\w+)` \| (\w+) \|([^|]*)\|/gm)].map(
 }));
 
 const limitText = (name: FunctionName) => {
-  const spec = manifest[name];
+  const spec = deployment[name];
   if (!('rateLimit' in spec)) return '';
   return spec.rateLimit.perSeconds === 60
     ? `${spec.rateLimit.calls}/min`

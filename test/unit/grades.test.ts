@@ -1,6 +1,6 @@
 // Which grades a class admits: the one rule the enrollment page's filter, the enroll dialog and the
 // server's refusal message share.
-import { admitsGrade, gradeLabel } from '../../lambdas/grades';
+import { admitsGrade, gradeLabel } from '../../lambdas/contract/grades';
 
 test('a class without limits admits every grade, Pre-K (-1) to 12', () => {
   for (const grade of [-1, 0, 6, 12]) expect(admitsGrade({}, grade)).toBe(true);

@@ -2,20 +2,20 @@
 import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import middy from '@middy/core';
-import { callerIdentity, errorMapping, jsonBody, validInput, type PortalEvent } from '../../lambdas/shared/handler';
-import { BUSY_MESSAGE, notFound } from '../../lambdas/shared/errors';
-import { familyHandler } from '../../lambdas/shared/familyHandler';
-import { limitedHandler } from '../../lambdas/shared/limitedHandler';
-import { liveAdminGroups } from '../../lambdas/shared/liveAdminHandler';
+import { callerIdentity, errorMapping, jsonBody, validInput, type PortalEvent } from '../../lambdas/platform/handler';
+import { BUSY_MESSAGE, notFound } from '../../lambdas/contract/errors';
+import { familyHandler } from '../../lambdas/platform/familyHandler';
+import { limitedHandler } from '../../lambdas/platform/limitedHandler';
+import { liveAdminGroups } from '../../lambdas/platform/liveAdminHandler';
 import { captureLog, loadWithLog } from '../support/logLines';
 import { busyAnswers } from '../support/stack-setup';
 
 const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 /** The handler pattern as the functions build it, writing its log as in AWS. */
 const { portalHandler, portalBusy } = loadWithLog(() => ({
-  ...(require('../../lambdas/shared/handler') as typeof import('../../lambdas/shared/handler')),
+  ...(require('../../lambdas/platform/handler') as typeof import('../../lambdas/platform/handler')),
   // The same module instance as the handler's, whose error mapping tells a PortalError by its class.
-  ...(require('../../lambdas/shared/errors') as typeof import('../../lambdas/shared/errors')),
+  ...(require('../../lambdas/contract/errors') as typeof import('../../lambdas/contract/errors')),
 }));
 
 function event(body: string | undefined, claims?: Record<string, unknown>): PortalEvent {

@@ -1,6 +1,6 @@
 // iCalendar text values (RFC 5545 §3.3.11): a line break of any kind in a value is written as \n, so no
 // value can end its line early or start a property of its own.
-import { toICalendar } from '../../lambdas/shared/ical';
+import { toICalendar } from '../../lambdas/catalogue/ical';
 
 const event = { classId: 'nordic', start: '2027-01-09T09:00', end: '2027-01-09T11:00', location: '', title: '' };
 

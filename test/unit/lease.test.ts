@@ -2,7 +2,8 @@
 // before it lapses (else another caller takes the queue over meanwhile and the batch fails on the lease,
 // batch after batch on a slow table), and short enough that a holder that stopped holds its queue up briefly.
 import fc from 'fast-check';
-import { decidedOutOfOrder, LEASE_MS, leaseLength, MAX_LEASE_MS } from '../../lambdas/data/allocator';
+import { decidedOutOfOrder } from '../../lambdas/enrollment/allocator';
+import { LEASE_MS, leaseLength, MAX_LEASE_MS } from '../../lambdas/enrollment/lease';
 
 test('a lease lasts LEASE_MS while batches are quick and no lease lapsed while held', () => {
   expect(leaseLength(0)).toBe(LEASE_MS);

@@ -1,4 +1,4 @@
-// The lottery draw (lambdas/lottery/draw.ts), for any classes, groups, families and requests: no class passes
+// The lottery draw (lambdas/contract/lottery/draw.ts), for any classes, groups, families and requests: no class passes
 // the seats it had, every request is seated, waitlisted or (no choice admits the child) left out exactly
 // once, siblings kept together share one outcome, nobody gets a worse choice or waits while a better one they
 // asked for still has room, the same input always gives the same result whatever order the requests are
@@ -11,8 +11,8 @@ import {
   type DrawResult,
   runDraw,
   summarizeDraw,
-} from '../../lambdas/lottery/draw';
-import { admitsGrade } from '../../lambdas/grades';
+} from '../../lambdas/contract/lottery/draw';
+import { admitsGrade } from '../../lambdas/contract/grades';
 
 const classIds = ['a', 'b', 'c', 'd', 'e'];
 const groupIds = ['g1', 'g2'];

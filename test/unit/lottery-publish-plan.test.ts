@@ -5,18 +5,18 @@
 // fits DynamoDB's 100 items with the chunk's mark, each family gets one e-mail and a loss when it got no
 // seat. With a class's capacity lowered after the draw, no class is overfilled: the children past its seats
 // wait, in draw order.
-import { placementsOf } from '../../lambdas/data/lotteryPublication';
-import type { StoredLotteryRequest } from '../../lambdas/data/lotteryRequests';
+import { placementsOf } from '../../lambdas/lottery/lotteryPublication';
+import type { StoredLotteryRequest } from '../../lambdas/lottery/lotteryRequests';
 import {
   MAX_TRANSACTION_ITEMS,
-  plan,
   seatView,
   type LotteryPlacement,
   type SeatWrite,
-} from '../../lambdas/data/seatPlan';
-import { seatTransaction } from '../../lambdas/data/seatTransaction';
-import { type DrawInput, runDraw } from '../../lambdas/lottery/draw';
-import type { Class } from '../../lambdas/records';
+} from '../../lambdas/enrollment/seatPlan/core';
+import { plan } from '../../lambdas/enrollment/seatPlan/plan';
+import { seatTransaction } from '../../lambdas/enrollment/seatTransaction';
+import { type DrawInput, runDraw } from '../../lambdas/contract/lottery/draw';
+import type { Class } from '../../lambdas/contract/records';
 
 const classIds = ['c0', 'c1', 'c2', 'c3', 'c4', 'c5'];
 const seats = [3, 4, 2, 5, 3, 2];

@@ -1,4 +1,4 @@
-// Checking a published draw from its export (lambdas/lottery/drawExport.ts, `npm run lottery:verify`): the
+// Checking a published draw from its export (lambdas/contract/lottery/drawExport.ts, `npm run lottery:verify`): the
 // export of a real draw matches; a result changed after the draw, or published under another seed, does not,
 // and the command says which child's placement differs; a seed whose SHA-256 is not the export's last
 // commitment, or an export without commitments, fails too.
@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type DrawInput, runDraw } from '../../lambdas/lottery/draw';
-import { commitmentCheck, type DrawExport, seedHash, verifyExport } from '../../lambdas/lottery/drawExport';
+import { type DrawInput, runDraw } from '../../lambdas/contract/lottery/draw';
+import { commitmentCheck, type DrawExport, seedHash, verifyExport } from '../../lambdas/contract/lottery/drawExport';
 
 const input: DrawInput = {
   seed: '5f1c0a7e',

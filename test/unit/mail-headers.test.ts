@@ -1,7 +1,7 @@
 // No name a family or an administrator typed can add an e-mail header: every header value the portal
 // sends is one line without control characters.
-import { sendMail } from '../../lambdas/shared/mail';
-import { headerText } from '../../lambdas/shared/mailHeader';
+import { sendMail } from '../../lambdas/mail/mail';
+import { headerText } from '../../lambdas/mail/mailHeader';
 
 /** The SendEmail calls made, as SES would read them (fetch stands in for SES). */
 function sesCalls() {

@@ -2,9 +2,9 @@
 // mode, as plain text; and names typed by families or administrators never become markup.
 import { execFileSync } from 'node:child_process';
 import { sampleClass, sampleMails, sampleSite } from '../../lambdas/mail/samples';
-import { shortSchedule, studentNoticeContent } from '../../lambdas/shared/notices';
-import { formattedText } from '../../lambdas/shared/mailBlocks';
-import { renderMail } from '../../lambdas/shared/mailRender';
+import { shortSchedule, studentNoticeContent } from '../../lambdas/mail/notices';
+import { formattedText } from '../../lambdas/contract/mail/mailBlocks';
+import { renderMail } from '../../lambdas/contract/mail/mailRender';
 
 test('the template in the repository is what the React Email layout renders (npm run build:mail)', () => {
   // React Email renders with React's server renderer, an ES module: in a process of its own.

@@ -15,7 +15,7 @@ type Emf = {
 };
 
 let lines: Emf[] = [];
-let metrics: typeof import('../../lambdas/shared/metrics');
+let metrics: typeof import('../../lambdas/platform/metrics');
 // Each test loads the modules afresh (the metrics read their settings when loaded), so the SDK clients too.
 let dynamo: ReturnType<typeof mockClient>;
 
@@ -32,7 +32,7 @@ beforeEach(() => {
     if (text.includes('"_aws"')) lines.push(JSON.parse(text) as Emf);
     return true;
   });
-  metrics = require('../../lambdas/shared/metrics');
+  metrics = require('../../lambdas/platform/metrics');
 });
 
 afterEach(() => {
@@ -103,14 +103,15 @@ const mailRequestEvent = {
 test('an e-mail SES took is counted as sent', async () => {
   // SES's SendEmail over the signed fetch: its answer, as SES gives it.
   jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ MessageId: 'm1' }), { status: 200 }));
-  const { sendMail } = require('../../lambdas/shared/mail') as typeof import('../../lambdas/shared/mail');
+  const { sendMail } = require('../../lambdas/mail/mail') as typeof import('../../lambdas/mail/mail');
   await sendMail({ to: ['parent@example.com'], subject: 'Enrolled', text: 'Hello', html: '<p>Hello</p>' });
   expect(counted().map((line) => line.values)).toEqual([{ MailSent: 1 }]);
 });
 
 test('a mail request the mailer could not send is counted as failed, and reported for the stream to try again', async () => {
   dynamo.onAnyCommand().rejects(new Error('The table is unreachable'));
-  const { mailer } = require('../../lambdas/streams/mailer') as typeof import('../../lambdas/streams/mailer');
+  const { mailer } =
+    require('../../lambdas/mail/handlers/mailer') as typeof import('../../lambdas/mail/handlers/mailer');
   expect(await mailer(mailRequestEvent)).toEqual({ batchItemFailures: [{ itemIdentifier: '42' }] });
   expect(dynamo.calls().length).toBeGreaterThan(0);
   expect(counted().map((line) => line.values)).toEqual([{ MailFailed: 1 }]);
@@ -121,7 +122,8 @@ test('the 5th failure of a mail request is counted as given up too, and the stre
   dynamo.onAnyCommand().rejects(new Error('SES is unreachable'));
   // The failure noted on the request: its 5th.
   dynamo.on(UpdateCommand, { Key: { PK: 'MAIL#1', SK: 'MAIL' } }).resolves({ Attributes: { failures: 5 } });
-  const { mailer } = require('../../lambdas/streams/mailer') as typeof import('../../lambdas/streams/mailer');
+  const { mailer } =
+    require('../../lambdas/mail/handlers/mailer') as typeof import('../../lambdas/mail/handlers/mailer');
   expect(await mailer(mailRequestEvent)).toEqual({ batchItemFailures: [] });
   expect(counted().map((line) => line.values)).toEqual([{ MailFailed: 1 }, { MailGivenUp: 1 }]);
 });
@@ -140,7 +142,8 @@ test('a batch is answered record by record: a request given up is not handed ove
       NewImage: { ...record!.dynamodb!.NewImage, PK: { S: 'MAIL#2' } },
     },
   };
-  const { mailer } = require('../../lambdas/streams/mailer') as typeof import('../../lambdas/streams/mailer');
+  const { mailer } =
+    require('../../lambdas/mail/handlers/mailer') as typeof import('../../lambdas/mail/handlers/mailer');
   expect(await mailer({ Records: [record!, second] } as DynamoDBStreamEvent)).toEqual({
     batchItemFailures: [{ itemIdentifier: '43' }],
   });
@@ -176,7 +179,8 @@ test('a mail request with no turn to send within the run is handed over again, a
   dynamo
     .on(GetCommand, { Key: allowance })
     .resolves({ Item: { ...allowance, type: 'callAllowance', wholeAt: Date.now() + 120_000 } });
-  const { mailer } = require('../../lambdas/streams/mailer') as typeof import('../../lambdas/streams/mailer');
+  const { mailer } =
+    require('../../lambdas/mail/handlers/mailer') as typeof import('../../lambdas/mail/handlers/mailer');
   expect(await mailer(mailRequestEvent)).toEqual({ batchItemFailures: [{ itemIdentifier: '42' }] });
   // Nothing noted on the request: no failure, and no figure.
   expect(dynamo.commandCalls(UpdateCommand, { Key: { PK: 'MAIL#1', SK: 'MAIL' } })).toHaveLength(0);

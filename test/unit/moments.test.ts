@@ -1,6 +1,6 @@
 // A moment reads as the day, the date and a 24-hour time with the zone named; midnight is the end of the day
 // before, so a window that closes at 00:00 does not read as a day more.
-import { momentText } from '../../lambdas/moments';
+import { momentText } from '../../lambdas/contract/moments';
 
 test('given a moment, then it reads with the weekday, the date, a 24-hour time and the zone, in that zone', () => {
   expect(momentText('2027-01-04T06:59:00Z', 'America/Denver')).toBe('Sun, Jan 3, 2027, 23:59 MST');

@@ -1,12 +1,12 @@
 // The origin header passes with any value Secrets Manager holds for the secret now (current, pending during a
 // rotation, previous just after one: CloudFront's edges learn a new value over minutes), and with no other.
 import type { Context } from 'aws-lambda';
-import { AwsJsonError } from '../../lambdas/shared/awsJson';
+import { AwsJsonError } from '../../lambdas/platform/awsJson';
 
 const stages: Record<string, string | undefined> = {};
 const reads: string[] = [];
-jest.mock('../../lambdas/shared/awsJson', () => {
-  const actual = jest.requireActual('../../lambdas/shared/awsJson');
+jest.mock('../../lambdas/platform/awsJson', () => {
+  const actual = jest.requireActual('../../lambdas/platform/awsJson');
   return {
     ...actual,
     awsJsonCall: jest.fn(async ({ input }: { input: { SecretId: string; VersionStage: string } }) => {
@@ -28,7 +28,7 @@ beforeEach(() => {
   Object.assign(stages, { AWSCURRENT: 'current-value', AWSPENDING: undefined, AWSPREVIOUS: 'previous-value' });
   process.env.ORIGIN_SECRET_ID = 'origin';
   check = (
-    require('../../lambdas/shared/originCheck') as typeof import('../../lambdas/shared/originCheck')
+    require('../../lambdas/platform/originCheck') as typeof import('../../lambdas/platform/originCheck')
   ).originCheck() as Check;
 });
 
@@ -65,7 +65,7 @@ test('the values are read once for many calls, and again when a value sent is no
 
 test('a Secrets Manager failure is not a pass', async () => {
   stages.AWSCURRENT = undefined;
-  const { awsJsonCall } = require('../../lambdas/shared/awsJson') as { awsJsonCall: jest.Mock };
+  const { awsJsonCall } = require('../../lambdas/platform/awsJson') as { awsJsonCall: jest.Mock };
   awsJsonCall.mockRejectedValueOnce(new AwsJsonError('InternalServiceError', 'down', 500));
   await expect(callWith({ 'x-origin-verify': 'current-value' })).rejects.toMatchObject({
     name: 'InternalServiceError',

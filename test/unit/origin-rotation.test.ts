@@ -17,7 +17,7 @@ process.env.DISTRIBUTION_ID = 'E2PORTAL';
 const secrets = mockClient(SecretsManagerClient);
 const cloudFront = mockClient(CloudFrontClient);
 const { rotateOriginSecret } =
-  require('../../lambdas/rotation/originSecret') as typeof import('../../lambdas/rotation/originSecret');
+  require('../../lambdas/platform/handlers/originSecret') as typeof import('../../lambdas/platform/handlers/originSecret');
 
 const step = (Step: SecretsManagerRotationEvent['Step']) =>
   rotateOriginSecret({ SecretId: 'origin', ClientRequestToken: 'v2', Step });

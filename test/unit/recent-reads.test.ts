@@ -1,6 +1,6 @@
-// What an instance read lately (lambdas/shared/recentReads.ts): reads within the time are spared, calls
+// What an instance read lately (lambdas/platform/recentReads.ts): reads within the time are spared, calls
 // that miss at once share one read, and a failed read or a value that may not be kept is read again.
-import { RecentReads } from '../../lambdas/shared/recentReads';
+import { RecentReads } from '../../lambdas/platform/recentReads';
 
 function counted(values: Record<string, string>, keep?: (value: string) => boolean) {
   const reads: string[][] = [];

@@ -8,7 +8,7 @@ import {
   semesterInput,
   studentInput,
   tshirtSize,
-} from '../../lambdas/records';
+} from '../../lambdas/contract/records';
 
 const student = {
   firstName: 'Eve',

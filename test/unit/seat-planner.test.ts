@@ -1,4 +1,4 @@
-// The seat planner (lambdas/data/seatPlan.ts), without DynamoDB. Any sequence of enrollment requests (one
+// The seat planner (lambdas/enrollment/seatPlan/), without DynamoDB. Any sequence of enrollment requests (one
 // class or a group, by families and administrators), cancellations, an administrator's promotions, moves and
 // capacity changes is planned from a view of an in-memory table and applied to it the way DynamoDB applies
 // a transaction: every write, only when every condition of the plan holds. Some changes are planned from the
@@ -11,19 +11,19 @@
 // first in line instead (counted as taken), who accepts it, declines it (a cancel) or lets it lapse: a seat is
 // never offered twice at once, an offer ends once, and a group is offered a seat in every class or none.
 import fc from 'fast-check';
-import type { EnrollmentRequest } from '../../lambdas/data/enrollmentRequests';
-import { holdsSeat, waitlistPosition, type StoredEnrollment } from '../../lambdas/data/enrollments';
+import type { EnrollmentRequest } from '../../lambdas/enrollment/enrollmentRequests';
+import { holdsSeat, waitlistPosition, type StoredEnrollment } from '../../lambdas/enrollment/enrollments';
 import {
   itemCount,
   MAX_TRANSACTION_ITEMS,
-  plan,
   seatView,
   type SeatCommand,
   type SeatView,
   type SeatWrite,
-} from '../../lambdas/data/seatPlan';
-import { seatTransaction } from '../../lambdas/data/seatTransaction';
-import type { Class, Semester } from '../../lambdas/records';
+} from '../../lambdas/enrollment/seatPlan/core';
+import { plan } from '../../lambdas/enrollment/seatPlan/plan';
+import { seatTransaction } from '../../lambdas/enrollment/seatTransaction';
+import type { Class, Semester } from '../../lambdas/contract/records';
 
 const semester: Semester = {
   id: 'spring',

@@ -1,11 +1,11 @@
-// The pages of a list spread over shards (lambdas/shared/cursor.ts), against a DynamoDB mocked to answer each
+// The pages of a list spread over shards (lambdas/platform/cursor.ts), against a DynamoDB mocked to answer each
 // shard's query as DynamoDB does (sort order, the key condition after a place, Limit counted before the filter,
 // LastEvaluatedKey): paging through any list, with any page size and filter, gives every item once, in order.
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import fc from 'fast-check';
-import { entity } from '../../lambdas/data/entity';
-import { indexPage } from '../../lambdas/shared/cursor';
+import { entity } from '../../lambdas/platform/entity';
+import { indexPage } from '../../lambdas/platform/cursor';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 beforeEach(() => dynamo.reset());

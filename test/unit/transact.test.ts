@@ -2,8 +2,8 @@
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { PortalError } from '../../lambdas/shared/errors';
-import { TRANSACTION_ATTEMPTS, transactWrite } from '../../lambdas/shared/transact';
+import { PortalError } from '../../lambdas/contract/errors';
+import { TRANSACTION_ATTEMPTS, transactWrite } from '../../lambdas/platform/transact';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const items = [{ Put: { TableName: 'portal-unit', Item: { PK: 'A', SK: 'B' } } }];

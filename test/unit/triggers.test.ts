@@ -1,6 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { userPoolTriggers } from '../../lambdas/manifest';
-import { customMessage } from '../../lambdas/triggers/customMessage';
+import { customMessage } from '../../lambdas/mail/handlers/customMessage';
+import { userPoolTriggers } from '../../lambdas/platform/deployment';
 
 const messageFor = (triggerSource: string, email = 'parent+kids@example.com') =>
   ({

@@ -1,7 +1,7 @@
 // How a waiting page follows its place from its line's progress: the place moves up by the requests decided
 // since it was counted, the pace is the decisions of the last half minute, and the portal is asked when the
 // turn is near (or every 20 s in any case).
-import { askNow, paceOf, placeNow, turnInMs } from '../../lambdas/waitingInLine';
+import { askNow, paceOf, placeNow, turnInMs } from '../../lambdas/contract/waitingInLine';
 import { turnText } from '../../web/src/classes/InLineNotice';
 
 describe('the place now', () => {

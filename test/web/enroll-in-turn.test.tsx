@@ -3,7 +3,7 @@
 // follows the line's progress (the edge's `lineProgress`) instead, and asks only when its turn is near; a closed
 // dialog stops asking (the request stays in line and is decided all the same).
 import { enrollInTurn } from '../../web/src/classes/enrollInTurn';
-import { DRAW_ASK_SPREAD_MS } from '../../lambdas/waitingInLine';
+import { DRAW_ASK_SPREAD_MS } from '../../lambdas/contract/waitingInLine';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 
 jest.mock('aws-amplify/auth', () => ({

@@ -1,6 +1,6 @@
 // The enroll dialog's steps: each event leads to one step, and what the family chose, added and was refused for is
 // kept across them.
-import type { Enrollment, Student } from '../../lambdas/records';
+import type { Enrollment, Student } from '../../lambdas/contract/records';
 import { type EnrollEvent, enrollStep, FIRST_STEP, isSending } from '../../web/src/classes/enrollSteps';
 
 const ana = { id: 's1', firstName: 'Ana' } as Student;

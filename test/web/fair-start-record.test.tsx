@@ -3,8 +3,8 @@
 // record, a line read over two pages being one list.
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FunctionResult } from '../../lambdas/manifest';
-import type { FairStartView } from '../../lambdas/records';
+import type { FunctionResult } from '../../lambdas/contract/manifest';
+import type { FairStartView } from '../../lambdas/contract/records';
 import { FairStartRecordSection } from '../../web/src/admin/lottery/FairStartRecordSection';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 

@@ -1,6 +1,6 @@
 // The roster CSV's answers: a column per question by its words (classes asking the same words share one),
 // an answer under its question's words now, or under the words it was given under once the question is gone.
-import type { RosterEntry } from '../../lambdas/records';
+import type { RosterEntry } from '../../lambdas/contract/records';
 import { rostersCsv, type Roster } from '../../web/src/admin/report/roster';
 
 const student = (firstName: string) => ({

@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { configValues, studentInput } from '../../lambdas/records';
+import { configValues, studentInput } from '../../lambdas/contract/records';
 import { fieldSentence, schemaProblems, useSave } from '../../web/src/api/useSave';
 import { studentFieldName } from '../../web/src/account/students/studentDraft';
 import { CODE_MAX, codeProblem, labelProblem } from '../../web/src/admin/tshirts/sizeList';

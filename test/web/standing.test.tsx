@@ -1,6 +1,6 @@
 // Where each child stands with a class or a group, as the cards and the enroll dialog say it before anyone
 // presses Enroll: enrolled, waitlisted at a position, not eligible with the reason, or free to enroll.
-import type { Class, ClassGroup, NamedEnrollment, Student } from '../../lambdas/records';
+import type { Class, ClassGroup, NamedEnrollment, Student } from '../../lambdas/contract/records';
 import type { EnrollTarget } from '../../web/src/classes/enrollTarget';
 import { capReason, standingLabel, standingOf } from '../../web/src/classes/standing';
 

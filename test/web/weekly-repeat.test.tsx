@@ -3,7 +3,7 @@
 // gives Thursdays, never Tuesdays and Thursdays.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Meeting } from '../../lambdas/records';
+import type { Meeting } from '../../lambdas/contract/records';
 import { WeeklyRepeatDialog } from '../../web/src/admin/classes/WeeklyRepeatDialog';
 
 const TUESDAY = '2031-06-03';

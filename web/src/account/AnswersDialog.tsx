@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { NamedEnrollment } from '../../../lambdas/records';
+import type { NamedEnrollment } from '@contract/records';
 import { useChange } from '../api/changes';
 import { asApiError } from '../api/client';
 import { useFunction } from '../api/queries';
@@ -25,7 +25,7 @@ import { SaveButtons } from '../layout/SaveButtons';
 import { useCloseGuard } from '../layout/useCloseGuard';
 import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
-import { dateLabel } from '../../../lambdas/moments';
+import { dateLabel } from '@contract/moments';
 
 export function AnswersDialog({ enrollment, onClose }: { enrollment: NamedEnrollment; onClose: () => void }) {
   const titleId = useId();

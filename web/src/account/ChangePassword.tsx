@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import { draftFields } from '../layout/draftFields';
 import { updatePassword } from 'aws-amplify/auth';
 import { useRef, useState, type FormEvent } from 'react';
-import { PASSWORD_HINT, passwordProblem } from '../../../lambdas/passwordPolicy';
+import { PASSWORD_HINT, passwordProblem } from '@contract/passwordPolicy';
 // Amplify configured before the call reaches the user pool (it is, once someone is signed in).
 import '../api/amplify';
 import { useToast } from '../layout/toast';

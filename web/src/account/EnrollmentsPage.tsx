@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { answerText, type NamedEnrollment } from '../../../lambdas/records';
+import { answerText, type NamedEnrollment } from '@contract/records';
 import { AnswersDialog } from './AnswersDialog';
 import { useClassesById } from '../api/catalogue';
 import { useChange } from '../api/changes';

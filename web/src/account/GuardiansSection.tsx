@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { familyName, type FamilyGuardian, type GuardianInvitation, type Student } from '../../../lambdas/records';
+import { familyName, type FamilyGuardian, type GuardianInvitation, type Student } from '@contract/records';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
 import { schemaProblems, useSave } from '../api/useSave';

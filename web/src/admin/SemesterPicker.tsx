@@ -2,7 +2,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
-import type { Semester } from '../../../lambdas/records';
+import type { Semester } from '@contract/records';
 import { useFunction } from '../api/queries';
 
 export function SemesterPicker({

@@ -3,7 +3,7 @@
 // administrator's action), the last complete list stays on screen until the new one is in, so the
 // administrator keeps their place.
 import { useEffect, useMemo } from 'react';
-import type { SemesterEnrollment } from '../../../lambdas/records';
+import type { SemesterEnrollment } from '@contract/records';
 import type { ApiError } from '../api/client';
 import { usePagedFunction } from '../api/queries';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Semester } from '../../../lambdas/records';
+import type { Semester } from '@contract/records';
 import { useFunction } from '../api/queries';
 
 /** The semester an administration screen shows, kept in the URL (?semesterId=) so links and Back keep it. */

@@ -6,9 +6,9 @@
 // The reads are the catalogue's cacheable GETs, which may be a few seconds old, except right after the family
 // changed seats itself: then they read past the caches, so the family sees its own change.
 import { type QueryClient, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { CATALOGUE_MAX_AGE_SECONDS } from '../../../lambdas/catalogueAge';
-import type { CachedFunctionName, FunctionInput, FunctionResult } from '../../../lambdas/manifest';
-import type { Class, ClassGroup } from '../../../lambdas/records';
+import { CATALOGUE_MAX_AGE_SECONDS } from '@contract/catalogueAge';
+import type { CachedFunctionName, FunctionInput, FunctionResult } from '@contract/manifest';
+import type { Class, ClassGroup } from '@contract/records';
 import { ApiError } from './client';
 import { fetchCatalogue, fetchFunction, publicKey } from './queries';
 

@@ -3,7 +3,7 @@
 // A change whose answer is the new state of a query (the admin group, the t-shirt sizes) puts it there.
 // A change of seats also has the catalogue read past the caches for a while (./catalogue).
 import { type QueryClient, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FunctionInput, FunctionName, FunctionResult } from '../../../lambdas/manifest';
+import type { FunctionInput, FunctionName, FunctionResult } from '@contract/manifest';
 import { seatsChanged } from './catalogue';
 import { fetchFunction } from './queries';
 

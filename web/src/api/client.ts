@@ -1,8 +1,8 @@
 // Calls a named function: `POST {apiBaseUrl}/fn/{name}` with the signed-in user's access token, or, for a
 // public catalogue read, `GET {apiBaseUrl}/get/{name}?payload=…` without it, which CloudFront answers from
 // its cache for every visitor alike. Names, payloads and results are typed from the function manifest.
-import type { CachedFunctionName, FunctionInput, FunctionName, FunctionResult } from '../../../lambdas/manifest';
-import type { ErrorCode } from '../../../lambdas/shared/errors';
+import type { CachedFunctionName, FunctionInput, FunctionName, FunctionResult } from '@contract/manifest';
+import type { ErrorCode } from '@contract/errors';
 import { runtimeConfig } from '../runtimeConfig';
 import { accessToken } from './session';
 

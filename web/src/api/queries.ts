@@ -5,7 +5,7 @@
 // (isPending), failed (error, an ApiError) or loaded (data); refetch() tries again. After a change the
 // queries it touches load again (./changes).
 import { QueryClient, useInfiniteQuery, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { CachedFunctionName, FunctionInput, FunctionName, FunctionResult } from '../../../lambdas/manifest';
+import type { CachedFunctionName, FunctionInput, FunctionName, FunctionResult } from '@contract/manifest';
 import { type ApiError, asApiError, callFunction, readCatalogue } from './client';
 import { useAuth } from './session';
 

@@ -6,7 +6,7 @@
 // name"); when the form is sent with problems, the first one is scrolled to and focused (on a phone the
 // first fields are out of sight by then).
 import { useRef, useState } from 'react';
-import type { FunctionInput, FunctionName, FunctionResult, manifest } from '../../../lambdas/manifest';
+import type { FunctionInput, FunctionName, FunctionResult, manifest } from '@contract/manifest';
 import { asApiError } from './client';
 import { useChange } from './changes';
 

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { ADMIN_GROUP } from '../../../lambdas/manifest';
+import type { ADMIN_GROUP } from '@contract/manifest';
 import { fetchFunction, functionKey } from '../api/queries';
 import { type Auth, AuthContext, currentUser, onSessionEnd, type User } from '../api/session';
 import { onSignInChange } from '../api/signIns';

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useReducer, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { PASSWORD_HINT } from '../../../lambdas/passwordPolicy';
+import { PASSWORD_HINT } from '@contract/passwordPolicy';
 import { useToast } from '../layout/toast';
 import {
   confirmAccount,

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PASSWORD_HINT } from '../../../lambdas/passwordPolicy';
+import { PASSWORD_HINT } from '@contract/passwordPolicy';
 import { useToast } from '../layout/toast';
 import { errorCode, sendPasswordResetEmail, setNewPassword, signInAfterReset } from './identity';
 import { rememberedPath } from '../layout/returnPath';

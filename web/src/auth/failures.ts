@@ -1,6 +1,6 @@
 // What a refused sign-in, account creation or code means for the person at the form, by the identity
 // provider's error code: what went wrong and what to do. The toast keeps the code itself.
-import { PASSWORD_HINT, passwordProblem } from '../../../lambdas/passwordPolicy';
+import { PASSWORD_HINT, passwordProblem } from '@contract/passwordPolicy';
 
 /** What the login form is for: signing in, or creating an account. */
 export type LoginMode = 'signIn' | 'create';

@@ -1,5 +1,5 @@
-import { passwordProblem } from '../../../lambdas/passwordPolicy';
-import { isEmailAddress } from '../../../lambdas/records';
+import { passwordProblem } from '@contract/passwordPolicy';
+import { isEmailAddress } from '@contract/records';
 
 // Field rules of the sign-in screens: each field's failed rules, shown under it joined by commas.
 export interface Rule<Values> {
@@ -51,7 +51,7 @@ export function emailAddress<Values>(field: TextField<Values>): Rule<Values> {
   };
 }
 
-/** The user pool's password policy (lambdas/passwordPolicy.ts): one message naming every rule it fails. */
+/** The user pool's password policy (lambdas/contract/passwordPolicy.ts): one message naming every rule it fails. */
 export function policyPassword<Values>(field: TextField<Values>): Rule<Values> {
   return {
     passes: (values) => !isFilled(text(values, field)) || passwordProblem(text(values, field)) === undefined,

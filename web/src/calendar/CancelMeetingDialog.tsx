@@ -3,7 +3,7 @@
 import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import type { CalendarEvent } from '../../../lambdas/records';
+import type { CalendarEvent } from '@contract/records';
 import { useChange } from '../api/changes';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { useToast } from '../layout/toast';

@@ -11,7 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CalendarEvent } from '../../../lambdas/records';
+import type { CalendarEvent } from '@contract/records';
 import { useQueryClient } from '@tanstack/react-query';
 import { asApiError } from '../api/client';
 import { fetchCatalogue, publicKey } from '../api/queries';

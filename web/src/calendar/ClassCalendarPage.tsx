@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { CalendarEvent } from '../../../lambdas/records';
+import type { CalendarEvent } from '@contract/records';
 import { lazily } from '../layout/lazily';
 import { ClassFilter } from './ClassFilter';
 import { FeedLink } from './FeedLink';

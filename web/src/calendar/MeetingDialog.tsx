@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { CalendarEvent } from '../../../lambdas/records';
+import type { CalendarEvent } from '@contract/records';
 import { useAuth } from '../api/session';
 import { CancelMeetingDialog } from './CancelMeetingDialog';
 import { meetingTime } from './meetings';

@@ -1,6 +1,6 @@
 // Class meetings as the calendar shows them: local times ("2027-01-09T09:00"), a colour per class.
 import type { EventInput } from '@fullcalendar/core';
-import type { CalendarEvent, Meeting } from '../../../lambdas/records';
+import type { CalendarEvent, Meeting } from '@contract/records';
 import { longDate } from '../layout/schedule';
 
 // Dark enough for white text (WCAG AA), told apart in a busy month.

@@ -1,7 +1,7 @@
 // The classes to filter the calendar by: those of the newest semesters (at most the 20 one call takes), each
 // with its semester's name; the current semester first, then the others newest first, each's classes by name.
 // A class linked to (`?classId=`) of an older semester is loaded on its own and listed last.
-import type { Class } from '../../../lambdas/records';
+import type { Class } from '@contract/records';
 import { useClassesById } from '../api/catalogue';
 import type { ApiError } from '../api/client';
 import { useCatalogueRead } from '../api/queries';

@@ -9,7 +9,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { Class } from '../../../lambdas/records';
+import type { Class } from '@contract/records';
 import { gradesLabel, scheduleSummary, seatsLabel } from '../layout/schedule';
 import { FamilyStanding } from './FamilyStanding';
 import type { Family } from './useFamily';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { GRADES, gradeLabel } from '../../../lambdas/grades';
+import { GRADES, gradeLabel } from '@contract/grades';
 import { WeekdayToggles } from '../layout/WeekdayToggles';
 
 export interface Filters {

@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import type { Semester } from '../../../lambdas/records';
+import type { Semester } from '@contract/records';
 import { useAvailability, useClassesById, useCurrentSemesterClassIds, useGroupsById } from '../api/catalogue';
 import { useCatalogueRead } from '../api/queries';
 import { useAuth } from '../api/session';

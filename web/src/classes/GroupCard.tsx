@@ -4,7 +4,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { Class, ClassGroup } from '../../../lambdas/records';
+import type { Class, ClassGroup } from '@contract/records';
 import { scheduleSummary } from '../layout/schedule';
 import { FamilyStanding } from './FamilyStanding';
 import type { Family } from './useFamily';

@@ -2,7 +2,7 @@
 // decided, or, in a fair start, when the draw puts the requests in order. Read out as it changes (a status).
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
-import { momentText } from '../../../lambdas/moments';
+import { momentText } from '@contract/moments';
 import type { InLine } from './enrollInTurn';
 
 /** An estimate as a family reads it: rounded, never falsely precise. */

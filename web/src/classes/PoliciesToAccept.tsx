@@ -10,7 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import type { PolicyToAccept, Student } from '../../../lambdas/records';
+import type { PolicyToAccept, Student } from '@contract/records';
 import { asApiError } from '../api/client';
 import { useChange } from '../api/changes';
 

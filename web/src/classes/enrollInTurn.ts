@@ -1,9 +1,9 @@
 // An enrollment as the portal decides it on a busy day: in the order the requests arrived. When the
 // answer says the request is still in line, the page follows its place (or, in a fair start's draw, waits for
-// the draw) until it is decided (lambdas/waitingInLine.ts). Stopping (the dialog closed) leaves the request in
+// the draw) until it is decided (lambdas/contract/waitingInLine.ts). Stopping (the dialog closed) leaves the request in
 // line: it is decided all the same.
-import type { AnswerInput, Enrollment } from '../../../lambdas/records';
-import { waitInLine, type Waiting } from '../../../lambdas/waitingInLine';
+import type { AnswerInput, Enrollment } from '@contract/records';
+import { waitInLine, type Waiting } from '@contract/waitingInLine';
 import { callFunction, readCatalogue } from '../api/client';
 
 export type EnrollPayload = { studentId: string; answers?: AnswerInput[] } & (

@@ -2,7 +2,7 @@
 // to), a child's form (adding one, or checking one's details), the policies a refusal asked to accept, the request
 // sent, its place in line, and the outcome. Each event names what happened; `enrollStep` says where it leads, so
 // no two steps can show at once and a step cannot be left half.
-import type { Enrollment, Student } from '../../../lambdas/records';
+import type { Enrollment, Student } from '@contract/records';
 import type { InLine } from './enrollInTurn';
 import type { PoliciesAsked } from './PoliciesToAccept';
 

@@ -1,5 +1,5 @@
 // What an enrollment is for (a class or a class group) and how its outcome reads to a parent.
-import type { Class, ClassGroup, Enrollment, Student } from '../../../lambdas/records';
+import type { Class, ClassGroup, Enrollment, Student } from '@contract/records';
 
 export type EnrollTarget = { kind: 'class'; cls: Class } | { kind: 'group'; group: ClassGroup; classes: Class[] };
 

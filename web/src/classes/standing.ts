@@ -1,8 +1,8 @@
 // Where each child of the family stands with a class or a class group: enrolled, waitlisted at a position,
 // unable to enroll (and why), or free to enroll. Read from the family's own enrollments and children, so the
 // cards and the enroll dialog say it before anyone presses Enroll.
-import { admitsGrade, gradeLabel } from '../../../lambdas/grades';
-import type { Class, EnrollmentCaps, NamedEnrollment, Student } from '../../../lambdas/records';
+import { admitsGrade, gradeLabel } from '@contract/grades';
+import type { Class, EnrollmentCaps, NamedEnrollment, Student } from '@contract/records';
 import { gradesLabel } from '../layout/schedule';
 import { targetClasses, type EnrollTarget } from './enrollTarget';
 

@@ -1,7 +1,7 @@
 // The signed-in family's children and enrollments, which say where each child stands with each class. The
 // enroll dialog reuses the page's answers: they change only through the family's own changes here (saving a
 // child, enrolling, cancelling), which make them stale, so opening a dialog makes no call of its own.
-import type { NamedEnrollment, Student } from '../../../lambdas/records';
+import type { NamedEnrollment, Student } from '@contract/records';
 import { useMemo } from 'react';
 import { useFunction } from '../api/queries';
 import { useAuth } from '../api/session';

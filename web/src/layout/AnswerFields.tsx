@@ -11,7 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { checkAnswers, type Answer, type AnswerInput, type Question } from '../../../lambdas/records';
+import { checkAnswers, type Answer, type AnswerInput, type Question } from '@contract/records';
 
 /** What is typed or chosen, by question id: text as typed (a number too), yes/no as true or false. */
 export type AnswerDraft = Record<string, string | boolean>;

@@ -1,7 +1,7 @@
 // The remote configuration (function `config`), fetched once at start-up. Its values are activated in one
 // step when the answer arrives: until then every key reads as unset, never as half of an old set.
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ConfigValues } from '../../../lambdas/records';
+import type { ConfigValues } from '@contract/records';
 import { useCatalogueRead } from '../api/queries';
 
 /** The keys the site reads; administrators edit them in the administration screens. */

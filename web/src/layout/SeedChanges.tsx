@@ -2,8 +2,8 @@
 // when it was made and why it replaced the one before (and, for administrators, by whom).
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { momentText } from '../../../lambdas/moments';
-import type { SeedCommitment } from '../../../lambdas/records';
+import { momentText } from '@contract/moments';
+import type { SeedCommitment } from '@contract/records';
 import { LongCode } from './LongCode';
 
 export function SeedChanges({ commitments }: { commitments: Array<SeedCommitment & { by?: string }> }) {

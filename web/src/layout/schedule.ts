@@ -1,6 +1,6 @@
 // How a class's meetings read to a family: "Saturdays 09:00–12:00 · 8 meetings, Jan 2 – Feb 20".
-import type { Class, Meeting } from '../../../lambdas/records';
-import { gradeRange } from '../../../lambdas/grades';
+import type { Class, Meeting } from '@contract/records';
+import { gradeRange } from '@contract/grades';
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
@@ -19,7 +19,7 @@ export const longDate = (date: string) =>
   });
 
 /** A moment as the site writes it: "Sun, Jan 3, 2027, 23:59 MST" (the portal's messages write it too). */
-export { dateLabel, momentText } from '../../../lambdas/moments';
+export { dateLabel, momentText } from '@contract/moments';
 
 /** The days of the week a class meets on (0 = Sunday). */
 export function meetingDays(meetings: Meeting[]): number[] {

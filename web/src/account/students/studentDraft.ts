@@ -1,6 +1,6 @@
 // The student form's values as typed, and the Student record they become (checked with its schema, so the
 // messages under the fields are the server's own).
-import type { Student, StudentInput } from '../../../../lambdas/records';
+import type { Student, StudentInput } from '@contract/records';
 import type { FieldErrors, FieldName } from '../../api/useSave';
 
 export interface ContactDraft {

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Class } from '../../../../lambdas/records';
+import type { Class } from '@contract/records';
 import { useChange } from '../../api/changes';
 import { gradesLabel, scheduleSummary } from '../../layout/schedule';
 import { useToast } from '../../layout/toast';

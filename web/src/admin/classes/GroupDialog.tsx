@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { classGroupInput, type Class, type ClassGroup } from '../../../../lambdas/records';
+import { classGroupInput, type Class, type ClassGroup } from '@contract/records';
 import { useSave, type FieldName } from '../../api/useSave';
 import { SaveDialog } from '../SaveDialog';
 

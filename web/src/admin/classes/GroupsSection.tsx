@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { Class, ClassGroup } from '../../../../lambdas/records';
+import type { Class, ClassGroup } from '@contract/records';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
 import { Section } from '../../layout/Section';

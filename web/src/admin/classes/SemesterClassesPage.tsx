@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { Semester } from '../../../../lambdas/records';
+import type { Semester } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';

@@ -7,7 +7,7 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_OFFER_HOURS, semesterInput, type Semester } from '../../../../lambdas/records';
+import { DEFAULT_OFFER_HOURS, semesterInput, type Semester } from '@contract/records';
 import { useSave, type FieldName } from '../../api/useSave';
 import { SaveDialog } from '../SaveDialog';
 import { TIME_ZONE, isoMoment, localInput } from './dateTimes';

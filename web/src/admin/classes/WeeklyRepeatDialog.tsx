@@ -12,7 +12,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import type { Meeting } from '../../../../lambdas/records';
+import type { Meeting } from '@contract/records';
 import { WeekdayToggles } from '../../layout/WeekdayToggles';
 import { longDate } from '../../layout/schedule';
 import { useCloseGuard } from '../../layout/useCloseGuard';

@@ -1,6 +1,6 @@
 // The class form's values as typed, and the saveClass payload they become (checked with its schema).
-import type { FunctionInput } from '../../../../lambdas/manifest';
-import type { Class, ClassStatus, Meeting } from '../../../../lambdas/records';
+import type { FunctionInput } from '@contract/manifest';
+import type { Class, ClassStatus, Meeting } from '@contract/records';
 import type { FieldErrors, FieldName } from '../../api/useSave';
 
 /** A meeting row; the key keeps a row's fields in place when rows before it are removed. */

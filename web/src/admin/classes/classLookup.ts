@@ -1,5 +1,5 @@
-import type { FunctionResult } from '../../../../lambdas/manifest';
-import type { Class } from '../../../../lambdas/records';
+import type { FunctionResult } from '@contract/manifest';
+import type { Class } from '@contract/records';
 
 /** The classes of a `classes` answer, which groups them by semester when they are asked for by id. */
 export function listedClasses({ classes }: FunctionResult<'classes'>): Class[] {

@@ -1,6 +1,6 @@
 // How a semester reads on the administration screens: its dates, where its registration window stands, and
 // what a seat that opens in a full class does.
-import { DEFAULT_OFFER_HOURS, type Semester } from '../../../../lambdas/records';
+import { DEFAULT_OFFER_HOURS, type Semester } from '@contract/records';
 import { longDate, momentText } from '../../layout/schedule';
 
 /** A moment as the site writes it: "Sun, Jan 3, 2027, 23:59 MST". */

@@ -1,6 +1,6 @@
 // The weekly repeat helper's arithmetic: a schedule ("Saturdays and Sundays 09:00–12:00 from Jan 3, eight
 // times") becomes the dated meetings a class stores. Dates are calendar days, so UTC arithmetic is exact.
-import type { Meeting } from '../../../../lambdas/records';
+import type { Meeting } from '@contract/records';
 
 /** The server keeps at most this many meetings per class. */
 export const MAX_MEETINGS = 200;

@@ -14,7 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Class } from '../../../../lambdas/records';
+import type { Class } from '@contract/records';
 import { byName } from '../classes/classLookup';
 import { FillBar } from './FillBar';
 import { ListTable } from '../ListTable';

@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { FunctionResult } from '../../../../lambdas/manifest';
+import type { FunctionResult } from '@contract/manifest';
 import { useFunction } from '../../api/queries';
 import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';

@@ -1,7 +1,7 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Class } from '../../../../lambdas/records';
+import type { Class } from '@contract/records';
 
 /** How full a class is: a bar, the numbers beside it, and the same in words for screen readers. */
 export function FillBar({ cls, aboutToFill }: { cls: Class; aboutToFill: boolean }) {

@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { FunctionResult } from '../../../../lambdas/manifest';
+import type { FunctionResult } from '@contract/manifest';
 
 type Totals = FunctionResult<'adminDashboard'>['totals'];
 

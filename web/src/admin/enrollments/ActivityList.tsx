@@ -1,7 +1,7 @@
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import type { ActivityEntry } from '../../../../lambdas/records';
+import type { ActivityEntry } from '@contract/records';
 import { moment } from '../classes/semesterText';
 import { activityActor, activityText, timeAgo } from './activityText';
 

@@ -5,7 +5,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import type { Class, SemesterEnrollment } from '../../../../lambdas/records';
+import type { Class, SemesterEnrollment } from '@contract/records';
 import { useChange } from '../../api/changes';
 import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { Class } from '../../../../lambdas/records';
+import type { Class } from '@contract/records';
 import { STATUS_CHOICES, type EnrollmentFilters, type StatusChoice } from './enrollmentFilters';
 
 /** Narrowing a semester's enrollments by class, status and the student's name. */

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { SemesterEnrollment } from '../../../../lambdas/records';
+import type { SemesterEnrollment } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { byName } from '../classes/classLookup';

@@ -1,5 +1,5 @@
 // The enrollment audit trail in the words an administrator reads: who, what, by whom, when.
-import type { ActivityEntry } from '../../../../lambdas/records';
+import type { ActivityEntry } from '@contract/records';
 import { moment } from '../classes/semesterText';
 
 export function activityText({ studentName: student, className: name, reason, from, to }: ActivityEntry): string {

@@ -1,6 +1,6 @@
 // The enrollment list as a spreadsheet: what the screen shows, filtered the same way.
-import { gradeName } from '../../../../lambdas/grades';
-import type { SemesterEnrollment } from '../../../../lambdas/records';
+import { gradeName } from '@contract/grades';
+import type { SemesterEnrollment } from '@contract/records';
 import { toCsv, type CsvColumn } from '../csv';
 import { guardianEmailsText } from '../students/studentSheet';
 import { statusLabel } from './enrollmentFilters';

@@ -1,5 +1,5 @@
 // The enrollment list's filters, kept in the URL (?classId=&status=&student=) so a link opens them.
-import type { SemesterEnrollment } from '../../../../lambdas/records';
+import type { SemesterEnrollment } from '@contract/records';
 import { statusLabel as sheetStatusLabel } from '../students/studentSheet';
 
 export const STATUS_CHOICES = [

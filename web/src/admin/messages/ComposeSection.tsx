@@ -9,11 +9,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { DEFAULT_PROGRAMME_NAME } from '../../../../lambdas/configNames';
-import { announcementContent } from '../../../../lambdas/shared/notices';
-import type { FunctionResult } from '../../../../lambdas/manifest';
-import { messageInput, type MessageAudience } from '../../../../lambdas/records';
-import { renderMail } from '../../../../lambdas/shared/mailRender';
+import { DEFAULT_PROGRAMME_NAME } from '@contract/configNames';
+import type { FunctionResult } from '@contract/manifest';
+import { messageInput, type MessageAudience } from '@contract/records';
+import { renderMail } from '@contract/mail/mailRender';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
 import { useSave } from '../../api/useSave';
@@ -21,6 +20,7 @@ import { Section } from '../../layout/Section';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { useRemoteConfig } from '../../layout/RemoteConfig';
 import { useToast } from '../../layout/toast';
+import { announcementContent } from '@contract/mail/announcement';
 
 type Reach = FunctionResult<'messageAudience'>;
 

@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { FunctionResult } from '../../../../lambdas/manifest';
+import type { FunctionResult } from '@contract/manifest';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
 import { momentText } from '../../layout/schedule';

@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { MessageSummary } from '../../../../lambdas/records';
+import type { MessageSummary } from '@contract/records';
 import { useQuery } from '@tanstack/react-query';
 import { fetchFunction, useFunctionKey } from '../../api/queries';
 import { momentText } from '../../layout/schedule';

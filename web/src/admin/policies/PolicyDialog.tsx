@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { policyInput, type PolicyInput, type PolicySummary, type PolicyVersion } from '../../../../lambdas/records';
+import { policyInput, type PolicyInput, type PolicySummary, type PolicyVersion } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { schemaProblems, useSave, type FieldName } from '../../api/useSave';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';

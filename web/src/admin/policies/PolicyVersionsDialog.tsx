@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId } from 'react';
-import type { PolicySummary } from '../../../../lambdas/records';
+import type { PolicySummary } from '@contract/records';
 import { ListTable } from '../ListTable';
 import { publishedText, publishedWhen } from './policyText';
 

@@ -1,5 +1,5 @@
 // How the policies screen says a version and a semester.
-import type { PolicyVersion } from '../../../../lambdas/records';
+import type { PolicyVersion } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { momentText } from '../../layout/schedule';
 

@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { questionInput, type Question, type QuestionInput, type QuestionKind } from '../../../../lambdas/records';
+import { questionInput, type Question, type QuestionInput, type QuestionKind } from '@contract/records';
 import { schemaProblems, useSave, type FieldErrors, type FieldName } from '../../api/useSave';
 import { SaveDialog } from '../SaveDialog';
 import { KIND_LABELS, type QuestionScope } from './questionText';

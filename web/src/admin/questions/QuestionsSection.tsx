@@ -13,7 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { MAX_QUESTIONS, type Question } from '../../../../lambdas/records';
+import { MAX_QUESTIONS, type Question } from '@contract/records';
 import { useChange } from '../../api/changes';
 import { asApiError } from '../../api/client';
 import { useFunction } from '../../api/queries';

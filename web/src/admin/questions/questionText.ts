@@ -1,5 +1,5 @@
 // How the administrators' screens name questions and their kinds.
-import type { Question, QuestionKind } from '../../../../lambdas/records';
+import type { Question, QuestionKind } from '@contract/records';
 
 /** Whose questions: a semester's (asked for every class of it) or one class's. */
 export type QuestionScope = { semesterId: string } | { classId: string };

@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { Class, RosterEntry } from '../../../../lambdas/records';
+import type { Class, RosterEntry } from '@contract/records';
 import { shortDate } from '../../layout/schedule';
 import { listName } from '../students/studentSheet';
 import { ScrollingTable } from '../ScrollingTable';

@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo, useId } from 'react';
-import type { Class, RosterEntry } from '../../../../lambdas/records';
+import type { Class, RosterEntry } from '@contract/records';
 import type { ApiError } from '../../api/client';
 import { gradesLabel, scheduleSummary } from '../../layout/schedule';
 import { LoadFailure } from '../../layout/LoadFailure';

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Semester } from '../../../../lambdas/records';
+import type { Semester } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';

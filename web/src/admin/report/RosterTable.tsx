@@ -4,9 +4,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { PolicyAcceptance, RosterEntry, Student } from '../../../../lambdas/records';
+import type { PolicyAcceptance, RosterEntry, Student } from '@contract/records';
 import { EmergencyContactLine, GuardianEmail } from '../students/ContactLinks';
-import { gradeLabel } from '../../../../lambdas/grades';
+import { gradeLabel } from '@contract/grades';
 import {
   acceptancesText,
   ageOf,
@@ -17,7 +17,7 @@ import {
   type SizeLabel,
 } from '../students/studentSheet';
 import { ScrollingTable } from '../ScrollingTable';
-import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
+import { detailsConfirmedLabel } from '@contract/configNames';
 import { momentText } from '../../layout/schedule';
 
 const printOnly = { display: 'none', '@media print': { display: 'inline' } } as const;

@@ -1,7 +1,7 @@
 // A class's roster as the printout and its CSV file list it: the enrolled students by name, then the
 // waitlist in its order.
-import type { FunctionResult } from '../../../../lambdas/manifest';
-import { answerText, type Answer, type RosterEntry } from '../../../../lambdas/records';
+import type { FunctionResult } from '@contract/manifest';
+import { answerText, type Answer, type RosterEntry } from '@contract/records';
 import { toCsv } from '../csv';
 import { byListName, sheetColumns, statusLabel, type SizeLabel } from '../students/studentSheet';
 

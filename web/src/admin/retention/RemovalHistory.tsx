@@ -2,7 +2,7 @@
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { FunctionResult } from '../../../../lambdas/manifest';
+import type { FunctionResult } from '@contract/manifest';
 import { useFunction } from '../../api/queries';
 import { momentText } from '../../layout/schedule';
 import { Section } from '../../layout/Section';

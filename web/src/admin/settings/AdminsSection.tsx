@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import type { FunctionResult } from '../../../../lambdas/manifest';
+import type { FunctionResult } from '@contract/manifest';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
 import { Section } from '../../layout/Section';

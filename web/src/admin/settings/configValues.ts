@@ -1,6 +1,6 @@
 // The remote configuration as a form: the keys the site reads with their labels, checked with the schema the
 // server applies, and any other key as text that keeps its type (number, true/false) when saved.
-import { configValues, type ConfigValues } from '../../../../lambdas/records';
+import { configValues, type ConfigValues } from '@contract/records';
 import { type FieldErrors, schemaProblems } from '../../api/useSave';
 
 interface KnownKey {
@@ -43,7 +43,7 @@ export const KNOWN_KEYS: KnownKey[] = [
   },
 ];
 
-export { isEmailAddress as isEmail } from '../../../../lambdas/records';
+export { isEmailAddress as isEmail } from '@contract/records';
 
 type ConfigDraft = Record<string, string>;
 

@@ -1,6 +1,6 @@
 // Contacts as links a phone or tablet acts on: the guardian's e-mail and each emergency contact's phone.
 import Link from '@mui/material/Link';
-import type { EmergencyContact } from '../../../../lambdas/records';
+import type { EmergencyContact } from '@contract/records';
 
 export function GuardianEmail({ email }: { email: string }) {
   return <Link href={`mailto:${email}`}>{email}</Link>;

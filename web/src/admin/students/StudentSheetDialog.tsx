@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { EmergencyContactLine, GuardianEmail } from './ContactLinks';
 import { Details } from './Details';
 import { classLabel, type StudentRow } from './semesterStudents';
-import { gradeLabel } from '../../../../lambdas/grades';
+import { gradeLabel } from '@contract/grades';
 import {
   acceptanceLine,
   ageOf,
@@ -21,8 +21,8 @@ import {
   photoConsentLabel,
   type SizeLabel,
 } from './studentSheet';
-import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
-import { answerText } from '../../../../lambdas/records';
+import { detailsConfirmedLabel } from '@contract/configNames';
+import { answerText } from '@contract/records';
 
 const NONE = 'None given';
 

@@ -1,5 +1,5 @@
 // The semester's students, one row each with the classes they hold or wait for, from its enrollments.
-import type { Answer, EnrollmentStatus, SemesterEnrollment } from '../../../../lambdas/records';
+import type { Answer, EnrollmentStatus, SemesterEnrollment } from '@contract/records';
 import { toCsv } from '../csv';
 import { byListName, sheetColumns, statusLabel, type Sheet, type SizeLabel } from './studentSheet';
 

@@ -2,8 +2,8 @@
 // contacts and pick-up adults start hidden (the Columns menu shows them); the whole sheet is one click away.
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
-import { detailsConfirmedLabel } from '../../../../lambdas/configNames';
-import { GRADES, gradeLabel } from '../../../../lambdas/grades';
+import { detailsConfirmedLabel } from '@contract/configNames';
+import { GRADES, gradeLabel } from '@contract/grades';
 import { classesText, STANDINGS, standing, type StudentRow } from './semesterStudents';
 import {
   acceptancesText,

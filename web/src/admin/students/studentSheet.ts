@@ -1,6 +1,6 @@
 // How a student's information sheet reads to an administrator: on screen, on paper and in CSV files.
-import { gradeLabel } from '../../../../lambdas/grades';
-import type { EmergencyContact, EnrollmentStatus, PolicyAcceptance, Student } from '../../../../lambdas/records';
+import { gradeLabel } from '@contract/grades';
+import type { EmergencyContact, EnrollmentStatus, PolicyAcceptance, Student } from '@contract/records';
 import { dateLabel, momentText } from '../../layout/schedule';
 import type { CsvColumn } from '../csv';
 

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import type { ManagedTshirtSize } from '../../../../lambdas/records';
+import type { ManagedTshirtSize } from '@contract/records';
 import { CODE_MAX, codeProblem, labelProblem } from './sizeList';
 
 export function AddSize({ sizes, onAdd }: { sizes: ManagedTshirtSize[]; onAdd: (size: ManagedTshirtSize) => void }) {

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import type { ManagedTshirtSize } from '../../../../lambdas/records';
+import type { ManagedTshirtSize } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { useSave } from '../../api/useSave';
 import { LoadFailure } from '../../layout/LoadFailure';

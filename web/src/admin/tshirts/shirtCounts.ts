@@ -1,6 +1,6 @@
 // Shirts to order, as a table and a CSV file: a row per class and the semester's row, where a student in
 // several classes counts once.
-import type { FunctionResult } from '../../../../lambdas/manifest';
+import type { FunctionResult } from '@contract/manifest';
 import { toCsv } from '../csv';
 
 type ShirtCounts = FunctionResult<'tshirtCounts'>;

@@ -1,6 +1,6 @@
 // Editing the t-shirt size list before it is saved: order, labels, new sizes, retiring. A size is never
 // removed (students keep the size they have), so the list only grows.
-import { tshirtSize, type ManagedTshirtSize } from '../../../../lambdas/records';
+import { tshirtSize, type ManagedTshirtSize } from '@contract/records';
 import { schemaProblems } from '../../api/useSave';
 
 /** For the hint under the code field; the schema holds the rule (a test holds the two together). */

@@ -1,0 +1,11 @@
+import { writeConfigValues } from '../settings';
+import type { ParsedInput } from '../../contract/manifest';
+import { liveAdminHandler } from '../../platform/liveAdminHandler';
+
+/** Replaces the remote configuration values the site reads (contact e-mail, links, announcement…). */
+export async function saveConfig({ values }: ParsedInput<'saveConfig'>) {
+  await writeConfigValues(values);
+  return { values };
+}
+
+export const handler = liveAdminHandler('saveConfig', saveConfig);

@@ -1,0 +1,54 @@
+// Names and defaults of configuration values the server reads, without the schemas (lambdas/contract/records.ts),
+// so the data modules that read them carry no zod.
+import { dateLabel } from './moments';
+
+/** The configuration's values as read (records.ts checks them when they are saved). */
+type ConfigValues = Readonly<Record<string, string | number | boolean>>;
+
+/**
+ * The caps on a family's active enrollments (enrolled or waitlisted): configuration values an administrator
+ * may set; a missing one means the default.
+ */
+export const enrollmentCapSettings = {
+  childrenPerClass: { name: 'maxChildrenPerClass', byDefault: 3 },
+  enrollmentsPerSemester: { name: 'maxEnrollmentsPerSemester', byDefault: 10 },
+} as const;
+export type EnrollmentCaps = Record<keyof typeof enrollmentCapSettings, number>;
+
+/** The caps the configuration sets; a value missing (or saved before the check) means the default. */
+export function enrollmentCapsOf(values: ConfigValues): EnrollmentCaps {
+  const capOf = ({ name, byDefault }: { name: string; byDefault: number }) => {
+    const value = Object.hasOwn(values, name) ? values[name] : undefined;
+    return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : byDefault;
+  };
+  return {
+    childrenPerClass: capOf(enrollmentCapSettings.childrenPerClass),
+    enrollmentsPerSemester: capOf(enrollmentCapSettings.enrollmentsPerSemester),
+  };
+}
+
+/** How many days before a class's first meeting its families get a reminder (configuration value). */
+export const reminderLeadDays = { name: 'reminderLeadDays', byDefault: 2 } as const;
+
+/** The programme's name in the e-mails when the configuration value `programmeName` names none. */
+export const DEFAULT_PROGRAMME_NAME = 'Mountain School Programme';
+
+/**
+ * The day (YYYY-MM-DD) from which a child's details must have been confirmed before the family enrolls them
+ * (configuration value an administrator sets once a year; unset: no check).
+ */
+export const detailsConfirmedSince = { name: 'detailsConfirmedSince' } as const;
+
+export function detailsConfirmedSinceOf(values: ConfigValues): string | undefined {
+  const value = Object.hasOwn(values, detailsConfirmedSince.name) ? values[detailsConfirmedSince.name] : undefined;
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+}
+
+/** Whether the details were last confirmed (a moment, UTC) before the day set, or never. */
+export function detailsNeedChecking(confirmedAt: string | undefined, since: string | undefined): boolean {
+  return since !== undefined && (confirmedAt === undefined || confirmedAt.slice(0, 10) < since);
+}
+
+/** The day the details were last confirmed, as the screens say it: "Mar 3, 2025", or "never". */
+export const detailsConfirmedLabel = (confirmedAt: string | undefined) =>
+  confirmedAt ? dateLabel(confirmedAt.slice(0, 10)) : 'never';

@@ -1,4 +1,0 @@
-import { adminList } from '../shared/adminGroup';
-import { portalHandler } from '../shared/handler';
-
-export const handler = portalHandler('admins', adminList);

@@ -1,9 +1,0 @@
-import { listSuppressions } from '../data/suppressions';
-import { portalHandler } from '../shared/handler';
-
-/** The addresses the portal no longer writes to (bounced for good, or complained), newest first. */
-export async function mailSuppressions() {
-  return { suppressions: await listSuppressions() };
-}
-
-export const handler = portalHandler('mailSuppressions', mailSuppressions);

@@ -1,9 +1,0 @@
-import { policySummaries } from '../data/policies';
-import { portalHandler } from '../shared/handler';
-
-/** Every policy: its current version whole, and each version with how many acceptances it has. */
-export async function policies() {
-  return { policies: await policySummaries() };
-}
-
-export const handler = portalHandler('policies', policies);

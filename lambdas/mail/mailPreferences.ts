@@ -1,0 +1,95 @@
+// Which of the family's e-mails each guardian receives. Reminders before a class starts and administrators'
+// messages (announcements) are optional. Changes to the children's enrollments (and to their classes: closed,
+// changed, a meeting cancelled) reach every guardian who did not switch them off, and always at least one:
+// when every guardian switched them off (two switching at once, or the one who kept them left), they go to all.
+// While a family has one guardian, its choices are on the profile (`mailOff`); from a second one on, each
+// guardian's are on their entry of the profile's `guardians` (families.ts).
+import { failedPrecondition } from '../contract/errors';
+import {
+  accountDeleted,
+  familyGuardians,
+  getProfile,
+  guardiansOf,
+  profileEntity,
+  type Guardian,
+} from '../families/families';
+
+export type OptionalMail = 'reminders' | 'announcements';
+const OPTIONAL_MAIL: readonly OptionalMail[] = ['reminders', 'announcements'];
+/** The kinds of the family's e-mail a guardian chooses: enrollment changes, and the optional ones. */
+export type MailKind = 'enrollmentChanges' | OptionalMail;
+const MAIL_KINDS: readonly MailKind[] = ['enrollmentChanges', ...OPTIONAL_MAIL];
+export type MailChoices = Record<MailKind, boolean>;
+
+const receives = (guardian: Guardian, kind: MailKind) => !guardian.mailOff.includes(kind);
+
+/** The guardians an e-mail of this kind goes to. */
+export function recipientsOf(guardians: Guardian[], kind: MailKind): Guardian[] {
+  const chosen = guardians.filter((guardian) => receives(guardian, kind));
+  return kind === 'enrollmentChanges' && chosen.length === 0 ? guardians : chosen;
+}
+
+/** The addresses an e-mail of this kind goes to, by family id (families nobody of which receives it: none). */
+export async function familyRecipients(familyIds: string[], kind: MailKind): Promise<Map<string, string[]>> {
+  const found = await familyGuardians(familyIds);
+  return new Map(
+    [...found].flatMap(([familyId, guardians]) => {
+      const to = recipientsOf(guardians, kind).map((guardian) => guardian.email);
+      return to.length ? [[familyId, to] as const] : [];
+    }),
+  );
+}
+
+/** The families among these whose guardians all switched this kind of e-mail off. */
+export async function switchedOff(familyIds: string[], kind: OptionalMail): Promise<Set<string>> {
+  const found = await familyGuardians(familyIds);
+  return new Set(
+    [...found].filter(([, guardians]) => recipientsOf(guardians, kind).length === 0).map(([familyId]) => familyId),
+  );
+}
+
+/** What one guardian of the family receives. */
+export async function choicesOf(familyId: string, sub: string): Promise<MailChoices> {
+  const profile = await getProfile(familyId);
+  const me = profile && guardiansOf(profile).find((guardian) => guardian.sub === sub);
+  const off = me?.mailOff ?? profile?.mailOff ?? [];
+  return Object.fromEntries(MAIL_KINDS.map((kind) => [kind, !off.includes(kind)])) as MailChoices;
+}
+
+/**
+ * Saves one guardian's choices. Enrollment changes are switched off only while another guardian receives
+ * them (the family's only guardian always does).
+ */
+export async function saveChoices(familyId: string, sub: string, choices: MailChoices): Promise<void> {
+  const profile = await getProfile(familyId);
+  if (profile?.deletedAt) throw accountDeleted();
+  const off = MAIL_KINDS.filter((kind) => !choices[kind]);
+  const guardians = profile ? guardiansOf(profile) : [];
+  if (!choices.enrollmentChanges) {
+    const others = guardians.filter((guardian) => guardian.sub !== sub && receives(guardian, 'enrollmentChanges'));
+    if (others.length === 0)
+      throw failedPrecondition(
+        profile?.guardians
+          ? 'Another guardian must receive the e-mails about enrollment changes before you switch them off.'
+          : "You are the family's only guardian: the e-mails about enrollment changes always go to you.",
+      );
+  }
+  const saved = profile?.guardians
+    ? await profileEntity.tryUpdate(
+        { familyId },
+        {
+          setClauses: ['guardians.#me.mailOff = :off'],
+          names: { '#me': sub },
+          values: { ':off': off },
+          condition: 'attribute_exists(guardians.#me) AND attribute_not_exists(deletedAt)',
+        },
+      )
+    : await profileEntity.tryUpdate(
+        { familyId },
+        {
+          set: { mailOff: off, type: profileEntity.type, familyId },
+          condition: 'attribute_not_exists(deletedAt) AND attribute_not_exists(guardians)',
+        },
+      );
+  if (!saved) throw failedPrecondition('Your family changed meanwhile. Please try again.');
+}

@@ -1,0 +1,106 @@
+// The Cognito admin calls of the portal: the admin group, its members, and the accounts administrators
+// look up. Each call is one the manifest grants (UserPoolCall), signed with the function's credentials.
+import { cognitoCall, CognitoError } from './cognitoApi';
+import { requiredEnv } from './env';
+import type { UserPoolCall } from './deployment';
+
+const userPoolId = requiredEnv('USER_POOL_ID');
+
+interface Attribute {
+  Name: string;
+  Value?: string;
+}
+
+interface UserType {
+  Username?: string;
+  Attributes?: Attribute[];
+  UserAttributes?: Attribute[];
+  UserStatus?: string;
+  /** Seconds since the epoch, as the API's JSON says it. */
+  UserCreateDate?: number;
+}
+
+export interface PoolUser {
+  username: string;
+  sub: string;
+  email: string;
+  /** The address was proven with a code Cognito sent to it. */
+  verified: boolean;
+  /** The account finished its sign-up (UserStatus CONFIRMED). */
+  confirmed: boolean;
+  createdAt: string;
+}
+
+const call = <T>(operation: UserPoolCall, input: Record<string, unknown>) =>
+  cognitoCall<T>(operation, { UserPoolId: userPoolId, ...input }, true);
+const isUserNotFound = (error: unknown) => error instanceof CognitoError && error.type === 'UserNotFoundException';
+
+function poolUser(user: UserType): PoolUser {
+  const attributes = user.Attributes ?? user.UserAttributes ?? [];
+  const attribute = (name: string) => attributes.find((candidate) => candidate.Name === name)?.Value ?? '';
+  return {
+    username: user.Username ?? '',
+    sub: attribute('sub'),
+    email: attribute('email'),
+    verified: attribute('email_verified') === 'true',
+    confirmed: user.UserStatus === 'CONFIRMED',
+    createdAt: new Date((user.UserCreateDate ?? 0) * 1000).toISOString(),
+  };
+}
+
+/** The user with this e-mail (the pool finds it whatever the case), or undefined. */
+export async function userByEmail(email: string): Promise<PoolUser | undefined> {
+  try {
+    return poolUser(await call<UserType>('AdminGetUser', { Username: email }));
+  } catch (error) {
+    if (isUserNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+export async function groupMembers(group: string): Promise<PoolUser[]> {
+  const members: PoolUser[] = [];
+  let NextToken: string | undefined;
+  do {
+    const page = await call<{ Users?: UserType[]; NextToken?: string }>('ListUsersInGroup', {
+      GroupName: group,
+      NextToken,
+    });
+    members.push(...(page.Users ?? []).map(poolUser));
+    NextToken = page.NextToken;
+  } while (NextToken);
+  return members.sort((a, b) => a.email.localeCompare(b.email));
+}
+
+/** The groups the user is in now (none for a user that no longer exists). */
+export async function groupsOf(username: string): Promise<string[]> {
+  const groups: string[] = [];
+  let NextToken: string | undefined;
+  try {
+    do {
+      const page = await call<{ Groups?: Array<{ GroupName?: string }>; NextToken?: string }>(
+        'AdminListGroupsForUser',
+        { Username: username, NextToken },
+      );
+      groups.push(...(page.Groups ?? []).flatMap((group) => (group.GroupName ? [group.GroupName] : [])));
+      NextToken = page.NextToken;
+    } while (NextToken);
+  } catch (error) {
+    if (isUserNotFound(error)) return [];
+    throw error;
+  }
+  return groups;
+}
+
+export async function addToGroup(username: string, group: string): Promise<void> {
+  await call('AdminAddUserToGroup', { Username: username, GroupName: group });
+}
+
+export async function removeFromGroup(username: string, group: string): Promise<void> {
+  await call('AdminRemoveUserFromGroup', { Username: username, GroupName: group });
+}
+
+/** Ends every session of the user: its refresh tokens stop working (and, in AWS, its tokens for Cognito's own calls). */
+export async function signOutEverywhere(username: string): Promise<void> {
+  await call('AdminUserGlobalSignOut', { Username: username });
+}
