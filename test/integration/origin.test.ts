@@ -8,6 +8,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { randomUUID } from 'node:crypto';
 import { LOCAL_ORIGIN_SECRET_ID, SECRETS_MANAGER_PATH } from '../../infra/local/secretsManager';
 import { awsJsonCall } from '../../lambdas/platform/awsJson';
+import { feedModule, handlerModule } from '../../lambdas/platform/deployment';
 import type { PortalEvent } from '../../lambdas/platform/handler';
 import { ORIGIN_HEADER } from '../../lambdas/platform/originCheck';
 import { portalUrl, post } from '../support/portal';
@@ -16,11 +17,11 @@ const secretsEndpoint = () => `${portalUrl()}${SECRETS_MANAGER_PATH}`;
 type Handler = (event: PortalEvent, context: Context) => Promise<{ statusCode: number; body: string }>;
 
 /** A function as the stack deploys it: told which secret to check. */
-async function deployed(module: 'functions/config' | 'feeds/calendarFeed' = 'functions/config'): Promise<Handler> {
+async function deployed(module = handlerModule('config')): Promise<Handler> {
   Object.assign(process.env, { ORIGIN_SECRET_ID: LOCAL_ORIGIN_SECRET_ID, SECRETS_MANAGER_ENDPOINT: secretsEndpoint() });
   let handler: Handler | undefined;
   await jest.isolateModulesAsync(async () => {
-    handler = ((await import(`../../lambdas/${module}`)) as { handler: Handler }).handler;
+    handler = ((await import(`../../${module}`)) as { handler: Handler }).handler;
   });
   return handler!;
 }
@@ -73,7 +74,7 @@ describe('given the deployed configuration, when a call reaches the function', (
   });
 
   test('of the calendar feed without the header, then it is refused too', async () => {
-    const feed = await deployed('feeds/calendarFeed');
+    const feed = await deployed(feedModule('calendarFeed'));
     expect((await call(feed, {})).status).toBe(403);
     expect((await call(feed, { [ORIGIN_HEADER]: await currentSecret() })).status).toBe(200);
   });
