@@ -14,6 +14,7 @@ import {
   peakConcurrency,
   type RegistrationDay,
 } from './capacity';
+import { READY_LEAD_MS, READY_SPREAD_MS } from '../lambdas/contract/sessionAhead';
 import { COGNITO_QUOTAS } from './cognitoQuotas';
 import { ACCOUNT_THROTTLE } from './throttles';
 
@@ -142,6 +143,20 @@ export interface QuotaNeed {
 export const emailsOfTheDay = (day: RegistrationDay) =>
   Math.ceil(day.families * day.enrollmentsPerFamily * day.guardiansPerFamily);
 
+/**
+ * First come, first served: the share of the opening's families that must have Class Registration open, signed in,
+ * before the opening for Cognito's UserAuthentication quota to hold at the peak. Their sign-in came earlier, at
+ * their own moment, and their refresh is paced over the minutes before the opening (READY_SPREAD_MS); the others
+ * sign in as they arrive. 0 when the quota holds anyway (and with a fair start, whose arrivals are spread); above 1
+ * when no share is enough.
+ */
+export function signedInAheadNeeded(day: RegistrationDay, quota = COGNITO_QUOTAS.UserAuthentication.perSecond): number {
+  const peak = peakArrivals(day) * day.authCallsPerFamily;
+  if (day.fairStart || peak <= quota) return 0;
+  const paced = (openingFamilies(day) * day.authCallsPerFamily) / ((READY_SPREAD_MS - READY_LEAD_MS) / 1000);
+  return (peak - quota) / (peak - paced);
+}
+
 /** Every quota registration day uses, with its need at the peak. */
 export function quotaNeeds(day: RegistrationDay, mailRate: number = SES_DEFAULTS.rate): QuotaNeed[] {
   const throughput = peakThroughput(day);
@@ -166,7 +181,7 @@ export function quotaNeeds(day: RegistrationDay, mailRate: number = SES_DEFAULTS
       default: COGNITO_QUOTAS.UserAuthentication.perSecond,
       needed: Math.ceil(peakArrivals(day) * day.authCallsPerFamily),
       unit: 'requests/s',
-      ask: 'Service Quotas: Amazon Cognito user pools, "Rate of UserAuthentication requests" (or open with a fair start: sign-ins spread over its window)',
+      ask: `Service Quotas: Amazon Cognito user pools, "Rate of UserAuthentication requests"; or ${signedInAheadNeeded(day) <= 1 ? `${Math.ceil(signedInAheadNeeded(day) * 100)} % of the opening's families signed in with Class Registration open before it, or ` : ''}open with a fair start (sign-ins spread over its window)`,
     },
     {
       quota: 'DynamoDB per-table on-demand maximum (account, Region)',

@@ -10,6 +10,7 @@ import {
   peakEnrollments,
   peakThroughput,
   quotaNeeds,
+  signedInAheadNeeded,
 } from '../../infra/capacity-limits';
 import { capacityReport } from '../../infra/capacity-report';
 import { SEMESTER_LIST_SHARDS } from '../../lambdas/platform/partitions';
@@ -117,4 +118,17 @@ test("10,000 families with a fair start of 5 minutes: sign-ins spread over its w
   expect(needOf(district, 'SES sending rate').needed).toBe(Math.ceil((6_000 * 2 * 1.5) / 600));
   expect(bindingOrder(fair)[0]!.quota).toMatch(/^SES sending rate/);
   expect(capacityReport(fair)).toContain('a fair start: evenly over its 5 minutes');
+});
+
+test('first come, first served at 10,000 families: Cognito’s sign-in quota holds if 82 % of the opening’s families had the page open, signed in, before it', () => {
+  // 600 families a second at the peak, each signing in; those signed in ahead refresh over the 8 minutes before.
+  const share = signedInAheadNeeded(district);
+  const atPeak = (1 - share) * 600 + (share * 6000) / 480;
+  expect(atPeak).toBeCloseTo(120, 6);
+  expect(Math.ceil(share * 100)).toBe(82);
+  expect(needOf(district, 'Cognito UserAuthentication').ask).toContain("82 % of the opening's families signed in");
+  expect(signedInAheadNeeded(registrationDay({ families: 1_000 }))).toBe(0);
+  expect(signedInAheadNeeded(registrationDay({ families: 10_000, fairStart: { minutes: 5 } }))).toBe(0);
+  // Past a size, even every family signed in ahead is not enough: the quota must be raised.
+  expect(signedInAheadNeeded(registrationDay({ families: 1_000_000 }))).toBeGreaterThan(1);
 });

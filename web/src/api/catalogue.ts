@@ -5,7 +5,8 @@
 // to load is an entry in error, and its screen leaves it out without a message.
 // The reads are the catalogue's cacheable GETs, which may be a few seconds old, except right after the family
 // changed seats itself: then they read past the caches, so the family sees its own change.
-import { type QueryClient, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { type QueryClient, useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { CATALOGUE_MAX_AGE_SECONDS } from '@contract/catalogueAge';
 import type { CachedFunctionName, FunctionInput, FunctionResult } from '@contract/manifest';
 import type { Class, ClassGroup } from '@contract/records';
@@ -59,6 +60,28 @@ export function useAvailability(): UseQueryResult<Record<string, Availability>> 
     },
     select: availabilityOf,
   });
+}
+
+/** Longer waits than a day are not timed: a timer's delay past 24.8 days fires at once. */
+const LONGEST_WAIT_MS = 24 * 3_600_000;
+
+/**
+ * Reads the classes open for enrollment again once registration has opened at `opensAt`, and the caches' answers
+ * from before it have lapsed: a page left open for the opening shows its classes without a reload, at the same
+ * moment on every page.
+ */
+export function useAvailabilityAfter(opensAt: string | undefined): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!opensAt) return;
+    const wait = Date.parse(opensAt) + CATALOGUE_MAX_AGE_SECONDS * 1000 + 500 - Date.now();
+    if (wait < 0 || wait > LONGEST_WAIT_MS) return;
+    const timer = setTimeout(
+      () => void client.invalidateQueries({ queryKey: publicKey('availableEnrollmentClasses') }),
+      wait,
+    );
+    return () => clearTimeout(timer);
+  }, [client, opensAt]);
 }
 
 /** The ids of the current semester's classes (classes with no payload). */

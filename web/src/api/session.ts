@@ -63,14 +63,14 @@ const REFRESH_PAUSES_MS = [5000];
 let tokensUnderWay: Promise<Tokens | undefined> | undefined;
 
 /**
- * The session's tokens, which Amplify refreshes with the refresh token once they have expired. The calls of the
- * same moment share one answer, so one refresh at most is under way.
+ * The session's tokens, which Amplify refreshes with the refresh token once they have expired (or now, with
+ * `forceRefresh`). The calls of the same moment share one answer, so one refresh at most is under way.
  */
-function sessionTokens(): Promise<Tokens | undefined> {
+function sessionTokens(forceRefresh = false): Promise<Tokens | undefined> {
   if (!holdsTokens()) return Promise.resolve(undefined);
   tokensUnderWay ??= loadAmplify()
     .then(
-      ({ fetchAuthSession }) => refreshedIfNeeded(fetchAuthSession),
+      ({ fetchAuthSession }) => refreshedIfNeeded(() => fetchAuthSession({ forceRefresh })),
       () => undefined,
     )
     .finally(() => {
@@ -80,7 +80,9 @@ function sessionTokens(): Promise<Tokens | undefined> {
 }
 
 /** The tokens, asked again after each pause while the refresh fails; none once the session has ended. */
-async function refreshedIfNeeded(fetchAuthSession: Amplify['fetchAuthSession']): Promise<Tokens | undefined> {
+async function refreshedIfNeeded(
+  fetchAuthSession: () => ReturnType<Amplify['fetchAuthSession']>,
+): Promise<Tokens | undefined> {
   // A refresh under way is abandoned when someone signs in or out meanwhile.
   const since = signInsSoFar();
   for (let failures = 0; ; failures += 1) {
@@ -113,6 +115,20 @@ export async function currentUser(): Promise<User | undefined> {
 /** The access token of the signed-in user (refreshed when it has expired), if any. */
 export async function accessToken(): Promise<string | undefined> {
   return (await sessionTokens())?.accessToken.toString();
+}
+
+/** When the signed-in user's access token expires (epoch ms), if anyone is signed in. */
+export async function sessionExpiresAt(): Promise<number | undefined> {
+  const expires = (await sessionTokens())?.accessToken.payload.exp;
+  return typeof expires === 'number' ? expires * 1000 : undefined;
+}
+
+/**
+ * Refreshes the session's tokens now, expired or not: a page left open before registration opens does it at a
+ * moment of its own before the opening (sessionAhead.ts), so the opening's calls find fresh tokens.
+ */
+export async function refreshSession(): Promise<void> {
+  await sessionTokens(true);
 }
 
 const endListeners = new Set<() => void>();

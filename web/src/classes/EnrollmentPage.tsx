@@ -21,6 +21,8 @@ import { targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { SemesterSections } from './SemesterSections';
 import { Orientation } from './Orientation';
 import { useFamily } from './useFamily';
+import { useOpeningAhead } from './opening';
+import { momentText } from '../layout/schedule';
 import { PageTitle } from '../layout/PageTitle';
 import { linkTo, paths } from '../layout/paths';
 
@@ -34,6 +36,7 @@ export function EnrollmentPage() {
   const [filters, setFilters] = useState<Filters>({ days: [] });
   const [target, setTarget] = useState<EnrollTarget>();
   const { family } = useFamily();
+  const opening = useOpeningAhead();
 
   const open = useAvailability();
   const availability = Object.entries(open.data ?? {});
@@ -118,7 +121,9 @@ export function EnrollmentPage() {
       <Orientation />
       {(open.isPending || drawing) && <LoadingCards />}
       {open.isError && <LoadFailure what="The classes" error={open.error} onRetry={() => void open.refetch()} />}
-      {open.isSuccess && !drawing && sections.length === 0 && <RegistrationClosed />}
+      {open.isSuccess && !drawing && sections.length === 0 && (
+        <RegistrationClosed opening={opening} signedIn={status === 'signedIn'} />
+      )}
       {sections.length > 0 && <ClassFilters filters={filters} onChange={setFilters} />}
       <SemesterSections
         sections={sections}
@@ -150,8 +155,11 @@ function LoadingCards() {
   );
 }
 
-/** No semester is open for enrollment: say so, and show the current semester's classes for reference. */
-function RegistrationClosed() {
+/**
+ * No semester is open for enrollment: say so, and when the next one opens (a page left open shows its classes
+ * then), and show the current semester's classes for reference.
+ */
+function RegistrationClosed({ opening, signedIn }: { opening?: Semester; signedIn: boolean }) {
   const current = useCurrentSemesterClassIds();
   const classes = useClassesById(current.data ?? []);
   return (
@@ -162,6 +170,15 @@ function RegistrationClosed() {
           Class Calendar
         </Link>{' '}
         for the classes under way.
+        {opening?.registrationOpens && (
+          <>
+            {' '}
+            Registration for {opening.name} opens {momentText(opening.registrationOpens)}.{' '}
+            {signedIn
+              ? 'Keep this page open: you stay signed in, and its classes appear here when it opens.'
+              : 'Sign in before then and keep this page open: its classes appear here when it opens.'}
+          </>
+        )}
       </Alert>
       {current.data && current.data.length > 0 && (
         <Grid container spacing={2}>

@@ -1,0 +1,24 @@
+// The next opening of registration a family may wait for on Class Registration: the soonest semester whose
+// registration opens later. A page left open for it keeps its session ready and shows the classes at the
+// opening (useOpeningAhead).
+import type { Semester } from '@contract/records';
+import { useAvailabilityAfter } from '../api/catalogue';
+import { useCatalogueRead } from '../api/queries';
+import { useSessionReadyFor } from '../api/sessionAhead';
+
+/** The semester whose registration opens next after `now`, if any. */
+export function nextOpening(semesters: readonly Semester[], now: number): Semester | undefined {
+  const later = semesters.filter(
+    (semester) => semester.registrationOpens && Date.parse(semester.registrationOpens) > now,
+  );
+  return later.sort((a, b) => Date.parse(a.registrationOpens!) - Date.parse(b.registrationOpens!))[0];
+}
+
+/** The next opening, with the page made ready for it: the session refreshed ahead, the classes read at it. */
+export function useOpeningAhead(): Semester | undefined {
+  const semesters = useCatalogueRead('semesters');
+  const opening = semesters.data && nextOpening(semesters.data.semesters, Date.now());
+  useSessionReadyFor(opening?.registrationOpens);
+  useAvailabilityAfter(opening?.registrationOpens);
+  return opening;
+}
