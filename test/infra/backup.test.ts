@@ -9,11 +9,14 @@ const resources = template.toJSON().Resources as Record<string, Resource>;
 const tableId = logicalId(stack.node.findChild('Table'));
 const backup = stack.node.findChild('Backup');
 
-test('the vault is kept when the stack is destroyed, like the table', () => {
+test('the vault is kept when the stack is destroyed, like the table, under a name new with each stack', () => {
   const vault = resources[logicalId(backup.node.findChild('Vault'))]!;
+  const stackIdPart = {
+    'Fn::Select': [0, { 'Fn::Split': ['-', { 'Fn::Select': [2, { 'Fn::Split': ['/', { Ref: 'AWS::StackId' }] }] }] }],
+  };
   expect(vault).toMatchObject({
     Type: 'AWS::Backup::BackupVault',
-    Properties: { BackupVaultName: 'RegistrationPortal-table' },
+    Properties: { BackupVaultName: { 'Fn::Join': ['', ['RegistrationPortal-table-', stackIdPart]] } },
     DeletionPolicy: 'Retain',
   });
 });
