@@ -392,8 +392,7 @@ export function triggerModule(name: TriggerName): string {
 
 /**
  * Documents for programs that can only GET (calendar apps subscribing to a feed): `GET {apiBaseUrl}{path}`,
- * public. They answer with their own media type; failures follow the
- * wire contract's error body.
+ * public. They answer with their own media type; failures follow the wire contract's error body.
  */
 export const feeds = {
   calendarFeed: {
@@ -410,8 +409,8 @@ export function feedModule(name: FeedName): string {
 }
 
 /**
- * Functions the table's change stream runs (nobody calls them). The filter
- * selects their records: the event source mapping's filter in AWS, the local stream poller's locally.
+ * Functions the table's change stream runs (nobody calls them). The filter selects their records: the event
+ * source mapping's filter in AWS, the local stream poller's locally.
  */
 export const streamConsumers = {
   mailer: {
@@ -452,9 +451,9 @@ export function streamConsumerModule(name: StreamConsumerName): string {
 }
 
 /**
- * Functions run on a schedule (nobody calls them): an EventBridge rule in
- * AWS, a timer of the local stack locally. Each takes "now" from its event's `time`, so a test can run it
- * at a later moment through the local gateway's Lambda invoke path.
+ * Functions run on a schedule (nobody calls them): an EventBridge rule in AWS, a timer of the local stack
+ * locally. Each takes "now" from its event's `time`, so a test can run it at a later moment through the local
+ * gateway's Lambda invoke path.
  */
 export const schedules = {
   reminders: {
