@@ -161,6 +161,7 @@ export function signedInAheadNeeded(day: RegistrationDay, quota = COGNITO_QUOTAS
 export function quotaNeeds(day: RegistrationDay, mailRate: number = SES_DEFAULTS.rate): QuotaNeed[] {
   const throughput = peakThroughput(day);
   const busiestPartition = Math.max(...partitionPeaks(day).map((peak) => peak.writeUnits));
+  const signedInAhead = signedInAheadNeeded(day);
   return [
     {
       quota: 'Lambda concurrent executions (account, Region)',
@@ -181,7 +182,7 @@ export function quotaNeeds(day: RegistrationDay, mailRate: number = SES_DEFAULTS
       default: COGNITO_QUOTAS.UserAuthentication.perSecond,
       needed: Math.ceil(peakArrivals(day) * day.authCallsPerFamily),
       unit: 'requests/s',
-      ask: `Service Quotas: Amazon Cognito user pools, "Rate of UserAuthentication requests"; or ${signedInAheadNeeded(day) <= 1 ? `${Math.ceil(signedInAheadNeeded(day) * 100)} % of the opening's families signed in with Class Registration open before it, or ` : ''}open with a fair start (sign-ins spread over its window)`,
+      ask: `Service Quotas: Amazon Cognito user pools, "Rate of UserAuthentication requests"; or ${signedInAhead <= 1 ? `${Math.ceil(signedInAhead * 100)} % of the opening's families signed in with Class Registration open before it, or ` : ''}open with a fair start (sign-ins spread over its window)`,
     },
     {
       quota: 'DynamoDB per-table on-demand maximum (account, Region)',

@@ -11,6 +11,7 @@ import { CATALOGUE_MAX_AGE_SECONDS } from '@contract/catalogueAge';
 import type { CachedFunctionName, FunctionInput, FunctionResult } from '@contract/manifest';
 import type { Class, ClassGroup } from '@contract/records';
 import { ApiError } from './client';
+import { timerAt } from './timerAt';
 import { fetchCatalogue, fetchFunction, publicKey } from './queries';
 
 export interface Availability {
@@ -62,9 +63,6 @@ export function useAvailability(): UseQueryResult<Record<string, Availability>> 
   });
 }
 
-/** Longer waits than a day are not timed: a timer's delay past 24.8 days fires at once. */
-const LONGEST_WAIT_MS = 24 * 3_600_000;
-
 /**
  * Reads the classes open for enrollment again once registration has opened at `opensAt`, and the caches' answers
  * from before it have lapsed: a page left open for the opening shows its classes without a reload, at the same
@@ -74,13 +72,10 @@ export function useAvailabilityAfter(opensAt: string | undefined): void {
   const client = useQueryClient();
   useEffect(() => {
     if (!opensAt) return;
-    const wait = Date.parse(opensAt) + CATALOGUE_MAX_AGE_SECONDS * 1000 + 500 - Date.now();
-    if (wait < 0 || wait > LONGEST_WAIT_MS) return;
-    const timer = setTimeout(
+    return timerAt(
+      Date.parse(opensAt) + CATALOGUE_MAX_AGE_SECONDS * 1000 + 500,
       () => void client.invalidateQueries({ queryKey: publicKey('availableEnrollmentClasses') }),
-      wait,
     );
-    return () => clearTimeout(timer);
   }, [client, opensAt]);
 }
 

@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { READY_LEAD_MS, READY_MARGIN_MS, READY_SPREAD_MS } from '@contract/sessionAhead';
 import { refreshSession, sessionExpiresAt, useAuth } from './session';
+import { timerAt } from './timerAt';
 
 /**
  * When to refresh a session whose token expires at `expiresAt` so that it lasts past the opening: a moment
@@ -26,16 +27,15 @@ export function useSessionReadyFor(opensAt: string | undefined): void {
   useEffect(() => {
     if (status !== 'signedIn' || !opensAt) return;
     let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancel: () => void = () => undefined;
     void sessionExpiresAt().then((expiresAt) => {
       if (stopped || expiresAt === undefined) return;
-      const now = Date.now();
-      const at = readyRefreshAt({ opensAt: Date.parse(opensAt), expiresAt, now, random: Math.random() });
-      if (at !== undefined) timer = setTimeout(() => void refreshSession(), at - now);
+      const at = readyRefreshAt({ opensAt: Date.parse(opensAt), expiresAt, now: Date.now(), random: Math.random() });
+      if (at !== undefined) cancel = timerAt(at, () => void refreshSession());
     });
     return () => {
       stopped = true;
-      clearTimeout(timer);
+      cancel();
     };
   }, [status, opensAt]);
 }

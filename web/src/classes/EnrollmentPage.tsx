@@ -36,7 +36,6 @@ export function EnrollmentPage() {
   const [filters, setFilters] = useState<Filters>({ days: [] });
   const [target, setTarget] = useState<EnrollTarget>();
   const { family } = useFamily();
-  const opening = useOpeningAhead();
 
   const open = useAvailability();
   const availability = Object.entries(open.data ?? {});
@@ -48,6 +47,7 @@ export function EnrollmentPage() {
     ]),
   ]);
   const semesterList = semesters.data?.semesters;
+  const opening = useOpeningAhead(semesterList);
   const semesterNames = useMemo(
     () => new Map((semesterList ?? []).map((semester): [string, Semester] => [semester.id, semester])),
     [semesterList],

@@ -3,7 +3,6 @@
 // opening (useOpeningAhead).
 import type { Semester } from '@contract/records';
 import { useAvailabilityAfter } from '../api/catalogue';
-import { useCatalogueRead } from '../api/queries';
 import { useSessionReadyFor } from '../api/sessionAhead';
 
 /** The semester whose registration opens next after `now`, if any. */
@@ -14,10 +13,9 @@ export function nextOpening(semesters: readonly Semester[], now: number): Semest
   return later.sort((a, b) => Date.parse(a.registrationOpens!) - Date.parse(b.registrationOpens!))[0];
 }
 
-/** The next opening, with the page made ready for it: the session refreshed ahead, the classes read at it. */
-export function useOpeningAhead(): Semester | undefined {
-  const semesters = useCatalogueRead('semesters');
-  const opening = semesters.data && nextOpening(semesters.data.semesters, Date.now());
+/** The next opening of `semesters`, with the page made ready for it: the session refreshed ahead, the classes read at it. */
+export function useOpeningAhead(semesters: readonly Semester[] | undefined): Semester | undefined {
+  const opening = semesters && nextOpening(semesters, Date.now());
   useSessionReadyFor(opening?.registrationOpens);
   useAvailabilityAfter(opening?.registrationOpens);
   return opening;
