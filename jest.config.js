@@ -19,10 +19,11 @@ const common = {
   testEnvironment: 'node',
 };
 
-// Integration and end-to-end tests share one real local stack (DynamoDB Local, cognito-local, gateway).
+// Integration and end-to-end tests share real local stacks (DynamoDB Local, cognito-local, gateway), one per Jest worker.
 const withLocalStack = {
   globalSetup: '<rootDir>/test/support/stack-setup.ts',
   globalTeardown: '<rootDir>/test/support/stack-teardown.ts',
+  setupFiles: ['<rootDir>/test/support/stack-worker.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/support/slow-tests.ts'],
 };
 

@@ -1,12 +1,17 @@
-// `npm test`'s Jest run, in two Jests side by side: the projects that share the local stack (integration,
-// e2e) one file at a time, as before, and beside them the projects that need no stack (unit, web, infra),
-// which used to wait for them (about 300 s on a 2-CPU machine, where Jest runs one file at a time). The stack's
-// output goes by as it comes; the other Jest's is printed whole when it ends. The last line is the two runs'
-// "N passed, N failed" added up, as CI reads it. Arguments (a path, -t) go to both.
+// `npm test`'s Jest run. The projects that share local stacks (integration, e2e) run on two stacks, one per
+// Jest worker, two files at once: a stack's files spend most of their time waiting (the allocator's settle
+// time, the stream's polls, the browser), and one stack left a CPU idle two thirds of the time. Beside them run
+// the projects that need no stack (unit, web, infra). Last and alone, on one stack, come the registration rushes:
+// they check that 200 enroll calls at once are answered in time, which depends on the CPU they get (a rush
+// sharing the machine answered calls "very busy"; in AWS each Lambda has its CPU to itself). The stacks' output
+// goes by as it comes; the other Jest's is printed whole when it ends. The last line is the runs' "N passed, N
+// failed" added up, as CI reads it. Arguments (a path, -t) go to every run.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
-const JEST = createRequire(import.meta.url).resolve('jest/bin/jest');
+const require = createRequire(import.meta.url);
+const JEST = require.resolve('jest/bin/jest');
+const StackSequencer: unknown = require('./stack-sequencer.cjs');
 const SUMMARY = /^(\d+) passed, (\d+) failed$/;
 
 interface Outcome {
@@ -15,12 +20,17 @@ interface Outcome {
   exitCode: number;
 }
 
-/** One Jest on `projects`: its summary line read from its output (none: it counts as one failure). */
-function jest(projects: string[], live: boolean): Promise<Outcome> {
+/** One Jest on `projects` with `options`: its summary line read from its output (none: it counts as one failure). */
+function jest(
+  projects: string[],
+  live: boolean,
+  options: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Outcome> {
   const child = spawn(
     process.execPath,
-    [JEST, '--selectProjects', ...projects, '--passWithNoTests', ...process.argv.slice(2)],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    [JEST, '--selectProjects', ...projects, '--passWithNoTests', ...options, ...process.argv.slice(2)],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   let output = '';
   const keep = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
@@ -42,7 +52,19 @@ function jest(projects: string[], live: boolean): Promise<Outcome> {
   });
 }
 
-const outcomes = await Promise.all([jest(['integration', 'e2e'], true), jest(['unit', 'web', 'infra'], false)]);
+const STACKS = 2;
+const RUSHES: string[] = (StackSequencer as { RUSHES: string[] }).RUSHES;
+// Jest's ignore patterns are regular expressions, given one by one (a list would swallow the arguments after it).
+const ignoring = (pattern: string) => `--testPathIgnorePatterns=${pattern}`;
+const rushPattern = `(${RUSHES.map((path) => path.replace(/[.]/g, '\\.')).join('|')})$`;
+
+const outcomes = await Promise.all([
+  jest(['integration', 'e2e'], true, [`--maxWorkers=${STACKS}`, ignoring('/node_modules/'), ignoring(rushPattern)], {
+    PORTAL_TEST_STACKS: String(STACKS),
+  }),
+  jest(['unit', 'web', 'infra'], false),
+]);
+outcomes.push(await jest(['integration'], true, [ignoring(`^(?!.*${rushPattern})`)]));
 const sum = (of: (outcome: Outcome) => number) => outcomes.reduce((total, outcome) => total + of(outcome), 0);
 process.stderr.write(`\n${sum((o) => o.passed)} passed, ${sum((o) => o.failed)} failed\n`);
 process.exitCode = outcomes.some((outcome) => outcome.exitCode !== 0) ? 1 : 0;

@@ -17,3 +17,5 @@ class StackSequencer extends Sequencer {
 }
 
 module.exports = StackSequencer;
+// `npm test` runs them in a Jest of their own, after the others (test/support/run-jest.ts).
+module.exports.RUSHES = RUSHES;

@@ -10,7 +10,7 @@ import { freePort } from '../../infra/local/ports';
 import { TEST_ADMIN, type StackInfo } from './stack-info';
 
 declare global {
-  var portalStack: { stop(): Promise<void> } | undefined;
+  var portalStacks: Array<{ stop(): Promise<void> }> | undefined;
 }
 
 export interface RunningStack {
@@ -111,11 +111,21 @@ export function stackEnvironment({ info, dataDir }: Pick<RunningStack, 'info' | 
   };
 }
 
-export default async function startStackForTests(): Promise<void> {
-  if (globalThis.portalStack) return;
-  const stack = await startStack();
-  Object.assign(process.env, stackEnvironment(stack));
-  globalThis.portalStack = stack;
+/** How many stacks the global setup starts: one per Jest worker (PORTAL_TEST_STACKS, 1 when unset). */
+const stackCount = () => Math.max(1, Number(process.env.PORTAL_TEST_STACKS ?? 1) || 1);
+
+/**
+ * Starts the tests' stacks side by side, one per Jest worker: each worker's files run one at a time on a stack of
+ * their own (test/support/stack-worker.ts picks it), so a test that changes what the whole stack shares (the
+ * clock, the settings, the user pool, a scan of the table) still has it to itself. The first stack's addresses
+ * are this process's too.
+ */
+export default async function startStacksForTests(): Promise<void> {
+  if (globalThis.portalStacks) return;
+  const stacks = await Promise.all(Array.from({ length: stackCount() }, () => startStack()));
+  globalThis.portalStacks = stacks;
+  const environments = stacks.map(stackEnvironment);
+  Object.assign(process.env, environments[0], { PORTAL_TEST_STACK_ENVIRONMENTS: JSON.stringify(environments) });
 }
 
 /** The functions' log lines (JSON objects, one a line, as Powertools writes them) among what a process printed. */

@@ -1,4 +1,4 @@
-export default async function stopStackForTests(): Promise<void> {
-  await globalThis.portalStack?.stop();
-  globalThis.portalStack = undefined;
+export default async function stopStacksForTests(): Promise<void> {
+  await Promise.all((globalThis.portalStacks ?? []).map((stack) => stack.stop()));
+  globalThis.portalStacks = undefined;
 }
