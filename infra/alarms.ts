@@ -3,6 +3,7 @@
 // the runbook (docs/deploying.md, "Alarms and what to do") says what to do. CloudFront's metrics exist in us-east-1 only, so its alarm lives there,
 // with a topic of the edge stack that has the same subscribers.
 import { Aws, Duration, type Stack, Validations } from 'aws-cdk-lib';
+import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -15,12 +16,18 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { EventField, Rule, RuleTargetInput } from 'aws-cdk-lib/aws-events';
+import { SnsTopic } from 'aws-cdk-lib/aws-events-targets';
+import { FilterPattern, type ILogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { portalMetrics } from '../lambdas/platform/metrics';
-import { EDGE_REGION } from './edge-acl';
+import { METRICS_NAMESPACE, portalMetrics } from '../lambdas/platform/metrics';
+import { EDGE_REGION, edgeMetricNames } from './edge-acl';
+import type { RegistrationDay } from './capacity';
+import { mailerIteratorAgeMs, SES_DEFAULTS } from './capacity-limits';
+import { POOL_ACL_METRIC } from './user-pool';
 import { portalMetric } from './portal-metric';
 import { portalStackOf } from './stack-of';
 import type { DeadLetters } from './dead-letters';
@@ -32,7 +39,10 @@ export const ALARM_LIMITS = {
   deadLetters: 1,
   /** E-mails the mailer stopped trying, in 5 minutes (each waits for an administrator to send it again). */
   mailGivenUp: 1,
-  /** How far behind the table's stream a consumer may fall, ms (an enrollment's e-mail waits this long). */
+  /**
+   * How far behind the table's stream a consumer may fall, ms (an enrollment's e-mail waits this long). The
+   * mailer's is longer when the opening's e-mails take longer to send at SES's rate (mailerIteratorAgeMs).
+   */
   iteratorAgeMs: 120_000,
   /** Failed invocations of one function in 5 minutes (a crash or a timeout: handled errors are answers). */
   functionErrors: 1,
@@ -54,6 +64,20 @@ export const ALARM_LIMITS = {
   sesComplaintRate: 0.001,
   /** The share of the account's Lambda concurrency quota in use (%). */
   concurrencyPercent: 80,
+  /** Sign-ins, refreshes and sign-ups Cognito throttled, in a minute (Amplify tries twice more; then the family sees an error). */
+  cognitoThrottles: 1,
+  /** The share of Cognito's UserAuthentication quota (sign-ins and refreshes a second) in use, over a minute (%). */
+  cognitoQuotaPercent: 80,
+  /** The share of SES's 24-hour sending quota sent in a day (%). */
+  sesDailyQuotaPercent: 80,
+  /** API answers 429 in a minute: API Gateway's throttles and the portal's own "very busy" (families turned away). */
+  apiThrottled: 20,
+  /** Requests CloudFront's web ACL blocked in 5 minutes (an attack, or families over the per-address allowance). */
+  edgeBlocks: 300,
+  /** Calls to the user pool its web ACL blocked in 5 minutes (sign-ups over the per-address limit). */
+  poolBlocks: 20,
+  /** A month's cost, as a share of the budget: the actual past this, or the forecast past 100 % (%). */
+  budgetActualPercent: 80,
 } as const;
 
 /** The functions whose throttling is told apart: the enroll path and the Cognito trigger that signs families up. */
@@ -71,6 +95,18 @@ export interface PortalAlarmsProps {
   /** The portal sends e-mail through SES: its reputation is watched. */
   mailOn: boolean;
   alarmEmails: string[];
+  /** The day the stack is sized for: the mailer's backlog at the opening follows it. */
+  day: RegistrationDay;
+  /** SES's sending rate (e-mails a second) and 24-hour quota, as the account has them. */
+  mail: { rate?: number; dailyQuota?: number };
+  /** The user pool and the web app's client, whose sign-ins are watched. */
+  users: { poolId: string; clientId: string };
+  /** The API's access log: its 429s are counted from it (an HTTP API has no metric of its own for them). */
+  accessLogs: ILogGroup;
+  /** The vault of the table's backups: a backup job that fails there is told. */
+  backupVaultName: string;
+  /** The month's budget in USD (none: no budget is made). */
+  monthlyBudget?: number;
 }
 
 export class PortalAlarms extends Construct {
@@ -83,13 +119,16 @@ export class PortalAlarms extends Construct {
     this.prefix = portalStackOf(this).stackName;
     this.topic = alarmTopic(this, 'Topic', `${this.prefix}-alarms`, props.alarmEmails);
     this.watchDeadLetters(props.deadLetters);
-    this.watchStreamConsumers(props.streamConsumers);
+    this.watchStreamConsumers(props.streamConsumers, mailerIteratorAgeMs(props.day, props.mail.rate));
     this.watchFunctions();
-    this.watchApi(props.stage);
+    this.watchApi(props.stage, props.accessLogs);
     this.watchTable(props.table);
-    if (props.mailOn) this.watchMail();
+    if (props.mailOn) this.watchMail(props.mail.dailyQuota ?? SES_DEFAULTS.perDay);
     this.watchConcurrency();
-    this.watchCloudFront(props.distribution, props.edge, props.alarmEmails);
+    this.watchSignIns(props.users);
+    this.watchBackups(props.backupVaultName);
+    if (props.monthlyBudget && props.alarmEmails.length) this.watchCost(props.monthlyBudget, props.alarmEmails);
+    this.watchEdge(props.distribution, props.edge, props.alarmEmails);
   }
 
   private add(
@@ -97,9 +136,9 @@ export class PortalAlarms extends Construct {
     metric: IMetric,
     threshold: number,
     description: string,
-    options: { evaluationPeriods?: number; comparison?: ComparisonOperator } = {},
+    options: { evaluationPeriods?: number; comparison?: ComparisonOperator; scope?: Construct; topic?: Topic } = {},
   ): Alarm {
-    const alarm = new Alarm(this, id, {
+    const alarm = new Alarm(options.scope ?? this, id, {
       alarmName: `${this.prefix}-${id}`,
       alarmDescription: description,
       metric,
@@ -108,8 +147,8 @@ export class PortalAlarms extends Construct {
       comparisonOperator: options.comparison ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-    alarm.addAlarmAction(new SnsAction(this.topic));
-    alarm.addOkAction(new SnsAction(this.topic));
+    alarm.addAlarmAction(new SnsAction(options.topic ?? this.topic));
+    alarm.addOkAction(new SnsAction(options.topic ?? this.topic));
     this.alarms.push(alarm);
     return alarm;
   }
@@ -124,13 +163,15 @@ export class PortalAlarms extends Construct {
       );
   }
 
-  private watchStreamConsumers(consumers: PortalAlarmsProps['streamConsumers']): void {
+  /** The mailer may fall behind by `mailerAgeMs`: the opening's e-mails take that long at SES's rate. */
+  private watchStreamConsumers(consumers: PortalAlarmsProps['streamConsumers'], mailerAgeMs: number): void {
     for (const { name, fn } of consumers) {
+      const ageMs = name === 'mailer' ? mailerAgeMs : ALARM_LIMITS.iteratorAgeMs;
       this.add(
         `${name}-iterator-age`,
         fn.handler.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(1) }),
-        ALARM_LIMITS.iteratorAgeMs,
-        `The ${name} is more than ${ALARM_LIMITS.iteratorAgeMs / 60_000} minutes behind the table's stream.`,
+        ageMs,
+        `The ${name} is more than ${Math.round(ageMs / 1000)} s behind the table's stream, 3 minutes running.`,
         { evaluationPeriods: 3 },
       );
     }
@@ -164,7 +205,21 @@ export class PortalAlarms extends Construct {
     );
   }
 
-  private watchApi(stage: HttpStage): void {
+  private watchApi(stage: HttpStage, accessLogs: ILogGroup): void {
+    // An HTTP API counts its 4xx together: its 429s are counted from the access log, per stack.
+    const throttled = new MetricFilter(this, 'ApiThrottledFilter', {
+      logGroup: accessLogs,
+      filterPattern: FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: METRICS_NAMESPACE,
+      metricName: `${this.prefix}-ApiThrottled`,
+      metricValue: '1',
+    });
+    this.add(
+      'api-throttled',
+      throttled.metric({ statistic: 'Sum', period: Duration.minutes(1) }),
+      ALARM_LIMITS.apiThrottled,
+      `The API answered ${ALARM_LIMITS.apiThrottled} or more calls in a minute with 429: API Gateway's throttle, or the portal's own "very busy".`,
+    );
     const period = Duration.minutes(5);
     this.add(
       'api-5xx-rate',
@@ -238,7 +293,13 @@ export class PortalAlarms extends Construct {
     );
   }
 
-  private watchMail(): void {
+  private watchMail(dailyQuota: number): void {
+    this.add(
+      'ses-daily-quota',
+      new Metric({ namespace: 'AWS/SES', metricName: 'Send', statistic: 'Sum', period: Duration.days(1) }),
+      Math.floor((dailyQuota * ALARM_LIMITS.sesDailyQuotaPercent) / 100),
+      `The account sent ${ALARM_LIMITS.sesDailyQuotaPercent} % of its SES quota of ${dailyQuota.toLocaleString('en-US')} e-mails in 24 hours: past it, SES refuses every e-mail until the day is over.`,
+    );
     this.add(
       'mail-given-up',
       portalMetric(this.prefix, portalMetrics.mailGivenUp, Duration.minutes(5)),
@@ -283,14 +344,145 @@ export class PortalAlarms extends Construct {
     );
   }
 
+  /** Cognito's throttles of the web app's sign-ins, refreshes and sign-ups, and its UserAuthentication quota in use. */
+  private watchSignIns(users: PortalAlarmsProps['users']): void {
+    const period = Duration.minutes(1);
+    const throttles = ['SignInThrottles', 'TokenRefreshThrottles', 'SignUpThrottles'];
+    this.add(
+      'cognito-throttles',
+      new MathExpression({
+        expression: throttles.map((_, index) => `t${index}`).join(' + '),
+        usingMetrics: Object.fromEntries(
+          throttles.map((metricName, index) => [
+            `t${index}`,
+            new Metric({
+              namespace: 'AWS/Cognito',
+              metricName,
+              dimensionsMap: { UserPool: users.poolId, UserPoolClient: users.clientId },
+              statistic: 'Sum',
+              period,
+            }),
+          ]),
+        ),
+        period,
+        label: 'Sign-ins, refreshes and sign-ups throttled',
+      }),
+      ALARM_LIMITS.cognitoThrottles,
+      'Cognito throttled sign-ins, token refreshes or sign-ups of the web app: families may see "Failed to log in".',
+    );
+    this.add(
+      'cognito-quota',
+      new MathExpression({
+        expression: '100 * (calls / 60) / SERVICE_QUOTA(calls)',
+        usingMetrics: {
+          calls: new Metric({
+            namespace: 'AWS/Usage',
+            metricName: 'CallCount',
+            dimensionsMap: {
+              Service: 'Cognito User Pools',
+              Type: 'API',
+              Resource: 'UserAuthentication',
+              Class: 'None',
+            },
+            statistic: 'Sum',
+            period,
+          }),
+        },
+        period,
+        label: "Cognito UserAuthentication, % of the account's quota",
+      }),
+      ALARM_LIMITS.cognitoQuotaPercent,
+      `Sign-ins and refreshes used ${ALARM_LIMITS.cognitoQuotaPercent} % or more of Cognito's UserAuthentication quota (requests a second) over a minute.`,
+    );
+  }
+
+  /** A backup job of the table's vault that failed, was aborted or expired, told at once through the alarms' topic. */
+  private watchBackups(vaultName: string): void {
+    const rule = new Rule(this, 'BackupJobFailed', {
+      description: 'A backup job of the table failed, was aborted or expired',
+      eventPattern: {
+        source: ['aws.backup'],
+        detailType: ['Backup Job State Change'],
+        detail: { state: ['FAILED', 'ABORTED', 'EXPIRED'], backupVaultName: [vaultName] },
+      },
+      targets: [
+        new SnsTopic(this.topic, {
+          message: RuleTargetInput.fromText(
+            `${this.prefix}-backup-failed: AWS Backup's job ${EventField.fromPath('$.detail.backupJobId')} of the table ended ${EventField.fromPath('$.detail.state')}: ${EventField.fromPath('$.detail.statusMessage')}`,
+          ),
+        }),
+      ],
+    });
+    Validations.of(rule).acknowledge({
+      id: 'Serverless-EventBusDLQ',
+      reason:
+        "A notice EventBridge could not publish is told again by the next day's job, and AWS Backup's console lists every failed job; a queue of lost notices would need an alarm of its own.",
+    });
+  }
+
+  /** The month's cost against its budget, e-mailed to the alarm addresses by AWS Budgets (account-wide). */
+  private watchCost(monthlyBudget: number, alarmEmails: string[]): void {
+    const subscribers = alarmEmails.slice(0, 10).map((address) => ({ subscriptionType: 'EMAIL', address }));
+    new CfnBudget(this, 'MonthlyBudget', {
+      budget: {
+        budgetName: `${this.prefix}-monthly`,
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: monthlyBudget, unit: 'USD' },
+      },
+      notificationsWithSubscribers: [
+        {
+          notification: {
+            notificationType: 'ACTUAL',
+            comparisonOperator: 'GREATER_THAN',
+            threshold: ALARM_LIMITS.budgetActualPercent,
+            thresholdType: 'PERCENTAGE',
+          },
+          subscribers,
+        },
+        {
+          notification: {
+            notificationType: 'FORECASTED',
+            comparisonOperator: 'GREATER_THAN',
+            threshold: 100,
+            thresholdType: 'PERCENTAGE',
+          },
+          subscribers,
+        },
+      ],
+    });
+  }
+
   /**
    * CloudFront's 5xx rate: its metrics exist in us-east-1 only, and the distribution only once this stack
    * made it, after the edge stack. So this stack puts the alarm there itself (and removes it with itself),
    * acting on the edge stack's topic.
    */
-  private watchCloudFront(distribution: Distribution, edge: Stack, alarmEmails: string[]): void {
+  private watchEdge(distribution: Distribution, edge: Stack, alarmEmails: string[]): void {
     const topicName = `${this.prefix}-edge-alarms`;
-    alarmTopic(edge, 'AlarmTopic', topicName, alarmEmails);
+    const edgeTopic = alarmTopic(edge, 'AlarmTopic', topicName, alarmEmails);
+    const blocked = (dimensionsMap: Record<string, string>) =>
+      new Metric({
+        namespace: 'AWS/WAFV2',
+        metricName: 'BlockedRequests',
+        dimensionsMap: { ...dimensionsMap, Rule: 'ALL' },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      });
+    // The web ACL and its metrics are the edge stack's, in us-east-1: so is this alarm.
+    this.add(
+      'edge-blocks',
+      blocked({ WebACL: edgeMetricNames(this.prefix).acl }),
+      ALARM_LIMITS.edgeBlocks,
+      `CloudFront's web ACL blocked ${ALARM_LIMITS.edgeBlocks} or more requests in 5 minutes: an attack, or families over the per-address allowance.`,
+      { scope: edge, topic: edgeTopic },
+    );
+    this.add(
+      'user-pool-blocks',
+      blocked({ WebACL: POOL_ACL_METRIC, Region: Aws.REGION }),
+      ALARM_LIMITS.poolBlocks,
+      `The user pool's web ACL blocked ${ALARM_LIMITS.poolBlocks} or more calls in 5 minutes: sign-ups over the per-address limit.`,
+    );
     const topicArn = `arn:${Aws.PARTITION}:sns:${EDGE_REGION}:${Aws.ACCOUNT_ID}:${topicName}`;
     const alarmName = `${this.prefix}-cloudfront-5xx-rate`;
     const alarm = new AwsCustomResource(this, 'CloudFront5xxRate', {

@@ -139,6 +139,18 @@ export interface QuotaNeed {
   ask: string;
 }
 
+/** The opening's e-mails (the rush's, or a fair start's draw's): each enrollment e-mails each guardian. */
+export const openingEmails = (day: RegistrationDay) =>
+  Math.ceil(openingFamilies(day) * day.enrollmentsPerFamily * day.guardiansPerFamily);
+
+/**
+ * How far behind the stream the mailer may fall before its alarm goes off, ms: twice the time the opening's
+ * e-mails take at SES's rate (they are all written within the opening's minutes), and at least 2 minutes. A
+ * backlog past that is real; one below it is the opening's e-mails going out at the rate SES allows.
+ */
+export const mailerIteratorAgeMs = (day: RegistrationDay, mailRate: number = SES_DEFAULTS.rate) =>
+  Math.max(120_000, Math.ceil((2 * openingEmails(day)) / mailRate) * 1000);
+
 /** The e-mails of the day: each enrollment e-mails each guardian of the family. */
 export const emailsOfTheDay = (day: RegistrationDay) =>
   Math.ceil(day.families * day.enrollmentsPerFamily * day.guardiansPerFamily);
@@ -208,7 +220,7 @@ export function quotaNeeds(day: RegistrationDay, mailRate: number = SES_DEFAULTS
     {
       quota: "SES sending rate: the opening's e-mails (the rush's, or a fair start's draw's) sent within 10 minutes",
       default: mailRate,
-      needed: Math.ceil((openingFamilies(day) * day.enrollmentsPerFamily * day.guardiansPerFamily) / 600),
+      needed: Math.ceil(openingEmails(day) / 600),
       unit: 'e-mails/s',
       ask: 'SES console: request a higher sending rate, then deploy with -c mailRate=N',
     },
@@ -216,7 +228,7 @@ export function quotaNeeds(day: RegistrationDay, mailRate: number = SES_DEFAULTS
 }
 
 /** A fresh SES production account's usual quotas: 50,000 e-mails a day, 14 a second. */
-const SES_DEFAULTS = { perDay: 50_000, rate: 14 } as const;
+export const SES_DEFAULTS = { perDay: 50_000, rate: 14 } as const;
 
 /** The most families the plan is made for: a limit that binds at no size up to it never binds. */
 const MOST_FAMILIES = 1_000_000;

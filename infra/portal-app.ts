@@ -18,6 +18,8 @@ export function portalApp(app: App, webDist = 'web/dist'): PortalStack {
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: settings.region ?? process.env.CDK_DEFAULT_REGION },
     settings,
     webDist,
+    // A production stack cannot be deleted by a slip (`cdk destroy`, the console) until this is turned off.
+    terminationProtection: settings.production,
   });
   Aspects.of(app).add(new HelperFunctionLogs());
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));

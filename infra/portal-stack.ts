@@ -36,7 +36,7 @@ export class PortalStack extends Stack {
     super(scope, id, props);
     const day = registrationDay(props.settings.size);
     const table = portalTable(this, day);
-    new TableBackup(this, 'Backup', { table });
+    const backup = new TableBackup(this, 'Backup', { table });
     const api = new PortalApi(this, 'Api', day);
     const origin = new OriginSecret(this, 'Origin');
     const site = new PortalSite(this, 'Site', {
@@ -93,6 +93,12 @@ export class PortalStack extends Stack {
       ],
       mailOn: props.settings.mailFrom !== undefined,
       alarmEmails: props.settings.alarmEmails,
+      day,
+      mail: { rate: props.settings.mailRate, dailyQuota: props.settings.mailDailyQuota },
+      users: { poolId: users.pool.userPoolId, clientId: users.client.userPoolClientId },
+      accessLogs: api.accessLogs,
+      backupVaultName: backup.vault.backupVaultName,
+      monthlyBudget: props.settings.monthlyBudget,
     });
     const { dashboard } = new PortalDashboard(monitoring, 'Dashboard', {
       stage: api.stage,

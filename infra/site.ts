@@ -208,6 +208,7 @@ export class PortalSite extends Construct {
       env: { account: Token.isUnresolved(stack.account) ? undefined : stack.account, region: EDGE_REGION },
       portalStackName: stack.stackName,
       holdsCloudFrontLogs: !Token.isUnresolved(stack.region) && RegionInfo.get(stack.region).isOptInRegion,
+      terminationProtection: stack.terminationProtection,
     });
     stack.addStackDependency(edge, 'CloudFront needs the web ACL the edge stack makes');
     if (Token.isUnresolved(stack.region)) refuseOptInRegions(stack);

@@ -21,6 +21,8 @@ import { SIGN_UP_LIMIT, SIGN_UP_TARGET } from './signUpLimit';
 import { TOKEN_VALIDITY } from './tokenValidity';
 import { triggerModule, userPoolTriggers } from '../lambdas/platform/deployment';
 
+/** The metric name of the pool's web ACL (its blocked calls are alarmed on). */
+export const POOL_ACL_METRIC = 'PortalUserPool';
 export interface PortalUserPoolProps {
   /** Where the reset link of the password e-mail points. */
   siteUrl: string;
@@ -123,7 +125,7 @@ export class PortalUserPool extends Construct {
     const acl = new CfnWebACL(this, 'SignUpLimit', {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
-      visibilityConfig: visibility('PortalUserPool'),
+      visibilityConfig: visibility(POOL_ACL_METRIC),
       rules: [
         {
           name: 'SignUpsPerAddress',

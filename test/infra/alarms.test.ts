@@ -3,10 +3,13 @@
 import type { NestedStack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { manifest } from '../../lambdas/contract/manifest';
 import { METRICS_NAMESPACE, portalMetrics } from '../../lambdas/platform/metrics';
 import { ALARM_LIMITS, CRITICAL_FUNCTIONS } from '../../infra/alarms';
+import { registrationDay } from '../../infra/capacity';
+import { mailerIteratorAgeMs, openingEmails } from '../../infra/capacity-limits';
 import { PortalFunction } from '../../infra/portal-function';
 import { logicalId, synthesizePortal, TEST_ACCOUNT } from './synthesize';
 import { feeds, schedules, streamConsumers, userPoolTriggers } from '../../lambdas/platform/deployment';
@@ -15,6 +18,8 @@ const withMail = synthesizePortal({
   context: {
     mailFrom: 'Registration Portal <registration@mountainschool.example>',
     alarmEmail: 'ops@mountainschool.example, head@mountainschool.example',
+    mailDailyQuota: '200000',
+    monthlyBudget: '120',
   },
 });
 const withoutMail = synthesizePortal();
@@ -61,7 +66,11 @@ describe('the alarms topic', () => {
     expect(resources[topicId]!.Properties.TopicName).toBe('RegistrationPortal-alarms');
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {
       PolicyDocument: {
-        Statement: [Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })],
+        Statement: [
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          // EventBridge publishes a failed backup job's notice to it.
+          Match.objectLike({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'events.amazonaws.com' } }),
+        ],
       },
     });
   });
@@ -94,7 +103,7 @@ describe.each(Object.keys(streamConsumers))('the stream consumer %s', (name) => 
     });
   });
 
-  test(`its iterator age over ${ALARM_LIMITS.iteratorAgeMs} ms for 3 minutes`, () => {
+  test(`its iterator age over ${ALARM_LIMITS.iteratorAgeMs} ms for 3 minutes (the mailer's: the opening's e-mails at SES's rate)`, () => {
     expect(alarmNamed(`${name}-iterator-age`)).toMatchObject({
       Namespace: 'AWS/Lambda',
       MetricName: 'IteratorAge',
@@ -102,9 +111,18 @@ describe.each(Object.keys(streamConsumers))('the stream consumer %s', (name) => 
       Statistic: 'Maximum',
       Period: 60,
       EvaluationPeriods: 3,
-      Threshold: 120_000,
+      Threshold: name === 'mailer' ? mailerIteratorAgeMs(registrationDay({})) : 120_000,
     });
   });
+});
+
+test("the mailer's backlog alarm waits out the opening's e-mails at SES's rate: twice their time, at least 2 minutes", () => {
+  const day = registrationDay({});
+  expect(openingEmails(day)).toBeGreaterThan(1_000);
+  expect(mailerIteratorAgeMs(day, 14)).toBe(Math.ceil((2 * openingEmails(day)) / 14) * 1000);
+  expect(mailerIteratorAgeMs(day, 14)).toBeGreaterThan(120_000);
+  expect(mailerIteratorAgeMs(registrationDay({ families: 20 }), 14)).toBe(120_000);
+  expect(mailerIteratorAgeMs(day, 1_000)).toBe(120_000);
 });
 
 test('the bounces and complaints SNS could not hand to mailFeedback: kept in a queue that is watched', () => {
@@ -321,7 +339,7 @@ describe('the mail, when the portal sends some', () => {
       .map((alarm) => alarm.Properties.AlarmName as string);
     const withMail = alarms.map((alarm) => alarm.Properties.AlarmName as string);
     expect(names.sort()).toEqual(withMail.filter((name) => !/-(ses|mailFeedback|mail-given-up)/.test(name)).sort());
-    expect(names.length).toBe(withMail.length - 5);
+    expect(names.length).toBe(withMail.length - 6);
   });
 });
 
@@ -399,4 +417,170 @@ describe('the registration-day dashboard', () => {
     });
     expect(dashboard.Properties.DashboardName).toBe('RegistrationPortal-registration-day');
   });
+});
+
+describe('what registration day exhausts', () => {
+  const edge = assembly.getStackByName('RegistrationPortalEdge');
+  const edgeResources = edge.template.Resources as Record<string, Resource>;
+  const users = stack.node.findChild('Users');
+  const metricsOf = (alarm: Record<string, any>) =>
+    (alarm.Metrics as Array<{ Id: string; MetricStat?: { Metric: Record<string, any> }; Expression?: string }>) ?? [];
+
+  test("Cognito's throttles of the web app's sign-ins, refreshes and sign-ups, from the first one in a minute", () => {
+    const alarm = alarmNamed('cognito-throttles');
+    expect(alarm.Threshold).toBe(ALARM_LIMITS.cognitoThrottles);
+    const watched = metricsOf(alarm).flatMap(({ MetricStat }) => (MetricStat ? [MetricStat.Metric] : []));
+    expect(watched.map((metric) => metric.MetricName).sort()).toEqual([
+      'SignInThrottles',
+      'SignUpThrottles',
+      'TokenRefreshThrottles',
+    ]);
+    for (const metric of watched) {
+      expect(metric.Namespace).toBe('AWS/Cognito');
+      expect(metric.Dimensions).toEqual([
+        { Name: 'UserPool', Value: fromPortalStack(users.node.findChild('Pool')) },
+        { Name: 'UserPoolClient', Value: fromPortalStack(users.node.findChild('Pool').node.findChild('WebClient')) },
+      ]);
+    }
+  });
+
+  test("Cognito's UserAuthentication quota at 80 %, a second's calls against SERVICE_QUOTA", () => {
+    const alarm = alarmNamed('cognito-quota');
+    expect(alarm.Threshold).toBe(80);
+    const [expression, calls] = [
+      metricsOf(alarm).find((m) => m.Expression),
+      metricsOf(alarm).find((m) => m.MetricStat),
+    ];
+    expect(expression!.Expression).toBe(`100 * (${calls!.Id} / 60) / SERVICE_QUOTA(${calls!.Id})`);
+    expect(calls!.MetricStat!.Metric).toMatchObject({
+      Namespace: 'AWS/Usage',
+      MetricName: 'CallCount',
+      Dimensions: expect.arrayContaining([
+        { Name: 'Service', Value: 'Cognito User Pools' },
+        { Name: 'Resource', Value: 'UserAuthentication' },
+      ]),
+    });
+  });
+
+  test("SES's 24-hour quota at 80 % of the account's (mailDailyQuota)", () => {
+    expect(alarmNamed('ses-daily-quota')).toMatchObject({
+      Namespace: 'AWS/SES',
+      MetricName: 'Send',
+      Statistic: 'Sum',
+      Period: 86_400,
+      Threshold: 160_000,
+    });
+  });
+
+  test("the API's 429s, counted from its access log (an HTTP API has no metric of its own for them)", () => {
+    const filter = Object.values(resources).find((resource) => resource.Type === 'AWS::Logs::MetricFilter')!;
+    expect(filter.Properties).toMatchObject({
+      FilterPattern: '{ $.status = "429" }',
+      LogGroupName: fromPortalStack(stack.node.findChild('Api').node.findChild('AccessLogs')),
+      MetricTransformations: [
+        { MetricNamespace: METRICS_NAMESPACE, MetricName: 'RegistrationPortal-ApiThrottled', MetricValue: '1' },
+      ],
+    });
+    expect(alarmNamed('api-throttled')).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: 'RegistrationPortal-ApiThrottled',
+      Period: 60,
+      Threshold: ALARM_LIMITS.apiThrottled,
+    });
+  });
+
+  test("blocks of CloudFront's web ACL, alarmed in us-east-1 on the edge stack's topic", () => {
+    const [, alarm] = Object.entries(edgeResources).find(
+      ([, resource]) => resource.Properties?.AlarmName === 'RegistrationPortal-edge-blocks',
+    )!;
+    expect(alarm.Properties).toMatchObject({
+      Namespace: 'AWS/WAFV2',
+      MetricName: 'BlockedRequests',
+      Dimensions: [
+        { Name: 'Rule', Value: 'ALL' },
+        { Name: 'WebACL', Value: 'RegistrationPortal-edge' },
+      ],
+      Period: 300,
+      Threshold: ALARM_LIMITS.edgeBlocks,
+    });
+    const edgeTopic = Object.entries(edgeResources).find(([, resource]) => resource.Type === 'AWS::SNS::Topic')![0];
+    expect(alarm.Properties.AlarmActions).toEqual([{ Ref: edgeTopic }]);
+  });
+
+  test("blocks of the user pool's web ACL, in the portal's region", () => {
+    expect(alarmNamed('user-pool-blocks')).toMatchObject({
+      Namespace: 'AWS/WAFV2',
+      MetricName: 'BlockedRequests',
+      Dimensions: expect.arrayContaining([
+        { Name: 'WebACL', Value: 'PortalUserPool' },
+        { Name: 'Rule', Value: 'ALL' },
+      ]),
+      Threshold: ALARM_LIMITS.poolBlocks,
+    });
+  });
+
+  test("a backup job of the table's vault that fails, is aborted or expires: told on the alarms' topic", () => {
+    const rule = Object.values(resources).find((resource) => resource.Type === 'AWS::Events::Rule')!;
+    expect(rule.Properties.EventPattern).toMatchObject({
+      source: ['aws.backup'],
+      'detail-type': ['Backup Job State Change'],
+      detail: { state: ['FAILED', 'ABORTED', 'EXPIRED'] },
+    });
+    expect(rule.Properties.EventPattern.detail.backupVaultName).toHaveLength(1);
+    expect(rule.Properties.Targets).toEqual([expect.objectContaining({ Arn: { Ref: topicId } })]);
+  });
+
+  test('a monthly budget e-mails the alarm addresses at 80 % spent and 100 % forecast; none without one', () => {
+    const budget = Object.values(resources).find((resource) => resource.Type === 'AWS::Budgets::Budget')!;
+    expect(budget.Properties.Budget).toMatchObject({
+      BudgetType: 'COST',
+      TimeUnit: 'MONTHLY',
+      BudgetLimit: { Amount: 120, Unit: 'USD' },
+    });
+    const subscribers = [
+      { SubscriptionType: 'EMAIL', Address: 'ops@mountainschool.example' },
+      { SubscriptionType: 'EMAIL', Address: 'head@mountainschool.example' },
+    ];
+    expect(budget.Properties.NotificationsWithSubscribers).toEqual([
+      {
+        Notification: {
+          NotificationType: 'ACTUAL',
+          ComparisonOperator: 'GREATER_THAN',
+          Threshold: 80,
+          ThresholdType: 'PERCENTAGE',
+        },
+        Subscribers: subscribers,
+      },
+      {
+        Notification: {
+          NotificationType: 'FORECASTED',
+          ComparisonOperator: 'GREATER_THAN',
+          Threshold: 100,
+          ThresholdType: 'PERCENTAGE',
+        },
+        Subscribers: subscribers,
+      },
+    ]);
+    Template.fromStack(monitoringOf(withoutMail)).resourceCountIs('AWS::Budgets::Budget', 0);
+  });
+});
+
+test("the deploy guide's count of alarms and their monthly cost are the synthesized stacks'", () => {
+  // CloudWatch charges $0.10 a month for each metric an alarm watches (a metric math alarm: each of its metrics).
+  const edgeAlarms = Object.values(
+    assembly.getStackByName('RegistrationPortalEdge').template.Resources as Record<string, Resource>,
+  ).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm');
+  const all = [...alarms, ...edgeAlarms];
+  const watched = all.reduce(
+    (total, alarm) =>
+      total + (alarm.Properties.Metrics ? alarm.Properties.Metrics.filter((m: any) => m.MetricStat).length : 1),
+    0,
+  );
+  // CloudFront's 5xx alarm is put in us-east-1 by a custom resource: one more alarm, one more metric.
+  const count = all.length + 1;
+  const cost = ((watched + 1) * 0.1).toFixed(2);
+  const guide = readFileSync('docs/deploying.md', 'utf8').replace(/\s+/g, ' ');
+  expect(/With mail on, the stacks have .*? a month/.exec(guide)?.[0]).toContain(
+    `With mail on, the stacks have ${count} alarms watching ${watched + 1} metrics: about $${cost} a month`,
+  );
 });

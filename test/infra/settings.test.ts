@@ -155,6 +155,7 @@ describe('the context values are checked before anything is built', () => {
     expect(settingsOf({})).toEqual({
       region: undefined,
       mailFrom: undefined,
+      production: false,
       poolMailThroughSes: false,
       domain: undefined,
       alarmEmails: [],
@@ -174,6 +175,7 @@ describe('the context values are checked before anything is built', () => {
     ).toEqual({
       region: 'eu-central-1',
       mailFrom,
+      production: false,
       poolMailThroughSes: true,
       mailRate: 50,
       domain: { name: domainName, certificateArn },

@@ -200,14 +200,20 @@ describe('the web ACL on the distribution', () => {
   const ofType = (type: string) => Object.entries(edgeResources).filter(([, resource]) => resource.Type === type);
   const parameterName = edgeAclParameterName(STACK_NAME);
 
-  test(`lives in a stack of its own in ${EDGE_REGION} (CloudFront takes web ACLs from there only), deployed before the portal's, with the topic of CloudFront's alarm`, () => {
+  test(`lives in a stack of its own in ${EDGE_REGION} (CloudFront takes web ACLs from there only), deployed before the portal's, with the topic of CloudFront's alarm and the alarm on its blocks`, () => {
     expect(edge.environment.region).toBe(EDGE_REGION);
     expect(assembly.getStackByName(STACK_NAME).dependencies.map((dependency) => dependency.id)).toContain(edge.id);
     expect(
       Object.values(edgeResources)
         .map((resource) => resource.Type)
         .sort(),
-    ).toEqual(['AWS::SNS::Topic', 'AWS::SNS::TopicPolicy', 'AWS::SSM::Parameter', 'AWS::WAFv2::WebACL']);
+    ).toEqual([
+      'AWS::CloudWatch::Alarm',
+      'AWS::SNS::Topic',
+      'AWS::SNS::TopicPolicy',
+      'AWS::SSM::Parameter',
+      'AWS::WAFv2::WebACL',
+    ]);
   });
 
   test(`blocks one address after ${ADDRESS_LIMIT.requests} API requests in ${ADDRESS_LIMIT.windowSeconds} s, with API Gateway's 429 and body`, () => {

@@ -3,3 +3,7 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom lacks TextEncoder, which React Router reads when it loads.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// A screen driven key by key takes a few seconds on a CPU shared with the stack's tests (`npm test` runs them side
+// by side): 5 s, Jest's default, timed out there, though no test waits on a clock of its own.
+jest.setTimeout(30_000);
