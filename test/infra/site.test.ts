@@ -435,3 +435,17 @@ test('the stack puts out the site URL, the API URL, the pool and client ids and 
   });
   template.hasOutput('TableName', { Value: { Ref: logicalId(stack.node.findChild('Table')) } });
 });
+
+test("the deploy guide's monthly cost of the web ACLs is the synthesized stacks'", () => {
+  // AWS WAF charges $5 a month for a web ACL and $1 for each rule or rule group in it.
+  const acls = [assembly.getStackByName(`${STACK_NAME}Edge`).template, template.toJSON()].flatMap((stackTemplate) =>
+    Object.values(stackTemplate.Resources as Record<string, { Type: string; Properties: { Rules: unknown[] } }>).filter(
+      (resource) => resource.Type === 'AWS::WAFv2::WebACL',
+    ),
+  );
+  const rules = acls.reduce((total, acl) => total + acl.Properties.Rules.length, 0);
+  const guide = readFileSync('docs/deploying.md', 'utf8').replace(/\s+/g, ' ');
+  expect(guide).toContain(
+    `the stacks have ${acls.length} web ACLs with ${rules} rules and rule groups: $${5 * acls.length + rules} a month before requests`,
+  );
+});
