@@ -57,6 +57,8 @@ export class PortalApi extends Construct {
         format: AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',
+            // The function's own request id, which its log lines carry as function_request_id.
+            lambdaRequestId: '$context.integration.requestId',
             ip: '$context.identity.sourceIp',
             time: '$context.requestTime',
             route: '$context.routeKey',

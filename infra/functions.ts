@@ -115,6 +115,16 @@ export function portalFunctions(
   });
 }
 
+/** What a family's enroll runs through on registration day: traced with X-Ray when the `tracing` setting is on. */
+export const REGISTRATION_DAY_FUNCTIONS = [
+  'enroll',
+  'enrollmentRequest',
+  'availableEnrollmentClasses',
+  'myEnrollments',
+  'allocator',
+  'mailer',
+] as const;
+
 /** Retries of a failed stream record before it goes to the consumer's dead-letter queue. */
 export const STREAM_RETRY_ATTEMPTS = 10;
 

@@ -2,9 +2,9 @@
 // logs, role), and the bind* calls that set a setting and its IAM grant together, so the two cannot drift.
 import { type CfnElement, Duration, Names, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, type CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
@@ -80,6 +80,21 @@ export class PortalFunction extends Construct {
 
   setEnvironment(name: string, value: string): void {
     this.handler.addEnvironment(name, value);
+  }
+
+  /**
+   * X-Ray's active tracing: each call a trace with its start-up and its time in the handler, under the trace id
+   * the function's log lines carry (`xray_trace_id`). X-Ray's write actions take no resource.
+   */
+  traceActively(): void {
+    (this.handler.node.defaultChild as CfnFunction).tracingConfig = { mode: 'Active' };
+    this.handler.addToRolePolicy(
+      new PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] }),
+    );
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: "X-Ray's PutTraceSegments and PutTelemetryRecords take no resource-level permission.",
+    });
   }
 
   /** The table's name and a read-only or read-write grant on it and its indexes. */

@@ -16,7 +16,7 @@ import { PortalApi, STAGE_NAME } from './api';
 import { TableBackup } from './backup';
 import { registrationDay } from './capacity';
 import { PortalDashboard } from './dashboard';
-import { portalFunctions, scheduledFunctions, streamConsumerFunctions } from './functions';
+import { portalFunctions, REGISTRATION_DAY_FUNCTIONS, scheduledFunctions, streamConsumerFunctions } from './functions';
 import { PortalMail } from './mail';
 import { OriginSecret } from './origin-secret';
 import type { PortalSettings } from './settings';
@@ -64,9 +64,15 @@ export class PortalStack extends Stack {
     });
 
     const authorizer = new HttpUserPoolAuthorizer('UserAuthorizer', users.pool, { userPoolClients: [users.client] });
-    for (const { route, fn } of portalFunctions(this, { table, users, mail, origin }))
-      api.addRoute(route, fn, authorizer);
+    const apiFunctions = portalFunctions(this, { table, users, mail, origin });
+    for (const { route, fn } of apiFunctions) api.addRoute(route, fn, authorizer);
     const streamConsumers = streamConsumerFunctions(this, { table, mail });
+    if (props.settings.tracing)
+      for (const { name, fn } of [
+        ...apiFunctions.map(({ route, fn }) => ({ name: route.name, fn })),
+        ...streamConsumers,
+      ])
+        if ((REGISTRATION_DAY_FUNCTIONS as readonly string[]).includes(name)) fn.traceActively();
     scheduledFunctions(this, { table });
 
     deployWebApp(site, props.webDist, {

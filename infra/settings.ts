@@ -34,6 +34,8 @@ export interface PortalSettings {
   mailRate?: number;
   /** The account's SES quota of e-mails in 24 hours (same dashboard): its alarm goes off at 80 %. */
   mailDailyQuota?: number;
+  /** X-Ray's active tracing on the registration day's functions (REGISTRATION_DAY_FUNCTIONS), for a day to look into. */
+  tracing: boolean;
   /** The month's AWS budget in USD: AWS Budgets e-mails the alarm addresses at 80 % spent and at 100 % forecast. */
   monthlyBudget?: number;
   /** The sender's domain as SES identity with DKIM (its records are stack outputs); `mailFrom` must be at it. */
@@ -60,6 +62,7 @@ type SettingName =
   | 'mailRate'
   | 'mailDailyQuota'
   | 'monthlyBudget'
+  | 'tracing'
   | 'mailDomain'
   | 'domainName'
   | 'certificateArn'
@@ -75,6 +78,7 @@ const SETTING_NAMES: ReadonlySet<string> = new Set<SettingName>([
   'mailRate',
   'mailDailyQuota',
   'monthlyBudget',
+  'tracing',
   'mailDomain',
   'domainName',
   'certificateArn',
@@ -193,6 +197,9 @@ export function portalSettings(scope: Construct): PortalSettings {
   const classes = count('classes', 10_000);
   const mailDailyQuota = count('mailDailyQuota', 100_000_000);
   const monthlyBudget = count('monthlyBudget', 1_000_000);
+  const tracing = read('tracing') ?? 'off';
+  if (tracing !== 'on' && tracing !== 'off')
+    throw new Error(`Context value tracing must be on or off, not "${tracing}".`);
   const production = kept?.production === true;
   if (production) refuseUnfitForFamilies(stage!, { mailDomain, mailIdentity, poolMail: keptPoolMail, alarmEmails });
   return {
@@ -205,6 +212,7 @@ export function portalSettings(scope: Construct): PortalSettings {
     ...(mailRate !== undefined && { mailRate: Number(mailRate) }),
     ...(mailDailyQuota !== undefined && { mailDailyQuota }),
     ...(monthlyBudget !== undefined && { monthlyBudget }),
+    tracing: tracing === 'on',
     ...(mailDomain !== undefined && { mailDomain }),
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     alarmEmails,

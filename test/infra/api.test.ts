@@ -188,6 +188,8 @@ test(`the one stage is "${STAGE_NAME}", deployed automatically, with JSON access
   });
   expect(JSON.parse(accessLogs.Format)).toMatchObject({
     requestId: '$context.requestId',
+    // The function's request id beside the API's: a line leads to the call's log lines (function_request_id).
+    lambdaRequestId: '$context.integration.requestId',
     route: '$context.routeKey',
     status: '$context.status',
   });

@@ -1,9 +1,9 @@
 // The deployment's context values: SES mail and a custom domain switched on, and bad values refused.
 import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
-import { portalRoutes } from '../../infra/functions';
+import { portalRoutes, REGISTRATION_DAY_FUNCTIONS } from '../../infra/functions';
 import { portalSettings } from '../../infra/settings';
-import type { PortalFunction } from '../../infra/portal-function';
+import { PortalFunction } from '../../infra/portal-function';
 import { grantsOf, logicalId, manifestFunction, synthesizePortal } from './synthesize';
 import { userPoolTriggers } from '../../lambdas/platform/deployment';
 
@@ -156,6 +156,7 @@ describe('the context values are checked before anything is built', () => {
       region: undefined,
       mailFrom: undefined,
       production: false,
+      tracing: false,
       poolMailThroughSes: false,
       domain: undefined,
       alarmEmails: [],
@@ -176,6 +177,7 @@ describe('the context values are checked before anything is built', () => {
       region: 'eu-central-1',
       mailFrom,
       production: false,
+      tracing: false,
       poolMailThroughSes: true,
       mailRate: 50,
       domain: { name: domainName, certificateArn },
@@ -206,5 +208,36 @@ describe('the context values are checked before anything is built', () => {
     ],
   ])('%p is refused', (context, message) => {
     expect(() => settingsOf(context)).toThrow(message);
+  });
+});
+
+describe('with tracing=on', () => {
+  const traced = synthesizePortal({ context: { tracing: 'on' } });
+  const untraced = synthesizePortal();
+  const modeOf = (synth: typeof traced, name: string) => {
+    const fn = synth.stack.node
+      .findAll()
+      .find(
+        (construct): construct is PortalFunction => construct instanceof PortalFunction && construct.node.id === name,
+      )!;
+    return (
+      synth.template.toJSON().Resources[logicalId(fn.handler)].Properties.TracingConfig as { Mode: string } | undefined
+    )?.Mode;
+  };
+
+  test.each(REGISTRATION_DAY_FUNCTIONS)("X-Ray traces %s, a function of registration day's path", (name) => {
+    expect(modeOf(traced, name)).toBe('Active');
+    expect(modeOf(untraced, name)).toBeUndefined();
+  });
+
+  test('and no other function; cdk-nag finds nothing unacknowledged', () => {
+    expect(modeOf(traced, 'saveClass')).toBeUndefined();
+    expect(traced.violations).toEqual([]);
+  });
+
+  test('tracing is on or off, nothing else', () => {
+    expect(() => portalSettings(new App({ context: { tracing: 'yes' } }))).toThrow(
+      'Context value tracing must be on or off, not "yes".',
+    );
   });
 });

@@ -211,6 +211,25 @@ describe('portal middleware', () => {
     ]);
   });
 
+  test("the log line of a call through the API carries the API's request id, and the next call's does not", async () => {
+    const log = captureLog();
+    const failing = portalHandler('semesters', async () => {
+      throw new Error('boom');
+    });
+    const throughApi = event('');
+    throughApi.requestContext = {
+      ...throughApi.requestContext,
+      requestId: 'api-req-1',
+    } as typeof throughApi.requestContext;
+    await failing(throughApi, context);
+    await failing(event(''), context);
+    log.restore();
+    expect(log.lines()).toEqual([
+      expect.objectContaining({ correlation_id: 'api-req-1', function_request_id: 'req-1' }),
+      expect.not.objectContaining({ correlation_id: expect.anything() }),
+    ]);
+  });
+
   test('AWS busy past the retries is a 429 resource-exhausted, logged as the stack tests count it', async () => {
     const log = captureLog();
     const handler = portalHandler('semesters', async () => {
