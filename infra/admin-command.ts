@@ -46,7 +46,7 @@ if (values.pool) {
 
 if (mailActions.includes(action)) {
   // The same table items the mailer keeps and the administrators' screen shows.
-  const { failedMail, resendFailedMail } = await import('../lambdas/mail/mailRequests');
+  const { failedMail, resendFailedMail } = await import('../lambdas/platform/mailRequests');
   if (action === 'resend-mail') console.log(`Sent again: ${await resendFailedMail()} e-mail(s).`);
   const failed = await failedMail();
   console.log(

@@ -4,7 +4,7 @@ import type { Class, ClassInput } from '../contract/records';
 import { RecentReads } from '../platform/recentReads';
 import { transactWrite } from '../platform/transact';
 import { entity, optional } from '../platform/entity';
-import { mailRequestPut } from '../mail/mailRequests';
+import { mailRequestPut } from '../platform/mailRequests';
 import { partitions, SEMESTER_LIST_SHARDS } from '../platform/partitions';
 
 /**

@@ -2,7 +2,7 @@
 import type { ClassGroup } from '../contract/records';
 import { semesterClassLines, setClassLine } from './classes';
 import { entity } from '../platform/entity';
-import { linesOf } from '../enrollment/lines';
+import { linesOf } from './lines';
 import { partitions } from '../platform/partitions';
 
 export const groupEntity = entity<ClassGroup, Pick<ClassGroup, 'id'>, 'ofSemester'>({

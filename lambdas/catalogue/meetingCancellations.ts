@@ -5,7 +5,7 @@ import type { Class } from '../contract/records';
 import { failedPrecondition, notFound, portalBusy } from '../contract/errors';
 import { transactWrite } from '../platform/transact';
 import { classEntity, getStoredClass, toClass } from './classes';
-import { mailRequestPut } from '../mail/mailRequests';
+import { mailRequestPut } from '../platform/mailRequests';
 
 const MAX_PLANS = 5;
 

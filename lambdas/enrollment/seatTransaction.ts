@@ -9,7 +9,7 @@ import { enrollmentEntity, familyEnrollmentEntity, familyEnrollmentPointer } fro
 import { familyChangeItem } from '../families/families';
 import { lossItem } from '../lottery/lotteryLosses';
 import { lotteryResultItem } from '../lottery/lotteryRequests';
-import { mailRequestPut } from '../mail/mailRequests';
+import { mailRequestPut } from '../platform/mailRequests';
 import { offerDuePut } from './offers';
 import type { SeatWrite } from './seatPlan/core';
 import { gradesAdmitted } from './seatRules';

@@ -21,7 +21,7 @@ import {
   type GuardianEntry,
   type StoredProfile,
 } from './families';
-import { mailRequestPut } from '../mail/mailRequests';
+import { mailRequestPut } from '../platform/mailRequests';
 import { membershipEntity, membershipMove } from '../platform/memberships';
 import type { GuardianInvitation } from '../contract/records';
 import { partitions } from '../platform/partitions';

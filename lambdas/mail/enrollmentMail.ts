@@ -7,7 +7,7 @@ import { classEntity, toClass } from '../catalogue/classes';
 import { waitlistPosition } from '../enrollment/enrollments';
 import { groupEntity } from '../catalogue/groups';
 import { takeSendTurn } from './mailPace';
-import { MailRefused, mailRequestEntity, noteMailSent, type StudentMailRequest } from './mailRequests';
+import { MailRefused, mailRequestEntity, noteMailSent, type StudentMailRequest } from '../platform/mailRequests';
 import { familyRecipients } from './mailPreferences';
 import { mailSite } from './mailSite';
 import { getSemester } from '../catalogue/semesters';

@@ -6,7 +6,7 @@ import { logger } from '../platform/logger';
 import { invitationContent } from './notices';
 import { sendRequestMail, type NoticeOutcome } from './enrollmentMail';
 import { invitationEntity, invitationToken } from '../families/guardians';
-import type { InvitationMailRequest } from './mailRequests';
+import type { InvitationMailRequest } from '../platform/mailRequests';
 import { mailSite } from './mailSite';
 
 /** The page of the site that accepts an invitation (the web app's route). */

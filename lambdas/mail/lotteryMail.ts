@@ -12,7 +12,7 @@ import { waitlistPosition } from '../enrollment/enrollments';
 import { getGroups } from '../catalogue/groups';
 import { drawStateOf } from '../lottery/lotteryDraws';
 import { familyLotteryRequests } from '../lottery/lotteryRequests';
-import type { LotteryMailRequest } from './mailRequests';
+import type { LotteryMailRequest } from '../platform/mailRequests';
 import { familyRecipients } from './mailPreferences';
 import { mailSite } from './mailSite';
 import { getSemester } from '../catalogue/semesters';

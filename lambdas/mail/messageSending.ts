@@ -10,7 +10,12 @@ import type { MailContent } from '../contract/mail/mailBlocks';
 import { transactWrite, type TransactItem } from '../platform/transact';
 import { classesNow } from '../catalogue/classes';
 import { sendRequestMail, sendToFamily, type AddressJournal, type NoticeOutcome } from './enrollmentMail';
-import { mailRequestDelete, mailRequestPut, refusedRecipientPut, type MessageRecipient } from './mailRequests';
+import {
+  mailRequestDelete,
+  mailRequestPut,
+  refusedRecipientPut,
+  type MessageRecipient,
+} from '../platform/mailRequests';
 import { familyGuardians } from '../families/families';
 import { recipientsOf, type MailKind } from './mailPreferences';
 import { mailSite } from './mailSite';

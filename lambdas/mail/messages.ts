@@ -12,7 +12,7 @@ import { classesNow, classesOfSemester } from '../catalogue/classes';
 import { classEnrollments, isActive, semesterEnrollmentsPage, type StoredEnrollment } from '../enrollment/enrollments';
 import { entity, optional, type StoredItem } from '../platform/entity';
 import { getGroups } from '../catalogue/groups';
-import { readMeetingTime, requestMail, type ClassMailRequest } from './mailRequests';
+import { readMeetingTime, requestMail, type ClassMailRequest } from '../platform/mailRequests';
 import { partitions } from '../platform/partitions';
 import type { MessageChild } from '../contract/mailRecords';
 import { classNoticeSubject } from './notices';

@@ -7,7 +7,7 @@ import { transactWrite } from '../platform/transact';
 import { classesOfSemester } from '../catalogue/classes';
 import { classEnrollments } from '../enrollment/enrollments';
 import { entity } from '../platform/entity';
-import { mailRequestPut } from './mailRequests';
+import { mailRequestPut } from '../platform/mailRequests';
 import { partitions } from '../platform/partitions';
 import { listSemesters } from '../catalogue/semesters';
 import { readConfigValues } from '../catalogue/settings';

@@ -3,7 +3,7 @@
 // to its decision, what reached the catalogue's origin, and, for every class that filled, whether its seats
 // and waitlist followed the order of the clicks and the order in which the calls reached the API.
 import { allocateSeats } from '../../lambdas/enrollment/allocation';
-import { linesOf } from '../../lambdas/enrollment/lines';
+import { linesOf } from '../../lambdas/catalogue/lines';
 import type { Class, Enrollment } from '../../lambdas/contract/records';
 import { SIGN_IN_ATTEMPTS, type CallRecord, type EnrollRecord, type VisitRecord } from './dayVisit';
 import { apiArrival, GIVE_UP_MS, inLineCounts } from './enrollInTurn';

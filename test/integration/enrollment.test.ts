@@ -448,7 +448,7 @@ describe('enrollment e-mails', () => {
     await enrolled(family, { studentId: students[0]!.id, classId: cls.id });
     await waitForMail(family.email, `Enrolled: Child1 Tester in ${cls.name}`);
     // The stream's record of that request, handed to the mailer once more: the request is gone, so nothing is sent.
-    const { mailRequestEntity } = await import('../../lambdas/mail/mailRequests');
+    const { mailRequestEntity } = await import('../../lambdas/platform/mailRequests');
     const request = mailRequestEntity.item({
       id: randomUUID(),
       kind: 'enrolled',
@@ -470,7 +470,7 @@ describe('enrollment e-mails', () => {
   });
 
   test('a mail request for a family that is gone is dropped, not tried again', async () => {
-    const { mailRequestEntity } = await import('../../lambdas/mail/mailRequests');
+    const { mailRequestEntity } = await import('../../lambdas/platform/mailRequests');
     const cls = await newClass(semesterId);
     const id = randomUUID();
     await mailRequestEntity.put({

@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { entity } from '../../lambdas/platform/entity';
-import { failedMail, mailRequestEntity, mailRequestPut, noteMailFailure } from '../../lambdas/mail/mailRequests';
+import { failedMail, mailRequestEntity, mailRequestPut, noteMailFailure } from '../../lambdas/platform/mailRequests';
 import { deliveryEntity, messageEntity, type StoredMessage } from '../../lambdas/mail/messages';
 import { reminderEntity } from '../../lambdas/mail/reminders';
 import {

@@ -1,8 +1,8 @@
-// The lines of enrollment requests (lambdas/enrollment/lines.ts), for any classes and groups: the classes a
+// The lines of enrollment requests (lambdas/catalogue/lines.ts), for any classes and groups: the classes a
 // group names share a line, classes that no chain of groups joins keep lines apart, and a line is named by
 // its smallest class id (a class in no group: its own id).
 import fc from 'fast-check';
-import { linesOf } from '../../lambdas/enrollment/lines';
+import { linesOf } from '../../lambdas/catalogue/lines';
 
 const classIds = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7'];
 const groups = fc.array(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { classEdit, classesNow, createClass } from '../classes';
-import type { ClassMailRequest } from '../../mail/mailRequests';
+import type { ClassMailRequest } from '../../platform/mailRequests';
 import { changeSeats } from '../../enrollment/seats';
 import { classChanges } from '../../mail/notices';
 import { getSemester } from '../semesters';

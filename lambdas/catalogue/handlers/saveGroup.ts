@@ -8,7 +8,7 @@ import { portalHandler } from '../../platform/handler';
 
 /**
  * Creates or changes a class group: classes of the group's own semester. Its classes' enrollment requests
- * then wait in one line (see lambdas/enrollment/lines.ts).
+ * then wait in one line (see lambdas/catalogue/lines.ts).
  */
 export async function saveGroup(input: ParsedInput<'saveGroup'>) {
   const before = input.id ? (await getGroups([input.id]))[0] : undefined;

@@ -18,7 +18,7 @@ import type { ClassEdit } from '../../catalogue/classes';
 import type { Decision, EnrollmentRequest } from '../enrollmentRequests';
 import { enrollmentIdOf, holdsSeat, type StoredEnrollment } from '../enrollments';
 import { classCount, semesterCount, type FamilyChange, type StoredProfile } from '../../families/families';
-import type { ClassMailRequest } from '../../mail/mailRequests';
+import type { ClassMailRequest } from '../../platform/mailRequests';
 import { gradeMessage, inGrades } from '../seatRules';
 import type { EnrollmentCaps } from '../../catalogue/settings';
 import type { StoredStudent } from '../../families/students';

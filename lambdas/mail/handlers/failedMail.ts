@@ -1,6 +1,6 @@
 import { getClasses } from '../../catalogue/classes';
 import { familyEmails } from '../../families/families';
-import { failedMail as failedRequests } from '../mailRequests';
+import { failedMail as failedRequests } from '../../platform/mailRequests';
 import { portalHandler } from '../../platform/handler';
 
 /** The e-mails that could not be sent yet: how many wait for "Send again", how many the stream still tries, and why. */

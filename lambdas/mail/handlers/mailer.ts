@@ -21,7 +21,7 @@ import {
   noteMailFailure,
   removeMailRequest,
   type MailRequest,
-} from '../mailRequests';
+} from '../../platform/mailRequests';
 import { messageOfClassRequest } from '../messages';
 import { continueMessage, sendMessage, sendMessageAgain } from '../messageSending';
 import type { Key } from '../../platform/dynamo';

@@ -2,7 +2,7 @@
 // sends again the failed e-mails that waited an hour (their cause may be fixed by now). "Now" is the
 // scheduled event's `time` (EventBridge sets it; the local stack's timer too, and a test may give a later one).
 import middy from '@middy/core';
-import { resendFailedMail } from '../mailRequests';
+import { resendFailedMail } from '../../platform/mailRequests';
 import { askForDueReminders } from '../reminders';
 import { logCallContext, logger } from '../../platform/logger';
 import { scheduledMoment, type ScheduledEvent } from '../../platform/scheduledEvent';

@@ -1,4 +1,4 @@
-import { resendFailedMail as resend } from '../mailRequests';
+import { resendFailedMail as resend } from '../../platform/mailRequests';
 import type { ParsedInput } from '../../contract/manifest';
 import { portalHandler } from '../../platform/handler';
 

@@ -7,10 +7,10 @@
 // writes only to those SES refused (`failedTo`).
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { dynamo, type Key } from '../platform/dynamo';
-import { transactWrite, type TransactItem } from '../platform/transact';
+import { dynamo, type Key } from './dynamo';
+import { transactWrite, type TransactItem } from './transact';
 import type { FailedMail, NoticeKind } from '../contract/mailRecords';
-import { entity, optional, StoredItem } from '../platform/entity';
+import { entity, optional, StoredItem } from './entity';
 
 export interface StudentMailRequest {
   kind: NoticeKind;
