@@ -22,7 +22,7 @@ import { classCount, familyChangeItem, getProfile, semesterCount, studentCount }
 import { auditEntity } from '../enrollment/audit';
 import { entity, optional } from '../platform/entity';
 import { partitions } from '../platform/partitions';
-import { lotteryRequestKeys, lotteryRequestsAt } from '../lottery/lotteryRequests';
+import { lotteryRequestKeys, lotteryRequestsAt } from '../lottery/records/lotteryRequests';
 import { acceptanceKeysOfStudent, acceptancesOf } from '../families/policies';
 import { listSemesters } from '../catalogue/semesters';
 import {

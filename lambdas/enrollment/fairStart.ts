@@ -6,7 +6,7 @@ import { fairStartRank } from '../contract/lottery/fairStartRecord';
 import type { AllocationSettings, FairStartView, Semester } from '../contract/records';
 import { RecentReads } from '../platform/recentReads';
 import type { FairStartDraw } from './enrollmentRequests';
-import { seedOf, type LotterySeed } from '../lottery/lotterySeeds';
+import { seedOf, type LotterySeed } from '../lottery/records/lotterySeeds';
 
 // A fair start's seed never changes once committed (only a lottery's may, by its administrator).
 const seeds = new RecentReads<string>({

@@ -15,7 +15,7 @@ import { transactWrite } from '../platform/transact';
 import { classesNow } from '../catalogue/classes';
 import { classEnrollments, enrollmentsOfStudent, holdsSeat, type StoredEnrollment } from './enrollments';
 import { getProfile, type StoredProfile } from '../families/families';
-import type { StoredLotteryRequest } from '../lottery/lotteryRequests';
+import type { StoredLotteryRequest } from '../lottery/records/lotteryRequests';
 import type { OutcomeOf, SeatCommand, SeatView } from './seatPlan/core';
 import { plan } from './seatPlan/plan';
 import { seatTransaction } from './seatTransaction';

@@ -8,7 +8,7 @@ import { failedPrecondition } from '../contract/errors';
 import type { LotteryDrawState } from '../contract/lottery/records';
 import { putDrawExport, putDrawPreview, putDrawRun } from './lotteryDraws';
 import { drawInputOf } from './lotteryInput';
-import { committedSeed, shownCommitments } from './lotterySeeds';
+import { committedSeed, shownCommitments } from './records/lotterySeeds';
 
 /**
  * Draws with the committed seed and names the draw as the semester's preview, if the state is still `previous`

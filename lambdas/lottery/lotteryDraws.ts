@@ -11,7 +11,7 @@ import type { DrawExport } from '../contract/lottery/drawExport';
 import type { DrawSummary } from '../contract/lottery/draw';
 import { transactWrite, type TransactItem } from '../platform/transact';
 import { entity, optional, type StoredItem } from '../platform/entity';
-import { seedStillCommitted } from './lotterySeeds';
+import { seedStillCommitted } from './records/lotterySeeds';
 import { partitions } from '../platform/partitions';
 import type { DrawRun, LeftOutChild, LotteryDrawState } from '../contract/lottery/records';
 

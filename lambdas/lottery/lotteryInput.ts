@@ -4,8 +4,8 @@
 import type { DrawInput } from '../contract/lottery/draw';
 import { classesOfSemester } from '../catalogue/classes';
 import { groupsOfSemester } from '../catalogue/groups';
-import { lossesOf } from './lotteryLosses';
-import { lotteryRequestsOf } from './lotteryRequests';
+import { lossesOf } from './records/lotteryLosses';
+import { lotteryRequestsOf } from './records/lotteryRequests';
 import { studentsByKey } from '../families/students';
 
 export async function drawInputOf(semesterId: string, seed: string, weighted: boolean): Promise<DrawInput> {

@@ -14,7 +14,7 @@ import { classesNow } from '../catalogue/classes';
 import { enrollmentEntity } from '../enrollment/enrollments';
 import { profileEntity } from '../families/families';
 import { chunkEnd, chunkMark, drawExportOf, publishedChunks } from './lotteryDraws';
-import { lotteryRequestsAt } from './lotteryRequests';
+import { lotteryRequestsAt } from './records/lotteryRequests';
 import { seatView, type LotteryPlacement, type SeatView } from '../enrollment/seatPlan/core';
 import { plan } from '../enrollment/seatPlan/plan';
 import { MAX_PLANS } from '../enrollment/seats';

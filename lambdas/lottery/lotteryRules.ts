@@ -6,7 +6,7 @@ import type { Caller } from '../platform/caller';
 import { failedPrecondition, invalidArgument, notFound } from '../contract/errors';
 import { allocationSettingsOf, requestGate } from '../enrollment/allocationSettings';
 import { getClasses } from '../catalogue/classes';
-import { familyLotteryRequests } from './lotteryRequests';
+import { familyLotteryRequests } from './records/lotteryRequests';
 import { getSemester } from '../catalogue/semesters';
 import { getGroups } from '../catalogue/groups';
 import { gradeMessage, inGrades } from '../enrollment/seatRules';

@@ -11,7 +11,7 @@ import { sendRequestMail, type NoticeOutcome } from './enrollmentMail';
 import { waitlistPosition } from '../enrollment/enrollments';
 import { getGroups } from '../catalogue/groups';
 import { drawStateOf } from '../lottery/lotteryDraws';
-import { familyLotteryRequests } from '../lottery/lotteryRequests';
+import { familyLotteryRequests } from '../lottery/records/lotteryRequests';
 import type { LotteryMailRequest } from '../platform/mailRequests';
 import { familyRecipients } from './mailPreferences';
 import { mailSite } from './mailSite';

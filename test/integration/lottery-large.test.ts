@@ -2,7 +2,7 @@
 // families (written straight into the table), drawn and published through the API as the administrator's page
 // does. Every class then holds exactly the draw's placements, and every family that got no seat has its loss.
 import { classesOfSemester } from '../../lambdas/catalogue/classes';
-import { lossesOf } from '../../lambdas/lottery/lotteryLosses';
+import { lossesOf } from '../../lambdas/lottery/records/lotteryLosses';
 import type { DrawExport } from '../../lambdas/contract/lottery/drawExport';
 import { adminSession, openSemester } from '../support/fixtures';
 import { closedLottery, drawAndPublish, LARGE, writeLargeLottery } from '../support/largeLottery';

@@ -6,7 +6,7 @@ import type { Semester, Student } from '../../lambdas/contract/records';
 import { addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, type SignedIn } from '../support/portal';
 import { acceptancesOf } from '../../lambdas/families/policies';
-import { familyLotteryRequests, putLotteryRequests } from '../../lambdas/lottery/lotteryRequests';
+import { familyLotteryRequests, putLotteryRequests } from '../../lambdas/lottery/records/lotteryRequests';
 import { removeStudentRecords, retentionPlan } from '../../lambdas/administration/retention';
 import { getStudent, studentDeleteIfUntouched } from '../../lambdas/families/students';
 import { transactWrite } from '../../lambdas/platform/transact';

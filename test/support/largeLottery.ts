@@ -72,7 +72,7 @@ export async function writeLargeLottery(semesterId: string): Promise<{ classIds:
   const [{ createClass }, { studentEntity }, { putLotteryRequests }, { writeAll }] = await Promise.all([
     import('../../lambdas/catalogue/classes'),
     import('../../lambdas/families/students'),
-    import('../../lambdas/lottery/lotteryRequests'),
+    import('../../lambdas/lottery/records/lotteryRequests'),
     import('../../lambdas/platform/dynamo'),
   ]);
   const input = largeLotteryInput('unused');

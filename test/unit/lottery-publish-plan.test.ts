@@ -6,7 +6,7 @@
 // seat. With a class's capacity lowered after the draw, no class is overfilled: the children past its seats
 // wait, in draw order.
 import { placementsOf } from '../../lambdas/lottery/lotteryPublication';
-import type { StoredLotteryRequest } from '../../lambdas/lottery/lotteryRequests';
+import type { StoredLotteryRequest } from '../../lambdas/lottery/records/lotteryRequests';
 import {
   MAX_TRANSACTION_ITEMS,
   seatView,

@@ -8,7 +8,7 @@ import { allocationSettingsOfMany } from '../allocationSettings';
 import { semesterClassLines } from '../../catalogue/classes';
 import { awaitsDraw, lineQueue, pendingRequests } from '../enrollmentRequests';
 import { fairStartView } from '../fairStart';
-import { seedsOf } from '../../lottery/lotterySeeds';
+import { seedsOf } from '../../lottery/records/lotterySeeds';
 import { semestersNotEnded } from '../../catalogue/semesters';
 import { logCallContext, logger } from '../../platform/logger';
 import { scheduledMoment, type ScheduledEvent } from '../../platform/scheduledEvent';

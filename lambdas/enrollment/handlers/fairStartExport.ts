@@ -2,7 +2,7 @@ import { allocationSettingsOf } from '../allocationSettings';
 import { semesterClassLines } from '../../catalogue/classes';
 import { fairStartView } from '../fairStart';
 import { ledgerPage } from '../fairStartLedger';
-import { seedOf, shownCommitments } from '../../lottery/lotterySeeds';
+import { seedOf, shownCommitments } from '../../lottery/records/lotterySeeds';
 import { semesterOrCurrent } from '../../catalogue/semesters';
 import type { FairStartRecord } from '../../contract/lottery/fairStartRecord';
 import type { ParsedInput } from '../../contract/manifest';

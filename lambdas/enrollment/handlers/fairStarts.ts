@@ -1,6 +1,6 @@
 import { allocationSettingsOfMany } from '../allocationSettings';
 import { fairStartView } from '../fairStart';
-import { seedsOf } from '../../lottery/lotterySeeds';
+import { seedsOf } from '../../lottery/records/lotterySeeds';
 import { semestersNotEnded } from '../../catalogue/semesters';
 import type { FairStartView } from '../../contract/records';
 import { portalHandler } from '../../platform/handler';

@@ -1,5 +1,5 @@
 import { putAllocationSettings } from '../allocationSettings';
-import { committedSeed } from '../../lottery/lotterySeeds';
+import { committedSeed } from '../../lottery/records/lotterySeeds';
 import { semesterOrCurrent } from '../../catalogue/semesters';
 import type { ParsedInput } from '../../contract/manifest';
 import type { Caller } from '../../platform/caller';

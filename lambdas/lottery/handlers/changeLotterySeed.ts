@@ -1,6 +1,6 @@
 import { drawStateOf, notPublishing } from '../lotteryDraws';
 import type { LotteryDrawState } from '../../contract/lottery/records';
-import { changeSeed, seedOf } from '../lotterySeeds';
+import { changeSeed, seedOf } from '../records/lotterySeeds';
 import { semesterOrCurrent } from '../../catalogue/semesters';
 import type { ParsedInput } from '../../contract/manifest';
 import type { Caller } from '../../platform/caller';

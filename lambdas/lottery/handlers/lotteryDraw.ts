@@ -1,7 +1,7 @@
 import { allocationSettingsOf } from '../../enrollment/allocationSettings';
 import { fairStartView } from '../../enrollment/fairStart';
 import { drawExportOf, drawRunsOf, drawStateOf } from '../lotteryDraws';
-import { seedOf } from '../lotterySeeds';
+import { seedOf } from '../records/lotterySeeds';
 import { semesterOrCurrent } from '../../catalogue/semesters';
 import type { ParsedInput } from '../../contract/manifest';
 import { portalHandler } from '../../platform/handler';

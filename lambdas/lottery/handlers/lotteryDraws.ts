@@ -8,7 +8,7 @@ import middy from '@middy/core';
 import { allocationSettingsOfMany } from '../../enrollment/allocationSettings';
 import { drawPreview } from '../lotteryDrawRun';
 import { drawStateOf } from '../lotteryDraws';
-import { committedSeed, seedsOf } from '../lotterySeeds';
+import { committedSeed, seedsOf } from '../records/lotterySeeds';
 import { semestersNotEnded } from '../../catalogue/semesters';
 import { logCallContext, logger } from '../../platform/logger';
 import { scheduledMoment, type ScheduledEvent } from '../../platform/scheduledEvent';

@@ -1,7 +1,7 @@
 import { allocationSettingsOfMany, requestGate } from '../../enrollment/allocationSettings';
 import { drawStateOf } from '../lotteryDraws';
-import { familyLotteryRequests } from '../lotteryRequests';
-import { seedsOf, shownCommitments } from '../lotterySeeds';
+import { familyLotteryRequests } from '../records/lotteryRequests';
+import { seedsOf, shownCommitments } from '../records/lotterySeeds';
 import { semestersNotEnded } from '../../catalogue/semesters';
 import type { FamilyLottery } from '../../contract/records';
 import type { FamilyCaller } from '../../platform/caller';

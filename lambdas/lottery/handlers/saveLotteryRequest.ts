@@ -1,6 +1,6 @@
 import { policyReads, refuseUncheckedDetails, refuseUnacceptedPolicies } from '../../enrollment/childReadiness';
 import { notDrawn } from '../lotteryDraws';
-import { familyLotteryRequests, saveLotteryRequest as saveRequest } from '../lotteryRequests';
+import { familyLotteryRequests, saveLotteryRequest as saveRequest } from '../records/lotteryRequests';
 import { checkChoices, drawnAlready, openLottery } from '../lotteryRules';
 import { studentForCaller } from '../../families/students';
 import type { ParsedInput } from '../../contract/manifest';

@@ -1,5 +1,5 @@
 import { notDrawn } from '../lotteryDraws';
-import { familyLotteryRequests, withdrawLotteryRequest as withdraw } from '../lotteryRequests';
+import { familyLotteryRequests, withdrawLotteryRequest as withdraw } from '../records/lotteryRequests';
 import { drawnAlready, openLottery } from '../lotteryRules';
 import { studentForCaller } from '../../families/students';
 import type { ParsedInput } from '../../contract/manifest';

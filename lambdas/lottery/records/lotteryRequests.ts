@@ -2,12 +2,12 @@
 // (`FAMILY#id / LOTTERY#<semester>#<student>`), and listed for the draw through GSI1 under `LOTTERY#<semester>`.
 // Every change is written under the condition that the semester's draw has not been run (lotteryDraws.ts), so
 // a draw's input never changes once it is drawn.
-import type { LotteryChoice, LotteryRequest } from '../contract/records';
-import { writeAll, type Key } from '../platform/dynamo';
-import { transactWrite, type TransactItem } from '../platform/transact';
-import { entity, optional, type StoredItem } from '../platform/entity';
-import { partitions } from '../platform/partitions';
-import { keepingRecordsItem } from '../families/students';
+import type { LotteryChoice, LotteryRequest } from '../../contract/records';
+import { writeAll, type Key } from '../../platform/dynamo';
+import { transactWrite, type TransactItem } from '../../platform/transact';
+import { entity, optional, type StoredItem } from '../../platform/entity';
+import { partitions } from '../../platform/partitions';
+import { keepingRecordsItem } from '../../families/students';
 
 export type StoredLotteryRequest = LotteryRequest & { familyId: string };
 type StoredRequest = StoredLotteryRequest;

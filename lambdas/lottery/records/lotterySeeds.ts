@@ -5,12 +5,12 @@
 // commitment, with the reason, which families see and count. The item is never returned by a function: the seed
 // leaves it only in a draw (its preview, once requests closed, and its publication).
 import { randomBytes } from 'node:crypto';
-import { seedHash } from '../contract/lottery/drawExport';
-import type { SeedCommitment } from '../contract/records';
-import { transactWrite, type TransactItem } from '../platform/transact';
-import { entity, optional } from '../platform/entity';
-import { partitions } from '../platform/partitions';
-import type { KeptCommitment } from '../contract/lottery/records';
+import { seedHash } from '../../contract/lottery/drawExport';
+import type { SeedCommitment } from '../../contract/records';
+import { transactWrite, type TransactItem } from '../../platform/transact';
+import { entity, optional } from '../../platform/entity';
+import { partitions } from '../../platform/partitions';
+import type { KeptCommitment } from '../../contract/lottery/records';
 
 export interface LotterySeed {
   semesterId: string;

@@ -1,9 +1,9 @@
 // Each family's count of lottery draws it lost (`FAMILY#id / LOTTERY-LOSSES`): a published draw in which a
 // child of the family waits and none got a seat. Counted in the transaction that writes the family's last
 // placement of the draw (written once, like it); a weighted draw gives the family a ticket more per loss.
-import type { TransactItem } from '../platform/transact';
-import { entity } from '../platform/entity';
-import { partitions } from '../platform/partitions';
+import type { TransactItem } from '../../platform/transact';
+import { entity } from '../../platform/entity';
+import { partitions } from '../../platform/partitions';
 
 interface LotteryLosses {
   familyId: string;
