@@ -21,7 +21,7 @@ import { PortalMail } from './mail';
 import { OriginSecret } from './origin-secret';
 import type { PortalSettings } from './settings';
 import { PortalSite } from './site';
-import { portalTable } from './table';
+import { portalTable, restoredTable } from './table';
 import { PortalUserPool } from './user-pool';
 import { deployWebApp } from './web-app';
 
@@ -35,7 +35,7 @@ export class PortalStack extends Stack {
   constructor(scope: Construct, id: string, props: PortalStackProps) {
     super(scope, id, props);
     const day = registrationDay(props.settings.size);
-    const table = portalTable(this, day);
+    const table = props.settings.table ? restoredTable(this, props.settings.table) : portalTable(this, day);
     const backup = new TableBackup(this, 'Backup', { table });
     const api = new PortalApi(this, 'Api', day);
     const origin = new OriginSecret(this, 'Origin');

@@ -34,6 +34,8 @@ export interface PortalSettings {
   mailRate?: number;
   /** The account's SES quota of e-mails in 24 hours (same dashboard): its alarm goes off at 80 %. */
   mailDailyQuota?: number;
+  /** A table `npm run restore` made, which the stack uses instead of its own (docs/deploying.md, Backups). */
+  table?: string;
   /** X-Ray's active tracing on the registration day's functions (REGISTRATION_DAY_FUNCTIONS), for a day to look into. */
   tracing: boolean;
   /** The month's AWS budget in USD: AWS Budgets e-mails the alarm addresses at 80 % spent and at 100 % forecast. */
@@ -63,6 +65,7 @@ type SettingName =
   | 'mailDailyQuota'
   | 'monthlyBudget'
   | 'tracing'
+  | 'table'
   | 'mailDomain'
   | 'domainName'
   | 'certificateArn'
@@ -79,6 +82,7 @@ const SETTING_NAMES: ReadonlySet<string> = new Set<SettingName>([
   'mailDailyQuota',
   'monthlyBudget',
   'tracing',
+  'table',
   'mailDomain',
   'domainName',
   'certificateArn',
@@ -197,6 +201,9 @@ export function portalSettings(scope: Construct): PortalSettings {
   const classes = count('classes', 10_000);
   const mailDailyQuota = count('mailDailyQuota', 100_000_000);
   const monthlyBudget = count('monthlyBudget', 1_000_000);
+  const table = read('table');
+  if (table !== undefined && !/^[A-Za-z0-9_.-]{3,255}$/.test(table))
+    throw new Error(`Context value table must be a DynamoDB table's name, not "${table}".`);
   const tracing = read('tracing') ?? 'off';
   if (tracing !== 'on' && tracing !== 'off')
     throw new Error(`Context value tracing must be on or off, not "${tracing}".`);
@@ -213,6 +220,7 @@ export function portalSettings(scope: Construct): PortalSettings {
     ...(mailDailyQuota !== undefined && { mailDailyQuota }),
     ...(monthlyBudget !== undefined && { monthlyBudget }),
     tracing: tracing === 'on',
+    ...(table !== undefined && { table }),
     ...(mailDomain !== undefined && { mailDomain }),
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     alarmEmails,

@@ -1,7 +1,9 @@
 // The portal's table in AWS, built from the same key and index names as the local one.
-import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AttributeType, Billing, type ITableV2, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
+import { acknowledgeCustomResourceHandler } from './portal-function';
 import { tableIndexes, tableKeys, tableStream, timeToLiveAttribute } from '../lambdas/platform/table';
 import { NEW_TABLE_THROUGHPUT, peakThroughput } from './capacity-limits';
 import type { RegistrationDay } from './capacity';
@@ -36,5 +38,32 @@ export function portalTable(scope: Construct, day: RegistrationDay): TableV2 {
       sortKey: { name: index.sortKey, type: AttributeType.STRING },
       ...(warm && { warmThroughput: warm }),
     })),
+  });
+}
+
+/**
+ * A table the stack did not make: one `npm run restore` brought back (the `table` setting). Its stream, which a
+ * restore makes anew, is read when the stack deploys; its indexes are granted with it. The stack's own table,
+ * kept when it leaves the template, stays where it is.
+ */
+export function restoredTable(scope: Construct, tableName: string): ITableV2 {
+  const described = new AwsCustomResource(scope, 'RestoredTableStream', {
+    onUpdate: {
+      service: 'DynamoDB',
+      action: 'describeTable',
+      parameters: { TableName: tableName },
+      physicalResourceId: PhysicalResourceId.of(tableName),
+    },
+    policy: AwsCustomResourcePolicy.fromSdkCalls({
+      resources: [Stack.of(scope).formatArn({ service: 'dynamodb', resource: 'table', resourceName: tableName })],
+    }),
+    installLatestAwsSdk: false,
+    memorySize: 256,
+  });
+  acknowledgeCustomResourceHandler(described);
+  return TableV2.fromTableAttributes(scope, 'Table', {
+    tableName,
+    tableStreamArn: described.getResponseField('Table.LatestStreamArn'),
+    grantIndexPermissions: true,
   });
 }

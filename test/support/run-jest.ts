@@ -1,11 +1,11 @@
-// `npm test`'s Jest run. The projects that share local stacks (integration, e2e) run on two stacks, one per
-// Jest worker, two files at once: a stack's files spend most of their time waiting (the allocator's settle
-// time, the stream's polls, the browser), and one stack left a CPU idle two thirds of the time. Beside them run
-// the projects that need no stack (unit, web, infra). Last and alone, on one stack, come the registration rushes:
-// they check that 200 enroll calls at once are answered in time, which depends on the CPU they get (a rush
-// sharing the machine answered calls "very busy"; in AWS each Lambda has its CPU to itself). The stacks' output
-// goes by as it comes; the other Jest's is printed whole when it ends. The last line is the runs' "N passed, N
-// failed" added up, as CI reads it. Arguments (a path, -t) go to every run.
+// `npm test`'s Jest run. The projects that share local stacks (integration, e2e) run one file at a time on one
+// stack, or with PORTAL_TEST_STACKS=N on N stacks, one per Jest worker, N files at once (a stack's files mostly
+// wait: the allocator's settle time, the stream's polls, the browser). Beside them run the projects that need no
+// stack (unit, web, infra). Last and alone, on one stack, come the registration rushes: they check that 200 enroll
+// calls at once are answered in time, which depends on the CPU they get (a rush sharing the machine answered calls
+// "very busy"; in AWS each Lambda has its CPU to itself). The stacks' output goes by as it comes; the other Jest's
+// is printed whole when it ends. The last line is the runs' "N passed, N failed" added up, as CI reads it.
+// Arguments (a path, -t) go to every run.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
@@ -52,7 +52,9 @@ function jest(
   });
 }
 
-const STACKS = 2;
+// One stack unless PORTAL_TEST_STACKS says more: on 2 CPUs two stacks took the whole CI from about 40 to 34 minutes,
+// but starved the Jest beside them (the bundling of every function ran past its 10 minutes).
+const STACKS = Math.max(1, Number(process.env.PORTAL_TEST_STACKS ?? 1) || 1);
 const RUSHES: string[] = (StackSequencer as { RUSHES: string[] }).RUSHES;
 // Jest's ignore patterns are regular expressions, given one by one (a list would swallow the arguments after it).
 const ignoring = (pattern: string) => `--testPathIgnorePatterns=${pattern}`;
