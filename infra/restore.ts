@@ -17,6 +17,9 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableStream, timeToLiveAttribute } from '../lambdas/platform/table';
 
+/** Batches of 25 items the local copy writes at once. */
+const COPY_BATCHES_AT_ONCE = 8;
+
 /** How long a restore may take before the command gives up waiting (AWS: minutes to hours by the table's size). */
 const RESTORE_WAIT_SECONDS = 6 * 60 * 60;
 
@@ -90,8 +93,14 @@ export async function rehearseLocally(
   let startKey: Record<string, AttributeValue> | undefined;
   do {
     const page = await client.send(new ScanCommand({ TableName: table, ExclusiveStartKey: startKey }));
+    const batches: Array<Array<Record<string, AttributeValue>>> = [];
     for (let index = 0; index < (page.Items ?? []).length; index += 25)
-      await writeBatch(client, tableName, page.Items!.slice(index, index + 25));
+      batches.push(page.Items!.slice(index, index + 25));
+    // A scanned page's batches side by side, a few at a time: one after another, a large table took minutes.
+    for (let index = 0; index < batches.length; index += COPY_BATCHES_AT_ONCE)
+      await Promise.all(
+        batches.slice(index, index + COPY_BATCHES_AT_ONCE).map((batch) => writeBatch(client, tableName, batch)),
+      );
     items += page.Items?.length ?? 0;
     startKey = page.LastEvaluatedKey;
   } while (startKey);
