@@ -259,11 +259,10 @@ export class PortalAlarms extends Construct {
     ];
     this.add(
       'table-throttles',
-      new MathExpression({
-        expression: operations.map((_, index) => `op${index}`).join(' + '),
-        usingMetrics: Object.fromEntries(
-          operations.map((operation, index) => [
-            `op${index}`,
+      sumOf(
+        'op',
+        operations.map(
+          (operation) =>
             new Metric({
               namespace: 'AWS/DynamoDB',
               metricName: 'ThrottledRequests',
@@ -271,11 +270,9 @@ export class PortalAlarms extends Construct {
               statistic: 'Sum',
               period,
             }),
-          ]),
         ),
-        period,
-        label: 'Throttled table requests',
-      }),
+        'Throttled table requests',
+      ),
       ALARM_LIMITS.tableThrottles,
       `DynamoDB throttled ${ALARM_LIMITS.tableThrottles} or more requests to the table in 5 minutes.`,
     );
@@ -350,11 +347,10 @@ export class PortalAlarms extends Construct {
     const throttles = ['SignInThrottles', 'TokenRefreshThrottles', 'SignUpThrottles'];
     this.add(
       'cognito-throttles',
-      new MathExpression({
-        expression: throttles.map((_, index) => `t${index}`).join(' + '),
-        usingMetrics: Object.fromEntries(
-          throttles.map((metricName, index) => [
-            `t${index}`,
+      sumOf(
+        't',
+        throttles.map(
+          (metricName) =>
             new Metric({
               namespace: 'AWS/Cognito',
               metricName,
@@ -362,11 +358,9 @@ export class PortalAlarms extends Construct {
               statistic: 'Sum',
               period,
             }),
-          ]),
         ),
-        period,
-        label: 'Sign-ins, refreshes and sign-ups throttled',
-      }),
+        'Sign-ins, refreshes and sign-ups throttled',
+      ),
       ALARM_LIMITS.cognitoThrottles,
       'Cognito throttled sign-ins, token refreshes or sign-ups of the web app: families may see "Failed to log in".',
     );
@@ -524,6 +518,16 @@ export class PortalAlarms extends Construct {
     });
     acknowledgeCustomResourceHandler(alarm);
   }
+}
+
+/** Metrics of one period added up, as one alarm watches them: `<prefix>0 + <prefix>1 + …`. */
+function sumOf(prefix: string, metrics: Metric[], label: string): MathExpression {
+  return new MathExpression({
+    expression: metrics.map((_, index) => `${prefix}${index}`).join(' + '),
+    usingMetrics: Object.fromEntries(metrics.map((metric, index) => [`${prefix}${index}`, metric])),
+    period: metrics[0]!.period,
+    label,
+  });
 }
 
 /** A topic for alarm notices, e-mailed to each address (each confirms its subscription once). */
