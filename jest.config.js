@@ -11,8 +11,8 @@ const swc = [
 const common = {
   rootDir: '.',
   transform: { '^.+\\.(t|j)sx?$': swc },
-  // Middy ships only ES modules: let the transform turn them into CommonJS like the project's own code.
-  transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
+  // Middy and otplib's base32 and HMAC (@scure, @noble) ship only ES modules: the transform turns them into CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|@scure|@noble)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   // The web app's alias of the server's wire contract (tsconfig.json's paths).
   moduleNameMapper: { '^@contract/(.*)$': '<rootDir>/lambdas/contract/$1' },

@@ -69,7 +69,10 @@ export class PortalUserPool extends Construct {
       standardAttributes: { email: { required: true, mutable: true } },
       passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(7) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      mfa: Mfa.OFF,
+      // Anyone may turn on a second factor, an authenticator app's code; administrators must
+      // (lambdas/platform/adminStanding.ts). Text messages cost per message and can be intercepted: not offered.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       featurePlan: FeaturePlan.ESSENTIALS,
       lambdaTriggers,
       ...(props.mailFrom && {
@@ -87,7 +90,8 @@ export class PortalUserPool extends Construct {
     });
     Validations.of(this.pool).acknowledge({
       id: 'AwsSolutions-COG2',
-      reason: 'Families sign in with e-mail and password; MFA is not part of the product.',
+      reason:
+        'MFA is optional in the pool, required for administrators by the portal itself (the admin group and the second factor are checked at every call an admin token makes); families may turn it on.',
     });
     Validations.of(this.pool).acknowledge({
       id: 'AwsSolutions-COG8',

@@ -2,9 +2,19 @@
 //   - usernames are case-insensitive (the stack's pool sets signInCaseSensitive: false): one account per
 //     address, whatever its case, found by any case of it;
 //   - ConfirmSignUp marks the e-mail verified (the code was sent to it);
-//   - ResendConfirmationCode, AdminUserGlobalSignOut and GetTokensFromRefreshToken (the call Amplify refreshes
-//     its tokens with), which cognito-local lacks.
-import { InvalidParameterError, NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors';
+//   - ResendConfirmationCode, GlobalSignOut, AdminUserGlobalSignOut, AdminSetUserMFAPreference and
+//     GetTokensFromRefreshToken (the call Amplify refreshes its tokens with), which cognito-local lacks. Its second factor (an
+//     authenticator app's code: AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference and the
+//     SOFTWARE_TOKEN_MFA challenge) is its own, but a wrong code at set-up is refused as Cognito refuses it
+//     (EnableSoftwareTokenMFAException, not CodeMismatchException), and the refresh token a sign-in with a
+//     code gets is kept, as a sign-in with the password alone's is (cognito-local forgets it: no refresh).
+import {
+  CodeMismatchError,
+  CognitoError,
+  InvalidParameterError,
+  NotAuthorizedError,
+  UserNotFoundError,
+} from 'cognito-local/lib/errors';
 import type { Router } from 'cognito-local/lib/server/Router';
 import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
@@ -93,6 +103,76 @@ function adminUserGlobalSignOut(services: Services): Route {
   };
 }
 
+/** VerifySoftwareToken as cognito-local does it, a wrong code refused with Cognito's own error. */
+function verifySoftwareToken(verify: Route): Route {
+  return async (ctx, req) => {
+    try {
+      return await verify(ctx, req);
+    } catch (error) {
+      if (error instanceof CodeMismatchError)
+        throw new CognitoError('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA');
+      throw error;
+    }
+  };
+}
+
+/** RespondToAuthChallenge as cognito-local does it, the refresh token it issues kept so that it refreshes. */
+function respondToAuthChallenge(services: Services, respond: Route): Route {
+  return async (ctx, req: { ClientId: string; ChallengeResponses?: { USERNAME?: string } }) => {
+    const result = (await respond(ctx, req)) as { AuthenticationResult?: { RefreshToken?: string } };
+    const refreshToken = result.AuthenticationResult?.RefreshToken;
+    if (refreshToken) {
+      const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await pool.getUserByUsername(ctx, req.ChallengeResponses?.USERNAME ?? '');
+      if (user) await pool.storeRefreshToken(ctx, refreshToken, user);
+    }
+    return result;
+  };
+}
+
+/** Ends every session of the access token's user, as the user asks for it (Amplify's `signOut({ global: true })`). */
+function globalSignOut(services: Services): Route {
+  return async (ctx, req: { AccessToken?: string }) => {
+    const claims = claimsOf(req.AccessToken ?? '') as Claims & { client_id?: string; sub?: string };
+    if (!claims.client_id || !claims.sub) throw new NotAuthorizedError('Invalid Access Token');
+    const pool = await services.cognito.getUserPoolForClientId(ctx, claims.client_id);
+    const user: User | null = await pool.getUserByUsername(ctx, claims.sub);
+    if (!user) throw new NotAuthorizedError('Invalid Access Token');
+    await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    return {};
+  };
+}
+
+interface MfaSettings {
+  Enabled?: boolean;
+  PreferredMfa?: boolean;
+}
+
+/**
+ * The user's second factor turned on or off by an administrator, as SetUserMFAPreference does it for the user:
+ * the portal's engineers turn it off for someone who lost the phone it was on.
+ */
+function adminSetUserMfaPreference(services: Services): Route {
+  return async (ctx, req: { UserPoolId: string; Username: string; SoftwareTokenMfaSettings?: MfaSettings }) => {
+    const pool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+    const user: User | null = await pool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError();
+    const software = req.SoftwareTokenMfaSettings;
+    if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified)
+      throw new InvalidParameterError('User has not verified software token MFA');
+    const methods = new Set(user.UserMFASettingList ?? []);
+    if (software?.Enabled) methods.add('SOFTWARE_TOKEN_MFA');
+    else if (software) methods.delete('SOFTWARE_TOKEN_MFA');
+    await pool.saveUser(ctx, {
+      ...user,
+      UserMFASettingList: [...methods],
+      PreferredMfaSetting:
+        software?.PreferredMfa && methods.has('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : undefined,
+    });
+    return {};
+  };
+}
+
 type Claims = { exp?: number; iat?: number };
 
 /** The claims of a token the pool issued (its signature is the pool's own; what it says is all that is read). */
@@ -148,7 +228,11 @@ export function portalRouter(services: Services, router: Router): Router {
   const added: Record<string, Route> = {
     ConfirmSignUp: confirmSignUp(services, router('ConfirmSignUp')),
     ResendConfirmationCode: resendConfirmationCode(services),
+    GlobalSignOut: globalSignOut(services),
+    VerifySoftwareToken: verifySoftwareToken(router('VerifySoftwareToken')),
+    RespondToAuthChallenge: respondToAuthChallenge(services, router('RespondToAuthChallenge')),
     AdminUserGlobalSignOut: adminUserGlobalSignOut(services),
+    AdminSetUserMFAPreference: adminSetUserMfaPreference(services),
     GetTokensFromRefreshToken: getTokensFromRefreshToken(services, router('InitiateAuth')),
   };
   return (target) => added[target] ?? router(target);

@@ -80,6 +80,8 @@ export interface LocalStack {
   cognitoEndpoint: string;
   /** The credentials the local pool's admin calls must be signed with (new at every start). */
   credentials: LocalCredentials;
+  /** The admin account's second factor: the key an authenticator app is set up with (`npm run admin -- code`). */
+  adminSecondFactor: string;
   seeded: boolean;
   stop(): Promise<void>;
 }
@@ -175,7 +177,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const { seedDemoData } = await import('./seed');
       await seedDemoData();
     }
-    await ensureAdmin(cognitoAdmin, pool.userPoolId, options.adminEmail, options.adminPassword);
+    const adminSecondFactor = await ensureAdmin(cognitoAdmin, pool, dataDir, options.adminEmail, options.adminPassword);
     await gateway.loadAll();
     // The stream is the engine's own: the proxy models writes only.
     const consumers = await startStreamConsumers(dynamoDb.endpoint, tableName, options.log);
@@ -200,6 +202,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPoolClientId: pool.userPoolClientId,
       cognitoEndpoint,
       credentials: cognito.credentials,
+      adminSecondFactor,
       seeded,
       stop,
     };

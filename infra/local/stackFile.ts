@@ -9,6 +9,9 @@ export interface LocalStackFile {
   dynamoDbEndpoint: string;
   tableName: string;
   credentials: { accessKeyId: string; secretAccessKey: string };
+  adminEmail: string;
+  /** The admin account's second factor key (infra/local/userPool.ts). */
+  adminSecondFactor: string;
 }
 
 /** The running local portal's stack.json, or undefined when none runs from that data dir. */

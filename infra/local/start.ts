@@ -110,6 +110,7 @@ try {
       '',
       `Registration Portal is ready at ${stack.url}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
       `  admin account     ${adminEmail} / ${adminPassword}`,
+      `  its second factor key ${stack.adminSecondFactor}  (npm run admin -- code prints the code to sign in with)`,
       `  data dir          ${stack.dataDir}${stack.seeded ? '  (new: demo data seeded)' : ''}`,
       `  API               POST ${stack.url}/api/fn/{name}`,
       `  outbox            ${stack.url}/_local/outbox`,

@@ -1,19 +1,26 @@
-// The local user pool, made once per data dir like the stack's: e-mail as username, the web app client
-// (USER_PASSWORD_AUTH allowed, no secret, the stack's token lifetimes), the `admin` group and the documented
-// admin account.
+// The local user pool, made once per data dir like the stack's: e-mail as username, a second factor anyone may
+// turn on (an authenticator app's code), the web app client (USER_PASSWORD_AUTH allowed, no secret, the stack's
+// token lifetimes), the `admin` group and the documented admin account with its second factor.
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminGetUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  SetUserPoolMfaConfigCommand,
   UpdateUserPoolClientCommand,
   UpdateUserPoolCommand,
   UserNotFoundException,
+  VerifySoftwareTokenCommand,
   type CreateUserPoolClientCommandInput,
   type CreateUserPoolCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -22,6 +29,7 @@ import { join } from 'node:path';
 import { ADMIN_GROUP } from '../../lambdas/contract/manifest';
 import { PASSWORD_POLICY } from '../../lambdas/contract/passwordPolicy';
 import { TOKEN_VALIDITY } from '../tokenValidity';
+import { currentCode } from './secondFactor';
 import type { LocalCredentials } from './signature';
 
 export interface UserPoolIds {
@@ -38,6 +46,8 @@ export function cognitoAdminClient(endpoint: string, credentials: LocalCredentia
 /** What the stack's pool says too: a sign-up is confirmed with a code sent to the e-mail, a changed address too, the password rule. */
 const poolSettings = {
   AutoVerifiedAttributes: ['email'],
+  // Anyone may turn on a second factor; administrators must (lambdas/platform/adminStanding.ts).
+  MfaConfiguration: 'OPTIONAL',
   // A new address replaces the proven one only once its own code is entered.
   UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
   Policies: {
@@ -70,6 +80,17 @@ function clientSettings(accessTokenSeconds?: number) {
   } satisfies Partial<CreateUserPoolClientCommandInput>;
 }
 
+/** The second factor the stack's pool offers: an authenticator app's code (TOTP), no text messages. */
+async function allowAuthenticatorApps(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
+}
+
 /**
  * The pool recorded in the data dir (it and its client brought to today's settings), or a new one when there is
  * none yet.
@@ -88,6 +109,7 @@ export async function ensureUserPool(
     );
     if (exists) {
       await client.send(new UpdateUserPoolCommand({ UserPoolId: ids.userPoolId, ...poolSettings }));
+      await allowAuthenticatorApps(client, ids.userPoolId);
       await client.send(
         new UpdateUserPoolClientCommand({
           UserPoolId: ids.userPoolId,
@@ -102,6 +124,7 @@ export async function ensureUserPool(
     new CreateUserPoolCommand({ PoolName: 'registration-portal', UsernameAttributes: ['email'], ...poolSettings }),
   );
   const userPoolId = UserPool!.Id!;
+  await allowAuthenticatorApps(client, userPoolId);
   const { UserPoolClient } = await client.send(
     new CreateUserPoolClientCommand({
       UserPoolId: userPoolId,
@@ -118,13 +141,18 @@ export async function ensureUserPool(
   return ids;
 }
 
-/** Makes sure the admin account exists, has the configured password and is in group `admin`. */
+/**
+ * Makes sure the admin account exists, has the configured password, is in group `admin` and has its second
+ * factor on; answers its key (kept in the data dir, so an authenticator app set up with it keeps working).
+ */
 export async function ensureAdmin(
   client: CognitoIdentityProviderClient,
-  userPoolId: string,
+  pool: UserPoolIds,
+  dataDir: string,
   email: string,
   password: string,
-): Promise<void> {
+): Promise<string> {
+  const { userPoolId } = pool;
   try {
     await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
   } catch (error) {
@@ -147,4 +175,61 @@ export async function ensureAdmin(
   await client.send(
     new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: ADMIN_GROUP }),
   );
+  return ensureSecondFactor(client, pool, join(dataDir, 'admin-second-factor.json'), email, password);
+}
+
+/**
+ * The account's second factor on with the key kept in `keyFile`: checked by signing in with a code from it,
+ * set up anew (as a person does in Manage Account) when there is none or the account's is another.
+ */
+async function ensureSecondFactor(
+  client: CognitoIdentityProviderClient,
+  { userPoolId, userPoolClientId }: UserPoolIds,
+  keyFile: string,
+  email: string,
+  password: string,
+): Promise<string> {
+  const kept = existsSync(keyFile) ? (JSON.parse(readFileSync(keyFile, 'utf8')) as { secret: string }).secret : '';
+  const signIn = () =>
+    client.send(
+      new InitiateAuthCommand({
+        ClientId: userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+  const first = await signIn();
+  if (first.ChallengeName === 'SOFTWARE_TOKEN_MFA' && kept) {
+    const answered = await client
+      .send(
+        new RespondToAuthChallengeCommand({
+          ClientId: userPoolClientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: first.Session,
+          ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: currentCode(kept) },
+        }),
+      )
+      .then(
+        () => true,
+        () => false,
+      );
+    if (answered) return kept;
+  }
+  // Another key, or none yet: off, then set up as in Manage Account.
+  await client.send(
+    new AdminSetUserMFAPreferenceCommand({
+      UserPoolId: userPoolId,
+      Username: email,
+      SoftwareTokenMfaSettings: { Enabled: false },
+    }),
+  );
+  const AccessToken = (await signIn()).AuthenticationResult!.AccessToken!;
+  const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+  const secret = SecretCode!;
+  await client.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: currentCode(secret) }));
+  await client.send(
+    new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+  );
+  writeFileSync(keyFile, `${JSON.stringify({ email, secret }, null, 2)}\n`);
+  return secret;
 }

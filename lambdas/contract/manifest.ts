@@ -127,7 +127,15 @@ const login = z.string().check(z.maxLength(128, 'is not a guardian'), z.regex(/^
 const semesterChoice = z.strictObject({ semesterId: z.optional(id) });
 type AdminList = { admins: Array<{ email: string; sub: string }> };
 /** An account of the user pool as an administrator sees it before granting it admin access. */
-export type PoolAccount = { email: string; sub: string; verified: boolean; confirmed: boolean; createdAt: string };
+export type PoolAccount = {
+  email: string;
+  sub: string;
+  verified: boolean;
+  confirmed: boolean;
+  createdAt: string;
+  /** Its sign-in asks for an authenticator app's code: an administrator's must. */
+  secondFactor: boolean;
+};
 const references = (field: string) =>
   z
     .array(z.strictObject({ id }))
@@ -529,7 +537,8 @@ export const manifest = {
     access: 'admin',
     input: z.strictObject({ email }),
     result: returns<AdminList>(),
-    summary: 'Adds the account with this e-mail to the admin group, once the account has confirmed the address.',
+    summary:
+      'Adds the account with this e-mail to the admin group, once the account has confirmed the address and turned its second factor on.',
   },
   revokeAdmin: {
     access: 'admin',

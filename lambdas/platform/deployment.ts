@@ -9,14 +9,15 @@ import type { CallLimit } from '../contract/records';
 /** The folders of `lambdas/` that hold handlers, each a feature of the portal. */
 export type Feature = 'enrollment' | 'lottery' | 'families' | 'mail' | 'catalogue' | 'administration';
 
-/** The Cognito admin API calls the portal makes (each one is also its IAM action, `cognito-idp:<call>`). */
+/** The Cognito admin API calls the portal and `npm run admin` make (each one is also its IAM action, `cognito-idp:<call>`). */
 export type UserPoolCall =
   | 'AdminGetUser'
   | 'ListUsersInGroup'
   | 'AdminAddUserToGroup'
   | 'AdminRemoveUserFromGroup'
   | 'AdminListGroupsForUser'
-  | 'AdminUserGlobalSignOut';
+  | 'AdminUserGlobalSignOut'
+  | 'AdminSetUserMFAPreference';
 
 type TableAccess = 'none' | 'read' | 'write';
 
@@ -27,12 +28,6 @@ export interface FunctionDeployment {
   table: TableAccess;
   /** The Cognito admin calls the function makes on the user pool: its IAM grant in AWS. */
   userPool?: readonly UserPoolCall[];
-  /**
-   * Admin access is checked against the admin group as it is now (AdminListGroupsForUser), not against the
-   * token's groups, which a removed administrator keeps until the token expires: for the functions that
-   * change who is administrator or what the site says.
-   */
-  liveAdmin?: true;
   /** Sends the portal's own e-mail (SES in AWS, the outbox locally): only the mailer does. */
   mail?: boolean;
   /** How often one user may call it (administrators are not limited), on top of the API's throttling. */
@@ -240,7 +235,6 @@ export const deployment = {
   saveConfig: {
     feature: 'catalogue',
     table: 'write',
-    liveAdmin: true,
   },
   policies: {
     feature: 'families',
@@ -249,7 +243,6 @@ export const deployment = {
   savePolicy: {
     feature: 'families',
     table: 'write',
-    liveAdmin: true,
   },
   admins: {
     feature: 'administration',
@@ -264,13 +257,11 @@ export const deployment = {
   grantAdmin: {
     feature: 'administration',
     table: 'none',
-    liveAdmin: true,
     userPool: ['AdminGetUser', 'AdminAddUserToGroup', 'ListUsersInGroup'],
   },
   revokeAdmin: {
     feature: 'administration',
     table: 'none',
-    liveAdmin: true,
     userPool: ['ListUsersInGroup', 'AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
   },
   failedMail: {
@@ -322,12 +313,10 @@ export const deployment = {
   saveRetention: {
     feature: 'administration',
     table: 'write',
-    liveAdmin: true,
   },
   removeExpiredRecords: {
     feature: 'administration',
     table: 'write',
-    liveAdmin: true,
   },
   saveAllocationSettings: {
     feature: 'enrollment',
@@ -377,9 +366,15 @@ export function handlerModule(name: FunctionName): string {
   return moduleOf(deployment[name].feature, name);
 }
 
-/** Every Cognito admin call a function makes: its own, and the live admin check's. */
-export function userPoolCallsOf(spec: Pick<FunctionDeployment, 'userPool' | 'liveAdmin'>): readonly UserPoolCall[] {
-  return [...(spec.userPool ?? []), ...(spec.liveAdmin ? (['AdminListGroupsForUser'] as const) : [])];
+/**
+ * The calls that tell whether a caller whose token says admin is an administrator now: in the admin group, with
+ * the second factor on (platform/adminStanding.ts). Every function an API caller reaches makes them.
+ */
+const ADMIN_STANDING_CALLS = ['AdminListGroupsForUser', 'AdminGetUser'] as const satisfies readonly UserPoolCall[];
+
+/** Every Cognito admin call a function makes: its own, and the admin standing check's. */
+export function userPoolCallsOf(spec: Pick<FunctionDeployment, 'userPool'>): readonly UserPoolCall[] {
+  return [...new Set([...(spec.userPool ?? []), ...ADMIN_STANDING_CALLS])];
 }
 
 /** The user pool's Lambda triggers: Cognito source → function (the e-mails of the pool's codes are mail's). */

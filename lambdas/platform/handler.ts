@@ -8,6 +8,7 @@ import type * as z from 'zod/mini';
 import type { CallLimit } from '../contract/records';
 import { deployment } from './deployment';
 import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../contract/manifest';
+import { withAdminStanding } from './adminStanding';
 import { bearerToken, callerFromClaims, verifyAccessToken, type Caller, type FamilyCaller } from './caller';
 import { isTransientAwsError } from './awsErrors';
 import { logCallContext, loggedError, logger } from './logger';
@@ -111,7 +112,10 @@ export function cachedRead(cacheSeconds: number): Middleware {
   };
 }
 
-/** Finds out who calls, and refuses callers the function's access does not admit. */
+/**
+ * Finds out who calls, and refuses callers the function's access does not admit. A token that says admin is
+ * only a claim: the user pool says whether its holder is an administrator now (adminStanding.ts).
+ */
 export function callerIdentity(access: Access): Middleware {
   return {
     before: async (request: Request) => {
@@ -128,6 +132,7 @@ export function callerIdentity(access: Access): Middleware {
         }
       }
       if (access !== 'public' && !caller) throw unauthenticated();
+      if (caller?.isAdmin) caller = await withAdminStanding(caller, access);
       if (access === 'admin' && !caller?.isAdmin) throw permissionDenied();
       request.event.caller = caller && token ? { ...caller, accessToken: token } : caller;
     },
@@ -221,38 +226,30 @@ export function readsCallerFamily(name: FunctionName): boolean {
  * The modules that build handlers: each adds middleware of its own, with the clients it needs, which the
  * functions built by the others do not bundle. The manifest decides which one a function is built with.
  */
-export type HandlerBuilder = 'portalHandler' | 'familyHandler' | 'limitedHandler' | 'liveAdminHandler';
+export type HandlerBuilder = 'portalHandler' | 'familyHandler' | 'limitedHandler';
 
 const BUILDER_REASONS: Record<HandlerBuilder, string> = {
   limitedHandler: 'has a call limit in the manifest',
-  liveAdminHandler: 'checks the admin group as it is now in the manifest',
   familyHandler: 'is a family function on the table',
   portalHandler: 'needs none of the other builders in the manifest',
 };
 
 function builderOf(name: FunctionName): HandlerBuilder {
   if (rateLimitOf(name)) return 'limitedHandler';
-  if ('liveAdmin' in deployment[name]) return 'liveAdminHandler';
   return readsCallerFamily(name) ? 'familyHandler' : 'portalHandler';
 }
 
-/** The handler of a function the manifest sets no call limit, no live admin check and no family for. */
+/** The handler of a function the manifest sets no call limit and no family for. */
 export function portalHandler<N extends FunctionName>(name: N, run: Run<N>) {
   return handlerChain('portalHandler', name, run);
 }
 
 /**
  * The portal's middleware around a business function, built by `builder` if the manifest says so;
- * `identity` checks more of the caller right after its token (liveAdminHandler). familyHandler and
- * limitedHandler add the caller's family after validation (bad input is refused without reading the
- * table), and limitedHandler its counter after it all.
+ * familyHandler and limitedHandler add the caller's family after validation (bad input is refused without
+ * reading the table), and limitedHandler its counter after it all.
  */
-export function handlerChain<N extends FunctionName>(
-  builder: HandlerBuilder,
-  name: N,
-  run: Run<N>,
-  identity: Middleware[] = [],
-) {
+export function handlerChain<N extends FunctionName>(builder: HandlerBuilder, name: N, run: Run<N>) {
   const expected = builderOf(name);
   if (builder !== expected)
     throw new Error(`${name} ${BUILDER_REASONS[expected]}: build its handler with ${expected}.`);
@@ -265,7 +262,6 @@ export function handlerChain<N extends FunctionName>(
   return handler
     .use(jsonBody())
     .use(callerIdentity(spec.access))
-    .use(identity)
     .use(validInput(spec.input))
     .handler(async (event, context) => {
       const call: Call = {

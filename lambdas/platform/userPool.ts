@@ -4,8 +4,6 @@ import { cognitoCall, CognitoError } from './cognitoApi';
 import { requiredEnv } from './env';
 import type { UserPoolCall } from './deployment';
 
-const userPoolId = requiredEnv('USER_POOL_ID');
-
 interface Attribute {
   Name: string;
   Value?: string;
@@ -18,6 +16,8 @@ interface UserType {
   UserStatus?: string;
   /** Seconds since the epoch, as the API's JSON says it. */
   UserCreateDate?: number;
+  /** The second factors turned on (AdminGetUser only): SOFTWARE_TOKEN_MFA is an authenticator app's code. */
+  UserMFASettingList?: string[];
 }
 
 export interface PoolUser {
@@ -31,8 +31,9 @@ export interface PoolUser {
   createdAt: string;
 }
 
+// The pool's id is read at the call: every function an API caller reaches loads this module (adminStanding.ts).
 const call = <T>(operation: UserPoolCall, input: Record<string, unknown>) =>
-  cognitoCall<T>(operation, { UserPoolId: userPoolId, ...input }, true);
+  cognitoCall<T>(operation, { UserPoolId: requiredEnv('USER_POOL_ID'), ...input }, true);
 const isUserNotFound = (error: unknown) => error instanceof CognitoError && error.type === 'UserNotFoundException';
 
 function poolUser(user: UserType): PoolUser {
@@ -48,14 +49,29 @@ function poolUser(user: UserType): PoolUser {
   };
 }
 
-/** The user with this e-mail (the pool finds it whatever the case), or undefined. */
-export async function userByEmail(email: string): Promise<PoolUser | undefined> {
+/** A user as AdminGetUser tells it: with whether their second factor is on. */
+export interface PoolUserDetails extends PoolUser {
+  /** An authenticator app's code is asked at sign-in (TOTP on). */
+  secondFactor: boolean;
+}
+
+/** The user with this username or e-mail (the pool finds it whatever the case), or undefined. */
+async function userDetails(username: string): Promise<PoolUserDetails | undefined> {
   try {
-    return poolUser(await call<UserType>('AdminGetUser', { Username: email }));
+    const user = await call<UserType>('AdminGetUser', { Username: username });
+    return { ...poolUser(user), secondFactor: (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') };
   } catch (error) {
     if (isUserNotFound(error)) return undefined;
     throw error;
   }
+}
+
+/** The user with this e-mail (the pool finds it whatever the case), or undefined. */
+export const userByEmail = (email: string) => userDetails(email);
+
+/** Whether the user's sign-in asks for an authenticator app's code now (false for a user that no longer exists). */
+export async function secondFactorOn(username: string): Promise<boolean> {
+  return (await userDetails(username))?.secondFactor ?? false;
 }
 
 export async function groupMembers(group: string): Promise<PoolUser[]> {

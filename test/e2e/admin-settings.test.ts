@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import type { ConfigValues } from '../../lambdas/contract/records';
 import { launchBrowser, toast } from '../support/browser';
 import { adminSession } from '../support/fixtures';
-import { data, signUpFamily } from '../support/portal';
+import { data, signUpFamily, turnOnSecondFactor } from '../support/portal';
 import { TEST_ADMIN } from '../support/stack-info';
 import { openAsAdmin } from './admin-session';
 
@@ -34,12 +34,23 @@ test('given a family account, when the admin grants it admin by e-mail and then 
   await grant.getByRole('button', { name: 'Grant admin' }).click();
   await grant.getByText('No account uses nobody-here@example.com: the person must create an account first.').waitFor();
 
-  // Typed in another case: the dialog shows exactly which account that finds, proven and when made.
+  // Typed in another case: the dialog shows exactly which account that finds, proven, when made, and that its
+  // second factor is off: the grant is refused until the person turns it on.
   await grant.getByLabel('E-mail of an account').fill(family.email.toUpperCase());
   await grant.getByRole('button', { name: 'Grant admin' }).click();
   const dialog = page.getByRole('dialog', { name: `Grant admin to ${family.email}?` });
   const account = dialog.getByRole('definition');
-  expect(await account.allInnerTexts()).toEqual([family.email, 'Yes, with the code sent to it', expect.any(String)]);
+  expect(await account.allInnerTexts()).toEqual([
+    family.email,
+    'Yes, with the code sent to it',
+    expect.any(String),
+    'Off: the person must turn it on under “Second factor” in Manage Account',
+  ]);
+  await dialog.getByText('Admin access cannot be granted until the person turns on their second factor.').waitFor();
+  await dialog.getByRole('button', { name: 'Keep it' }).click();
+  await turnOnSecondFactor(family);
+  await grant.getByRole('button', { name: 'Grant admin' }).click();
+  await dialog.getByText('On: signing in asks for a code from an authenticator app').waitFor();
   await dialog.getByRole('button', { name: 'Grant admin' }).click();
   await toast(page, `${family.email} is an administrator from their next sign-in.`).waitFor();
   await admins.getByText(family.email).waitFor();

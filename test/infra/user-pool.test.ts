@@ -26,6 +26,13 @@ test('families sign up themselves with their e-mail as username, a strong passwo
   });
 });
 
+test('anyone may turn on a second factor, an authenticator app only (no text messages)', () => {
+  template.hasResourceProperties('AWS::Cognito::UserPool', {
+    MfaConfiguration: 'OPTIONAL',
+    EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+  });
+});
+
 test("without poolMail=ses the pool's own e-mails go out through Cognito's built-in e-mail (few a day: see Deploying)", () => {
   template.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: Match.absent() });
 });

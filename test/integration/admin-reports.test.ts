@@ -2,7 +2,7 @@
 import type { ActivityEntry, Class, RosterEntry, SemesterEnrollment } from '../../lambdas/contract/records';
 import { adminSession, classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { TOKEN_VALIDITY } from '../../infra/tokenValidity';
-import { call, data, refreshed, signUpFamily, tokenClaims, type SignedIn } from '../support/portal';
+import { call, data, refreshed, signUpFamily, tokenClaims, turnOnSecondFactor, type SignedIn } from '../support/portal';
 
 let admin: SignedIn;
 beforeAll(async () => {
@@ -197,6 +197,7 @@ test('the remote configuration is edited by administrators only', async () => {
 
 test('administrators are granted and revoked by e-mail; nobody revokes themselves', async () => {
   const family = await signUpFamily('future-admin');
+  await turnOnSecondFactor(family);
   const granted = await asAdmin<{ admins: Array<{ email: string }> }>('grantAdmin', {
     email: family.email.toUpperCase(),
   });
@@ -209,6 +210,7 @@ test('administrators are granted and revoked by e-mail; nobody revokes themselve
 
 test('a removed administrator is signed out everywhere: no new tokens, and the access token they hold expires within its 15 minutes', async () => {
   const future = await signUpFamily('short-lived-admin');
+  await turnOnSecondFactor(future);
   await asAdmin('grantAdmin', { email: future.email });
   const asGranted = await refreshed(future);
   expect(tokenClaims(asGranted.accessToken)['cognito:groups']).toContain('admin');

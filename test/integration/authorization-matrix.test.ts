@@ -1,5 +1,6 @@
 // Every function of the manifest, called by a visitor, a family, a second family, an administrator whose
-// admin access was removed after its token was issued, and an administrator; the family functions also by
+// admin access was removed after its token was issued, one who turned the second factor off after signing in,
+// and an administrator; the family functions also by
 // a second guardian of the family (who may do what the family may) and a guardian removed from it (who may
 // no longer touch its records).
 // The cases are typed against the manifest: a new function does not compile until it has its case here.
@@ -15,7 +16,8 @@ import {
   newGroup,
   openSemester,
 } from '../support/fixtures';
-import { call, data, signIn, signUpFamily, type SignedIn } from '../support/portal';
+import { SetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { call, data, signIn, signUpFamily, turnOnSecondFactor, userPool, type SignedIn } from '../support/portal';
 
 interface World {
   family: SignedIn;
@@ -28,6 +30,8 @@ interface World {
   secondFamily: SignedIn;
   admin: SignedIn;
   revokedAdmin: SignedIn;
+  /** In the admin group, whose second factor was turned off after the sign-in (the token still says admin). */
+  unsecuredAdmin: SignedIn;
   semesterId: string;
   enrolledIn: Class;
   otherClass: Class;
@@ -194,7 +198,15 @@ function withoutId({ id: _id, ...student }: Student) {
   return student;
 }
 
-type Caller = 'visitor' | 'family' | 'secondGuardian' | 'formerGuardian' | 'secondFamily' | 'revokedAdmin' | 'admin';
+type Caller =
+  | 'visitor'
+  | 'family'
+  | 'secondGuardian'
+  | 'formerGuardian'
+  | 'secondFamily'
+  | 'revokedAdmin'
+  | 'unsecuredAdmin'
+  | 'admin';
 type Outcome = 'allowed' | 401 | 403 | 404;
 
 /** What each caller must get: from the function's access, and its ownership of the first family's records. */
@@ -208,10 +220,12 @@ function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
       family: 'allowed',
       secondFamily: 'allowed',
       revokedAdmin: 'allowed',
+      unsecuredAdmin: 'allowed',
       admin: 'allowed',
     };
-  // A removed administrator's token still names the group until it expires (15 minutes at most); the
-  // functions that change who is administrator or the configuration ask the user pool, and refuse it.
+  // A removed administrator's token still names the group until it expires (15 minutes at most), and so does
+  // the token of one who turned the second factor off: the user pool is asked at each call such a token makes,
+  // and neither gets admin powers (on a family function they are a family of their own).
   if (spec.access === 'user')
     return {
       visitor: 401,
@@ -219,14 +233,16 @@ function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
       secondGuardian: 'allowed',
       formerGuardian: owned ? 404 : 'allowed',
       secondFamily: owned ? 404 : 'allowed',
-      revokedAdmin: familyOnly ? 404 : 'allowed',
+      revokedAdmin: owned || familyOnly ? 404 : 'allowed',
+      unsecuredAdmin: owned || familyOnly ? 404 : 'allowed',
       admin: familyOnly ? 404 : 'allowed',
     };
   return {
     visitor: 401,
     family: 403,
     secondFamily: 403,
-    revokedAdmin: 'liveAdmin' in deployment[name] ? 403 : 'allowed',
+    revokedAdmin: 403,
+    unsecuredAdmin: 403,
     admin: 'allowed',
   };
 }
@@ -253,6 +269,24 @@ async function guardiansOf(family: SignedIn, secondFamily: SignedIn) {
   return { secondGuardian, formerGuardian, tokenForSecondFamily: await invitationTo(family, secondFamily.email) };
 }
 
+/** A new account made administrator, its second factor on (as it must be), signed in with it. */
+async function newAdmin(name: string): Promise<SignedIn> {
+  const account = await signUpFamily(name);
+  await turnOnSecondFactor(account);
+  await data('grantAdmin', { email: account.email }, (await adminSession()).accessToken);
+  return signIn(account.email, account.password);
+}
+
+/** Turns the account's second factor off as its owner may in Manage Account; its token still names the group. */
+async function turnOffSecondFactor(session: SignedIn): Promise<void> {
+  await userPool().send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: session.accessToken,
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    }),
+  );
+}
+
 /** A world of its own: the family, its class, guardians (when asked) and administrators. */
 async function makeWorld({ withGuardians }: { withGuardians: boolean }): Promise<World> {
   const [enrolledIn, otherClass, emptyClass] = [
@@ -268,13 +302,11 @@ async function makeWorld({ withGuardians }: { withGuardians: boolean }): Promise
   );
   const secondFamily = await signUpFamily('matrix-second');
   // A throwaway administrator: deleteAccount must not delete the test suite's own.
-  const future = await signUpFamily('matrix-admin');
-  await data('grantAdmin', { email: future.email }, (await adminSession()).accessToken);
-  const admin = await signIn(future.email, future.password);
-  const revoked = await signUpFamily('matrix-revoked');
-  await data('grantAdmin', { email: revoked.email }, (await adminSession()).accessToken);
-  const revokedAdmin = await signIn(revoked.email, revoked.password);
-  await data('revokeAdmin', { email: revoked.email }, (await adminSession()).accessToken);
+  const admin = await newAdmin('matrix-admin');
+  const revokedAdmin = await newAdmin('matrix-revoked');
+  await data('revokeAdmin', { email: revokedAdmin.email }, (await adminSession()).accessToken);
+  const unsecuredAdmin = await newAdmin('matrix-unsecured');
+  await turnOffSecondFactor(unsecuredAdmin);
   const group = await newGroup(semesterId, [otherClass.id, (await newClass(semesterId)).id]);
   const guardians = withGuardians
     ? await guardiansOf(family, secondFamily)
@@ -290,6 +322,7 @@ async function makeWorld({ withGuardians }: { withGuardians: boolean }): Promise
     secondFamily,
     admin,
     revokedAdmin,
+    unsecuredAdmin,
     semesterId,
     enrolledIn,
     otherClass,
@@ -325,11 +358,22 @@ describe.each(functionNames)('%s', (name) => {
       family: world.family.accessToken,
       secondGuardian: world.secondGuardian.accessToken,
       revokedAdmin: world.revokedAdmin.accessToken,
+      unsecuredAdmin: world.unsecuredAdmin.accessToken,
       admin: world.admin.accessToken,
     };
     const outcomes: Record<string, Outcome | number> = {};
-    // The second family and the removed guardian first: the family's own call may change what the payload names.
-    const callers = ['visitor', 'secondFamily', 'formerGuardian', 'family', 'secondGuardian', 'revokedAdmin', 'admin'];
+    // The callers without the family's rights first (the administrators without admin powers among them): the
+    // family's own call may change what the payload names.
+    const callers = [
+      'visitor',
+      'secondFamily',
+      'formerGuardian',
+      'revokedAdmin',
+      'unsecuredAdmin',
+      'family',
+      'secondGuardian',
+      'admin',
+    ];
     for (const caller of callers.filter((one): one is Caller => one in expected(name))) {
       outcomes[caller] = classify((await call(name, payload, tokens[caller])).status, 'owned' in cases[name]);
     }

@@ -1,28 +1,37 @@
 // Who an account is and who is administrator: sign-up proves the address with a code, one account per
-// address whatever its case, grants only to proven accounts, revocations that take effect at once, and
-// the sign-up limit per client address.
+// address whatever its case, grants only to proven accounts with their second factor on, the second factor at
+// sign-in, revocations that take effect at once, and the sign-up limit per client address.
 import {
+  AssociateSoftwareTokenCommand,
   ConfirmSignUpCommand,
+  GetTokensFromRefreshTokenCommand,
   GetUserCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
   SignUpCommand,
   UpdateUserAttributesCommand,
   UsernameExistsException,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { currentCode } from '../../infra/local/secondFactor';
 import { SIGN_UP_LIMIT, SIGN_UP_TARGET } from '../../infra/signUpLimit';
 import type { PoolAccount } from '../../lambdas/contract/manifest';
+import { SECOND_FACTOR_NEEDED } from '../../lambdas/platform/adminStanding';
 import { adminSession } from '../support/fixtures';
 import {
   call,
   data,
   portalUrl,
   refreshed,
+  secondFactorCode,
   signIn,
   signUpCode,
   signUpFamily,
+  turnOnSecondFactor,
   userPool,
   type SignedIn,
 } from '../support/portal';
@@ -44,6 +53,7 @@ function signUp(email: string, secret: string) {
 
 async function grantedAdmin(name: string): Promise<SignedIn> {
   const account = await signUpFamily(name);
+  await turnOnSecondFactor(account);
   await data('grantAdmin', { email: account.email }, (await adminSession()).accessToken);
   return signIn(account.email, account.password);
 }
@@ -141,6 +151,7 @@ describe('granting admin access', () => {
 
   test('a grant typed in another case reaches the one account of that address', async () => {
     const family = await signUpFamily('Case.Granted');
+    await turnOnSecondFactor(family);
     const admin = await adminSession();
     const { admins } = await data<{ admins: Array<{ email: string; sub: string }> }>(
       'grantAdmin',
@@ -154,6 +165,95 @@ describe('granting admin access', () => {
   test('an unknown address is 404', async () => {
     const result = await call('adminAccount', { email: uniqueEmail('nobody') }, (await adminSession()).accessToken);
     expect(result).toMatchObject({ status: 404, body: { error: { code: 'not-found' } } });
+  });
+});
+
+describe('the second factor', () => {
+  test('an account without it is not made administrator: a clear 409, and it stays a family', async () => {
+    const family = await signUpFamily('no-second-factor');
+    const admin = await adminSession();
+    expect(await call('grantAdmin', { email: family.email }, admin.accessToken)).toMatchObject({
+      status: 409,
+      body: { error: { code: 'failed-precondition', message: expect.stringContaining('has no second factor yet') } },
+    });
+    const { admins } = await data<{ admins: Array<{ email: string }> }>('admins', {}, admin.accessToken);
+    expect(admins.map((member) => member.email)).not.toContain(family.email);
+  });
+
+  test('a wrong code at set-up is refused as Cognito refuses it, and the second factor stays off', async () => {
+    const family = await signUpFamily('wrong-setup-code');
+    const { SecretCode } = await userPool().send(
+      new AssociateSoftwareTokenCommand({ AccessToken: family.accessToken }),
+    );
+    const right = currentCode(SecretCode!);
+    await expect(
+      userPool().send(
+        new VerifySoftwareTokenCommand({
+          AccessToken: family.accessToken,
+          UserCode: right === '000000' ? '111111' : '000000',
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'EnableSoftwareTokenMFAException' });
+    const { UserMFASettingList } = await userPool().send(new GetUserCommand({ AccessToken: family.accessToken }));
+    expect(UserMFASettingList ?? []).toEqual([]);
+  });
+
+  test('with it on, the password alone does not sign in: a wrong code is refused, the right one signs in', async () => {
+    const family = await signUpFamily('two-factors');
+    await turnOnSecondFactor(family);
+    const started = await userPool().send(
+      new InitiateAuthCommand({
+        ClientId: clientId(),
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: family.email, PASSWORD: family.password },
+      }),
+    );
+    expect([started.ChallengeName, started.AuthenticationResult]).toEqual(['SOFTWARE_TOKEN_MFA', undefined]);
+    const answer = (code: string) =>
+      userPool().send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId(),
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: started.Session,
+          ChallengeResponses: { USERNAME: family.email, SOFTWARE_TOKEN_MFA_CODE: code },
+        }),
+      );
+    const right = secondFactorCode(family.email);
+    await expect(answer(right === '000000' ? '111111' : '000000')).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+    const tokens = (await answer(right)).AuthenticationResult!;
+    expect(tokens.AccessToken).toBeTruthy();
+    // Its refresh token refreshes, as a sign-in with the password alone's does.
+    const again = await userPool().send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: clientId(), RefreshToken: tokens.RefreshToken }),
+    );
+    expect(again.AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  test('an administrator who turns it off is refused at every admin function at once, told why, and is a family elsewhere; on again, admitted', async () => {
+    const admin = await grantedAdmin('second-factor-off');
+    const setSecondFactor = (Enabled: boolean) =>
+      userPool().send(
+        new SetUserMFAPreferenceCommand({
+          AccessToken: admin.accessToken,
+          SoftwareTokenMfaSettings: { Enabled, PreferredMfa: Enabled },
+        }),
+      );
+    await setSecondFactor(false);
+    // The token still says admin: the user pool, asked at each call, says the second factor is off.
+    for (const name of ['admins', 'saveConfig', 'adminTshirtSizes'] as const) {
+      const result = await call(name, name === 'saveConfig' ? { values: {} } : {}, admin.accessToken);
+      expect({ name, status: result.status, error: result.body.error }).toEqual({
+        name,
+        status: 403,
+        error: { code: 'permission-denied', message: SECOND_FACTOR_NEEDED },
+      });
+    }
+    // Still in the group (the web app shows where to turn it on), without admin powers.
+    expect((await call('roles', {}, admin.accessToken)).body.data).toEqual(['admin']);
+    await setSecondFactor(true);
+    expect((await call('admins', {}, admin.accessToken)).status).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
 // Playwright driving Debian's Chromium (never a downloaded browser), against the local stack.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { portalUrl } from './portal';
+import { portalUrl, secondFactorCode } from './portal';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -47,14 +47,33 @@ export function waitForPath(page: Page, pathname: string): Promise<void> {
   return page.waitForURL((url) => url.pathname === pathname);
 }
 
-/** Signs in through the login screen, which then moves on to the remembered path. */
+/**
+ * Signs in through the login screen, which then moves on to the remembered path; with the code of the account's
+ * authenticator app when the screen asks for it (its second factor is on).
+ */
 export async function signInThroughLogin(page: Page, email: string, password: string): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/user/login')) await page.goto('/user/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname !== '/user/login');
+  const code = page.getByLabel(SECOND_FACTOR_FIELD);
+  const signedIn = page.waitForURL((url) => url.pathname !== '/user/login');
+  const asked = await Promise.race([
+    signedIn.then(() => false),
+    code.waitFor().then(
+      () => true,
+      () => false,
+    ),
+  ]);
+  if (asked) {
+    await code.fill(secondFactorCode(email));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
+  await signedIn;
 }
+
+/** The login screen's field for an authenticator app's code. */
+export const SECOND_FACTOR_FIELD = 'Code from your authenticator app';
 
 /** The toast (an alert in notistack's area) holding the text. */
 export function toast(page: Page, text: string | RegExp) {

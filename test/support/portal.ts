@@ -2,12 +2,17 @@
 import {
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '../../infra/local/outbox';
+import { currentCode } from '../../infra/local/secondFactor';
 import type { FunctionName } from '../../lambdas/contract/manifest';
 import { askAgainInMs, type AnswerInput, type EnrollmentAnswer } from '../../lambdas/contract/records';
 import { BUSY_MESSAGE } from '../../lambdas/contract/errors';
@@ -134,14 +139,54 @@ export interface SignedIn {
   sub: string;
 }
 
+/** The second factor keys of the tests' accounts that have one, by e-mail: the tests' authenticator app. */
+const secondFactors = new Map<string, string>();
+
+/** The code the account's authenticator app would show now. */
+export function secondFactorCode(email: string): string {
+  const secret =
+    secondFactors.get(email.toLowerCase()) ??
+    (email === TEST_ADMIN.email ? process.env.PORTAL_TEST_ADMIN_SECOND_FACTOR : undefined);
+  if (!secret) throw new Error(`${email} has no second factor the tests know of.`);
+  return currentCode(secret);
+}
+
+/** Turns the account's second factor on as Manage Account does, keeping its key for the account's next sign-ins. */
+export async function turnOnSecondFactor(session: SignedIn): Promise<string> {
+  const { SecretCode } = await userPool().send(new AssociateSoftwareTokenCommand({ AccessToken: session.accessToken }));
+  await userPool().send(
+    new VerifySoftwareTokenCommand({ AccessToken: session.accessToken, UserCode: currentCode(SecretCode!) }),
+  );
+  await userPool().send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: session.accessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
+  secondFactors.set(session.email.toLowerCase(), SecretCode!);
+  return SecretCode!;
+}
+
+/** Signs in with the password, and the code of the account's authenticator app when its second factor is on. */
 export async function signIn(email: string, password: string): Promise<SignedIn> {
-  const { AuthenticationResult } = await userPool().send(
+  const started = await userPool().send(
     new InitiateAuthCommand({
       ClientId: process.env.USER_POOL_CLIENT_ID,
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
+  const { AuthenticationResult } =
+    started.ChallengeName === 'SOFTWARE_TOKEN_MFA'
+      ? await userPool().send(
+          new RespondToAuthChallengeCommand({
+            ClientId: process.env.USER_POOL_CLIENT_ID,
+            ChallengeName: 'SOFTWARE_TOKEN_MFA',
+            Session: started.Session,
+            ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: secondFactorCode(email) },
+          }),
+        )
+      : started;
   const accessToken = AuthenticationResult!.AccessToken!;
   return {
     email,

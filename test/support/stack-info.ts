@@ -16,6 +16,8 @@ export interface StackInfo {
   cognitoEndpoint: string;
   jwtIssuer: string;
   adminEmail: string;
+  /** The admin account's second factor key: the tests' authenticator app for it. */
+  adminSecondFactor: string;
   /** The only credentials the local pool's admin calls accept (new at every start). */
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** The `npm start` process. */

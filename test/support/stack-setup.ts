@@ -96,6 +96,7 @@ export function stackEnvironment({ info, dataDir }: Pick<RunningStack, 'info' | 
     DYNAMODB_ENDPOINT: info.dynamoDbEndpoint,
     USER_POOL_ID: info.userPoolId,
     USER_POOL_CLIENT_ID: info.userPoolClientId,
+    PORTAL_TEST_ADMIN_SECOND_FACTOR: info.adminSecondFactor,
     JWT_ISSUER: info.jwtIssuer,
     COGNITO_ENDPOINT: info.cognitoEndpoint,
     SES_ENDPOINT: info.url,

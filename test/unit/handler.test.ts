@@ -4,9 +4,9 @@ import * as z from 'zod/mini';
 import middy from '@middy/core';
 import { callerIdentity, errorMapping, jsonBody, validInput, type PortalEvent } from '../../lambdas/platform/handler';
 import { BUSY_MESSAGE, notFound } from '../../lambdas/contract/errors';
+import { SECOND_FACTOR_NEEDED } from '../../lambdas/platform/adminStanding';
 import { familyHandler } from '../../lambdas/platform/familyHandler';
 import { limitedHandler } from '../../lambdas/platform/limitedHandler';
-import { liveAdminGroups } from '../../lambdas/platform/liveAdminHandler';
 import { captureLog, loadWithLog } from '../support/logLines';
 import { busyAnswers } from '../support/stack-setup';
 
@@ -35,16 +35,11 @@ const accessClaims = (claims: Record<string, unknown>) => ({
   ...claims,
 });
 
-function testHandler(
-  access: 'public' | 'user' | 'admin',
-  run: (event: PortalEvent) => Promise<unknown>,
-  liveAdmin = false,
-) {
+function testHandler(access: 'public' | 'user' | 'admin', run: (event: PortalEvent) => Promise<unknown>) {
   return middy<PortalEvent>()
     .use(errorMapping('test'))
     .use(jsonBody())
     .use(callerIdentity(access))
-    .use(liveAdmin ? [liveAdminGroups()] : [])
     .use(validInput(z.strictObject({ count: z.int().check(z.gte(1)) })))
     .handler(async (e) => ({ statusCode: 200, body: JSON.stringify({ data: await run(e) }) }));
 }
@@ -81,19 +76,18 @@ describe('portal middleware', () => {
     expect(parse(await testHandler('user', run)(event('{"count":1}'), context)).statusCode).toBe(401);
     const parent = event('{"count":1}', accessClaims({ sub: 'parent-1', 'cognito:groups': '[families]' }));
     expect(parse(await testHandler('admin', run)(parent, context)).body.error?.code).toBe('permission-denied');
-    const admin = event('{"count":1}', accessClaims({ sub: 'admin-1', 'cognito:groups': '[families admin]' }));
-    expect(parse(await testHandler('admin', run)(admin, context)).body.data).toBe('ok');
+    expect(parse(await testHandler('user', run)(parent, context)).body.data).toBe('ok');
   });
 
   test("the caller comes from the authorizer's claims, API Gateway's flattened groups included", async () => {
     const handler = testHandler('user', async (e) => e.caller);
     const result = parse(
       await handler(
-        event('{"count":1}', accessClaims({ sub: 'abc', username: 'abc', 'cognito:groups': '[admin teachers]' })),
+        event('{"count":1}', accessClaims({ sub: 'abc', username: 'abc', 'cognito:groups': '[families teachers]' })),
         context,
       ),
     );
-    expect(result.body.data).toEqual({ sub: 'abc', username: 'abc', groups: ['admin', 'teachers'], isAdmin: true });
+    expect(result.body.data).toEqual({ sub: 'abc', username: 'abc', groups: ['families', 'teachers'], isAdmin: false });
   });
 
   // API Gateway's JWT authorizer checks issuer, signature, expiry and audience or client_id, not token_use:
@@ -125,43 +119,80 @@ describe('portal middleware', () => {
     expect(parse(await testHandler('user', run)(issuedIn(30), context)).body.data).toBe('ran');
   });
 
-  describe('live admin check', () => {
+  describe("an admin token's standing, asked of the user pool", () => {
     const fetchMock = jest.spyOn(globalThis, 'fetch');
     afterEach(() => fetchMock.mockReset());
     afterAll(() => fetchMock.mockRestore());
 
-    const groupsAnswer = (groups: string[]) =>
-      new Response(JSON.stringify({ Groups: groups.map((GroupName) => ({ GroupName })) }), { status: 200 });
+    /** The pool's answers by call: the groups the user is in now, and the second factors turned on. */
+    function pool(groups: string[] | 'gone', secondFactors: string[] = []) {
+      fetchMock.mockImplementation(async (_url, init) => {
+        const target = (init!.headers as Record<string, string>)['x-amz-target'] ?? '';
+        if (groups === 'gone')
+          return new Response(JSON.stringify({ __type: 'UserNotFoundException', message: 'User does not exist.' }), {
+            status: 400,
+          });
+        return new Response(
+          JSON.stringify(
+            target.endsWith('AdminListGroupsForUser')
+              ? { Groups: groups.map((GroupName) => ({ GroupName })) }
+              : { Username: 'user-1', UserAttributes: [], UserMFASettingList: secondFactors },
+          ),
+          { status: 200 },
+        );
+      });
+    }
     const tokenAdmin = () =>
       event('{"count":1}', accessClaims({ sub: 'sub-1', username: 'user-1', 'cognito:groups': '[admin]' }));
+    const errorOf = async (access: 'user' | 'admin') =>
+      parse(await testHandler(access, async () => 'ran')(tokenAdmin(), context)).body.error;
 
-    test("a token that still says admin is refused once the account left the admin group, and the pool is asked with the caller's username, signed", async () => {
-      fetchMock.mockResolvedValue(groupsAnswer([]));
-      const result = parse(await testHandler('admin', async () => 'ran', true)(tokenAdmin(), context));
-      expect(result).toMatchObject({ statusCode: 403, body: { error: { code: 'permission-denied' } } });
-      const [, init] = fetchMock.mock.calls[0]!;
-      const headers = init!.headers as Record<string, string>;
-      expect(headers['x-amz-target']).toBe('AWSCognitoIdentityProviderService.AdminListGroupsForUser');
-      expect(headers.authorization).toMatch(
-        /^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/eu-west-1\/cognito-idp\/aws4_request/,
-      );
-      expect(JSON.parse(init!.body as string)).toEqual({ UserPoolId: 'eu-west-1_unit', Username: 'user-1' });
-    });
-
-    test('a member of the admin group now is admitted; a deleted account is refused', async () => {
-      fetchMock.mockResolvedValueOnce(groupsAnswer(['admin']));
-      expect(parse(await testHandler('admin', async () => 'ran', true)(tokenAdmin(), context)).body.data).toBe('ran');
-      fetchMock.mockResolvedValueOnce(
-        new Response(JSON.stringify({ __type: 'UserNotFoundException', message: 'User does not exist.' }), {
-          status: 400,
-        }),
-      );
-      expect(parse(await testHandler('admin', async () => 'ran', true)(tokenAdmin(), context)).statusCode).toBe(403);
-    });
-
-    test('without the flag, the token decides and the pool is not asked', async () => {
+    test("the pool is asked for the groups and the second factor, with the caller's username, signed", async () => {
+      pool(['admin'], ['SOFTWARE_TOKEN_MFA']);
       expect(parse(await testHandler('admin', async () => 'ran')(tokenAdmin(), context)).body.data).toBe('ran');
+      const targets = fetchMock.mock.calls.map(([, init]) => (init!.headers as Record<string, string>)['x-amz-target']);
+      expect(targets.sort()).toEqual([
+        'AWSCognitoIdentityProviderService.AdminGetUser',
+        'AWSCognitoIdentityProviderService.AdminListGroupsForUser',
+      ]);
+      for (const [, init] of fetchMock.mock.calls) {
+        expect((init!.headers as Record<string, string>).authorization).toMatch(
+          /^AWS4-HMAC-SHA256 Credential=unit\/\d{8}\/eu-west-1\/cognito-idp\/aws4_request/,
+        );
+        expect(JSON.parse(init!.body as string)).toEqual({ UserPoolId: 'eu-west-1_unit', Username: 'user-1' });
+      }
+    });
+
+    test('a token that still says admin is refused once the account left the admin group, or was deleted', async () => {
+      pool([], ['SOFTWARE_TOKEN_MFA']);
+      expect(await errorOf('admin')).toEqual({
+        code: 'permission-denied',
+        message: 'You are no longer an administrator.',
+      });
+      pool('gone');
+      expect(await errorOf('admin')).toMatchObject({ code: 'permission-denied' });
+    });
+
+    test('an administrator without the second factor on is refused, told where to turn it on', async () => {
+      pool(['admin']);
+      expect(await errorOf('admin')).toEqual({ code: 'permission-denied', message: SECOND_FACTOR_NEEDED });
+    });
+
+    test('a token without the admin group costs the pool nothing', async () => {
+      const parent = event('{"count":1}', accessClaims({ sub: 'parent-1', 'cognito:groups': '[families]' }));
+      expect(parse(await testHandler('user', async () => 'ran')(parent, context)).body.data).toBe('ran');
       expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    test('on a family function, an admin token without the standing is served without admin powers', async () => {
+      const handler = testHandler('user', async (e) => e.caller);
+      pool(['admin', 'teachers']);
+      expect(parse(await handler(tokenAdmin(), context)).body.data).toMatchObject({
+        groups: ['admin', 'teachers'],
+        isAdmin: false,
+      });
+      pool(['admin'], ['SOFTWARE_TOKEN_MFA']);
+      expect(parse(await handler(tokenAdmin(), context)).body.data).toMatchObject({ groups: ['admin'], isAdmin: true });
     });
   });
 

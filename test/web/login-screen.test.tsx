@@ -11,7 +11,9 @@ import { ToastArea } from '../../web/src/layout/toast';
 jest.mock('../../web/src/api/amplify', () => ({ AUTH_FLOW: 'USER_PASSWORD_AUTH' }));
 jest.mock('../../web/src/auth/identity', () => ({
   ConfirmationNeeded: jest.requireActual('../../web/src/auth/identity').ConfirmationNeeded,
+  SecondFactorNeeded: jest.requireActual('../../web/src/auth/identity').SecondFactorNeeded,
   signInOrConfirm: jest.fn(),
+  signInWithCode: jest.fn(),
   createAccountWithEmail: jest.fn(),
   confirmAccount: jest.fn(),
   sendNewCode: jest.fn(),
@@ -222,4 +224,56 @@ test('given an account that never confirmed, when it signs in, then the code ste
   await user.click(screen.getByRole('button', { name: 'Send a new code' }));
   await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Sent a new code to parent@example.com.'));
   expect(calls.sendNewCode).toHaveBeenCalledWith('parent@example.com');
+});
+
+describe('an account whose second factor is on', () => {
+  async function atCodeStep() {
+    const user = userEvent.setup();
+    calls.signInOrConfirm.mockRejectedValue(new identity.SecondFactorNeeded());
+    renderAt('/user/login');
+    await user.type(screen.getByLabelText('Email'), 'admin@example.org');
+    await user.type(screen.getByLabelText('Password'), 'Mountain-1{Enter}');
+    return { user, code: await screen.findByLabelText('Code from your authenticator app') };
+  }
+
+  test("given the right password, then the code step asks for the app's code; a wrong code is said under the field, the right one signs in", async () => {
+    const { user, code } = await atCodeStep();
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.queryByText(/Forgot your password/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(code).toHaveAccessibleDescription('Code is required');
+    await user.type(code, '12a');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(code).toHaveAccessibleDescription('The code is the 6 digits your authenticator app shows');
+    expect(calls.signInWithCode).not.toHaveBeenCalled();
+    calls.signInWithCode.mockRejectedValueOnce(providerError('CodeMismatchException')).mockResolvedValueOnce();
+    await user.clear(code);
+    await user.type(code, '123456{Enter}');
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(
+        'This code is not right. Type the 6 digits your authenticator app shows now.',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent('SuccessLogged in!'));
+    expect(calls.signInWithCode).toHaveBeenLastCalledWith('123456');
+    expect(calls.signInOrConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  test("given the sign-in's session ran out, then the password is asked again, saying why", async () => {
+    const { user, code } = await atCodeStep();
+    calls.signInWithCode.mockRejectedValueOnce(providerError('NotAuthorizedException'));
+    await user.type(code, '123456{Enter}');
+    expect(await screen.findByText('Too long since the password was checked: sign in again.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('Mountain-1');
+    expect(screen.queryByLabelText('Code from your authenticator app')).not.toBeInTheDocument();
+  });
+
+  test('"Back to the password" leaves the code step', async () => {
+    const { user } = await atCodeStep();
+    await user.click(screen.getByRole('button', { name: 'Back to the password' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('admin@example.org');
+    expect(screen.queryByLabelText('Code from your authenticator app')).not.toBeInTheDocument();
+  });
 });

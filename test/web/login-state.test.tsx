@@ -4,6 +4,7 @@ import {
   loginErrors,
   loginFormReducer,
   modeOf,
+  shownCodeError,
   shownLoginErrors,
   showsForm,
   showsResetSuggestion,
@@ -229,5 +230,43 @@ describe('mode switching', () => {
     );
     expect(picked).toEqual({ email: '', password: '', newAccountCreation: {}, request: 'Idle' });
     expect(showsForm(picked)).toBe(false);
+  });
+});
+
+describe("the second factor's step", () => {
+  const asked = () =>
+    run(filled('signIn'), { type: 'submitted' }, { type: 'secondFactorNeeded' }, { type: 'codeChanged', code: '12' });
+
+  test("given a sign-in that needs the app's code, then the step holds its own code, checked before any call", () => {
+    const state = asked();
+    expect(state).toMatchObject({ secondFactor: { code: '12' }, request: 'Idle' });
+    expect(state.confirmation).toBeUndefined();
+    const invalid = run(state, { type: 'submitted' });
+    expect(invalid.request).toBe('Invalid');
+    expect(shownCodeError(invalid)).toBe('The code is the 6 digits your authenticator app shows');
+    expect(shownLoginErrors(invalid)).toEqual({});
+    expect(run(invalid, { type: 'codeChanged', code: '123456' }, { type: 'submitted' }).request).toBe('Pending');
+  });
+
+  test('a refused code offers no password reset; going back to the password keeps what was typed', () => {
+    const failure = explainFailure('secondFactor', 'CodeMismatchException', '', '');
+    const refused = run(
+      asked(),
+      { type: 'codeChanged', code: '123456' },
+      { type: 'submitted' },
+      { type: 'failed', failure },
+    );
+    expect(refused.failure?.fields).toEqual(['code']);
+    expect(showsResetSuggestion(refused)).toBe(false);
+    const back = run(refused, { type: 'backToPassword' });
+    expect(back).toEqual({ email: 'parent@example.com', password: 'Mountain-1', request: 'Idle' });
+  });
+
+  test('a session that ran out goes back to the password with the reason', () => {
+    const failure = explainFailure('secondFactor', 'NotAuthorizedException', 'Invalid session for the user.', '');
+    expect(failure.text).toBe('Too long since the password was checked: sign in again.');
+    const back = run(asked(), { type: 'backToPassword', failure });
+    expect(back).toMatchObject({ request: 'Failure', failure });
+    expect(back.secondFactor).toBeUndefined();
   });
 });

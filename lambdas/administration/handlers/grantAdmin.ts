@@ -1,6 +1,6 @@
 import type { ParsedInput } from '../../contract/manifest';
 import { adminList, grantAdminAccess } from '../../platform/adminGroup';
-import { liveAdminHandler } from '../../platform/liveAdminHandler';
+import { portalHandler } from '../../platform/handler';
 
 /** Makes the account with this e-mail an administrator (effective at its next sign-in or token refresh). */
 export async function grantAdmin({ email }: ParsedInput<'grantAdmin'>) {
@@ -8,4 +8,4 @@ export async function grantAdmin({ email }: ParsedInput<'grantAdmin'>) {
   return adminList();
 }
 
-export const handler = liveAdminHandler('grantAdmin', grantAdmin);
+export const handler = portalHandler('grantAdmin', grantAdmin);

@@ -3,8 +3,7 @@ import type { Removed } from '../../contract/records';
 import type { ParsedInput } from '../../contract/manifest';
 import type { Caller } from '../../platform/caller';
 import { failedPrecondition } from '../../contract/errors';
-import type { Call } from '../../platform/handler';
-import { liveAdminHandler } from '../../platform/liveAdminHandler';
+import { portalHandler, type Call } from '../../platform/handler';
 
 /** Time left for the answer and its audit record once a student's records are removed. */
 const RESERVE_MS = 3_000;
@@ -48,4 +47,4 @@ export async function removeExpiredRecords(
   return { removed, done: left === 0, record };
 }
 
-export const handler = liveAdminHandler('removeExpiredRecords', removeExpiredRecords);
+export const handler = portalHandler('removeExpiredRecords', removeExpiredRecords);

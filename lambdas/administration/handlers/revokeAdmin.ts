@@ -1,7 +1,7 @@
 import type { ParsedInput } from '../../contract/manifest';
 import { adminList, revokeAdminAccess } from '../../platform/adminGroup';
 import type { Caller } from '../../platform/caller';
-import { liveAdminHandler } from '../../platform/liveAdminHandler';
+import { portalHandler } from '../../platform/handler';
 
 /** Takes administrator access from an account and ends its sessions; never the caller's own. */
 export async function revokeAdmin({ email }: ParsedInput<'revokeAdmin'>, caller: Caller) {
@@ -9,4 +9,4 @@ export async function revokeAdmin({ email }: ParsedInput<'revokeAdmin'>, caller:
   return adminList();
 }
 
-export const handler = liveAdminHandler('revokeAdmin', revokeAdmin);
+export const handler = portalHandler('revokeAdmin', revokeAdmin);

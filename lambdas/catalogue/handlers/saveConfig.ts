@@ -1,6 +1,6 @@
 import { writeConfigValues } from '../settings';
 import type { ParsedInput } from '../../contract/manifest';
-import { liveAdminHandler } from '../../platform/liveAdminHandler';
+import { portalHandler } from '../../platform/handler';
 
 /** Replaces the remote configuration values the site reads (contact e-mail, links, announcement…). */
 export async function saveConfig({ values }: ParsedInput<'saveConfig'>) {
@@ -8,4 +8,4 @@ export async function saveConfig({ values }: ParsedInput<'saveConfig'>) {
   return { values };
 }
 
-export const handler = liveAdminHandler('saveConfig', saveConfig);
+export const handler = portalHandler('saveConfig', saveConfig);

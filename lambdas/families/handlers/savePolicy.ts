@@ -4,7 +4,7 @@ import type { ParsedInput } from '../../contract/manifest';
 import type { PolicyVersion } from '../../contract/records';
 import type { Caller } from '../../platform/caller';
 import { failedPrecondition, notFound } from '../../contract/errors';
-import { liveAdminHandler } from '../../platform/liveAdminHandler';
+import { portalHandler } from '../../platform/handler';
 import { callerEmail } from '../ownAccount';
 import { transactWrite } from '../../platform/transact';
 
@@ -32,4 +32,4 @@ export async function savePolicy(
   return { version };
 }
 
-export const handler = liveAdminHandler('savePolicy', savePolicy);
+export const handler = portalHandler('savePolicy', savePolicy);

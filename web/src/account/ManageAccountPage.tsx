@@ -14,10 +14,11 @@ import { MailPreferencesSection } from './MailPreferencesSection';
 
 // The form needs Amplify, which a signed-in page may not have loaded yet: the page shows at once and the form follows.
 const ChangePassword = lazily(() => import('./ChangePassword'), 'ChangePassword');
+const SecondFactorSection = lazily(() => import('./SecondFactorSection'), 'SecondFactorSection');
 
 /**
- * /account/manage: the account's e-mail and password, the family's children and guardians, the caller's
- * e-mails, and deleting the account.
+ * /account/manage: the account's e-mail, password and second factor, the family's children and guardians, the
+ * caller's e-mails, and deleting the account.
  */
 export function ManageAccountPage() {
   const { user } = useAuth();
@@ -33,6 +34,11 @@ export function ManageAccountPage() {
       <Section title="Change password">
         <Suspense fallback={<Waiting />}>
           <ChangePassword />
+        </Suspense>
+      </Section>
+      <Section title="Second factor">
+        <Suspense fallback={<Waiting />}>
+          <SecondFactorSection />
         </Suspense>
       </Section>
       <Section title="Children">

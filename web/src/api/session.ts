@@ -25,6 +25,9 @@ export interface Auth {
 
 export const AuthContext = createContext<Auth | undefined>(undefined);
 
+/** The query key of whether the signed-in account's second factor is on (./secondFactor reads it). */
+export const secondFactorKey = (sub: string | undefined) => ['secondFactor', sub] as const;
+
 export function useAuth(): Auth {
   const auth = useContext(AuthContext);
   if (!auth) throw new Error('useAuth is used outside <AuthProvider>.');

@@ -1,5 +1,6 @@
-// The login screen's card in both modes: sign in, or create an account with e-mail; and the code step,
-// where a new account proves its address with the code the user pool e-mailed to it.
+// The login screen's card in both modes: sign in, or create an account with e-mail; the code step, where a
+// new account proves its address with the code the user pool e-mailed to it; and the second factor's step,
+// where an account that has one gives the code its authenticator app shows.
 import EmailIcon from '@mui/icons-material/Email';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -16,9 +17,11 @@ import {
   ConfirmationNeeded,
   createAccountWithEmail,
   errorCode,
+  SecondFactorNeeded,
   sendNewCode,
   sendPasswordResetEmail,
   signInOrConfirm,
+  signInWithCode,
 } from './identity';
 import {
   initialLoginForm,
@@ -30,7 +33,7 @@ import {
   shownLoginErrors,
   type LoginFormState,
 } from './loginForm';
-import { explainFailure, type LoginFailure, type LoginMode } from './failures';
+import { explainFailure, SECOND_FACTOR_TOO_LATE, type LoginFailure, type LoginMode } from './failures';
 import { SignInCard } from './SignInCard';
 import { fieldMessage } from './validation';
 import { paths } from '../layout/paths';
@@ -103,16 +106,21 @@ export function LoginForm({
     if (submitted.request !== 'Pending') return;
     try {
       const email = state.email.trim();
-      if (state.confirmation) await confirmAccount(email, state.password, state.confirmation.code.trim());
+      if (state.secondFactor) await signInWithCode(state.secondFactor.code.trim());
+      else if (state.confirmation) await confirmAccount(email, state.password, state.confirmation.code.trim());
       else await (mode === 'create' ? createAccountWithEmail : signInOrConfirm)(email, state.password);
       dispatch({ type: 'succeeded' });
       show({ severity: 'success', summary: 'Success', detail: text.success });
     } catch (error) {
       if (error instanceof ConfirmationNeeded) return dispatch({ type: 'confirmationNeeded' });
+      if (error instanceof SecondFactorNeeded) return dispatch({ type: 'secondFactorNeeded' });
       const code = errorCode(error);
       const providerMessage = error instanceof Error ? error.message : '';
-      const failure = explainFailure(state.confirmation ? 'code' : mode, code, providerMessage, state.password);
-      dispatch({ type: 'failed', failure });
+      const step = state.secondFactor ? 'secondFactor' : state.confirmation ? 'code' : mode;
+      const failure = explainFailure(step, code, providerMessage, state.password);
+      // The sign-in's session ran out: the password is asked again.
+      if (failure.text === SECOND_FACTOR_TOO_LATE) dispatch({ type: 'backToPassword', failure });
+      else dispatch({ type: 'failed', failure });
       show({ severity: 'error', detail: text.failure.replace('{code}', code) });
     }
   };
@@ -120,7 +128,15 @@ export function LoginForm({
   return (
     <SignInCard title={text.title}>
       {purpose && <Alert severity="info">{purpose}</Alert>}
-      {state.confirmation ? (
+      {state.secondFactor ? (
+        <SecondFactorStep
+          state={state}
+          pending={pending}
+          onSubmit={submit}
+          onCodeChange={(code) => dispatch({ type: 'codeChanged', code })}
+          onBack={() => dispatch({ type: 'backToPassword' })}
+        />
+      ) : state.confirmation ? (
         <CodeStep
           state={state}
           pending={pending}
@@ -258,6 +274,53 @@ function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
       >
         Send a new code
       </Link>
+    </form>
+  );
+}
+
+/**
+ * The second factor's step: the password was right, and the account's authenticator app shows the code that
+ * finishes the sign-in.
+ */
+function SecondFactorStep({ state, pending, onSubmit, onCodeChange, onBack }: CodeStepProps & { onBack: () => void }) {
+  const error = shownCodeError(state) ?? state.failure?.text;
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Second factor"
+      style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+    >
+      <Typography>
+        Open the authenticator app on your phone and type the 6-digit code it shows for this account.
+      </Typography>
+      <TextField
+        label="Code from your authenticator app"
+        autoComplete="one-time-code"
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+        value={state.secondFactor?.code ?? ''}
+        onChange={(event) => onCodeChange(event.target.value)}
+        error={!!error}
+        helperText={error}
+        autoFocus
+        fullWidth
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={pending}
+        startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}
+      >
+        Verify
+      </Button>
+      <Link component="button" type="button" onClick={onBack} disabled={pending} sx={{ alignSelf: 'center' }}>
+        Back to the password
+      </Link>
+      <Typography variant="body2" color="text.secondary">
+        Lost the phone? Write to the help address at the bottom of the page: the office can turn the second factor off
+        once they know it is you.
+      </Typography>
     </form>
   );
 }

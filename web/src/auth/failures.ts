@@ -18,17 +18,18 @@ export interface LoginFailure {
 
 const TOO_MANY = 'Too many attempts in a short time. Wait a few minutes, then try again.';
 const UNREACHABLE = 'The sign-in service could not be reached. Check your connection, then try again.';
+export const SECOND_FACTOR_TOO_LATE = 'Too long since the password was checked: sign in again.';
 
 /** Why the provider refused, from its code (and its own message where one code means two things). */
 export function explainFailure(
-  mode: LoginMode | 'code',
+  mode: LoginMode | 'code' | 'secondFactor',
   code: string,
   providerMessage: string,
   password: string,
 ): LoginFailure {
   const failure = (
     text: string,
-    fields: LoginFailure['fields'] = mode === 'code' ? ['code'] : ['email', 'password'],
+    fields: LoginFailure['fields'] = mode === 'code' || mode === 'secondFactor' ? ['code'] : ['email', 'password'],
   ) => ({
     code,
     text,
@@ -37,7 +38,13 @@ export function explainFailure(
   if (['LimitExceededException', 'TooManyRequestsException', 'TooManyFailedAttemptsException'].includes(code))
     return failure(TOO_MANY);
   if (code === 'NetworkError') return failure(UNREACHABLE);
-  if (mode === 'code') {
+  if (mode === 'secondFactor') {
+    if (code === 'CodeMismatchException')
+      return failure('This code is not right. Type the 6 digits your authenticator app shows now.', ['code']);
+    // Cognito keeps the sign-in's session 3 minutes after the password.
+    if (code === 'NotAuthorizedException' || code === 'ExpiredCodeException')
+      return failure(SECOND_FACTOR_TOO_LATE, ['email', 'password']);
+  } else if (mode === 'code') {
     if (code === 'CodeMismatchException')
       return failure('This code is not right. Type the 6 digits of the newest e-mail, or send a new code.', ['code']);
     if (code === 'ExpiredCodeException')

@@ -1,9 +1,15 @@
-// Route guards: /account needs a user, /admin the admin role. While the user or their roles load they wait,
-// so no wrong page flashes.
+// Route guards: /account needs a user, /admin the admin role with the second factor on. While the user, their
+// roles or their second factor load they wait, so no wrong page flashes.
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { LoadFailure } from '../layout/LoadFailure';
+import { PageTitle } from '../layout/PageTitle';
 import { Waiting } from '../layout/Waiting';
-import { useAuth } from '../api/session';
+import { secondFactorKey, useAuth } from '../api/session';
 import { rememberPath } from '../layout/returnPath';
 import { paths } from '../layout/paths';
 
@@ -12,6 +18,9 @@ function SignInFirst() {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
+    // Already on the way there: a page that signs the user out sends them to sign in itself, with its reason
+    // (the protected page stays on screen while the sign-in page loads).
+    if (pathname === paths.signIn) return;
     rememberPath(pathname + search + hash);
     void navigate(paths.signIn, { replace: true });
   }, [pathname, search, hash, navigate]);
@@ -26,11 +35,42 @@ export function RequireUser({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** Users with role admin (the /admin pages); a signed-in non-admin goes to "/". */
+/**
+ * Users with role admin (the /admin pages); a signed-in non-admin goes to "/". An administrator whose second
+ * factor is off is shown where to turn it on: the server refuses them every admin function until then.
+ */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
-  const { status, roles, isAdmin } = useAuth();
+  const { status, roles, isAdmin, user } = useAuth();
+  const secondFactor = useQuery({
+    queryKey: secondFactorKey(user?.sub),
+    // Amplify's account calls load with the admin area, not at start-up.
+    queryFn: async () => (await import('../api/secondFactor')).secondFactorIsOn(),
+    enabled: isAdmin,
+  });
   if (status === 'loading' || (status === 'signedIn' && !roles)) return <Waiting />;
   if (status === 'signedOut') return <SignInFirst />;
   if (!isAdmin) return <Navigate to={paths.home} replace />;
+  if (secondFactor.isPending) return <Waiting />;
+  if (secondFactor.isError)
+    return (
+      <LoadFailure what="Your second factor" error={secondFactor.error} onRetry={() => void secondFactor.refetch()} />
+    );
+  if (!secondFactor.data) return <SecondFactorFirst />;
   return children ?? <Outlet />;
+}
+
+/** In place of an admin screen, for an administrator whose second factor is off. */
+function SecondFactorFirst() {
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto', alignItems: 'flex-start' }}>
+      <PageTitle title="Turn on your second factor" />
+      <Typography>
+        Administrators see children's health notes and emergency contacts, so the admin screens need a code from an
+        authenticator app as well as your password.
+      </Typography>
+      <Button variant="contained" component={RouterLink} to={paths.manageAccount}>
+        Set it up in Manage Account
+      </Button>
+    </Stack>
+  );
 }

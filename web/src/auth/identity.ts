@@ -1,6 +1,7 @@
 // Sign-in, account creation, password reset and sign-out, through Amplify against the user pool.
 import {
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   resendSignUpCode,
   resetPassword,
@@ -19,8 +20,23 @@ class SignInNotFinished extends Error {
   }
 }
 
+/** The password was right and the account's second factor is on: the code its authenticator app shows is asked. */
+export class SecondFactorNeeded extends Error {
+  constructor() {
+    super('The account signs in with a code from its authenticator app as well.');
+    this.name = 'SecondFactorNeeded';
+  }
+}
+
 export async function signInWithEmail(email: string, password: string): Promise<void> {
   const { nextStep } = await signIn({ username: email, password, options: { authFlowType: AUTH_FLOW } });
+  if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') throw new SecondFactorNeeded();
+  if (nextStep.signInStep !== 'DONE') throw new SignInNotFinished(nextStep.signInStep);
+}
+
+/** Finishes the sign-in SecondFactorNeeded began, with the code the authenticator app shows now. */
+export async function signInWithCode(code: string): Promise<void> {
+  const { nextStep } = await confirmSignIn({ challengeResponse: code });
   if (nextStep.signInStep !== 'DONE') throw new SignInNotFinished(nextStep.signInStep);
 }
 

@@ -29,6 +29,11 @@ export interface LoginFormState extends LoginForm {
    * code the user pool e-mailed (after "Create Account", or a sign-in to an unconfirmed account).
    */
   confirmation?: { code: string };
+  /**
+   * Present once the password was right for an account whose second factor is on: the step that asks for the
+   * code its authenticator app shows now.
+   */
+  secondFactor?: { code: string };
   /** Why the last call failed, said in the form until the field it concerns changes. */
   failure?: LoginFailure;
 }
@@ -41,6 +46,9 @@ export type LoginEvent =
   | { type: 'passwordChanged'; password: string }
   | { type: 'submitted' }
   | { type: 'confirmationNeeded' }
+  | { type: 'secondFactorNeeded' }
+  /** From the second factor's step back to the password (the sign-in's session ran out, or the user chose to). */
+  | { type: 'backToPassword'; failure?: LoginFailure }
   | { type: 'codeChanged'; code: string }
   | { type: 'succeeded' }
   | { type: 'failed'; failure?: LoginFailure };
@@ -71,29 +79,38 @@ export function loginErrors(form: LoginForm): FieldErrors<LoginForm> {
   return validate(form, modeOf(form) === 'create' ? createRules : signInRules);
 }
 
-/** The code step's message: the user pool's codes are six digits. */
+/** The code step the form is at, if any: the e-mail's code, or the authenticator app's. */
+const codeStep = (state: LoginFormState) => state.secondFactor ?? state.confirmation;
+
+/** The code step's message: the user pool's codes, and an authenticator app's, are six digits. */
 function codeError(state: LoginFormState): string | undefined {
-  const code = state.confirmation?.code.trim() ?? '';
+  const code = codeStep(state)?.code.trim() ?? '';
   if (code === '') return 'Code is required';
-  return /^\d{6}$/.test(code) ? undefined : 'The code is the 6 digits from the e-mail';
+  if (/^\d{6}$/.test(code)) return undefined;
+  return state.secondFactor
+    ? 'The code is the 6 digits your authenticator app shows'
+    : 'The code is the 6 digits from the e-mail';
 }
 
 /** The errors under the fields: only after a failed validation attempt. */
 export function shownLoginErrors(state: LoginFormState): FieldErrors<LoginForm> {
-  return state.request === 'Invalid' && !state.confirmation ? loginErrors(state) : {};
+  return state.request === 'Invalid' && !codeStep(state) ? loginErrors(state) : {};
 }
 
 export function shownCodeError(state: LoginFormState): string | undefined {
-  return state.request === 'Invalid' && state.confirmation ? codeError(state) : undefined;
+  return state.request === 'Invalid' && codeStep(state) ? codeError(state) : undefined;
 }
 
 function hasInputErrors(state: LoginFormState): boolean {
-  return state.confirmation ? codeError(state) !== undefined : hasErrors(loginErrors(state));
+  return codeStep(state) ? codeError(state) !== undefined : hasErrors(loginErrors(state));
 }
 
-/** "Forgot your password?" shows only when the last attempt failed, an email is entered and the mode is sign-in. */
+/**
+ * "Forgot your password?" shows only when the last attempt failed, an email is entered and the mode is sign-in
+ * (not at the second factor's step: the password was right).
+ */
 export function showsResetSuggestion(state: LoginFormState): boolean {
-  return state.request === 'Failure' && isFilled(state.email) && modeOf(state) === 'signIn';
+  return state.request === 'Failure' && isFilled(state.email) && modeOf(state) === 'signIn' && !state.secondFactor;
 }
 
 /** Whether the form itself shows: always when signing in, after the method choice when creating. */
@@ -112,7 +129,7 @@ export function loginFormReducer(state: LoginFormState, event: LoginEvent): Logi
   switch (event.type) {
     case 'modeChanged': {
       if (event.mode === modeOf(state)) return state;
-      const { confirmation: _left, failure: _otherMode, ...form } = inMode(state, event.mode);
+      const { confirmation: _left, secondFactor: _dropped, failure: _otherMode, ...form } = inMode(state, event.mode);
       return { ...form, request: 'Idle' };
     }
     case 'methodChosen':
@@ -130,7 +147,14 @@ export function loginFormReducer(state: LoginFormState, event: LoginEvent): Logi
     }
     case 'confirmationNeeded':
       return state.request === 'Pending' ? { ...state, confirmation: { code: '' }, request: 'Idle' } : state;
+    case 'secondFactorNeeded':
+      return state.request === 'Pending' ? { ...state, secondFactor: { code: '' }, request: 'Idle' } : state;
+    case 'backToPassword': {
+      const { secondFactor: _left, failure: _old, ...form } = state;
+      return event.failure ? { ...form, request: 'Failure', failure: event.failure } : { ...form, request: 'Idle' };
+    }
     case 'codeChanged':
+      if (state.secondFactor) return withoutFailureOf({ ...state, secondFactor: { code: event.code } }, 'code');
       return state.confirmation ? withoutFailureOf({ ...state, confirmation: { code: event.code } }, 'code') : state;
     case 'succeeded':
       return state.request === 'Pending' ? { ...state, request: 'Success' } : state;

@@ -3,8 +3,11 @@
 import { paths } from './paths';
 
 const KEY = 'portal.returnPath';
+const SIGN_IN_PAGES: string[] = [paths.signIn, paths.createAccount];
 
 export function rememberPath(path: string): void {
+  // Signing in never returns to a sign-in page (a session that ends there, say, keeps the earlier path).
+  if (SIGN_IN_PAGES.includes(path.split(/[?#]/)[0] ?? '')) return;
   sessionStorage.setItem(KEY, path);
 }
 

@@ -145,10 +145,18 @@ export function AdminsSection() {
               </dd>
               <dt>Account created</dt>
               <dd>{momentText(granting.createdAt)}</dd>
+              <dt>Second factor</dt>
+              <dd>
+                {granting.secondFactor
+                  ? 'On: signing in asks for a code from an authenticator app'
+                  : 'Off: the person must turn it on under “Second factor” in Manage Account'}
+              </dd>
             </dl>
-            {granting.verified && granting.confirmed
-              ? 'This account will see every family’s details and can change the programme.'
-              : 'Admin access cannot be granted until the person confirms the address.'}
+            {!(granting.verified && granting.confirmed)
+              ? 'Admin access cannot be granted until the person confirms the address.'
+              : granting.secondFactor
+                ? 'This account will see every family’s details and can change the programme.'
+                : 'Admin access cannot be granted until the person turns on their second factor.'}
           </DialogContentText>
         </ConfirmDialog>
       )}
