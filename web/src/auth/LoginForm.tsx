@@ -318,8 +318,8 @@ function SecondFactorStep({ state, pending, onSubmit, onCodeChange, onBack }: Co
         Back to the password
       </Link>
       <Typography variant="body2" color="text.secondary">
-        Lost the phone? Write to the help address at the bottom of the page: the office can turn the second factor off
-        once they know it is you.
+        Lost the phone? Write to the help address at the bottom of the page: once the programme knows it is you, your
+        second factor is turned off and you set it up again.
       </Typography>
     </form>
   );
