@@ -268,6 +268,12 @@ describe('an account whose second factor is on', () => {
     expect(await screen.findByText('Too long since the password was checked: sign in again.')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveValue('Mountain-1');
     expect(screen.queryByLabelText('Code from your authenticator app')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Forgot your password/)).not.toBeInTheDocument();
+    // Signing in again asks for the password's check anew, then the code.
+    calls.signInOrConfirm.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByLabelText('Code from your authenticator app')).toHaveValue('');
+    expect(calls.signInOrConfirm).toHaveBeenCalledWith('admin@example.org', 'Mountain-1');
   });
 
   test('"Back to the password" leaves the code step', async () => {

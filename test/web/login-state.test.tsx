@@ -262,11 +262,14 @@ describe("the second factor's step", () => {
     expect(back).toEqual({ email: 'parent@example.com', password: 'Mountain-1', request: 'Idle' });
   });
 
-  test('a session that ran out goes back to the password with the reason', () => {
+  test('a session that ran out goes back to the password with the reason, offering no reset: the password was right', () => {
     const failure = explainFailure('secondFactor', 'NotAuthorizedException', 'Invalid session for the user.', '');
     expect(failure.text).toBe('Too long since the password was checked: sign in again.');
     const back = run(asked(), { type: 'backToPassword', failure });
-    expect(back).toMatchObject({ request: 'Failure', failure });
+    expect(back).toMatchObject({ email: 'parent@example.com', password: 'Mountain-1', request: 'Idle', failure });
     expect(back.secondFactor).toBeUndefined();
+    expect(showsResetSuggestion(back)).toBe(false);
+    expect(run(back, { type: 'passwordChanged', password: 'Mountain-2' }).failure).toBeUndefined();
+    expect(run(back, { type: 'submitted' }).request).toBe('Pending');
   });
 });

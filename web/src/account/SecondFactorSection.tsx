@@ -1,6 +1,7 @@
 // "Second factor" on Manage Account: an authenticator app's code asked at sign-in after the password. Turning it
 // on shows the key as a QR code and as text, takes a code from the app to prove it holds the key, then signs the
 // account out everywhere; turning it off asks first. An administrator is told the admin screens need it.
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,6 +29,7 @@ import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { paths } from '../layout/paths';
 import { useToast } from '../layout/toast';
+import { useCopy } from '../layout/useCopy';
 import { Waiting } from '../layout/Waiting';
 
 /** The user pool's name for what went wrong (NotAuthorizedException…), as Amplify names its errors. */
@@ -69,7 +71,14 @@ export function SecondFactorSection() {
           </Button>
         </>
       )}
-      {settingUp && <SetUpDialog account={user?.email ?? ''} onClose={() => setSettingUp(false)} />}
+      {settingUp && (
+        <SetUpDialog
+          account={user?.email ?? ''}
+          // What the admin area's guard reads too: on sign-in again it opens at once, without asking first.
+          onTurnedOn={() => queryClient.setQueryData(secondFactorKey(user?.sub), true)}
+          onClose={() => setSettingUp(false)}
+        />
+      )}
       {turningOff && (
         <ConfirmDialog
           title="Turn off the second factor?"
@@ -92,17 +101,22 @@ export function SecondFactorSection() {
   );
 }
 
-/** The QR code of the link an authenticator app adds the account from, drawn as an SVG image. */
-function useQrCode(link: string | undefined): string | undefined {
-  const [image, setImage] = useState<string>();
+/**
+ * The QR code of the link an authenticator app adds the account from, drawn as an SVG image; null when it could
+ * not be drawn (its code did not load), and the setup key is typed instead.
+ */
+function useQrCode(link: string | undefined): string | null | undefined {
+  const [image, setImage] = useState<string | null>();
   useEffect(() => {
     if (!link) return;
     let current = true;
     // Loaded with the dialog only: nothing else on the site draws a QR code.
-    void import('qrcode').then(async (qrcode) => {
-      const svg = await qrcode.toString(link, { type: 'svg', margin: 2 });
-      if (current) setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-    });
+    void import('qrcode')
+      .then((qrcode) => qrcode.toString(link, { type: 'svg', margin: 2 }))
+      .then(
+        (svg) => current && setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`),
+        () => current && setImage(null),
+      );
     return () => {
       current = false;
     };
@@ -111,7 +125,15 @@ function useQrCode(link: string | undefined): string | undefined {
 }
 
 /** The set-up: the key (scanned or typed into the app), then the app's code to prove it. */
-function SetUpDialog({ account, onClose }: { account: string; onClose: () => void }) {
+function SetUpDialog({
+  account,
+  onTurnedOn,
+  onClose,
+}: {
+  account: string;
+  onTurnedOn: () => void;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const navigate = useNavigate();
   const show = useToast();
@@ -124,6 +146,7 @@ function SetUpDialog({ account, onClose }: { account: string; onClose: () => voi
     retry: false,
   });
   const qrCode = useQrCode(key.data?.link);
+  const { field: keyField, copy } = useCopy('setup key');
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -142,6 +165,7 @@ function SetUpDialog({ account, onClose }: { account: string; onClose: () => voi
         return setProblem('This code is not right. Type the 6 digits your authenticator app shows now.');
       return show({ severity: 'error', detail: `The second factor could not be turned on (${errorCode(error)}).` });
     }
+    onTurnedOn();
     // To the sign-in first, told to stay there while the sessions end (a protected page would leave for it
     // on its own, without the reason).
     void navigate(paths.signIn, { replace: true, state: { purpose: SECOND_FACTOR_ON, signingOut: true } });
@@ -176,16 +200,24 @@ function SetUpDialog({ account, onClose }: { account: string; onClose: () => voi
                   alt="QR code that adds this account to an authenticator app"
                   sx={{ width: 200, height: 200, alignSelf: 'center' }}
                 />
+              ) : qrCode === null ? (
+                <Alert severity="warning">The QR code could not be shown: type the setup key into the app.</Alert>
               ) : (
                 <Waiting />
               )}
-              <TextField
-                label="Setup key"
-                value={key.data.key}
-                slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
-                onFocus={(event) => event.target.select()}
-                fullWidth
-              />
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <TextField
+                  label="Setup key"
+                  value={key.data.key}
+                  inputRef={keyField}
+                  slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
+                  onFocus={(event) => event.target.select()}
+                  fullWidth
+                />
+                <Button startIcon={<ContentCopyIcon />} onClick={() => void copy(key.data.key)} sx={{ flexShrink: 0 }}>
+                  Copy
+                </Button>
+              </Stack>
               <Typography>2. Type the 6-digit code the app now shows for this account.</Typography>
               <TextField
                 label="Code from the app"

@@ -151,7 +151,8 @@ export function loginFormReducer(state: LoginFormState, event: LoginEvent): Logi
       return state.request === 'Pending' ? { ...state, secondFactor: { code: '' }, request: 'Idle' } : state;
     case 'backToPassword': {
       const { secondFactor: _left, failure: _old, ...form } = state;
-      return event.failure ? { ...form, request: 'Failure', failure: event.failure } : { ...form, request: 'Idle' };
+      // Idle, not failed, with the reason: the password was right, so no reset is offered beside it.
+      return { ...form, request: 'Idle', ...(event.failure && { failure: event.failure }) };
     }
     case 'codeChanged':
       if (state.secondFactor) return withoutFailureOf({ ...state, secondFactor: { code: event.code } }, 'code');

@@ -5,27 +5,13 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useRef } from 'react';
-import { useToast } from '../layout/toast';
+import { useCopy } from '../layout/useCopy';
 import { feedUrl, webcalUrl } from '../api/feed';
 
 /** `name`: "all classes", or a class's name with its `classId`. */
 export function FeedLink({ name, classId }: { name: string; classId?: string }) {
-  const show = useToast();
   const url = feedUrl(classId);
-  const field = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      show({ severity: 'success', detail: 'The calendar address is copied.' });
-    } catch {
-      field.current?.select();
-      show({
-        severity: 'warn',
-        detail: 'This browser did not allow copying: the address is selected, copy it with Ctrl+C (⌘C on a Mac).',
-      });
-    }
-  };
+  const { field, copy } = useCopy('calendar address');
   return (
     <Stack spacing={1}>
       <div>
@@ -45,7 +31,7 @@ export function FeedLink({ name, classId }: { name: string; classId?: string }) 
         />
         <Button
           startIcon={<ContentCopyIcon />}
-          onClick={() => void copy()}
+          onClick={() => void copy(url)}
           aria-label={`Copy the feed address: ${name}`}
           sx={{ flexShrink: 0 }}
         >
