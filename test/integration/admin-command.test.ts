@@ -1,8 +1,8 @@
 // `npm run admin` against the running local stack: the same group the admin functions manage.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { call, signIn, signUpFamily, turnOnSecondFactor, userPool } from '../support/portal';
+import { RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { call, passwordStep, signIn, signUpFamily, turnOnSecondFactor, userPool } from '../support/portal';
 import { TEST_ADMIN } from '../support/stack-info';
 
 const run = promisify(execFile);
@@ -37,13 +37,7 @@ test('an unknown e-mail or a missing argument fails with a message', async () =>
 test('code prints the code that signs the local admin account in', async () => {
   const { stdout } = await admin('code');
   expect(stdout).toMatch(new RegExp(`^\\d{6}  \\(${TEST_ADMIN.email}; a new code in \\d+ s\\)`));
-  const started = await userPool().send(
-    new InitiateAuthCommand({
-      ClientId: process.env.USER_POOL_CLIENT_ID,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: TEST_ADMIN.email, PASSWORD: TEST_ADMIN.password },
-    }),
-  );
+  const started = await passwordStep(TEST_ADMIN.email, TEST_ADMIN.password);
   expect(started.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
   const answered = await userPool().send(
     new RespondToAuthChallengeCommand({
@@ -59,22 +53,10 @@ test('code prints the code that signs the local admin account in', async () => {
 test('reset-second-factor turns it off for someone who lost the phone: the password alone signs in again', async () => {
   const family = await signUpFamily('lost-phone');
   await turnOnSecondFactor(family);
-  const withCode = await userPool().send(
-    new InitiateAuthCommand({
-      ClientId: process.env.USER_POOL_CLIENT_ID,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: family.email, PASSWORD: family.password },
-    }),
-  );
+  const withCode = await passwordStep(family.email, family.password);
   expect(withCode.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
   expect((await admin('reset-second-factor', family.email)).stdout).toContain(`${family.email}'s second factor is off`);
-  const passwordOnly = await userPool().send(
-    new InitiateAuthCommand({
-      ClientId: process.env.USER_POOL_CLIENT_ID,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: family.email, PASSWORD: family.password },
-    }),
-  );
+  const passwordOnly = await passwordStep(family.email, family.password);
   expect(passwordOnly.ChallengeName).toBeUndefined();
   expect(passwordOnly.AuthenticationResult?.AccessToken).toBeTruthy();
 });

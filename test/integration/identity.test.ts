@@ -26,6 +26,7 @@ import {
   call,
   data,
   portalUrl,
+  passwordStep,
   refreshed,
   secondFactorCode,
   signIn,
@@ -201,13 +202,7 @@ describe('the second factor', () => {
   test('with it on, the password alone does not sign in: a wrong code is refused, the right one signs in', async () => {
     const family = await signUpFamily('two-factors');
     await turnOnSecondFactor(family);
-    const started = await userPool().send(
-      new InitiateAuthCommand({
-        ClientId: clientId(),
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: family.email, PASSWORD: family.password },
-      }),
-    );
+    const started = await passwordStep(family.email, family.password);
     expect([started.ChallengeName, started.AuthenticationResult]).toEqual(['SOFTWARE_TOKEN_MFA', undefined]);
     const answer = (code: string) =>
       userPool().send(

@@ -167,15 +167,20 @@ export async function turnOnSecondFactor(session: SignedIn): Promise<string> {
   return SecretCode!;
 }
 
-/** Signs in with the password, and the code of the account's authenticator app when its second factor is on. */
-export async function signIn(email: string, password: string): Promise<SignedIn> {
-  const started = await userPool().send(
+/** The sign-in's first step, the password: tokens, or the challenge that asks for a code. */
+export function passwordStep(email: string, password: string) {
+  return userPool().send(
     new InitiateAuthCommand({
       ClientId: process.env.USER_POOL_CLIENT_ID,
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
+}
+
+/** Signs in with the password, and the code of the account's authenticator app when its second factor is on. */
+export async function signIn(email: string, password: string): Promise<SignedIn> {
+  const started = await passwordStep(email, password);
   const { AuthenticationResult } =
     started.ChallengeName === 'SOFTWARE_TOKEN_MFA'
       ? await userPool().send(

@@ -2,8 +2,6 @@
 // the site): the current password, the new one with the rules under it from the start, and the new one again.
 // The user pool checks the current password; what it refuses is said under the field it is about.
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { draftFields } from '../layout/draftFields';
 import { updatePassword } from 'aws-amplify/auth';
@@ -11,6 +9,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_HINT, passwordProblem } from '@contract/passwordPolicy';
 // Amplify configured before the call reaches the user pool (it is, once someone is signed in).
 import '../api/amplify';
+import { SubmitButton } from '../layout/SubmitButton';
 import { useToast } from '../layout/toast';
 
 interface Passwords {
@@ -104,15 +103,9 @@ export function ChangePassword() {
       {field('chosen', 'New password', 'new-password', PASSWORD_HINT)}
       {field('again', 'New password again', 'new-password')}
       {refused?.field === 'form' && <Alert severity="error">{refused.text}</Alert>}
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={pending}
-        startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}
-        sx={{ alignSelf: 'flex-start' }}
-      >
+      <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
         Change Password
-      </Button>
+      </SubmitButton>
     </Stack>
   );
 }

@@ -24,6 +24,7 @@ import {
   turnOffSecondFactor,
   turnOnSecondFactor,
 } from '../api/secondFactor';
+import { errorCode } from '../api/providerError';
 import { secondFactorKey, useAuth } from '../api/session';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
@@ -31,9 +32,6 @@ import { paths } from '../layout/paths';
 import { useToast } from '../layout/toast';
 import { useCopy } from '../layout/useCopy';
 import { Waiting } from '../layout/Waiting';
-
-/** The user pool's name for what went wrong (NotAuthorizedException…), as Amplify names its errors. */
-const errorCode = (error: unknown) => (error instanceof Error ? error.name : 'UnknownError');
 
 /** What the sign-in page says once the second factor is on and every session has ended. */
 export const SECOND_FACTOR_ON =

@@ -4,13 +4,13 @@
 import EmailIcon from '@mui/icons-material/Email';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useReducer, useState, type FormEvent } from 'react';
+import { useId, useReducer, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { PASSWORD_HINT } from '@contract/passwordPolicy';
+import { SubmitButton } from '../layout/SubmitButton';
 import { useToast } from '../layout/toast';
 import {
   confirmAccount,
@@ -178,15 +178,9 @@ export function LoginForm({
             fullWidth
           />
           {state.failure && <FailureMessage id={ids.failure} failure={state.failure} email={state.email.trim()} />}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={pending}
-            startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}
-          >
+          <SubmitButton pending={pending} size="large">
             {text.submit}
-          </Button>
+          </SubmitButton>
           {mode === 'create' && (
             <Button onClick={() => dispatch({ type: 'differentAccountTypePicked' })} disabled={pending}>
               Pick different account type
@@ -218,12 +212,63 @@ interface CodeStepProps {
   onCodeChange: (code: string) => void;
 }
 
+interface CodeFormProps extends Pick<CodeStepProps, 'pending' | 'onSubmit' | 'onCodeChange'> {
+  /** The form's name, what it says first, its field's label and value, and its button. */
+  name: string;
+  intro: ReactNode;
+  label: string;
+  code: string;
+  error?: string;
+  submit: string;
+  /** What follows the button: the step's links. */
+  children: ReactNode;
+}
+
+/** A code step's form: a 6-digit code typed (or filled in by the phone) and sent. */
+function CodeForm({
+  name,
+  intro,
+  label,
+  code,
+  error,
+  submit,
+  pending,
+  onSubmit,
+  onCodeChange,
+  children,
+}: CodeFormProps) {
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={name}
+      style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+    >
+      <Typography>{intro}</Typography>
+      <TextField
+        label={label}
+        autoComplete="one-time-code"
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+        value={code}
+        onChange={(event) => onCodeChange(event.target.value)}
+        error={!!error}
+        helperText={error}
+        autoFocus
+        fullWidth
+      />
+      <SubmitButton pending={pending} size="large">
+        {submit}
+      </SubmitButton>
+      {children}
+    </form>
+  );
+}
+
 /** The code step: the code from the sign-up e-mail proves the address, then the account signs in. */
 function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
   const show = useToast();
   const [sending, setSending] = useState(false);
   const email = state.email.trim();
-  const error = shownCodeError(state) ?? state.failure?.text;
   const resend = async () => {
     setSending(true);
     try {
@@ -236,35 +281,21 @@ function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
     }
   };
   return (
-    <form
-      noValidate
+    <CodeForm
+      name="Confirm your e-mail"
+      intro={
+        <>
+          We sent a 6-digit code to <strong>{email}</strong>. Enter it to confirm your e-mail address.
+        </>
+      }
+      label="Code"
+      code={state.confirmation?.code ?? ''}
+      error={shownCodeError(state) ?? state.failure?.text}
+      submit="Confirm"
+      pending={pending}
       onSubmit={onSubmit}
-      aria-label="Confirm your e-mail"
-      style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+      onCodeChange={onCodeChange}
     >
-      <Typography>
-        We sent a 6-digit code to <strong>{email}</strong>. Enter it to confirm your e-mail address.
-      </Typography>
-      <TextField
-        label="Code"
-        autoComplete="one-time-code"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-        value={state.confirmation?.code ?? ''}
-        onChange={(event) => onCodeChange(event.target.value)}
-        error={!!error}
-        helperText={error}
-        autoFocus
-        fullWidth
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={pending}
-        startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}
-      >
-        Confirm
-      </Button>
       <Link
         component="button"
         type="button"
@@ -274,7 +305,7 @@ function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
       >
         Send a new code
       </Link>
-    </form>
+    </CodeForm>
   );
 }
 
@@ -283,37 +314,18 @@ function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
  * finishes the sign-in.
  */
 function SecondFactorStep({ state, pending, onSubmit, onCodeChange, onBack }: CodeStepProps & { onBack: () => void }) {
-  const error = shownCodeError(state) ?? state.failure?.text;
   return (
-    <form
-      noValidate
+    <CodeForm
+      name="Second factor"
+      intro="Open the authenticator app on your phone and type the 6-digit code it shows for this account."
+      label="Code from your authenticator app"
+      code={state.secondFactor?.code ?? ''}
+      error={shownCodeError(state) ?? state.failure?.text}
+      submit="Verify"
+      pending={pending}
       onSubmit={onSubmit}
-      aria-label="Second factor"
-      style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
+      onCodeChange={onCodeChange}
     >
-      <Typography>
-        Open the authenticator app on your phone and type the 6-digit code it shows for this account.
-      </Typography>
-      <TextField
-        label="Code from your authenticator app"
-        autoComplete="one-time-code"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-        value={state.secondFactor?.code ?? ''}
-        onChange={(event) => onCodeChange(event.target.value)}
-        error={!!error}
-        helperText={error}
-        autoFocus
-        fullWidth
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={pending}
-        startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}
-      >
-        Verify
-      </Button>
       <Link component="button" type="button" onClick={onBack} disabled={pending} sx={{ alignSelf: 'center' }}>
         Back to the password
       </Link>
@@ -321,7 +333,7 @@ function SecondFactorStep({ state, pending, onSubmit, onCodeChange, onBack }: Co
         Lost the phone? Write to the help address at the bottom of the page: once the programme knows it is you, your
         second factor is turned off and you set it up again.
       </Typography>
-    </form>
+    </CodeForm>
   );
 }
 

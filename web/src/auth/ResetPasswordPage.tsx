@@ -1,12 +1,12 @@
 // /user/reset, opened from the reset e-mail's link (?email=…&code=…): choose a new password, then be signed in.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_HINT } from '@contract/passwordPolicy';
+import { SubmitButton } from '../layout/SubmitButton';
 import { useToast } from '../layout/toast';
 import { errorCode, sendPasswordResetEmail, setNewPassword, signInAfterReset } from './identity';
 import { rememberedPath } from '../layout/returnPath';
@@ -139,15 +139,9 @@ export function ResetPasswordPage() {
           autoComplete="new-password"
           {...field('confirmation')}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={pending}
-          startIcon={pending && <CircularProgress size={18} color="inherit" aria-label="Please wait" />}
-        >
+        <SubmitButton pending={pending} size="large">
           Set New Password
-        </Button>
+        </SubmitButton>
       </form>
     </SignInCard>
   );

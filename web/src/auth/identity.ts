@@ -11,6 +11,7 @@ import {
 } from 'aws-amplify/auth';
 // Importing Amplify's configuration first: these calls need it, and it loads with the screens that use them.
 import { AUTH_FLOW } from '../api/amplify';
+import { errorCode } from '../api/providerError';
 
 /** A sign-in the user pool did not finish (a challenge the portal does not offer); named by its step. */
 class SignInNotFinished extends Error {
@@ -96,7 +97,5 @@ export async function signInAfterReset(email: string, newPassword: string): Prom
   await signInWithEmail(email, newPassword);
 }
 
-/** The provider's error code, as Amplify names its errors: NotAuthorizedException, CodeMismatchException… */
-export function errorCode(error: unknown): string {
-  return error instanceof Error ? error.name : 'UnknownError';
-}
+// The screens of this area read the provider's error codes from here, with the calls that raise them.
+export { errorCode };
