@@ -41,6 +41,7 @@ import {
   takeLease,
   type QueuePace,
 } from './lease';
+import { QueueWatch } from './queueWatch';
 import { seatView, type SeatView, type SeatWrite } from './seatPlan/core';
 import { plan } from './seatPlan/plan';
 import { alreadyMessage, capRefusal, gradeMessage } from './seatRules';
@@ -94,7 +95,7 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
       const pending = await pendingRequests(queue, QUEUE_READ);
       if (pending.length === 0) return 'drained';
       // What arrived by then is all in the queue now: those are decided before reading it again.
-      const settledBy = lead.settledBy(pending);
+      const settledBy = lead.settledBy(pending, pending.length === QUEUE_READ);
       let settled = pending.slice(0, firstUnsettled(pending, settledBy));
       if (settled.length === 0) {
         const wait = Math.max(SETTLE_POLL_MS, queueMoment(pending[0]!) - settledBy + 1);
@@ -164,6 +165,7 @@ class Lead {
   pace: QueuePace = { lag: { ms: 0, seenAt: 0 }, step: { ms: 0, seenAt: 0 } };
   /** The latest arrival among the requests decided in the queue, by this holder or the ones before. */
   decidedThrough = 0;
+  private readonly watch = new QueueWatch();
   private caps?: Promise<EnrollmentCaps>;
   private readonly semesters = new Map<string, Promise<Semester | undefined>>();
   readonly classes = new Map<string, Class>();
@@ -226,14 +228,14 @@ class Lead {
    * Until when the calls that arrived are all in the queue: the settle time before now (see SETTLE_MS), and
    * before any request that reached the queue in the last SETTLE_MS: while calls that arrived at some
    * moment are still reaching the queue (the backlog of a rush), others from that moment may be on their way.
+   * `full`: the read of `pending` stopped at its limit.
    */
-  settledBy(pending: EnrollmentRequest[], now = Date.now()): number {
-    const longestWay = Math.max(
-      ...pending.map((request) => (request.queuedAt ?? request.arrivedAt) - request.arrivedAt),
-    );
+  settledBy(pending: EnrollmentRequest[], full: boolean, now = Date.now()): number {
+    this.watch.saw(pending, full, now);
+    const longestWay = Math.max(...pending.map((request) => this.watch.reached(request) - request.arrivedAt));
     this.pace.lag = longer(this.pace.lag, { ms: longestWay, seenAt: now }, now);
     const stillComing = pending
-      .filter((request) => (request.queuedAt ?? request.arrivedAt) > now - SETTLE_MS)
+      .filter((request) => this.watch.reached(request) > now - SETTLE_MS)
       .map((request) => queueMoment(request) - 1);
     return Math.min(now - Math.min(MAX_SETTLE_MS, Math.max(SETTLE_MS, 2 * this.pace.lag.ms)), ...stillComing);
   }

@@ -12,7 +12,13 @@ import { expectArrivalOrder, expectSeatsAsArrived } from '../support/arrivalOrde
 import { familyWithChildren } from '../support/busyRetries';
 import { adminSession, classNow, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, outcomeOf } from '../support/portal';
-import { busyAnswers, stackEnvironment, startStack, type RunningStack } from '../support/stack-setup';
+import {
+  busyAnswers,
+  outOfOrderDecisions,
+  stackEnvironment,
+  startStack,
+  type RunningStack,
+} from '../support/stack-setup';
 
 const HOLD_MS = 20;
 let second: RunningStack;
@@ -27,6 +33,9 @@ afterAll(async () => {
   const busy = Object.entries(busyAnswers(second?.output() ?? ''));
   if (busy.length)
     console.log(`the conflicts portal answered busy: ${busy.map(([what, count]) => `${what} ×${count}`).join(', ')}`);
+  // When the order fails, how late the request came and how long it took to reach its queue say why.
+  const late = outOfOrderDecisions(second?.output() ?? '');
+  if (late.length) console.log(`the allocator decided out of arrival order: ${JSON.stringify(late)}`);
   await second?.stop();
 });
 
