@@ -19,6 +19,11 @@ export async function callerEmail(caller: { accessToken?: string }): Promise<str
   return caller.accessToken ? ownEmail(caller.accessToken) : undefined;
 }
 
+/** How a record names the caller as the one who did something: their e-mail, or the account's id without one. */
+export async function callerLabel(caller: { sub: string; accessToken?: string }): Promise<string> {
+  return (await callerEmail(caller)) || caller.sub;
+}
+
 /** The caller's own e-mail, which an invitation is sent from or to: refused when the account has none on file. */
 export async function callerAddress(caller: { accessToken?: string }): Promise<string> {
   const email = await callerEmail(caller);

@@ -7,6 +7,7 @@ import { commitmentCheck, type DrawExport, verifyExport } from '../../lambdas/co
 import { momentText } from '../../lambdas/contract/moments';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, portalUrl } from '../support/portal';
+import { TEST_ADMIN } from '../support/stack-info';
 
 const MINUTE = 60_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -126,9 +127,9 @@ test('given requests of three families, the draw runs only once requests closed,
     { semesterId: semester.id },
     admin,
   );
-  expect(runs.map(({ drawId, seed }) => ({ drawId, seed }))).toEqual([
-    { drawId: again.draw.drawId, seed: again.draw.seed },
-    { drawId: draw.drawId, seed: draw.seed },
+  expect(runs.map(({ drawId, seed, ranBy }) => ({ drawId, seed, ranBy }))).toEqual([
+    { drawId: again.draw.drawId, seed: again.draw.seed, ranBy: TEST_ADMIN.email },
+    { drawId: draw.drawId, seed: draw.seed, ranBy: TEST_ADMIN.email },
   ]);
 });
 

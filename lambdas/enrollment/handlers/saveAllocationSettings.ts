@@ -5,6 +5,7 @@ import type { ParsedInput } from '../../contract/manifest';
 import type { Caller } from '../../platform/caller';
 import { invalidArgument } from '../../contract/errors';
 import { portalHandler } from '../../platform/handler';
+import { callerLabel } from '../../families/ownAccount';
 
 /**
  * Sets how a semester's seats are given. A priority window opens before everyone else's: before registration
@@ -39,7 +40,7 @@ export async function saveAllocationSettings(input: ParsedInput<'saveAllocationS
       `fairStart: set when registration for ${semester.name} opens first: the draw is counted from it`,
     );
   // A fair start's draw, like a lottery's, runs with the seed committed before families can ask anything.
-  if (input.lottery || input.fairStart) await committedSeed(semester.id, caller.username);
+  if (input.lottery || input.fairStart) await committedSeed(semester.id, await callerLabel(caller));
   await putAllocationSettings(input);
   return { settings: input };
 }

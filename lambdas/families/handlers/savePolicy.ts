@@ -5,7 +5,7 @@ import type { PolicyVersion } from '../../contract/records';
 import type { Caller } from '../../platform/caller';
 import { failedPrecondition, notFound } from '../../contract/errors';
 import { portalHandler } from '../../platform/handler';
-import { callerEmail } from '../ownAccount';
+import { callerLabel } from '../ownAccount';
 import { transactWrite } from '../../platform/transact';
 
 /**
@@ -18,7 +18,7 @@ export async function savePolicy(
   caller: Caller,
 ): Promise<{ version: PolicyVersion }> {
   if (input.semesterId && !(await getSemester(input.semesterId))) throw notFound('There is no such semester.');
-  const by = (await callerEmail(caller)) || caller.sub;
+  const by = await callerLabel(caller);
   const { version, items } = publishItems(input, by, new Date().toISOString());
   const outcome = await transactWrite(items);
   if (!outcome.committed) {

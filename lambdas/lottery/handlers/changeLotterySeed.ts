@@ -6,6 +6,7 @@ import type { ParsedInput } from '../../contract/manifest';
 import type { Caller } from '../../platform/caller';
 import { failedPrecondition } from '../../contract/errors';
 import { portalHandler } from '../../platform/handler';
+import { callerLabel } from '../../families/ownAccount';
 
 /**
  * Changes a semester's lottery seed, for a reason families read (a mistake in the settings): a new secret seed,
@@ -28,7 +29,7 @@ export async function changeLotterySeed(input: ParsedInput<'changeLotterySeed'>,
   );
   if (current.commitments.at(-1)!.hash !== input.replacing) throw changedMeanwhile;
 
-  const outcome = await changeSeed(current, input.reason, caller.username, notPublishing(semester.id));
+  const outcome = await changeSeed(current, input.reason, await callerLabel(caller), notPublishing(semester.id));
   if ('changed' in outcome) return { commitments: outcome.changed.commitments };
   if (outcome.failed === 'seed') throw changedMeanwhile;
   // A publication started meanwhile.

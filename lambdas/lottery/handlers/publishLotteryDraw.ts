@@ -7,6 +7,7 @@ import type { Caller } from '../../platform/caller';
 import { failedPrecondition } from '../../contract/errors';
 import type { Call } from '../../platform/handler';
 import { portalHandler } from '../../platform/handler';
+import { callerLabel } from '../../families/ownAccount';
 
 /** Time kept back from the call's for the last chunk under way and the answer. */
 const MARGIN_MS = 3000;
@@ -30,7 +31,7 @@ export async function publishLotteryDraw(input: ParsedInput<'publishLotteryDraw'
     );
   if (state.status === 'published') return { draw: state };
   if (state.status === 'preview') {
-    await startPublishing(semester.id, state.drawId, caller.username);
+    await startPublishing(semester.id, state.drawId, await callerLabel(caller));
     state = (await drawStateOf(semester.id))!;
     if (state.drawId !== input.drawId)
       throw failedPrecondition('Another draw was run meanwhile: look at its preview before publishing it.');

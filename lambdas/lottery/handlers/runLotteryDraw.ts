@@ -7,6 +7,7 @@ import { momentText } from '../../contract/moments';
 import type { Caller } from '../../platform/caller';
 import { failedPrecondition } from '../../contract/errors';
 import { portalHandler } from '../../platform/handler';
+import { callerLabel } from '../../families/ownAccount';
 
 /**
  * Runs a semester's draw once its requests closed, with its committed seed, and keeps it as the preview
@@ -30,7 +31,7 @@ export async function runLotteryDraw(input: ParsedInput<'runLotteryDraw'>, calle
   if (previous && previous.drawId !== input.drawId)
     throw failedPrecondition('Another draw was run meanwhile: look at it before running the draw again.');
 
-  const state = await drawPreview(semester.id, lottery, caller.username, previous);
+  const state = await drawPreview(semester.id, lottery, await callerLabel(caller), previous);
   if (!state)
     throw failedPrecondition('Another draw was run or published meanwhile: look at it before running the draw again.');
   return { draw: state };

@@ -25,6 +25,7 @@ import { Waiting } from '../layout/Waiting';
 import { dateLabel } from '../layout/schedule';
 import { useToast } from '../layout/toast';
 import { StudentForm } from './students/StudentForm';
+import { counted } from '../layout/counted';
 
 const describe = (student: Student) =>
   [
@@ -84,7 +85,7 @@ export function StudentsSection() {
             const classes = held.get(student.id) ?? 0;
             const kept =
               classes > 0 &&
-              `In ${classes} class${classes === 1 ? '' : 'es'} or waitlist${classes === 1 ? '' : 's'}: cancel ${classes === 1 ? 'it' : 'them'} under Enrollments before removing ${student.firstName}.`;
+              `In ${counted(classes, 'class', 'classes')} or waitlist${classes === 1 ? '' : 's'}: cancel ${classes === 1 ? 'it' : 'them'} under Enrollments before removing ${student.firstName}.`;
             return (
               <ListItem
                 key={student.id}

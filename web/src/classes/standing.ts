@@ -5,6 +5,7 @@ import { admitsGrade, gradeLabel } from '@contract/grades';
 import type { Class, EnrollmentCaps, NamedEnrollment, Student } from '@contract/records';
 import { gradesLabel } from '../layout/schedule';
 import { targetClasses, type EnrollTarget } from './enrollTarget';
+import { counted } from '../layout/counted';
 
 export type Standing =
   | { kind: 'enrolled' }
@@ -78,11 +79,11 @@ export function capReason(
   for (const cls of classes) {
     const children = new Set(active.filter((e) => e.classId === cls.id).map((e) => e.studentId)).size;
     if (children >= caps.childrenPerClass)
-      return `your family already has ${children} ${children === 1 ? 'child' : 'children'} in ${cls.name}, the most one family may enroll`;
+      return `your family already has ${counted(children, 'child', 'children')} in ${cls.name}, the most one family may enroll`;
   }
   const semesterId = classes[0]?.semesterId;
   const inSemester = active.filter((enrollment) => enrollment.semesterId === semesterId).length;
   if (inSemester + classes.length > caps.enrollmentsPerSemester)
-    return `your family has ${inSemester} enrollment${inSemester === 1 ? '' : 's'} this semester, and ${caps.enrollmentsPerSemester} is the most allowed`;
+    return `your family has ${counted(inSemester, 'enrollment')} this semester, and ${caps.enrollmentsPerSemester} is the most allowed`;
   return undefined;
 }

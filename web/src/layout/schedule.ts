@@ -1,6 +1,7 @@
 // How a class's meetings read to a family: "Saturdays 09:00–12:00 · 8 meetings, Jan 2 – Feb 20".
 import type { Class, Meeting } from '@contract/records';
 import { gradeRange } from '@contract/grades';
+import { counted } from './counted';
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
@@ -48,7 +49,7 @@ export function scheduleSummary(meetings: Meeting[]): string {
       : `${shortDate(sorted[0]!.date)} – ${shortDate(sorted.at(-1)!.date)}`;
   const slots = weeklySlots(sorted);
   const when = slots.length <= 2 ? slots.join(', ') : `${slots.length} time slots`;
-  return `${when} · ${sorted.length} meeting${sorted.length === 1 ? '' : 's'}, ${span}`;
+  return `${when} · ${counted(sorted.length, 'meeting')}, ${span}`;
 }
 
 /** "Grades 6–8", or "All grades". */
@@ -58,6 +59,6 @@ export function gradesLabel(cls: Pick<Class, 'minGrade' | 'maxGrade'>): string {
 }
 
 export function seatsLabel(cls: Pick<Class, 'seatsLeft' | 'waitlisted'>): string {
-  if (cls.seatsLeft > 0) return `${cls.seatsLeft} seat${cls.seatsLeft === 1 ? '' : 's'} left`;
+  if (cls.seatsLeft > 0) return `${counted(cls.seatsLeft, 'seat')} left`;
   return 'Full – join waitlist';
 }

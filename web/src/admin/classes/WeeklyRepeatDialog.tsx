@@ -17,6 +17,7 @@ import { WeekdayToggles } from '../../layout/WeekdayToggles';
 import { longDate } from '../../layout/schedule';
 import { useCloseGuard } from '../../layout/useCloseGuard';
 import { MAX_MEETINGS, weeklyMeetings } from './weeklyMeetings';
+import { counted } from '../../layout/counted';
 
 const shrink = { inputLabel: { shrink: true } };
 
@@ -147,14 +148,14 @@ export function WeeklyRepeatDialog({
         </Grid>
         <Typography role="status" sx={{ mt: 2 }}>
           {meetings.length > 0
-            ? `${meetings.length} meeting${meetings.length === 1 ? '' : 's'}: ${longDate(meetings[0]!.date)} – ${longDate(meetings.at(-1)!.date)}, ${times.start}–${times.end}.`
+            ? `${counted(meetings.length, 'meeting')}: ${longDate(meetings[0]!.date)} – ${longDate(meetings.at(-1)!.date)}, ${times.start}–${times.end}.`
             : 'Choose a first date, the days, the times and when the repeat ends.'}
         </Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
         <Button variant="contained" disabled={meetings.length === 0} onClick={() => onAdd(meetings)}>
-          {meetings.length === 0 ? 'Add meetings' : `Add ${meetings.length} meeting${meetings.length === 1 ? '' : 's'}`}
+          {meetings.length === 0 ? 'Add meetings' : `Add ${counted(meetings.length, 'meeting')}`}
         </Button>
       </DialogActions>
     </Dialog>

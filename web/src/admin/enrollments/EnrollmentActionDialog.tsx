@@ -11,6 +11,7 @@ import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import type { EnrollmentAction } from './EnrollmentGrid';
 import { studentName } from './enrollmentFilters';
+import { counted } from '../../layout/counted';
 
 interface Props {
   action: EnrollmentAction;
@@ -20,13 +21,11 @@ interface Props {
   onClose: () => void;
 }
 
-const seats = (count: number) => `${count} seat${count === 1 ? '' : 's'}`;
-
 /** How a class looks to an administrator choosing where to move a student. */
 function moveChoice(cls: Class): string {
   if (cls.status === 'closed') return `${cls.name} — closed`;
   return cls.seatsLeft > 0
-    ? `${cls.name} — ${seats(cls.seatsLeft)} left`
+    ? `${cls.name} — ${counted(cls.seatsLeft, 'seat')} left`
     : `${cls.name} — full, joins the waitlist (${cls.waitlisted} waiting)`;
 }
 
@@ -91,7 +90,7 @@ function PromoteDialog({ enrollment, classes, onClose }: Props) {
         {cls &&
           (full
             ? `The class is full (${cls.enrolled} of ${cls.capacity}): promoting adds a seat for ${name}, so its capacity becomes ${cls.enrolled + 1}. The others on the waitlist keep their places.`
-            : `${seats(cls.seatsLeft)} free now.`)}
+            : `${counted(cls.seatsLeft, 'seat')} free now.`)}
       </DialogContentText>
     </ConfirmDialog>
   );

@@ -31,6 +31,7 @@ import { useSemesterParam } from '../useSemesterParam';
 import { LongCode } from '../../layout/LongCode';
 import { SeedChanges } from '../../layout/SeedChanges';
 import { FairStartRecordSection } from './FairStartRecordSection';
+import { counted } from '../../layout/counted';
 
 /** A moment as a `datetime-local` field shows it (the browser's own zone), and back. */
 const toLocal = (iso: string) => {
@@ -393,11 +394,11 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
               <LongCode>{draw.seed}</LongCode>.
             </Typography>
             <Typography>
-              {draw.summary.requests} children asked.{' '}
+              {counted(draw.summary.requests, 'child', 'children')} asked.{' '}
               {draw.summary.byRank.map((count, index) => `${count} got choice ${index + 1}`).join(', ')}
               {draw.summary.byRank.length ? '; ' : ''}
               {draw.summary.waitlisted} waitlisted, {draw.summary.unplaced} no choice admits;{' '}
-              {draw.summary.siblingUnits} sets of siblings kept together.
+              {counted(draw.summary.siblingUnits, 'set', 'sets')} of siblings kept together.
             </Typography>
             {draw.status === 'published' && <LeftOut children={draw.leftOut ?? []} />}
           </Stack>

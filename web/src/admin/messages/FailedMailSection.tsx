@@ -20,6 +20,7 @@ import { LoadFailure } from '../../layout/LoadFailure';
 import { useToast } from '../../layout/toast';
 import { Waiting } from '../../layout/Waiting';
 import { ScrollingTable } from '../ScrollingTable';
+import { counted } from '../../layout/counted';
 
 type FailedMail = FunctionResult<'failedMail'>['mail'][number];
 
@@ -71,7 +72,7 @@ export function FailedMailSection() {
               )
             }
           >
-            {failed.waiting} e-mail{failed.waiting === 1 ? '' : 's'} could not be sent and wait
+            {counted(failed.waiting, 'e-mail')} could not be sent and wait
             {failed.retrying > 0 && `; ${failed.retrying} more are still being tried`}. Fix the cause (see why below),
             then send them again.
           </Alert>
@@ -109,14 +110,14 @@ export function FailedMailSection() {
       )}
       {confirming && failed && (
         <ConfirmDialog
-          title={`Send ${failed.waiting} e-mail${failed.waiting === 1 ? '' : 's'} again?`}
+          title={`Send ${counted(failed.waiting, 'e-mail')} again?`}
           confirmLabel="Send again"
           keepLabel="Not yet"
           busyLabel="Sending…"
           onClose={() => setConfirming(false)}
           action={async () => {
             const { resent } = await resendFailedMail.mutateAsync({});
-            show({ severity: 'success', detail: `${resent} e-mail${resent === 1 ? '' : 's'} sent again.` });
+            show({ severity: 'success', detail: `${counted(resent, 'e-mail')} sent again.` });
           }}
         >
           <DialogContentText>

@@ -24,11 +24,11 @@ import { useToast } from '../../layout/toast';
 import { downloadCsv, toCsv } from '../csv';
 import { ListTable } from '../ListTable';
 import { RemovalHistory } from './RemovalHistory';
+import { counted } from '../../layout/counted';
 
 type Preview = FunctionResult<'dataRetention'>;
 type KeptFor = Preview['kept'][number]['keptFor'][number];
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const dateText = dateLabel;
 
 export function DataRetentionPage() {
@@ -63,14 +63,14 @@ function Retention({ preview }: { preview: Preview }) {
       removed.enrollments += answer.removed.enrollments;
       removed.students += answer.removed.students;
       setProgress(
-        `Removing… ${plural(removed.students, 'student')}, ${plural(removed.enrollments, 'enrollment')} so far`,
+        `Removing… ${counted(removed.students, 'student')}, ${counted(removed.enrollments, 'enrollment')} so far`,
       );
       if (answer.done) break;
     }
     show({
       severity: 'success',
       summary: 'Removed',
-      detail: `${plural(removed.students, 'student')} and ${plural(removed.enrollments, 'enrollment')} were removed.`,
+      detail: `${counted(removed.students, 'student')} and ${counted(removed.enrollments, 'enrollment')} were removed.`,
     });
   };
 
@@ -79,7 +79,7 @@ function Retention({ preview }: { preview: Preview }) {
       <SettingSection years={preview.setting.years} />
       <Section title="What a removal would remove now">
         <Typography gutterBottom>
-          Records of semesters that ended before {dateText(preview.cutoff)} ({plural(preview.setting.years, 'year')}{' '}
+          Records of semesters that ended before {dateText(preview.cutoff)} ({counted(preview.setting.years, 'year')}{' '}
           ago).
         </Typography>
         {totals.enrollments === 0 && totals.students === 0 ? (
@@ -100,11 +100,11 @@ function Retention({ preview }: { preview: Preview }) {
               ))}
             </ListTable>
             <Typography>
-              {plural(totals.enrollments, 'enrollment')} with their audit trail, and{' '}
-              {plural(totals.students, 'student')} with nothing in a semester whose records stay (name, birth date,
+              {counted(totals.enrollments, 'enrollment')} with their audit trail, and{' '}
+              {counted(totals.students, 'student')} with nothing in a semester whose records stay (name, birth date,
               contacts, health notes).
               {preview.studentsKept > 0 &&
-                ` ${plural(preview.studentsKept, 'student keeps', 'students keep')} their record, losing only these enrollments: something of theirs belongs to a semester whose records stay.`}
+                ` ${counted(preview.studentsKept, 'student keeps', 'students keep')} their record, losing only these enrollments: something of theirs belongs to a semester whose records stay.`}
             </Typography>
             {preview.students.length > 0 && <StudentsToRemove students={preview.students} />}
             {preview.kept.length > 0 && <StudentsKept students={preview.kept} />}
@@ -130,7 +130,7 @@ function Retention({ preview }: { preview: Preview }) {
           }}
         >
           <DialogContentText>
-            {plural(totals.students, 'student')} and {plural(totals.enrollments, 'enrollment')} of{' '}
+            {counted(totals.students, 'student')} and {counted(totals.enrollments, 'enrollment')} of{' '}
             {preview.semesters.map((semester) => semester.name).join(', ')} are removed from the portal. Only the
             table's backups keep them, until they expire (daily backups 35 days, monthly ones a year).
           </DialogContentText>
@@ -154,7 +154,7 @@ function SettingSection({ years }: { years: number }) {
         show({
           severity: 'success',
           summary: 'Saved',
-          detail: `Records are kept ${plural(wanted, 'year')} after their semester ended.`,
+          detail: `Records are kept ${counted(wanted, 'year')} after their semester ended.`,
         });
     });
   };
