@@ -12,6 +12,7 @@ import { gradeName } from '@contract/grades';
 import type { SemesterEnrollment } from '@contract/records';
 import { shortDate } from '../../layout/schedule';
 import { guardianEmailsText } from '../students/studentSheet';
+import { EmailText } from '../../layout/EmailText';
 import { statusLabel, studentName } from './enrollmentFilters';
 
 export type EnrollmentAction = 'cancel' | 'promote' | 'move';
@@ -65,6 +66,7 @@ export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction 
         flex: 1,
         minWidth: 190,
         valueGetter: (_value, row) => guardianEmailsText(row),
+        renderCell: ({ value }) => <EmailText>{value as string}</EmailText>,
       },
       {
         field: 'createdAt',
@@ -110,7 +112,7 @@ export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction 
         columns={columns}
         // What tells rows apart (a class's whole name, "Alpine Navigation (Juniors)") wraps instead of being cut.
         getRowHeight={() => 'auto'}
-        sx={{ '& .MuiDataGrid-cell': { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.35, py: 0.75 } }}
+        sx={{ '& .MuiDataGrid-cell': { whiteSpace: 'normal', overflowWrap: 'break-word', lineHeight: 1.35, py: 0.75 } }}
         loading={loading && rows.length === 0}
         density="compact"
         disableColumnFilter
