@@ -156,7 +156,15 @@ export function familyVisit(day: RegistrationDay): FamilyCall[] {
       sharedAnswer: true,
       where: 'the same two visits of Class Registration (catalogueCache.loadAvailability)',
     },
+    {
+      name: 'lotteries',
+      method: 'GET',
+      calls: 2,
+      sharedAnswer: true,
+      where: 'the same two visits of Class Registration: a lottery under way is said (LotteryNotices)',
+    },
     { name: 'roles', method: 'POST', calls: 1, sharedAnswer: false, where: 'signing in (AuthProvider)' },
+
     {
       name: 'students',
       method: 'POST',

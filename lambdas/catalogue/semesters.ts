@@ -77,18 +77,6 @@ export async function putSemester(semester: Semester): Promise<void> {
   await semesterEntity.put(semester);
 }
 
-/**
- * Whether families may enroll now. The window is `registrationOpens` (inclusive) to `registrationCloses`
- * (exclusive); a semester with neither date is open while it is the current one.
- */
-export function isRegistrationOpen(semester: Semester, now = new Date()): boolean {
-  const { registrationOpens, registrationCloses } = semester;
-  if (!registrationOpens && !registrationCloses) return semester.current;
-  if (registrationOpens && now.getTime() < Date.parse(registrationOpens)) return false;
-  if (registrationCloses && now.getTime() >= Date.parse(registrationCloses)) return false;
-  return true;
-}
-
 const when = (iso: string) => momentText(iso, 'UTC');
 
 /** Why families may not enroll at `now`, in their words. */

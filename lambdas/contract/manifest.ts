@@ -30,6 +30,8 @@ import {
   type FairStartView,
   type LineProgress,
   type FamilyLottery,
+  type LotteryView,
+  type RegistrationStanding,
   type LotteryRequest,
   lotteryRequestInput,
   lotterySeedChange,
@@ -163,6 +165,14 @@ export const manifest = {
     result: returns<{ fairStarts: FairStartView[] }>(),
     summary:
       "The fair starts of the semesters under way: their draws, the seed's commitment, the seed after the draws.",
+  },
+  lotteries: {
+    access: 'public',
+    cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
+    input: noPayload,
+    result: returns<{ lotteries: LotteryView[] }>(),
+    summary:
+      'The lotteries of the semesters whose seats are not yet open to everyone, the same for everyone: when requests are taken, the results come and the seats left after the draw open.',
   },
   lineProgress: {
     access: 'public',
@@ -665,6 +675,13 @@ export const manifest = {
     input: allocationSettings,
     result: returns<{ settings: AllocationSettings }>(),
     summary: "Sets a semester's allocation: first come first served or a lottery, and its priority windows.",
+  },
+  myRegistration: {
+    access: 'user',
+    input: noPayload,
+    result: returns<{ semesters: Record<string, RegistrationStanding> }>(),
+    summary:
+      'Whether the family may enroll now in each semester open for enrollment to someone (its priority windows included), and when not, when it may.',
   },
   myLotteries: {
     access: 'user',

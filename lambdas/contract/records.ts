@@ -252,8 +252,12 @@ function configValueProblem(name: string, value: ConfigValue): string | undefine
     !(typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 30)
   )
     return 'must be a whole number of days, 1 to 30';
-  if (name === detailsConfirmedSince.name && !(typeof value === 'string' && isoDate.safeParse(value).success))
-    return 'must be a date written YYYY-MM-DD';
+  if (name === detailsConfirmedSince.name) {
+    if (!(typeof value === 'string' && isoDate.safeParse(value).success)) return 'must be a date written YYYY-MM-DD';
+    // Details are confirmed on a day (UTC): a later day would refuse every confirmation until it came.
+    if (value > new Date().toISOString().slice(0, 10))
+      return 'must be today or earlier (UTC): until a later day comes, no confirmation would count and families could not enroll';
+  }
   if (name === 'contactEmail' && !(typeof value === 'string' && isEmailAddress(value)))
     return 'must be an e-mail address';
   return undefined;
@@ -892,6 +896,18 @@ export const lotterySeedChange = z.strictObject({
  * A semester's lottery as a family sees it: when, how, its own requests, the commitments to the draw's seed (oldest
  * first) and, once published, the seed.
  */
+/**
+ * A semester's lottery as everyone may see it (`lotteries`), until the seats left after the draw open to everyone:
+ * when requests are taken, when the results come, and when those seats open.
+ */
+export type LotteryView = { semesterId: string; semesterName: string } & Pick<
+  LotterySettings,
+  'requestsOpen' | 'requestsClose' | 'resultsBy' | 'seatsOpen'
+>;
+
+/** Whether a family may enroll in a semester now, and when not, when it may (`myRegistration`). */
+export type RegistrationStanding = { open: true } | { open: false; message: string };
+
 export interface FamilyLottery {
   semester: Semester;
   lottery: LotterySettings;

@@ -8,7 +8,8 @@ import { entity, optional, type StoredItem } from '../platform/entity';
 import { enrollmentsOfFamily } from './enrollments';
 import { familyAddresses } from '../families/families';
 import { partitions } from '../platform/partitions';
-import { isRegistrationOpen, listSemesters, registrationWindowMessage } from '../catalogue/semesters';
+import { listSemesters, registrationWindowMessage } from '../catalogue/semesters';
+import { isRegistrationOpen } from '../contract/registrationWindow';
 
 const readLottery = (item: StoredItem): LotterySettings => ({
   requestsOpen: item.string('requestsOpen'),

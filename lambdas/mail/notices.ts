@@ -250,7 +250,10 @@ export function studentNoticeContent(notice: StudentNotice, site: MailSite): Mai
           ...details,
           { heading: 'Before the first meeting' },
           list([
-            'Pack what to bring (above).',
+            // Only where a class lists what to bring: its details above (in both parts) hold the list.
+            ...(notice.classes.some(({ cls }) => cls.whatToBring)
+              ? ['Pack what to bring, listed with the class above.']
+              : []),
             'Plan the way there and back; be there a few minutes early.',
             `If ${child} cannot come after all, cancel on My Enrollments so a child on the waitlist gets the seat.`,
           ]),

@@ -50,6 +50,10 @@ export const deployment = {
     feature: 'enrollment',
     table: 'read',
   },
+  lotteries: {
+    feature: 'lottery',
+    table: 'read',
+  },
   lineProgress: {
     feature: 'enrollment',
     table: 'read',
@@ -321,6 +325,10 @@ export const deployment = {
   saveAllocationSettings: {
     feature: 'enrollment',
     table: 'write',
+  },
+  myRegistration: {
+    feature: 'enrollment',
+    table: 'read',
   },
   myLotteries: {
     feature: 'lottery',

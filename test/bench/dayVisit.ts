@@ -241,6 +241,7 @@ async function visitIn(
       catalogueGet(browser, base, 'config'),
       catalogueGet(browser, base, 'semesters'),
       catalogueGet(browser, base, 'availableEnrollmentClasses'),
+      catalogueGet(browser, base, 'lotteries'),
     ]),
   );
   const session = await signIn(browser, base, clientId, account);
@@ -251,6 +252,7 @@ async function visitIn(
     await Promise.all([
       catalogueGet(browser, base, 'semesters'),
       catalogueGet(browser, base, 'availableEnrollmentClasses'),
+      catalogueGet(browser, base, 'lotteries'),
       post(browser, base, 'roles', token),
       post(browser, base, 'students', token),
       post(browser, base, 'myEnrollments', token),

@@ -57,7 +57,17 @@ test('given a lottery taking requests, a family keeps its two children together 
   const reported: string[] = [];
   await signInThroughLogin(page, family.email, family.password);
   await page.goto('/classes/enrollment');
-  await page.getByRole('navigation', { name: 'Registration' }).getByRole('link', { name: 'Lottery requests' }).click();
+  // Class Registration says the lottery is on, until when requests are taken, and links to them.
+  await page
+    .getByRole('navigation', { name: 'Registration' })
+    .getByRole('link', { name: 'Lottery requests' })
+    .waitFor();
+  const notice = page.getByRole('alert').filter({ hasText: `${semester.name}'s seats are given by a lottery draw` });
+  await notice
+    .getByText(`by ${momentText(lottery.requestsClose, 'UTC')}. Being early gains nothing`, { exact: false })
+    .waitFor();
+  reported.push(...(await violations(page, 'family, class registration during a lottery')));
+  await notice.getByRole('link', { name: 'Lottery requests' }).click();
   const section = page.getByRole('region', { name: `${semester.name}: lottery` });
   await section.getByText(`You will hear by e-mail by ${momentText(lottery.resultsBy, 'UTC')}.`).waitFor();
   await section.getByText(/^When requests close, the draw puts every request in a random order/).waitFor();

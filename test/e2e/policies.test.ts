@@ -1,12 +1,12 @@
 // Policies in Chromium: an administrator publishes a required policy for a semester on the Policies screen;
 // a family enrolling a child there reads and accepts it in the enroll dialog (on a phone, checked by axe) and
 // the child is enrolled; the roster shows the acceptance; a new version is published and the family's next
-// enrollment asks for it again.
+// enrollment, on a full class's waitlist, asks for it again.
 import type { Browser, Page } from 'playwright-core';
 import { dateLabel } from '../../lambdas/contract/moments';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
-import { addStudent, newClass, openSemester } from '../support/fixtures';
-import { signUpFamily } from '../support/portal';
+import { addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
+import { enrollAndWait, signUpFamily } from '../support/portal';
 import { openAsAdmin, unique } from './admin-session';
 import { expectNone, PHONE, violations } from './axe';
 
@@ -18,33 +18,51 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function enrollWithPolicy(page: Page, className: string, text: string, title: string, reported: string[]) {
+/** Enrolls Ben through the dialog, accepting the policy on the way; in a full class, adds him to the waitlist. */
+async function enrollWithPolicy(
+  page: Page,
+  className: string,
+  text: string,
+  title: string,
+  reported: string[],
+  full = false,
+) {
   await page.goto('/classes/enrollment');
   await page
     .getByRole('article', { name: className })
-    .getByRole('button', { name: `Enroll in ${className}` })
+    .getByRole('button', { name: `${full ? 'Join waitlist for' : 'Enroll in'} ${className}` })
     .click();
-  const dialog = page.getByRole('dialog', { name: `Enroll in ${className}` });
+  const dialog = page.getByRole('dialog', { name: `${full ? 'Join the waitlist for' : 'Enroll in'} ${className}` });
   await dialog.getByRole('radio', { name: /^Ben Moraine/ }).check();
-  await dialog.getByRole('button', { name: 'Enroll Ben' }).click();
+  await dialog.getByRole('button', { name: full ? 'Add Ben to the waitlist' : 'Enroll Ben' }).click();
   await dialog
     .getByRole('region', { name: new RegExp(`^${title}, version`) })
     .getByText(text)
     .waitFor();
-  const accept = dialog.getByRole('button', { name: 'Accept and enroll Ben' });
+  // The button says what accepting goes on to: on a full class, the waitlist.
+  const accept = dialog.getByRole('button', {
+    name: full ? 'Accept and add Ben to the waitlist' : 'Accept and enroll Ben',
+  });
   expect(await accept.isDisabled()).toBe(true);
   reported.push(...(await violations(page, `family, policies to accept in ${className}`)));
   await dialog.getByRole('checkbox', { name: `I have read and accept the ${title}` }).check();
   await accept.click();
-  await dialog.getByText(`Ben is enrolled in ${className}.`).waitFor();
+  await dialog
+    .getByText(full ? `${className} is full, so Ben is on the waitlist at` : `Ben is enrolled in ${className}.`, {
+      exact: false,
+    })
+    .waitFor();
 }
 
 test('given a required policy published for a semester, a family accepts it on the way to enrolling, the roster shows the acceptance, and a new version asks again', async () => {
   const semester = await openSemester({ name: unique('Policy semester') });
   const [first, second] = [
     await newClass(semester.id, { name: unique('Crevasse Rescue') }),
-    await newClass(semester.id, { name: unique('Avalanche Basics') }),
+    await newClass(semester.id, { name: unique('Avalanche Basics'), capacity: 1 }),
   ];
+  // The second class is full: Ben joins its waitlist.
+  const other = await familyWithStudents(1, 'policies-full');
+  await enrollAndWait({ studentId: other.students[0]!.id, classId: second.id }, (await adminSession()).accessToken);
   const family = await signUpFamily('policies');
   await addStudent(family, { firstName: 'Ben', lastName: 'Moraine' });
   const title = unique('Liability waiver');
@@ -91,7 +109,7 @@ test('given a required policy published for a semester, a family accepts it on t
   await row.getByText(/^Version 2, published/).waitFor();
   await admin.context.close();
 
-  await enrollWithPolicy(page, second.name, 'Helmets are worn at all times.', title, reported);
+  await enrollWithPolicy(page, second.name, 'Helmets are worn at all times.', title, reported, true);
   await context.close();
   expectNone(reported);
 });

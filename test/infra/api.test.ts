@@ -110,6 +110,7 @@ test("the cached reads are exactly the public catalogue reads (and the lines' pr
       'config',
       'fairStarts',
       'lineProgress',
+      'lotteries',
       'semesterGroups',
       'semesters',
       'tshirtSizes',

@@ -53,6 +53,7 @@ const cases = {
   config: { payload: () => ({}) },
   semesters: { payload: () => ({}) },
   fairStarts: { payload: () => ({}) },
+  lotteries: { payload: () => ({}) },
   lineProgress: { payload: (w) => ({ semesterId: w.semesterId }) },
   tshirtSizes: { payload: () => ({}) },
   classes: { payload: (w) => ({ query: [{ id: w.enrolledIn.id }] }) },
@@ -170,6 +171,7 @@ const cases = {
   removeExpiredRecords: { payload: () => ({ semesterIds: ['matrix-no-such-semester'] }) },
   // First come first served without priority windows: what the semester had.
   saveAllocationSettings: { payload: (w) => ({ semesterId: w.semesterId, priorityWindows: [] }) },
+  myRegistration: { payload: () => ({}) },
   myLotteries: { payload: () => ({}) },
   // The matrix's semester has no lottery: the family is refused (409) after its child is found, another family's is not found.
   saveLotteryRequest: {

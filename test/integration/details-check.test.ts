@@ -130,6 +130,22 @@ describe('the yearly check of a child’s details', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error?.message).toBe('values.detailsConfirmedSince: must be a date written YYYY-MM-DD');
   });
+
+  test('the day set may not be after today: no confirmation could clear the check until it came', async () => {
+    const admin = await adminSession();
+    const { values } = await data<{ values: ConfigValues }>('config');
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const answer = await call(
+      'saveConfig',
+      { values: { ...values, detailsConfirmedSince: tomorrow } },
+      admin.accessToken,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.error?.message).toBe(
+      'values.detailsConfirmedSince: must be today or earlier (UTC): until a later day comes, no confirmation would count and families could not enroll',
+    );
+    expect((await data<{ values: ConfigValues }>('config')).values).toEqual(values);
+  });
 });
 
 describe('pick-up adults', () => {

@@ -1,7 +1,8 @@
 // Lottery requests: while requests are taken a family saves each child's ranked choices with "keep my children
 // together", changes and withdraws them; outside the window (a priority group's earlier opening included) it is
-// refused with when it may; choices are held to the lottery's number, its semester, open classes and grades.
-import type { FamilyLottery, LotteryRequest, Semester } from '../../lambdas/contract/records';
+// refused with when it may; choices are held to the lottery's number, its semester, open classes and grades; and
+// everyone reads when a lottery takes requests (`lotteries`).
+import type { FamilyLottery, LotteryRequest, LotteryView, Semester } from '../../lambdas/contract/records';
 import { momentText } from '../../lambdas/contract/moments';
 import { adminSession, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data } from '../support/portal';
@@ -149,4 +150,35 @@ test('before requests open a family is refused with when it may; a family of a p
     message: refused.body.error!.message,
   });
   expect((await lotteryOf(member.accessToken, semester)).window).toEqual({ open: true });
+});
+
+test('everyone, signed in or not, reads a lottery from `lotteries` until the seats left after its draw open to everyone', async () => {
+  const { semester, lottery } = await lotterySemester(at(HOUR));
+  const listed = async () =>
+    (await data<{ lotteries: LotteryView[] }>('lotteries', {})).lotteries.find(
+      (each) => each.semesterId === semester.id,
+    );
+  const { requestsOpen, requestsClose, resultsBy, seatsOpen } = lottery;
+  expect(await listed()).toEqual({
+    semesterId: semester.id,
+    semesterName: semester.name,
+    requestsOpen,
+    requestsClose,
+    resultsBy,
+    seatsOpen,
+  });
+
+  // The seats left after the draw are open to everyone: first come first served from then, no lottery to tell of.
+  const past = {
+    requestsOpen: at(-4 * HOUR),
+    requestsClose: at(-3 * HOUR),
+    resultsBy: at(-2 * HOUR),
+    seatsOpen: at(-HOUR),
+  };
+  await data(
+    'saveAllocationSettings',
+    { semesterId: semester.id, lottery: { ...lottery, ...past }, priorityWindows: [] },
+    (await adminSession()).accessToken,
+  );
+  expect(await listed()).toBeUndefined();
 });

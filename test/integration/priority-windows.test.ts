@@ -1,7 +1,8 @@
 // Priority windows and the allocation settings of a semester: families in a priority group (listed by e-mail,
 // or by the rule "had a child enrolled last semester") enroll from their group's opening, before everyone else;
-// a family outside the group is refused before its time with a message saying when it may; in a lottery
-// semester nobody enrolls first come first served before the seats left after the draw open.
+// a family outside the group is refused before its time with a message saying when it may (and told so by
+// `myRegistration` before it asks); in a lottery semester nobody enrolls first come first served before the seats
+// left after the draw open.
 import type { AllocationSettings, Semester } from '../../lambdas/contract/records';
 import { momentText } from '../../lambdas/contract/moments';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
@@ -72,6 +73,13 @@ describe('priority windows', () => {
     );
     expect(await data('myEnrollments', {}, staff.family.accessToken)).toEqual({ enrollments: [] });
     expect(await data('myEnrollments', {}, other.family.accessToken)).toEqual({ enrollments: [] });
+
+    // Each family is told before pressing anything: Class Registration offers Enroll only where it can work.
+    const standing = async (token: string) =>
+      (await data<{ semesters: Record<string, unknown> }>('myRegistration', {}, token)).semesters[semester.id];
+    expect(await standing(returning.family.accessToken)).toEqual({ open: true });
+    expect(await standing(staff.family.accessToken)).toEqual({ open: false, message: early.body.error!.message });
+    expect(await standing(other.family.accessToken)).toEqual({ open: false, message: outside.body.error!.message });
   });
 
   test('given the rule "had a child enrolled last semester", a family with a child enrolled in the semester before enrolls early; one whose child only waited there does not', async () => {

@@ -3,7 +3,7 @@ import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/
 import { mockClient } from 'aws-sdk-client-mock';
 import { classes } from '../../lambdas/catalogue/handlers/classes';
 import { availableEnrollmentClasses } from '../../lambdas/enrollment/handlers/availableEnrollmentClasses';
-import { isRegistrationOpen } from '../../lambdas/catalogue/semesters';
+import { isRegistrationOpen } from '../../lambdas/contract/registrationWindow';
 import { classEntity } from '../../lambdas/catalogue/classes';
 
 const dynamo = mockClient(DynamoDBDocumentClient);

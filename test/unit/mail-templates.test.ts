@@ -105,6 +105,20 @@ test('a short schedule names one weekday, several, one meeting, or none', () => 
   );
 });
 
+test("the reminder's plain text holds what the class details say (place, dates, what to bring), and asks to pack only what a class lists", () => {
+  const reminder = (cls: typeof sampleClass) =>
+    renderMail(
+      studentNoticeContent({ kind: 'reminder', studentName: 'Teen0 Alpine', classes: [{ cls }] }, sampleSite),
+      sampleSite,
+    ).text;
+  const text = reminder(sampleClass);
+  expect(text).toContain(`  Where: ${sampleClass.location}`);
+  expect(text).toContain('  What to bring:\n    Warm layers and gloves\n    Lunch and a thermos');
+  expect(text).toContain('- Pack what to bring, listed with the class above.');
+  const { whatToBring: _none, ...nothingListed } = sampleClass;
+  expect(reminder(nothingListed)).not.toContain('what to bring');
+});
+
 test('a name typed with markup is text in the e-mail, never markup', () => {
   const content = studentNoticeContent(
     {

@@ -6,7 +6,8 @@ import type { AuditReason } from '../audit';
 import type { EnrollmentRequest } from '../enrollmentRequests';
 import type { StoredEnrollment } from '../enrollments';
 import { capsOf } from '../seatRules';
-import { isRegistrationOpen, registrationWindowMessage } from '../../catalogue/semesters';
+import { registrationWindowMessage } from '../../catalogue/semesters';
+import { isRegistrationOpen } from '../../contract/registrationWindow';
 import type { EnrollmentCaps } from '../../catalogue/settings';
 import {
   familyCounts,

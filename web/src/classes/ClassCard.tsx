@@ -47,7 +47,8 @@ export function ClassCard({ cls, family, onEnroll }: { cls: Class; family?: Fami
             size="small"
             color={full ? 'warning' : 'success'}
             variant={full ? 'filled' : 'outlined'}
-            label={seatsLabel(cls)}
+            // A card that only informs offers no waitlist to join.
+            label={onEnroll || !full ? seatsLabel(cls) : 'Full'}
           />
         </Stack>
         <Stack spacing={0.75}>

@@ -217,6 +217,8 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
           <PoliciesToAccept
             asked={step.asked}
             child={child}
+            // On a full class accepting adds the child to the waitlist, as the dialog's button says.
+            {...(full && { acceptLabel: `Accept and add ${child.firstName} to the waitlist` })}
             onBack={() => dispatch({ type: 'policiesBack' })}
             onAccepted={() => void enroll()}
           />

@@ -8,9 +8,10 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import type { Semester } from '@contract/records';
+import type { RegistrationStanding, Semester } from '@contract/records';
+import { isRegistrationOpen } from '@contract/registrationWindow';
 import { useAvailability, useClassesById, useCurrentSemesterClassIds, useGroupsById } from '../api/catalogue';
-import { useCatalogueRead } from '../api/queries';
+import { useCatalogueRead, useFunction } from '../api/queries';
 import { useAuth } from '../api/session';
 import { rememberPath } from '../layout/returnPath';
 import { LoadFailure } from '../layout/LoadFailure';
@@ -20,11 +21,15 @@ import { ClassFilters, type Filters } from './ClassFilters';
 import { targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { SemesterSections } from './SemesterSections';
 import { Orientation } from './Orientation';
+import { LotteryNotices } from './LotteryNotices';
 import { useFamily } from './useFamily';
 import { useOpeningAhead } from './opening';
 import { momentText } from '../layout/schedule';
 import { PageTitle } from '../layout/PageTitle';
 import { linkTo, paths } from '../layout/paths';
+
+/** A signed-in family's standings before they are read: Enroll is offered, the server answers as it must. */
+const NOT_KNOWN_YET: Record<string, RegistrationStanding> = {};
 
 const EnrollDialog = lazily(() => import('./EnrollDialog'), 'EnrollDialog');
 
@@ -36,7 +41,6 @@ export function EnrollmentPage() {
   const [filters, setFilters] = useState<Filters>({ days: [] });
   const [target, setTarget] = useState<EnrollTarget>();
   const { family } = useFamily();
-
   const open = useAvailability();
   const availability = Object.entries(open.data ?? {});
   const groups = useGroupsById(availability.flatMap(([, { groupIds }]) => groupIds));
@@ -67,6 +71,13 @@ export function EnrollmentPage() {
       })),
     [shownOpen, shownClasses, shownGroups],
   );
+  // Before a semester listed opens for everyone (priority windows), where the family may not enroll yet Enroll is
+  // not offered; once every one is open, as on registration day, nothing is asked.
+  const beforeEveryone = sections.some(({ semesterId }) => {
+    const semester = semesterNames.get(semesterId);
+    return semester !== undefined && !isRegistrationOpen(semester);
+  });
+  const registration = useFunction('myRegistration', undefined, { enabled: status === 'signedIn' && beforeEveryone });
   // The answers are in, the cards not drawn yet: the placeholders stay, so nothing jumps in between.
   const drawing = open.isSuccess && shownOpen !== open.data;
   const clearFilters = useCallback(() => setFilters({ days: [] }), []);
@@ -119,6 +130,7 @@ export function EnrollmentPage() {
         )}
       </Stack>
       <Orientation />
+      <LotteryNotices signedIn={status === 'signedIn'} />
       {(open.isPending || drawing) && <LoadingCards />}
       {open.isError && <LoadFailure what="The classes" error={open.error} onRetry={() => void open.refetch()} />}
       {open.isSuccess && !drawing && sections.length === 0 && (
@@ -131,6 +143,7 @@ export function EnrollmentPage() {
         classes={shownClasses}
         filters={filters}
         family={shownFamily}
+        standings={status === 'signedIn' ? (registration.data?.semesters ?? NOT_KNOWN_YET) : undefined}
         onChoose={choose}
         onClearFilters={clearFilters}
       />

@@ -9,7 +9,10 @@ import { scheduleSummary } from '../layout/schedule';
 import { FamilyStanding } from './FamilyStanding';
 import type { Family } from './useFamily';
 
-/** A class group: one enrollment that takes a seat in each of its classes, or waits for all of them. */
+/**
+ * A class group: one enrollment that takes a seat in each of its classes, or waits for all of them. Without
+ * `onEnroll` (the family may not enroll yet) the card only informs.
+ */
 export function GroupCard({
   group,
   classes,
@@ -19,7 +22,7 @@ export function GroupCard({
   group: ClassGroup;
   classes: Class[];
   family?: Family;
-  onEnroll: (group: ClassGroup) => void;
+  onEnroll?: (group: ClassGroup) => void;
 }) {
   const full = classes.some((cls) => cls.seatsLeft === 0);
   return (
@@ -37,7 +40,7 @@ export function GroupCard({
           size="small"
           color={full ? 'warning' : 'success'}
           variant={full ? 'filled' : 'outlined'}
-          label={full ? 'Full – join waitlist' : `${classes.length} classes together`}
+          label={full ? (onEnroll ? 'Full – join waitlist' : 'Full') : `${classes.length} classes together`}
           sx={{ mb: 1.5 }}
         />
         {group.description && (
@@ -56,16 +59,18 @@ export function GroupCard({
         </ul>
         {family && <FamilyStanding family={family} target={{ kind: 'group', group, classes }} />}
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button
-          variant={full ? 'outlined' : 'contained'}
-          color="secondary"
-          onClick={() => onEnroll(group)}
-          aria-label={`${full ? 'Join waitlist for' : 'Enroll in group'} ${group.name}`}
-        >
-          {full ? 'Join waitlist' : 'Enroll in group'}
-        </Button>
-      </CardActions>
+      {onEnroll && (
+        <CardActions sx={{ px: 2, pb: 2 }}>
+          <Button
+            variant={full ? 'outlined' : 'contained'}
+            color="secondary"
+            onClick={() => onEnroll(group)}
+            aria-label={`${full ? 'Join waitlist for' : 'Enroll in group'} ${group.name}`}
+          >
+            {full ? 'Join waitlist' : 'Enroll in group'}
+          </Button>
+        </CardActions>
+      )}
     </Card>
   );
 }

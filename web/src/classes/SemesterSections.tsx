@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
-import type { Class, ClassGroup, Semester } from '@contract/records';
+import type { Class, ClassGroup, RegistrationStanding, Semester } from '@contract/records';
 import { admitsGrade } from '@contract/grades';
 import { meetingDays, momentText } from '../layout/schedule';
 import { ClassCard } from './ClassCard';
@@ -27,6 +27,11 @@ interface Props {
   classes: Map<string, Class>;
   filters: Filters;
   family: Family | undefined;
+  /**
+   * Whether the signed-in family may enroll now in each semester (`myRegistration`); a visitor has none. Where
+   * it may not, the semester's cards only inform and the section says when it may.
+   */
+  standings: Record<string, RegistrationStanding> | undefined;
   onChoose: (target: EnrollTarget) => void;
   onClearFilters: () => void;
 }
@@ -37,6 +42,7 @@ export const SemesterSections = memo(function SemesterSections({
   classes: byId,
   filters,
   family,
+  standings,
   onChoose: choose,
   onClearFilters,
 }: Props) {
@@ -47,6 +53,8 @@ export const SemesterSections = memo(function SemesterSections({
         const shownClasses = classes.filter((cls) => matchesFilters(cls, filters));
         const shownGroups = groups.filter((group) => groupClasses(group).every((cls) => matchesFilters(cls, filters)));
         const semester = semesters.get(semesterId);
+        const standing = standings?.[semesterId];
+        const waiting = standing && !standing.open ? standing.message : undefined;
         return (
           <Stack component="section" key={semesterId} spacing={2} aria-label={semester?.name ?? 'Classes'}>
             {semester && (
@@ -61,6 +69,8 @@ export const SemesterSections = memo(function SemesterSections({
                 )}
               </div>
             )}
+            {waiting && <Alert severity="info">{`${waiting} The classes are shown here until then.`}</Alert>}
+            {!standings && semester && <PriorityOnly semester={semester} />}
             {shownGroups.length > 0 && (
               <>
                 <Typography variant="h6" component="h2">
@@ -73,7 +83,11 @@ export const SemesterSections = memo(function SemesterSections({
                         group={group}
                         classes={groupClasses(group)}
                         family={family}
-                        onEnroll={(chosen) => choose({ kind: 'group', group: chosen, classes: groupClasses(chosen) })}
+                        onEnroll={
+                          waiting
+                            ? undefined
+                            : (chosen) => choose({ kind: 'group', group: chosen, classes: groupClasses(chosen) })
+                        }
                       />
                     </Grid>
                   ))}
@@ -101,7 +115,7 @@ export const SemesterSections = memo(function SemesterSections({
                     <ClassCard
                       cls={cls}
                       family={family}
-                      onEnroll={(chosen) => choose({ kind: 'class', cls: chosen })}
+                      onEnroll={waiting ? undefined : (chosen) => choose({ kind: 'class', cls: chosen })}
                     />
                   </Grid>
                 ))}
@@ -113,3 +127,17 @@ export const SemesterSections = memo(function SemesterSections({
     </>
   );
 });
+
+/**
+ * For a visitor: a semester listed before its registration opens for everyone is open only to the families of a
+ * priority window, or to everyone preparing a fair start's requests: signing in tells which.
+ */
+function PriorityOnly({ semester }: { semester: Semester }) {
+  const opens = semester.registrationOpens;
+  if (!opens || Date.now() >= Date.parse(opens)) return null;
+  return (
+    <Alert severity="info">
+      {`Registration for ${semester.name} opens for everyone on ${momentText(opens)}. Sign in to see whether you may enroll before then.`}
+    </Alert>
+  );
+}

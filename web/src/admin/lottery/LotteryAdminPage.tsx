@@ -95,12 +95,17 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
   const show = useToast();
   const setWindow = (index: number, change: Partial<PriorityWindow>) =>
     setWindows(windows.map((window, at) => (at === index ? { ...window, ...change } : window)));
-  const moment = (label: string, field: keyof Omit<LotterySettings, 'choices' | 'weighted' | 'drawAtClose'>) =>
+  const moment = (
+    label: string,
+    field: keyof Omit<LotterySettings, 'choices' | 'weighted' | 'drawAtClose'>,
+    helperText: string,
+  ) =>
     lottery && (
       <TextField
         type="datetime-local"
         size="small"
         label={label}
+        helperText={helperText}
         value={toLocal(lottery[field])}
         onChange={(event) => setLottery({ ...lottery, [field]: fromLocal(event.target.value) })}
         slotProps={{ inputLabel: { shrink: true } }}
@@ -158,10 +163,22 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
         )}
         {lottery && (
           <Stack spacing={2} sx={{ maxWidth: 420 }}>
-            {moment('Requests open', 'requestsOpen')}
-            {moment('Requests close', 'requestsClose')}
-            {moment('Results sent by', 'resultsBy')}
-            {moment('Seats left open to everyone', 'seatsOpen')}
+            {moment(
+              'Requests open',
+              'requestsOpen',
+              'Families may send and change their requests from then (a priority window earlier); Class Registration says so from now.',
+            )}
+            {moment('Requests close', 'requestsClose', 'No request changes after this; the draw can run from then.')}
+            {moment(
+              'Results sent by',
+              'resultsBy',
+              'The date families are promised their results by: publish the draw before it.',
+            )}
+            {moment(
+              'Seats left open to everyone',
+              'seatsOpen',
+              'From then the seats the draw left (and the waitlists) go first come, first served on Class Registration, as in a semester without a lottery.',
+            )}
             <TextField
               type="number"
               size="small"

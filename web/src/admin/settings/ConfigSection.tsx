@@ -71,7 +71,11 @@ function ConfigForm({ values }: { values: ConfigValues }) {
       helperText: help,
       multiline,
       minRows: multiline ? 2 : undefined,
-      ...(DATES.has(key) && { type: 'date', slotProps: { inputLabel: { shrink: true } } }),
+      // A day to come is refused (see configValues): the picker offers none.
+      ...(DATES.has(key) && {
+        type: 'date',
+        slotProps: { inputLabel: { shrink: true }, htmlInput: { max: new Date().toISOString().slice(0, 10) } },
+      }),
     });
 
   return (

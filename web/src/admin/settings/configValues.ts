@@ -34,7 +34,7 @@ export const KNOWN_KEYS: KnownKey[] = [
   {
     key: 'detailsConfirmedSince',
     label: 'Details confirmed since',
-    help: 'The yearly check: a family enrolling a child whose details (health notes, contacts, pick-up adults) were last confirmed before this day is asked to check them first. Empty: no check.',
+    help: 'The yearly check: a family enrolling a child whose details (health notes, contacts, pick-up adults) were last confirmed before this day is asked to check them first. Today or a day before (UTC). Empty: no check.',
   },
   {
     key: 'announcement',
