@@ -55,6 +55,7 @@ export class PortalStack extends Stack {
     });
     const users = new PortalUserPool(this, 'Users', {
       siteUrl: site.url,
+      table,
       mailIdentity: props.settings.mailIdentity,
       ...(props.settings.poolMailThroughSes && {
         mailFrom: props.settings.mailFrom,

@@ -12,6 +12,7 @@ import {
   type UserPoolTriggers,
 } from 'aws-cdk-lib/aws-cognito';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../lambdas/contract/manifest';
 import { PASSWORD_POLICY } from '../lambdas/contract/passwordPolicy';
@@ -26,6 +27,8 @@ export const POOL_ACL_METRIC = 'PortalUserPool';
 export interface PortalUserPoolProps {
   /** Where the reset link of the password e-mail points. */
   siteUrl: string;
+  /** The portal's table: the triggers read the site's settings (the e-mails' frame: the programme's name, its contact). */
+  table: ITableV2;
   /**
    * The verified SES sender of the pool's own e-mails (sign-up codes, password resets); without it Cognito's
    * built-in e-mail sends them, a few dozen a day at most.
@@ -45,17 +48,18 @@ export class PortalUserPool extends Construct {
 
   constructor(scope: Construct, id: string, props: PortalUserPoolProps) {
     super(scope, id);
-    // The pool depends on its triggers, so they cannot know the pool: they get the site's address only.
-    // Cognito's trigger sources (CustomMessage) are the CDK's trigger keys (customMessage) with a capital.
+    // The pool depends on its triggers, so they cannot know the pool: they get the site's address and read the
+    // table. Cognito's trigger sources (CustomMessage) are the CDK's trigger keys (customMessage) with a capital.
     const lambdaTriggers: UserPoolTriggers = Object.fromEntries(
-      Object.entries(userPoolTriggers).map(([source, name]) => [
-        source.charAt(0).toLowerCase() + source.slice(1),
-        new PortalFunction(this, name, {
+      Object.entries(userPoolTriggers).map(([source, name]) => {
+        const trigger = new PortalFunction(this, name, {
           entry: triggerModule(name),
           description: `User pool trigger ${source}`,
           environment: { SITE_URL: props.siteUrl },
-        }).handler,
-      ]),
+        });
+        trigger.bindTable(props.table, 'read');
+        return [source.charAt(0).toLowerCase() + source.slice(1), trigger.handler];
+      }),
     );
 
     this.pool = new UserPool(this, 'Pool', {

@@ -41,6 +41,7 @@ export function htmlToText(html: string): string {
     .replace(/<\/(p|div|h\d|li|tr)>/gi, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_m, code: string) => String.fromCharCode(Number.parseInt(code, 16)))
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

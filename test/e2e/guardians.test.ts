@@ -1,11 +1,12 @@
 // A second guardian in Chromium: a parent invites another adult on Manage Account, naming the family; the
 // e-mail's link, opened signed in with another address, tells nothing of the family; the invitee signs in with
 // the invited address from there, accepts (on a phone), and enrolls the family's child; the first parent sees
-// both guardians, and the roster shows both e-mails. axe checks the Guardians section and both accept pages.
+// both guardians, and the roster shows both e-mails. axe checks the Guardians section and both accept pages. An
+// adult without an account creates one from the link and comes back to the invitation.
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPortal, signInThroughLogin, toast, waitForPath } from '../support/browser';
-import { addStudent, newClass, openSemester } from '../support/fixtures';
-import { signUpFamily, waitForMail } from '../support/portal';
+import { addStudent, invitationTo, newClass, openSemester } from '../support/fixtures';
+import { signUpCode, signUpFamily, waitForMail } from '../support/portal';
 import { openAsAdmin, unique } from './admin-session';
 import { expectNone, PHONE, violations } from './axe';
 
@@ -16,6 +17,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+const INVITATION_PURPOSE =
+  'You are invited to be a guardian of a family. Create your account with the e-mail address the invitation was sent to, or sign in if you have one: the invitation opens again, to accept.';
 
 test('a parent invites another adult, who accepts the e-mail’s invitation and enrolls the family’s child; both guardians show on the roster', async () => {
   const semester = await openSemester({ name: unique('Guardians semester') });
@@ -53,7 +57,9 @@ test('a parent invites another adult, who accepts the e-mail’s invitation and 
   // The link opened signed out, then signed in with another address: nothing of the family is shown.
   const invitee = await openPortal(browser, PHONE);
   await invitee.page.goto(new URL(link).pathname + new URL(link).search);
-  await waitForPath(invitee.page, '/user/login');
+  // Signed out, the link opens account creation, saying what the invitation needs (and nothing of the family).
+  await waitForPath(invitee.page, '/user/create');
+  await invitee.page.getByText(INVITATION_PURPOSE).waitFor();
   await signInThroughLogin(invitee.page, stranger.email, stranger.password);
   await invitee.page
     .getByText('This invitation was sent to another e-mail address than the one you are signed in with.')
@@ -63,8 +69,8 @@ test('a parent invites another adult, who accepts the e-mail’s invitation and 
   reported.push(...(await violations(invitee.page, 'another account, an invitation sent elsewhere (phone)')));
 
   // From there the invitee signs in with the invited address, and comes back to the link.
-  await invitee.page.getByRole('button', { name: 'Sign in with another account' }).click();
-  await waitForPath(invitee.page, '/user/login');
+  await invitee.page.getByRole('button', { name: 'Use another account' }).click();
+  await waitForPath(invitee.page, '/user/create');
   await signInThroughLogin(invitee.page, second.email, second.password);
   await invitee.page.getByRole('heading', { name: `${family.email} invites you` }).waitFor();
   await invitee.page.getByText('invites you to be a guardian of The Cairn family.').waitFor();
@@ -105,4 +111,29 @@ test('a parent invites another adult, who accepts the e-mail’s invitation and 
   await row.getByRole('link', { name: family.email }).waitFor();
   await row.getByRole('link', { name: second.email }).waitFor();
   await admin.context.close();
+});
+
+test('an adult without an account opens the invitation, creates the account with the invited address from there, and comes back to accept it', async () => {
+  const family = await signUpFamily('inviting-parent');
+  const address = `invited-${Date.now()}@example.com`;
+  const token = await invitationTo(family, address);
+
+  const { page, context } = await openPortal(browser, PHONE);
+  await page.goto(`/account/invitation?token=${token}`);
+  await waitForPath(page, '/user/create');
+  await page.getByText(INVITATION_PURPOSE).waitFor();
+  const reported = await violations(page, 'invitee without an account, create account from the invitation (phone)');
+  await page.getByRole('button', { name: 'Create With Email' }).click();
+  await page.getByLabel('Email').fill(address);
+  await page.getByLabel('Password').fill('Mountain-New-1');
+  await page.getByLabel('Password').press('Enter');
+  await page.getByLabel('Code').fill(await signUpCode(address));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  await waitForPath(page, '/account/invitation');
+  await page.getByRole('heading', { name: `${family.email} invites you` }).waitFor();
+  await page.getByRole('button', { name: 'Accept the invitation' }).click();
+  await waitForPath(page, '/account/enrollments');
+  await context.close();
+  expectNone(reported);
 });

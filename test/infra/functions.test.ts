@@ -139,7 +139,7 @@ describe.each(Object.entries(userPoolTriggers))('the %s trigger', (source, name)
     });
   });
 
-  test('runs its module with the site address only (the pool it serves cannot be named without a cycle)', () => {
+  test('runs its module with the site address and the table to read, no more (the pool it serves cannot be named without a cycle)', () => {
     expect(lambdaOf(trigger).Properties).toMatchObject({
       Runtime: FUNCTION_RUNTIME.name,
       Architectures: ['arm64'],
@@ -149,8 +149,12 @@ describe.each(Object.entries(userPoolTriggers))('the %s trigger', (source, name)
       NODE_OPTIONS: '--enable-source-maps',
       POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
       SITE_URL: cloudFrontUrl,
+      // The site's settings frame its e-mails (the programme's name, its contact).
+      TABLE_NAME: { Ref: tableId },
     });
-    expect(grantedActions(template, trigger)).toEqual(logWrites);
+    const actions = grantedActions(template, trigger);
+    expect(actions).toEqual(expect.arrayContaining([...logWrites, ...tableReads]));
+    for (const write of tableWrites) expect(actions).not.toContain(write);
   });
 });
 

@@ -1,17 +1,18 @@
-// The user pool's e-mails in the portal's words. The sign-up e-mail gives the code that proves the address
-// (the account is confirmed with it); the password-reset e-mail links to the reset screen with the e-mail
-// and code filled in. Cognito puts the code where `{####}` stands.
+// The user pool's e-mails in the portal's words and in its one branded frame, like every other e-mail (the
+// programme's name and logo, its contact). The sign-up e-mail gives the code that proves the address (the account
+// is confirmed with it); the password-reset e-mail links to the reset screen with the e-mail and code filled in.
+// Cognito puts the code where `{####}` stands, and sends only the HTML part.
 import middy from '@middy/core';
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { DEFAULT_PROGRAMME_NAME } from '../../contract/configNames';
+import { link, paragraph, strong, type MailContent, type MailFrame } from '../../contract/mail/mailBlocks';
+import { renderMail } from '../../contract/mail/mailRender';
 import { requiredEnv } from '../../platform/env';
-import { logCallContext } from '../../platform/logger';
+import { logCallContext, logger } from '../../platform/logger';
 import { headerText } from '../mailHeader';
+import { mailSite } from '../mailSite';
 
 const siteUrl = requiredEnv('SITE_URL').replace(/\/+$/, '');
-
-const PORTAL_NAME = 'Registration Portal';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function resetLink(email: string, codeParameter: string): string {
   return `${siteUrl}/user/reset?email=${encodeURIComponent(email)}&code=${codeParameter}`;
@@ -22,50 +23,87 @@ function confirmLink(email: string): string {
   return `${siteUrl}/user/login?email=${encodeURIComponent(email)}`;
 }
 
-export async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+/**
+ * The frame as the site's settings give it; when they cannot be read, the programme's default name: Cognito
+ * refuses the sign-up or the reset when its trigger fails, and the code must reach the family.
+ */
+async function frame(): Promise<MailFrame> {
+  try {
+    return await mailSite();
+  } catch (error) {
+    logger.warn('The e-mail frame fell back to its defaults: the site settings could not be read.', { error });
+    return { programme: DEFAULT_PROGRAMME_NAME, logoUrl: `${siteUrl}/mail-logo.png` };
+  }
+}
+
+/** The e-mail Cognito sends for this trigger source, or undefined for those left to Cognito. */
+function contentOf(event: CustomMessageTriggerEvent, programme: string): MailContent | undefined {
   const { codeParameter, usernameParameter, userAttributes } = event.request;
   const email = userAttributes.email ?? '';
   switch (event.triggerSource) {
     case 'CustomMessage_SignUp':
     case 'CustomMessage_ResendCode': {
-      const link = confirmLink(email);
-      event.response.emailSubject = `Your ${PORTAL_NAME} code: confirm your e-mail`;
-      event.response.emailMessage = [
-        `<p>Hello,</p>`,
-        `<p>Someone, we hope you, created a ${PORTAL_NAME} account for ${escapeHtml(email)}.</p>`,
-        `<p>Your code is <b>${codeParameter}</b>. Enter it where the portal asks for it to confirm this e-mail address and finish creating the account. Closed the page? Sign in here and the portal asks for the code:<br><a href="${link}">${link}</a></p>`,
-        `<p>If you did not create an account, ignore this e-mail: without the code, no account uses your address.</p>`,
-        `<p>— The mountain school programme</p>`,
-      ].join('\n');
-      break;
+      const confirm = confirmLink(email);
+      return {
+        subject: `Your ${programme} code: confirm your e-mail`,
+        preview: `Your code is ${codeParameter}.`,
+        blocks: [
+          { heading: 'Confirm your e-mail address' },
+          paragraph(`Your ${programme} account for `, strong(email), ' is made once this address is confirmed.'),
+          paragraph('Your code is ', strong(codeParameter), '.'),
+          paragraph(
+            'Enter it where the portal asks for it. Closed the page? Sign in with this address and the portal asks for the code: ',
+            link(confirm, confirm),
+          ),
+          {
+            note: 'If you did not create an account, ignore this e-mail: without the code, no account uses your address.',
+          },
+        ],
+      };
     }
     case 'CustomMessage_ForgotPassword': {
-      const link = resetLink(email, codeParameter);
-      event.response.emailSubject = `Reset your ${PORTAL_NAME} password`;
-      event.response.emailMessage = [
-        `<p>Hello,</p>`,
-        `<p>We received a request to reset the password of the ${PORTAL_NAME} account for ${escapeHtml(email)}.</p>`,
-        `<p>To choose a new password, open this link:<br><a href="${link}">${link}</a></p>`,
-        `<p>Your reset code is ${codeParameter}.</p>`,
-        `<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
-        `<p>— The mountain school programme</p>`,
-      ].join('\n');
-      break;
+      const reset = resetLink(email, codeParameter);
+      return {
+        subject: `Reset your ${programme} password`,
+        blocks: [
+          { heading: 'Choose a new password' },
+          paragraph(`We received a request to reset the password of the ${programme} account for `, strong(email), '.'),
+          // The address itself as the link's words: a reader whose mail shows no links can copy it.
+          paragraph('To choose a new password, open this link: ', link(reset, reset)),
+          paragraph('Your reset code is ', strong(codeParameter), '.'),
+          { note: 'If you did not ask for this, ignore this e-mail: your password stays as it is.' },
+        ],
+      };
     }
     case 'CustomMessage_AdminCreateUser': {
-      event.response.emailSubject = `Your ${PORTAL_NAME} account`;
-      event.response.emailMessage = [
-        `<p>Hello,</p>`,
-        `<p>An account was made for you on the ${PORTAL_NAME}: sign in at <a href="${siteUrl}/user/login">${siteUrl}/user/login</a>`,
-        `with ${usernameParameter ?? escapeHtml(email)} and the temporary password ${codeParameter}.</p>`,
-        `<p>— The mountain school programme</p>`,
-      ].join('\n');
-      break;
+      const signIn = `${siteUrl}/user/login`;
+      return {
+        subject: `Your ${programme} account`,
+        blocks: [
+          { heading: 'An account was made for you' },
+          paragraph(
+            `An account was made for you on the ${programme} portal: sign in at `,
+            link(signIn, signIn),
+            ' with ',
+            strong(usernameParameter ?? email),
+            ' and the temporary password ',
+            strong(codeParameter),
+            ', then choose your own.',
+          ),
+        ],
+      };
     }
     default:
-      break;
+      return undefined;
   }
-  if (event.response.emailSubject) event.response.emailSubject = headerText(event.response.emailSubject);
+}
+
+export async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+  const framed = await frame();
+  const content = contentOf(event, framed.programme);
+  if (!content) return event;
+  event.response.emailSubject = headerText(content.subject);
+  event.response.emailMessage = renderMail(content, framed).html;
   return event;
 }
 

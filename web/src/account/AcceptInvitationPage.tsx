@@ -2,7 +2,8 @@
 // brings the invitee back here after signing in or creating the account) with the invited address, they see
 // who invites them, to which family (as the inviter named it) and until when, and accept; the family's
 // children and enrollments are then theirs to manage too. Signed in with another address, they learn nothing
-// of the invitation: the portal refuses it, and they may sign in with another account.
+// of the invitation: the portal refuses it, and they may use another account. Signed out, the link opens account
+// creation first (web/src/auth/guards.tsx), since most invitees have no account yet.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -124,7 +125,7 @@ function SentElsewhere({ message }: { message: string }) {
         {message} You are signed in as {user?.email}.
       </Alert>
       <Button variant="contained" onClick={() => void signInAgain()}>
-        Sign in with another account
+        Use another account
       </Button>
     </Stack>
   );

@@ -13,6 +13,19 @@ import { secondFactorKey, useAuth } from '../api/session';
 import { rememberPath } from '../layout/returnPath';
 import { paths } from '../layout/paths';
 
+/**
+ * Where a signed-out visitor of a page signs in first, when not the sign-in screen, and what it says: an
+ * invitation's link mostly reaches someone without an account yet, so it opens account creation (which links to
+ * signing in) with what the invitation needs. The link itself tells nothing of the family or the address.
+ */
+const SIGN_IN_FIRST: Partial<Record<string, { to: string; purpose: string }>> = {
+  [paths.acceptInvitation]: {
+    to: paths.createAccount,
+    purpose:
+      'You are invited to be a guardian of a family. Create your account with the e-mail address the invitation was sent to, or sign in if you have one: the invitation opens again, to accept.',
+  },
+};
+
 /** Remembers the wanted path and goes to the sign-in screen; after sign-in the user comes back to it. */
 function SignInFirst() {
   const { pathname, search, hash } = useLocation();
@@ -20,9 +33,10 @@ function SignInFirst() {
   useEffect(() => {
     // Already on the way there: a page that signs the user out sends them to sign in itself, with its reason
     // (the protected page stays on screen while the sign-in page loads).
-    if (pathname === paths.signIn) return;
+    if (pathname === paths.signIn || pathname === paths.createAccount) return;
     rememberPath(pathname + search + hash);
-    void navigate(paths.signIn, { replace: true });
+    const first = SIGN_IN_FIRST[pathname];
+    void navigate(first?.to ?? paths.signIn, { replace: true, ...(first && { state: { purpose: first.purpose } }) });
   }, [pathname, search, hash, navigate]);
   return null;
 }
