@@ -275,11 +275,21 @@ async function fairStartGate(
  * priority window has opened before it (the others are refused with the day they may); never in a lottery
  * semester before the seats left after the draw open.
  */
-export function openToSomeone(semester: Semester, settings: AllocationSettings, now = new Date()): boolean {
+function openToSomeone(semester: Semester, settings: AllocationSettings, now = new Date()): boolean {
   if (settings.lottery && now.getTime() < Date.parse(settings.lottery.seatsOpen)) return false;
   if (isRegistrationOpen(semester, now)) return true;
   if (semester.registrationCloses && now.getTime() >= Date.parse(semester.registrationCloses)) return false;
   // With a fair start, families have their requests ready before the opening.
   if (settings.fairStart && semester.registrationOpens) return true;
   return settings.priorityWindows.some((window) => Date.parse(window.opens) <= now.getTime());
+}
+
+/** The semesters open for enrollment to someone at `now` (Class Registration's), with their settings. */
+export async function semestersOpenToSomeone(now = new Date()): Promise<Array<[Semester, AllocationSettings]>> {
+  const semesters = await listSemesters();
+  const settings = await allocationSettingsOfMany(semesters.map((semester) => semester.id));
+  return semesters.flatMap((semester) => {
+    const own = settings.get(semester.id)!;
+    return openToSomeone(semester, own, now) ? [[semester, own] as [Semester, AllocationSettings]] : [];
+  });
 }

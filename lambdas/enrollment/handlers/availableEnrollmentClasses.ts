@@ -1,7 +1,6 @@
 import { classesOfSemester } from '../../catalogue/classes';
 import { groupsOfSemester } from '../../catalogue/groups';
-import { allocationSettingsOfMany, openToSomeone } from '../allocationSettings';
-import { listSemesters } from '../../catalogue/semesters';
+import { semestersOpenToSomeone } from '../allocationSettings';
 import type { Class, ClassGroup } from '../../contract/records';
 import { portalHandler } from '../../platform/handler';
 
@@ -10,12 +9,9 @@ import { portalHandler } from '../../platform/handler';
  * semester once its seats left open to everyone): its open classes and the groups made only of them.
  */
 export async function availableEnrollmentClasses() {
-  const now = new Date();
-  const semesters = await listSemesters();
-  const settings = await allocationSettingsOfMany(semesters.map((semester) => semester.id));
-  const open = semesters.filter((semester) => openToSomeone(semester, settings.get(semester.id)!, now));
+  const open = await semestersOpenToSomeone();
   const entries = await Promise.all(
-    open.map(async (semester) => {
+    open.map(async ([semester]) => {
       const [classList, groups] = await Promise.all([classesOfSemester(semester.id), groupsOfSemester(semester.id)]);
       const openClasses = classList.filter((cls) => cls.status === 'open');
       const openIds = new Set(openClasses.map((cls) => cls.id));

@@ -1,5 +1,4 @@
-import { allocationSettingsOfMany, enrollGate, openToSomeone } from '../allocationSettings';
-import { listSemesters } from '../../catalogue/semesters';
+import { enrollGate, semestersOpenToSomeone } from '../allocationSettings';
 import type { RegistrationStanding } from '../../contract/records';
 import type { FamilyCaller } from '../../platform/caller';
 import { familyHandler } from '../../platform/familyHandler';
@@ -14,11 +13,8 @@ export async function myRegistration(
   caller: FamilyCaller,
 ): Promise<{ semesters: Record<string, RegistrationStanding> }> {
   const now = new Date();
-  const semesters = await listSemesters();
-  const settings = await allocationSettingsOfMany(semesters.map((semester) => semester.id));
-  const open = semesters.filter((semester) => openToSomeone(semester, settings.get(semester.id)!, now));
   const standings = await Promise.all(
-    open.map(async (semester): Promise<[string, RegistrationStanding]> => {
+    (await semestersOpenToSomeone(now)).map(async ([semester]): Promise<[string, RegistrationStanding]> => {
       const gate = await enrollGate(semester, caller.familyId, now);
       return [semester.id, gate.open ? { open: true } : { open: false, message: gate.message }];
     }),
