@@ -18,6 +18,7 @@ import { registrationDay } from './capacity';
 import { PortalDashboard } from './dashboard';
 import { portalFunctions, REGISTRATION_DAY_FUNCTIONS, scheduledFunctions, streamConsumerFunctions } from './functions';
 import { PortalMail } from './mail';
+import { PortalFunction } from './portal-function';
 import { OriginSecret } from './origin-secret';
 import type { PortalSettings } from './settings';
 import { PortalSite } from './site';
@@ -75,6 +76,9 @@ export class PortalStack extends Stack {
       ])
         if ((REGISTRATION_DAY_FUNCTIONS as readonly string[]).includes(name)) fn.traceActively();
     scheduledFunctions(this, { table });
+    // The programme's clock, for every function that writes a moment in words (its configuration may name another).
+    for (const fn of this.node.findAll())
+      if (fn instanceof PortalFunction) fn.setEnvironment('PORTAL_TIME_ZONE', props.settings.timeZone);
 
     deployWebApp(site, props.webDist, {
       region: this.region,

@@ -2,6 +2,7 @@
 // half-configured deploy. A stage's settings are kept in cdk.json (`stages`), so a deploy that names the stage
 // has all of them; a `-c name=value` on the command line goes over the stage's value.
 import type { Construct } from 'constructs';
+import { isTimeZone } from '../lambdas/contract/moments';
 
 export interface PortalSettings {
   /**
@@ -36,6 +37,11 @@ export interface PortalSettings {
   mailDailyQuota?: number;
   /** A table `npm run restore` made, which the stack uses instead of its own (docs/deploying.md, Backups). */
   table?: string;
+  /**
+   * The programme's time zone (an IANA name such as `America/Denver`): every moment the portal shows, sends and
+   * exports reads on its clock unless an administrator sets another in Settings. UTC when not given.
+   */
+  timeZone: string;
   /** X-Ray's active tracing on the registration day's functions (REGISTRATION_DAY_FUNCTIONS), for a day to look into. */
   tracing: boolean;
   /** The month's AWS budget in USD: AWS Budgets e-mails the alarm addresses at 80 % spent and at 100 % forecast. */
@@ -65,6 +71,7 @@ type SettingName =
   | 'mailDailyQuota'
   | 'monthlyBudget'
   | 'tracing'
+  | 'timeZone'
   | 'table'
   | 'mailDomain'
   | 'domainName'
@@ -82,6 +89,7 @@ const SETTING_NAMES: ReadonlySet<string> = new Set<SettingName>([
   'mailDailyQuota',
   'monthlyBudget',
   'tracing',
+  'timeZone',
   'table',
   'mailDomain',
   'domainName',
@@ -207,6 +215,11 @@ export function portalSettings(scope: Construct): PortalSettings {
   const tracing = read('tracing') ?? 'off';
   if (tracing !== 'on' && tracing !== 'off')
     throw new Error(`Context value tracing must be on or off, not "${tracing}".`);
+  const timeZone = read('timeZone') ?? 'UTC';
+  if (!isTimeZone(timeZone))
+    throw new Error(
+      `Context value timeZone must be a time zone's IANA name such as America/Denver, not "${timeZone}".`,
+    );
   const production = kept?.production === true;
   if (production) refuseUnfitForFamilies(stage!, { mailDomain, mailIdentity, poolMail: keptPoolMail, alarmEmails });
   return {
@@ -220,6 +233,7 @@ export function portalSettings(scope: Construct): PortalSettings {
     ...(mailDailyQuota !== undefined && { mailDailyQuota }),
     ...(monthlyBudget !== undefined && { monthlyBudget }),
     tracing: tracing === 'on',
+    timeZone,
     ...(table !== undefined && { table }),
     ...(mailDomain !== undefined && { mailDomain }),
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,

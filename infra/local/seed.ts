@@ -235,7 +235,8 @@ export async function seedDemoData(now = new Date()): Promise<{ semester: Semest
     contactEmail: 'help@mountainschool.example',
     privacyPolicyUrl: 'https://mountainschool.example/privacy',
     studentUnitsUrl: 'https://mountainschool.example/student-units',
-    announcement: `Registration for ${semester.name} is open. Classes fill quickly: enroll early to get a seat.`,
+    // True whatever a semester's seats are given by (first come, a fair start, a lottery): each section says which.
+    announcement: `Registration for ${semester.name} is under way: each semester below says how its seats are given and until when.`,
     orientation: [
       'The mountain school runs outdoor classes for students from pre-K to grade 12: avalanche safety, skiing, climbing, camping and more, at the Summit Lodge, the Nature Center and nearby trailheads.',
       'Choose a class, or a class group that takes a seat in each of its classes, then the child to enroll. A seat free: the child is enrolled at once. A class full: the child joins the waitlist in the order requests arrive and is enrolled automatically, with an e-mail, when a seat opens.',

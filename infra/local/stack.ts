@@ -1,5 +1,6 @@
 // The whole portal on one machine: DynamoDB Local, cognito-local and the gateway running the same
 // handler modules as the Lambdas in AWS, configured through the same environment variables.
+import { LOCAL_TIME_ZONE } from './timeZone';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -164,6 +165,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // The local outbox takes any pace; this one keeps the pacing real without slowing the tests.
       MAIL_SEND_RATE: process.env.PORTAL_MAIL_RATE || '20',
       SITE_URL: url,
+      PORTAL_TIME_ZONE: LOCAL_TIME_ZONE,
       // The functions' figures are CloudWatch's (Embedded Metric Format log lines); there is none here.
       POWERTOOLS_METRICS_DISABLED: 'true',
       // The `service` of the functions' log lines: the stack's name in AWS, the table's here (portals sharing an engine apart).

@@ -1,4 +1,8 @@
-// iCalendar (RFC 5545) text: escaped values, CRLF line ends, lines folded at 75 octets.
+// iCalendar (RFC 5545) text: escaped values, CRLF line ends, lines folded at 75 octets. Meetings are on the
+// programme's clock: their times name its zone (TZID), defined once in a VTIMEZONE block; for UTC, or a zone
+// the tz library does not know, they are written in UTC instead.
+import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library';
+import { momentOfWallClock } from '../contract/moments';
 import type { CalendarEvent } from '../contract/records';
 
 // Every line break (LF, CR LF, a lone CR) becomes \n: a raw CR would end the line for some readers.
@@ -9,8 +13,39 @@ const escapeText = (value: string) =>
     .replace(/,/g, '\\,')
     .replace(/\r\n?|\n/g, '\\n');
 
-/** `2027-01-09T09:00` → `20270109T090000`: a floating local time, as the programme states its times. */
+/** `2027-01-09T09:00` → `20270109T090000`: the wall-clock time, as the programme states its times. */
 const localTime = (value: string) => `${value.replace(/[-:]/g, '')}00`;
+
+/** A wall-clock time on the clock of `timeZone` as the moment in UTC: `2027-01-09T09:00` in Denver → `20270109T160000Z`. */
+function utcTime(local: string, timeZone: string): string {
+  const moment = momentOfWallClock(local, timeZone);
+  if (!moment) throw new Error(`Not a date and time: ${local}`);
+  return moment.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+interface ZoneDefinition {
+  /** The library's name for the zone (an alias such as `US/Mountain` is `America/Denver`). */
+  tzid: string;
+  /** The VTIMEZONE block, a line each. */
+  lines: string[];
+}
+
+// Made once per zone: the library builds its whole table on each call.
+const zoneDefinitions = new Map<string, ZoneDefinition | undefined>();
+
+/** The zone's VTIMEZONE, or undefined for UTC and for a zone the library does not know (it would log an error). */
+function zoneDefinition(timeZone: string): ZoneDefinition | undefined {
+  if (zoneDefinitions.has(timeZone)) return zoneDefinitions.get(timeZone);
+  let definition: ZoneDefinition | undefined;
+  const block = (tzlib_get_timezones() as string[]).includes(timeZone) ? tzlib_get_ical_block(timeZone) : '';
+  if (Array.isArray(block) && block.length === 2) {
+    const [text, tzidLine] = block as [string, string];
+    const tzid = tzidLine.replace(/^TZID=/, '');
+    if (tzid !== 'Etc/UTC') definition = { tzid, lines: text.split(/\r\n|\n/) };
+  }
+  zoneDefinitions.set(timeZone, definition);
+  return definition;
+}
 
 function fold(line: string): string {
   const bytes = Buffer.from(line, 'utf8');
@@ -33,9 +68,11 @@ export interface CalendarDocument {
   events: Array<CalendarEvent & { description?: string }>;
   /** The moment the document is made (DTSTAMP). */
   stamp: Date;
+  /** The programme's time zone (an IANA name): the meetings' wall-clock times are on its clock. */
+  timeZone: string;
 }
 
-export function toICalendar({ name, events, stamp }: CalendarDocument): string {
+export function toICalendar({ name, events, stamp, timeZone }: CalendarDocument): string {
   const dtstamp = stamp
     .toISOString()
     .replace(/[-:]/g, '')
@@ -48,13 +85,16 @@ export function toICalendar({ name, events, stamp }: CalendarDocument): string {
     'METHOD:PUBLISH',
     `X-WR-CALNAME:${escapeText(name)}`,
   ];
+  const zone = zoneDefinition(timeZone);
+  if (zone) lines.push(`X-WR-TIMEZONE:${zone.tzid}`, ...zone.lines);
+  const time = (local: string) => (zone ? `;TZID=${zone.tzid}:${localTime(local)}` : `:${utcTime(local, timeZone)}`);
   for (const event of events) {
     lines.push(
       'BEGIN:VEVENT',
       `UID:${event.classId}-${localTime(event.start)}@registration-portal`,
       `DTSTAMP:${dtstamp}`,
-      `DTSTART:${localTime(event.start)}`,
-      `DTEND:${localTime(event.end)}`,
+      `DTSTART${time(event.start)}`,
+      `DTEND${time(event.end)}`,
       // A cancelled meeting stays in the feed, so calendar apps strike it rather than lose it.
       ...(event.cancelled ? ['STATUS:CANCELLED'] : []),
       `SUMMARY:${escapeText(event.cancelled ? `Cancelled: ${event.title}` : event.title)}`,

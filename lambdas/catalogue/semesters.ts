@@ -1,5 +1,4 @@
 // Semesters: `SEMESTER#id / SEMESTER`, listed through GSI1 under `SEMESTERS`, ordered by start date.
-import { momentText } from '../contract/moments';
 import { waitlistModes, type Semester } from '../contract/records';
 import { notFound } from '../contract/errors';
 import { RecentReads } from '../platform/recentReads';
@@ -77,10 +76,8 @@ export async function putSemester(semester: Semester): Promise<void> {
   await semesterEntity.put(semester);
 }
 
-const when = (iso: string) => momentText(iso, 'UTC');
-
-/** Why families may not enroll at `now`, in their words. */
-export function registrationWindowMessage(semester: Semester, now = new Date()): string {
+/** Why families may not enroll at `now`, in their words, its moments written by `when` (the programme's clock). */
+export function registrationWindowMessage(semester: Semester, now: Date, when: (iso: string) => string): string {
   if (semester.registrationOpens && now.getTime() < Date.parse(semester.registrationOpens)) {
     return `Registration for ${semester.name} opens on ${when(semester.registrationOpens)}.`;
   }

@@ -1,9 +1,11 @@
 // Programme-wide settings under the `SETTINGS` partition: the remote configuration values the site reads
 // (`CONFIG`) and the t-shirt sizes (`TSHIRT_SIZES`, in display order; a retired size stays readable on
 // the students who have it but is no longer offered). The retention of records is retention.ts's.
-import { enrollmentCapsOf, type EnrollmentCaps } from '../contract/configNames';
+import { enrollmentCapsOf, timeZoneOf, type EnrollmentCaps } from '../contract/configNames';
+import { momentText } from '../contract/moments';
 import type { ConfigValue, ConfigValues, ManagedTshirtSize, TshirtSize } from '../contract/records';
 import { entity, optional, type StoredItem } from '../platform/entity';
+import { optionalEnv } from '../platform/env';
 import { partitions } from '../platform/partitions';
 
 /** The remote configuration, as a Map: the marshaller takes an object with a value named "constructor" for no object at all. */
@@ -60,4 +62,20 @@ export type { EnrollmentCaps };
 
 export async function readEnrollmentCaps(): Promise<EnrollmentCaps> {
   return enrollmentCapsOf(await readConfigValues());
+}
+
+/** The programme's time zone: the configuration's, else the deploy's (`PORTAL_TIME_ZONE`), else UTC. */
+export async function readProgrammeTimeZone(): Promise<string> {
+  return programmeTimeZoneOf(await readConfigValues());
+}
+
+export const programmeTimeZoneOf = (values: ConfigValues) => timeZoneOf(values, optionalEnv('PORTAL_TIME_ZONE'));
+
+/** How the portal's messages write a moment: on the programme's clock, its zone named ("…, 9:00 AM MST"). */
+export type MomentWriter = (iso: string) => string;
+
+/** The writer of moments on the programme's clock as the configuration sets it now. */
+export async function programmeMoments(): Promise<MomentWriter> {
+  const timeZone = await readProgrammeTimeZone();
+  return (iso) => momentText(iso, timeZone);
 }

@@ -1,6 +1,6 @@
 // Names and defaults of configuration values the server reads, without the schemas (lambdas/contract/records.ts),
 // so the data modules that read them carry no zod.
-import { dateLabel } from './moments';
+import { dateLabel, isTimeZone } from './moments';
 
 /** The configuration's values as read (records.ts checks them when they are saved). */
 type ConfigValues = Readonly<Record<string, string | number | boolean>>;
@@ -29,6 +29,19 @@ export function enrollmentCapsOf(values: ConfigValues): EnrollmentCaps {
 
 /** How many days before a class's first meeting its families get a reminder (configuration value). */
 export const reminderLeadDays = { name: 'reminderLeadDays', byDefault: 2 } as const;
+
+/**
+ * The programme's time zone (configuration value, an IANA name such as "America/Denver"): every moment the
+ * portal shows, sends and exports reads on its clock. Unset: the deploy's (`PORTAL_TIME_ZONE`), else UTC.
+ */
+export const programmeTimeZone = { name: 'timeZone', byDefault: 'UTC' } as const;
+
+/** The zone the configuration names, else `deployed` (the deploy's), else UTC. */
+export function timeZoneOf(values: ConfigValues, deployed: string | undefined): string {
+  const value = Object.hasOwn(values, programmeTimeZone.name) ? values[programmeTimeZone.name] : undefined;
+  if (typeof value === 'string' && isTimeZone(value)) return value;
+  return deployed && isTimeZone(deployed) ? deployed : programmeTimeZone.byDefault;
+}
 
 /** The programme's name in the e-mails when the configuration value `programmeName` names none. */
 export const DEFAULT_PROGRAMME_NAME = 'Mountain School Programme';

@@ -148,8 +148,9 @@ export const manifest = {
     access: 'public',
     cacheSeconds: CATALOGUE_MAX_AGE_SECONDS,
     input: noPayload,
-    result: returns<{ values: ConfigValues }>(),
-    summary: 'The remote configuration values the site reads.',
+    result: returns<{ values: ConfigValues; timeZone: string }>(),
+    summary:
+      "The remote configuration values the site reads, and the programme's time zone (the configuration's, else the deploy's).",
   },
   semesters: {
     access: 'public',
@@ -515,8 +516,8 @@ export const manifest = {
   saveConfig: {
     access: 'admin',
     input: z.strictObject({ values: configValues }),
-    result: returns<{ values: ConfigValues }>(),
-    summary: 'Replaces the remote configuration values.',
+    result: returns<{ values: ConfigValues; timeZone: string }>(),
+    summary: "Replaces the remote configuration values; answers as `config` does, the programme's time zone with them.",
   },
   policies: {
     access: 'admin',

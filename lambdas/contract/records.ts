@@ -3,7 +3,8 @@
 // are functions, so each bundle carries only the ones it uses.
 import { en } from 'zod/v4/locales';
 import * as z from 'zod/mini';
-import { detailsConfirmedSince, enrollmentCapSettings, reminderLeadDays } from './configNames';
+import { detailsConfirmedSince, enrollmentCapSettings, programmeTimeZone, reminderLeadDays } from './configNames';
+import { isTimeZone } from './moments';
 
 // Zod Mini ships no messages of its own: the English ones, for what the portal's messages leave out.
 z.config(en());
@@ -260,6 +261,8 @@ function configValueProblem(name: string, value: ConfigValue): string | undefine
   }
   if (name === 'contactEmail' && !(typeof value === 'string' && isEmailAddress(value)))
     return 'must be an e-mail address';
+  if (name === programmeTimeZone.name && !(typeof value === 'string' && isTimeZone(value)))
+    return "must be a time zone name such as America/Denver (the IANA name of the programme's place)";
   return undefined;
 }
 

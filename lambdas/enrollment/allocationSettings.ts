@@ -1,7 +1,7 @@
 // How a semester's seats are given: first come first served or a lottery, and its priority windows (families
 // who may register or request before everyone else). One item per semester, `SEMESTER#id / ALLOCATION`, kept
 // apart from the semester's own item because the semester is public and the windows list families' e-mails.
-import { momentText } from '../contract/moments';
+import { programmeMoments, type MomentWriter } from '../catalogue/settings';
 import type { AllocationSettings, LotterySettings, PriorityWindow, Semester } from '../contract/records';
 import { RecentReads } from '../platform/recentReads';
 import { entity, optional, type StoredItem } from '../platform/entity';
@@ -114,8 +114,6 @@ async function hadChildEnrolled(familyId: string, semester: Promise<Semester | u
   );
 }
 
-const when = (iso: string) => momentText(iso, 'UTC');
-
 /**
  * What a window opening lets a family do: register (first come first served) or send its requests (a lottery).
  * Before the end of a fair start, `draw` says which draw orders the family's requests (see fairStartGate).
@@ -132,8 +130,8 @@ interface Window {
   open: boolean;
   closed: boolean;
   opens?: string;
-  /** Why the family may not, when it belongs to no window that opens earlier. */
-  refusal: string;
+  /** Why the family may not, when it belongs to no window that opens earlier (its moments written by `when`). */
+  refusal: (when: MomentWriter) => string;
 }
 
 /**
@@ -153,9 +151,10 @@ async function windowGate(
   const opened = windows.find((each) => Date.parse(each.opens) <= now.getTime());
   if (opened) return { open: true, opensAt: opened.opens };
   const first = windows[0];
+  const when = await programmeMoments();
   if (first && (!window.opens || Date.parse(first.opens) < Date.parse(window.opens)))
     return { open: false, message: `${window.opening} for ${first.name} on ${when(first.opens)}.` };
-  return { open: false, message: window.refusal };
+  return { open: false, message: window.refusal(when) };
 }
 
 /** Whether the family may register now (first come first served), its priority windows included. */
@@ -166,7 +165,7 @@ function registrationGate(semester: Semester, settings: AllocationSettings, fami
     open: isRegistrationOpen(semester, now),
     closed: closes !== undefined && now.getTime() >= Date.parse(closes),
     ...optional('opens', semester.registrationOpens),
-    refusal: registrationWindowMessage(semester, now),
+    refusal: (when) => registrationWindowMessage(semester, now, when),
   };
   return windowGate(window, semester, settings, familyId, now);
 }
@@ -187,9 +186,10 @@ export async function requestGate(
     open: !closed && now.getTime() >= opens,
     closed,
     opens: lottery.requestsOpen,
-    refusal: closed
-      ? `Requests for ${semester.name} closed on ${when(lottery.requestsClose)}.`
-      : `Requests for ${semester.name} open on ${when(lottery.requestsOpen)}.`,
+    refusal: (when) =>
+      closed
+        ? `Requests for ${semester.name} closed on ${when(lottery.requestsClose)}.`
+        : `Requests for ${semester.name} open on ${when(lottery.requestsOpen)}.`,
   };
   return windowGate(window, semester, settings, familyId, now);
 }
@@ -230,6 +230,7 @@ async function gateBy(
 ): Promise<WindowGate> {
   const { lottery } = settings;
   if (lottery && now.getTime() < Date.parse(lottery.seatsOpen)) {
+    const when = await programmeMoments();
     const requests =
       now.getTime() < Date.parse(lottery.requestsClose)
         ? `send your requests from ${when(lottery.requestsOpen)} to ${when(lottery.requestsClose)}`

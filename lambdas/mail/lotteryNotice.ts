@@ -42,7 +42,7 @@ function childLine(child: ChildResult): Span[] {
   return [strong(child.firstName), { text }];
 }
 
-export function lotteryNoticeContent(notice: LotteryNotice, site: MailSite): MailContent {
+export function lotteryNoticeContent(notice: LotteryNotice, site: MailSite & { timeZone: string }): MailContent {
   const resultsUrl = `${site.siteUrl}/account/lottery`;
   return {
     subject: `Lottery results for ${notice.semesterName}`,
@@ -50,7 +50,7 @@ export function lotteryNoticeContent(notice: LotteryNotice, site: MailSite): Mai
       paragraph(`The lottery draw for ${notice.semesterName} is published. What it gave your children:`),
       list(notice.children.map(childLine)),
       paragraph(
-        `The seats left after the draw open to everyone, first come first served, on ${momentText(notice.seatsOpen, 'UTC')}.`,
+        `The seats left after the draw open to everyone, first come first served, on ${momentText(notice.seatsOpen, site.timeZone)}.`,
       ),
       { button: { label: 'See your results', url: resultsUrl } },
       paragraph(

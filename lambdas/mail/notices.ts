@@ -7,6 +7,9 @@ import { link, list, paragraph, strong, type MailBlock, type MailContent } from 
 import type { ClassNoticeKind, MessageChild, NoticeKind } from '../contract/mailRecords';
 import { andList, contactLine, type MailSite, whyFor } from '../contract/mail/announcement';
 
+/** A site whose e-mails write moments: on the programme's clock. */
+type ZonedSite = MailSite & { timeZone: string };
+
 /** The changes of a child's enrollment the family is told of (each always goes out). */
 
 export interface NoticeClass {
@@ -86,7 +89,7 @@ const enrollmentsButton = (site: MailSite): MailBlock => ({
   button: { label: 'See your enrollments', url: `${site.siteUrl}/account/enrollments` },
 });
 
-export function studentNoticeContent(notice: StudentNotice, site: MailSite): MailContent {
+export function studentNoticeContent(notice: StudentNotice, site: ZonedSite): MailContent {
   const child = notice.studentName;
   const what = whatOf(notice);
   const first = notice.classes[0];
@@ -174,7 +177,7 @@ export function studentNoticeContent(notice: StudentNotice, site: MailSite): Mai
         ],
       };
     case 'offered': {
-      const deadline = momentText(notice.offerExpiresAt ?? new Date().toISOString(), 'UTC');
+      const deadline = momentText(notice.offerExpiresAt ?? new Date().toISOString(), site.timeZone);
       return {
         subject: `A seat is offered: ${child} in ${what}, until ${deadline}`,
         why,

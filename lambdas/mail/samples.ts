@@ -7,11 +7,12 @@ import type { MailContent, MailFrame } from '../contract/mail/mailBlocks';
 import { announcementContent, type MailSite } from '../contract/mail/announcement';
 import type { NoticeKind } from '../contract/mailRecords';
 
-export const sampleSite: MailSite & MailFrame = {
+export const sampleSite: MailSite & MailFrame & { timeZone: string } = {
   siteUrl: 'https://portal.mountainschool.example',
   programme: 'Mountain School Programme',
   logoUrl: 'https://portal.mountainschool.example/mail-logo.png',
   contactEmail: 'office@mountainschool.example',
+  timeZone: 'America/Denver',
 };
 
 const sundays = Array.from({ length: 8 }, (_, week) => ({

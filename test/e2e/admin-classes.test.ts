@@ -2,10 +2,13 @@
 // every field and the weekly repeat helper, the server's refusals under the fields, closing a class that has
 // enrollments instead of deleting it, and class groups.
 import type { Browser, Page } from 'playwright-core';
+import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
+import { momentOfWallClock } from '../../lambdas/contract/moments';
 import type { Class, ClassGroup, Semester } from '../../lambdas/contract/records';
 import { launchBrowser, toast } from '../support/browser';
 import { familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { data } from '../support/portal';
+import { pageMoment } from '../support/programmeTime';
 import { openAsAdmin, unique } from './admin-session';
 
 let browser: Browser;
@@ -26,7 +29,7 @@ async function classesOf(semester: Semester): Promise<Class[]> {
   ]!;
 }
 
-test('given an admin, when they create a semester with its dates and registration window, then it is saved and listed with its window', async () => {
+test("given an admin, when they create a semester with its dates and registration window, typed on the programme's clock, then it is saved and listed with its window", async () => {
   const name = unique('Summer 2031');
   const { page, context } = await openAsAdmin(browser, '/admin/classes/management');
   await page.getByRole('heading', { name: 'Class Management', level: 1 }).waitFor();
@@ -37,6 +40,7 @@ test('given an admin, when they create a semester with its dates and registratio
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('First day').fill('2031-06-02');
   await dialog.getByLabel('Last day').fill('2031-08-29');
+  await dialog.getByText(`Programme time (${LOCAL_TIME_ZONE})`, { exact: true }).waitFor();
   await dialog.getByLabel('Registration opens').fill('2031-04-01T09:00');
   await dialog.getByLabel('Registration closes').fill('2031-03-01T09:00');
   await dialog.getByRole('button', { name: 'Create semester' }).click();
@@ -48,14 +52,19 @@ test('given an admin, when they create a semester with its dates and registratio
 
   const { semesters } = await data<{ semesters: Semester[] }>('semesters');
   const saved = semesters.find((semester) => semester.name === name)!;
-  // The browser and this test run on the same machine, so the local times mean the same moments.
+  // The times typed are the programme's (the local stack's zone), not the browser's (UTC).
   expect(saved).toMatchObject({
     startDate: '2031-06-02',
     endDate: '2031-08-29',
     current: false,
-    registrationOpens: new Date('2031-04-01T09:00').toISOString(),
-    registrationCloses: new Date('2031-05-15T18:30').toISOString(),
+    registrationOpens: momentOfWallClock('2031-04-01T09:00', LOCAL_TIME_ZONE),
+    registrationCloses: momentOfWallClock('2031-05-15T18:30', LOCAL_TIME_ZONE),
   });
+  await page
+    .getByText(
+      `Registration opens ${pageMoment(saved.registrationOpens!)}, closes ${pageMoment(saved.registrationCloses!)}`,
+    )
+    .waitFor();
   await context.close();
 });
 

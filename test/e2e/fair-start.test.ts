@@ -3,7 +3,7 @@
 // child's request ready on Class Registration, and the dialog tells it the draw's moment instead of a place in line
 // (checked by axe).
 import type { Browser } from 'playwright-core';
-import { momentText } from '../../lambdas/contract/moments';
+import { pageMoment } from '../support/programmeTime';
 import type { FairStartView } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
 import { addStudent, newClass, openSemester } from '../support/fixtures';
@@ -36,7 +36,7 @@ test('given a fair start chosen by the administrator, a family has its request r
   const record = admin.page.getByRole('button', { name: "Download the fair start's record" });
   await admin.page
     .getByText(
-      `stays secret until the last draw, on ${momentText(new Date(Date.parse(opens) + 10 * 60_000).toISOString(), 'UTC')}`,
+      `stays secret until the last draw, on ${pageMoment(new Date(Date.parse(opens) + 10 * 60_000).toISOString())}`,
       { exact: false },
     )
     .waitFor();
@@ -59,7 +59,7 @@ test('given a fair start chosen by the administrator, a family has its request r
   await dialog.getByRole('button', { name: 'Enroll Ana' }).click();
   await dialog
     .getByText(
-      `Your request for Ana is received for the fair start. The requests made before ${momentText(drawAt, 'UTC')} are put in order by a draw then`,
+      `Your request for Ana is received for the fair start. The requests made before ${pageMoment(drawAt)} are put in order by a draw then`,
       { exact: false },
     )
     .waitFor();

@@ -12,7 +12,7 @@
 // unplaced (a grade changed meanwhile) shows why, to the family beside "Not placed" and to the administrator.
 import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { momentText } from '../../lambdas/contract/moments';
+import { pageMoment, programmeMoment } from '../support/programmeTime';
 import type { FamilyLottery } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
@@ -64,12 +64,12 @@ test('given a lottery taking requests, a family keeps its two children together 
     .waitFor();
   const notice = page.getByRole('alert').filter({ hasText: `${semester.name}'s seats are given by a lottery draw` });
   await notice
-    .getByText(`by ${momentText(lottery.requestsClose, 'UTC')}. Being early gains nothing`, { exact: false })
+    .getByText(`by ${pageMoment(lottery.requestsClose)}. Being early gains nothing`, { exact: false })
     .waitFor();
   reported.push(...(await violations(page, 'family, class registration during a lottery')));
   await notice.getByRole('link', { name: 'Lottery requests' }).click();
   const section = page.getByRole('region', { name: `${semester.name}: lottery` });
-  await section.getByText(`You will hear by e-mail by ${momentText(lottery.resultsBy, 'UTC')}.`).waitFor();
+  await section.getByText(`You will hear by e-mail by ${pageMoment(lottery.resultsBy)}.`).waitFor();
   await section.getByText(/^When requests close, the draw puts every request in a random order/).waitFor();
   // The commitment to the seed, before requests close, and what it proves.
   const committed = (await data<{ lotteries: FamilyLottery[] }>('myLotteries', {}, family.accessToken)).lotteries.find(
@@ -110,7 +110,7 @@ test('given a lottery taking requests, a family keeps its two children together 
   await data('runLotteryDraw', { semesterId: semester.id }, admin);
   await page.reload();
   await section
-    .getByText(`Requests for ${semester.name} closed on ${momentText(closed.requestsClose, 'UTC')}.`)
+    .getByText(`Requests for ${semester.name} closed on ${programmeMoment(closed.requestsClose)}.`)
     .waitFor();
   await section
     .getByRole('group', { name: 'Ava Moraine' })
@@ -120,10 +120,14 @@ test('given a lottery taking requests, a family keeps its two children together 
 
   // The administrator reads the preview and the commitment, changes the seed (a reason is required) and runs the
   // draw again, with the new seed.
-  const { draw } = await data<{ draw: { seed: string } }>('lotteryDraw', { semesterId: semester.id }, admin);
+  const { draw } = await data<{ draw: { seed: string; ranAt: string } }>(
+    'lotteryDraw',
+    { semesterId: semester.id },
+    admin,
+  );
   const office = await openAsAdmin(browser, `/admin/lottery?semesterId=${semester.id}`);
   const drawn = office.page.getByRole('region', { name: 'The draw' });
-  await drawn.getByText(`Preview, not published: draw 1 run on`).waitFor();
+  await drawn.getByText(`Preview, not published: draw 1 run on ${pageMoment(draw.ranAt)}, seed`).waitFor();
   await drawn.getByText('2 children asked.', { exact: false }).waitFor();
   await drawn.getByText('1 set of siblings kept together.', { exact: false }).waitFor();
   await drawn.getByText(committed[0]!.hash, { exact: true }).waitFor();

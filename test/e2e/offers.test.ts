@@ -3,6 +3,8 @@
 // next offer lapses when the test moves the offers schedule's clock past its deadline, and the seat goes to
 // the family after, which the roster shows and which declines it.
 import type { Browser } from 'playwright-core';
+import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
+import { wallClockOf } from '../../lambdas/contract/moments';
 import type { NamedEnrollment, Semester } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, signInThroughLogin, toast, waitForPath } from '../support/browser';
 import { addStudent, newClass } from '../support/fixtures';
@@ -20,12 +22,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A moment as a datetime-local field takes it, in this machine's time zone (the browser's too). */
-function localInput(at: number): string {
-  const date = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+/** A moment as a datetime-local field takes it: on the programme's clock. */
+const localInput = (at: number) => wallClockOf(new Date(at).toISOString(), LOCAL_TIME_ZONE);
 
 async function offerOf(family: SignedIn): Promise<NamedEnrollment> {
   const { enrollments } = await data<{ enrollments: NamedEnrollment[] }>('myEnrollments', {}, family.accessToken);

@@ -2,7 +2,7 @@
 // told to sign in to see whether they may enroll before then; a family outside the priority window sees when it may and no
 // Enroll button; a family of the window sees Enroll.
 import type { Browser, Page } from 'playwright-core';
-import { momentText } from '../../lambdas/contract/moments';
+import { pageMoment, programmeMoment } from '../support/programmeTime';
 import { launchBrowser, openPortal, signInThroughLogin } from '../support/browser';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { data } from '../support/portal';
@@ -48,7 +48,7 @@ test('given a priority window open before registration, each reader sees before 
   await page.goto('/classes/enrollment');
   await section(page)
     .getByText(
-      `Registration for ${semester.name} opens for everyone on ${momentText(opens)}. Sign in to see whether you may enroll before then.`,
+      `Registration for ${semester.name} opens for everyone on ${pageMoment(opens)}. Sign in to see whether you may enroll before then.`,
     )
     .waitFor();
   reported.push(...(await violations(page, 'visitor, class registration before it opens for everyone')));
@@ -57,7 +57,7 @@ test('given a priority window open before registration, each reader sees before 
   await page.goto('/classes/enrollment');
   await section(page)
     .getByText(
-      `Registration for ${semester.name} opens on ${momentText(opens)}. The classes are shown here until then.`,
+      `Registration for ${semester.name} opens on ${programmeMoment(opens)}. The classes are shown here until then.`,
     )
     .waitFor();
   await section(page).getByRole('article', { name: cls.name }).waitFor();

@@ -38,6 +38,8 @@ function expectedEnvironment(route: PortalRoute): Record<string, unknown> {
   return {
     NODE_OPTIONS: '--enable-source-maps',
     POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
+    // The programme's clock, the deploy's `timeZone` (UTC without it): every function of the stack has it.
+    PORTAL_TIME_ZONE: 'UTC',
     JWT_ISSUER: { 'Fn::Join': ['', [`https://cognito-idp.${TEST_REGION}.amazonaws.com/`, { Ref: poolId }]] },
     USER_POOL_CLIENT_ID: { Ref: clientId },
     ORIGIN_SECRET_ID: { Ref: originSecretId },
@@ -148,6 +150,7 @@ describe.each(Object.entries(userPoolTriggers))('the %s trigger', (source, name)
     expect((lambdaOf(trigger).Properties.Environment as { Variables: unknown }).Variables).toEqual({
       NODE_OPTIONS: '--enable-source-maps',
       POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
+      PORTAL_TIME_ZONE: 'UTC',
       SITE_URL: cloudFrontUrl,
       // The site's settings frame its e-mails (the programme's name, its contact).
       TABLE_NAME: { Ref: tableId },
@@ -268,6 +271,7 @@ describe.each(Object.keys(schedules) as ScheduleName[])('the %s schedule', (name
       Variables: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'RegistrationPortal',
+        PORTAL_TIME_ZONE: 'UTC',
         TABLE_NAME: { Ref: tableId },
       },
     });

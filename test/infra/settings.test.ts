@@ -157,6 +157,7 @@ describe('the context values are checked before anything is built', () => {
       mailFrom: undefined,
       production: false,
       tracing: false,
+      timeZone: 'UTC',
       poolMailThroughSes: false,
       domain: undefined,
       alarmEmails: [],
@@ -178,6 +179,7 @@ describe('the context values are checked before anything is built', () => {
       mailFrom,
       production: false,
       tracing: false,
+      timeZone: 'UTC',
       poolMailThroughSes: true,
       mailRate: 50,
       domain: { name: domainName, certificateArn },
@@ -201,6 +203,10 @@ describe('the context values are checked before anything is built', () => {
     [{ mailFrom, mailDomain: 'other.example' }, /mailFrom must be an address at mailDomain/],
     [{ mailFrom, mailRate: '0' }, /mailRate must be a number/],
     [{ domainName }, /domainName and certificateArn go together/],
+    [
+      { timeZone: 'Mountain Time' },
+      /timeZone must be a time zone's IANA name such as America\/Denver, not "Mountain Time"/,
+    ],
     [{ certificateArn }, /domainName and certificateArn go together/],
     [
       { domainName, certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/x' },
@@ -211,8 +217,8 @@ describe('the context values are checked before anything is built', () => {
   });
 });
 
-describe('with tracing=on', () => {
-  const traced = synthesizePortal({ context: { tracing: 'on' } });
+describe('with tracing=on and the programme in America/Denver', () => {
+  const traced = synthesizePortal({ context: { tracing: 'on', timeZone: 'America/Denver' } });
   const untraced = synthesizePortal();
   const modeOf = (synth: typeof traced, name: string) => {
     const fn = synth.stack.node
@@ -233,6 +239,26 @@ describe('with tracing=on', () => {
   test('and no other function; cdk-nag finds nothing unacknowledged', () => {
     expect(modeOf(traced, 'saveClass')).toBeUndefined();
     expect(traced.violations).toEqual([]);
+  });
+
+  test("every function is told the programme's time zone: the setting's, else UTC", () => {
+    const zones = (synth: typeof traced) =>
+      new Set(
+        synth.stack.node
+          .findAll()
+          .filter((construct): construct is PortalFunction => construct instanceof PortalFunction)
+          .map(
+            (fn) =>
+              (
+                synth.template.toJSON().Resources[logicalId(fn.handler)].Properties.Environment.Variables as Record<
+                  string,
+                  string
+                >
+              ).PORTAL_TIME_ZONE,
+          ),
+      );
+    expect(zones(traced)).toEqual(new Set(['America/Denver']));
+    expect(zones(untraced)).toEqual(new Set(['UTC']));
   });
 
   test('tracing is on or off, nothing else', () => {

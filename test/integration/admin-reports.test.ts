@@ -1,4 +1,5 @@
 // The administrators' views: dashboard, class rosters, semester enrollments, activity, t-shirts, settings.
+import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
 import type { ActivityEntry, Class, RosterEntry, SemesterEnrollment } from '../../lambdas/contract/records';
 import { adminSession, classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { TOKEN_VALIDITY } from '../../infra/tokenValidity';
@@ -192,7 +193,7 @@ test('the remote configuration is edited by administrators only', async () => {
   const family = await signUpFamily();
   expect((await call('saveConfig', { values }, family.accessToken)).status).toBe(403);
   expect((await call('saveConfig', { values: { 'bad key': 'x' } }, admin.accessToken)).status).toBe(400);
-  expect(await asAdmin('saveConfig', { values })).toEqual({ values });
+  expect(await asAdmin('saveConfig', { values })).toEqual({ values, timeZone: LOCAL_TIME_ZONE });
 });
 
 test('administrators are granted and revoked by e-mail; nobody revokes themselves', async () => {

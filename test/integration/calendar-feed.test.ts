@@ -1,4 +1,5 @@
 // The subscribable iCalendar feed, checked against the rules of RFC 5545 a calendar app relies on.
+import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
 import { newClass, openSemester } from '../support/fixtures';
 import { portalUrl } from '../support/portal';
 
@@ -62,7 +63,15 @@ test('the whole programme and a single class are valid iCalendar feeds, their me
   expect(one.replace(/\r\n /g, '')).toContain(
     'SUMMARY:Ice\\, Snow\\; and "Rock" — a very long class name that certainly needs folding across lines',
   );
-  expect(one).toContain(`DTSTART:${semester.startDate.replace(/-/g, '')}T090000`);
+  // On the programme's clock, its zone named and defined once.
+  const day = (date: string) => date.replace(/-/g, '');
+  expect(one).toContain(`DTSTART;TZID=${LOCAL_TIME_ZONE}:${day(semester.startDate)}T090000\r\n`);
+  expect(one).toContain(`DTEND;TZID=${LOCAL_TIME_ZONE}:${day(semester.endDate)}T150000\r\n`);
+  expect(one).toContain(`X-WR-TIMEZONE:${LOCAL_TIME_ZONE}\r\n`);
+  expect(one.match(/BEGIN:VTIMEZONE/g)).toHaveLength(1);
+  expect(one).toContain(`BEGIN:VTIMEZONE\r\nTZID:${LOCAL_TIME_ZONE}\r\n`);
+  expect(one.indexOf('END:VTIMEZONE')).toBeLessThan(one.indexOf('BEGIN:VEVENT'));
+  expect(wholeText).toContain(`BEGIN:VTIMEZONE\r\nTZID:${LOCAL_TIME_ZONE}\r\n`);
   expect(one).toContain('LOCATION:Frozen Falls\\, north face');
 });
 

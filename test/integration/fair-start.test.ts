@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FunctionResult } from '../../lambdas/contract/manifest';
-import { momentText } from '../../lambdas/contract/moments';
+import { programmeMoment } from '../support/programmeTime';
 import type { AllocationSettings, EnrollmentAnswer, FairStartView, Semester } from '../../lambdas/contract/records';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait } from '../support/portal';
@@ -82,7 +82,7 @@ test("given a fair start, then the requests made in its window are seated in the
   expect(early.status).toBe(409);
   expect(early.body.error!.message).toBe(
     `The record of ${semester.name}'s fair start holds its seed, which stays secret until the last draw, on ` +
-      `${momentText(drawAt, 'UTC')}: download it from then.`,
+      `${programmeMoment(drawAt)}: download it from then.`,
   );
 
   // Each request in the window is answered at once with the draw's moment, and no place (the draw is secret).
@@ -212,7 +212,7 @@ test('given a fair start, then a family may have its request ready before the op
 
   const refused = await call('enroll', { studentId: students[0]!.id, classId: plainClass.id }, family.accessToken);
   expect(refused.status).toBe(409);
-  expect(refused.body.error!.message).toBe(`Registration for ${plain.name} opens on ${momentText(opens, 'UTC')}.`);
+  expect(refused.body.error!.message).toBe(`Registration for ${plain.name} opens on ${programmeMoment(opens)}.`);
 });
 
 test('given a lottery, or no opening of registration, then a fair start is refused with the reason, and nothing is saved', async () => {

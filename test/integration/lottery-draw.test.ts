@@ -4,7 +4,7 @@
 // same seed, guarded against two runs at once; every run is kept in the draws' audit trail.
 import type { LotteryDrawState } from '../../lambdas/contract/lottery/records';
 import { commitmentCheck, type DrawExport, verifyExport } from '../../lambdas/contract/lottery/drawExport';
-import { momentText } from '../../lambdas/contract/moments';
+import { programmeMoment } from '../support/programmeTime';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, portalUrl } from '../support/portal';
 import { TEST_ADMIN } from '../support/stack-info';
@@ -57,7 +57,7 @@ test('given requests of three families, the draw runs only once requests closed,
   const early = await call('runLotteryDraw', { semesterId: semester.id }, admin);
   expect(early.status).toBe(409);
   expect(early.body.error!.message).toBe(
-    `Requests for ${semester.name} are taken until ${momentText(lottery.requestsClose, 'UTC')}: run the draw once they close.`,
+    `Requests for ${semester.name} are taken until ${programmeMoment(lottery.requestsClose)}: run the draw once they close.`,
   );
 
   // Requests close.
@@ -69,7 +69,7 @@ test('given requests of three families, the draw runs only once requests closed,
     single.family.accessToken,
   );
   expect(late.body.error!.message).toBe(
-    `Requests for ${semester.name} closed on ${momentText(closed.requestsClose, 'UTC')}.`,
+    `Requests for ${semester.name} closed on ${programmeMoment(closed.requestsClose)}.`,
   );
 
   const { draw } = await data<{ draw: LotteryDrawState }>('runLotteryDraw', { semesterId: semester.id }, admin);

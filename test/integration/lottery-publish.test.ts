@@ -7,7 +7,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { startPublishing } from '../../lambdas/lottery/lotteryDraws';
 import type { LotteryDrawState } from '../../lambdas/contract/lottery/records';
 import type { DrawExport } from '../../lambdas/contract/lottery/drawExport';
-import { momentText } from '../../lambdas/contract/moments';
+import { programmeMoment } from '../support/programmeTime';
 import type { Class, FamilyLottery, PolicyVersion, RosterEntry } from '../../lambdas/contract/records';
 import { dynamo, tableName } from '../../lambdas/platform/dynamo';
 import { adminSession, classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
@@ -127,8 +127,8 @@ test('a previewed draw is published once, however often and concurrently it is a
   );
   expect(early.status).toBe(409);
   expect(early.body.error!.message).toBe(
-    `Seats in ${semester.name} are given by a lottery draw: requests closed on ${momentText(closed.requestsClose, 'UTC')}. ` +
-      `The seats left after the draw open to everyone on ${momentText(closed.seatsOpen, 'UTC')}.`,
+    `Seats in ${semester.name} are given by a lottery draw: requests closed on ${programmeMoment(closed.requestsClose)}. ` +
+      `The seats left after the draw open to everyone on ${programmeMoment(closed.seatsOpen)}.`,
   );
 
   // A family none of whose children got a seat lost this draw: the next draw gives it a ticket more.

@@ -3,13 +3,13 @@
 // refused with when it may; choices are held to the lottery's number, its semester, open classes and grades; and
 // everyone reads when a lottery takes requests (`lotteries`).
 import type { FamilyLottery, LotteryRequest, LotteryView, Semester } from '../../lambdas/contract/records';
-import { momentText } from '../../lambdas/contract/moments';
+import { programmeMoment } from '../support/programmeTime';
 import { adminSession, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
 import { call, data } from '../support/portal';
 
 const HOUR = 3_600_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
-const when = (iso: string) => momentText(iso, 'UTC');
+const when = programmeMoment;
 
 async function lotterySemester(requestsOpen: string, priorityWindows: unknown[] = []) {
   const semester = await openSemester();

@@ -4,14 +4,14 @@
 // `myRegistration` before it asks); in a lottery semester nobody enrolls first come first served before the seats
 // left after the draw open.
 import type { AllocationSettings, Semester } from '../../lambdas/contract/records';
-import { momentText } from '../../lambdas/contract/moments';
+import { programmeMoment } from '../support/programmeTime';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait } from '../support/portal';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
-const when = (iso: string) => momentText(iso, 'UTC');
+const when = programmeMoment;
 
 async function saveSettings(settings: unknown) {
   return call<{ settings: AllocationSettings }>('saveAllocationSettings', settings, (await adminSession()).accessToken);

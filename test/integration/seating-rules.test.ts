@@ -2,7 +2,7 @@
 // specific refusal first, a priority window as saved the moment before, a waiting child's grade when a seat
 // is offered or taken.
 import type { AllocationSettings, NamedEnrollment, Semester, Student } from '../../lambdas/contract/records';
-import { momentText } from '../../lambdas/contract/moments';
+import { programmeMoment } from '../support/programmeTime';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait, type SignedIn } from '../support/portal';
 
@@ -47,7 +47,7 @@ describe('priority windows are read where the decision is made', () => {
     const next = await enrollAndWait({ studentId: students[1]!.id, classId: cls.id }, family.accessToken);
     expect(next.status).toBe(409);
     expect(next.body.error!.message).toBe(
-      `Registration for ${semester.name} opens for Returning families on ${momentText(later, 'UTC')}.`,
+      `Registration for ${semester.name} opens for Returning families on ${programmeMoment(later)}.`,
     );
   });
 

@@ -1,5 +1,6 @@
 // Playwright driving Debian's Chromium (never a downloaded browser), against the local stack.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { READER_TIME_ZONE } from './programmeTime';
 import { portalUrl, secondFactorCode } from './portal';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,6 +35,7 @@ export async function openPortal(
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     baseURL: portalUrl(),
+    timezoneId: READER_TIME_ZONE,
   });
   const page = await context.newPage();
   return { context, page, url: (path: string) => new URL(path, portalUrl()).href };

@@ -25,8 +25,8 @@ const expectedWords: Record<string, RegExp[]> = {
   cancelledByAdmin: [/^Cancelled by the programme: Teen0 Alpine in Ice Climbing$/, /administrators cancelled/],
   moved: [/^Moved: Teen0 Alpine from Ice Climbing to Backcountry Skiing$/, /moved Teen0 Alpine from Ice Climbing to/],
   offered: [
-    /^A seat is offered: Teen0 Alpine in Ice Climbing, until Tue, Jan 5, 2027, 18:00 UTC$/,
-    /is held for Teen0 Alpine until Tue, Jan 5, 2027, 18:00 UTC/,
+    /^A seat is offered: Teen0 Alpine in Ice Climbing, until Tue, Jan 5, 2027, 11:00 AM MST$/,
+    /is held for Teen0 Alpine until Tue, Jan 5, 2027, 11:00 AM MST/,
     /Accept or decline the seat/,
   ],
   offerLapsed: [/^Offer lapsed: Teen0 Alpine in Ice Climbing$/, /was not accepted by its deadline/],
@@ -56,7 +56,7 @@ const expectedWords: Record<string, RegExp[]> = {
     /Teen0: a seat in Ice Climbing \(first choice\)/,
     /Teen1: on the waitlist for Backcountry Skiing \(second choice\), place 3/,
     /Teen2: not placed\. None of the classes asked for takes children in Teen2/,
-    /open to everyone, first come first served, on Tue, Dec 1, 2026, 17:00 UTC/,
+    /open to everyone, first come first served, on Tue, Dec 1, 2026, 10:00 AM MST/,
     /seed is 5f1c0e9a2b7d4c3e8f6a1b2c3d4e5f60\. With it, anyone can run the draw again and check its result/,
   ],
   classChanged: [

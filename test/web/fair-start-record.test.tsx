@@ -1,11 +1,14 @@
 // The fair start's record on Allocation and Lottery: before the last draw its button is disabled and says when it
-// may be downloaded; after, pressed from the keyboard, it reads every page of fairStartExport and downloads one
+// may be downloaded (on the programme's clock, the reader's beside it); after, pressed from the keyboard, it reads every page of fairStartExport and downloads one
 // record, a line read over two pages being one list.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FunctionResult } from '../../lambdas/contract/manifest';
+import { momentForReader } from '../../lambdas/contract/moments';
 import type { FairStartView } from '../../lambdas/contract/records';
 import { FairStartRecordSection } from '../../web/src/admin/lottery/FairStartRecordSection';
+import { RemoteConfigProvider, useRemoteConfigSettled } from '../../web/src/layout/RemoteConfig';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 
 jest.mock('aws-amplify/auth', () => ({
@@ -70,6 +73,12 @@ beforeEach(async () => {
   localStorage.setItem('CognitoIdentityServiceProvider.client.admin@example.com.accessToken', 'stored by Amplify');
   globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     if (url === '/config.json') return { ok: true, status: 200, json: async () => config } as Response;
+    if (url === '/api/get/config')
+      return {
+        ok: true,
+        status: 200,
+        json: async () => ({ data: { values: {}, timeZone: 'America/Denver' } }),
+      } as Response;
     bodies.push(JSON.parse(String(init?.body)));
     const data = pages[bodies.length - 1];
     return { ok: true, status: 200, json: async () => ({ data }) } as Response;
@@ -83,17 +92,36 @@ beforeEach(async () => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-test('before the last draw, the button is disabled and says when the record may be downloaded', () => {
-  render(<FairStartRecordSection semesterId="winter" fairStart={view} />);
-  const button = screen.getByRole('button', { name: "Download the fair start's record" });
+/** The section in a programme in America/Denver, shown once the configuration answered, as the portal does. */
+function Section({ fairStart }: { fairStart: FairStartView }) {
+  return useRemoteConfigSettled() && <FairStartRecordSection semesterId="winter" fairStart={fairStart} />;
+}
+const renderSection = (fairStart: FairStartView) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RemoteConfigProvider>
+        <Section fairStart={fairStart} />
+      </RemoteConfigProvider>
+    </QueryClientProvider>,
+  );
+
+test("before the last draw, the button is disabled and says when the record may be downloaded, on the programme's clock", async () => {
+  renderSection(view);
+  const button = await screen.findByRole('button', { name: "Download the fair start's record" });
   expect(button).toBeDisabled();
-  expect(button).toHaveAccessibleDescription(/stays secret until the last draw, on .*10.*2027.*download it from then/);
+  const reader = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  expect(button).toHaveAccessibleDescription(
+    `It holds the seed, which stays secret until the last draw, on ${momentForReader(view.draws[0]!.drawAt, 'America/Denver', reader)}: download it from then.`,
+  );
+  expect(button).toHaveAccessibleDescription(
+    /^It holds the seed, which stays secret until the last draw, on Sun, Jan 10, 2027, 1:05 AM MST/,
+  );
 });
 
 test('after the last draw, the button downloads every page as one record, from the keyboard', async () => {
   const user = userEvent.setup();
-  render(<FairStartRecordSection semesterId="winter" fairStart={{ ...view, seed: 'the seed' }} />);
-  const button = screen.getByRole('button', { name: "Download the fair start's record" });
+  renderSection({ ...view, seed: 'the seed' });
+  const button = await screen.findByRole('button', { name: "Download the fair start's record" });
   expect(button).toHaveAccessibleDescription(/npm run lottery:verify -- <file>/);
   await user.tab();
   expect(button).toHaveFocus();

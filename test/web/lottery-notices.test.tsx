@@ -3,10 +3,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { momentText } from '../../lambdas/contract/moments';
+import { momentText as momentIn } from '../../lambdas/contract/moments';
 import { LotteryNotices } from '../../web/src/classes/LotteryNotices';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 
+// Without the programme's zone from `config`, the page writes moments on the reader's clock.
+const momentText = (iso: string) => momentIn(iso, Intl.DateTimeFormat().resolvedOptions().timeZone);
 const config = { region: 'local', userPoolId: 'pool', userPoolClientId: 'client', apiBaseUrl: '/api' };
 const HOUR = 3_600_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();

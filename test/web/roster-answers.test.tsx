@@ -1,5 +1,6 @@
 // The roster CSV's answers: a column per question by its words (classes asking the same words share one),
-// an answer under its question's words now, or under the words it was given under once the question is gone.
+// an answer under its question's words now, or under the words it was given under once the question is gone;
+// and its moments on the programme's clock.
 import type { RosterEntry } from '../../lambdas/contract/records';
 import { rostersCsv, type Roster } from '../../web/src/admin/report/roster';
 
@@ -50,10 +51,22 @@ test('given two classes asking questions, then the CSV has a column per question
       ),
     ],
     (code) => code,
+    'America/Denver',
   );
   const [header, ava, ben, cy] = csv.split('\r\n');
   expect(header!.endsWith('"Skill level","Lunch","Rental skis"')).toBe(true);
   expect(ava!.endsWith('"Skilled","Yes","No"')).toBe(true);
   expect(ben!.endsWith('"Expert","",""')).toBe(true);
   expect(cy!.endsWith('"","",""')).toBe(true);
+});
+
+test("given a seat offered, then the CSV's status says until when on the programme's clock, its zone named", () => {
+  const offered: RosterEntry = {
+    ...entry('Dee', undefined),
+    status: 'waitlisted',
+    waitlistPosition: 1,
+    offerExpiresAt: '2027-01-11T06:59:00.000Z',
+  };
+  const csv = rostersCsv([{ ...roster('Powder', [], []), waitlist: [offered] }], (code) => code, 'America/Denver');
+  expect(csv.split('\r\n')[1]).toMatch(/^"Powder","Seat offered until Sun, Jan 10, 2027, 11:59 PM MST",/);
 });

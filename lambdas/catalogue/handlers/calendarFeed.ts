@@ -11,6 +11,7 @@ import { toICalendar } from '../ical';
 import { logCallContext } from '../../platform/logger';
 import { originCheck } from '../../platform/originCheck';
 import { meetingsBetween } from '../meetings';
+import { readProgrammeTimeZone } from '../settings';
 
 const DAY = 86_400_000;
 const PROGRAMME = 'Mountain school classes';
@@ -38,6 +39,7 @@ export async function calendarFeed(classId: string | undefined, now = new Date()
     name: classId && classes[0] ? `${classes[0].name} — ${PROGRAMME}` : PROGRAMME,
     events,
     stamp: now,
+    timeZone: await readProgrammeTimeZone(),
   });
 }
 

@@ -1,8 +1,9 @@
-import { readConfigValues } from '../settings';
+import { programmeTimeZoneOf, readConfigValues } from '../settings';
 import { portalHandler } from '../../platform/handler';
 
 export async function config() {
-  return { values: await readConfigValues() };
+  const values = await readConfigValues();
+  return { values, timeZone: programmeTimeZoneOf(values) };
 }
 
 export const handler = portalHandler('config', config);

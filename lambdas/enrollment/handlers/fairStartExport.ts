@@ -1,3 +1,4 @@
+import { programmeMoments } from '../../catalogue/settings';
 import { allocationSettingsOf } from '../allocationSettings';
 import { semesterClassLines } from '../../catalogue/classes';
 import { fairStartView } from '../fairStart';
@@ -6,7 +7,6 @@ import { seedOf, shownCommitments } from '../../lottery/records/lotterySeeds';
 import { semesterOrCurrent } from '../../catalogue/semesters';
 import type { FairStartRecord } from '../../contract/lottery/fairStartRecord';
 import type { ParsedInput } from '../../contract/manifest';
-import { momentText } from '../../contract/moments';
 import { failedPrecondition } from '../../contract/errors';
 import { portalHandler } from '../../platform/handler';
 
@@ -34,7 +34,7 @@ export async function fairStartExport({
   if (!view.seed)
     throw failedPrecondition(
       `The record of ${semester.name}'s fair start holds its seed, which stays secret until the last draw, on ` +
-        `${momentText(view.draws.at(-1)!.drawAt, 'UTC')}: download it from then.`,
+        `${(await programmeMoments())(view.draws.at(-1)!.drawAt)}: download it from then.`,
     );
   // A line is named by one of its classes (lines.ts): each class's id names a line that may hold decisions, its
   // own or its group's, now or before the groups changed.

@@ -129,6 +129,8 @@ export interface SeatView {
   families: ReadonlyMap<string, Pick<StoredProfile, 'deletedAt'> & Partial<Pick<StoredProfile, 'counts'>>>;
   /** The semesters of the classes asked for, by id (the allocator checks registration windows). */
   semesters: ReadonlyMap<string, Semester>;
+  /** How a refusal writes a moment (the programme's clock): the allocator's view has it; UTC otherwise. */
+  when?: (iso: string) => string;
   /** Lottery requests, by student id (a published draw writes their results). */
   lotteryRequests: ReadonlyMap<string, LotteryRequest & { familyId: string }>;
   /**

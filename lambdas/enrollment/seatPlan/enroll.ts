@@ -7,6 +7,7 @@ import type { EnrollmentRequest } from '../enrollmentRequests';
 import type { StoredEnrollment } from '../enrollments';
 import { capsOf } from '../seatRules';
 import { registrationWindowMessage } from '../../catalogue/semesters';
+import { momentText } from '../../contract/moments';
 import { isRegistrationOpen } from '../../contract/registrationWindow';
 import type { EnrollmentCaps } from '../../catalogue/settings';
 import {
@@ -142,5 +143,5 @@ function refusalByView(view: SeatView, request: EnrollmentRequest): PortalError 
   const window = request.opensAt ? { ...semester, registrationOpens: request.opensAt } : semester;
   return isRegistrationOpen(window, arrived)
     ? undefined
-    : failedPrecondition(registrationWindowMessage(semester, arrived));
+    : failedPrecondition(registrationWindowMessage(semester, arrived, view.when ?? ((iso) => momentText(iso, 'UTC'))));
 }

@@ -1,9 +1,9 @@
+import { programmeMoments } from '../../catalogue/settings';
 import { allocationSettingsOf } from '../../enrollment/allocationSettings';
 import { drawPreview } from '../lotteryDrawRun';
 import { drawStateOf } from '../lotteryDraws';
 import { semesterOrCurrent } from '../../catalogue/semesters';
 import type { ParsedInput } from '../../contract/manifest';
-import { momentText } from '../../contract/moments';
 import type { Caller } from '../../platform/caller';
 import { failedPrecondition } from '../../contract/errors';
 import { portalHandler } from '../../platform/handler';
@@ -22,7 +22,7 @@ export async function runLotteryDraw(input: ParsedInput<'runLotteryDraw'>, calle
   if (!lottery) throw failedPrecondition(`${semester.name} has no lottery: set one in its allocation settings first.`);
   if (Date.now() < Date.parse(lottery.requestsClose))
     throw failedPrecondition(
-      `Requests for ${semester.name} are taken until ${momentText(lottery.requestsClose, 'UTC')}: run the draw once they close.`,
+      `Requests for ${semester.name} are taken until ${(await programmeMoments())(lottery.requestsClose)}: run the draw once they close.`,
     );
   const previous = await drawStateOf(semester.id);
   if (previous?.status === 'published') throw failedPrecondition(`The draw for ${semester.name} is published already.`);

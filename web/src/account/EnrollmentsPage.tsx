@@ -18,7 +18,8 @@ import { AnswersDialog } from './AnswersDialog';
 import { useClassesById } from '../api/catalogue';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
-import { momentText, scheduleSummary } from '../layout/schedule';
+import { scheduleSummary } from '../layout/schedule';
+import { useMomentText } from '../layout/RemoteConfig';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
@@ -50,6 +51,7 @@ export function EnrollmentsPage() {
   const cancelEnrollment = useChange('cancelEnrollment');
   const acceptOffer = useChange('acceptOffer');
   const show = useToast();
+  const when = useMomentText();
   const [cancelling, setCancelling] = useState<NamedEnrollment>();
   const [answering, setAnswering] = useState<NamedEnrollment>();
   const today = new Date().toISOString().slice(0, 10);
@@ -177,8 +179,8 @@ export function EnrollmentsPage() {
                     {enrollment.offerExpiresAt && (
                       <Alert severity="success" sx={{ width: '100%' }}>
                         A seat is held for {enrollment.studentName.split(' ')[0]} until{' '}
-                        <strong>{momentText(enrollment.offerExpiresAt)}</strong>. Accept it to enroll; unanswered by
-                        then, it goes to the next child waiting.
+                        <strong>{when(enrollment.offerExpiresAt)}</strong>. Accept it to enroll; unanswered by then, it
+                        goes to the next child waiting.
                         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                           <Button
                             variant="contained"

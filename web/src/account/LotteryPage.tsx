@@ -16,7 +16,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { admitsGrade } from '@contract/grades';
-import { momentText } from '@contract/moments';
 import type { Class, FamilyLottery, LotteryChoice, LotteryRequest, Student } from '@contract/records';
 import { asApiError } from '../api/client';
 import { studentToCheck } from '../api/detailsToCheck';
@@ -30,10 +29,10 @@ import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
 import { LongCode } from '../layout/LongCode';
 import { SeedChanges } from '../layout/SeedChanges';
+import { useMomentText } from '../layout/RemoteConfig';
 import { StudentForm } from './students/StudentForm';
 import { PoliciesToAccept, policiesAsked, type PoliciesAsked } from '../classes/PoliciesToAccept';
 
-const when = (iso: string) => momentText(iso, 'UTC');
 const keyOf = (choice: LotteryChoice) => `${choice.kind}:${choice.id}`;
 
 export function LotteryPage() {
@@ -62,6 +61,7 @@ export function LotteryPage() {
 }
 
 function LotterySection({ lottery, students }: { lottery: FamilyLottery; students: Student[] }) {
+  const when = useMomentText();
   const { semester, lottery: settings, window, requests, draw } = lottery;
   const classes = useCatalogueRead('classesBySemester', { semesters: [semester.id] });
   const groups = useCatalogueRead('semesterGroups', { semesterId: semester.id });
@@ -148,6 +148,7 @@ function LotterySection({ lottery, students }: { lottery: FamilyLottery; student
 }
 
 function HowItWorks({ lottery: { semester, lottery } }: { lottery: FamilyLottery }) {
+  const when = useMomentText();
   return (
     <Stack spacing={1}>
       <Typography>
@@ -175,6 +176,7 @@ function HowItWorks({ lottery: { semester, lottery } }: { lottery: FamilyLottery
  * with the results, so a draw run again with another seed would show here as a new commitment.
  */
 function DrawSeed({ lottery: { lottery, commitments, draw } }: { lottery: FamilyLottery }) {
+  const when = useMomentText();
   const last = commitments.at(-1);
   if (!last) return null;
   const late = Date.parse(last.committedAt) >= Date.parse(lottery.requestsClose);

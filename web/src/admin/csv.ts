@@ -1,4 +1,5 @@
 // CSV export of what an administrator sees (RFC 4180: quoted fields, CRLF rows), opened by spreadsheets.
+import { momentText } from '@contract/moments';
 import { downloadFile } from './download';
 
 export interface CsvColumn<T> {
@@ -21,6 +22,12 @@ function field(value: string | number | boolean | undefined): string {
       : text;
   return `"${safe.replace(/"/g, '""')}"`;
 }
+
+/**
+ * How a file writes a moment: on the programme's clock (`timeZone`), the zone named. Not the reader's time
+ * beside it, as the screen has: a file is read on other machines, later.
+ */
+export const fileMoment = (timeZone: string) => (iso: string) => momentText(iso, timeZone);
 
 export function toCsv<T>(rows: T[], columns: CsvColumn<T>[]): string {
   return [

@@ -24,7 +24,7 @@ import { Orientation } from './Orientation';
 import { LotteryNotices } from './LotteryNotices';
 import { useFamily } from './useFamily';
 import { useOpeningAhead } from './opening';
-import { momentText } from '../layout/schedule';
+import { useMomentText } from '../layout/RemoteConfig';
 import { PageTitle } from '../layout/PageTitle';
 import { linkTo, paths } from '../layout/paths';
 
@@ -173,6 +173,7 @@ function LoadingCards() {
  * then), and show the current semester's classes for reference.
  */
 function RegistrationClosed({ opening, signedIn }: { opening?: Semester; signedIn: boolean }) {
+  const when = useMomentText();
   const current = useCurrentSemesterClassIds();
   const classes = useClassesById(current.data ?? []);
   return (
@@ -186,7 +187,7 @@ function RegistrationClosed({ opening, signedIn }: { opening?: Semester; signedI
         {opening?.registrationOpens && (
           <>
             {' '}
-            Registration for {opening.name} opens {momentText(opening.registrationOpens)}.{' '}
+            Registration for {opening.name} opens {when(opening.registrationOpens)}.{' '}
             {signedIn
               ? 'Keep this page open: you stay signed in, and its classes appear here when it opens.'
               : 'Sign in before then and keep this page open: its classes appear here when it opens.'}

@@ -2,7 +2,7 @@
 // decided, or, in a fair start, when the draw puts the requests in order. Read out as it changes (a status).
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
-import { momentText } from '@contract/moments';
+import { useMomentText } from '../layout/RemoteConfig';
 import type { InLine } from './enrollInTurn';
 
 /** An estimate as a family reads it: rounded, never falsely precise. */
@@ -15,6 +15,7 @@ export function turnText(ms: number): string {
 }
 
 export function InLineNotice({ inLine, childName }: { inLine: InLine; childName: string }) {
+  const when = useMomentText();
   return (
     <Alert severity="info" role="status">
       {'place' in inLine ? (
@@ -27,9 +28,9 @@ export function InLineNotice({ inLine, childName }: { inLine: InLine; childName:
         </>
       ) : (
         <>
-          Your request for {childName} is received for the fair start. The requests made before{' '}
-          {momentText(inLine.drawAt, 'UTC')} are put in order by a draw then, so being early or fast gains nothing; this
-          window shows your place in line after the draw.
+          Your request for {childName} is received for the fair start. The requests made before {when(inLine.drawAt)}{' '}
+          are put in order by a draw then, so being early or fast gains nothing; this window shows your place in line
+          after the draw.
         </>
       )}{' '}
       You may close it: you will get an e-mail, and the outcome will be on your enrollments page.

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { LotteryView } from '@contract/records';
 import { useCatalogueRead } from '../api/queries';
 import { paths } from '../layout/paths';
-import { momentText } from '../layout/schedule';
+import { useMomentText } from '../layout/RemoteConfig';
 
 export function LotteryNotices({ signedIn }: { signedIn: boolean }) {
   const lotteries = useCatalogueRead('lotteries');
@@ -27,6 +27,7 @@ export function LotteryNotices({ signedIn }: { signedIn: boolean }) {
 
 function LotteryNotice({ lottery, now, signedIn }: { lottery: LotteryView; now: number; signedIn: boolean }) {
   const { semesterName: name } = lottery;
+  const momentText = useMomentText();
   const after = ` The results come by ${momentText(lottery.resultsBy)}; the seats left after the draw open to everyone, first come first served, on ${momentText(lottery.seatsOpen)}.`;
   if (now >= Date.parse(lottery.requestsClose))
     return <>{`${name}'s lottery took requests until ${momentText(lottery.requestsClose)}.${after}`}</>;

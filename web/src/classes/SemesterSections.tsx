@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import type { Class, ClassGroup, RegistrationStanding, Semester } from '@contract/records';
 import { admitsGrade } from '@contract/grades';
-import { meetingDays, momentText } from '../layout/schedule';
+import { meetingDays } from '../layout/schedule';
+import { useMomentText } from '../layout/RemoteConfig';
 import { ClassCard } from './ClassCard';
 import type { Filters } from './ClassFilters';
 import type { EnrollTarget } from './enrollTarget';
@@ -47,6 +48,7 @@ export const SemesterSections = memo(function SemesterSections({
   onClearFilters,
 }: Props) {
   const groupClasses = (group: ClassGroup) => group.classIds.flatMap((id) => byId.get(id) ?? []);
+  const when = useMomentText();
   return (
     <>
       {sections.map(({ semesterId, classes, groups }) => {
@@ -62,11 +64,7 @@ export const SemesterSections = memo(function SemesterSections({
                 <Typography variant="h5" component="h2">
                   {semester.name}
                 </Typography>
-                {semester.registrationCloses && (
-                  <Typography variant="body2" color="text.secondary">
-                    Registration closes {momentText(semester.registrationCloses)}.
-                  </Typography>
-                )}
+                <RegistrationTimes semester={semester} when={when} />
               </div>
             )}
             {waiting && <Alert severity="info">{`${waiting} The classes are shown here until then.`}</Alert>}
@@ -132,12 +130,31 @@ export const SemesterSections = memo(function SemesterSections({
  * For a visitor: a semester listed before its registration opens for everyone is open only to the families of a
  * priority window, or to everyone preparing a fair start's requests: signing in tells which.
  */
+/** When registration opened for everyone (once it has) and when it closes: "Registration opened …; it closes …." */
+function RegistrationTimes({ semester, when }: { semester: Semester; when: (iso: string) => string }) {
+  const { registrationOpens: opens, registrationCloses: closes } = semester;
+  const opened = opens && Date.parse(opens) <= Date.now() ? `Registration opened ${when(opens)}` : undefined;
+  const text = opened
+    ? closes
+      ? `${opened}; it closes ${when(closes)}.`
+      : `${opened}.`
+    : closes && `Registration closes ${when(closes)}.`;
+  return (
+    text && (
+      <Typography variant="body2" color="text.secondary">
+        {text}
+      </Typography>
+    )
+  );
+}
+
 function PriorityOnly({ semester }: { semester: Semester }) {
+  const when = useMomentText();
   const opens = semester.registrationOpens;
   if (!opens || Date.now() >= Date.parse(opens)) return null;
   return (
     <Alert severity="info">
-      {`Registration for ${semester.name} opens for everyone on ${momentText(opens)}. Sign in to see whether you may enroll before then.`}
+      {`Registration for ${semester.name} opens for everyone on ${when(opens)}. Sign in to see whether you may enroll before then.`}
     </Alert>
   );
 }

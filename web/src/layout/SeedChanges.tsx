@@ -2,19 +2,20 @@
 // when it was made and why it replaced the one before (and, for administrators, by whom).
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { momentText } from '@contract/moments';
 import type { SeedCommitment } from '@contract/records';
 import { LongCode } from './LongCode';
+import { useMomentText } from './RemoteConfig';
 
 export function SeedChanges({ commitments }: { commitments: Array<SeedCommitment & { by?: string }> }) {
+  const when = useMomentText();
   if (commitments.length < 2) return null;
   return (
     <Stack component="ul" spacing={0.5} aria-label="Changes of the seed" sx={{ pl: 3, m: 0 }}>
       {commitments.slice(1).map(({ hash, committedAt, reason, by }, index) => (
         <Typography component="li" variant="body2" key={hash}>
-          Commitment {index + 2}, on {momentText(committedAt, 'UTC')}
-          {by && ` by ${by}`}, replaced commitment {index + 1} (of {momentText(commitments[index]!.committedAt, 'UTC')})
-          because: “{reason}”. Its SHA-256: <LongCode>{hash}</LongCode>
+          Commitment {index + 2}, on {when(committedAt)}
+          {by && ` by ${by}`}, replaced commitment {index + 1} (of {when(commitments[index]!.committedAt)}) because: “
+          {reason}”. Its SHA-256: <LongCode>{hash}</LongCode>
         </Typography>
       ))}
     </Stack>

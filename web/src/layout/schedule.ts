@@ -19,8 +19,8 @@ export const longDate = (date: string) =>
     timeZone: 'UTC',
   });
 
-/** A moment as the site writes it: "Sun, Jan 3, 2027, 23:59 MST" (the portal's messages write it too). */
-export { dateLabel, momentText } from '@contract/moments';
+/** A date alone as the site writes it: "Mar 14, 2018" (moments: useMomentText). */
+export { dateLabel } from '@contract/moments';
 
 /** The days of the week a class meets on (0 = Sunday). */
 export function meetingDays(meetings: Meeting[]): number[] {

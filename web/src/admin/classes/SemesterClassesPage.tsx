@@ -9,6 +9,7 @@ import type { Semester } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
+import { useMomentText } from '../../layout/RemoteConfig';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { ClassList } from './ClassList';
@@ -43,6 +44,7 @@ function SemesterClasses({ semester }: { semester: Semester }) {
   const classes = useFunction('classesBySemester', { semesters: [semester.id] });
   const show = useToast();
   const [editing, setEditing] = useState(false);
+  const moment = useMomentText();
   const list = [...(classes.data?.classes[semester.id] ?? [])].sort(byName);
   return (
     <Stack spacing={3}>
@@ -54,7 +56,7 @@ function SemesterClasses({ semester }: { semester: Semester }) {
       >
         <PageTitle
           title={`${semester.name}${semester.current ? ' (current)' : ''}`}
-          summary={`${semesterDates(semester)} · ${registrationText(semester)}`}
+          summary={`${semesterDates(semester)} · ${registrationText(semester, moment)}`}
         />
         <Button onClick={() => setEditing(true)}>Edit semester</Button>
       </Stack>

@@ -9,8 +9,9 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_OFFER_HOURS, semesterInput, type Semester } from '@contract/records';
 import { useSave, type FieldName } from '../../api/useSave';
+import { useProgrammeTimeZone } from '../../layout/RemoteConfig';
 import { SaveDialog } from '../SaveDialog';
-import { TIME_ZONE, isoMoment, localInput } from './dateTimes';
+import { isoMoment, localInput, momentFieldHelp } from './dateTimes';
 
 interface SemesterDraft {
   name: string;
@@ -56,13 +57,15 @@ export function SemesterDialog({
   onSaved: (semester: Semester) => void;
   onClose: () => void;
 }) {
+  // The programme's zone when the dialog opened: the fields were filled on its clock, so they are read back on it.
+  const [timeZone] = useState(useProgrammeTimeZone());
   const [initial] = useState<SemesterDraft>(() => ({
     name: semester?.name ?? '',
     startDate: semester?.startDate ?? '',
     endDate: semester?.endDate ?? '',
     current: semester?.current ?? false,
-    registrationOpens: localInput(semester?.registrationOpens),
-    registrationCloses: localInput(semester?.registrationCloses),
+    registrationOpens: localInput(semester?.registrationOpens, timeZone),
+    registrationCloses: localInput(semester?.registrationCloses, timeZone),
     waitlistMode: semester?.waitlistMode ?? 'automatic',
     offerHours: String(semester?.offerHours ?? DEFAULT_OFFER_HOURS),
   }));
@@ -75,8 +78,8 @@ export function SemesterDialog({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const opens = isoMoment(draft.registrationOpens);
-    const closes = isoMoment(draft.registrationCloses);
+    const opens = isoMoment(draft.registrationOpens, timeZone);
+    const closes = isoMoment(draft.registrationCloses, timeZone);
     const saved = await save({
       ...(semester && { id: semester.id }),
       name: draft.name,
@@ -126,10 +129,15 @@ export function SemesterDialog({
         <Grid size={{ xs: 12, sm: 6 }}>{field('startDate', 'First day', 'date')}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{field('endDate', 'Last day', 'date')}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {field('registrationOpens', 'Registration opens', 'datetime-local', `Your time (${TIME_ZONE})`)}
+          {field('registrationOpens', 'Registration opens', 'datetime-local', momentFieldHelp(timeZone))}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {field('registrationCloses', 'Registration closes', 'datetime-local', 'Families can enroll until then')}
+          {field(
+            'registrationCloses',
+            'Registration closes',
+            'datetime-local',
+            momentFieldHelp(timeZone, 'Families can enroll until then.'),
+          )}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField

@@ -13,6 +13,7 @@ import type { Semester } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
+import { useMomentText } from '../../layout/RemoteConfig';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
 import { ListTable, NameCell } from '../ListTable';
@@ -27,6 +28,7 @@ export function SemestersPage() {
   const show = useToast();
   const [editing, setEditing] = useState<Semester | 'new'>();
   const page = usePaged(semesters.data?.semesters ?? [], 10);
+  const moment = useMomentText();
 
   return (
     <Stack spacing={3}>
@@ -50,7 +52,7 @@ export function SemestersPage() {
                   detail={semesterDates(semester)}
                 />
                 <TableCell>
-                  {registrationText(semester)}
+                  {registrationText(semester, moment)}
                   <Box sx={{ color: 'text.secondary' }}>{waitlistModeText(semester)}</Box>
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

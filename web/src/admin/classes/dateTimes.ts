@@ -1,19 +1,13 @@
-// Registration windows are moments (ISO 8601); administrators type them in their own time zone.
+// Moments typed in datetime-local fields (registration windows, lottery dates, priority windows): on the
+// programme's clock whatever the browser's, since an administrator away from home sets the programme's times.
+import { momentOfWallClock, wallClockOf } from '@contract/moments';
 
-const pad = (value: number) => String(value).padStart(2, '0');
+/** An ISO moment as a datetime-local field's value on the clock of `timeZone`; empty when there is none. */
+export const localInput = (iso: string | undefined, timeZone: string) => (iso ? wallClockOf(iso, timeZone) : '');
 
-/** The administrator's time zone, named next to the fields. */
-export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** A datetime-local field's value, on the clock of `timeZone`, as an ISO moment; undefined when empty or not one. */
+export const isoMoment = (local: string, timeZone: string) => momentOfWallClock(local, timeZone);
 
-/** An ISO moment as a datetime-local field's value, in the administrator's time zone. */
-export function localInput(iso: string | undefined): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
-/** A datetime-local field's value (local time) as an ISO moment; undefined when empty or not a moment. */
-export function isoMoment(local: string): string | undefined {
-  const at = new Date(local);
-  return local && !Number.isNaN(at.getTime()) ? at.toISOString() : undefined;
-}
+/** The help under a moment field: what it means, then the clock it is typed on. */
+export const momentFieldHelp = (timeZone: string, meaning?: string) =>
+  [meaning, `Programme time (${timeZone})`].filter(Boolean).join(' ');

@@ -1,10 +1,7 @@
 // How a semester reads on the administration screens: its dates, where its registration window stands, and
 // what a seat that opens in a full class does.
 import { DEFAULT_OFFER_HOURS, type Semester } from '@contract/records';
-import { longDate, momentText } from '../../layout/schedule';
-
-/** A moment as the site writes it: "Sun, Jan 3, 2027, 23:59 MST". */
-export const moment = (at: string) => momentText(at);
+import { longDate } from '../../layout/schedule';
 
 export function semesterDates(semester: Semester): string {
   return `${longDate(semester.startDate)} – ${longDate(semester.endDate)}`;
@@ -17,8 +14,11 @@ export function waitlistModeText(semester: Semester): string {
     : 'Seats that open go to the first child waiting';
 }
 
-/** The registration window as the server applies it: opens inclusive, closes exclusive, none means "while current". */
-export function registrationText(semester: Semester, now = Date.now()): string {
+/**
+ * The registration window as the server applies it: opens inclusive, closes exclusive, none means "while current".
+ * `moment` writes a moment (useMomentText).
+ */
+export function registrationText(semester: Semester, moment: (iso: string) => string, now = Date.now()): string {
   const { registrationOpens: opens, registrationCloses: closes } = semester;
   if (!opens && !closes)
     return semester.current

@@ -10,6 +10,7 @@ import type { FunctionResult } from '@contract/manifest';
 import { useFunction } from '../../api/queries';
 import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
+import { useMomentText } from '../../layout/RemoteConfig';
 import { Waiting } from '../../layout/Waiting';
 import { SemesterPicker } from '../SemesterPicker';
 import { registrationText, semesterDates } from '../classes/semesterText';
@@ -53,6 +54,7 @@ export function DashboardPage() {
 }
 
 function SemesterDashboard({ semester, classes, totals, aboutToFill, activity }: FunctionResult<'adminDashboard'>) {
+  const moment = useMomentText();
   return (
     <>
       <Stack
@@ -66,7 +68,7 @@ function SemesterDashboard({ semester, classes, totals, aboutToFill, activity }:
             {semester.current ? ' (current)' : ''}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {semesterDates(semester)} · {registrationText(semester)}
+            {semesterDates(semester)} · {registrationText(semester, moment)}
           </Typography>
         </div>
         <Stack direction="row" spacing={1}>

@@ -10,10 +10,11 @@ import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid
 import { useMemo, type ReactElement } from 'react';
 import { gradeName } from '@contract/grades';
 import type { SemesterEnrollment } from '@contract/records';
+import { useMomentText } from '../../layout/RemoteConfig';
 import { shortDate } from '../../layout/schedule';
-import { guardianEmailsText } from '../students/studentSheet';
+import { guardianEmailsText, statusLabel } from '../students/studentSheet';
 import { EmailText } from '../../layout/EmailText';
-import { statusLabel, studentName } from './enrollmentFilters';
+import { studentName } from './enrollmentFilters';
 
 export type EnrollmentAction = 'cancel' | 'promote' | 'move';
 
@@ -30,6 +31,7 @@ interface Props {
 
 export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction }: Props) {
   const narrow = useMediaQuery('(max-width:1099.95px)');
+  const moment = useMomentText();
   const columns = useMemo(
     (): GridColDef<SemesterEnrollment>[] => [
       {
@@ -51,7 +53,7 @@ export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction 
         field: 'status',
         headerName: 'Status',
         width: 140,
-        valueGetter: (_value, row) => statusLabel(row),
+        valueGetter: (_value, row) => statusLabel(row, moment),
         renderCell: ({ row, value }) => <Chip size="small" color={STATUS_COLOR[row.status]} label={value as string} />,
       },
       {
@@ -102,7 +104,7 @@ export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction 
         },
       },
     ],
-    [groupNames, onAction],
+    [groupNames, onAction, moment],
   );
   return (
     <Box sx={{ height: 'min(70vh, 760px)', minHeight: 380 }}>

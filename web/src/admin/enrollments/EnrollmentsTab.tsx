@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { SemesterEnrollment } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
+import { useProgrammeTimeZone } from '../../layout/RemoteConfig';
 import { byName } from '../classes/classLookup';
 import { csvFileName, downloadCsv } from '../csv';
 import { EnrollmentActionDialog } from './EnrollmentActionDialog';
@@ -29,6 +30,7 @@ export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
     enrollments.flatMap((enrollment) => (enrollment.groupId ? [enrollment.groupId] : [])),
   );
   const [acting, setActing] = useState<{ action: EnrollmentAction; enrollment: SemesterEnrollment }>();
+  const timeZone = useProgrammeTimeZone();
 
   const classList = classes.data && [...(classes.data.classes[semesterId] ?? [])].sort(byName);
   const rows = useMemo(
@@ -62,7 +64,7 @@ export function EnrollmentsTab({ semesterId }: { semesterId: string }) {
     const className = classList?.find((cls) => cls.id === filters.classId)?.name;
     downloadCsv(
       csvFileName([semesterName ?? 'semester', 'enrollments', className].filter(Boolean).join(' ')),
-      enrollmentCsv(rows, groupNames),
+      enrollmentCsv(rows, groupNames, timeZone),
     );
   };
 

@@ -1,6 +1,5 @@
 // The enrollment audit trail in the words an administrator reads: who, what, by whom, when.
 import type { ActivityEntry } from '@contract/records';
-import { moment } from '../classes/semesterText';
 
 export function activityText({ studentName: student, className: name, reason, from, to }: ActivityEntry): string {
   switch (reason) {
@@ -48,8 +47,8 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60_000],
 ];
 
-/** "5 minutes ago", "yesterday"; older than a week, the date. */
-export function timeAgo(at: string, now = Date.now()): string {
+/** "5 minutes ago", "yesterday"; older than a week, the moment as `moment` writes it (useMomentText). */
+export function timeAgo(at: string, moment: (iso: string) => string, now = Date.now()): string {
   const elapsed = now - Date.parse(at);
   if (elapsed < 60_000) return 'just now';
   if (elapsed >= 7 * 86_400_000) return moment(at);

@@ -1,6 +1,5 @@
 // The enrollment list's filters, kept in the URL (?classId=&status=&student=) so a link opens them.
 import type { SemesterEnrollment } from '@contract/records';
-import { statusLabel as sheetStatusLabel } from '../students/studentSheet';
 
 export const STATUS_CHOICES = [
   { value: 'active', label: 'Enrolled and waitlisted' },
@@ -38,6 +37,3 @@ export function matches(enrollment: SemesterEnrollment, { classId, status, stude
     return false;
   return folded(studentName(enrollment)).includes(folded(student.trim()));
 }
-
-export const statusLabel = (enrollment: SemesterEnrollment) =>
-  sheetStatusLabel(enrollment.status, enrollment.waitlistPosition, enrollment.offerExpiresAt);

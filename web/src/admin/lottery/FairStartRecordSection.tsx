@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { FunctionResult } from '@contract/manifest';
-import { momentText } from '@contract/moments';
 import type { FairStartView } from '@contract/records';
 import { fetchFunction } from '../../api/queries';
 import { LongCode } from '../../layout/LongCode';
+import { useMomentText } from '../../layout/RemoteConfig';
 import { Section } from '../../layout/Section';
 import { downloadFile } from '../download';
 
@@ -35,7 +35,7 @@ export function FairStartRecordSection({ semesterId, fairStart }: { semesterId: 
   const [downloading, setDownloading] = useState(false);
   const [problem, setProblem] = useState<string>();
   const explanation = useId();
-  const lastDraw = momentText(fairStart.draws.at(-1)!.drawAt, 'UTC');
+  const lastDraw = useMomentText()(fairStart.draws.at(-1)!.drawAt);
   const download = async () => {
     setDownloading(true);
     setProblem(undefined);

@@ -14,17 +14,19 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { momentText } from '@contract/moments';
+import { wallClockOf } from '@contract/moments';
 import type { FunctionResult } from '@contract/manifest';
 import type { AllocationSettings, LotterySettings, PriorityWindow } from '@contract/records';
 import { useChange } from '../../api/changes';
 import { fetchFunction, useFunction } from '../../api/queries';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { LoadFailure } from '../../layout/LoadFailure';
+import { useMomentText, useProgrammeTimeZone } from '../../layout/RemoteConfig';
 import { PageTitle } from '../../layout/PageTitle';
 import { Section } from '../../layout/Section';
 import { Waiting } from '../../layout/Waiting';
 import { useToast } from '../../layout/toast';
+import { isoMoment, localInput, momentFieldHelp } from '../classes/dateTimes';
 import { downloadFile } from '../download';
 import { SemesterPicker } from '../SemesterPicker';
 import { useSemesterParam } from '../useSemesterParam';
@@ -33,22 +35,22 @@ import { SeedChanges } from '../../layout/SeedChanges';
 import { FairStartRecordSection } from './FairStartRecordSection';
 import { counted } from '../../layout/counted';
 
-/** A moment as a `datetime-local` field shows it (the browser's own zone), and back. */
-const toLocal = (iso: string) => {
-  const at = new Date(iso);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocal = (local: string) => (local ? new Date(local).toISOString() : '');
+/** A `datetime-local` field's value as the moment it names; empty (the server says so) when it names none. */
+const fromLocal = (local: string, timeZone: string) => isoMoment(local, timeZone) ?? '';
 
 const DAY = 86_400_000;
-const newLottery = (): LotterySettings => {
-  const start = Math.ceil(Date.now() / DAY) * DAY;
-  const iso = (days: number) => new Date(start + days * DAY).toISOString();
+/** A new lottery's dates: midnights on the programme's clock, counted in days from the coming one. */
+const newLottery = (timeZone: string): LotterySettings => {
+  const today = wallClockOf(new Date().toISOString(), timeZone).slice(0, 10);
+  const midnight = (days: number) => {
+    const date = new Date(Date.parse(`${today}T00:00:00Z`) + (days + 1) * DAY).toISOString().slice(0, 10);
+    return isoMoment(`${date}T00:00`, timeZone)!;
+  };
   return {
-    requestsOpen: iso(1),
-    requestsClose: iso(8),
-    resultsBy: iso(10),
-    seatsOpen: iso(12),
+    requestsOpen: midnight(1),
+    requestsClose: midnight(8),
+    resultsBy: midnight(10),
+    seatsOpen: midnight(12),
     choices: 3,
     weighted: false,
     drawAtClose: true,
@@ -93,9 +95,10 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
   const [problem, setProblem] = useState<string>();
   const save = useChange('saveAllocationSettings');
   const show = useToast();
+  const timeZone = useProgrammeTimeZone();
   const setWindow = (index: number, change: Partial<PriorityWindow>) =>
     setWindows(windows.map((window, at) => (at === index ? { ...window, ...change } : window)));
-  const moment = (
+  const momentField = (
     label: string,
     field: keyof Omit<LotterySettings, 'choices' | 'weighted' | 'drawAtClose'>,
     helperText: string,
@@ -105,9 +108,9 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
         type="datetime-local"
         size="small"
         label={label}
-        helperText={helperText}
-        value={toLocal(lottery[field])}
-        onChange={(event) => setLottery({ ...lottery, [field]: fromLocal(event.target.value) })}
+        helperText={momentFieldHelp(timeZone, helperText)}
+        value={localInput(lottery[field], timeZone)}
+        onChange={(event) => setLottery({ ...lottery, [field]: fromLocal(event.target.value, timeZone) })}
         slotProps={{ inputLabel: { shrink: true } }}
       />
     );
@@ -134,7 +137,7 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
           aria-label="Allocation"
           value={lottery ? 'lottery' : fairStart ? 'fairStart' : 'firstCome'}
           onChange={(event) => {
-            setLottery(event.target.value === 'lottery' ? (initial.lottery ?? newLottery()) : undefined);
+            setLottery(event.target.value === 'lottery' ? (initial.lottery ?? newLottery(timeZone)) : undefined);
             setFairStart(event.target.value === 'fairStart' ? (initial.fairStart ?? { minutes: 5 }) : undefined);
           }}
         >
@@ -163,18 +166,22 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
         )}
         {lottery && (
           <Stack spacing={2} sx={{ maxWidth: 420 }}>
-            {moment(
+            {momentField(
               'Requests open',
               'requestsOpen',
               'Families may send and change their requests from then (a priority window earlier); Class Registration says so from now.',
             )}
-            {moment('Requests close', 'requestsClose', 'No request changes after this; the draw can run from then.')}
-            {moment(
+            {momentField(
+              'Requests close',
+              'requestsClose',
+              'No request changes after this; the draw can run from then.',
+            )}
+            {momentField(
               'Results sent by',
               'resultsBy',
               'The date families are promised their results by: publish the draw before it.',
             )}
-            {moment(
+            {momentField(
               'Seats left open to everyone',
               'seatsOpen',
               'From then the seats the draw left (and the waitlists) go first come, first served on Class Registration, as in a semester without a lottery.',
@@ -233,8 +240,9 @@ function SettingsForm({ initial }: { initial: AllocationSettings }) {
               type="datetime-local"
               size="small"
               label="Opens"
-              value={window.opens ? toLocal(window.opens) : ''}
-              onChange={(event) => setWindow(index, { opens: fromLocal(event.target.value) })}
+              helperText={momentFieldHelp(timeZone)}
+              value={localInput(window.opens, timeZone)}
+              onChange={(event) => setWindow(index, { opens: fromLocal(event.target.value, timeZone) })}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
@@ -358,8 +366,8 @@ function LeftOut({ children }: { children: NonNullable<SemesterDraw['leftOut']> 
 }
 
 /** How a draw stands: its preview, its publication under way, or published (when and by whom). */
-function drawStatus(draw: SemesterDraw): string {
-  if (draw.status === 'published') return `Published on ${momentText(draw.publishedAt!, 'UTC')} by ${draw.publishedBy}`;
+function drawStatus(draw: SemesterDraw, moment: (iso: string) => string): string {
+  if (draw.status === 'published') return `Published on ${moment(draw.publishedAt!)} by ${draw.publishedBy}`;
   return draw.status === 'publishing' ? 'Being published (not finished)' : 'Preview, not published';
 }
 
@@ -369,6 +377,7 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
   const show = useToast();
   const [confirming, setConfirming] = useState<'run' | 'publish' | 'seed'>();
   const [problem, setProblem] = useState<string>();
+  const moment = useMomentText();
   const { draw, commitments } = lottery;
   const committed = commitments.at(-1);
   // A preview drawn before the seed was changed is never published: the draw runs again first.
@@ -396,7 +405,7 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
         {committed && (
           <Stack spacing={0.5}>
             <Typography>
-              Seed committed on {momentText(committed.committedAt, 'UTC')} by {committed.by}
+              Seed committed on {moment(committed.committedAt)} by {committed.by}
               {commitments.length > 1 && ` (commitment ${commitments.length})`}: its SHA-256, which every family sees,
               is <LongCode>{committed.hash}</LongCode>. The seed itself shows with the draw, once requests closed.
             </Typography>
@@ -407,7 +416,7 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
         {draw && (
           <Stack spacing={0.5}>
             <Typography>
-              {drawStatus(draw)}: draw {draw.runs} run on {momentText(draw.ranAt, 'UTC')}, seed{' '}
+              {drawStatus(draw, moment)}: draw {draw.runs} run on {moment(draw.ranAt)}, seed{' '}
               <LongCode>{draw.seed}</LongCode>.
             </Typography>
             <Typography>
@@ -424,8 +433,8 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
           <Stack component="ul" spacing={0.5} aria-label="Draws run" sx={{ pl: 3, m: 0 }}>
             {lottery.runs.map((run) => (
               <Typography component="li" key={run.drawId} variant="body2">
-                {momentText(run.ranAt, 'UTC')} by {run.ranBy}: seed <LongCode>{run.seed}</LongCode>,{' '}
-                {run.summary.byRank[0] ?? 0} got their first choice, {run.summary.waitlisted} waitlisted
+                {moment(run.ranAt)} by {run.ranBy}: seed <LongCode>{run.seed}</LongCode>, {run.summary.byRank[0] ?? 0}{' '}
+                got their first choice, {run.summary.waitlisted} waitlisted
               </Typography>
             ))}
           </Stack>
@@ -500,7 +509,7 @@ function DrawSection({ semesterId, lottery }: { semesterId: string; lottery: Sem
             The {draw.summary.requests} children's places are written as this preview shows them (seed{' '}
             <LongCode>{draw.seed}</LongCode>): seats and waitlist places in their classes, and each family is e-mailed
             its results. This cannot be undone: the draw can no longer be run again. The seats left open to everyone,
-            first come first served, on {momentText(lottery.settings.lottery!.seatsOpen, 'UTC')}.
+            first come first served, on {moment(lottery.settings.lottery!.seatsOpen)}.
           </DialogContentText>
         </ConfirmDialog>
       )}

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import type { FunctionResult } from '@contract/manifest';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
-import { momentText } from '../../layout/schedule';
+import { useMomentText } from '../../layout/RemoteConfig';
 import { Section } from '../../layout/Section';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { LoadFailure } from '../../layout/LoadFailure';
@@ -42,14 +42,13 @@ const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
   lotteryResults: 'Lottery results',
 };
 
-const when = momentText;
-
 export function FailedMailSection() {
   const loaded = useFunction('failedMail');
   const resendFailedMail = useChange('resendFailedMail');
   const failed = loaded.data;
   const show = useToast();
   const [confirming, setConfirming] = useState(false);
+  const when = useMomentText();
   return (
     <Section title="E-mail not sent">
       {loaded.isPending && <Waiting />}

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { MessageSummary } from '@contract/records';
 import { useQuery } from '@tanstack/react-query';
 import { fetchFunction, useFunctionKey } from '../../api/queries';
-import { momentText } from '../../layout/schedule';
+import { useMomentText } from '../../layout/RemoteConfig';
 import { Section } from '../../layout/Section';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Waiting } from '../../layout/Waiting';
@@ -44,6 +44,7 @@ export function SentMessagesSection({ semesterId }: { semesterId: string }) {
       query.state.data?.messages.some((message) => message.status === 'sending') ? PROGRESS_MS : false,
   });
   const history = loaded.data;
+  const moment = useMomentText();
   return (
     <Section title="Sent messages">
       {loaded.isPending && <Waiting />}
@@ -68,7 +69,7 @@ export function SentMessagesSection({ semesterId }: { semesterId: string }) {
           <TableBody>
             {history.messages.map((message) => (
               <TableRow key={message.id}>
-                <TableCell>{momentText(message.createdAt)}</TableCell>
+                <TableCell>{moment(message.createdAt)}</TableCell>
                 <TableCell>
                   {message.subject}
                   {message.topic !== 'announcement' && (

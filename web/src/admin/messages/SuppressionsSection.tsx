@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useChange } from '../../api/changes';
 import { useFunction } from '../../api/queries';
-import { momentText } from '../../layout/schedule';
+import { useMomentText } from '../../layout/RemoteConfig';
 import { Section } from '../../layout/Section';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { LoadFailure } from '../../layout/LoadFailure';
@@ -22,6 +22,7 @@ export function SuppressionsSection() {
   const clearSuppression = useChange('clearSuppression');
   const show = useToast();
   const [clearing, setClearing] = useState<string>();
+  const moment = useMomentText();
   return (
     <Section title="Addresses that do not receive mail">
       {loaded.isPending && <Waiting />}
@@ -46,7 +47,7 @@ export function SuppressionsSection() {
             >
               <ListItemText
                 primary={suppression.email}
-                secondary={`${suppression.reason === 'bounce' ? 'Bounced' : 'Marked as spam'} on ${momentText(suppression.at)}: ${suppression.detail}`}
+                secondary={`${suppression.reason === 'bounce' ? 'Bounced' : 'Marked as spam'} on ${moment(suppression.at)}: ${suppression.detail}`}
                 sx={{ pr: 16, overflowWrap: 'anywhere' }}
               />
             </ListItem>

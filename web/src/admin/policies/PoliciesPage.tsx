@@ -19,10 +19,12 @@ import { ListTable, wideOnly } from '../ListTable';
 import { PolicyDialog } from './PolicyDialog';
 import { PolicyVersionsDialog } from './PolicyVersionsDialog';
 import { publishedText, useSemesterNames } from './policyText';
+import { useMomentText } from '../../layout/RemoteConfig';
 
 export function PoliciesPage() {
   const policies = useFunction('policies');
   const semesterName = useSemesterNames();
+  const moment = useMomentText();
   const show = useToast();
   const [editing, setEditing] = useState<PolicySummary | 'new'>();
   const [reading, setReading] = useState<PolicySummary>();
@@ -80,7 +82,7 @@ export function PoliciesPage() {
                       : 'For every semester'}
                   </Typography>
                 </TableCell>
-                <TableCell sx={wideOnly}>{publishedText(policy.current)}</TableCell>
+                <TableCell sx={wideOnly}>{publishedText(policy.current, moment)}</TableCell>
                 <TableCell align="right">{policy.versions[0]?.acceptances ?? 0}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Button size="small" onClick={() => setReading(policy)} aria-label={`Read ${policy.current.title}`}>

@@ -12,12 +12,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId } from 'react';
 import type { PolicySummary } from '@contract/records';
+import { useMomentText } from '../../layout/RemoteConfig';
 import { ListTable } from '../ListTable';
 import { publishedText, publishedWhen } from './policyText';
 
 export function PolicyVersionsDialog({ policy, onClose }: { policy: PolicySummary; onClose: () => void }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
+  const moment = useMomentText();
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{policy.current.title}</DialogTitle>
@@ -26,7 +28,7 @@ export function PolicyVersionsDialog({ policy, onClose }: { policy: PolicySummar
           Current version
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {publishedText(policy.current)}
+          {publishedText(policy.current, moment)}
         </Typography>
         <Box sx={{ whiteSpace: 'pre-wrap', my: 2 }}>{policy.current.text}</Box>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'bold', mb: 1 }}>
@@ -44,7 +46,7 @@ export function PolicyVersionsDialog({ policy, onClose }: { policy: PolicySummar
                   {`${version.title} · ${version.required ? 'Required' : 'Optional'}`}
                 </Typography>
               </TableCell>
-              <TableCell>{publishedWhen(version)}</TableCell>
+              <TableCell>{publishedWhen(version, moment)}</TableCell>
               <TableCell align="right">{version.acceptances}</TableCell>
             </TableRow>
           ))}

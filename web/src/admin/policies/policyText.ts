@@ -1,15 +1,18 @@
 // How the policies screen says a version and a semester.
 import type { PolicyVersion } from '@contract/records';
 import { useFunction } from '../../api/queries';
-import { momentText } from '../../layout/schedule';
 
 type Published = Pick<PolicyVersion, 'version' | 'publishedAt' | 'publishedBy'>;
+/** How a moment is written (useMomentText). */
+type MomentText = (iso: string) => string;
 
-/** "Mar 3, 2026, 10:00 by pat@example.com". */
-export const publishedWhen = (version: Published) => `${momentText(version.publishedAt)} by ${version.publishedBy}`;
+/** "Tue, Mar 3, 2026, 10:00 AM MST by pat@example.com". */
+export const publishedWhen = (version: Published, moment: MomentText) =>
+  `${moment(version.publishedAt)} by ${version.publishedBy}`;
 
-/** "Version 2, published Mar 3, 2026, 10:00 by pat@example.com". */
-export const publishedText = (version: Published) => `Version ${version.version}, published ${publishedWhen(version)}`;
+/** "Version 2, published Tue, Mar 3, 2026, 10:00 AM MST by pat@example.com". */
+export const publishedText = (version: Published, moment: MomentText) =>
+  `Version ${version.version}, published ${publishedWhen(version, moment)}`;
 
 /** The semesters' names by id, for the policies that apply to one semester. */
 export function useSemesterNames() {

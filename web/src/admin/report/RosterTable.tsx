@@ -18,7 +18,7 @@ import {
 } from '../students/studentSheet';
 import { ScrollingTable } from '../ScrollingTable';
 import { detailsConfirmedLabel } from '@contract/configNames';
-import { momentText } from '../../layout/schedule';
+import { useMomentText } from '../../layout/RemoteConfig';
 
 const printOnly = { display: 'none', '@media print': { display: 'inline' } } as const;
 const screenOnly = { '@media print': { display: 'none' } } as const;
@@ -124,6 +124,7 @@ export function RosterTable({
   /** The family's answers to the questions, as labelled lines; absent: the class asks none and none were given. */
   answersOf?: (entry: RosterEntry) => Array<[string, string]>;
 }) {
+  const moment = useMomentText();
   return (
     <ScrollingTable
       label={label}
@@ -152,7 +153,7 @@ export function RosterTable({
               <About student={entry.student} acceptances={entry.acceptances} sizeLabel={sizeLabel} />
               {entry.offerExpiresAt && (
                 <div>
-                  <strong>Seat offered until {momentText(entry.offerExpiresAt)}</strong>
+                  <strong>Seat offered until {moment(entry.offerExpiresAt)}</strong>
                 </div>
               )}
             </TableCell>

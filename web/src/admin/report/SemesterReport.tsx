@@ -13,6 +13,7 @@ import { useEffect } from 'react';
 import type { Semester } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
+import { useProgrammeTimeZone } from '../../layout/RemoteConfig';
 import { Waiting } from '../../layout/Waiting';
 import { csvFileName, downloadCsv } from '../csv';
 import { useSizeLabel } from '../tshirts/useSizeLabel';
@@ -46,12 +47,13 @@ export function SemesterReport({ semester, classId, onClass, printout, onPrintou
   const shown = classId ? list.filter((cls) => cls.id === classId) : list;
   const rosters = useRosters(shown.map((cls) => cls.id));
   const sizeLabel = useSizeLabel();
+  const timeZone = useProgrammeTimeZone();
   const loaded = rosters.flatMap(({ data }): Roster[] => (data ? [data] : []));
   const ready = shown.length > 0 && loaded.length === shown.length;
   const exportCsv = () =>
     downloadCsv(
       csvFileName(`${classId && shown[0] ? shown[0].name : semester.name} forms and contacts`),
-      rostersCsv(loaded, sizeLabel),
+      rostersCsv(loaded, sizeLabel, timeZone),
     );
 
   return (

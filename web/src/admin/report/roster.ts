@@ -2,7 +2,7 @@
 // waitlist in its order.
 import type { FunctionResult } from '@contract/manifest';
 import { answerText, type Answer, type RosterEntry } from '@contract/records';
-import { toCsv } from '../csv';
+import { fileMoment, toCsv } from '../csv';
 import { byListName, sheetColumns, statusLabel, type SizeLabel } from '../students/studentSheet';
 
 export type Roster = FunctionResult<'classRoster'>;
@@ -23,8 +23,12 @@ export function labelledAnswers(roster: Pick<Roster, 'questions'>, entry: Roster
 
 type RosterRow = RosterEntry & { className: string; answerCells: Map<string, string> };
 
-/** One row per student and class; a column per question (by its words, so classes asking the same share one). */
-export function rostersCsv(rosters: Roster[], sizeLabel: SizeLabel): string {
+/**
+ * One row per student and class; a column per question (by its words, so classes asking the same share one).
+ * Its moments on the clock of `timeZone`, the programme's.
+ */
+export function rostersCsv(rosters: Roster[], sizeLabel: SizeLabel, timeZone: string): string {
+  const moment = fileMoment(timeZone);
   const rows: RosterRow[] = rosters.flatMap((roster) =>
     [...enrolledByName(roster), ...roster.waitlist].map((entry) => ({
       ...entry,
@@ -40,7 +44,7 @@ export function rostersCsv(rosters: Roster[], sizeLabel: SizeLabel): string {
   ];
   return toCsv(rows, [
     { header: 'Class', value: (row) => row.className },
-    { header: 'Status', value: (row) => statusLabel(row.status, row.waitlistPosition, row.offerExpiresAt) },
+    { header: 'Status', value: (row) => statusLabel(row, moment) },
     ...sheetColumns<RosterRow>((row) => row, sizeLabel),
     ...questionHeaders.map((header) => ({ header, value: (row: RosterRow) => row.answerCells.get(header) })),
   ]);

@@ -4,7 +4,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { FunctionResult } from '@contract/manifest';
 import { useFunction } from '../../api/queries';
-import { momentText } from '../../layout/schedule';
+import { useMomentText } from '../../layout/RemoteConfig';
 import { Section } from '../../layout/Section';
 import { ListTable } from '../ListTable';
 
@@ -14,6 +14,7 @@ export function RemovalHistory({ removals }: { removals: Removal[] }) {
   // Administrators by id, to name who removed (one no longer an administrator is shown by id).
   const admins = useFunction('admins');
   const nameOf = (sub: string) => admins.data?.admins.find((admin) => admin.sub === sub)?.email ?? sub;
+  const moment = useMomentText();
   return (
     <Section title="Removals">
       {removals.length === 0 ? (
@@ -22,7 +23,7 @@ export function RemovalHistory({ removals }: { removals: Removal[] }) {
         <ListTable label="Removals" columns={['When', 'By', 'Semesters', 'Removed']}>
           {removals.map((removal) => (
             <TableRow key={removal.id}>
-              <TableCell>{momentText(removal.at)}</TableCell>
+              <TableCell>{moment(removal.at)}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{nameOf(removal.by)}</TableCell>
               <TableCell>{removal.semesters.map((semester) => semester.name).join(', ')}</TableCell>
               <TableCell>

@@ -20,7 +20,7 @@ import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { useSave } from '../../api/useSave';
 import { isEmail } from './configValues';
-import { momentText } from '../../layout/schedule';
+import { useMomentText } from '../../layout/RemoteConfig';
 
 type Admin = FunctionResult<'admins'>['admins'][number];
 type Account = FunctionResult<'adminAccount'>['account'];
@@ -35,6 +35,7 @@ export function AdminsSection() {
   const [email, setEmail] = useState('');
   const [revoking, setRevoking] = useState<Admin>();
   const [granting, setGranting] = useState<Account>();
+  const moment = useMomentText();
   // First the account the address finds: the dialog shows it before anything is granted.
   const lookUp = useSave('adminAccount', {
     shows: (field) => field === 'email',
@@ -144,7 +145,7 @@ export function AdminsSection() {
                   : 'No: the account has not entered the code sent to this address'}
               </dd>
               <dt>Account created</dt>
-              <dd>{momentText(granting.createdAt)}</dd>
+              <dd>{moment(granting.createdAt)}</dd>
               <dt>Second factor</dt>
               <dd>
                 {granting.secondFactor

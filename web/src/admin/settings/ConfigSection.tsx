@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { draftFields } from '../../layout/draftFields';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { detailsConfirmedSince } from '@contract/configNames';
+import { detailsConfirmedSince, programmeTimeZone } from '@contract/configNames';
 import type { ConfigValues } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { useSave } from '../../api/useSave';
@@ -26,14 +26,18 @@ export function ConfigSection() {
     <Section title="Site settings">
       {config.isPending && <Waiting />}
       {config.isError && <LoadFailure what="The settings" error={config.error} onRetry={() => void config.refetch()} />}
-      {config.isSuccess && <ConfigForm values={config.data.values} />}
+      {config.isSuccess && <ConfigForm values={config.data.values} timeZone={config.data.timeZone} />}
     </Section>
   );
 }
 
-function ConfigForm({ values }: { values: ConfigValues }) {
+/** `timeZone`: the programme's, as the configuration answered with `values`. */
+function ConfigForm({ values, timeZone }: { values: ConfigValues; timeZone: string }) {
   const show = useToast();
   const [saved, setSaved] = useState(values);
+  const [savedTimeZone, setSavedTimeZone] = useState(timeZone);
+  // With no zone of its own the programme runs on the deploy's, which the answer then names.
+  const deployZone = Object.hasOwn(saved, programmeTimeZone.name) ? undefined : savedTimeZone;
   const [draft, setDraft] = useState(() => draftOf(values));
   // The server names a value's field "values.contactEmail".
   const { errors, message, saving, save, formRef } = useSave('saveConfig', {
@@ -53,6 +57,7 @@ function ConfigForm({ values }: { values: ConfigValues }) {
     const answer = await save({ values: valuesOf(draft, saved) }, draftProblems(draft, saved));
     if (!answer) return;
     setSaved(answer.values);
+    setSavedTimeZone(answer.timeZone);
     setDraft(draftOf(answer.values));
     show({
       severity: 'success',
@@ -66,11 +71,12 @@ function ConfigForm({ values }: { values: ConfigValues }) {
     (key, value) => setDraft({ ...draft, [key]: value }),
     errorOf,
   );
-  const field = (key: string, label: string, help?: string, multiline = false) =>
+  const field = (key: string, label: string, help?: string, { multiline = false, number = false } = {}) =>
     textField(key, label, {
       helperText: help,
       multiline,
       minRows: multiline ? 2 : undefined,
+      ...(number && { type: 'number' }),
       // A day to come is refused (see configValues): the picker offers none.
       ...(DATES.has(key) && {
         type: 'date',
@@ -87,7 +93,12 @@ function ConfigForm({ values }: { values: ConfigValues }) {
       spacing={2}
       aria-label="Site settings"
     >
-      {KNOWN_KEYS.map(({ key, label, help }) => field(key, label, help, MULTILINE.has(key)))}
+      {KNOWN_KEYS.map(({ key, label, help, number }) =>
+        field(key, label, typeof help === 'string' ? help : help(deployZone), {
+          multiline: MULTILINE.has(key),
+          number,
+        }),
+      )}
       {otherKeys.length > 0 && (
         <>
           <Typography variant="subtitle1" component="h3">

@@ -1,12 +1,16 @@
 // The remote configuration as a form: the keys the site reads with their labels, checked with the schema the
 // server applies, and any other key as text that keeps its type (number, true/false) when saved.
+import { programmeTimeZone, reminderLeadDays } from '@contract/configNames';
 import { configValues, type ConfigValues } from '@contract/records';
 import { type FieldErrors, schemaProblems } from '../../api/useSave';
 
 interface KnownKey {
   key: string;
   label: string;
-  help: string;
+  /** Its help; a function of the deploy's time zone when the programme runs on it (the time zone left empty). */
+  help: string | ((deployZone: string | undefined) => string);
+  /** Saved as a number, as the server reads it. */
+  number?: boolean;
 }
 
 export const KNOWN_KEYS: KnownKey[] = [
@@ -37,6 +41,18 @@ export const KNOWN_KEYS: KnownKey[] = [
     help: 'The yearly check: a family enrolling a child whose details (health notes, contacts, pick-up adults) were last confirmed before this day is asked to check them first. Today or a day before (UTC). Empty: no check.',
   },
   {
+    key: programmeTimeZone.name,
+    label: 'Time zone',
+    help: (deployZone) =>
+      `The programme's time zone, as an IANA name such as America/Denver: every time the portal shows, e-mails and exports reads on its clock. Empty: the deploy's${deployZone ? ` (now ${deployZone})` : ''}.`,
+  },
+  {
+    key: reminderLeadDays.name,
+    label: 'Reminder lead time (days)',
+    help: `How many days before a class's first meeting its families get a reminder e-mail, 1 to 30. Empty: ${reminderLeadDays.byDefault}.`,
+    number: true,
+  },
+  {
     key: 'announcement',
     label: 'Announcement',
     help: 'The banner under the header. Empty hides it; a changed text shows again to visitors who dismissed the old one.',
@@ -60,14 +76,22 @@ function typed(text: string, was: ConfigValues[string] | undefined): ConfigValue
   return text;
 }
 
-const isKnown = (key: string) => KNOWN_KEYS.some((known) => known.key === key);
+const knownKey = (key: string) => KNOWN_KEYS.find((known) => known.key === key);
+const isKnown = (key: string) => knownKey(key) !== undefined;
+
+/** A known key's value: a number for a number key when it reads as one (else the text, which the schema refuses). */
+function knownValue(text: string, { number }: KnownKey): ConfigValues[string] {
+  const trimmed = text.trim();
+  return number && Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
+}
 
 /** The values to save: every key, an emptied known key left out so the site hides what it fed. */
 export function valuesOf(draft: ConfigDraft, saved: ConfigValues): ConfigValues {
   const values: ConfigValues = {};
   for (const [key, text] of Object.entries(draft)) {
-    if (isKnown(key) && text.trim() === '') continue;
-    values[key] = isKnown(key) ? text.trim() : typed(text, saved[key])!;
+    const known = knownKey(key);
+    if (known && text.trim() === '') continue;
+    values[key] = known ? knownValue(text, known) : typed(text, saved[key])!;
   }
   return values;
 }

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { useMomentText } from '../../layout/RemoteConfig';
 import { EmergencyContactLine, GuardianEmail } from './ContactLinks';
 import { Details } from './Details';
 import { classLabel, type StudentRow } from './semesterStudents';
@@ -47,6 +48,7 @@ export function StudentSheetDialog({
   onClose: () => void;
 }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const moment = useMomentText();
   const { student } = row;
   const guardianEmails = guardianEmailsOf(row);
   return (
@@ -64,7 +66,7 @@ export function StudentSheetDialog({
         />
         <Section
           title="Classes"
-          items={row.classes.map((cls, index): [string, string] => [`${index + 1}.`, classLabel(cls)])}
+          items={row.classes.map((cls, index): [string, string] => [`${index + 1}.`, classLabel(cls, moment)])}
         />
         {row.classes
           .filter((cls) => cls.answers?.length)

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { DataGrid, gridFilteredSortedRowEntriesSelector, useGridApiRef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { LoadFailure } from '../../layout/LoadFailure';
+import { useMomentText, useProgrammeTimeZone } from '../../layout/RemoteConfig';
 import { csvFileName, downloadCsv } from '../csv';
 import { SemesterPicker } from '../SemesterPicker';
 import { useSemesterEnrollments } from '../useSemesterEnrollments';
@@ -26,12 +27,14 @@ export function StudentsPage() {
   const rows = useMemo(() => studentsOf(enrollments), [enrollments]);
   const sizeLabel = useSizeLabel();
   const [sheet, setSheet] = useState<StudentRow>();
-  const columns = useMemo(() => studentColumns(setSheet, sizeLabel), [sizeLabel]);
+  const moment = useMomentText();
+  const timeZone = useProgrammeTimeZone();
+  const columns = useMemo(() => studentColumns(setSheet, sizeLabel, moment), [sizeLabel, moment]);
   const grid = useGridApiRef();
 
   const exportCsv = () => {
     const shown = gridFilteredSortedRowEntriesSelector(grid).map((entry) => entry.model as StudentRow);
-    downloadCsv(csvFileName(`${semester?.name ?? 'semester'} students`), studentsCsv(shown, sizeLabel));
+    downloadCsv(csvFileName(`${semester?.name ?? 'semester'} students`), studentsCsv(shown, sizeLabel, timeZone));
   };
 
   return (

@@ -1,6 +1,6 @@
 // The semester's students, one row each with the classes they hold or wait for, from its enrollments.
 import type { Answer, EnrollmentStatus, SemesterEnrollment } from '@contract/records';
-import { toCsv } from '../csv';
+import { fileMoment, toCsv } from '../csv';
 import { byListName, sheetColumns, statusLabel, type Sheet, type SizeLabel } from './studentSheet';
 
 interface StudentClass {
@@ -45,10 +45,13 @@ export function studentsOf(enrollments: SemesterEnrollment[]): StudentRow[] {
   return [...rows.values()].sort(byListName);
 }
 
-export const classLabel = (cls: StudentClass) =>
-  `${cls.className} (${statusLabel(cls.status, cls.waitlistPosition, cls.offerExpiresAt)})`;
+/** How a moment is written (useMomentText on screen, fileMoment in a file). */
+type MomentText = (iso: string) => string;
 
-export const classesText = (row: StudentRow) => row.classes.map(classLabel).join('; ');
+export const classLabel = (cls: StudentClass, moment: MomentText) => `${cls.className} (${statusLabel(cls, moment)})`;
+
+export const classesText = (row: StudentRow, moment: MomentText) =>
+  row.classes.map((cls) => classLabel(cls, moment)).join('; ');
 
 export const STANDINGS = ['Enrolled', 'Waitlisted', 'Enrolled and waitlisted'] as const;
 
@@ -59,7 +62,11 @@ export function standing(row: StudentRow): (typeof STANDINGS)[number] {
   return enrolled && waitlisted ? 'Enrolled and waitlisted' : enrolled ? 'Enrolled' : 'Waitlisted';
 }
 
-/** One row per student. */
-export function studentsCsv(rows: StudentRow[], sizeLabel: SizeLabel): string {
-  return toCsv(rows, [...sheetColumns<StudentRow>((row) => row, sizeLabel), { header: 'Classes', value: classesText }]);
+/** One row per student; its moments on the clock of `timeZone`, the programme's. */
+export function studentsCsv(rows: StudentRow[], sizeLabel: SizeLabel, timeZone: string): string {
+  const moment = fileMoment(timeZone);
+  return toCsv(rows, [
+    ...sheetColumns<StudentRow>((row) => row, sizeLabel),
+    { header: 'Classes', value: (row) => classesText(row, moment) },
+  ]);
 }

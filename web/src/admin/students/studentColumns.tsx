@@ -23,7 +23,12 @@ export const HIDDEN_AT_FIRST = {
   policies: false,
 };
 
-export function studentColumns(openSheet: (row: StudentRow) => void, sizeLabel: SizeLabel): GridColDef<StudentRow>[] {
+/** `moment` writes the moments the cells show (useMomentText). */
+export function studentColumns(
+  openSheet: (row: StudentRow) => void,
+  sizeLabel: SizeLabel,
+  moment: (iso: string) => string,
+): GridColDef<StudentRow>[] {
   const text = (
     field: string,
     headerName: string,
@@ -67,7 +72,7 @@ export function studentColumns(openSheet: (row: StudentRow) => void, sizeLabel: 
     },
     text('school', 'School', (row) => row.student.school),
     text('tshirtSize', 'T-shirt', (row) => sizeLabel(row.student.tshirtSize), 110),
-    { ...text('classes', 'Classes', classesText), flex: 1, minWidth: 260 },
+    { ...text('classes', 'Classes', (row) => classesText(row, moment)), flex: 1, minWidth: 260 },
     {
       field: 'standing',
       headerName: 'Status',

@@ -1,7 +1,7 @@
 // How a student's information sheet reads to an administrator: on screen, on paper and in CSV files.
 import { gradeLabel } from '@contract/grades';
 import type { EmergencyContact, EnrollmentStatus, PolicyAcceptance, Student } from '@contract/records';
-import { dateLabel, momentText } from '../../layout/schedule';
+import { dateLabel } from '../../layout/schedule';
 import type { CsvColumn } from '../csv';
 
 /** A student's sheet with the e-mails of the family's guardians, as the roster and the enrollment lists carry it. */
@@ -57,9 +57,22 @@ export const acceptancesText = (acceptances: PolicyAcceptance[] | undefined) =>
 export const photoConsentLabel = (consent: boolean | undefined) =>
   consent === undefined ? 'Not answered' : consent ? 'Yes' : 'No';
 
-/** Where a student stands in a class; a seat offered (offers mode) with its deadline. */
-export function statusLabel(status: EnrollmentStatus, waitlistPosition?: number, offerExpiresAt?: string): string {
-  if (offerExpiresAt) return `Seat offered until ${momentText(offerExpiresAt)}`;
+/** A student's place in a class. */
+interface Standing {
+  status: EnrollmentStatus;
+  waitlistPosition?: number;
+  offerExpiresAt?: string;
+}
+
+/**
+ * Where a student stands in a class; a seat offered (offers mode) with its deadline, as `moment` writes it
+ * (useMomentText on screen, fileMoment in a file).
+ */
+export function statusLabel(
+  { status, waitlistPosition, offerExpiresAt }: Standing,
+  moment: (iso: string) => string,
+): string {
+  if (offerExpiresAt) return `Seat offered until ${moment(offerExpiresAt)}`;
   if (status === 'waitlisted') return waitlistPosition ? `Waitlisted #${waitlistPosition}` : 'Waitlisted';
   return status === 'enrolled' ? 'Enrolled' : 'Cancelled';
 }
