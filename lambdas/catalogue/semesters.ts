@@ -22,6 +22,7 @@ export const semesterEntity = entity<StoredSemester, Pick<Semester, 'id'>, 'all'
     current: item.boolean('current'),
     ...optional('registrationOpens', item.optionalString('registrationOpens')),
     ...optional('registrationCloses', item.optionalString('registrationCloses')),
+    ...optional('changesClose', item.optionalString('changesClose')),
     ...optional(
       'waitlistMode',
       item.item.waitlistMode === undefined ? undefined : item.oneOf('waitlistMode', waitlistModes),

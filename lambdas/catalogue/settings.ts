@@ -6,6 +6,7 @@ import { momentText } from '../contract/moments';
 import type { ConfigValue, ConfigValues, ManagedTshirtSize, TshirtSize } from '../contract/records';
 import { entity, optional, type StoredItem } from '../platform/entity';
 import { optionalEnv } from '../platform/env';
+import { RecentReads } from '../platform/recentReads';
 import { partitions } from '../platform/partitions';
 
 /** The remote configuration, as a Map: the marshaller takes an object with a value named "constructor" for no object at all. */
@@ -77,5 +78,19 @@ export type MomentWriter = (iso: string) => string;
 /** The writer of moments on the programme's clock as the configuration sets it now. */
 export async function programmeMoments(): Promise<MomentWriter> {
   const timeZone = await readProgrammeTimeZone();
+  return (iso) => momentText(iso, timeZone);
+}
+
+const recentZone = new RecentReads<string>({
+  ttlMs: 30_000,
+  read: async (ids) => new Map([[ids[0]!, await readProgrammeTimeZone()]]),
+});
+
+/**
+ * The same writer, with the zone as this function instance read it in the last 30 seconds: for the allocator, which
+ * plans many batches on registration day and writes a moment only in the rare refusal.
+ */
+export async function recentProgrammeMoments(now = Date.now()): Promise<MomentWriter> {
+  const timeZone = (await recentZone.get(['timeZone'], now)).get('timeZone')!;
   return (iso) => momentText(iso, timeZone);
 }

@@ -8,7 +8,9 @@ export type NoticeKind =
   | 'promoted'
   | 'cancelled'
   | 'cancelledByAdmin'
+  /** Moved to another class by an administrator, or as the family asked. */
   | 'moved'
+  | 'movedAsAsked'
   /** A seat held for a waiting child until a deadline (offers mode), and the offer lapsed unanswered. */
   | 'offered'
   | 'offerLapsed'

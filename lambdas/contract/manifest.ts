@@ -49,6 +49,7 @@ import {
   type Question,
   type PolicyAcceptance,
   type PolicySummary,
+  type PolicyToAccept,
   type PolicyVersion,
   type RosterEntry,
   type Semester,
@@ -253,6 +254,13 @@ export const manifest = {
     result: returns<{ student: Student }>(),
     summary: "Says a student's details are still right: they count as confirmed now, nothing else changes.",
   },
+  policiesToAccept: {
+    access: 'user',
+    input: z.strictObject({ studentId: id, semesterId: id }),
+    result: returns<{ policies: PolicyToAccept[] }>(),
+    summary:
+      "The semester's policies a guardian is to accept for the family's child before enrolling it (none when no required one is missing).",
+  },
   acceptPolicies: {
     access: 'user',
     input: policyAcceptanceInput,
@@ -310,6 +318,13 @@ export const manifest = {
     input: z.strictObject({ enrollmentId }),
     result: returns<{ enrollment: Enrollment }>(),
     summary: 'Cancels an enrollment (a group enrollment as a whole) and promotes the waitlist.',
+  },
+  transferEnrollment: {
+    access: 'user',
+    input: z.strictObject({ enrollmentId, classId: id }),
+    result: returns<{ enrollment: Enrollment }>(),
+    summary:
+      "Moves the family's child from the seat it holds to a seat in another class of the semester, in one step, until the semester's deadline for changes.",
   },
   acceptOffer: {
     access: 'user',

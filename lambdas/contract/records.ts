@@ -196,6 +196,7 @@ export const semesterInput = z
     current: z._default(z.boolean(), false),
     registrationOpens: z.optional(isoDateTime),
     registrationCloses: z.optional(isoDateTime),
+    changesClose: z.optional(isoDateTime),
     waitlistMode: z.optional(waitlistMode),
     offerHours: z.optional(wholeNumber(1, MAX_OFFER_HOURS, `must be 1 to ${MAX_OFFER_HOURS} hours`)),
   })
@@ -220,6 +221,11 @@ export interface Semester {
   current: boolean;
   registrationOpens?: string;
   registrationCloses?: string;
+  /**
+   * Until when a family may move a child to another class or drop a seat itself; after it, the office does.
+   * Absent: no deadline.
+   */
+  changesClose?: string;
   /** Absent: automatic. */
   waitlistMode?: WaitlistMode;
   /** How long a family has to accept an offered seat; absent: DEFAULT_OFFER_HOURS. */

@@ -1,5 +1,5 @@
 // When a semester's registration is open to every family: the server's gates and Class Registration (which asks
-// the family's own standing only before then) read it the same way.
+// the family's own standing only before then) read it the same way; and until when a family changes a seat itself.
 import type { Semester } from './records';
 
 /**
@@ -13,3 +13,7 @@ export function isRegistrationOpen(semester: Semester, now = new Date()): boolea
   if (registrationCloses && now.getTime() >= Date.parse(registrationCloses)) return false;
   return true;
 }
+
+/** Whether a family may still move or drop a seat of the semester itself (`changesClose`; none: no deadline). */
+export const changesOpen = (semester: Pick<Semester, 'changesClose'>, now = Date.now()) =>
+  !semester.changesClose || now < Date.parse(semester.changesClose);

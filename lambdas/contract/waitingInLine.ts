@@ -58,7 +58,15 @@ export function askNow(place: number, pace: number | undefined, sinceAskedMs: nu
 export interface LineReads {
   askAgain(requestId: string): Promise<EnrollmentAnswer>;
   progress(): Promise<Record<string, LineProgress>>;
+  /**
+   * Whether an ask failed only because the portal was very busy: the request is still in line (asking reads, it
+   * changes nothing), so it is asked again after a pause rather than shown as a failure.
+   */
+  busy?(error: unknown): boolean;
 }
+
+/** How often an ask answered "very busy" is asked again, a pause longer each time, before the failure shows. */
+export const BUSY_ASKS = 4;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -83,9 +91,21 @@ export async function waitInLine(
       await followLine(pending.place, pending.line, reads, onWaiting, signal);
     }
     if (signal.aborted) return undefined;
-    last = await reads.askAgain(last.requestId);
+    last = await askThroughBusy(reads, last.requestId, signal);
   }
   return last;
+}
+
+/** Asks about the request; an answer "very busy" is asked again after a pause, up to BUSY_ASKS times in all. */
+async function askThroughBusy(reads: LineReads, requestId: string, signal: AbortSignal): Promise<EnrollmentAnswer> {
+  for (let ask = 1; ; ask += 1) {
+    try {
+      return await reads.askAgain(requestId);
+    } catch (error) {
+      if (ask >= BUSY_ASKS || signal.aborted || !reads.busy?.(error)) throw error;
+      await pause(ASK_AGAIN_MS * ask);
+    }
+  }
 }
 
 /** Follows a line from the edge until the request's turn is near (or it is time to ask anyway). */

@@ -48,7 +48,7 @@ import { alreadyMessage, capRefusal, gradeMessage } from './seatRules';
 import { MAX_PLANS } from './seats';
 import { failuresOf, seatTransaction } from './seatTransaction';
 import { getSemester } from '../catalogue/semesters';
-import { programmeMoments, readEnrollmentCaps, type EnrollmentCaps, type MomentWriter } from '../catalogue/settings';
+import { readEnrollmentCaps, recentProgrammeMoments, type EnrollmentCaps } from '../catalogue/settings';
 import { getStudent, studentEntity, studentName } from '../families/students';
 import { logger } from '../platform/logger';
 import { countOutOfOrder, countSeatChanges } from '../platform/metrics';
@@ -167,8 +167,6 @@ class Lead {
   decidedThrough = 0;
   private readonly watch = new QueueWatch();
   private caps?: Promise<EnrollmentCaps>;
-  /** How refusals write a moment, read once a lead. */
-  private when?: Promise<MomentWriter>;
   private readonly semesters = new Map<string, Promise<Semester | undefined>>();
   readonly classes = new Map<string, Class>();
 
@@ -262,8 +260,7 @@ class Lead {
       const semester = await this.semesters.get(id)!;
       if (semester) semesters.set(id, semester);
     }
-    this.when ??= programmeMoments();
-    return seatView({ classes, semesters, when: await this.when });
+    return seatView({ classes, semesters, when: await recentProgrammeMoments() });
   }
 }
 

@@ -4,7 +4,7 @@
 // a lottery's publication leaves such a child unplaced, with the same words. Administrators are not held to it.
 import { detailsConfirmedSinceOf, detailsNeedChecking } from '../contract/configNames';
 import { dateLabel } from '../contract/moments';
-import type { ConfigValues, PolicyAcceptance, Semester } from '../contract/records';
+import type { ConfigValues, PolicyAcceptance, PolicyToAccept, Semester } from '../contract/records';
 import { failedPrecondition, type PortalError } from '../contract/errors';
 import { optional } from '../platform/entity';
 import {
@@ -91,16 +91,11 @@ export async function refuseUnacceptedPolicies(
   semesterId: string,
 ): Promise<void> {
   if (!requiredNotAccepted(reads.policies, reads.accepted, semesterId).length) return;
-  const missing = notAccepted(
-    reads.policies,
-    reads.accepted.filter((acceptance) => acceptance.semesterId === semesterId),
-    semesterId,
-  );
   // A student that is not the family's is refused later (by the allocator, or as not found), as without the check.
   const [student, semester, texts] = await Promise.all([
     getStudent(familyId, studentId),
     recentSemester(semesterId),
-    policyTexts(missing),
+    policiesToRead(reads, semesterId),
   ]);
   if (!student) return;
   const titles = texts.filter((policy) => policy.required).map((policy) => policy.title);
@@ -108,6 +103,17 @@ export async function refuseUnacceptedPolicies(
     policiesMessage(student.firstName, semester, titles),
     policiesToAcceptDetails(student.id, semesterId, texts),
   );
+}
+
+/**
+ * The policies a guardian is to read and accept for the child before it takes a place in the semester: every one
+ * of the semester not accepted in its current version (the optional ones too), whole, when a required one is
+ * among them; none otherwise. What the refusal carries, and what the enroll dialog asks before sending.
+ */
+export async function policiesToRead(reads: PolicyReads, semesterId: string): Promise<PolicyToAccept[]> {
+  if (!requiredNotAccepted(reads.policies, reads.accepted, semesterId).length) return [];
+  const forSemester = reads.accepted.filter((acceptance) => acceptance.semesterId === semesterId);
+  return policyTexts(notAccepted(reads.policies, forSemester, semesterId));
 }
 
 /** Refuses a child whose details were not confirmed since the day the administrators set (unset: no check). */

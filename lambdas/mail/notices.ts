@@ -265,7 +265,8 @@ export function studentNoticeContent(notice: StudentNotice, site: ZonedSite): Ma
         ],
       };
     }
-    case 'moved': {
+    case 'moved':
+    case 'movedAsAsked': {
       const from = notice.fromClassName ?? 'the class';
       return {
         subject: `Moved: ${child} from ${from} to ${what}`,
@@ -273,7 +274,9 @@ export function studentNoticeContent(notice: StudentNotice, site: ZonedSite): Ma
         blocks: [
           { heading: `${child} moved from ${from} to ${what}` },
           paragraph(
-            `The programme moved ${child} from ${from} to `,
+            notice.kind === 'moved'
+              ? `The programme moved ${child} from ${from} to `
+              : `As you asked, ${child} moved from ${from} to `,
             strong(what),
             position
               ? `. ${what} is full, so ${child} is on its waitlist at position ${position}; we write to you as soon as a seat opens.`

@@ -63,6 +63,7 @@ export function sampleMails(): Record<string, MailContent> {
     cancelled: student('cancelled'),
     cancelledByAdmin: student('cancelledByAdmin'),
     moved: student('moved', { fromClassName: 'Ice Climbing', classes: [{ cls: skiing }] }),
+    movedAsAsked: student('movedAsAsked', { fromClassName: 'Ice Climbing', classes: [{ cls: skiing }] }),
     offered: student('offered', { offerExpiresAt: '2027-01-05T18:00:00.000Z' }),
     offerLapsed: student('offerLapsed'),
     reminder: student('reminder'),

@@ -100,6 +100,10 @@ export const deployment = {
     rateLimit: familyWrites,
     table: 'write',
   },
+  policiesToAccept: {
+    feature: 'enrollment',
+    table: 'read',
+  },
   acceptPolicies: {
     feature: 'families',
     rateLimit: familyWrites,
@@ -136,6 +140,11 @@ export const deployment = {
     table: 'write',
   },
   acceptOffer: {
+    feature: 'enrollment',
+    rateLimit: familyWrites,
+    table: 'write',
+  },
+  transferEnrollment: {
     feature: 'enrollment',
     rateLimit: familyWrites,
     table: 'write',

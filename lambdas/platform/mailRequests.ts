@@ -113,6 +113,7 @@ const studentKinds = Object.keys({
   cancelled: true,
   cancelledByAdmin: true,
   moved: true,
+  movedAsAsked: true,
   offered: true,
   offerLapsed: true,
   reminder: true,

@@ -4,7 +4,7 @@
 // enrollment, on a full class's waitlist, asks for it again.
 import type { Browser, Page } from 'playwright-core';
 import { dateLabel } from '../../lambdas/contract/moments';
-import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
+import { launchBrowser, openPortal, requestsTo, signInThroughLogin, toast } from '../support/browser';
 import { addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { enrollAndWait, signUpFamily } from '../support/portal';
 import { openAsAdmin, unique } from './admin-session';
@@ -34,6 +34,13 @@ async function enrollWithPolicy(
     .click();
   const dialog = page.getByRole('dialog', { name: `${full ? 'Join the waitlist for' : 'Enroll in'} ${className}` });
   await dialog.getByRole('radio', { name: /^Ben Moraine/ }).check();
+  // Said as soon as Ben is chosen, before anything is sent; pressing the button shows the policies, no refusal.
+  await dialog
+    .getByText(
+      `Before Ben can be enrolled, please read and accept this policy: ${title}. The next step shows it whole.`,
+    )
+    .waitFor();
+  const enrolls = requestsTo(page, '/enroll');
   await dialog.getByRole('button', { name: full ? 'Add Ben to the waitlist' : 'Enroll Ben' }).click();
   await dialog
     .getByRole('region', { name: new RegExp(`^${title}, version`) })
@@ -44,6 +51,7 @@ async function enrollWithPolicy(
     name: full ? 'Accept and add Ben to the waitlist' : 'Accept and enroll Ben',
   });
   expect(await accept.isDisabled()).toBe(true);
+  expect(enrolls.filter((url) => new URL(url).pathname.endsWith('/enroll'))).toEqual([]);
   reported.push(...(await violations(page, `family, policies to accept in ${className}`)));
   await dialog.getByRole('checkbox', { name: `I have read and accept the ${title}` }).check();
   await accept.click();

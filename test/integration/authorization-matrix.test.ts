@@ -68,6 +68,12 @@ const cases = {
   saveStudent: { payload: (w) => ({ ...withoutId(w.student), id: w.student.id }), owned: true },
   confirmStudentDetails: { payload: (w) => ({ id: w.student.id }), owned: true },
   deleteStudent: { payload: (w) => ({ id: w.student.id }), owned: true },
+  // The family's child only: an administrator is not held to the policies, and reads none here.
+  policiesToAccept: {
+    payload: (w) => ({ studentId: w.student.id, semesterId: w.semesterId }),
+    owned: true,
+    familyOnly: true,
+  },
   acceptPolicies: {
     payload: async (w) => {
       const { version: published } = await data<{ version: { policyId: string; version: number } }>(
@@ -84,6 +90,10 @@ const cases = {
   enrollmentRequest: { payload: (w) => ({ requestId: w.requestId, classId: w.enrolledIn.id }), owned: true },
   cancelEnrollment: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}` }), owned: true },
   acceptOffer: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}` }), owned: true },
+  transferEnrollment: {
+    payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}`, classId: w.otherClass.id }),
+    owned: true,
+  },
   enrollmentQuestions: { payload: (w) => ({ classId: w.enrolledIn.id }) },
   saveAnswers: { payload: (w) => ({ enrollmentId: `${w.enrolledIn.id}~${w.student.id}`, answers: [] }), owned: true },
   deleteAccount: { payload: () => ({}) },

@@ -71,6 +71,14 @@ describe('policies accepted before enrolling', () => {
       { title: 'Photo consent', version: 1, required: false, text: 'Photos may be taken.' },
     ]);
     expect(await data('myEnrollments', {}, family.accessToken)).toEqual({ enrollments: [] });
+    // What the enroll dialog asks first, before anything is sent: the same policies, whole.
+    const toRead = () =>
+      data<{ policies: unknown[] }>(
+        'policiesToAccept',
+        { studentId: ben.id, semesterId: semester.id },
+        family.accessToken,
+      );
+    expect((await toRead()).policies).toEqual(asked.policies);
 
     // Another family cannot accept for the child; a version that is not current is refused; nothing is recorded.
     const stranger = await signUpFamily('stranger');
@@ -89,6 +97,7 @@ describe('policies accepted before enrolling', () => {
     const again = await accept(family, ben.id, semester.id, [waiver]);
     expect(first.status).toBe(200);
     expect(again.body.data).toEqual(first.body.data);
+    expect((await toRead()).policies).toEqual([]);
     const [acceptance] = first.body.data!.acceptances;
     expect(first.body.data!.acceptances).toHaveLength(1);
     expect(acceptance).toEqual({

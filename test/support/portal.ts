@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '../../infra/local/outbox';
 import { currentCode } from '../../infra/local/secondFactor';
 import type { FunctionName } from '../../lambdas/contract/manifest';
-import { askAgainInMs, type AnswerInput, type EnrollmentAnswer } from '../../lambdas/contract/records';
+import { ASK_AGAIN_MS, askAgainInMs, type AnswerInput, type EnrollmentAnswer } from '../../lambdas/contract/records';
+import { BUSY_ASKS } from '../../lambdas/contract/waitingInLine';
 import { BUSY_MESSAGE } from '../../lambdas/contract/errors';
 import { TEST_ADMIN } from './stack-info';
 
@@ -101,13 +102,17 @@ export async function enrollAndWait(
   let askedAgain = 0;
   while (result.status === 200 && result.body.data?.pending && Date.now() < giveUpAt) {
     await new Promise((resolve) => setTimeout(resolve, askAgainInMs(result.body.data!.pending!)));
-    askedAgain += 1;
     const { studentId: _studentId, ...target } = payload;
-    result = await call<EnrollmentAnswer>(
-      'enrollmentRequest',
-      { requestId: result.body.data.requestId, ...target },
-      token,
-    );
+    const ask = { requestId: result.body.data.requestId, ...target };
+    askedAgain += 1;
+    let asked = await call<EnrollmentAnswer>('enrollmentRequest', ask, token);
+    // An ask answered "very busy" is asked again after a pause, as the web app does (waitingInLine.ts).
+    for (let busyAsks = 1; veryBusy(asked) && busyAsks < BUSY_ASKS; busyAsks += 1) {
+      await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS * busyAsks));
+      askedAgain += 1;
+      asked = await call<EnrollmentAnswer>('enrollmentRequest', ask, token);
+    }
+    result = asked;
   }
   return { ...result, pressedAgain, askedAgain };
 }

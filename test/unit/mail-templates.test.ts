@@ -23,7 +23,14 @@ const expectedWords: Record<string, RegExp[]> = {
   promoted: [/^A seat opened: Teen0 Alpine is enrolled in Ice Climbing$/, /moved from the waitlist/],
   cancelled: [/^Cancelled: Teen0 Alpine in Ice Climbing$/, /As you asked/],
   cancelledByAdmin: [/^Cancelled by the programme: Teen0 Alpine in Ice Climbing$/, /administrators cancelled/],
-  moved: [/^Moved: Teen0 Alpine from Ice Climbing to Backcountry Skiing$/, /moved Teen0 Alpine from Ice Climbing to/],
+  moved: [
+    /^Moved: Teen0 Alpine from Ice Climbing to Backcountry Skiing$/,
+    /The programme moved Teen0 Alpine from Ice Climbing to/,
+  ],
+  movedAsAsked: [
+    /^Moved: Teen0 Alpine from Ice Climbing to Backcountry Skiing$/,
+    /As you asked, Teen0 Alpine moved from Ice Climbing to/,
+  ],
   offered: [
     /^A seat is offered: Teen0 Alpine in Ice Climbing, until Tue, Jan 5, 2027, 11:00 AM MST$/,
     /is held for Teen0 Alpine until Tue, Jan 5, 2027, 11:00 AM MST/,

@@ -3,7 +3,8 @@
 // follows the line's progress (the edge's `lineProgress`) instead, and asks only when its turn is near; a closed
 // dialog stops asking (the request stays in line and is decided all the same).
 import { enrollInTurn } from '../../web/src/classes/enrollInTurn';
-import { DRAW_ASK_SPREAD_MS } from '../../lambdas/contract/waitingInLine';
+import { BUSY_ASKS, DRAW_ASK_SPREAD_MS } from '../../lambdas/contract/waitingInLine';
+import { BUSY_MESSAGE } from '../../lambdas/contract/errors';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 
 jest.mock('aws-amplify/auth', () => ({
@@ -35,7 +36,9 @@ function answering(...answers: unknown[]) {
     calls.push({ url, body: init?.body === undefined ? undefined : JSON.parse(String(init.body)) });
     const body = answers[calls.length - 1];
     if (!body) throw new Error(`no answer left for ${url}`);
-    return { ok: true, status: 200, json: async () => body } as Response;
+    // An error body is the portal's refusal: "very busy" is its 429.
+    const refused = typeof body === 'object' && 'error' in body;
+    return { ok: !refused, status: refused ? 429 : 200, json: async () => body } as Response;
   }) as typeof fetch;
 }
 
@@ -60,6 +63,29 @@ test('given a request still in line twice, then the places are told and the deci
     { url: 'https://portal.example/api/fn/enrollmentRequest', body: { requestId, classId: 'c1' } },
     { url: 'https://portal.example/api/fn/enrollmentRequest', body: { requestId, classId: 'c1' } },
   ]);
+});
+
+const veryBusy = { error: { code: 'resource-exhausted', message: BUSY_MESSAGE } };
+
+test('given an ask answered "very busy", then it is asked again (the request is still in line) until decided', async () => {
+  answering(inLine(1), veryBusy, veryBusy, { data: { enrollments: [enrolled], requestId } });
+  await expect(
+    enrollInTurn({ studentId: 's1', classId: 'c1' }, 'w', () => undefined, new AbortController().signal),
+  ).resolves.toEqual([enrolled]);
+  expect(calls.map(({ url }) => url.split('/').at(-1))).toEqual([
+    'enroll',
+    'enrollmentRequest',
+    'enrollmentRequest',
+    'enrollmentRequest',
+  ]);
+});
+
+test(`given every ask answered "very busy", then after ${BUSY_ASKS} asks the page says so`, async () => {
+  answering(inLine(1), ...Array.from({ length: BUSY_ASKS }, () => veryBusy));
+  await expect(
+    enrollInTurn({ studentId: 's1', classId: 'c1' }, 'w', () => undefined, new AbortController().signal),
+  ).rejects.toThrow(BUSY_MESSAGE);
+  expect(calls).toHaveLength(1 + BUSY_ASKS);
 });
 
 test('given a decision at once, then no second call is made', async () => {

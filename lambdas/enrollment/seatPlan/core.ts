@@ -189,8 +189,11 @@ export type SeatCommand =
    * is this student's and not the waitlist head's.
    */
   | { kind: 'promote'; enrollment: StoredEnrollment; by: Actor; addSeat: boolean }
-  /** An administrator's move of a student to another class of the same semester. */
-  | { kind: 'move'; enrollment: StoredEnrollment; toClassId: string; by: Actor }
+  /**
+   * A move of a student to another class of the same semester: an administrator's (a seat, or the waitlist), or a
+   * family's own (`needsSeat`: a seat, else refused and the student stays).
+   */
+  | { kind: 'move'; enrollment: StoredEnrollment; toClassId: string; by: Actor; needsSeat?: boolean }
   /**
    * An administrator's save of a class; with `promote`, more seats go to the waitlist first; `notice`: what
    * the families in the class are told of it.

@@ -1,7 +1,9 @@
-// An administrator's move of a student to another class of the semester: a seat or a waitlist place there, and
-// the seat left behind goes to the first in line.
+// A move of a student to another class of the semester: an administrator's, to a seat or a waitlist place there; a
+// family's own, to a seat only. The seat left behind goes to the first in line.
 import { alreadyExists, failedPrecondition, notFound } from '../../contract/errors';
-import { enrollmentIdOf, holdsSeat, isActive } from '../enrollments';
+import { enrollmentIdOf, holdsSeat, isActive, type StoredEnrollment } from '../enrollments';
+import type { NoticeKind } from '../../contract/mailRecords';
+import type { Actor } from '../../platform/caller';
 import { accountDeleted, classCount } from '../../families/families';
 import { gradeMessage, inGrades } from '../seatRules';
 import {
@@ -28,7 +30,7 @@ import {
 
 export function planMove(
   view: SeatView,
-  { enrollment, toClassId, by }: Extract<SeatCommand, { kind: 'move' }>,
+  { enrollment, toClassId, by, needsSeat }: Extract<SeatCommand, { kind: 'move' }>,
   stamp: Stamp,
 ): SeatPlan<MoveOutcome> {
   const current = view.enrollments.get(enrollment.id);
@@ -51,6 +53,13 @@ export function planMove(
   if (!inGrades(student, [to])) return refuse(failedPrecondition(gradeMessage(student, [to])));
 
   const status = to.enrolled < to.capacity ? 'enrolled' : 'waitlisted';
+  // A family's own move keeps the seat it holds unless the new one is certain.
+  if (status === 'waitlisted' && needsSeat)
+    return refuse(
+      failedPrecondition(
+        `${to.name} has no seat left, so ${student.firstName} stays in ${from.name}. To wait for a seat there, add ${student.firstName} to its waitlist on Class Registration.`,
+      ),
+    );
   const moved = {
     ...newEnrollment({ id: current.studentId, familyId: current.familyId }, to, undefined, status, stamp),
     // The family's answers go with the student as given; the family may answer the new class's questions.
@@ -76,7 +85,7 @@ export function planMove(
       by,
     },
     { kind: 'enrollment', enrollment: moved, expected: 'none', reason: 'move', by },
-    { kind: 'notice', notice: 'moved', enrollments: [moved], fromClassId: from.id },
+    { kind: 'notice', notice: noticeOfMove(by, current), enrollments: [moved], fromClassId: from.id },
   ];
   const released = holdsSeat(current) ? [from.id] : [];
   const promotions = promote(view, view.classes, deltas, released, new Set([current.id]), {
@@ -91,4 +100,9 @@ export function planMove(
     writes: [...classWrites(view, deltas, guards, promotions.keptWaiting), ...writes, ...promotions.writes],
     outcome: { moved, promoted: promotions.promoted },
   };
+}
+
+/** What a family is told of a move: by an administrator, or as it asked. */
+function noticeOfMove(by: Actor, enrollment: StoredEnrollment): NoticeKind {
+  return by.isAdmin && (by.familyId ?? by.sub) !== enrollment.familyId ? 'moved' : 'movedAsAsked';
 }

@@ -18,7 +18,7 @@ import { useAuth } from '../api/session';
 import { LoadFailure } from '../layout/LoadFailure';
 import { PageTitle } from '../layout/PageTitle';
 import { paths } from '../layout/paths';
-import { rememberPath } from '../layout/returnPath';
+import { SIGN_IN_FIRST } from '../layout/signInFirst';
 import { dateLabel } from '../layout/schedule';
 import { Section } from '../layout/Section';
 import { useToast } from '../layout/toast';
@@ -114,11 +114,8 @@ function Invitation({ token }: { token: string }) {
 function SentElsewhere({ message }: { message: string }) {
   const { user, signOut } = useAuth();
   const { pathname, search } = useLocation();
-  const signInAgain = async () => {
-    await signOut();
-    // Signing out forgets where to come back to: this link, once signed in with the invited address.
-    rememberPath(pathname + search);
-  };
+  // Back to this link once signed in with the invited address, by way of the page a signed-out visitor of it sees.
+  const signInAgain = () => signOut({ ...SIGN_IN_FIRST[paths.acceptInvitation]!, comeBackTo: pathname + search });
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Alert severity="warning" sx={{ alignSelf: 'stretch' }}>

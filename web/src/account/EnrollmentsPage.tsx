@@ -1,5 +1,5 @@
 // /account/enrollments: each child's enrollments and waitlist positions, with cancellation after a
-// confirmation, and a seat offered to a waiting child (offers mode) with its deadline, to accept or decline
+// confirmation and a move to another class with a seat (a seat only until the semester's deadline for changes), a seat offered to a waiting child (offers mode) with its deadline, to accept or decline
 // (declining is leaving the waitlist). Class schedules come from the client cache.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -14,12 +14,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { answerText, type NamedEnrollment } from '@contract/records';
+import { changesOpen } from '@contract/registrationWindow';
 import { AnswersDialog } from './AnswersDialog';
+import { MoveDialog } from './MoveDialog';
 import { useClassesById } from '../api/catalogue';
 import { useChange } from '../api/changes';
-import { useFunction } from '../api/queries';
+import { useCatalogueRead, useFunction } from '../api/queries';
 import { scheduleSummary } from '../layout/schedule';
-import { useMomentText } from '../layout/RemoteConfig';
+import { useMomentText, useRemoteConfig } from '../layout/RemoteConfig';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
@@ -52,7 +54,10 @@ export function EnrollmentsPage() {
   const acceptOffer = useChange('acceptOffer');
   const show = useToast();
   const when = useMomentText();
+  const { contactEmail } = useRemoteConfig();
+  const semesters = useCatalogueRead('semesters');
   const [cancelling, setCancelling] = useState<NamedEnrollment>();
+  const [moving, setMoving] = useState<NamedEnrollment>();
   const [answering, setAnswering] = useState<NamedEnrollment>();
   const today = new Date().toISOString().slice(0, 10);
 
@@ -123,6 +128,10 @@ export function EnrollmentsPage() {
               .sort((a, b) => Number(a.status === 'cancelled') - Number(b.status === 'cancelled'))
               .map((enrollment) => {
                 const cls = classes.get(enrollment.classId);
+                const semester = semesters.data?.semesters.find(({ id }) => id === enrollment.semesterId);
+                // A seat is the family's to move or drop until the semester's deadline for changes; then the office's.
+                const changesClosed =
+                  enrollment.status === 'enrolled' && semester !== undefined && !changesOpen(semester);
                 return (
                   <ListItem
                     key={enrollment.id}
@@ -131,7 +140,8 @@ export function EnrollmentsPage() {
                     sx={{ opacity: enrollment.status === 'cancelled' ? 0.6 : 1, flexWrap: 'wrap', gap: 1 }}
                     secondaryAction={
                       enrollment.status !== 'cancelled' &&
-                      !enrollment.offerExpiresAt && (
+                      !enrollment.offerExpiresAt &&
+                      !changesClosed && (
                         <Button
                           size="small"
                           color="error"
@@ -170,6 +180,22 @@ export function EnrollmentsPage() {
                           .join(' · ') || undefined
                       }
                     />
+                    {enrollment.status === 'enrolled' && !enrollment.groupId && !changesClosed && (
+                      <Button
+                        size="small"
+                        sx={{ alignSelf: 'flex-start' }}
+                        onClick={() => setMoving(enrollment)}
+                        aria-label={`Move ${enrollment.studentName} from ${enrollment.className} to another class`}
+                      >
+                        Move to another class
+                      </Button>
+                    )}
+                    {changesClosed && semester?.changesClose && (
+                      <Typography variant="body2" color="text.secondary" sx={{ width: '100%', pr: 10 }}>
+                        Families could move or drop {semester.name}'s classes until {when(semester.changesClose)}. To
+                        change a class now, write to {contactEmail ?? 'the programme'}.
+                      </Typography>
+                    )}
                     {enrollment.passedOverBecause && (
                       <Alert severity="warning" sx={{ width: '100%' }}>
                         {enrollment.passedOverBecause} A seat that frees goes to the next child waiting until this
@@ -228,6 +254,7 @@ export function EnrollmentsPage() {
         </Section>
       ))}
       {answering && <AnswersDialog enrollment={answering} onClose={() => setAnswering(undefined)} />}
+      {moving && <MoveDialog enrollment={moving} onClose={() => setMoving(undefined)} />}
       {cancelling && (
         <ConfirmDialog
           title={cancelling.offerExpiresAt ? 'Decline the seat offered?' : 'Cancel this enrollment?'}

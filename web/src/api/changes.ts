@@ -42,6 +42,7 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   acceptOffer: { stale: SEATS, seats: true },
   promoteEnrollment: { stale: SEATS, seats: true },
   moveEnrollment: { stale: SEATS, seats: true },
+  transferEnrollment: { stale: SEATS, seats: true },
   deleteAccount: { stale: [...SEATS, 'students'], seats: true },
   saveStudent: { stale: ['students', 'semesterEnrollments', 'classRoster'] },
   confirmStudentDetails: { stale: ['students', 'semesterEnrollments', 'classRoster'] },
@@ -69,7 +70,7 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   cancelMeeting: { stale: CLASSES },
   saveRetention: { stale: ['dataRetention'] },
   savePolicy: { stale: ['policies'] },
-  acceptPolicies: { stale: ['policies', 'semesterEnrollments', 'classRoster'] },
+  acceptPolicies: { stale: ['policies', 'policiesToAccept', 'semesterEnrollments', 'classRoster'] },
   removeExpiredRecords: { stale: [...SEATS, 'dataRetention', 'students'] },
   saveAllocationSettings: {
     stale: ['availableEnrollmentClasses', 'myLotteries', 'lotteryDraw'],

@@ -13,14 +13,24 @@ export interface User {
   email?: string;
 }
 
+/** Where signing out leads instead of /user/login: a sign-in page, its purpose, and the page to come back to. */
+export interface SignInAgain {
+  to: string;
+  purpose: string;
+  comeBackTo: string;
+}
+
 export interface Auth {
   status: 'loading' | 'signedOut' | 'signedIn';
   user?: User;
   /** Undefined while they load. */
   roles?: string[];
   isAdmin: boolean;
-  /** Signs out and goes to /user/login. */
-  signOut(): Promise<void>;
+  /**
+   * Signs out and goes to /user/login, or to the sign-in page `then` names, with what it says and the page to come
+   * back to once signed in again.
+   */
+  signOut(then?: SignInAgain): Promise<void>;
 }
 
 export const AuthContext = createContext<Auth | undefined>(undefined);

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ADMIN_GROUP } from '@contract/manifest';
 import { fetchFunction, functionKey } from '../api/queries';
-import { type Auth, AuthContext, currentUser, onSessionEnd, type User } from '../api/session';
+import { type Auth, AuthContext, currentUser, onSessionEnd, type SignInAgain, type User } from '../api/session';
 import { onSignInChange } from '../api/signIns';
 import { useToast } from '../layout/toast';
 import { forgetRememberedPath, rememberPath } from '../layout/returnPath';
@@ -58,11 +58,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const roles = useRoles(user?.sub);
-  const signOut = useCallback(async () => {
-    await signOutOfUserPool();
-    forgetRememberedPath();
-    await navigate(paths.signIn);
-  }, [navigate]);
+  const signOut = useCallback(
+    async (then?: SignInAgain) => {
+      await signOutOfUserPool();
+      forgetRememberedPath();
+      if (then) rememberPath(then.comeBackTo);
+      await navigate(then?.to ?? paths.signIn, then && { state: { purpose: then.purpose } });
+    },
+    [navigate],
+  );
   // A session that ends unasked (the user pool refused or kept failing the refresh) is a protected-route
   // return: the page is remembered, the user signs in again and comes back to it.
   const { pathname, search, hash } = useLocation();

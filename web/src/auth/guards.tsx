@@ -6,25 +6,13 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { SIGN_IN_FIRST } from '../layout/signInFirst';
 import { LoadFailure } from '../layout/LoadFailure';
 import { PageTitle } from '../layout/PageTitle';
 import { Waiting } from '../layout/Waiting';
 import { secondFactorKey, useAuth } from '../api/session';
 import { rememberPath } from '../layout/returnPath';
 import { paths } from '../layout/paths';
-
-/**
- * Where a signed-out visitor of a page signs in first, when not the sign-in screen, and what it says: an
- * invitation's link mostly reaches someone without an account yet, so it opens account creation (which links to
- * signing in) with what the invitation needs. The link itself tells nothing of the family or the address.
- */
-const SIGN_IN_FIRST: Partial<Record<string, { to: string; purpose: string }>> = {
-  [paths.acceptInvitation]: {
-    to: paths.createAccount,
-    purpose:
-      'You are invited to be a guardian of a family. Create your account with the e-mail address the invitation was sent to, or sign in if you have one: the invitation opens again, to accept.',
-  },
-};
 
 /** Remembers the wanted path and goes to the sign-in screen; after sign-in the user comes back to it. */
 function SignInFirst() {

@@ -37,7 +37,7 @@ import { Waiting } from '../layout/Waiting';
 import { enrollInTurn } from './enrollInTurn';
 import { enrollStep, FIRST_STEP, isSending } from './enrollSteps';
 import { InLineNotice } from './InLineNotice';
-import { PoliciesToAccept, policiesAsked } from './PoliciesToAccept';
+import { PoliciesToAccept, policiesAsked, type PoliciesAsked } from './PoliciesToAccept';
 import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
 import { gradeLabel } from '@contract/grades';
 import { detailsConfirmedLabel, detailsConfirmedSinceOf, detailsNeedChecking } from '@contract/configNames';
@@ -82,6 +82,15 @@ function childChoices(
               : undefined,
     };
   });
+}
+
+/** What the chosen child is to accept before enrolling, in the words the server's refusal uses. */
+function policiesNotice(firstName: string, { policies }: PoliciesAsked): string {
+  const titles = policies.filter((policy) => policy.required).map((policy) => policy.title);
+  return (
+    `Before ${firstName} can be enrolled, please read and accept ${titles.length === 1 ? 'this policy' : 'these policies'}: ` +
+    `${titles.join(', ')}. The next step shows ${titles.length === 1 ? 'it' : 'them'} whole.`
+  );
 }
 
 export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClose: () => void }) {
@@ -133,6 +142,16 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   const semesterId = targetClasses(target)[0]?.semesterId;
   const semesters = useCatalogueRead('semesters');
   const offerHours = offerHoursOf(semesters.data?.semesters.find((semester) => semester.id === semesterId));
+  // The policies the chosen child is to accept first, asked before anything is sent (administrators are not held to them).
+  const toAccept = useFunction(
+    'policiesToAccept',
+    { studentId: child?.id ?? '', semesterId: semesterId ?? '' },
+    { enabled: !isAdmin && child !== undefined && semesterId !== undefined },
+  );
+  const policiesFirst: PoliciesAsked | undefined =
+    child && semesterId && toAccept.data?.policies.length
+      ? { studentId: child.id, semesterId, policies: toAccept.data.policies }
+      : undefined;
 
   const enroll = async () => {
     if (!child) return;
@@ -141,6 +160,11 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
     setAnswerProblems(problems);
     if (Object.keys(problems).length > 0) {
       focusFirstAnswerProblem(answersRef.current);
+      return;
+    }
+    // Read and accepted first, on their own step; from there, accepting sends the request.
+    if (policiesFirst && step.kind !== 'policies') {
+      dispatch({ type: 'policiesAsked', asked: policiesFirst });
       return;
     }
     dispatch({ type: 'send' });
@@ -298,6 +322,11 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
                   </Box>
                 ))}
               </RadioGroup>
+            )}
+            {policiesFirst && child && (
+              <Alert severity="info" sx={{ mt: 1 }}>
+                {policiesNotice(child.firstName, policiesFirst)}
+              </Alert>
             )}
             <Button onClick={() => dispatch({ type: 'add' })} sx={{ mt: 1 }}>
               {children.length === 0 ? 'Add a child' : 'Add another child'}

@@ -4,7 +4,8 @@
 // line: it is decided all the same.
 import type { AnswerInput, Enrollment } from '@contract/records';
 import { waitInLine, type Waiting } from '@contract/waitingInLine';
-import { callFunction, readCatalogue } from '../api/client';
+import { BUSY_MESSAGE } from '@contract/errors';
+import { ApiError, callFunction, readCatalogue } from '../api/client';
 
 export type EnrollPayload = { studentId: string; answers?: AnswerInput[] } & (
   | { classId: string }
@@ -26,6 +27,7 @@ export async function enrollInTurn(
     {
       askAgain: (requestId) => callFunction('enrollmentRequest', { requestId, ...target }),
       progress: async () => (await readCatalogue('lineProgress', { semesterId })).lines,
+      busy: (error) => error instanceof ApiError && error.message === BUSY_MESSAGE,
     },
     onInLine,
     signal,

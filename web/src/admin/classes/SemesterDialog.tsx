@@ -20,6 +20,7 @@ interface SemesterDraft {
   current: boolean;
   registrationOpens: string;
   registrationCloses: string;
+  changesClose: string;
   waitlistMode: 'automatic' | 'offers';
   offerHours: string;
 }
@@ -31,6 +32,7 @@ const FIELDS = [
   'current',
   'registrationOpens',
   'registrationCloses',
+  'changesClose',
   'waitlistMode',
   'offerHours',
 ];
@@ -45,6 +47,7 @@ const NAMES: Record<string, FieldName> = {
   endDate: { the: 'the last day', says: DATE_WORDS },
   registrationOpens: { the: 'the moment registration opens' },
   registrationCloses: { the: 'the moment registration closes' },
+  changesClose: { the: 'the deadline for families’ changes' },
   offerHours: { the: 'the hours a family has to accept' },
 };
 
@@ -66,6 +69,7 @@ export function SemesterDialog({
     current: semester?.current ?? false,
     registrationOpens: localInput(semester?.registrationOpens, timeZone),
     registrationCloses: localInput(semester?.registrationCloses, timeZone),
+    changesClose: localInput(semester?.changesClose, timeZone),
     waitlistMode: semester?.waitlistMode ?? 'automatic',
     offerHours: String(semester?.offerHours ?? DEFAULT_OFFER_HOURS),
   }));
@@ -80,6 +84,7 @@ export function SemesterDialog({
     event.preventDefault();
     const opens = isoMoment(draft.registrationOpens, timeZone);
     const closes = isoMoment(draft.registrationCloses, timeZone);
+    const changesClose = isoMoment(draft.changesClose, timeZone);
     const saved = await save({
       ...(semester && { id: semester.id }),
       name: draft.name,
@@ -88,6 +93,7 @@ export function SemesterDialog({
       current: draft.current,
       ...(opens && { registrationOpens: opens }),
       ...(closes && { registrationCloses: closes }),
+      ...(changesClose && { changesClose }),
       waitlistMode: draft.waitlistMode,
       ...(draft.waitlistMode === 'offers' && { offerHours: Number(draft.offerHours) }),
     });
@@ -137,6 +143,17 @@ export function SemesterDialog({
             'Registration closes',
             'datetime-local',
             momentFieldHelp(timeZone, 'Families can enroll until then.'),
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {field(
+            'changesClose',
+            'Families may move or drop seats until',
+            'datetime-local',
+            momentFieldHelp(
+              timeZone,
+              'Until then a family moves its child to another class with a seat, or drops a seat, itself; after it, only the office. Empty: no deadline.',
+            ),
           )}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>

@@ -32,6 +32,7 @@ const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
   cancelled: 'Cancelled',
   cancelledByAdmin: 'Cancelled by the programme',
   moved: 'Moved',
+  movedAsAsked: 'Moved as the family asked',
   offered: 'A seat is offered',
   offerLapsed: 'Offer lapsed',
   reminder: 'Reminder',
