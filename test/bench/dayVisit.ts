@@ -9,6 +9,7 @@
 import { COGNITO_PATH } from '../../infra/local/cognito';
 import { Browser, type BrowserAnswer, type BrowserInit } from './browserHttp';
 import type { CachedFunctionName, FunctionName } from '../../lambdas/contract/manifest';
+import { BUSY_MESSAGE } from '../../lambdas/contract/errors';
 import type { Enrollment, EnrollmentAnswer, LineProgress } from '../../lambdas/contract/records';
 import type { EnrollPayload } from '../support/portal';
 import { enrollInTurn, GIVE_UP_MS, type EnrollClient, type InTurn } from './enrollInTurn';
@@ -149,6 +150,7 @@ const enrollClient = (browser: Browser, base: string, token: string, calls: Call
       : undefined;
   },
   data: (answer) => (answer.record.status === 200 ? (answer.body?.data as EnrollmentAnswer) : undefined),
+  busy: (answer) => answer.record.status === 429 && answer.body?.error?.message === BUSY_MESSAGE,
 });
 
 /** A moment the portal told (ISO) on this process's clock, as clickedAt and answeredAt are. */

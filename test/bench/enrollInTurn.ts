@@ -21,6 +21,8 @@ export interface EnrollClient<Answer> {
   lineProgress(semesterId: string): Promise<Record<string, LineProgress> | undefined>;
   /** The answer's data when it is a 200, else undefined (a refusal, a 429, no answer). */
   data(answer: Answer): EnrollmentAnswer | undefined;
+  /** Whether the answer is the portal's 429 "very busy": the web app asks again (waitingInLine.ts). */
+  busy(answer: Answer): boolean;
 }
 
 export interface InTurn<Answer> {
@@ -40,6 +42,8 @@ export interface InTurn<Answer> {
 
 /** An ask answered with no decision to read (a refusal, a 429, no answer): that answer is the last. */
 class AnsweredWithout extends Error {}
+/** An ask answered "very busy": asked again as the web app does, the last answer when it stays so. */
+class AnsweredBusy extends AnsweredWithout {}
 
 /** `onFirst` hears the enroll's own answer before any wait in line (a family may close the dialog then). */
 export async function enrollInTurn<Answer>(
@@ -63,8 +67,11 @@ export async function enrollInTurn<Answer>(
         askAgain: async (requestId) => {
           const answer = await client.call('enrollmentRequest', { requestId, ...queue });
           answers.push(answer);
-          return client.data(answer) ?? Promise.reject(new AnsweredWithout());
+          return (
+            client.data(answer) ?? Promise.reject(client.busy(answer) ? new AnsweredBusy() : new AnsweredWithout())
+          );
         },
+        busy: (error) => error instanceof AnsweredBusy,
         progress: async () => {
           progressReads += 1;
           return (await client.lineProgress(semesterId)) ?? Promise.reject(new Error('lineProgress was not answered'));

@@ -91,6 +91,7 @@ const portalClient = (token: string): EnrollClient<EnrollResult> => ({
       : undefined;
   },
   data: dataOf,
+  busy: (answer) => answer.status === 429 && answer.body.error?.message === BUSY_MESSAGE,
 });
 
 /** An enrollee's enroll in a class as the web app makes it: the latencies measured around it run from the click to the decision. */

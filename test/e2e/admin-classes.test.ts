@@ -10,6 +10,7 @@ import { familyWithStudents, newClass, newGroup, openSemester } from '../support
 import { data } from '../support/portal';
 import { pageMoment } from '../support/programmeTime';
 import { openAsAdmin, unique } from './admin-session';
+import { expectNone, violations } from './axe';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ async function classesOf(semester: Semester): Promise<Class[]> {
   ]!;
 }
 
-test("given an admin, when they create a semester with its dates and registration window, typed on the programme's clock, then it is saved and listed with its window", async () => {
+test("given an admin, when they create a semester with its dates, registration window and deadline for families' changes, typed on the programme's clock, then it is saved and listed with its window", async () => {
   const name = unique('Summer 2031');
   const { page, context } = await openAsAdmin(browser, '/admin/classes/management');
   await page.getByRole('heading', { name: 'Class Management', level: 1 }).waitFor();
@@ -45,7 +46,9 @@ test("given an admin, when they create a semester with its dates and registratio
   await dialog.getByLabel('Registration closes').fill('2031-03-01T09:00');
   await dialog.getByRole('button', { name: 'Create semester' }).click();
   await dialog.getByText('must be after registration opens').waitFor();
+  expectNone(await violations(page, 'semester dialog with a message'));
   await dialog.getByLabel('Registration closes').fill('2031-05-15T18:30');
+  await dialog.getByLabel('Families may move or drop seats until').fill('2031-06-09T17:00');
   await dialog.getByRole('button', { name: 'Create semester' }).click();
   await toast(page, `${name} is saved.`).waitFor();
   await page.getByRole('link', { name, exact: true }).waitFor();
@@ -59,6 +62,7 @@ test("given an admin, when they create a semester with its dates and registratio
     current: false,
     registrationOpens: momentOfWallClock('2031-04-01T09:00', LOCAL_TIME_ZONE),
     registrationCloses: momentOfWallClock('2031-05-15T18:30', LOCAL_TIME_ZONE),
+    changesClose: momentOfWallClock('2031-06-09T17:00', LOCAL_TIME_ZONE),
   });
   await page
     .getByText(

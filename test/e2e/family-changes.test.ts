@@ -33,7 +33,7 @@ test('given a child with a seat, when the family moves it to a class with a seat
   await waitForPath(page, '/user/login');
   await signInThroughLogin(page, family.email, family.password);
   await waitForPath(page, '/account/enrollments');
-  await page.getByRole('button', { name: `Move Child1 Tester from ${from.name} to another class` }).click();
+  await page.getByRole('button', { name: `Move to another class: Child1 Tester, now in ${from.name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Move Child1 to another class?' });
   await dialog.getByRole('radio', { name: new RegExp(`^${to.name} · .* · 3 seats left$`) }).check();
   // Only classes with a seat left are offered.
@@ -70,7 +70,7 @@ test('given the deadline for changes passed, then My Enrollments says whom to wr
     )
     .waitFor();
   expect(await page.getByRole('button', { name: `Cancel Child1 Tester in ${cls.name}` }).count()).toBe(0);
-  expect(await page.getByRole('button', { name: /^Move Child1 Tester/ }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: /^Move to another class/ }).count()).toBe(0);
   expectNone(await violations(page, 'family, My Enrollments after the deadline for changes'));
   await context.close();
 });

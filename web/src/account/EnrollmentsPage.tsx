@@ -185,7 +185,8 @@ export function EnrollmentsPage() {
                         size="small"
                         sx={{ alignSelf: 'flex-start' }}
                         onClick={() => setMoving(enrollment)}
-                        aria-label={`Move ${enrollment.studentName} from ${enrollment.className} to another class`}
+                        // The visible words first, as WCAG 2.5.3 asks of a name.
+                        aria-label={`Move to another class: ${enrollment.studentName}, now in ${enrollment.className}`}
                       >
                         Move to another class
                       </Button>
