@@ -10,7 +10,8 @@ import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid
 import { useMemo, type ReactElement } from 'react';
 import { gradeName } from '@contract/grades';
 import type { SemesterEnrollment } from '@contract/records';
-import { useMomentText } from '../../layout/RemoteConfig';
+import { wallClockOf } from '@contract/moments';
+import { useMomentText, useProgrammeTimeZone } from '../../layout/RemoteConfig';
 import { shortDate } from '../../layout/schedule';
 import { guardianEmailsText, statusLabel } from '../students/studentSheet';
 import { EmailText } from '../../layout/EmailText';
@@ -32,6 +33,7 @@ interface Props {
 export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction }: Props) {
   const narrow = useMediaQuery('(max-width:1099.95px)');
   const moment = useMomentText();
+  const timeZone = useProgrammeTimeZone();
   const columns = useMemo(
     (): GridColDef<SemesterEnrollment>[] => [
       {
@@ -74,7 +76,8 @@ export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction 
         field: 'createdAt',
         headerName: 'Since',
         width: 110,
-        valueFormatter: (value: string) => shortDate(value.slice(0, 10)),
+        // The day on the programme's clock: an evening enrollment is not the next day's.
+        valueFormatter: (value: string) => shortDate(wallClockOf(value, timeZone).slice(0, 10)),
       },
       {
         field: 'actions',
@@ -104,7 +107,7 @@ export function EnrollmentGrid({ rows, groupNames, loading, emptyText, onAction 
         },
       },
     ],
-    [groupNames, onAction, moment],
+    [groupNames, onAction, moment, timeZone],
   );
   return (
     <Box sx={{ height: 'min(70vh, 760px)', minHeight: 380 }}>

@@ -1,5 +1,6 @@
 // The enrollment list as a spreadsheet: what the screen shows, filtered the same way.
 import { gradeName } from '@contract/grades';
+import { wallClockOf } from '@contract/moments';
 import type { SemesterEnrollment } from '@contract/records';
 import { fileMoment, toCsv, type CsvColumn } from '../csv';
 import { guardianEmailsText, statusLabel } from '../students/studentSheet';
@@ -15,7 +16,8 @@ export function enrollmentCsv(rows: SemesterEnrollment[], groupNames: Map<string
     { header: 'Status', value: (row) => statusLabel(row, moment) },
     { header: 'Group', value: (row) => (row.groupId ? (groupNames.get(row.groupId) ?? row.groupId) : '') },
     { header: 'Family e-mail', value: guardianEmailsText },
-    { header: 'Since', value: (row) => row.createdAt.slice(0, 10) },
+    // The day on the programme's clock: an evening enrollment is not the next day's.
+    { header: 'Since', value: (row) => wallClockOf(row.createdAt, timeZone).slice(0, 10) },
   ];
   return toCsv(rows, columns);
 }
