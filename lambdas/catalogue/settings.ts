@@ -75,10 +75,15 @@ export const programmeTimeZoneOf = (values: ConfigValues) => timeZoneOf(values, 
 /** How the portal's messages write a moment: on the programme's clock, its zone named ("…, 9:00 AM MST"). */
 export type MomentWriter = (iso: string) => string;
 
+/** The writer of moments on the clock of `timeZone`. */
+export const momentsIn =
+  (timeZone: string): MomentWriter =>
+  (iso) =>
+    momentText(iso, timeZone);
+
 /** The writer of moments on the programme's clock as the configuration sets it now. */
 export async function programmeMoments(): Promise<MomentWriter> {
-  const timeZone = await readProgrammeTimeZone();
-  return (iso) => momentText(iso, timeZone);
+  return momentsIn(await readProgrammeTimeZone());
 }
 
 const recentZone = new RecentReads<string>({
@@ -91,6 +96,5 @@ const recentZone = new RecentReads<string>({
  * plans many batches on registration day and writes a moment only in the rare refusal.
  */
 export async function recentProgrammeMoments(now = Date.now()): Promise<MomentWriter> {
-  const timeZone = (await recentZone.get(['timeZone'], now)).get('timeZone')!;
-  return (iso) => momentText(iso, timeZone);
+  return momentsIn((await recentZone.get(['timeZone'], now)).get('timeZone')!);
 }

@@ -4,12 +4,14 @@
 import { failedPrecondition } from '../contract/errors';
 import type { Semester } from '../contract/records';
 import { changesOpen } from '../contract/registrationWindow';
-import { programmeMoments, readConfigValues } from '../catalogue/settings';
+import { momentsIn, programmeTimeZoneOf, readConfigValues } from '../catalogue/settings';
 
 /** Refuses a family's move or drop after the semester's deadline, saying whom to write to instead. */
 export async function refuseClosedChanges(semester: Semester, now = Date.now()): Promise<void> {
   if (changesOpen(semester, now)) return;
-  const [when, values] = await Promise.all([programmeMoments(), readConfigValues()]);
+  // One read of the configuration: the programme's clock and its contact.
+  const values = await readConfigValues();
+  const when = momentsIn(programmeTimeZoneOf(values));
   const contact = typeof values.contactEmail === 'string' ? values.contactEmail : undefined;
   throw failedPrecondition(
     `Families could move or drop ${semester.name}'s classes until ${when(semester.changesClose!)}. ` +
