@@ -321,10 +321,11 @@ export const manifest = {
   },
   transferEnrollment: {
     access: 'user',
-    input: z.strictObject({ enrollmentId, classId: id }),
+    // waitForSeat: a full class's waitlist instead, keeping the seat held until one there is the child's.
+    input: z.strictObject({ enrollmentId, classId: id, waitForSeat: z.optional(z.boolean()) }),
     result: returns<{ enrollment: Enrollment }>(),
     summary:
-      "Moves the family's child from the seat it holds to a seat in another class of the semester, in one step, until the semester's deadline for changes.",
+      "Moves the family's child from the seat it holds to a seat in another class of the semester, in one step, or (waitForSeat) onto a full class's waitlist keeping the seat until one there is the child's, until the semester's deadline for changes.",
   },
   acceptOffer: {
     access: 'user',

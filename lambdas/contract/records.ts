@@ -353,6 +353,11 @@ export interface Enrollment {
   waitlistPosition?: number;
   /** A waitlisted enrollment offered a seat: the seat is held for it until then (see acceptOffer). */
   offerExpiresAt?: string;
+  /**
+   * A family's move waiting for a seat here (see transferEnrollment): the class whose seat the child keeps
+   * until one here is theirs, then gives up in the same transaction.
+   */
+  movingFrom?: string;
   createdAt: string;
 }
 /**

@@ -27,6 +27,12 @@ export interface StoredEnrollment extends Enrollment {
   answers?: Answer[];
   /** When the family last changed its answers: a seat change planned from an older read is planned again. */
   answersSavedAt?: string;
+  /**
+   * A seat held while the child's move waits for one in this class (the waiting enrollment names this one's
+   * class as `movingFrom`): one waiting move per seat. Left as it was when the move is given up; it counts only
+   * while the waiting enrollment names this class.
+   */
+  movingTo?: string;
   /** The call that wrote this version: a retried call recognises its own earlier write. */
   requestToken: string;
   updatedAt: string;
@@ -35,6 +41,13 @@ export interface StoredEnrollment extends Enrollment {
 export const isActive = (status: EnrollmentStatus) => status !== 'cancelled';
 
 /** Whether the enrollment takes one of its class's seats: enrolled, or offered one (held for it). */
+/** The waiting enrollment's move, when it still stands: the seat it keeps meanwhile is enrolled and waits for it. */
+export const waitingMove = (
+  entry: Pick<StoredEnrollment, 'status' | 'movingFrom' | 'classId'>,
+  held: Pick<StoredEnrollment, 'status' | 'movingTo'> | undefined,
+) =>
+  entry.status === 'waitlisted' && !!entry.movingFrom && held?.status === 'enrolled' && held.movingTo === entry.classId;
+
 export const holdsSeat = (entry: Pick<StoredEnrollment, 'status' | 'offerExpiresAt'>) =>
   entry.status === 'enrolled' || (entry.status === 'waitlisted' && entry.offerExpiresAt !== undefined);
 
@@ -54,6 +67,8 @@ export const readEnrollment = (item: StoredItem): StoredEnrollment => ({
   ...optional('offerExpiresAt', item.optionalString('offerExpiresAt')),
   ...optional('answers', item.item.answers === undefined ? undefined : readAnswers(item, 'answers')),
   ...optional('answersSavedAt', item.optionalString('answersSavedAt')),
+  ...optional('movingFrom', item.optionalString('movingFrom')),
+  ...optional('movingTo', item.optionalString('movingTo')),
   requestToken: item.string('requestToken'),
   updatedAt: item.string('updatedAt'),
 });
@@ -106,7 +121,7 @@ export const familyEnrollmentPointer = (stored: StoredEnrollment): FamilyEnrollm
 });
 
 export function toEnrollment(stored: StoredEnrollment, waitlistPosition?: number): Enrollment {
-  const { id, studentId, classId, groupId, semesterId, status, offerExpiresAt, createdAt } = stored;
+  const { id, studentId, classId, groupId, semesterId, status, offerExpiresAt, movingFrom, createdAt } = stored;
   return {
     id,
     studentId,
@@ -116,6 +131,7 @@ export function toEnrollment(stored: StoredEnrollment, waitlistPosition?: number
     status,
     ...(waitlistPosition !== undefined && { waitlistPosition }),
     ...(offerExpiresAt && { offerExpiresAt }),
+    ...(movingFrom && status === 'waitlisted' && { movingFrom }),
     createdAt,
   };
 }

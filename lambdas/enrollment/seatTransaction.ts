@@ -33,13 +33,63 @@ export function seatTransaction(
   conditions: TransactItem[] = [],
 ): SeatTransaction {
   const transaction: SeatTransaction = { items: [...conditions], sources: conditions.map(() => undefined) };
-  for (const write of writes) {
+  for (const write of countsMerged(writes)) {
     for (const item of itemsOf(write, now)) {
       transaction.items.push(item);
       transaction.sources.push(write);
     }
   }
   return transaction;
+}
+
+/**
+ * One write per student and per family: a transaction names each item once, and a change can count the same
+ * child or family twice (a cancel that completes a sibling's waiting move, or the child's own, down the line).
+ */
+function countsMerged(writes: readonly SeatWrite[]): SeatWrite[] {
+  const merged: SeatWrite[] = [];
+  const byItem = new Map<string, number>();
+  for (const write of writes) {
+    const key =
+      write.kind === 'student'
+        ? `student ${write.familyId} ${write.studentId}`
+        : write.kind === 'family'
+          ? `family ${write.familyId}`
+          : undefined;
+    const at = key === undefined ? undefined : byItem.get(key);
+    if (key !== undefined && at === undefined) byItem.set(key, merged.length);
+    if (at === undefined) merged.push(write);
+    else merged[at] = mergedCounts(merged[at]!, write);
+  }
+  return merged;
+}
+
+function mergedCounts(first: SeatWrite, second: SeatWrite): SeatWrite {
+  if (first.kind === 'student' && second.kind === 'student')
+    return {
+      ...first,
+      delta: first.delta + second.delta,
+      ...((first.grades || second.grades) && { grades: [...(first.grades ?? []), ...(second.grades ?? [])] }),
+    };
+  if (first.kind === 'family' && second.kind === 'family') {
+    const counts = { ...first.change.counts };
+    for (const [name, amount] of Object.entries(second.change.counts ?? {}))
+      counts[name] = (counts[name] ?? 0) + amount;
+    return {
+      ...first,
+      change: {
+        ...first.change,
+        ...second.change,
+        counts,
+        ...((first.change.caps || second.change.caps) && { caps: { ...second.change.caps, ...first.change.caps } }),
+        ...((first.change.absent || second.change.absent) && {
+          absent: [...new Set([...(first.change.absent ?? []), ...(second.change.absent ?? [])])],
+        }),
+        refuseDeleted: first.change.refuseDeleted || second.change.refuseDeleted,
+      },
+    };
+  }
+  throw new Error(`Cannot merge a ${first.kind} write with a ${second.kind} write.`);
 }
 
 /** The failed conditions of a transaction, by the writes they stand for. */
@@ -107,6 +157,20 @@ function itemsOf(write: SeatWrite, now: string): TransactItem[] {
       return [mailRequestPut(write.request, now)];
     case 'offerDue':
       return [offerDuePut(write.enrollment)];
+    case 'moveMark': {
+      const { classId, studentId, movingTo } = write.enrollment;
+      return [
+        enrollmentEntity.updateItem(
+          { classId, studentId },
+          {
+            set: { movingTo: write.movingTo, updatedAt: now },
+            names: { '#status': 'status', '#movingTo': 'movingTo' },
+            values: { ':enrolled': 'enrolled', ...(movingTo && { ':seenMovingTo': movingTo }) },
+            condition: `#status = :enrolled AND ${movingTo ? '#movingTo = :seenMovingTo' : 'attribute_not_exists(#movingTo)'}`,
+          },
+        ),
+      ];
+    }
     case 'decision':
       return decisionWrites(write.request, write.decision, Date.parse(now), write.forRequest);
     case 'lotteryResult':

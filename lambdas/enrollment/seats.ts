@@ -13,10 +13,17 @@ import type { Class, Semester } from '../contract/records';
 import { portalBusy } from '../contract/errors';
 import { transactWrite } from '../platform/transact';
 import { classesNow } from '../catalogue/classes';
-import { classEnrollments, enrollmentsOfStudent, holdsSeat, type StoredEnrollment } from './enrollments';
+import {
+  classEnrollments,
+  enrollmentIdOf,
+  enrollmentsOfStudent,
+  holdsSeat,
+  waitingMove,
+  type StoredEnrollment,
+} from './enrollments';
 import { getProfile, type StoredProfile } from '../families/families';
 import type { StoredLotteryRequest } from '../lottery/records/lotteryRequests';
-import type { OutcomeOf, SeatCommand, SeatView } from './seatPlan/core';
+import { present, type OutcomeOf, type SeatCommand, type SeatView } from './seatPlan/core';
 import { plan } from './seatPlan/plan';
 import { seatTransaction } from './seatTransaction';
 import { getSemester } from '../catalogue/semesters';
@@ -67,6 +74,8 @@ async function readView(command: SeatChange): Promise<SeatView> {
       view.readEnrollments(enrollment.studentId, [
         ...(enrollment.groupClassIds ?? [enrollment.classId]),
         ...destination,
+        // The move that may wait for a seat there already (one waiting move per seat).
+        ...(command.kind === 'move' && enrollment.movingTo ? [enrollment.movingTo] : []),
       ]),
       command.kind !== 'promote' && view.readStudent(enrollment),
       command.kind === 'move' && view.readFamily(enrollment.familyId),
@@ -83,6 +92,7 @@ async function readView(command: SeatChange): Promise<SeatView> {
       releases && view.readWaitlists(held.map((entry) => entry.classId)),
     ]);
   }
+  await view.readKeptSeats();
   await Promise.all([
     view.readGroups([...view.waitlists.values()].flat()),
     // A waiting child is seated only while in the grades of its classes.
@@ -139,6 +149,25 @@ class ViewReader implements SeatView {
         this.waitlists.set(classId, waitlist);
       }),
     );
+  }
+
+  /**
+   * The seats that the waiting moves read keep, with their classes and waitlists, as far as the moves lead: a
+   * move made gives up its seat, and the first in line there may be a waiting move too.
+   */
+  async readKeptSeats() {
+    for (;;) {
+      const moves = [...this.enrollments.values()].filter(
+        (entry) => entry.status === 'waitlisted' && entry.movingFrom && this.firstAsk(`kept seat of ${entry.id}`),
+      );
+      if (moves.length === 0) return;
+      await Promise.all(moves.map((move) => this.readEnrollments(move.studentId, [move.movingFrom!])));
+      const kept = present(
+        moves.map((move) => this.enrollments.get(enrollmentIdOf(move.movingFrom!, move.studentId))),
+      ).filter((held) => moves.some((move) => waitingMove(move, held) && move.studentId === held.studentId));
+      const classIds = kept.map((held) => held.classId);
+      await Promise.all([this.readClasses(classIds), this.readWaitlists(classIds)]);
+    }
   }
 
   async readSemesters(ids: string[]) {

@@ -135,10 +135,20 @@ export function studentNoticeContent(notice: StudentNotice, site: ZonedSite): Ma
                   `within ${notice.offerHours} hours, or it goes to the next child waiting.`,
                 ]
               : [
-                  '. When a seat opens we enroll ',
+                  `. When a seat opens we ${notice.fromClassName ? 'move' : 'enroll'} `,
                   `${child} automatically and write to you at once: there is nothing else to do.`,
                 ]),
           ),
+          // A family's move waiting for a seat: the seat it keeps meanwhile.
+          ...(notice.fromClassName
+            ? [
+                paragraph(
+                  `As you asked, ${child} keeps the seat in `,
+                  strong(notice.fromClassName),
+                  ` until a seat in ${what} is ${child}'s; then ${child} moves, and the seat in ${notice.fromClassName} goes to the next child waiting there.`,
+                ),
+              ]
+            : []),
           ...details,
           cancelOnline,
           enrollmentsButton(site),

@@ -59,6 +59,10 @@ export function sampleMails(): Record<string, MailContent> {
       classes: [{ cls: sampleClass, waitlistPosition: 3 }],
       offerHours: 48,
     }),
+    waitingMove: student('waitlisted', {
+      fromClassName: 'Ice Climbing',
+      classes: [{ cls: skiing, waitlistPosition: 2 }],
+    }),
     promoted: student('promoted'),
     cancelled: student('cancelled'),
     cancelledByAdmin: student('cancelledByAdmin'),

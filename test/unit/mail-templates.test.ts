@@ -20,6 +20,10 @@ const expectedWords: Record<string, RegExp[]> = {
     /^Waitlisted: Teen0 Alpine for Ice Climbing \(position 3\)$/,
     /we hold it and write to you at once: accept it on My Enrollments within 48 hours/,
   ],
+  waitingMove: [
+    /^Waitlisted: Teen0 Alpine for Backcountry Skiing \(position 2\)$/,
+    /keeps the seat in Ice Climbing until a seat in Backcountry Skiing is Teen0 Alpine(?:'|&#39;)s; then Teen0 Alpine moves/,
+  ],
   promoted: [/^A seat opened: Teen0 Alpine is enrolled in Ice Climbing$/, /moved from the waitlist/],
   cancelled: [/^Cancelled: Teen0 Alpine in Ice Climbing$/, /As you asked/],
   cancelledByAdmin: [/^Cancelled by the programme: Teen0 Alpine in Ice Climbing$/, /administrators cancelled/],

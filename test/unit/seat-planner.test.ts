@@ -12,7 +12,7 @@
 // never offered twice at once, an offer ends once, and a group is offered a seat in every class or none.
 import fc from 'fast-check';
 import type { EnrollmentRequest } from '../../lambdas/enrollment/enrollmentRequests';
-import { holdsSeat, waitlistPosition, type StoredEnrollment } from '../../lambdas/enrollment/enrollments';
+import { holdsSeat, waitingMove, waitlistPosition, type StoredEnrollment } from '../../lambdas/enrollment/enrollments';
 import {
   itemCount,
   MAX_TRANSACTION_ITEMS,
@@ -133,6 +133,10 @@ function holds(table: Table, write: SeatWrite): boolean {
       now?.status === write.expected && (write.expected !== 'waitlisted' || now.offerExpiresAt === write.offerSeen)
     );
   }
+  if (write.kind === 'moveMark') {
+    const now = table.enrollments[write.enrollment.id];
+    return now?.status === 'enrolled' && now.movingTo === write.enrollment.movingTo;
+  }
   if (write.kind === 'family') {
     const counts = table.families[write.familyId] ?? {};
     return Object.entries(write.change.caps ?? {}).every(
@@ -160,6 +164,8 @@ function apply(table: Table, writes: SeatWrite[]) {
       if (enrollment.status === 'waitlisted' && table.enrollments[enrollment.id]?.status !== 'waitlisted')
         table.joined[enrollment.id] = table.clock++;
       table.enrollments[enrollment.id] = enrollment;
+    } else if (write.kind === 'moveMark') {
+      table.enrollments[write.enrollment.id]!.movingTo = write.movingTo;
     } else if (write.kind === 'student') {
       table.active[write.studentId] = (table.active[write.studentId] ?? 0) + write.delta;
     } else if (write.kind === 'family') {
@@ -170,10 +176,21 @@ function apply(table: Table, writes: SeatWrite[]) {
   }
 }
 
-/** Every transaction fits DynamoDB's limit, with the items its caller keeps, and the planner counts its items right. */
+/**
+ * Every transaction fits DynamoDB's limit, with the items its caller keeps, and the planner counts its items right
+ * (or more: the counts of a child or a family written twice are one item).
+ */
 function expectFits(writes: SeatWrite[], reserved = 0) {
   const items = seatTransaction(writes, '2030-03-01T00:00:00.000Z').items.length;
-  expect(items).toBe(writes.reduce((sum, write) => sum + itemCount(write), 0));
+  const counted = writes.reduce((sum, write) => sum + itemCount(write), 0);
+  const twice = (kind: 'student' | 'family') =>
+    writes.filter((write) => write.kind === kind).length -
+    new Set(
+      writes.flatMap((write) =>
+        write.kind === kind ? [JSON.stringify([write.familyId, write.kind === 'student' && write.studentId])] : [],
+      ),
+    ).size;
+  expect(items).toBe(counted - twice('student') - twice('family'));
   expect(items + reserved).toBeLessThanOrEqual(MAX_TRANSACTION_ITEMS);
 }
 
@@ -181,45 +198,56 @@ type Change =
   | { kind: 'enroll'; asks: Array<{ student: number; target: string; byAdmin: boolean }> }
   | { kind: 'cancel'; pick: number; byAdmin: boolean }
   | { kind: 'promote'; pick: number; addSeat: boolean }
-  | { kind: 'move'; pick: number; to: string }
+  | { kind: 'move'; pick: number; to: string; by: 'admin' | 'family' | 'family, waiting' }
   | { kind: 'capacity'; classId: string; capacity: number; open: boolean }
   | { kind: 'accept' | 'lapse'; pick: number };
 
-const change: fc.Arbitrary<Change> = fc.oneof(
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constant('enroll' as const),
-      asks: fc.array(
-        fc.record({
-          student: fc.nat(students.length - 1),
-          target: fc.constantFrom(...classIds, ...Object.keys(groups)),
-          byAdmin: fc.boolean(),
-        }),
-        { minLength: 1, maxLength: 4 },
-      ),
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), byAdmin: fc.boolean() }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('promote' as const), pick: fc.nat(), addSeat: fc.boolean() }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), to: fc.constantFrom(...classIds) }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('accept' as const, 'lapse' as const), pick: fc.nat() }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('capacity' as const),
-      classId: fc.constantFrom(...classIds),
-      capacity: fc.nat(5),
-      open: fc.boolean(),
-    }),
-  },
-);
+/** The changes, with `moves` the weight of moves and cancels (the families' waiting moves need both). */
+const changeOf = (moves: number): fc.Arbitrary<Change> =>
+  fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        kind: fc.constant('enroll' as const),
+        asks: fc.array(
+          fc.record({
+            student: fc.nat(students.length - 1),
+            target: fc.constantFrom(...classIds, ...Object.keys(groups)),
+            byAdmin: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+      }),
+    },
+    {
+      weight: 2 * moves,
+      arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), byAdmin: fc.boolean() }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('promote' as const), pick: fc.nat(), addSeat: fc.boolean() }),
+    },
+    {
+      weight: moves,
+      arbitrary: fc.record({
+        kind: fc.constant('move' as const),
+        pick: fc.nat(),
+        to: fc.constantFrom(...classIds),
+        // Mostly a family's waiting move: it needs a full class, and later a seat freed there to be made.
+        by: fc.constantFrom('admin' as const, 'family' as const, ...Array(4).fill('family, waiting' as const)),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('accept' as const, 'lapse' as const), pick: fc.nat() }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('capacity' as const),
+        classId: fc.constantFrom(...classIds),
+        capacity: fc.nat(5),
+        open: fc.boolean(),
+      }),
+    },
+  );
 
 const pickOf = <T>(list: T[], pick: number) => (list.length ? list[pick % list.length] : undefined);
 const byId = (a: StoredEnrollment, b: StoredEnrollment) => a.id.localeCompare(b.id);
@@ -264,8 +292,25 @@ function commandOf(change: Change, read: Table, step: number): SeatCommand | und
       return enrollment && { kind: 'promote', enrollment, by: admin, addSeat: change.addSeat };
     }
     case 'move': {
-      const enrollment = pickOf(all.filter(isActive), change.pick);
-      return enrollment && { kind: 'move', enrollment, toClassId: change.to, by: admin };
+      if (change.by === 'admin') {
+        const enrollment = pickOf(all.filter(isActive), change.pick);
+        return enrollment && { kind: 'move', enrollment, toClassId: change.to, by: admin };
+      }
+      // A family moves a child from a seat it holds (transferEnrollment), waiting for a seat there when asked.
+      const enrollment = pickOf(
+        all.filter((entry) => entry.status === 'enrolled' && !entry.groupId),
+        change.pick,
+      );
+      return (
+        enrollment && {
+          kind: 'move',
+          enrollment,
+          toClassId: change.to,
+          by: { sub: enrollment.familyId, isAdmin: false },
+          needsSeat: true,
+          waitForSeat: change.by === 'family, waiting',
+        }
+      );
     }
     case 'accept':
     case 'lapse': {
@@ -345,6 +390,7 @@ function execute(table: Table, read: Table, command: Exclude<SeatCommand, { kind
     if (planned.writes.every((write) => holds(table, write))) {
       apply(table, planned.writes);
       expectFirstInLine(before, table, planned.writes);
+      expectMovesMade(before, table);
       if (!planned.more) {
         expectOwnWriteRecognized(table, command, step, planned.writes.length);
         return;
@@ -360,8 +406,11 @@ function execute(table: Table, read: Table, command: Exclude<SeatCommand, { kind
  * their group that has no seat left (a plan from the table one step old too: that class must still be full).
  */
 function expectFirstInLine(before: Table, after: Table, writes: SeatWrite[]) {
+  // A waiting move made by the line's own promotions is a promotion too (the seat it leaves is written 'move' as well).
   const promoted = writes.flatMap((write) =>
-    write.kind === 'enrollment' && ['promote', 'offer'].includes(write.reason) && write.by === 'portal'
+    write.kind === 'enrollment' &&
+    write.by === 'portal' &&
+    (['promote', 'offer'].includes(write.reason) || (write.reason === 'move' && write.enrollment.status === 'enrolled'))
       ? [write.enrollment]
       : [],
   );
@@ -376,6 +425,18 @@ function expectFirstInLine(before: Table, after: Table, writes: SeatWrite[]) {
       .every((ahead) => together(ahead).some((blocker) => blocker !== classId && !hasSeat(after, blocker)));
   };
   for (const entry of promoted) expect(together(entry).some((classId) => firstIn(entry, classId))).toBe(true);
+}
+
+/** A waiting move that got its seat gave up the one it kept in the same transaction; one still waiting kept it. */
+function expectMovesMade(before: Table, after: Table) {
+  for (const entry of Object.values(before.enrollments)) {
+    const heldId = `${entry.movingFrom}~${entry.studentId}`;
+    if (!waitingMove(entry, before.enrollments[heldId])) continue;
+    const now = after.enrollments[entry.id]!;
+    if (now.status === 'enrolled') expect(after.enrollments[heldId]!.status).toBe('cancelled');
+    else if (now.status === 'waitlisted' && after.enrollments[heldId]!.status === 'enrolled')
+      expect(waitingMove(now, after.enrollments[heldId])).toBe(true);
+  }
 }
 
 /** A call planned again after its transaction committed (its answer lost) recognizes its own write and writes nothing. */
@@ -421,6 +482,11 @@ function expectConsistent(table: Table) {
     // Only a semester in offers mode offers seats.
     if (entry.offerExpiresAt) expect(table.semester.waitlistMode).toBe('offers');
   }
+  // A waiting move keeps its seat until the child is seated there, and one seat waits for one move at most.
+  for (const held of all.filter((entry) => entry.status === 'enrolled')) {
+    const moves = all.filter((entry) => entry.studentId === held.studentId && waitingMove(entry, held));
+    expect(moves.length).toBeLessThanOrEqual(1);
+  }
   // Each student's and family's counts are their active enrollments.
   for (const { id, familyId } of students) {
     const mine = all.filter((entry) => entry.studentId === id && isActive(entry));
@@ -434,17 +500,21 @@ function expectConsistent(table: Table) {
   }
 }
 
-const steps = fc.array(fc.record({ change, raced: fc.boolean() }), { minLength: 1, maxLength: 30 });
+const stepsOf = (moves: number) =>
+  fc.array(fc.record({ change: changeOf(moves), raced: fc.boolean() }), { minLength: 1, maxLength: 30 });
 const capacities = fc.array(fc.nat(3), { minLength: classIds.length, maxLength: classIds.length });
 
 test.each([
-  ['automatic', semester],
-  ['offers', offersSemester],
+  ['automatic', semester, 1],
+  ['offers', offersSemester, 1],
+  // Families' waiting moves made down the line (a freed seat taken by a move frees the seat it kept).
+  ['automatic', semester, 4],
+  ['offers', offersSemester, 4],
 ])(
-  '%s mode: any sequence of enrollments, cancellations, promotions, moves, capacity changes, offers accepted and lapsed keeps every promise of the seats',
-  (_mode, mode) => {
+  '%s mode, moves and cancels weighing %d: any sequence of enrollments, cancellations, promotions, moves (a family waiting for a seat), capacity changes, offers accepted and lapsed keeps every promise of the seats',
+  (_mode, mode, moves) => {
     fc.assert(
-      fc.property(capacities, steps, (start, sequence) => {
+      fc.property(capacities, stepsOf(moves), (start, sequence) => {
         const table = newTable(start, mode);
         let previous = structuredClone(table);
         sequence.forEach(({ change, raced }, step) => {
@@ -605,4 +675,127 @@ describe('offers mode: an offer ends once, by the clock', () => {
       expectConsistent(table);
     },
   );
+});
+
+describe("a family's waiting move", () => {
+  const [ava, ben, cal, dan] = students as [
+    (typeof students)[0],
+    (typeof students)[0],
+    (typeof students)[0],
+    (typeof students)[0],
+  ];
+  const byFamily = (student: { familyId: string }) => ({ sub: student.familyId, isAdmin: false });
+  const entry = (table: Table, classId: string, student: { id: string }) =>
+    table.enrollments[`${classId}~${student.id}`]!;
+  function enrollIn(table: Table, student: (typeof students)[0], classId: string, step: number) {
+    const request: EnrollmentRequest = {
+      id: `${step}-${student.id}`,
+      queue: `QUEUE#LINE#${classId}`,
+      studentId: student.id,
+      familyId: student.familyId,
+      classIds: [classId],
+      arrivedAt: step,
+      by: byFamily(student),
+    };
+    decide(table, table, { kind: 'enroll', requests: [request], caps, oneEach: new Set(), reserved: 1 }, step);
+  }
+  const waitFor = (table: Table, student: (typeof students)[0], from: string, to: string, step: number) =>
+    execute(
+      table,
+      table,
+      {
+        kind: 'move',
+        enrollment: entry(table, from, student),
+        toClassId: to,
+        by: byFamily(student),
+        needsSeat: true,
+        waitForSeat: true,
+      },
+      step,
+    );
+
+  test("keeps the seat until one there is the child's, then gives it up in the same change, down a chain of moves", () => {
+    const table = newTable([1, 1, 1, 1]);
+    enrollIn(table, ava, 'c0', 1);
+    enrollIn(table, ben, 'c1', 2);
+    enrollIn(table, cal, 'c2', 3);
+    waitFor(table, ava, 'c0', 'c1', 4);
+    waitFor(table, cal, 'c2', 'c0', 5);
+    enrollIn(table, dan, 'c2', 6);
+    expect([entry(table, 'c0', ava).status, entry(table, 'c1', ava).status]).toEqual(['enrolled', 'waitlisted']);
+    expect(entry(table, 'c1', ava).movingFrom).toBe('c0');
+    // One waiting move per seat: a second is refused, and nothing is written.
+    const again = plan(
+      viewOf(table),
+      {
+        kind: 'move',
+        enrollment: entry(table, 'c0', ava),
+        toClassId: 'c3',
+        by: byFamily(ava),
+        needsSeat: true,
+        waitForSeat: true,
+      },
+      stampOf(7),
+    );
+    expect('refusal' in again && again.refusal.message).toMatch(
+      /^s0 already waits for a seat in Class c1, keeping this one/,
+    );
+    expectConsistent(table);
+
+    // Ben leaves c1: Ava moves there, her seat in c0 goes to Cal (whose move is made), and his in c2 to Dan.
+    execute(
+      table,
+      table,
+      { kind: 'cancel', enrollment: entry(table, 'c1', ben), by: byFamily(ben), reason: 'cancel' },
+      8,
+    );
+    expectConsistent(table);
+    expect([entry(table, 'c1', ava).status, entry(table, 'c0', ava).status]).toEqual(['enrolled', 'cancelled']);
+    expect([entry(table, 'c0', cal).status, entry(table, 'c2', cal).status]).toEqual(['enrolled', 'cancelled']);
+    expect(entry(table, 'c2', dan).status).toBe('enrolled');
+    expect(entry(table, 'c1', ava).movingFrom).toBeUndefined();
+  });
+
+  test('a seat given up before the move is made leaves a plain waitlist place', () => {
+    const table = newTable([1, 1, 1, 1]);
+    enrollIn(table, ava, 'c0', 1);
+    enrollIn(table, ben, 'c1', 2);
+    waitFor(table, ava, 'c0', 'c1', 3);
+    execute(
+      table,
+      table,
+      { kind: 'cancel', enrollment: entry(table, 'c0', ava), by: byFamily(ava), reason: 'cancel' },
+      4,
+    );
+    execute(
+      table,
+      table,
+      { kind: 'cancel', enrollment: entry(table, 'c1', ben), by: byFamily(ben), reason: 'cancel' },
+      5,
+    );
+    expectConsistent(table);
+    expect([entry(table, 'c1', ava).status, entry(table, 'c0', ava).status]).toEqual(['enrolled', 'cancelled']);
+  });
+
+  test('in offers mode the seat is offered, and the move is made when the family accepts', () => {
+    const table = newTable([1, 1, 1, 1], offersSemester);
+    enrollIn(table, ava, 'c0', 1);
+    enrollIn(table, ben, 'c1', 2);
+    waitFor(table, ava, 'c0', 'c1', 3);
+    enrollIn(table, cal, 'c0', 4);
+    execute(
+      table,
+      table,
+      { kind: 'cancel', enrollment: entry(table, 'c1', ben), by: byFamily(ben), reason: 'cancel' },
+      5,
+    );
+    // Offered: Ava holds both seats until she answers.
+    expect(entry(table, 'c1', ava).offerExpiresAt).toBeDefined();
+    expect(entry(table, 'c0', ava).status).toBe('enrolled');
+    execute(table, table, { kind: 'accept', enrollment: entry(table, 'c1', ava), by: byFamily(ava) }, 6);
+    expectConsistent(table);
+    expect([entry(table, 'c1', ava).status, entry(table, 'c0', ava).status]).toEqual(['enrolled', 'cancelled']);
+    // Her seat in c0 is offered to Cal, first in line there.
+    expect(entry(table, 'c0', cal).offerExpiresAt).toBeDefined();
+  });
 });

@@ -1,4 +1,4 @@
-import { enrollmentForCaller, toEnrollment } from '../enrollments';
+import { enrollmentForCaller, toEnrollment, waitlistPositions } from '../enrollments';
 import { changeSeats } from '../seats';
 import { enrollGate } from '../allocationSettings';
 import { refuseClosedChanges } from '../familyChanges';
@@ -13,11 +13,13 @@ import { limitedHandler } from '../../platform/limitedHandler';
 /**
  * A family moves its child to another class of the same semester with a seat left, in one step: the seat held is
  * given up in the very transaction that takes the new one, so a move that cannot be made leaves the child where it
- * was. Until the semester's deadline for changes, while registration is open to the family, and not while
- * requests wait in the new class's line (they arrived first: a move does not pass them).
+ * was. With `waitForSeat`, a full class's waitlist instead: the child keeps the seat until one there is theirs,
+ * then moves (the seat planner's promotions make the move). Until the semester's deadline for changes, while
+ * registration is open to the family, and not while requests wait in the new class's line (they arrived first:
+ * a move does not pass them).
  */
 export async function transferEnrollment(
-  { enrollmentId, classId }: ParsedInput<'transferEnrollment'>,
+  { enrollmentId, classId, waitForSeat }: ParsedInput<'transferEnrollment'>,
   caller: FamilyCaller,
 ) {
   const enrollment = await enrollmentForCaller(caller, enrollmentId);
@@ -36,8 +38,17 @@ export async function transferEnrollment(
     throw failedPrecondition(
       `Families are enrolling in ${to.name} right now, and their requests go first: try the move again in a few minutes.`,
     );
-  const { moved } = await changeSeats({ kind: 'move', enrollment, toClassId: classId, by: caller, needsSeat: true });
-  return { enrollment: toEnrollment(moved) };
+  const { moved } = await changeSeats({
+    kind: 'move',
+    enrollment,
+    toClassId: classId,
+    by: caller,
+    needsSeat: true,
+    waitForSeat: waitForSeat === true,
+  });
+  if (moved.status !== 'waitlisted') return { enrollment: toEnrollment(moved) };
+  const position = (await waitlistPositions([moved])).get(moved.id);
+  return { enrollment: toEnrollment(moved, position) };
 }
 
 export const handler = limitedHandler('transferEnrollment', transferEnrollment);

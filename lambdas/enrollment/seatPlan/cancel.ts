@@ -77,7 +77,7 @@ export function planCancel(
       ...classWrites(
         view,
         deltas,
-        (classId) => ({ waitlistUnchanged: released.includes(classId) }),
+        (classId) => ({ waitlistUnchanged: promotions.released.includes(classId) }),
         promotions.keptWaiting,
       ),
       ...writes,

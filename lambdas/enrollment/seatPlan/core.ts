@@ -16,7 +16,7 @@ import type { AuditReason } from '../audit';
 import type { AcceptedPolicies, ReadinessRules } from '../childReadiness';
 import type { ClassEdit } from '../../catalogue/classes';
 import type { Decision, EnrollmentRequest } from '../enrollmentRequests';
-import { enrollmentIdOf, holdsSeat, type StoredEnrollment } from '../enrollments';
+import { enrollmentIdOf, holdsSeat, waitingMove, type StoredEnrollment } from '../enrollments';
 import { classCount, semesterCount, type FamilyChange, type StoredProfile } from '../../families/families';
 import type { ClassMailRequest } from '../../platform/mailRequests';
 import { gradeMessage, inGrades } from '../seatRules';
@@ -78,6 +78,11 @@ export type SeatWrite =
       }
     /** The marker that has the schedule lapse an offer just made at its deadline (offers.ts). */
     | { kind: 'offerDue'; enrollment: StoredEnrollment }
+    /**
+     * A seat held (enrolled, as read) while the child's move waits for a seat in `movingTo`: one waiting
+     * move per seat, so the mark read must still be the one there.
+     */
+    | { kind: 'moveMark'; enrollment: StoredEnrollment; movingTo: string }
     /** The student's count of active enrollments; the student must exist, and be in the grades of `grades`. */
     | { kind: 'student'; familyId: string; studentId: string; delta: number; grades?: Class[] }
     /** The family's counts of active enrollments (see families). */
@@ -104,7 +109,7 @@ export type LotteryResult = NonNullable<LotteryRequest['result']>;
 /** How many transaction items a write takes (seatTransaction.ts builds exactly these). */
 export function itemCount(write: SeatWrite): number {
   if (write.kind === 'enrollment') return write.expected === 'none' ? 3 : 2;
-  if (write.kind === 'offerDue') return 1;
+  if (write.kind === 'offerDue' || write.kind === 'moveMark') return 1;
   return write.kind === 'decision' ? decisionItems(write.request) : 1;
 }
 
@@ -191,9 +196,17 @@ export type SeatCommand =
   | { kind: 'promote'; enrollment: StoredEnrollment; by: Actor; addSeat: boolean }
   /**
    * A move of a student to another class of the same semester: an administrator's (a seat, or the waitlist), or a
-   * family's own (`needsSeat`: a seat, else refused and the student stays).
+   * family's own (`needsSeat`: a seat, else refused and the student stays, or `waitForSeat`).
    */
-  | { kind: 'move'; enrollment: StoredEnrollment; toClassId: string; by: Actor; needsSeat?: boolean }
+  | {
+      kind: 'move';
+      enrollment: StoredEnrollment;
+      toClassId: string;
+      by: Actor;
+      needsSeat?: boolean;
+      /** With `needsSeat`: a full class's waitlist instead, keeping the seat held until one there is the child's. */
+      waitForSeat?: boolean;
+    }
   /**
    * An administrator's save of a class; with `promote`, more seats go to the waitlist first; `notice`: what
    * the families in the class are told of it.
@@ -303,7 +316,8 @@ export function changed(
   { now, token }: Stamp,
 ): StoredEnrollment {
   // A cancelled enrollment keeps no answers: they may be a child's details, and show nowhere once cancelled.
-  const { offerExpiresAt: _offerExpiresAt, answers, ...kept } = entry;
+  // A move waiting for a seat ends either way.
+  const { offerExpiresAt: _offerExpiresAt, answers, movingFrom: _movingFrom, movingTo: _movingTo, ...kept } = entry;
   return {
     ...kept,
     ...(status !== 'cancelled' && answers && { answers }),
@@ -361,14 +375,86 @@ function notSeatable(view: SeatView, entry: Pick<StoredEnrollment, 'studentId'>,
   return student && !inGrades(student, classes) ? gradeMessage(student, classes) : undefined;
 }
 
+/** The seat a waiting move keeps, when `entry` (waitlisted, as read) is such a move and it still stands. */
+export function seatKeptFor(view: SeatView, entry: StoredEnrollment): StoredEnrollment | undefined {
+  if (!entry.movingFrom) return undefined;
+  const held = view.enrollments.get(enrollmentIdOf(entry.movingFrom, entry.studentId));
+  return held && waitingMove(entry, held) ? held : undefined;
+}
+
+/** The transaction items a waiting move made takes, besides the classes' (see moveMade). */
+const MOVE_MADE_ITEMS = 7;
+
+/**
+ * A waiting move made: the child takes the seat in `entry`'s class (a seat the caller counts in `deltas`) and
+ * gives up the one it kept, in the same transaction, so it never holds neither; the kept seat is released in
+ * `deltas`, and the family is told of the move it asked for.
+ */
+function moveMade(
+  entry: StoredEnrollment,
+  held: StoredEnrollment,
+  by: Actor | 'portal',
+  stamp: Stamp,
+  deltas: Map<string, SeatDelta>,
+): { moved: StoredEnrollment; writes: SeatWrite[] } {
+  const moved = changed(entry, 'enrolled', stamp);
+  addDelta(deltas, held.classId, leaving(held));
+  const { familyId, studentId } = held;
+  return {
+    moved,
+    writes: [
+      {
+        kind: 'enrollment',
+        enrollment: moved,
+        expected: 'waitlisted',
+        offerSeen: entry.offerExpiresAt,
+        reason: 'move',
+        by,
+      },
+      { kind: 'enrollment', enrollment: changed(held, 'cancelled', stamp), expected: 'enrolled', reason: 'move', by },
+      { kind: 'student', familyId, studentId, delta: -1 },
+      { kind: 'family', familyId, change: { counts: familyCounts([held], -1), refuseDeleted: false } },
+      { kind: 'notice', notice: 'movedAsAsked', enrollments: [moved], fromClassId: held.classId },
+    ],
+  };
+}
+
+/**
+ * A waiting move made outside the line's own promotions (its offer accepted, or an administrator's promotion),
+ * and the seat it kept given to the first in line there: the writes besides the classes', which `deltas` counts,
+ * within `budget` items.
+ */
+export function waitingMoveMade(
+  view: SeatView,
+  entry: StoredEnrollment,
+  held: StoredEnrollment,
+  by: Actor,
+  stamp: Stamp,
+  deltas: Map<string, SeatDelta>,
+  budget: number,
+) {
+  const made = moveMade(entry, held, by, stamp, deltas);
+  const promotions = promote(view, view.classes, deltas, [held.classId], new Set([entry.id, held.id]), {
+    budget: budget - itemsOf(made.writes),
+    stamp,
+  });
+  return {
+    moved: made.moved,
+    writes: [...made.writes, ...promotions.writes],
+    released: promotions.released,
+    keptWaiting: promotions.keptWaiting,
+  };
+}
+
 /**
  * The waitlisted enrollments that take the free seats of the `released` classes, walking each waitlist in
  * order. A group entry is promoted only with its whole group, when each of its classes has a seat;
  * otherwise the seat goes to the next in line, and the class that had no seat for the group is written
- * on the condition that it still has none (`keptWaiting`). `classes` holds the capacities planned with. Adds
- * to `deltas` (other classes of promoted groups, and those that kept a group waiting) and keeps within
- * `budget` transaction items, counting the class items of `deltas`; `cutShort` when a student who could take
- * a seat was left for want of room.
+ * on the condition that it still has none (`keptWaiting`). A waiting move promoted gives up the seat it kept,
+ * whose class's waitlist is walked in turn (`released` lists every class walked). `classes` holds the
+ * capacities planned with. Adds to `deltas` (other classes of promoted groups, and those that kept a group
+ * waiting) and keeps within `budget` transaction items, counting the class items of `deltas`; `cutShort` when
+ * a student who could take a seat was left for want of room.
  */
 export function promote(
   view: SeatView,
@@ -384,10 +470,13 @@ export function promote(
   };
   const chosen: StoredEnrollment[] = [];
   const offered: StoredEnrollment[] = [];
+  const movesMade: SeatWrite[] = [];
+  const moved: StoredEnrollment[] = [];
   const keptWaiting = new Set<string>();
   let cutShort = false;
   let left = budget - deltas.size;
-  walk: for (const classId of new Set(released)) {
+  const walked = [...new Set(released)];
+  walk: for (const classId of walked) {
     const offerHours = offerHoursOf(view.semesters.get(classes.get(classId)!.semesterId));
     for (const candidate of view.waitlists.get(classId) ?? []) {
       if (freeSeats(classId) <= 0) break;
@@ -420,14 +509,28 @@ export function promote(
         continue;
       }
       // Each promoted (or offered) enrollment and its audit record (and an offer's due marker), the new
-      // classes' counts, and the e-mail request.
+      // classes' counts, and the e-mail request; a move made, its own writes and the class it leaves.
+      const held = offerHours ? undefined : seatKeptFor(view, candidate);
       const perEntry = offerHours ? 3 : 2;
-      const cost = together.length * perEntry + together.filter((entry) => !deltas.has(entry.classId)).length + 1;
+      const cost = held
+        ? MOVE_MADE_ITEMS + [candidate.classId, held.classId].filter((id) => !deltas.has(id)).length
+        : together.length * perEntry + together.filter((entry) => !deltas.has(entry.classId)).length + 1;
       if (cost > left) {
         cutShort = true;
         continue;
       }
       left -= cost;
+      if (held) {
+        // Its class's waitlist is read with the waiting move (seats.ts): the seat it frees goes to that line.
+        if (!view.waitlists.has(held.classId)) throw new Error(`The waitlist of ${held.classId} was not read.`);
+        excluded.add(candidate.id);
+        addDelta(deltas, candidate.classId, taking(candidate));
+        const made = moveMade(candidate, held, 'portal', stamp, deltas);
+        moved.push(made.moved);
+        movesMade.push(...made.writes);
+        walked.push(held.classId);
+        continue;
+      }
       const deadline = offerHours && new Date(Date.parse(stamp.now) + offerHours * HOUR_MS).toISOString();
       for (const entry of together) {
         excluded.add(entry.id);
@@ -440,11 +543,12 @@ export function promote(
   const promotions = promotionWrites(chosen, 'portal', stamp);
   const offers = offerWrites(offered, stamp);
   return {
-    promoted: promotions.promoted,
+    promoted: [...promotions.promoted, ...moved],
     offered: offers.offered,
-    writes: [...promotions.writes, ...offers.writes],
+    writes: [...promotions.writes, ...movesMade, ...offers.writes],
     cutShort,
     keptWaiting,
+    released: [...new Set(walked)],
   };
 }
 

@@ -1,7 +1,9 @@
 // A move of a student to another class of the semester: an administrator's, to a seat or a waitlist place there; a
-// family's own, to a seat only. The seat left behind goes to the first in line.
+// family's own, to a seat, or onto a full class's waitlist keeping the seat it holds until one there is the
+// child's (a waiting move: core.ts's promote makes it). The seat left behind goes to the first in line.
 import { alreadyExists, failedPrecondition, notFound } from '../../contract/errors';
-import { enrollmentIdOf, holdsSeat, isActive, type StoredEnrollment } from '../enrollments';
+import { enrollmentIdOf, holdsSeat, isActive, waitingMove, type StoredEnrollment } from '../enrollments';
+import type { Class } from '../../contract/records';
 import type { NoticeKind } from '../../contract/mailRecords';
 import type { Actor } from '../../platform/caller';
 import { accountDeleted, classCount } from '../../families/families';
@@ -10,6 +12,7 @@ import {
   addDelta,
   changed,
   classWrites,
+  familyCounts,
   itemsOf,
   joining,
   leaving,
@@ -30,7 +33,7 @@ import {
 
 export function planMove(
   view: SeatView,
-  { enrollment, toClassId, by, needsSeat }: Extract<SeatCommand, { kind: 'move' }>,
+  { enrollment, toClassId, by, needsSeat, waitForSeat }: Extract<SeatCommand, { kind: 'move' }>,
   stamp: Stamp,
 ): SeatPlan<MoveOutcome> {
   const current = view.enrollments.get(enrollment.id);
@@ -52,14 +55,24 @@ export function planMove(
   if (!student) return refuse(notFound('There is no such student any more: cancel this enrollment instead.'));
   if (!inGrades(student, [to])) return refuse(failedPrecondition(gradeMessage(student, [to])));
 
-  const status = to.enrolled < to.capacity ? 'enrolled' : 'waitlisted';
-  // A family's own move keeps the seat it holds unless the new one is certain.
-  if (status === 'waitlisted' && needsSeat)
+  // A family's seat kept for a waiting move stays until that move is made or given up.
+  const pending = current.movingTo && view.enrollments.get(enrollmentIdOf(current.movingTo, current.studentId));
+  if (needsSeat && pending && waitingMove(pending, current))
     return refuse(
       failedPrecondition(
-        `${to.name} has no seat left, so ${student.firstName} stays in ${from.name}. To wait for a seat there, add ${student.firstName} to its waitlist on Class Registration.`,
+        `${student.firstName} already waits for a seat in ${view.classes.get(pending.classId)?.name ?? 'another class'}, keeping this one: leave that waitlist on My Enrollments first.`,
       ),
     );
+  const status = to.enrolled < to.capacity ? 'enrolled' : 'waitlisted';
+  // A family's own move keeps the seat it holds unless the new one is certain.
+  if (status === 'waitlisted' && needsSeat) {
+    if (waitForSeat) return planWaitingMove(view, current, to, by, stamp);
+    return refuse(
+      failedPrecondition(
+        `${to.name} has no seat left, so ${student.firstName} stays in ${from.name}. To wait for a seat there, move ${student.firstName} onto its waitlist: the seat in ${from.name} is kept until one in ${to.name} is ${student.firstName}'s.`,
+      ),
+    );
+  }
   const moved = {
     ...newEnrollment({ id: current.studentId, familyId: current.familyId }, to, undefined, status, stamp),
     // The family's answers go with the student as given; the family may answer the new class's questions.
@@ -95,10 +108,41 @@ export function planMove(
   const guards = (classId: string): ClassGuards =>
     classId === to.id
       ? { open: true, stillFull: status === 'waitlisted', gradesAsSeen: true }
-      : { waitlistUnchanged: released.includes(classId) };
+      : { waitlistUnchanged: promotions.released.includes(classId) };
   return {
     writes: [...classWrites(view, deltas, guards, promotions.keptWaiting), ...writes, ...promotions.writes],
     outcome: { moved, promoted: promotions.promoted },
+  };
+}
+
+/**
+ * A family's move onto a full class's waitlist: the child joins the end of its line, as any family would, and
+ * keeps the seat it holds (marked as kept for this move: one waiting move per seat) until one there is theirs.
+ */
+function planWaitingMove(
+  view: SeatView,
+  current: StoredEnrollment,
+  to: Class,
+  by: Actor,
+  stamp: Stamp,
+): SeatPlan<MoveOutcome> {
+  const waiting: StoredEnrollment = {
+    ...newEnrollment({ id: current.studentId, familyId: current.familyId }, to, undefined, 'waitlisted', stamp),
+    movingFrom: current.classId,
+    ...(current.answers && { answers: current.answers }),
+  };
+  const { familyId, studentId } = current;
+  const deltas = new Map<string, SeatDelta>([[to.id, joining(studentId)]]);
+  return {
+    writes: [
+      ...classWrites(view, deltas, () => ({ open: true, stillFull: true, gradesAsSeen: true })),
+      { kind: 'student', familyId, studentId, delta: 1, grades: [to] },
+      { kind: 'family', familyId, change: { counts: familyCounts([waiting], 1), refuseDeleted: true } },
+      { kind: 'moveMark', enrollment: current, movingTo: to.id },
+      { kind: 'enrollment', enrollment: waiting, expected: 'none', reason: 'waitlist', by },
+      { kind: 'notice', notice: 'waitlisted', enrollments: [waiting], fromClassId: current.classId },
+    ],
+    outcome: { moved: waiting, promoted: [] },
   };
 }
 

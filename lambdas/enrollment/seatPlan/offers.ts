@@ -8,7 +8,9 @@ import {
   addDelta,
   classWrites,
   groupOf,
+  MAX_TRANSACTION_ITEMS,
   nothingToWrite,
+  seatKeptFor,
   promotionWrites,
   refuse,
   taking,
@@ -19,6 +21,7 @@ import {
   type SeatView,
   type SeatWrite,
   type Stamp,
+  waitingMoveMade,
 } from './core';
 
 /** The seats offered to a waiting student (with their group) are theirs, while the offer stands at `stamp.now`. */
@@ -48,7 +51,6 @@ export function planAccept(
     );
   const deltas = new Map<string, SeatDelta>();
   for (const entry of together) addDelta(deltas, entry.classId, taking(entry));
-  const accepted = promotionWrites(together, by, stamp, { reason: 'offer-accepted', notice: 'enrolled' });
   // The student in the grades as judged: a change of grade meanwhile is planned again.
   const inGradesStill: SeatWrite = {
     kind: 'student',
@@ -57,6 +59,20 @@ export function planAccept(
     delta: 0,
     grades: classes,
   };
+  const held = seatKeptFor(view, current);
+  if (held) {
+    // The move the family asked for is made: the seat it kept goes to the first in line there.
+    const made = waitingMoveMade(view, current, held, by, stamp, deltas, MAX_TRANSACTION_ITEMS - 1);
+    return {
+      writes: [
+        ...classWrites(view, deltas, (id) => ({ waitlistUnchanged: made.released.includes(id) }), made.keptWaiting),
+        ...made.writes,
+        inGradesStill,
+      ],
+      outcome: [made.moved],
+    };
+  }
+  const accepted = promotionWrites(together, by, stamp, { reason: 'offer-accepted', notice: 'enrolled' });
   return {
     writes: [...classWrites(view, deltas, () => ({})), ...accepted.writes, inGradesStill],
     outcome: accepted.promoted,

@@ -4,13 +4,18 @@ import type { Class } from '../../contract/records';
 import { failedPrecondition } from '../../contract/errors';
 import { holdsSeat, type StoredEnrollment } from '../enrollments';
 import {
+  addDelta,
   groupOf,
+  MAX_TRANSACTION_ITEMS,
   nothingToWrite,
   promotionWrites,
   refuse,
+  seatKeptFor,
   taking,
+  waitingMoveMade,
   waitlistedGroup,
   type SeatCommand,
+  type SeatDelta,
   type SeatPlan,
   type SeatView,
   type SeatWrite,
@@ -37,11 +42,16 @@ export function planPromote(
       failedPrecondition(`${full.name} has no free seat: raise its capacity or cancel an enrollment first.`),
     );
 
-  const classes = together.map((entry): SeatWrite => {
-    const cls = view.classes.get(entry.classId)!;
-    const delta = taking(entry);
+  const deltas = new Map<string, SeatDelta>();
+  for (const entry of together) addDelta(deltas, entry.classId, taking(entry));
+  // A waiting move promoted is made: the seat it kept goes to the first in line there.
+  const held = seatKeptFor(view, current);
+  const made = held && waitingMoveMade(view, current, held, by, stamp, deltas, MAX_TRANSACTION_ITEMS - deltas.size);
+  const promoted = made ? { promoted: [made.moved], writes: made.writes } : promotionWrites(together, by, stamp);
+  const classes = [...deltas].map(([classId, delta]): SeatWrite => {
+    const cls = view.classes.get(classId)!;
     // The seat added is planned from the counts just read: they must still be those.
-    return isFull(cls) && needSeats.includes(entry)
+    return isFull(cls) && needSeats.some((entry) => entry.classId === classId)
       ? {
           kind: 'class',
           cls,
@@ -49,8 +59,15 @@ export function planPromote(
           guards: { asRead: true },
           edit: { set: { capacity: cls.enrolled + 1 }, remove: [] },
         }
-      : { kind: 'class', cls, delta, guards: {} };
+      : {
+          kind: 'class',
+          cls,
+          delta,
+          guards: {
+            waitlistUnchanged: made?.released.includes(classId) ?? false,
+            ...(made?.keptWaiting.has(classId) && { stillNoSeat: true }),
+          },
+        };
   });
-  const promoted = promotionWrites(together, by, stamp);
   return { writes: [...classes, ...promoted.writes], outcome: promoted.promoted };
 }

@@ -41,7 +41,7 @@ export function planSaveClass(
         budget: MAX_TRANSACTION_ITEMS - itemsOf(told),
         stamp,
       })
-    : { writes: [], promoted: [], offered: [], cutShort: false, keptWaiting: new Set<string>() };
+    : { writes: [], promoted: [], offered: [], cutShort: false, keptWaiting: new Set<string>(), released: [] };
   const more = promotions.cutShort && promotions.promoted.length + promotions.offered.length > 0;
   const delta = deltas.get(classId)!;
   deltas.delete(classId);
@@ -50,8 +50,13 @@ export function planSaveClass(
   return {
     writes: [
       { kind: 'class', cls, delta, guards: { asRead: true }, edit: saved },
-      // The other classes of the groups it promotes, or keeps waiting.
-      ...classWrites(view, deltas, () => ({}), promotions.keptWaiting),
+      // The other classes of the groups it promotes, or keeps waiting, and those waiting moves leave.
+      ...classWrites(
+        view,
+        deltas,
+        (id) => ({ waitlistUnchanged: promotions.released.includes(id) }),
+        promotions.keptWaiting,
+      ),
       ...promotions.writes,
       ...told,
     ],

@@ -37,8 +37,35 @@ function statusLabel(enrollment: NamedEnrollment): string {
   return enrollment.status === 'enrolled' ? 'Enrolled' : 'Cancelled';
 }
 
-function cancelQuestion(enrollment: NamedEnrollment): string {
+/**
+ * A family's move waiting for a seat, as My Enrollments shows it: the waiting enrollment and the seat it keeps
+ * (the move stands while that seat is held).
+ */
+function waitingMoves(entries: NamedEnrollment[]) {
+  const moves = entries.flatMap((waiting) => {
+    const kept = entries.find(
+      (entry) =>
+        waiting.status === 'waitlisted' &&
+        entry.status === 'enrolled' &&
+        entry.classId === waiting.movingFrom &&
+        entry.studentId === waiting.studentId,
+    );
+    return kept ? [{ waiting, kept }] : [];
+  });
+  return {
+    keptFor: (enrollment: NamedEnrollment) => moves.find(({ kept }) => kept.id === enrollment.id)?.waiting,
+    keeping: (enrollment: NamedEnrollment) => moves.find(({ waiting }) => waiting.id === enrollment.id)?.kept,
+  };
+}
+
+function cancelQuestion(enrollment: NamedEnrollment, moves: ReturnType<typeof waitingMoves>): string {
   const first = enrollment.studentName.split(' ')[0];
+  const keeping = moves.keeping(enrollment);
+  if (keeping)
+    return `${first} leaves the waitlist for ${enrollment.className} and stays enrolled in ${keeping.className}.`;
+  const keptFor = moves.keptFor(enrollment);
+  if (keptFor)
+    return `${first}'s seat in ${enrollment.className} goes to the next child on the waitlist. ${first} stays on the waitlist for ${keptFor.className}, with no seat kept meanwhile.`;
   if (enrollment.offerExpiresAt)
     return `${first} leaves the waitlist for ${enrollment.groupName ?? enrollment.className}, and the seat offered goes to the next child waiting.`;
   if (enrollment.groupId)
@@ -90,6 +117,7 @@ export function EnrollmentsPage() {
   const byStudent = new Map<string, NamedEnrollment[]>();
   for (const enrollment of list)
     byStudent.set(enrollment.studentName, [...(byStudent.get(enrollment.studentName) ?? []), enrollment]);
+  const moves = waitingMoves(list);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 820, mx: 'auto' }}>
@@ -132,12 +160,15 @@ export function EnrollmentsPage() {
                 // A seat is the family's to move or drop until the semester's deadline for changes; then the office's.
                 const changesClosed =
                   enrollment.status === 'enrolled' && semester !== undefined && !changesOpen(semester);
+                const keptFor = moves.keptFor(enrollment);
+                const keeping = moves.keeping(enrollment);
+                const first = enrollment.studentName.split(' ')[0];
                 return (
                   <ListItem
                     key={enrollment.id}
                     divider
                     disableGutters
-                    sx={{ opacity: enrollment.status === 'cancelled' ? 0.6 : 1, flexWrap: 'wrap', gap: 1 }}
+                    sx={{ flexWrap: 'wrap', gap: 1 }}
                     secondaryAction={
                       enrollment.status !== 'cancelled' &&
                       !enrollment.offerExpiresAt &&
@@ -157,7 +188,13 @@ export function EnrollmentsPage() {
                       sx={{ pr: 10 }}
                       primary={
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-                          <span>{enrollment.className}</span>
+                          {/* A cancelled place reads quieter, in a colour that keeps WCAG's contrast (not faded). */}
+                          <Typography
+                            component="span"
+                            color={enrollment.status === 'cancelled' ? 'text.secondary' : 'text.primary'}
+                          >
+                            {enrollment.className}
+                          </Typography>
                           <Chip
                             size="small"
                             label={statusLabel(enrollment)}
@@ -180,7 +217,18 @@ export function EnrollmentsPage() {
                           .join(' · ') || undefined
                       }
                     />
-                    {enrollment.status === 'enrolled' && !enrollment.groupId && !changesClosed && (
+                    {keptFor && (
+                      <Typography variant="body2" color="text.secondary" sx={{ width: '100%', pr: 10 }}>
+                        Moving to {keptFor.className} as soon as a seat there is {first}'s: this seat is kept until
+                        then.
+                      </Typography>
+                    )}
+                    {keeping && (
+                      <Typography variant="body2" color="text.secondary" sx={{ width: '100%', pr: 10 }}>
+                        {first} keeps the seat in {keeping.className} until a seat here is theirs, then moves.
+                      </Typography>
+                    )}
+                    {enrollment.status === 'enrolled' && !enrollment.groupId && !changesClosed && !keptFor && (
                       <Button
                         size="small"
                         sx={{ alignSelf: 'flex-start' }}
@@ -265,7 +313,7 @@ export function EnrollmentsPage() {
           action={() => cancel(cancelling)}
           onClose={() => setCancelling(undefined)}
         >
-          <DialogContentText>{cancelQuestion(cancelling)}</DialogContentText>
+          <DialogContentText>{cancelQuestion(cancelling, moves)}</DialogContentText>
         </ConfirmDialog>
       )}
     </Stack>

@@ -1,6 +1,6 @@
-// A family moves a child from its seat to a seat in another class of the semester, in one step: the classes with
-// a seat left are offered; the seat held is given up only as the new one is taken, so a move refused (the seat
-// went meanwhile) leaves the child where it was. A full class is not offered: its waitlist is on Class Registration.
+// A family moves a child from its seat to another class of the semester, in one step: to a seat left, the seat held
+// given up only as the new one is taken, so a move refused (the seat went meanwhile) leaves the child where it was;
+// or onto a full class's waitlist, the seat held kept until one there is the child's.
 import DialogContentText from '@mui/material/DialogContentText';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -16,11 +16,11 @@ import { scheduleSummary } from '../layout/schedule';
 import { useToast } from '../layout/toast';
 import { Waiting } from '../layout/Waiting';
 
-/** The classes a child could move to now: open, with a seat left, not the one it is in. */
-const seatsElsewhere = (classes: Class[], from: NamedEnrollment) =>
+/** The classes a child could move to now: open, not the one it is in; those with a seat left first. */
+const classesElsewhere = (classes: Class[], from: NamedEnrollment) =>
   classes
-    .filter((cls) => cls.id !== from.classId && cls.status === 'open' && cls.seatsLeft > 0)
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .filter((cls) => cls.id !== from.classId && cls.status === 'open')
+    .sort((a, b) => Number(a.seatsLeft === 0) - Number(b.seatsLeft === 0) || a.name.localeCompare(b.name));
 
 export function MoveDialog({ enrollment, onClose }: { enrollment: NamedEnrollment; onClose: () => void }) {
   const labelId = useId();
@@ -29,22 +29,41 @@ export function MoveDialog({ enrollment, onClose }: { enrollment: NamedEnrollmen
   const semesterClasses = useCatalogueRead('classesBySemester', { semesters: [enrollment.semesterId] });
   const [classId, setClassId] = useState('');
   const firstName = enrollment.studentName.split(' ')[0];
-  const choices = seatsElsewhere(semesterClasses.data?.classes[enrollment.semesterId] ?? [], enrollment);
+  const choices = classesElsewhere(semesterClasses.data?.classes[enrollment.semesterId] ?? [], enrollment);
   const chosen = choices.find((cls) => cls.id === classId);
+  const waits = chosen !== undefined && chosen.seatsLeft === 0;
 
   const move = async () => {
-    await transfer.mutateAsync({ enrollmentId: enrollment.id, classId });
-    show({
-      severity: 'success',
-      summary: 'Moved',
-      detail: `${firstName} is enrolled in ${chosen?.name}; the seat in ${enrollment.className} went to the next child waiting.`,
+    const { enrollment: moved } = await transfer.mutateAsync({
+      enrollmentId: enrollment.id,
+      classId,
+      ...(waits && { waitForSeat: true }),
     });
+    show(
+      moved.status === 'waitlisted'
+        ? {
+            severity: 'success',
+            summary: 'On the waitlist',
+            detail: `${firstName} is on the waitlist for ${chosen?.name}${moved.waitlistPosition ? ` (position ${moved.waitlistPosition})` : ''} and keeps the seat in ${enrollment.className} until a seat there is theirs.`,
+          }
+        : {
+            severity: 'success',
+            summary: 'Moved',
+            detail: `${firstName} is enrolled in ${chosen?.name}; the seat in ${enrollment.className} went to the next child waiting.`,
+          },
+    );
   };
 
   return (
     <ConfirmDialog
       title={`Move ${firstName} to another class?`}
-      confirmLabel={chosen ? `Move ${firstName} to ${chosen.name}` : 'Choose a class'}
+      confirmLabel={
+        chosen
+          ? waits
+            ? `Wait for a seat in ${chosen.name}`
+            : `Move ${firstName} to ${chosen.name}`
+          : 'Choose a class'
+      }
       keepLabel="Keep the seat"
       busyLabel="Moving…"
       confirmDisabled={!chosen}
@@ -52,8 +71,9 @@ export function MoveDialog({ enrollment, onClose }: { enrollment: NamedEnrollmen
       onClose={onClose}
     >
       <DialogContentText id={labelId} sx={{ mb: 1 }}>
-        {firstName} keeps the seat in {enrollment.className} until the new one is taken, in one step. These classes of
-        the semester have a seat left; a full one's waitlist is on Class Registration.
+        {firstName} keeps the seat in {enrollment.className} until the new one is taken, in one step. In a full class,{' '}
+        {firstName} joins the end of its waitlist and keeps this seat until a seat there is theirs; then {firstName}{' '}
+        moves, and this seat goes to the next child waiting.
       </DialogContentText>
       {semesterClasses.isPending && <Waiting />}
       {semesterClasses.isError && (
@@ -64,7 +84,7 @@ export function MoveDialog({ enrollment, onClose }: { enrollment: NamedEnrollmen
         />
       )}
       {semesterClasses.isSuccess && choices.length === 0 && (
-        <DialogContentText>No other class of the semester has a seat left now.</DialogContentText>
+        <DialogContentText>No other class of the semester takes enrollments now.</DialogContentText>
       )}
       {choices.length > 0 && (
         <RadioGroup aria-labelledby={labelId} value={classId} onChange={(event) => setClassId(event.target.value)}>
@@ -73,7 +93,7 @@ export function MoveDialog({ enrollment, onClose }: { enrollment: NamedEnrollmen
               key={cls.id}
               value={cls.id}
               control={<Radio />}
-              label={`${cls.name} · ${scheduleSummary(cls.meetings)} · ${counted(cls.seatsLeft, 'seat')} left`}
+              label={`${cls.name} · ${scheduleSummary(cls.meetings)} · ${cls.seatsLeft > 0 ? `${counted(cls.seatsLeft, 'seat')} left` : 'Full: wait for a seat, keeping this one'}`}
             />
           ))}
         </RadioGroup>
