@@ -1,7 +1,7 @@
 // `cdk synth` as an engineer runs it, offline (no AWS account, no Docker): every function is bundled with
 // the local esbuild into a minified ES module that carries the AWS SDK and loads on its own.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +11,8 @@ import { readViolations } from './synthesize';
 import { userPoolTriggers } from '../../lambdas/platform/deployment';
 
 const outdir = mkdtempSync(join(tmpdir(), 'portal-cdk-synth-'));
+// Every function's bundle (about 100 MB): removed once the file is done.
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 const { NODE_ENV: _testMode, ...environment } = process.env;
 const synth = spawnSync('npx', ['cdk', 'synth', '--no-notices', '-q', '-o', outdir], {
   encoding: 'utf8',

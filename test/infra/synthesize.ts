@@ -4,7 +4,7 @@ import { App, type NestedStack, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import type { IConstruct } from 'constructs';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { portalApp } from '../../infra/portal-app';
@@ -40,13 +40,21 @@ export interface Violation {
   constructPaths: string[];
 }
 
+/** The synths' output dirs, removed once the test file is done with them (about 26 MB each). */
+const outdirs: string[] = [];
+afterAll(() => {
+  for (const outdir of outdirs.splice(0)) rmSync(outdir, { recursive: true, force: true });
+});
+
 /**
  * Functions are not bundled here (CDK's `aws:cdk:bundling-stacks` context): templates do not depend on the
  * bundle, and test/infra/synth.test.ts bundles every function through the real `cdk synth`.
  */
 export function synthesizePortal(options: SynthOptions = {}): PortalSynth {
+  const outdir = mkdtempSync(join(tmpdir(), 'portal-cdk-'));
+  outdirs.push(outdir);
   const app = new App({
-    outdir: mkdtempSync(join(tmpdir(), 'portal-cdk-')),
+    outdir,
     context: {
       ...cdkJsonContext,
       'aws:cdk:bundling-stacks': [],

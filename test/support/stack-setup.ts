@@ -3,7 +3,7 @@
 // The settings of `npm start` in this process's environment reach it too: with
 // PORTAL_DYNAMODB_CONFLICTS_HOLD_MS=20 the tests run against DynamoDB with transaction conflicts on.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../infra/local/ports';
@@ -64,13 +64,15 @@ export async function startStack(settings: Record<string, string> = {}): Promise
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        // Whatever of the group outlived the stack (an engine it had no time to stop) goes with it.
+        // Whatever of the group outlived the stack (an engine it had no time to stop) goes with it, and so does
+        // its data dir (tens of MB a stack: a machine that runs the suite often would fill its disk).
         const killGroup = () => {
           try {
             process.kill(-child.pid!, 'SIGKILL');
           } catch {
             // The group is gone already.
           }
+          rmSync(dataDir, { recursive: true, force: true });
         };
         if (child.exitCode !== null) {
           killGroup();
