@@ -182,6 +182,20 @@ export function familyVisit(day: RegistrationDay): FamilyCall[] {
     },
     { name: 'saveStudent', method: 'POST', calls: added, sharedAnswer: false, where: 'adding a child (StudentForm)' },
     {
+      name: 'enrollmentQuestions',
+      method: 'POST',
+      calls: enrollments,
+      sharedAnswer: false,
+      where: "the questions of the semester and the class, as the enroll dialog opens (EnrollDialog)",
+    },
+    {
+      name: 'policiesToAccept',
+      method: 'POST',
+      calls: enrollments,
+      sharedAnswer: false,
+      where: 'the policies the chosen child is to accept first, asked before anything is sent (EnrollDialog)',
+    },
+    {
       name: 'enroll',
       method: 'POST',
       calls: enrollments,

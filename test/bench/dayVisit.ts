@@ -264,6 +264,14 @@ async function visitIn(
   const client = enrollClient(browser, base, token, calls);
   const inDraw: Array<Promise<void>> = [];
   for (const plan of plans) {
+    // The enroll dialog's reads before its Enroll: the questions asked, and the policies the child is to accept first.
+    const { studentId, classId, groupId } = plan;
+    keep(
+      await Promise.all([
+        post(browser, base, 'enrollmentQuestions', token, groupId ? { groupId } : { classId }),
+        post(browser, base, 'policiesToAccept', token, { studentId, semesterId: plan.semesterId }),
+      ]),
+    );
     const clickedAt = performance.now();
     let heard!: (drawAt: number | undefined) => void;
     const toldDraw = new Promise<number | undefined>((resolve) => (heard = resolve));
