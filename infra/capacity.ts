@@ -186,7 +186,7 @@ export function familyVisit(day: RegistrationDay): FamilyCall[] {
       method: 'POST',
       calls: enrollments,
       sharedAnswer: false,
-      where: "the questions of the semester and the class, as the enroll dialog opens (EnrollDialog)",
+      where: 'the questions of the semester and the class, as the enroll dialog opens (EnrollDialog)',
     },
     {
       name: 'policiesToAccept',
