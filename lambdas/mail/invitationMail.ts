@@ -31,7 +31,9 @@ export async function sendInvitation(
     {
       invitedByEmail: invitation.invitedByEmail,
       ...(invitation.familyName && { familyName: invitation.familyName }),
-      acceptUrl: `${site.siteUrl}${ACCEPT_INVITATION_PATH}?token=${encodeURIComponent(token)}`,
+      // The address in the fragment fills in account creation: no request carries a fragment, so the server
+      // still tells the link's holder nothing.
+      acceptUrl: `${site.siteUrl}${ACCEPT_INVITATION_PATH}?token=${encodeURIComponent(token)}#${new URLSearchParams({ to: invitation.email })}`,
       expiresOn: new Date(invitation.expiresAt * 1000).toISOString().slice(0, 10),
     },
     site,

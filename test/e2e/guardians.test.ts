@@ -52,14 +52,19 @@ test('a parent invites another adult, who accepts the e-mail’s invitation and 
     `${family.email} invites you to be a guardian with Mountain School Programme`,
   );
   expect(mail.text).not.toContain('Mia');
-  const link = /https?:\/\/\S+\/account\/invitation\?token=[\w.%-]+/.exec(mail.text)![0];
+  const link = new URL(/https?:\/\/\S+\/account\/invitation\?token=[\w.%-]+#to=[\w.%-]+/.exec(mail.text)![0]);
+  // The invited address rides in the fragment, which no request carries.
+  expect(link.hash).toBe(`#${new URLSearchParams({ to: second.email })}`);
 
   // The link opened signed out, then signed in with another address: nothing of the family is shown.
   const invitee = await openPortal(browser, PHONE);
-  await invitee.page.goto(new URL(link).pathname + new URL(link).search);
-  // Signed out, the link opens account creation, saying what the invitation needs (and nothing of the family).
+  await invitee.page.goto(link.pathname + link.search + link.hash);
+  // Signed out, the link opens account creation, saying what the invitation needs (and nothing of the family),
+  // with the address it was sent to filled in.
   await waitForPath(invitee.page, '/user/create');
   await invitee.page.getByText(INVITATION_PURPOSE).waitFor();
+  await invitee.page.getByRole('button', { name: 'Create With Email' }).click();
+  expect(await invitee.page.getByLabel('Email').inputValue()).toBe(second.email);
   await signInThroughLogin(invitee.page, stranger.email, stranger.password);
   await invitee.page
     .getByText('This invitation was sent to another e-mail address than the one you are signed in with.')
@@ -71,6 +76,8 @@ test('a parent invites another adult, who accepts the e-mail’s invitation and 
   // From there the invitee signs in with the invited address, and comes back to the link.
   await invitee.page.getByRole('button', { name: 'Use another account' }).click();
   await waitForPath(invitee.page, '/user/create');
+  await invitee.page.getByRole('button', { name: 'Create With Email' }).click();
+  expect(await invitee.page.getByLabel('Email').inputValue()).toBe(second.email);
   await signInThroughLogin(invitee.page, second.email, second.password);
   await invitee.page.getByRole('heading', { name: `${family.email} invites you` }).waitFor();
   await invitee.page.getByText('invites you to be a guardian of The Cairn family.').waitFor();

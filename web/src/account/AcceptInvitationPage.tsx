@@ -18,7 +18,7 @@ import { useAuth } from '../api/session';
 import { LoadFailure } from '../layout/LoadFailure';
 import { PageTitle } from '../layout/PageTitle';
 import { paths } from '../layout/paths';
-import { SIGN_IN_FIRST } from '../layout/signInFirst';
+import { signInFirstFor } from '../layout/signInFirst';
 import { dateLabel } from '../layout/schedule';
 import { Section } from '../layout/Section';
 import { useToast } from '../layout/toast';
@@ -113,9 +113,10 @@ function Invitation({ token }: { token: string }) {
 /** Signed in with another address than the invited one: the refusal, and a way to sign in with another account. */
 function SentElsewhere({ message }: { message: string }) {
   const { user, signOut } = useAuth();
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   // Back to this link once signed in with the invited address, by way of the page a signed-out visitor of it sees.
-  const signInAgain = () => signOut({ ...SIGN_IN_FIRST[paths.acceptInvitation]!, comeBackTo: pathname + search });
+  const signInAgain = () =>
+    signOut({ ...signInFirstFor(paths.acceptInvitation, hash)!, comeBackTo: pathname + search + hash });
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Alert severity="warning" sx={{ alignSelf: 'stretch' }}>

@@ -16,5 +16,19 @@ export function signInChanged(): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * A sign-out asked for here, counted as it starts and as it ends, not only at Amplify's own event: Amplify drops
+ * the tokens first, and a refresh under way that found none meanwhile must not take it for a session that ended
+ * by itself (the page would go to the sign-in screen saying so, instead of where the sign-out leads).
+ */
+export async function signingOut(signOut: () => Promise<void>): Promise<void> {
+  signInEvents += 1;
+  try {
+    await signOut();
+  } finally {
+    signInEvents += 1;
+  }
+}
+
 /** Sign-ins and sign-outs here so far. */
 export const signInsSoFar = () => signInEvents;

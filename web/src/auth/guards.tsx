@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { SIGN_IN_FIRST } from '../layout/signInFirst';
+import { signInFirstFor } from '../layout/signInFirst';
 import { LoadFailure } from '../layout/LoadFailure';
 import { PageTitle } from '../layout/PageTitle';
 import { Waiting } from '../layout/Waiting';
@@ -23,7 +23,7 @@ function SignInFirst() {
     // (the protected page stays on screen while the sign-in page loads).
     if (pathname === paths.signIn || pathname === paths.createAccount) return;
     rememberPath(pathname + search + hash);
-    const first = SIGN_IN_FIRST[pathname];
+    const first = signInFirstFor(pathname, hash);
     void navigate(first?.to ?? paths.signIn, { replace: true, ...(first && { state: { purpose: first.purpose } }) });
   }, [pathname, search, hash, navigate]);
   return null;
