@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { ADMIN_GROUP } from '@contract/manifest';
 import { fetchFunction, functionKey } from '../api/queries';
 import { type Auth, AuthContext, currentUser, onSessionEnd, type SignInAgain, type User } from '../api/session';
-import { onSignInChange } from '../api/signIns';
+import { onSignInChange, signingOut } from '../api/signIns';
 import { useToast } from '../layout/toast';
 import { forgetRememberedPath, rememberPath } from '../layout/returnPath';
 import { paths } from '../layout/paths';
@@ -60,7 +60,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const roles = useRoles(user?.sub);
   const signOut = useCallback(
     async (then?: SignInAgain) => {
-      await signOutOfUserPool();
+      // Asked for, unlike a session that ends by itself (below): a refresh under way is not taken for its end.
+      await signingOut(signOutOfUserPool);
       forgetRememberedPath();
       if (then) rememberPath(then.comeBackTo);
       await navigate(then?.to ?? paths.signIn, then && { state: { purpose: then.purpose } });

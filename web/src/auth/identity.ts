@@ -12,7 +12,6 @@ import {
 // Importing Amplify's configuration first: these calls need it, and it loads with the screens that use them.
 import { AUTH_FLOW } from '../api/amplify';
 import { errorCode } from '../api/providerError';
-import { signingOut } from '../api/signIns';
 
 /** A sign-in the user pool did not finish (a challenge the portal does not offer); named by its step. */
 class SignInNotFinished extends Error {
@@ -89,7 +88,7 @@ export async function setNewPassword(email: string, code: string, newPassword: s
 }
 
 export async function signOutOfUserPool(): Promise<void> {
-  await signingOut(() => signOut());
+  await signOut();
 }
 
 /** Signs in with the new password; whoever else was signed in on this browser is signed out first. */
