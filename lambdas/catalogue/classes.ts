@@ -84,6 +84,22 @@ export async function classesOfSemester(semesterId: string): Promise<Class[]> {
   return (await classEntity.inList('ofSemester', { semesterId })).map(toClass).sort(byFirstMeeting);
 }
 
+/** Semesters whose class lists are read at once: each list is a query per shard. */
+const SEMESTERS_AT_ONCE = 4;
+
+/**
+ * The classes of several semesters, a few semesters at a time: a calendar over many semesters must not send
+ * a query per shard of every one at once (a table that answers none of them in time answers the reader 429).
+ */
+export async function classesOfSemesters(semesterIds: string[]): Promise<Class[]> {
+  const classes: Class[] = [];
+  for (let next = 0; next < semesterIds.length; next += SEMESTERS_AT_ONCE) {
+    const chunk = semesterIds.slice(next, next + SEMESTERS_AT_ONCE);
+    classes.push(...(await Promise.all(chunk.map(classesOfSemester))).flat());
+  }
+  return classes;
+}
+
 /** The line of each class of a semester, by class id. */
 export async function semesterClassLines(semesterId: string): Promise<Map<string, string>> {
   return new Map((await classEntity.inList('ofSemester', { semesterId })).map((cls) => [cls.id, lineOf(cls)]));

@@ -1,4 +1,4 @@
-import { classesOfSemester } from '../classes';
+import { classesOfSemesters } from '../classes';
 import { listSemesters } from '../semesters';
 import type { ParsedInput } from '../../contract/manifest';
 import { invalidArgument } from '../../contract/errors';
@@ -19,7 +19,7 @@ export async function calendar({ from, to }: ParsedInput<'calendar'>) {
   const semesters = (await listSemesters()).filter(
     (semester) => semester.startDate <= end && semester.endDate >= start,
   );
-  const classes = (await Promise.all(semesters.map((semester) => classesOfSemester(semester.id)))).flat();
+  const classes = await classesOfSemesters(semesters.map((semester) => semester.id));
   return { events: meetingsBetween(classes, start, end) };
 }
 

@@ -2,7 +2,7 @@
 // (`?classId=`), for calendar apps to subscribe to.
 import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { classesOfSemester, classesNow } from '../classes';
+import { classesNow, classesOfSemesters } from '../classes';
 import { listSemesters } from '../semesters';
 import { id, type Class } from '../../contract/records';
 import { invalidArgument, notFound } from '../../contract/errors';
@@ -28,7 +28,7 @@ export async function calendarFeed(classId: string | undefined, now = new Date()
     classes = [cls];
   } else {
     const semesters = (await listSemesters()).filter((semester) => semester.endDate >= since);
-    classes = (await Promise.all(semesters.map((semester) => classesOfSemester(semester.id)))).flat();
+    classes = await classesOfSemesters(semesters.map((semester) => semester.id));
   }
   const byId = new Map(classes.map((cls) => [cls.id, cls]));
   const events = meetingsBetween(classes, since, until).map((event) => ({
