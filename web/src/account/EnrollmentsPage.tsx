@@ -303,7 +303,16 @@ export function EnrollmentsPage() {
         </Section>
       ))}
       {answering && <AnswersDialog enrollment={answering} onClose={() => setAnswering(undefined)} />}
-      {moving && <MoveDialog enrollment={moving} onClose={() => setMoving(undefined)} />}
+      {moving && (
+        <MoveDialog
+          enrollment={moving}
+          // The classes the child holds a seat or a waitlist place in already: no move goes there.
+          alreadyIn={list
+            .filter((entry) => entry.studentId === moving.studentId && entry.status !== 'cancelled')
+            .map((entry) => entry.classId)}
+          onClose={() => setMoving(undefined)}
+        />
+      )}
       {cancelling && (
         <ConfirmDialog
           title={cancelling.offerExpiresAt ? 'Decline the seat offered?' : 'Cancel this enrollment?'}

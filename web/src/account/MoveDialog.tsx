@@ -16,20 +16,29 @@ import { scheduleSummary } from '../layout/schedule';
 import { useToast } from '../layout/toast';
 import { Waiting } from '../layout/Waiting';
 
-/** The classes a child could move to now: open, not the one it is in; those with a seat left first. */
-const classesElsewhere = (classes: Class[], from: NamedEnrollment) =>
+/** The classes a child could move to now: open, none it is in already; those with a seat left first. */
+const classesElsewhere = (classes: Class[], alreadyIn: readonly string[]) =>
   classes
-    .filter((cls) => cls.id !== from.classId && cls.status === 'open')
+    .filter((cls) => !alreadyIn.includes(cls.id) && cls.status === 'open')
     .sort((a, b) => Number(a.seatsLeft === 0) - Number(b.seatsLeft === 0) || a.name.localeCompare(b.name));
 
-export function MoveDialog({ enrollment, onClose }: { enrollment: NamedEnrollment; onClose: () => void }) {
+export function MoveDialog({
+  enrollment,
+  alreadyIn,
+  onClose,
+}: {
+  enrollment: NamedEnrollment;
+  /** The classes the child holds a seat or a waitlist place in (this one's included). */
+  alreadyIn: readonly string[];
+  onClose: () => void;
+}) {
   const labelId = useId();
   const show = useToast();
   const transfer = useChange('transferEnrollment');
   const semesterClasses = useCatalogueRead('classesBySemester', { semesters: [enrollment.semesterId] });
   const [classId, setClassId] = useState('');
   const firstName = enrollment.studentName.split(' ')[0];
-  const choices = classesElsewhere(semesterClasses.data?.classes[enrollment.semesterId] ?? [], enrollment);
+  const choices = classesElsewhere(semesterClasses.data?.classes[enrollment.semesterId] ?? [], alreadyIn);
   const chosen = choices.find((cls) => cls.id === classId);
   const waits = chosen !== undefined && chosen.seatsLeft === 0;
 
