@@ -31,12 +31,17 @@ export interface FailedMail {
   failedAt: string;
   failures: number;
   lastError: string;
-  /** Kept for an administrator (or the hourly retry) to send again; the stream tries it no more. */
+  /**
+   * Kept for an administrator (or the hourly retry) to send again; the stream tries it no more (SES refused it
+   * for good, or it failed 5 times). Not waiting: the stream still tries it.
+   */
   waiting: boolean;
   /** How often it was sent again already. */
   resends: number;
   familyId?: string;
   classIds?: string[];
+  /** A message's (kind `message`): the message it sends. */
+  messageId?: string;
   /** The addresses it failed for, when SES refused some of the family's (the others got it). */
   failedTo?: string[];
 }

@@ -579,7 +579,10 @@ export const manifest = {
     result: returns<{
       waiting: number;
       retrying: number;
-      mail: Array<FailedMail & { familyEmail?: string; classNames: string[] }>;
+      /** `subject`, `audienceLabel`: a message's, as its history names them. */
+      mail: Array<
+        FailedMail & { familyEmail?: string; classNames: string[]; subject?: string; audienceLabel?: string }
+      >;
     }>(),
     summary: 'The e-mails that could not be sent: those kept for "Send again" and those still being tried, with why.',
   },

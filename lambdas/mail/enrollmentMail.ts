@@ -18,7 +18,7 @@ import { itemsAt, type Item, type Key } from '../platform/dynamo';
 import type { MailContent, MailFrame } from '../contract/mail/mailBlocks';
 import { renderMail } from '../contract/mail/mailRender';
 import { logger } from '../platform/logger';
-import { sendMail } from './mail';
+import { refusedForGood, sendMail } from './mail';
 
 /** `no turn`: some addresses got no turn at SES's pace within the run's time (the stream tries again). */
 export type NoticeOutcome = 'sent' | 'nobody to write to' | 'already sent' | 'no turn';
@@ -72,7 +72,7 @@ export async function sendToFamily(
  * Sends a mail request's e-mail (`request`: its stored item) to the family's addresses it has not reached
  * yet, noting on the request each it reaches (after `settled`, what else an address sent or skipped
  * changes). When SES refuses some, the others are sent first and the failure thrown names those alone
- * (noteMailFailure keeps them): the stream's next try writes only to them.
+ * (noteMailFailure keeps them): the stream's next try writes only to them, unless SES refused each for good.
  */
 export async function sendRequestMail(
   requestKey: Key,
@@ -101,6 +101,7 @@ export async function sendRequestMail(
     throw new MailRefused(
       refused.map((outcome) => outcome.address),
       refused.map((outcome) => outcome.error),
+      refused.every((outcome) => refusedForGood(outcome.error)),
     );
   if (unfinished) return 'no turn';
   return sentTo.length || outcomes.some((outcome) => outcome.status === 'sent') ? 'sent' : 'nobody to write to';

@@ -25,7 +25,22 @@ export interface MailMessage {
   replyTo?: string;
 }
 
-/** SES refused or failed the call; `name` is SES's error type (e.g. TooManyRequestsException). */
+/**
+ * SES's answers that refuse the e-mail itself (an address it does not write to, a message it rejects) or the
+ * account's sending (paused, suspended, its sender not verified): no try again gets through until the cause is
+ * fixed. Throttling, the day's quota (LimitExceededException) and SES's own faults pass with time.
+ */
+const refusals = new Set([
+  'MessageRejected',
+  'MailFromDomainNotVerifiedException',
+  'AccountSuspendedException',
+  'SendingPausedException',
+  'BadRequestException',
+  'NotFoundException',
+]);
+
+/** Whether SES refused the e-mail for good (the error sendMail threw): it waits for "Send again" at once. */
+export const refusedForGood = (error: unknown) => error instanceof AwsJsonError && refusals.has(error.type);
 
 /** Sends a message (a failure is raised, so the mail request stays and is tried again). */
 export async function sendMail(message: MailMessage): Promise<void> {

@@ -18,6 +18,7 @@ import {
 } from '../platform/mailRequests';
 import { familyGuardians } from '../families/families';
 import { recipientsOf, type MailKind } from './mailPreferences';
+import { refusedForGood } from './mail';
 import { mailSite } from './mailSite';
 import {
   deliveryEntity,
@@ -127,6 +128,7 @@ function addressJournal(delivery: StoredDelivery): AddressJournal {
                 delivery.messageId,
                 recipient(outcome.address),
                 outcome.error,
+                refusedForGood(outcome.error),
                 new Date().toISOString(),
               ),
             ]

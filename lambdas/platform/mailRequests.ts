@@ -89,6 +89,8 @@ export type StoredMailRequest = MailRequest & {
   sentTo?: string[];
   /** The addresses its last failed send was refused for (the others got it). */
   failedTo?: string[];
+  /** SES refused it for good (mail.ts): the stream tries it no more, it waits for "Send again" from then. */
+  refusedForGood?: boolean;
   /** Set on the copy that sends a failed request again. */
   resends?: number;
   resentAt?: string;
@@ -189,6 +191,7 @@ export const mailRequestEntity = entity<StoredMailRequest, Pick<StoredMailReques
     ...optional('lastError', item.optionalString('lastError')),
     ...optional('sentTo', item.item.sentTo === undefined ? undefined : item.strings('sentTo')),
     ...optional('failedTo', item.item.failedTo === undefined ? undefined : item.strings('failedTo')),
+    ...(item.boolean('refusedForGood') && { refusedForGood: true }),
     ...optional('resends', item.optionalNumber('resends')),
     ...optional('resentAt', item.optionalString('resentAt')),
   }),
@@ -230,17 +233,21 @@ export async function mailRequestExists(key: Key): Promise<boolean> {
   return (await mailRequestEntity.get({ id: mailRequestId(key) })) !== undefined;
 }
 
-/** Sends the stream tries for one request before it is kept for an administrator to send again. */
+/**
+ * Sends the stream tries for one request that fails in a way that may pass (throttled, SES or the table
+ * unreachable) before it is kept for an administrator to send again.
+ */
 const MAX_SEND_ATTEMPTS = 5;
 
 /**
  * SES refused (or failed) an e-mail for some of the family's addresses, each sent on its own (the others got
- * it): its answers, which name those addresses alone.
+ * it): its answers, which name those addresses alone. `forGood`: each a refusal no try again gets through.
  */
 export class MailRefused extends Error {
   constructor(
     readonly addresses: string[],
     errors: Error[],
+    readonly forGood: boolean,
   ) {
     super(errors.map((error) => error.message).join(' '));
     this.name = errors[0]?.name ?? 'MailRefused';
@@ -249,11 +256,12 @@ export class MailRefused extends Error {
 
 /**
  * Notes a failed send on the request, which puts it on the list of failed mail (the stream's record stays an
- * INSERT: this update does not run the mailer again). True when it failed MAX_SEND_ATTEMPTS times: the
- * stream gives up on it, the table keeps it.
+ * INSERT: this update does not run the mailer again). True when SES refused it for good, or it failed
+ * MAX_SEND_ATTEMPTS times: the stream gives up on it, the table keeps it.
  */
 export async function noteMailFailure(key: Key, error: unknown, now = new Date().toISOString()): Promise<boolean> {
   const id = mailRequestId(key);
+  const forGood = error instanceof MailRefused && error.forGood;
   try {
     const { Attributes } = await dynamo.send(
       new UpdateCommand({
@@ -264,6 +272,7 @@ export async function noteMailFailure(key: Key, error: unknown, now = new Date()
               failedAt: now,
               lastError: errorText(error),
               ...(error instanceof MailRefused && { failedTo: error.addresses }),
+              ...(forGood && { refusedForGood: true }),
               ...mailRequestEntity.listKeys('failed', { id, failedAt: now }),
             },
             ...(!(error instanceof MailRefused) && { remove: ['failedTo'] }),
@@ -274,7 +283,7 @@ export async function noteMailFailure(key: Key, error: unknown, now = new Date()
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return new StoredItem(Attributes ?? {}).number('failures', 0) >= MAX_SEND_ATTEMPTS;
+    return forGood || new StoredItem(Attributes ?? {}).number('failures', 0) >= MAX_SEND_ATTEMPTS;
   } catch (failure) {
     // Gone meanwhile: sent by another delivery of the record.
     if ((failure as Error).name === 'ConditionalCheckFailedException') return true;
@@ -284,10 +293,16 @@ export async function noteMailFailure(key: Key, error: unknown, now = new Date()
 
 /**
  * A message's e-mail to one address of a family, which SES refused in the run that sent the message: a new
- * request to send it again, with that first failure noted, so it is listed at once and the stream tries it
- * again like any other.
+ * request to send it again, with that first failure noted, so it is listed at once; the stream tries it again
+ * like any other, unless SES refused it for good (`forGood`): then it waits for "Send again" at once.
  */
-export function refusedRecipientPut(messageId: string, recipient: MessageRecipient, error: unknown, now: string) {
+export function refusedRecipientPut(
+  messageId: string,
+  recipient: MessageRecipient,
+  error: unknown,
+  forGood: boolean,
+  now: string,
+) {
   return mailRequestEntity.putItem({
     kind: 'message',
     messageId,
@@ -298,6 +313,7 @@ export function refusedRecipientPut(messageId: string, recipient: MessageRecipie
     failedAt: now,
     lastError: errorText(error),
     failedTo: [recipient.email],
+    ...(forGood && { refusedForGood: true }),
   });
 }
 
@@ -313,10 +329,12 @@ export async function failedMail(): Promise<FailedMail[]> {
     failedAt: request.failedAt ?? '',
     failures: request.failures ?? 0,
     lastError: request.lastError ?? '',
-    waiting: (request.failures ?? 0) >= MAX_SEND_ATTEMPTS,
+    waiting: request.refusedForGood === true || (request.failures ?? 0) >= MAX_SEND_ATTEMPTS,
     resends: request.resends ?? 0,
     ...(isStudentRequest(request) && { familyId: request.familyId, classIds: request.classIds }),
+    ...(isClassRequest(request) && { classIds: [request.classId] }),
     ...((request.kind === 'invitation' || request.kind === 'lotteryResults') && { familyId: request.familyId }),
+    ...(request.kind === 'message' && { messageId: request.messageId }),
     ...(request.kind === 'message' && request.recipient && { familyId: request.recipient.familyId }),
     ...(request.failedTo && { failedTo: request.failedTo }),
   }));
@@ -345,6 +363,7 @@ export async function resendFailedMail(
       failedAt: _failedAt,
       lastError: _lastError,
       failedTo: _failedTo,
+      refusedForGood: _refusedForGood,
       resends = 0,
       ...request
     } = stored;

@@ -11,7 +11,15 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { entity } from '../../lambdas/platform/entity';
-import { failedMail, mailRequestEntity, mailRequestPut, noteMailFailure } from '../../lambdas/platform/mailRequests';
+import {
+  failedMail,
+  MailRefused,
+  mailRequestEntity,
+  mailRequestPut,
+  noteMailFailure,
+} from '../../lambdas/platform/mailRequests';
+import { AwsJsonError } from '../../lambdas/platform/awsJson';
+import { refusedForGood } from '../../lambdas/mail/mail';
 import { deliveryEntity, messageEntity, type StoredMessage } from '../../lambdas/mail/messages';
 import { reminderEntity } from '../../lambdas/mail/reminders';
 import {
@@ -163,6 +171,34 @@ describe('a mail request', () => {
       ExpressionAttributeNames: { '#partition': 'GSI1PK' },
       ExpressionAttributeValues: { ':partition': 'MAIL#FAILED' },
     });
+  });
+
+  test('refused for good by SES (an address it does not write to), it waits for "Send again" from its first failure; throttled, the stream tries it again', async () => {
+    const failure = (type: string, status: number) => new AwsJsonError(type, `SES answered ${status}`, status);
+    const rejected = failure('MessageRejected', 400);
+    const throttled = failure('TooManyRequestsException', 429);
+    expect([rejected, throttled, failure('InternalFailure', 500)].map(refusedForGood)).toEqual([true, false, false]);
+
+    dynamo.on(UpdateCommand).resolves({ Attributes: { failures: 1 } });
+    const refusal = (error: AwsJsonError) => new MailRefused(['b@example.org'], [error], refusedForGood(error));
+    expect(await noteMailFailure({ PK: 'MAIL#r1', SK: 'MAIL' }, refusal(throttled))).toBe(false);
+    expect(await noteMailFailure({ PK: 'MAIL#r1', SK: 'MAIL' }, refusal(rejected))).toBe(true);
+    const [, forGood] = dynamo.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(Object.values(forGood!.ExpressionAttributeNames!)).toContain('refusedForGood');
+
+    dynamo.on(QueryCommand).resolves({
+      Items: [
+        {
+          ...{ PK: 'MAIL#r1', SK: 'MAIL', type: 'mail', requestedAt: '2027-01-04T10:00:00.000Z' },
+          ...{ kind: 'message', messageId: 'm1', recipient: { familyId: 'f1', email: 'b@example.org' } },
+          ...{ failedAt: '2027-01-04T10:01:00.000Z', lastError: 'MessageRejected: SES answered 400', failures: 1 },
+          ...{ failedTo: ['b@example.org'], refusedForGood: true },
+        },
+      ],
+    });
+    expect(await failedMail()).toEqual([
+      expect.objectContaining({ kind: 'message', failures: 1, waiting: true, messageId: 'm1', familyId: 'f1' }),
+    ]);
   });
 
   test('about a class or a message (or its e-mail to one address) reads back as it was written', () => {

@@ -3,8 +3,8 @@
 // message to each family in the class, sent at SES's pace while the run has time, then handed on to the next
 // run by a new request. A failed send is reported for that record alone, so the stream tries it again (for
 // the addresses SES refused alone); a request already done (a record delivered twice) is skipped. A request
-// that fails MAX_SEND_ATTEMPTS times stays in the table, noted as failed, for an administrator's "Send again"
-// (failedMail, resendFailedMail).
+// SES refused for good (refusedForGood), or that fails MAX_SEND_ATTEMPTS times, stays in the table, noted as
+// failed, for an administrator's "Send again" (failedMail, resendFailedMail).
 import middy from '@middy/core';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
@@ -87,15 +87,18 @@ async function mailRecord(record: DynamoDBRecord, timeLeftMs: () => number): Pro
   const { PK, SK } = unmarshall((record.dynamodb?.Keys ?? {}) as never) as Key;
   try {
     const request = mailRequestEntity.read(unmarshall((record.dynamodb?.NewImage ?? {}) as never));
+    // Written refused for good (a message's address, in the run that sent the message): it waits for "Send again".
+    if (request.refusedForGood) return;
     await handle({ PK, SK }, request, timeLeftMs);
   } catch (error) {
     if (!(error instanceof NotYet)) countMail('failed');
-    // Failures are noted on the request; after MAX_SEND_ATTEMPTS the table keeps it for "Send again".
+    // Failures are noted on the request; refused for good, or after MAX_SEND_ATTEMPTS, the table keeps it for
+    // "Send again".
     const givenUp = !(error instanceof NotYet) && (await noteMailFailure({ PK, SK }, error).catch(() => false));
     if (givenUp) countMail('givenUp');
     logger.error(
       givenUp
-        ? 'A mail request failed too often: it is kept for an administrator to send again.'
+        ? 'A mail request SES refused, or that failed too often: it is kept for an administrator to send again.'
         : 'A mail request could not be sent; the stream tries it again.',
       { request: PK, error: String(error) },
     );

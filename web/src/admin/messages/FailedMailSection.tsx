@@ -1,6 +1,7 @@
 // The e-mails that could not be sent: how many wait, to whom (the addresses SES refused, when it took the
-// family's others), about what, and why (SES's last answer), with "Send again" once the cause is fixed (an
-// address verified, SES's sending restored).
+// family's others), about what (a message by its audience and subject), how many tries (still trying, or
+// waiting), and why (SES's last answer), with "Send again" once the cause is fixed (an address verified, SES's
+// sending restored).
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -42,6 +43,12 @@ const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
   message: 'Message to families',
   lotteryResults: 'Lottery results',
 };
+
+/** What the e-mail is about: "Ridge Walk — “Snow day on Saturday”" for a message, the classes for the others. */
+function aboutText(mail: FailedMail): string {
+  const to = mail.audienceLabel ?? mail.classNames.join(', ');
+  return `${to && `: ${to}`}${mail.subject ? ` — “${mail.subject}”` : ''}`;
+}
 
 export function FailedMailSection() {
   const loaded = useFunction('failedMail');
@@ -92,15 +99,12 @@ export function FailedMailSection() {
                   <TableCell>{when(mail.failedAt)}</TableCell>
                   <TableCell>
                     {MAIL_KIND_LABELS[mail.kind]}
-                    {mail.classNames.length > 0 && `: ${mail.classNames.join(', ')}`}
+                    {aboutText(mail)}
                   </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
                     {mail.failedTo?.join(', ') ?? mail.familyEmail ?? '—'}
                   </TableCell>
-                  <TableCell>
-                    {mail.failures}
-                    {mail.waiting ? '' : ' (still trying)'}
-                  </TableCell>
+                  <TableCell>{mail.waiting ? mail.failures : `${mail.failures} so far, still trying`}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{mail.lastError}</TableCell>
                 </TableRow>
               ))}
