@@ -1,6 +1,6 @@
 // Names and defaults of configuration values the server reads, without the schemas (lambdas/contract/records.ts),
 // so the data modules that read them carry no zod.
-import { dateLabel, isTimeZone } from './moments';
+import { dateLabel, dayOf, isTimeZone } from './moments';
 
 /** The configuration's values as read (records.ts checks them when they are saved). */
 type ConfigValues = Readonly<Record<string, string | number | boolean>>;
@@ -57,11 +57,28 @@ export function detailsConfirmedSinceOf(values: ConfigValues): string | undefine
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
 }
 
-/** Whether the details were last confirmed (a moment, UTC) before the day set, or never. */
-export function detailsNeedChecking(confirmedAt: string | undefined, since: string | undefined): boolean {
-  return since !== undefined && (confirmedAt === undefined || confirmedAt.slice(0, 10) < since);
+/**
+ * Whether the details were last confirmed (a moment) on a day before the day set, or never: the day of the
+ * programme's clock (`timeZone`), so an evening's confirmation counts for that evening's day.
+ */
+export function detailsNeedChecking(
+  confirmedAt: string | undefined,
+  since: string | undefined,
+  timeZone: string,
+): boolean {
+  return since !== undefined && (confirmedAt === undefined || dayOf(confirmedAt, timeZone) < since);
 }
 
-/** The day the details were last confirmed, as the screens say it: "Mar 3, 2025", or "never". */
-export const detailsConfirmedLabel = (confirmedAt: string | undefined) =>
-  confirmedAt ? dateLabel(confirmedAt.slice(0, 10)) : 'never';
+/** The day the details were last confirmed, on the programme's clock, as the screens say it: "Mar 3, 2025", or "never". */
+export const detailsConfirmedLabel = (confirmedAt: string | undefined, timeZone: string) =>
+  confirmedAt ? dateLabel(dayOf(confirmedAt, timeZone)) : 'never';
+
+/**
+ * Why `since` cannot be the day details must be confirmed since: a day after today on the programme's clock
+ * (`timeZone`) would refuse every confirmation until it came. Judged on saving, where the zone is known.
+ */
+export function detailsSinceProblem(since: string, timeZone: string, now = new Date()): string | undefined {
+  return since > dayOf(now.toISOString(), timeZone)
+    ? `must be today or earlier (${timeZone}): until a later day comes, no confirmation would count and families could not enroll`
+    : undefined;
+}

@@ -1,7 +1,8 @@
 // How a moment reads, on the site and in the portal's messages: in the programme's time zone (a programme
 // lives in one), the day, the date and a 12-hour time with the zone named ("Sun, Jan 10, 2027, 9:00 AM MST"),
 // the reader's own time beside it when theirs differs; and how a date standing alone reads. Moments are
-// stored in UTC; only their text is zoned. No schema here, so the web app can import it cheaply.
+// stored in UTC; only their text is zoned. A meeting's wall-clock times read on the same 12-hour clock, the zone
+// named once ("9:00 AM–12:00 PM MT"). No schema here, so the web app can import it cheaply.
 
 // One formatter per zone, made once: lists format thousands of dates.
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -11,6 +12,8 @@ const formatIn = (timeZone: string, options: Intl.DateTimeFormatOptions) => {
   if (!format) formats.set(key, (format = new Intl.DateTimeFormat('en-US', { ...options, timeZone })));
   return format;
 };
+
+const pad = (value: number) => String(value).padStart(2, '0');
 
 const DAY = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' } as const;
 const TIME = { hour: 'numeric', minute: '2-digit', hour12: true, timeZoneName: 'short' } as const;
@@ -36,6 +39,34 @@ const timeText = (at: Date, timeZone: string) => {
   const time = partsOf(at, timeZone, TIME);
   return `${time.hour}:${time.minute} ${time.dayPeriod} ${time.timeZoneName}`;
 };
+
+/**
+ * A wall-clock time as meetings store it ("13:30") on the 12-hour clock the site writes: "1:30 PM"; noon is
+ * "12:00 PM", midnight "12:00 AM".
+ */
+export function clockText(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return `${hours % 12 || 12}:${pad(minutes)} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A meeting's times: "9:00 AM–12:00 PM" (the zone, zoneName, named once after them in a phrase). */
+export const meetingHours = ({ start, end }: { start: string; end: string }) => `${clockText(start)}–${clockText(end)}`;
+
+/**
+ * The name of `timeZone` beside wall-clock times, the same in winter and summer ("MT" for America/Denver), as on
+ * the day `date` (YYYY-MM-DD); ICU names UTC itself "GMT+0", which reads as an offset, so it is "UTC".
+ */
+export function zoneName(timeZone: string, date: string): string {
+  const name = partsOf(new Date(`${date}T12:00:00Z`), timeZone, { timeZoneName: 'shortGeneric' }).timeZoneName;
+  return name === 'GMT+0' ? 'UTC' : name;
+}
+
+/** A meeting on a line: "Sun, Jan 3, 2027, 9:00 AM–1:00 PM MT", its date and times on the clock of `timeZone`. */
+export const meetingText = (meeting: { date: string; start: string; end: string }, timeZone: string) =>
+  `${dayText(new Date(`${meeting.date}T00:00:00Z`), 'UTC')}, ${meetingHours(meeting)} ${zoneName(timeZone, meeting.date)}`;
+
+/** The day (YYYY-MM-DD) a moment falls on, on the clock of `timeZone`. */
+export const dayOf = (iso: string, timeZone: string) => wallClockOf(iso, timeZone).slice(0, 10);
 
 /** A moment (ISO 8601) as "Sun, Jan 10, 2027, 9:00 AM MST", in `timeZone` (an IANA name). */
 export function momentText(iso: string, timeZone: string): string {
@@ -80,8 +111,6 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
-
-const pad = (value: number) => String(value).padStart(2, '0');
 
 /** A moment as a `datetime-local` field shows it ("2027-01-10T09:00") on the clock of `timeZone`. */
 export function wallClockOf(iso: string, timeZone: string): string {

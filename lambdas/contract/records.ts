@@ -259,12 +259,10 @@ function configValueProblem(name: string, value: ConfigValue): string | undefine
     !(typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 30)
   )
     return 'must be a whole number of days, 1 to 30';
-  if (name === detailsConfirmedSince.name) {
-    if (!(typeof value === 'string' && isoDate.safeParse(value).success)) return 'must be a date written YYYY-MM-DD';
-    // Details are confirmed on a day (UTC): a later day would refuse every confirmation until it came.
-    if (value > new Date().toISOString().slice(0, 10))
-      return 'must be today or earlier (UTC): until a later day comes, no confirmation would count and families could not enroll';
-  }
+  // Its form only: whether it is after today is judged on saving (detailsSinceProblem), on the programme's clock,
+  // which may be the deploy's zone, unknown here.
+  if (name === detailsConfirmedSince.name && !(typeof value === 'string' && isoDate.safeParse(value).success))
+    return 'must be a date written YYYY-MM-DD';
   if (name === 'contactEmail' && !(typeof value === 'string' && isEmailAddress(value)))
     return 'must be an e-mail address';
   if (name === programmeTimeZone.name && !(typeof value === 'string' && isTimeZone(value)))

@@ -2,8 +2,7 @@
 // check of the child's details, and every required policy of the semester accepted in its current version.
 // Enrolling and a lottery request refuse a child that is not ready (with what to do, and the policies to read);
 // a lottery's publication leaves such a child unplaced, with the same words. Administrators are not held to it.
-import { detailsConfirmedSinceOf, detailsNeedChecking } from '../contract/configNames';
-import { dateLabel } from '../contract/moments';
+import { detailsConfirmedLabel, detailsConfirmedSinceOf, detailsNeedChecking } from '../contract/configNames';
 import type { ConfigValues, PolicyAcceptance, PolicyToAccept, Semester } from '../contract/records';
 import { failedPrecondition, type PortalError } from '../contract/errors';
 import { optional } from '../platform/entity';
@@ -16,31 +15,43 @@ import {
   type CurrentPolicy,
 } from '../families/policies';
 import { recentSemester } from '../catalogue/semesters';
-import { readConfigValues } from '../catalogue/settings';
+import { programmeTimeZoneOf, readConfigValues } from '../catalogue/settings';
 import { getStudent, type StoredStudent } from '../families/students';
 
 /** A child's acceptances: which policy, which version, for which semester. */
 export type AcceptedPolicies = Array<Pick<PolicyAcceptance, 'policyId' | 'version' | 'semesterId'>>;
 
+/** The day details must be confirmed since, and the programme's zone: its clock tells the day of a confirmation. */
+interface DetailsSince {
+  day: string;
+  timeZone: string;
+}
+
 /** What a child's readiness is judged on: the policies' current versions, and the day details must be confirmed since. */
 export interface ReadinessRules {
   policies: CurrentPolicy[];
-  detailsSince?: string;
+  detailsSince?: DetailsSince;
+}
+
+/** The yearly check the configuration sets (undefined: none). */
+function detailsSinceOf(config: ConfigValues): DetailsSince | undefined {
+  const day = detailsConfirmedSinceOf(config);
+  return day ? { day, timeZone: programmeTimeZoneOf(config) } : undefined;
 }
 
 /** The rules as they are now (policies strongly consistent), with the configuration as read. */
 export async function readinessRules(config: ConfigValues): Promise<ReadinessRules> {
-  return { policies: await currentPolicies(), ...optional('detailsSince', detailsConfirmedSinceOf(config)) };
+  return { policies: await currentPolicies(), ...optional('detailsSince', detailsSinceOf(config)) };
 }
 
 /** Why the child must confirm their details first, with what to do (undefined: no check is due). */
 export function uncheckedDetails(
   student: Pick<StoredStudent, 'id' | 'firstName' | 'detailsConfirmedAt'>,
-  since: string | undefined,
+  since: DetailsSince | undefined,
 ): PortalError | undefined {
-  if (!detailsNeedChecking(student.detailsConfirmedAt, since)) return undefined;
+  if (!since || !detailsNeedChecking(student.detailsConfirmedAt, since.day, since.timeZone)) return undefined;
   const confirmed = student.detailsConfirmedAt
-    ? `they were last confirmed on ${dateLabel(student.detailsConfirmedAt.slice(0, 10))}`
+    ? `they were last confirmed on ${detailsConfirmedLabel(student.detailsConfirmedAt, since.timeZone)}`
     : 'they have never been confirmed';
   return failedPrecondition(
     `Please check that ${student.firstName}'s details are still right before enrolling: ${confirmed}. ` +
@@ -118,7 +129,7 @@ export async function policiesToRead(reads: PolicyReads, semesterId: string): Pr
 
 /** Refuses a child whose details were not confirmed since the day the administrators set (unset: no check). */
 export async function refuseUncheckedDetails(familyId: string, studentId: string): Promise<void> {
-  const since = detailsConfirmedSinceOf(await readConfigValues());
+  const since = detailsSinceOf(await readConfigValues());
   if (!since) return;
   const student = await getStudent(familyId, studentId);
   const refusal = student && uncheckedDetails(student, since);

@@ -19,7 +19,7 @@ import {
 import { familyGuardians } from '../families/families';
 import { recipientsOf, type MailKind } from './mailPreferences';
 import { refusedForGood } from './mail';
-import { mailSite } from './mailSite';
+import { mailSite, type PortalMailSite } from './mailSite';
 import {
   deliveryEntity,
   getMessage,
@@ -30,7 +30,7 @@ import {
   type StoredMessage,
 } from './messages';
 import { classNoticeContent } from './notices';
-import { announcementContent, type MailSite } from '../contract/mail/announcement';
+import { announcementContent } from '../contract/mail/announcement';
 
 function deliveriesOf(messageId: string, status: DeliveryStatus): Promise<StoredDelivery[]> {
   return deliveryEntity.inPartition({ messageId }, { where: { status } });
@@ -151,7 +151,7 @@ const classesOf = (message: StoredMessage) =>
 function contentFor(
   message: StoredMessage,
   delivery: Pick<StoredDelivery, 'children'>,
-  site: MailSite,
+  site: PortalMailSite,
   classes: Map<string, Class>,
 ): MailContent | undefined {
   if (message.topic === 'announcement')

@@ -1,7 +1,7 @@
 // What each e-mail about a child's enrollment says, written for a parent: what happened, the class with a
 // short schedule, its dates, the place and what to bring, what to do next, and whom to ask. Pure: the
 // facts in, the e-mail's content out (enrollmentMail.ts gathers the facts and sends).
-import { momentText } from '../contract/moments';
+import { meetingHours, meetingText, momentText, zoneName } from '../contract/moments';
 import type { Class, Meeting } from '../contract/records';
 import { link, list, paragraph, strong, type MailBlock, type MailContent } from '../contract/mail/mailBlocks';
 import type { ClassNoticeKind, MessageChild, NoticeKind } from '../contract/mailRecords';
@@ -36,20 +36,12 @@ const day = (date: string) => new Date(`${date}T00:00:00Z`);
 const monthDay = (date: string) =>
   day(date).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** One meeting on a line: "Sun, Jan 3, 2027, 09:00–13:00". */
-function meetingText({ date, start, end }: Meeting): string {
-  const when = day(date).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return `${when}, ${start}–${end}`;
-}
+/** A meeting's day in a subject: "Sun, Jan 10". */
+const meetingDay = (date: string) =>
+  day(date).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** A class's meetings in a phrase: "8 Sundays, Jan 3 – Feb 21, 09:00–13:00". */
-export function shortSchedule(meetings: Meeting[]): string {
+/** A class's meetings in a phrase: "8 Sundays, Jan 3 – Feb 21, 9:00 AM–1:00 PM MT", on the clock of `timeZone`. */
+export function shortSchedule(meetings: Meeting[], timeZone: string): string {
   if (meetings.length === 0) return 'Dates to be announced';
   const sorted = [...meetings].sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start));
   const first = sorted[0]!;
@@ -59,17 +51,22 @@ export function shortSchedule(meetings: Meeting[]): string {
   const count =
     sorted.length === 1 ? weekday : weekdays.size === 1 ? `${sorted.length} ${weekday}s` : `${sorted.length} meetings`;
   const span = first.date === last.date ? monthDay(first.date) : `${monthDay(first.date)} – ${monthDay(last.date)}`;
-  const times = new Set(sorted.map((meeting) => `${meeting.start}–${meeting.end}`));
-  return `${count}, ${span}, ${times.size === 1 ? [...times][0] : 'times vary (see the dates)'}`;
+  const times = new Set(sorted.map(meetingHours));
+  return `${count}, ${span}, ${times.size === 1 ? `${[...times][0]} ${zoneName(timeZone, first.date)}` : 'times vary (see the dates)'}`;
 }
 
-/** The class's details as a family needs them before the first meeting. */
-function classDetails({ cls, waitlistPosition }: NoticeClass): MailBlock {
+/** The class's details as a family needs them before the first meeting, its times on the clock of `timeZone`. */
+function classDetails({ cls, waitlistPosition }: NoticeClass, timeZone: string): MailBlock {
   const meetings = [...cls.meetings].sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start));
   const rows = [
-    { label: 'When', lines: [shortSchedule(meetings)] },
+    { label: 'When', lines: [shortSchedule(meetings, timeZone)] },
     ...(meetings.length > 1
-      ? [{ label: 'Dates', lines: meetings.map((m) => `${meetingText(m)}${m.cancelled ? ' (cancelled)' : ''}`) }]
+      ? [
+          {
+            label: 'Dates',
+            lines: meetings.map((m) => `${meetingText(m, timeZone)}${m.cancelled ? ' (cancelled)' : ''}`),
+          },
+        ]
       : []),
     ...(cls.location ? [{ label: 'Where', lines: [cls.location] }] : []),
     ...(cls.instructor ? [{ label: 'Instructor', lines: [cls.instructor] }] : []),
@@ -94,7 +91,7 @@ export function studentNoticeContent(notice: StudentNotice, site: ZonedSite): Ma
   const what = whatOf(notice);
   const first = notice.classes[0];
   const position = notice.classes.length === 1 && first?.waitlistPosition;
-  const details = notice.classes.map(classDetails);
+  const details = notice.classes.map((noticeClass) => classDetails(noticeClass, site.timeZone));
   const why = `You receive this e-mail because you registered ${child} with ${site.programme}.`;
   const cancelOnline = paragraph(
     `If ${child} can no longer come, cancel on `,
@@ -252,9 +249,9 @@ export function studentNoticeContent(notice: StudentNotice, site: ZonedSite): Ma
       const firstMeeting = first?.cls.meetings
         .filter((m) => !m.cancelled)
         .sort((a, b) => a.date.localeCompare(b.date))[0];
-      const when = firstMeeting ? meetingText(firstMeeting) : 'soon';
+      const when = firstMeeting ? meetingText(firstMeeting, site.timeZone) : 'soon';
       return {
-        subject: `Reminder: ${what} starts ${firstMeeting ? when.replace(/, \d{4}, .*$/, '') : 'soon'}`,
+        subject: `Reminder: ${what} starts ${firstMeeting ? meetingDay(firstMeeting.date) : 'soon'}`,
         why,
         preferencesUrl: `${site.siteUrl}/account/manage`,
         blocks: [
@@ -302,10 +299,14 @@ export function studentNoticeContent(notice: StudentNotice, site: ZonedSite): Ma
   }
 }
 
-/** What changed about a class, line by line: its place, and meetings added, dropped or moved in time. */
+/**
+ * What changed about a class, line by line: its place, and meetings added, dropped or moved in time, on the
+ * clock of `timeZone`.
+ */
 export function classChanges(
   before: Pick<Class, 'meetings' | 'location'>,
   after: Pick<Class, 'meetings' | 'location'>,
+  timeZone: string,
 ) {
   const changes: string[] = [];
   if (before.location !== after.location)
@@ -323,10 +324,10 @@ export function classChanges(
     const moved = added.find((candidate) => candidate.date === meeting.date);
     if (moved) {
       added.splice(added.indexOf(moved), 1);
-      changes.push(`${meetingText(moved)} (it was ${meeting.start}–${meeting.end}).`);
-    } else changes.push(`No meeting on ${meetingText(meeting)}.`);
+      changes.push(`${meetingText(moved, timeZone)} (it was ${meetingHours(meeting)}).`);
+    } else changes.push(`No meeting on ${meetingText(meeting, timeZone)}.`);
   }
-  for (const meeting of added) changes.push(`New meeting: ${meetingText(meeting)}.`);
+  for (const meeting of added) changes.push(`New meeting: ${meetingText(meeting, timeZone)}.`);
   return changes;
 }
 
@@ -353,11 +354,11 @@ export interface ClassNotice {
 export function classNoticeSubject(kind: ClassNoticeKind, cls: Class, meeting?: Meeting): string {
   if (kind === 'classClosed') return `Closed: ${cls.name}`;
   if (kind === 'classChanged') return `Changed: ${cls.name}`;
-  return `Cancelled on ${meeting ? meetingText(meeting).replace(/, \d{4}, .*$/, '') : 'one day'}: ${cls.name}`;
+  return `Cancelled on ${meeting ? meetingDay(meeting.date) : 'one day'}: ${cls.name}`;
 }
 
 /** The e-mail to a family when a class its children are in is closed, changed, or does not meet one day. */
-export function classNoticeContent(kind: ClassNoticeKind, facts: ClassNotice, site: MailSite): MailContent {
+export function classNoticeContent(kind: ClassNoticeKind, facts: ClassNotice, site: ZonedSite): MailContent {
   const { cls, children } = facts;
   const why = whyFor(children, `in ${cls.name}`, site);
   const subject = classNoticeSubject(kind, cls, facts.meeting);
@@ -370,11 +371,11 @@ export function classNoticeContent(kind: ClassNoticeKind, facts: ClassNotice, si
         paragraph(
           `The programme cancelled the meeting of `,
           strong(cls.name),
-          ` on ${facts.meeting ? meetingText(facts.meeting) : 'that day'}.`,
+          ` on ${facts.meeting ? meetingText(facts.meeting, site.timeZone) : 'that day'}.`,
         ),
         ...(facts.note ? [paragraph(facts.note)] : []),
         paragraph('The other meetings stay as they are.'),
-        classDetails({ cls }),
+        classDetails({ cls }, site.timeZone),
         contactLine(site, 'Questions?'),
         enrollmentsButton(site),
       ],
@@ -402,7 +403,7 @@ export function classNoticeContent(kind: ClassNoticeKind, facts: ClassNotice, si
       { heading: `${cls.name} has changed` },
       paragraph(`The programme changed `, strong(cls.name), ` after you enrolled. What changed:`),
       list(facts.changes ?? []),
-      classDetails({ cls }),
+      classDetails({ cls }, site.timeZone),
       contactLine(site, 'Does the change not work for you?'),
       enrollmentsButton(site),
     ],

@@ -118,10 +118,14 @@ export function sampleMails(): Record<string, MailContent> {
       {
         cls: { ...sampleClass, location: 'Ouray Ice Park, upper bridge' },
         children,
-        changes: classChanges(sampleClass, {
-          location: 'Ouray Ice Park, upper bridge',
-          meetings: sundays.map((meeting, index) => (index === 2 ? { ...meeting, start: '10:00' } : meeting)),
-        }),
+        changes: classChanges(
+          sampleClass,
+          {
+            location: 'Ouray Ice Park, upper bridge',
+            meetings: sundays.map((meeting, index) => (index === 2 ? { ...meeting, start: '10:00' } : meeting)),
+          },
+          sampleSite.timeZone,
+        ),
       },
       sampleSite,
     ),

@@ -3,12 +3,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { detailsConfirmedLabel } from '../../lambdas/contract/configNames';
+import { dayOf } from '../../lambdas/contract/moments';
 import type { Class, Semester, Student } from '../../lambdas/contract/records';
 import { launchBrowser } from '../support/browser';
 import { openAsAdmin } from './admin-session';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily, type SignedIn } from '../support/portal';
 import { csvLine } from '../support/csv';
+import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
 
 let browser: Browser;
 let semester: Semester;
@@ -79,7 +81,7 @@ test("given the dashboard's link to a class, then its roster shows each student'
     parent.email,
     'Robin Moraine (mother): +1 555 010 2030',
     'Pick-up: Sam Rivera (Aunt): +1 555 010 0199',
-    `Details confirmed ${detailsConfirmedLabel(sky.detailsConfirmedAt)}`,
+    `Details confirmed ${detailsConfirmedLabel(sky.detailsConfirmedAt, LOCAL_TIME_ZONE)}`,
     'Allergies: Peanuts',
     'Medications: EpiPen in the backpack',
     'Medical notes: Asthma after long climbs',
@@ -257,7 +259,7 @@ test('given the rosters, when exported, then the CSV has one row per student and
       parent.email,
       'Robin Moraine (mother) +1 555 010 2030',
       'Sam Rivera (Aunt) +1 555 010 0199',
-      sky.detailsConfirmedAt!.slice(0, 10),
+      dayOf(sky.detailsConfirmedAt!, LOCAL_TIME_ZONE),
       'Peanuts',
       'EpiPen in the backpack',
       'Asthma after long climbs',
@@ -276,7 +278,7 @@ test('given the rosters, when exported, then the CSV has one row per student and
       neighbour.email,
       'Jordan Tester (parent) +1 555 010 0100',
       '',
-      lee.detailsConfirmedAt!.slice(0, 10),
+      dayOf(lee.detailsConfirmedAt!, LOCAL_TIME_ZONE),
       '',
       '',
       '',
@@ -295,7 +297,7 @@ test('given the rosters, when exported, then the CSV has one row per student and
       parent.email,
       'Robin Moraine (mother) +1 555 010 2030',
       'Sam Rivera (Aunt) +1 555 010 0199',
-      sky.detailsConfirmedAt!.slice(0, 10),
+      dayOf(sky.detailsConfirmedAt!, LOCAL_TIME_ZONE),
       'Peanuts',
       'EpiPen in the backpack',
       'Asthma after long climbs',

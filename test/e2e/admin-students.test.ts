@@ -2,12 +2,14 @@
 // its search, a student's whole sheet by mouse and by keyboard, the CSV of the rows shown, a tablet.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
+import { dayOf } from '../../lambdas/contract/moments';
 import type { Class, Semester, Student } from '../../lambdas/contract/records';
 import { launchBrowser } from '../support/browser';
 import { openAsAdmin } from './admin-session';
 import { addStudent, newClass, openSemester } from '../support/fixtures';
 import { data, signUpFamily, type SignedIn } from '../support/portal';
 import { csvLine } from '../support/csv';
+import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
 
 let browser: Browser;
 let semester: Semester;
@@ -125,11 +127,11 @@ test("given a student's row, when the name is chosen (or Enter pressed on the ro
 
 test('given a search, when the table is exported, then the CSV holds the rows shown, one per student with every field', async () => {
   const { page, close } = await openStudents();
-  // The day each child's details were confirmed: the day the family added them.
+  // The day each child's details were confirmed, on the programme's clock: the day the family added them.
   const confirmed = Object.fromEntries(
     (await data<{ students: Student[] }>('students', {}, family.accessToken)).students.map((student) => [
       student.firstName,
-      student.detailsConfirmedAt!.slice(0, 10),
+      dayOf(student.detailsConfirmedAt!, LOCAL_TIME_ZONE),
     ]),
   );
   await page.getByRole('searchbox').fill(familyName);

@@ -2,6 +2,8 @@
 // link or by the filter, its meetings in the month, week and list views, a meeting's details, the feeds to
 // subscribe to (and what they serve), a phone and a tablet.
 import type { Browser, Page } from 'playwright-core';
+import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
+import { zoneName } from '../../lambdas/contract/moments';
 import type { Class, Semester } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, toast } from '../support/browser';
 import { newClass, openSemester } from '../support/fixtures';
@@ -50,11 +52,15 @@ test('given a link to one class, when a visitor opens it, then the calendar goes
   await meeting(page, icefall).first().waitFor();
   expect(await page.getByRole('combobox', { name: 'Class' }).inputValue()).toBe(icefall.name);
   expect(await meeting(page, moraine).count()).toBe(0);
-  await expect(meeting(page, icefall).first().innerText()).resolves.toContain('09:00');
+  // The programme's 12-hour clock, its zone named once on the page.
+  await expect(meeting(page, icefall).first().innerText()).resolves.toContain('9:00 AM');
+  await page
+    .getByText(`(times in ${zoneName(LOCAL_TIME_ZONE, icefall.meetings[0]!.date)})`, { exact: false })
+    .waitFor();
 
   await page.getByRole('button', { name: 'Week' }).click();
   await page.locator('.fc-timeGridWeek-view').waitFor();
-  await expect(meeting(page, icefall).innerText()).resolves.toContain('09:00 - 11:30');
+  await expect(meeting(page, icefall).innerText()).resolves.toContain('9:00 AM - 11:30 AM');
   await page.getByRole('button', { name: 'List' }).click();
   await page.locator('.fc-listMonth-view').waitFor();
   await expect(meeting(page, icefall).first().innerText()).resolves.toContain('Frozen Falls');
@@ -88,7 +94,9 @@ test('given all classes, when a meeting is chosen, then its name, time, place an
 
   await meeting(page, icefall).first().click();
   const details = page.getByRole('dialog', { name: icefall.name });
-  await details.getByText(/, 09:00–11:30$/).waitFor();
+  await details
+    .getByText(new RegExp(`, 9:00 AM–11:30 AM ${zoneName(LOCAL_TIME_ZONE, icefall.meetings[0]!.date)}$`))
+    .waitFor();
   await details.getByText('Frozen Falls').waitFor();
   expect(await details.getByRole('link', { name: 'Class Registration' }).getAttribute('href')).toBe(
     `/classes/enrollment?class=${icefall.id}`,

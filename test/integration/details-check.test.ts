@@ -1,5 +1,6 @@
 // The yearly check of a child's details: a family confirms them (or saves them) before enrolling once they
 // were last confirmed before the day the administrators set; and the pick-up adults on each child.
+import { wallClockOf } from '../../lambdas/contract/moments';
 import type { ConfigValues, Student } from '../../lambdas/contract/records';
 import { studentEntity } from '../../lambdas/families/students';
 import { adminSession, familyWithStudents, newClass, openSemester, studentInput } from '../support/fixtures';
@@ -131,10 +132,10 @@ describe('the yearly check of a child’s details', () => {
     expect(answer.body.error?.message).toBe('values.detailsConfirmedSince: must be a date written YYYY-MM-DD');
   });
 
-  test('the day set may not be after today: no confirmation could clear the check until it came', async () => {
+  test("the day set may not be after today on the programme's clock: no confirmation could clear the check until it came", async () => {
     const admin = await adminSession();
-    const { values } = await data<{ values: ConfigValues }>('config');
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const { values, timeZone } = await data<{ values: ConfigValues; timeZone: string }>('config');
+    const tomorrow = wallClockOf(new Date(Date.now() + DAY_MS).toISOString(), timeZone).slice(0, 10);
     const answer = await call(
       'saveConfig',
       { values: { ...values, detailsConfirmedSince: tomorrow } },
@@ -142,7 +143,7 @@ describe('the yearly check of a child’s details', () => {
     );
     expect(answer.status).toBe(400);
     expect(answer.body.error?.message).toBe(
-      'values.detailsConfirmedSince: must be today or earlier (UTC): until a later day comes, no confirmation would count and families could not enroll',
+      `values.detailsConfirmedSince: must be today or earlier (${timeZone}): until a later day comes, no confirmation would count and families could not enroll`,
     );
     expect((await data<{ values: ConfigValues }>('config')).values).toEqual(values);
   });

@@ -3,6 +3,8 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
+import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
+import { zoneName } from '../../lambdas/contract/moments';
 import type { Class, ClassInput, Enrollment, NamedEnrollment } from '../../lambdas/contract/records';
 import {
   addStudent,
@@ -423,7 +425,9 @@ describe('enrollment e-mails', () => {
     await data('cancelEnrollment', { enrollmentId: `${cls.id}~${first.students[0]!.id}` }, first.family.accessToken);
     const promoted = await waitForMail(second.family.email, `A seat opened: Child1 Tester is enrolled in ${cls.name}`);
     expect(promoted.text).toContain('What to bring: Warm gloves');
-    expect(promoted.text).toMatch(/When: \w+day, \w{3} \d+, 09:00–11:00/);
+    expect(promoted.text).toMatch(
+      new RegExp(`When: \\w+day, \\w{3} \\d+, 9:00 AM–11:00 AM ${zoneName(LOCAL_TIME_ZONE, cls.meetings[0]!.date)}`),
+    );
     expect(promoted.text).toContain('Where: Summit Lodge');
     await waitForMail(first.family.email, `Cancelled: Child1 Tester in ${cls.name}`);
     // One e-mail per change: nothing was sent twice.

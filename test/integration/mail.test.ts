@@ -2,7 +2,9 @@
 // holds one e-mail per change, to the family's address, saying what happened in a parent's words.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
 import type { FunctionResult } from '../../lambdas/contract/manifest';
+import { zoneName } from '../../lambdas/contract/moments';
 import type { Class, ClassInput, Enrollment, MessageSummary } from '../../lambdas/contract/records';
 import { addGuardian, addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, outbox, portalUrl, signUpFamily, waitForMail, type SignedIn } from '../support/portal';
@@ -95,7 +97,12 @@ test('a class changed after families enrolled: each family once, naming its chil
   );
   const mail = await waitForMail(siblings.family.email, `Changed: ${cls.name}`);
   expect(mail.text).toContain('The place is now Boulder Gym (it was Summit Lodge).');
-  expect(mail.text).toMatch(/\w{3}, \w{3} \d+, \d{4}, 10:00–12:00 \(it was 09:00–11:00\)/);
+  // On the programme's 12-hour clock, its zone named once.
+  expect(mail.text).toMatch(
+    new RegExp(
+      `\\w{3}, \\w{3} \\d+, \\d{4}, 10:00 AM–12:00 PM ${zoneName(LOCAL_TIME_ZONE, meeting!.date)} \\(it was 9:00 AM–11:00 AM\\)`,
+    ),
+  );
   expect(mail.text).toContain('because Child1 Tester and Child2 Tester are in');
   await waitForMail(other.family.email, `Changed: ${cls.name}`);
   const changed = (await settledMailTo(siblings.family.email)).filter((m) => m.subject === `Changed: ${cls.name}`);

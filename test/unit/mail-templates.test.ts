@@ -41,11 +41,14 @@ const expectedWords: Record<string, RegExp[]> = {
     /Accept or decline the seat/,
   ],
   offerLapsed: [/^Offer lapsed: Teen0 Alpine in Ice Climbing$/, /was not accepted by its deadline/],
-  reminder: [/^Reminder: Ice Climbing starts Sun, Jan 3$/, /the first meeting of Ice Climbing is on Sun, Jan 3, 2027/],
+  reminder: [
+    /^Reminder: Ice Climbing starts Sun, Jan 3$/,
+    /the first meeting of Ice Climbing is on Sun, Jan 3, 2027, 9:00 AM–1:00 PM MT\./,
+  ],
   meetingCancelled: [
     /^Cancelled on Sun, Jan 10: Ice Climbing$/,
     /The road to the ice park is closed by snow\./,
-    /Sun, Jan 10, 2027, 09:00–13:00 \(cancelled\)/,
+    /Sun, Jan 10, 2027, 9:00 AM–1:00 PM MT \(cancelled\)/,
   ],
   invitation: [
     /^pat\.alpine@example\.com invites you to be a guardian with Mountain School Programme$/,
@@ -73,7 +76,7 @@ const expectedWords: Record<string, RegExp[]> = {
   classChanged: [
     /^Changed: Ice Climbing$/,
     /The place is now Ouray Ice Park, upper bridge/,
-    /10:00–13:00 \(it was 09:00–13:00\)/,
+    /Sun, Jan 17, 2027, 10:00 AM–1:00 PM MT \(it was 9:00 AM–1:00 PM\)/,
   ],
 };
 
@@ -101,17 +104,24 @@ describe.each(Object.entries(sampleMails()))('the %s e-mail', (kind, content) =>
 
 test('the class details give the short schedule, each date on a line, the place and what to bring', () => {
   const { text } = renderMail(sampleMails().enrolled!, sampleSite);
-  expect(text).toContain('When: 8 Sundays, Jan 3 – Feb 21, 09:00–13:00');
-  expect(text).toContain('    Sun, Jan 3, 2027, 09:00–13:00\n    Sun, Jan 10, 2027, 09:00–13:00');
+  expect(text).toContain('When: 8 Sundays, Jan 3 – Feb 21, 9:00 AM–1:00 PM MT');
+  expect(text).toContain('    Sun, Jan 3, 2027, 9:00 AM–1:00 PM MT\n    Sun, Jan 10, 2027, 9:00 AM–1:00 PM MT');
   expect(text).toContain('Where: Ouray Ice Park, lower bridge');
   expect(text).toContain('    Warm layers and gloves\n    Lunch and a thermos');
 });
 
-test('a short schedule names one weekday, several, one meeting, or none', () => {
-  const meeting = (date: string, start = '09:00') => ({ date, start, end: '12:00' });
-  expect(shortSchedule([])).toBe('Dates to be announced');
-  expect(shortSchedule([meeting('2027-01-09')])).toBe('Saturday, Jan 9, 09:00–12:00');
-  expect(shortSchedule([meeting('2027-01-09'), meeting('2027-01-13', '10:00')])).toBe(
+test("a short schedule names one weekday, several, one meeting, or none, its times on the programme's 12-hour clock, the zone named once", () => {
+  const meeting = (date: string, start = '09:00', end = '12:00') => ({ date, start, end });
+  const denver = 'America/Denver';
+  expect(shortSchedule([], denver)).toBe('Dates to be announced');
+  expect(shortSchedule([meeting('2027-01-09')], denver)).toBe('Saturday, Jan 9, 9:00 AM–12:00 PM MT');
+  expect(shortSchedule([meeting('2027-07-10', '12:30', '23:59')], denver)).toBe(
+    'Saturday, Jul 10, 12:30 PM–11:59 PM MT',
+  );
+  expect(shortSchedule([meeting('2027-01-09'), meeting('2027-01-16')], 'UTC')).toBe(
+    '2 Saturdays, Jan 9 – Jan 16, 9:00 AM–12:00 PM UTC',
+  );
+  expect(shortSchedule([meeting('2027-01-09'), meeting('2027-01-13', '10:00')], denver)).toBe(
     '2 meetings, Jan 9 – Jan 13, times vary (see the dates)',
   );
 });

@@ -1,12 +1,19 @@
 // A moment reads on the programme's clock: the weekday, the date and a 12-hour time with the zone named, never
 // "24:00"; a reader elsewhere sees their own time beside it; a datetime field typed on the programme's clock is
-// the right moment on both sides of a daylight-saving change.
+// the right moment on both sides of a daylight-saving change. A meeting's wall-clock times read on the same
+// 12-hour clock, the zone named by its name for the whole year ("MT"); the yearly check's day is the programme's.
+import { detailsConfirmedLabel, detailsNeedChecking, detailsSinceProblem } from '../../lambdas/contract/configNames';
 import {
+  clockText,
+  dayOf,
   isTimeZone,
+  meetingHours,
+  meetingText,
   momentForReader,
   momentOfWallClock,
   momentText,
   wallClockOf,
+  zoneName,
   zoneOffset,
 } from '../../lambdas/contract/moments';
 
@@ -68,4 +75,54 @@ test('given a time zone name, then only an IANA name the runtime knows is one', 
   expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
   expect(isTimeZone('+05:00')).toBe(false);
   expect(isTimeZone('')).toBe(false);
+});
+
+test("given a meeting's wall-clock time, then it reads on the 12-hour clock: midnight is 12:00 AM, noon 12:00 PM", () => {
+  expect(clockText('00:00')).toBe('12:00 AM');
+  expect(clockText('00:30')).toBe('12:30 AM');
+  expect(clockText('09:05')).toBe('9:05 AM');
+  expect(clockText('12:00')).toBe('12:00 PM');
+  expect(clockText('13:30')).toBe('1:30 PM');
+  expect(clockText('23:59')).toBe('11:59 PM');
+  expect(meetingHours({ start: '09:00', end: '12:00' })).toBe('9:00 AM–12:00 PM');
+});
+
+test("given the programme's zone, then its name is the same in winter and summer, and UTC is UTC", () => {
+  expect(zoneName('America/Denver', '2027-01-10')).toBe('MT');
+  expect(zoneName('America/Denver', '2027-07-10')).toBe('MT');
+  expect(zoneName('UTC', '2027-01-10')).toBe('UTC');
+  expect(zoneName('Etc/UTC', '2027-07-10')).toBe('UTC');
+});
+
+test('given a meeting, then it reads as its day, its times and the zone, once', () => {
+  expect(meetingText({ date: '2027-01-03', start: '09:00', end: '13:00' }, 'America/Denver')).toBe(
+    'Sun, Jan 3, 2027, 9:00 AM–1:00 PM MT',
+  );
+  expect(meetingText({ date: '2027-07-04', start: '00:00', end: '12:00' }, 'UTC')).toBe(
+    'Sun, Jul 4, 2027, 12:00 AM–12:00 PM UTC',
+  );
+});
+
+describe("the yearly check's day is the programme's", () => {
+  // 11 PM in Denver on Mar 2, 2027 (MST) is 6 AM on Mar 3 in UTC.
+  const evening = '2027-03-03T06:00:00.000Z';
+
+  test('given a confirmation at 11 PM in Denver, then it counts for that Denver day, not the next UTC one', () => {
+    expect(dayOf(evening, 'America/Denver')).toBe('2027-03-02');
+    expect(detailsNeedChecking(evening, '2027-03-02', 'America/Denver')).toBe(false);
+    expect(detailsNeedChecking(evening, '2027-03-03', 'America/Denver')).toBe(true);
+    expect(detailsNeedChecking(evening, '2027-03-03', 'UTC')).toBe(false);
+    expect(detailsNeedChecking(undefined, '2027-03-02', 'America/Denver')).toBe(true);
+    expect(detailsNeedChecking(undefined, undefined, 'America/Denver')).toBe(false);
+    expect(detailsConfirmedLabel(evening, 'America/Denver')).toBe('Mar 2, 2027');
+    expect(detailsConfirmedLabel(undefined, 'America/Denver')).toBe('never');
+  });
+
+  test("given the day to check since, then it may be the programme's today but not its tomorrow", () => {
+    expect(detailsSinceProblem('2027-03-02', 'America/Denver', new Date(evening))).toBeUndefined();
+    expect(detailsSinceProblem('2027-03-03', 'America/Denver', new Date(evening))).toBe(
+      'must be today or earlier (America/Denver): until a later day comes, no confirmation would count and families could not enroll',
+    );
+    expect(detailsSinceProblem('2027-03-03', 'UTC', new Date(evening))).toBeUndefined();
+  });
 });

@@ -1,7 +1,8 @@
 // The Site settings form on Admins and Settings: the programme's time zone (empty: the deploy's, which it names)
-// and the reminders' lead time, saved as the number the server reads.
+// and the reminders' lead time, saved as the number the server reads; the yearly check's day no later than the
+// programme's today.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConfigValues } from '../../lambdas/contract/records';
 import { ConfigSection } from '../../web/src/admin/settings/ConfigSection';
@@ -78,4 +79,21 @@ test('when the admin types a zone that is not one, then the form says what it mu
   await waitFor(() => expect(timeZone).toHaveFocus());
   expect(timeZone).toHaveAccessibleDescription(/must be a time zone name such as America\/Denver/);
   expect(saved).toEqual([]);
+});
+
+test("when the admin sets the day details must be confirmed since, then it may not pass the programme's today, though UTC's day is already the next, and nothing is saved", async () => {
+  Element.prototype.scrollIntoView = jest.fn();
+  // 11 PM on Mar 2 in Denver: Mar 3 in UTC.
+  jest.useFakeTimers({ now: Date.parse('2027-03-03T06:00:00Z'), advanceTimers: true });
+  try {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const since = await screen.findByLabelText('Details confirmed since');
+    fireEvent.change(since, { target: { value: '2027-03-03' } });
+    expect(since).toHaveAttribute('max', '2027-03-02');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(since).toHaveAccessibleDescription(/must be today or earlier \(America\/Denver\)/));
+    expect(saved).toEqual([]);
+  } finally {
+    jest.useRealTimers();
+  }
 });

@@ -4,6 +4,7 @@ import type { ClassMailRequest } from '../../platform/mailRequests';
 import { changeSeats } from '../../enrollment/seats';
 import { classChanges } from '../../mail/notices';
 import { getSemester } from '../semesters';
+import { readProgrammeTimeZone } from '../settings';
 import type { ParsedInput } from '../../contract/manifest';
 import type { Class } from '../../contract/records';
 import { failedPrecondition, invalidArgument, notFound } from '../../contract/errors';
@@ -31,7 +32,7 @@ export async function saveClass(input: ParsedInput<'saveClass'>) {
         end,
       },
   );
-  const notice = before.enrolled + before.waitlisted > 0 ? noticeOf(before, input) : undefined;
+  const notice = before.enrolled + before.waitlisted > 0 ? await noticeOf(before, input) : undefined;
   const saved = await changeSeats({
     kind: 'saveClass',
     classId: id,
@@ -44,10 +45,10 @@ export async function saveClass(input: ParsedInput<'saveClass'>) {
   return { class: (await classesNow([id])).get(id)! };
 }
 
-/** What the families in the class are told of a save: that it closed, or what changed for them. */
-function noticeOf(before: Class, after: ParsedInput<'saveClass'>): ClassMailRequest | undefined {
+/** What the families in the class are told of a save: that it closed, or what changed for them (on the programme's clock). */
+async function noticeOf(before: Class, after: ParsedInput<'saveClass'>): Promise<ClassMailRequest | undefined> {
   if (before.status === 'open' && after.status === 'closed') return { kind: 'classClosed', classId: before.id };
-  const changes = classChanges(before, after);
+  const changes = classChanges(before, after, await readProgrammeTimeZone());
   return changes.length ? { kind: 'classChanged', classId: before.id, changes } : undefined;
 }
 

@@ -21,7 +21,7 @@ import { useClassesById } from '../api/catalogue';
 import { useChange } from '../api/changes';
 import { useCatalogueRead, useFunction } from '../api/queries';
 import { scheduleSummary } from '../layout/schedule';
-import { useMomentText, useRemoteConfig } from '../layout/RemoteConfig';
+import { useMomentText, useProgrammeTimeZone, useRemoteConfig } from '../layout/RemoteConfig';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
@@ -81,6 +81,7 @@ export function EnrollmentsPage() {
   const acceptOffer = useChange('acceptOffer');
   const show = useToast();
   const when = useMomentText();
+  const timeZone = useProgrammeTimeZone();
   const { contactEmail } = useRemoteConfig();
   const semesters = useCatalogueRead('semesters');
   const [cancelling, setCancelling] = useState<NamedEnrollment>();
@@ -211,7 +212,7 @@ export function EnrollmentsPage() {
                       secondary={
                         [
                           enrollment.groupName && `Part of ${enrollment.groupName}`,
-                          cls && scheduleSummary(cls.meetings),
+                          cls && scheduleSummary(cls.meetings, timeZone),
                         ]
                           .filter(Boolean)
                           .join(' · ') || undefined

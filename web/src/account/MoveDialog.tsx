@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { counted } from '../layout/counted';
 import { LoadFailure } from '../layout/LoadFailure';
 import { scheduleSummary } from '../layout/schedule';
+import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 import { useToast } from '../layout/toast';
 import { Waiting } from '../layout/Waiting';
 
@@ -34,6 +35,7 @@ export function MoveDialog({
 }) {
   const labelId = useId();
   const show = useToast();
+  const timeZone = useProgrammeTimeZone();
   const transfer = useChange('transferEnrollment');
   const semesterClasses = useCatalogueRead('classesBySemester', { semesters: [enrollment.semesterId] });
   const [classId, setClassId] = useState('');
@@ -102,7 +104,7 @@ export function MoveDialog({
               key={cls.id}
               value={cls.id}
               control={<Radio />}
-              label={`${cls.name} · ${scheduleSummary(cls.meetings)} · ${cls.seatsLeft > 0 ? `${counted(cls.seatsLeft, 'seat')} left` : 'Full: wait for a seat, keeping this one'}`}
+              label={`${cls.name} · ${scheduleSummary(cls.meetings, timeZone)} · ${cls.seatsLeft > 0 ? `${counted(cls.seatsLeft, 'seat')} left` : 'Full: wait for a seat, keeping this one'}`}
             />
           ))}
         </RadioGroup>

@@ -21,18 +21,20 @@ import { useFunction } from '../api/queries';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { useCloseGuard } from '../layout/useCloseGuard';
 import { LoadFailure } from '../layout/LoadFailure';
+import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 import { Waiting } from '../layout/Waiting';
 import { dateLabel } from '../layout/schedule';
 import { useToast } from '../layout/toast';
 import { StudentForm } from './students/StudentForm';
 import { counted } from '../layout/counted';
 
-const describe = (student: Student) =>
+/** `timeZone`: the programme's, whose clock tells the day the details were confirmed. */
+const describe = (student: Student, timeZone: string) =>
   [
     gradeLabel(student.grade),
     student.school,
     `born ${dateLabel(student.birthDate)}`,
-    `details confirmed ${detailsConfirmedLabel(student.detailsConfirmedAt)}`,
+    `details confirmed ${detailsConfirmedLabel(student.detailsConfirmedAt, timeZone)}`,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -51,6 +53,7 @@ export function StudentsSection() {
   const enrollments = useFunction('myEnrollments');
   const deleteStudent = useChange('deleteStudent');
   const show = useToast();
+  const timeZone = useProgrammeTimeZone();
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [editing, setEditing] = useState<Student | 'new'>();
   const [typed, setTyped] = useState(false);
@@ -112,7 +115,7 @@ export function StudentsSection() {
                   primary={`${student.firstName} ${student.lastName}`}
                   secondary={
                     <>
-                      {describe(student)}
+                      {describe(student, timeZone)}
                       {kept && (
                         <Box component="span" sx={{ display: 'block' }}>
                           {kept}

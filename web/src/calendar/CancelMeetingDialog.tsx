@@ -6,16 +6,18 @@ import { useState } from 'react';
 import type { CalendarEvent } from '@contract/records';
 import { useChange } from '../api/changes';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
+import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 import { useToast } from '../layout/toast';
 import { meetingTime } from './meetings';
 
 export function CancelMeetingDialog({ meeting, onDone }: { meeting: CalendarEvent; onDone: () => void }) {
   const [note, setNote] = useState('');
   const show = useToast();
+  const timeZone = useProgrammeTimeZone();
   const cancelMeeting = useChange('cancelMeeting');
   return (
     <ConfirmDialog
-      title={`Cancel ${meeting.title} on ${meetingTime(meeting)}?`}
+      title={`Cancel ${meeting.title} on ${meetingTime(meeting, timeZone)}?`}
       confirmLabel="Cancel the meeting and tell the families"
       keepLabel="Keep it"
       busyLabel="Cancelling…"

@@ -19,7 +19,8 @@ import { LoadFailure } from '../layout/LoadFailure';
 import { toEventInput } from './meetings';
 
 const VIEWS = 'dayGridMonth,timeGridWeek,listMonth';
-const hours = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+// The site's 12-hour clock ("9:00 AM"); the page names the zone once.
+const hours = { hour: 'numeric', minute: '2-digit', hour12: true } as const;
 
 interface Props {
   classId: string | undefined;
@@ -113,6 +114,8 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
         // A meeting's title in a month's day wraps instead of being cut after a few letters.
         '& .fc .fc-daygrid-event': { whiteSpace: 'normal', alignItems: 'flex-start' },
         '& .fc .fc-daygrid-event .fc-event-title': { overflowWrap: 'anywhere', fontWeight: 500 },
+        // On a phone the list's 12-hour times ("9:00 AM - 11:30 AM") leave the title less room: a long name wraps.
+        '& .fc .fc-list-event-title': { overflowWrap: 'anywhere' },
         '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
         // FullCalendar fades the neighbouring months' day numbers to 1.89:1; grey text reads at 5.7:1.
         '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: 'text.secondary' },

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CalendarEvent } from '@contract/records';
+import { dayOf, zoneName } from '@contract/moments';
 import { lazily } from '../layout/lazily';
 import { ClassFilter } from './ClassFilter';
 import { FeedLink } from './FeedLink';
@@ -14,6 +15,7 @@ import { dateToShow } from './meetings';
 import { MeetingDialog } from './MeetingDialog';
 import { useCalendarClasses } from './useCalendarClasses';
 import { PageTitle } from '../layout/PageTitle';
+import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 
 const ClassCalendar = lazily(() => import('./ClassCalendar'), 'ClassCalendar');
 
@@ -23,6 +25,7 @@ export function ClassCalendarPage() {
   const classes = useCalendarClasses(classId);
   const chosen = classes.classes?.find((option) => option.cls.id === classId);
   const [meeting, setMeeting] = useState<CalendarEvent>();
+  const timeZone = useProgrammeTimeZone();
   const chooseClass = (id: string | undefined) => setParams(id ? { classId: id } : {}, { replace: true });
   // A chosen class's next meeting. Until one is chosen, the semester's next meeting, so the calendar never opens
   // on an empty month; once the filter was used, clearing it leaves the month in view where it is.
@@ -36,7 +39,7 @@ export function ClassCalendarPage() {
     <Stack spacing={3}>
       <PageTitle
         title="Class Calendar"
-        summary="Every class meeting of the programme. Choose a meeting for its time, place and registration."
+        summary={`Every class meeting of the programme (times in ${zoneName(timeZone, dayOf(new Date().toISOString(), timeZone))}). Choose a meeting for its time, place and registration.`}
       />
       <ClassFilter classes={classes} chosen={chosen} onChange={chooseClass} />
       <Suspense fallback={<Skeleton variant="rounded" height={560} aria-label="Loading the calendar" />}>

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CalendarEvent } from '@contract/records';
 import { useAuth } from '../api/session';
+import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 import { CancelMeetingDialog } from './CancelMeetingDialog';
 import { meetingTime } from './meetings';
 import { linkTo } from '../layout/paths';
@@ -25,12 +26,13 @@ interface Props {
 export function MeetingDialog({ meeting, onShowClass, onClose }: Props) {
   const { isAdmin } = useAuth();
   const [cancelling, setCancelling] = useState(false);
+  const timeZone = useProgrammeTimeZone();
   if (cancelling) return <CancelMeetingDialog meeting={meeting} onDone={onClose} />;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="meeting-title">
       <DialogTitle id="meeting-title">{meeting.title}</DialogTitle>
       <DialogContent>
-        <Typography>{meetingTime(meeting)}</Typography>
+        <Typography>{meetingTime(meeting, timeZone)}</Typography>
         <Typography color="text.secondary">{meeting.location || 'Location to be announced'}</Typography>
         {meeting.cancelled && (
           <Alert severity="warning" sx={{ mt: 2 }}>

@@ -1,7 +1,7 @@
 // Class meetings as the calendar shows them: local times ("2027-01-09T09:00"), a colour per class.
 import type { EventInput } from '@fullcalendar/core';
 import type { CalendarEvent, Meeting } from '@contract/records';
-import { longDate } from '../layout/schedule';
+import { meetingText } from '@contract/moments';
 
 // Dark enough for white text (WCAG AA), told apart in a busy month.
 const CLASS_COLOURS = ['#1d4e89', '#2e7d5b', '#8a3b12', '#6a1b9a', '#00695c', '#ad1457', '#4e342e', '#283593'];
@@ -28,9 +28,9 @@ export function toEventInput(meeting: CalendarEvent): EventInput {
   };
 }
 
-/** "Sat, Jan 9, 2027, 09:00–12:00". */
-export const meetingTime = ({ start, end }: CalendarEvent) =>
-  `${longDate(start.slice(0, 10))}, ${start.slice(11, 16)}–${end.slice(11, 16)}`;
+/** "Sat, Jan 9, 2027, 9:00 AM–12:00 PM MT", on the clock of `timeZone` (the programme's). */
+export const meetingTime = ({ start, end }: CalendarEvent, timeZone: string) =>
+  meetingText({ date: start.slice(0, 10), start: start.slice(11, 16), end: end.slice(11, 16) }, timeZone);
 
 /** Where the calendar goes when a class is chosen: its next meeting, or its last one if it is over. */
 export function dateToShow(meetings: Meeting[], today = new Date().toLocaleDateString('en-CA')): string | undefined {

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Class } from '@contract/records';
+import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 import { gradesLabel, scheduleSummary, seatsLabel } from '../layout/schedule';
 import { FamilyStanding } from './FamilyStanding';
 import type { Family } from './useFamily';
@@ -30,6 +31,7 @@ function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
  */
 export function ClassCard({ cls, family, onEnroll }: { cls: Class; family?: Family; onEnroll?: (cls: Class) => void }) {
   const full = cls.seatsLeft === 0;
+  const timeZone = useProgrammeTimeZone();
   return (
     <Card
       component="article"
@@ -52,7 +54,7 @@ export function ClassCard({ cls, family, onEnroll }: { cls: Class; family?: Fami
           />
         </Stack>
         <Stack spacing={0.75}>
-          <Detail icon={<EventIcon fontSize="small" />}>{scheduleSummary(cls.meetings)}</Detail>
+          <Detail icon={<EventIcon fontSize="small" />}>{scheduleSummary(cls.meetings, timeZone)}</Detail>
           {cls.location && <Detail icon={<PlaceIcon fontSize="small" />}>{cls.location}</Detail>}
           {cls.instructor && <Detail icon={<PersonIcon fontSize="small" />}>{cls.instructor}</Detail>}
         </Stack>

@@ -30,7 +30,7 @@ import { asApiError } from '../api/client';
 import { studentToCheck } from '../api/detailsToCheck';
 import { useCatalogueRead } from '../api/queries';
 import { useAuth } from '../api/session';
-import { useRemoteConfig } from '../layout/RemoteConfig';
+import { useProgrammeTimeZone, useRemoteConfig } from '../layout/RemoteConfig';
 import { LoadFailure } from '../layout/LoadFailure';
 import { useCloseGuard } from '../layout/useCloseGuard';
 import { Waiting } from '../layout/Waiting';
@@ -45,12 +45,13 @@ import { capReason, standingLabel, standingOf } from './standing';
 import { useFamily, type Family } from './useFamily';
 import { paths } from '../layout/paths';
 
-const lastConfirmed = (at: string | undefined) =>
-  at ? `last confirmed ${detailsConfirmedLabel(at)}` : 'never confirmed';
+const lastConfirmed = (at: string | undefined, timeZone: string) =>
+  at ? `last confirmed ${detailsConfirmedLabel(at, timeZone)}` : 'never confirmed';
 
 /**
  * Each child with where they stand: only a child free to enroll can be chosen; the others say why not. A
- * child free but whose details were last confirmed before `since` (the yearly check) is to be checked first.
+ * child free but whose details were last confirmed before `since` (the yearly check, a day on the clock of
+ * `timeZone`, the programme's) is to be checked first.
  */
 function childChoices(
   target: EnrollTarget,
@@ -58,6 +59,7 @@ function childChoices(
   family: Family | undefined,
   caps: EnrollmentCaps | undefined,
   since: string | undefined,
+  timeZone: string,
   /** Children the server asked to check (the day was set after this page read the configuration). */
   refused: ReadonlySet<string>,
 ) {
@@ -68,7 +70,7 @@ function childChoices(
     const check =
       standing.kind === 'free' &&
       !capped &&
-      (refused.has(student.id) || detailsNeedChecking(student.detailsConfirmedAt, since));
+      (refused.has(student.id) || detailsNeedChecking(student.detailsConfirmedAt, since, timeZone));
     return {
       student,
       check,
@@ -78,7 +80,7 @@ function childChoices(
           : capped
             ? `Not possible – ${capped}`
             : check
-              ? `Details to check first – ${lastConfirmed(student.detailsConfirmedAt)}`
+              ? `Details to check first – ${lastConfirmed(student.detailsConfirmedAt, timeZone)}`
               : undefined,
     };
   });
@@ -102,6 +104,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   const caps = isAdmin ? undefined : enrollmentCapsOf(config);
   // Nor to the yearly check of a child's details.
   const since = isAdmin ? undefined : detailsConfirmedSinceOf(config);
+  const timeZone = useProgrammeTimeZone();
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [{ step, chosen, added, toCheck, failure }, dispatch] = useReducer(enrollStep, FIRST_STEP);
   const [typed, setTyped] = useState(false);
@@ -134,7 +137,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
     // Once checked, the messages follow what is typed.
     if (answersChecked) setAnswerProblems(checkedAnswers(asked, next).problems);
   };
-  const choices = childChoices(target, children, family, caps, since, toCheck);
+  const choices = childChoices(target, children, family, caps, since, timeZone, toCheck);
   const child = choices.find(({ student, why }) => student.id === chosen && !why)?.student;
   const name = targetName(target);
   const full = targetClasses(target).some((cls) => cls.seatsLeft === 0);

@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { Class, ClassGroup } from '@contract/records';
+import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 import { scheduleSummary } from '../layout/schedule';
 import { FamilyStanding } from './FamilyStanding';
 import type { Family } from './useFamily';
@@ -25,6 +26,7 @@ export function GroupCard({
   onEnroll?: (group: ClassGroup) => void;
 }) {
   const full = classes.some((cls) => cls.seatsLeft === 0);
+  const timeZone = useProgrammeTimeZone();
   return (
     <Card
       component="article"
@@ -52,7 +54,7 @@ export function GroupCard({
           {classes.map((cls) => (
             <li key={cls.id}>
               <Typography variant="body2">
-                <strong>{cls.name}</strong> — {scheduleSummary(cls.meetings)}
+                <strong>{cls.name}</strong> — {scheduleSummary(cls.meetings, timeZone)}
               </Typography>
             </li>
           ))}

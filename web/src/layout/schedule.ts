@@ -1,6 +1,8 @@
-// How a class's meetings read to a family: "Saturdays 09:00–12:00 · 8 meetings, Jan 2 – Feb 20".
+// How a class's meetings read to a family: "Saturdays 9:00 AM–12:00 PM MT · 8 meetings, Jan 2 – Feb 20", on
+// the programme's clock.
 import type { Class, Meeting } from '@contract/records';
 import { gradeRange } from '@contract/grades';
+import { meetingHours, zoneName } from '@contract/moments';
 import { counted } from './counted';
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -27,28 +29,26 @@ export function meetingDays(meetings: Meeting[]): number[] {
   return [...new Set(meetings.map((meeting) => weekdayOf(meeting.date)))].sort();
 }
 
-/** One line per weekly slot, e.g. "Saturdays 09:00–12:00". */
+/** One line per weekly slot, e.g. "Saturdays 9:00 AM–12:00 PM". */
 function weeklySlots(meetings: Meeting[]): string[] {
-  const slots = new Map<string, number>();
-  for (const meeting of meetings)
-    slots.set(`${weekdayOf(meeting.date)}|${meeting.start}|${meeting.end}`, weekdayOf(meeting.date));
+  const slots = new Map<string, Meeting>();
+  for (const meeting of meetings) slots.set(`${weekdayOf(meeting.date)}|${meeting.start}|${meeting.end}`, meeting);
   return [...slots.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([slot, day]) => {
-      const [, start, end] = slot.split('|');
-      return `${WEEKDAYS[day]}s ${start}–${end}`;
-    });
+    .map(([, meeting]) => `${WEEKDAYS[weekdayOf(meeting.date)]}s ${meetingHours(meeting)}`);
 }
 
-export function scheduleSummary(meetings: Meeting[]): string {
+/**
+ * "Saturdays 9:00 AM–12:00 PM MT · 8 meetings, Jan 2 – Feb 20": the times on the clock of `timeZone` (the
+ * programme's, useProgrammeTimeZone), named once.
+ */
+export function scheduleSummary(meetings: Meeting[], timeZone: string): string {
   if (meetings.length === 0) return 'Schedule to be announced';
   const sorted = [...meetings].sort((a, b) => a.date.localeCompare(b.date));
-  const span =
-    sorted.length === 1
-      ? shortDate(sorted[0]!.date)
-      : `${shortDate(sorted[0]!.date)} – ${shortDate(sorted.at(-1)!.date)}`;
+  const first = sorted[0]!.date;
+  const span = sorted.length === 1 ? shortDate(first) : `${shortDate(first)} – ${shortDate(sorted.at(-1)!.date)}`;
   const slots = weeklySlots(sorted);
-  const when = slots.length <= 2 ? slots.join(', ') : `${slots.length} time slots`;
+  const when = slots.length <= 2 ? `${slots.join(', ')} ${zoneName(timeZone, first)}` : `${slots.length} time slots`;
   return `${when} · ${counted(sorted.length, 'meeting')}, ${span}`;
 }
 

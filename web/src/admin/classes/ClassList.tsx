@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Class } from '@contract/records';
 import { useChange } from '../../api/changes';
+import { useProgrammeTimeZone } from '../../layout/RemoteConfig';
 import { gradesLabel, scheduleSummary } from '../../layout/schedule';
 import { useToast } from '../../layout/toast';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
@@ -21,6 +22,7 @@ import { linkTo } from '../../layout/paths';
 
 export function ClassList({ classes }: { classes: Class[] }) {
   const show = useToast();
+  const timeZone = useProgrammeTimeZone();
   const deleteClass = useChange('deleteClass');
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<Class>();
@@ -65,12 +67,12 @@ export function ClassList({ classes }: { classes: Class[] }) {
                   {[gradesLabel(cls), cls.instructor].filter(Boolean).join(' · ')}
                   {/* On a phone the meetings column is left out, so Edit and Delete fit: they read here. */}
                   <Box component="span" sx={{ display: { xs: 'block', sm: 'none' } }}>
-                    {scheduleSummary(cls.meetings)}
+                    {scheduleSummary(cls.meetings, timeZone)}
                   </Box>
                 </>
               }
             />
-            <TableCell sx={wideOnly}>{scheduleSummary(cls.meetings)}</TableCell>
+            <TableCell sx={wideOnly}>{scheduleSummary(cls.meetings, timeZone)}</TableCell>
             <TableCell>
               {cls.enrolled} / {cls.capacity}
               {cls.waitlisted > 0 && ` · ${cls.waitlisted} waiting`}

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useProgrammeTimeZone } from '../../layout/RemoteConfig';
 import { scheduleSummary } from '../../layout/schedule';
 import type { FieldErrors } from '../../api/useSave';
 import { meetingDraft, type MeetingDraft } from './classDraft';
@@ -37,6 +38,7 @@ export function MeetingsEditor({
   onChange: (meetings: MeetingDraft[]) => void;
 }) {
   const [repeating, setRepeating] = useState(false);
+  const timeZone = useProgrammeTimeZone();
   const last = meetings.at(-1);
   const change = (key: number, next: Partial<MeetingDraft>) =>
     onChange(meetings.map((meeting) => (meeting.key === key ? { ...meeting, ...next } : meeting)));
@@ -48,7 +50,10 @@ export function MeetingsEditor({
         Meetings
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {scheduleSummary(meetings.filter((meeting) => meeting.date && meeting.start && meeting.end))}
+        {scheduleSummary(
+          meetings.filter((meeting) => meeting.date && meeting.start && meeting.end),
+          timeZone,
+        )}
       </Typography>
       {errors.meetings && (
         <Typography color="error" variant="body2">

@@ -13,7 +13,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { Meeting } from '@contract/records';
+import { meetingHours, zoneName } from '@contract/moments';
 import { WeekdayToggles } from '../../layout/WeekdayToggles';
+import { useProgrammeTimeZone } from '../../layout/RemoteConfig';
 import { longDate } from '../../layout/schedule';
 import { useCloseGuard } from '../../layout/useCloseGuard';
 import { MAX_MEETINGS, weeklyMeetings } from './weeklyMeetings';
@@ -36,6 +38,7 @@ export function WeeklyRepeatDialog({
 }) {
   const titleId = useId();
   const daysId = useId();
+  const timeZone = useProgrammeTimeZone();
   const [first, setFirst] = useState(firstDate);
   // No day is chosen for the administrator: a preselected one (the first date's) was easily kept unnoticed.
   const [weekdays, setWeekdays] = useState<number[]>([]);
@@ -148,7 +151,7 @@ export function WeeklyRepeatDialog({
         </Grid>
         <Typography role="status" sx={{ mt: 2 }}>
           {meetings.length > 0
-            ? `${counted(meetings.length, 'meeting')}: ${longDate(meetings[0]!.date)} – ${longDate(meetings.at(-1)!.date)}, ${times.start}–${times.end}.`
+            ? `${counted(meetings.length, 'meeting')}: ${longDate(meetings[0]!.date)} – ${longDate(meetings.at(-1)!.date)}, ${meetingHours(times)} ${zoneName(timeZone, meetings[0]!.date)}.`
             : 'Choose a first date, the days, the times and when the repeat ends.'}
         </Typography>
       </DialogContent>

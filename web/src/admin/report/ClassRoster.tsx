@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { memo, useId } from 'react';
 import type { Class, RosterEntry } from '@contract/records';
 import type { ApiError } from '../../api/client';
+import { useProgrammeTimeZone } from '../../layout/RemoteConfig';
 import { gradesLabel, scheduleSummary } from '../../layout/schedule';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { Details } from '../students/Details';
@@ -18,10 +19,11 @@ import { AttendanceTable } from './AttendanceTable';
 import type { Printout } from './printout';
 
 function Facts({ cls }: { cls: Class }) {
+  const timeZone = useProgrammeTimeZone();
   return (
     <Details
       items={[
-        ['Schedule', scheduleSummary(cls.meetings)],
+        ['Schedule', scheduleSummary(cls.meetings, timeZone)],
         ['Location', cls.location || 'To be announced'],
         ['Instructor', cls.instructor || 'To be announced'],
         ['Grades', gradesLabel(cls)],

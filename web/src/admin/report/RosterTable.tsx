@@ -18,7 +18,7 @@ import {
 } from '../students/studentSheet';
 import { ScrollingTable } from '../ScrollingTable';
 import { detailsConfirmedLabel } from '@contract/configNames';
-import { useMomentText } from '../../layout/RemoteConfig';
+import { useMomentText, useProgrammeTimeZone } from '../../layout/RemoteConfig';
 
 const printOnly = { display: 'none', '@media print': { display: 'inline' } } as const;
 const screenOnly = { '@media print': { display: 'none' } } as const;
@@ -37,10 +37,12 @@ function About({
   student,
   acceptances,
   sizeLabel,
+  timeZone,
 }: {
   student: Student;
   acceptances: PolicyAcceptance[] | undefined;
   sizeLabel: SizeLabel;
+  timeZone: string;
 }) {
   return (
     <>
@@ -51,7 +53,7 @@ function About({
           gradeLabel(student.grade),
           student.school,
           `T-shirt: ${sizeLabel(student.tshirtSize)}`,
-          `Details confirmed ${detailsConfirmedLabel(student.detailsConfirmedAt)}`,
+          `Details confirmed ${detailsConfirmedLabel(student.detailsConfirmedAt, timeZone)}`,
         ]
           .filter(Boolean)
           .join(' · ')}
@@ -125,6 +127,7 @@ export function RosterTable({
   answersOf?: (entry: RosterEntry) => Array<[string, string]>;
 }) {
   const moment = useMomentText();
+  const timeZone = useProgrammeTimeZone();
   return (
     <ScrollingTable
       label={label}
@@ -150,7 +153,12 @@ export function RosterTable({
           <TableRow key={entry.enrollmentId} sx={{ breakInside: 'avoid' }}>
             <TableCell>{entry.waitlistPosition ?? index + 1}</TableCell>
             <TableCell>
-              <About student={entry.student} acceptances={entry.acceptances} sizeLabel={sizeLabel} />
+              <About
+                student={entry.student}
+                acceptances={entry.acceptances}
+                sizeLabel={sizeLabel}
+                timeZone={timeZone}
+              />
               {entry.offerExpiresAt && (
                 <div>
                   <strong>Seat offered until {moment(entry.offerExpiresAt)}</strong>

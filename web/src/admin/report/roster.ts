@@ -45,7 +45,7 @@ export function rostersCsv(rosters: Roster[], sizeLabel: SizeLabel, timeZone: st
   return toCsv(rows, [
     { header: 'Class', value: (row) => row.className },
     { header: 'Status', value: (row) => statusLabel(row, moment) },
-    ...sheetColumns<RosterRow>((row) => row, sizeLabel),
+    ...sheetColumns<RosterRow>((row) => row, sizeLabel, timeZone),
     ...questionHeaders.map((header) => ({ header, value: (row: RosterRow) => row.answerCells.get(header) })),
   ]);
 }

@@ -5,7 +5,8 @@ import Stack from '@mui/material/Stack';
 import { draftFields } from '../../layout/draftFields';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { detailsConfirmedSince, programmeTimeZone } from '@contract/configNames';
+import { detailsConfirmedSince, programmeTimeZone, timeZoneOf } from '@contract/configNames';
+import { dayOf } from '@contract/moments';
 import type { ConfigValues } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { useSave } from '../../api/useSave';
@@ -39,6 +40,9 @@ function ConfigForm({ values, timeZone }: { values: ConfigValues; timeZone: stri
   // With no zone of its own the programme runs on the deploy's, which the answer then names.
   const deployZone = Object.hasOwn(saved, programmeTimeZone.name) ? undefined : savedTimeZone;
   const [draft, setDraft] = useState(() => draftOf(values));
+  // The clock the draft sets, whose today the yearly check's day may not pass (a zone emptied is the deploy's,
+  // which only the server knows: the present one stands in for it).
+  const draftZone = timeZoneOf(valuesOf(draft, saved), savedTimeZone);
   // The server names a value's field "values.contactEmail".
   const { errors, message, saving, save, formRef } = useSave('saveConfig', {
     shows: (field) => field.startsWith('values.') && field.slice(7) in draft,
@@ -54,7 +58,7 @@ function ConfigForm({ values, timeZone }: { values: ConfigValues; timeZone: stri
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const answer = await save({ values: valuesOf(draft, saved) }, draftProblems(draft, saved));
+    const answer = await save({ values: valuesOf(draft, saved) }, draftProblems(draft, saved, draftZone));
     if (!answer) return;
     setSaved(answer.values);
     setSavedTimeZone(answer.timeZone);
@@ -80,7 +84,10 @@ function ConfigForm({ values, timeZone }: { values: ConfigValues; timeZone: stri
       // A day to come is refused (see configValues): the picker offers none.
       ...(DATES.has(key) && {
         type: 'date',
-        slotProps: { inputLabel: { shrink: true }, htmlInput: { max: new Date().toISOString().slice(0, 10) } },
+        slotProps: {
+          inputLabel: { shrink: true },
+          htmlInput: { max: dayOf(new Date().toISOString(), draftZone) },
+        },
       }),
     });
 

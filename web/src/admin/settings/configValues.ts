@@ -1,6 +1,12 @@
 // The remote configuration as a form: the keys the site reads with their labels, checked with the schema the
 // server applies, and any other key as text that keeps its type (number, true/false) when saved.
-import { programmeTimeZone, reminderLeadDays } from '@contract/configNames';
+import {
+  detailsConfirmedSince,
+  detailsConfirmedSinceOf,
+  detailsSinceProblem,
+  programmeTimeZone,
+  reminderLeadDays,
+} from '@contract/configNames';
 import { configValues, type ConfigValues } from '@contract/records';
 import { type FieldErrors, schemaProblems } from '../../api/useSave';
 
@@ -38,7 +44,7 @@ export const KNOWN_KEYS: KnownKey[] = [
   {
     key: 'detailsConfirmedSince',
     label: 'Details confirmed since',
-    help: 'The yearly check: a family enrolling a child whose details (health notes, contacts, pick-up adults) were last confirmed before this day is asked to check them first. Today or a day before (UTC). Empty: no check.',
+    help: "The yearly check: a family enrolling a child whose details (health notes, contacts, pick-up adults) were last confirmed before this day is asked to check them first. Today or a day before, on the programme's clock. Empty: no check.",
   },
   {
     key: programmeTimeZone.name,
@@ -97,11 +103,16 @@ export function valuesOf(draft: ConfigDraft, saved: ConfigValues): ConfigValues 
 }
 
 /**
- * The server's rules for the values (their length, links, the contact e-mail), named as the server names
- * them ("values.contactEmail"), and a value of another key that no longer reads as its number or true/false.
+ * The server's rules for the values (their length, links, the contact e-mail, the yearly check's day not after
+ * today on the clock of `timeZone`), named as the server names them ("values.contactEmail"), and a value of
+ * another key that no longer reads as its number or true/false.
  */
-export function draftProblems(draft: ConfigDraft, saved: ConfigValues): FieldErrors {
-  const problems = schemaProblems(configValues, valuesOf(draft, saved), 'values');
+export function draftProblems(draft: ConfigDraft, saved: ConfigValues, timeZone: string): FieldErrors {
+  const values = valuesOf(draft, saved);
+  const problems = schemaProblems(configValues, values, 'values');
+  const since = detailsConfirmedSinceOf(values);
+  const late = since && detailsSinceProblem(since, timeZone);
+  if (late) problems[`values.${detailsConfirmedSince.name}`] ??= late;
   for (const [key, text] of Object.entries(draft))
     if (!isKnown(key) && typed(text, saved[key]) === undefined)
       problems[`values.${key}`] = typeof saved[key] === 'number' ? 'must be a number' : 'must be true or false';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { useMomentText } from '../../layout/RemoteConfig';
+import { useMomentText, useProgrammeTimeZone } from '../../layout/RemoteConfig';
 import { EmergencyContactLine, GuardianEmail } from './ContactLinks';
 import { Details } from './Details';
 import { classLabel, type StudentRow } from './semesterStudents';
@@ -49,6 +49,7 @@ export function StudentSheetDialog({
 }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const moment = useMomentText();
+  const timeZone = useProgrammeTimeZone();
   const { student } = row;
   const guardianEmails = guardianEmailsOf(row);
   return (
@@ -95,7 +96,7 @@ export function StudentSheetDialog({
               <EmergencyContactLine contact={adult} />,
             ]),
             ...(student.pickupAdults.length === 0 ? [['Pick-up adults', NONE] as [string, string]] : []),
-            ['Details confirmed', detailsConfirmedLabel(student.detailsConfirmedAt)],
+            ['Details confirmed', detailsConfirmedLabel(student.detailsConfirmedAt, timeZone)],
           ]}
         />
         <Section

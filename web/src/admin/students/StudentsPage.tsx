@@ -29,7 +29,7 @@ export function StudentsPage() {
   const [sheet, setSheet] = useState<StudentRow>();
   const moment = useMomentText();
   const timeZone = useProgrammeTimeZone();
-  const columns = useMemo(() => studentColumns(setSheet, sizeLabel, moment), [sizeLabel, moment]);
+  const columns = useMemo(() => studentColumns(setSheet, sizeLabel, moment, timeZone), [sizeLabel, moment, timeZone]);
   const grid = useGridApiRef();
 
   const exportCsv = () => {

@@ -66,7 +66,7 @@ export function standing(row: StudentRow): (typeof STANDINGS)[number] {
 export function studentsCsv(rows: StudentRow[], sizeLabel: SizeLabel, timeZone: string): string {
   const moment = fileMoment(timeZone);
   return toCsv(rows, [
-    ...sheetColumns<StudentRow>((row) => row, sizeLabel),
+    ...sheetColumns<StudentRow>((row) => row, sizeLabel, timeZone),
     { header: 'Classes', value: (row) => classesText(row, moment) },
   ]);
 }

@@ -23,11 +23,12 @@ export const HIDDEN_AT_FIRST = {
   policies: false,
 };
 
-/** `moment` writes the moments the cells show (useMomentText). */
+/** `moment` writes the moments the cells show (useMomentText); a day is that of `timeZone`, the programme's. */
 export function studentColumns(
   openSheet: (row: StudentRow) => void,
   sizeLabel: SizeLabel,
   moment: (iso: string) => string,
+  timeZone: string,
 ): GridColDef<StudentRow>[] {
   const text = (
     field: string,
@@ -90,7 +91,7 @@ export function studentColumns(
     {
       // Sorted by the moment (never first), shown as the day.
       ...text('detailsConfirmed', 'Details confirmed', (row) => row.student.detailsConfirmedAt ?? '', 150),
-      valueFormatter: (value: string) => detailsConfirmedLabel(value || undefined),
+      valueFormatter: (value: string) => detailsConfirmedLabel(value || undefined, timeZone),
     },
     {
       field: 'photoConsent',

@@ -1,6 +1,7 @@
 // How a student's information sheet reads to an administrator: on screen, on paper and in CSV files.
 import { gradeLabel } from '@contract/grades';
 import type { EmergencyContact, EnrollmentStatus, PolicyAcceptance, Student } from '@contract/records';
+import { dayOf } from '@contract/moments';
 import { dateLabel } from '../../layout/schedule';
 import type { CsvColumn } from '../csv';
 
@@ -77,8 +78,11 @@ export function statusLabel(
   return status === 'enrolled' ? 'Enrolled' : 'Cancelled';
 }
 
-/** The sheet's columns in a CSV file, after whatever columns name the row's class or classes. */
-export function sheetColumns<T>(sheetOf: (row: T) => Sheet, sizeLabel: SizeLabel): CsvColumn<T>[] {
+/**
+ * The sheet's columns in a CSV file, after whatever columns name the row's class or classes; a day is that of
+ * `timeZone`, the programme's.
+ */
+export function sheetColumns<T>(sheetOf: (row: T) => Sheet, sizeLabel: SizeLabel, timeZone: string): CsvColumn<T>[] {
   const field = (header: string, value: (sheet: Sheet) => string | undefined): CsvColumn<T> => ({
     header,
     value: (row) => value(sheetOf(row)),
@@ -93,7 +97,9 @@ export function sheetColumns<T>(sheetOf: (row: T) => Sheet, sizeLabel: SizeLabel
     field('Guardian e-mail', guardianEmailsText),
     field('Emergency contacts', ({ student }) => contactsText(student.emergencyContacts)),
     field('Pick-up adults', ({ student }) => contactsText(student.pickupAdults)),
-    field('Details confirmed', ({ student }) => student.detailsConfirmedAt?.slice(0, 10) ?? 'never'),
+    field('Details confirmed', ({ student }) =>
+      student.detailsConfirmedAt ? dayOf(student.detailsConfirmedAt, timeZone) : 'never',
+    ),
     field('Allergies', ({ student }) => student.allergies),
     field('Medications', ({ student }) => student.medications),
     field('Medical notes', ({ student }) => student.medicalNotes),
