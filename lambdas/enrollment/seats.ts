@@ -13,17 +13,10 @@ import type { Class, Semester } from '../contract/records';
 import { portalBusy } from '../contract/errors';
 import { transactWrite } from '../platform/transact';
 import { classesNow } from '../catalogue/classes';
-import {
-  classEnrollments,
-  enrollmentIdOf,
-  enrollmentsOfStudent,
-  holdsSeat,
-  waitingMove,
-  type StoredEnrollment,
-} from './enrollments';
+import { classEnrollments, enrollmentsOfStudent, holdsSeat, type StoredEnrollment } from './enrollments';
 import { getProfile, type StoredProfile } from '../families/families';
 import type { StoredLotteryRequest } from '../lottery/records/lotteryRequests';
-import { present, type OutcomeOf, type SeatCommand, type SeatView } from './seatPlan/core';
+import { present, seatKeptFor, type OutcomeOf, type SeatCommand, type SeatView } from './seatPlan/core';
 import { plan } from './seatPlan/plan';
 import { seatTransaction } from './seatTransaction';
 import { getSemester } from '../catalogue/semesters';
@@ -162,10 +155,7 @@ class ViewReader implements SeatView {
       );
       if (moves.length === 0) return;
       await Promise.all(moves.map((move) => this.readEnrollments(move.studentId, [move.movingFrom!])));
-      const kept = present(
-        moves.map((move) => this.enrollments.get(enrollmentIdOf(move.movingFrom!, move.studentId))),
-      ).filter((held) => moves.some((move) => waitingMove(move, held) && move.studentId === held.studentId));
-      const classIds = kept.map((held) => held.classId);
+      const classIds = present(moves.map((move) => seatKeptFor(this, move)?.classId));
       await Promise.all([this.readClasses(classIds), this.readWaitlists(classIds)]);
     }
   }

@@ -714,6 +714,14 @@ describe("a family's waiting move", () => {
       step,
     );
 
+  const cancelIn = (table: Table, student: (typeof students)[0], classId: string, step: number) =>
+    execute(
+      table,
+      table,
+      { kind: 'cancel', enrollment: entry(table, classId, student), by: byFamily(student), reason: 'cancel' },
+      step,
+    );
+
   test("keeps the seat until one there is the child's, then gives it up in the same change, down a chain of moves", () => {
     const table = newTable([1, 1, 1, 1]);
     enrollIn(table, ava, 'c0', 1);
@@ -743,12 +751,7 @@ describe("a family's waiting move", () => {
     expectConsistent(table);
 
     // Ben leaves c1: Ava moves there, her seat in c0 goes to Cal (whose move is made), and his in c2 to Dan.
-    execute(
-      table,
-      table,
-      { kind: 'cancel', enrollment: entry(table, 'c1', ben), by: byFamily(ben), reason: 'cancel' },
-      8,
-    );
+    cancelIn(table, ben, 'c1', 8);
     expectConsistent(table);
     expect([entry(table, 'c1', ava).status, entry(table, 'c0', ava).status]).toEqual(['enrolled', 'cancelled']);
     expect([entry(table, 'c0', cal).status, entry(table, 'c2', cal).status]).toEqual(['enrolled', 'cancelled']);
@@ -761,18 +764,8 @@ describe("a family's waiting move", () => {
     enrollIn(table, ava, 'c0', 1);
     enrollIn(table, ben, 'c1', 2);
     waitFor(table, ava, 'c0', 'c1', 3);
-    execute(
-      table,
-      table,
-      { kind: 'cancel', enrollment: entry(table, 'c0', ava), by: byFamily(ava), reason: 'cancel' },
-      4,
-    );
-    execute(
-      table,
-      table,
-      { kind: 'cancel', enrollment: entry(table, 'c1', ben), by: byFamily(ben), reason: 'cancel' },
-      5,
-    );
+    cancelIn(table, ava, 'c0', 4);
+    cancelIn(table, ben, 'c1', 5);
     expectConsistent(table);
     expect([entry(table, 'c1', ava).status, entry(table, 'c0', ava).status]).toEqual(['enrolled', 'cancelled']);
   });
@@ -783,12 +776,7 @@ describe("a family's waiting move", () => {
     enrollIn(table, ben, 'c1', 2);
     waitFor(table, ava, 'c0', 'c1', 3);
     enrollIn(table, cal, 'c0', 4);
-    execute(
-      table,
-      table,
-      { kind: 'cancel', enrollment: entry(table, 'c1', ben), by: byFamily(ben), reason: 'cancel' },
-      5,
-    );
+    cancelIn(table, ben, 'c1', 5);
     // Offered: Ava holds both seats until she answers.
     expect(entry(table, 'c1', ava).offerExpiresAt).toBeDefined();
     expect(entry(table, 'c0', ava).status).toBe('enrolled');

@@ -1,22 +1,10 @@
 // "E-mail not sent" on Messages: a class message's e-mail SES refused is named by its class and subject, to the
 // address it could not reach, and waits for "Send again"; one the stream still tries says so, with its tries.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FunctionResult } from '../../lambdas/contract/manifest';
 import { FailedMailSection } from '../../web/src/admin/messages/FailedMailSection';
-import { AuthContext, type Auth } from '../../web/src/api/session';
-import { ToastArea } from '../../web/src/layout/toast';
-import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
-
-const runtime = { region: 'local', userPoolId: 'pool', userPoolClientId: 'client', apiBaseUrl: '/api' };
-const admin: Auth = {
-  status: 'signedIn',
-  user: { sub: 'admin-1', email: 'office@example.org' },
-  roles: ['admin'],
-  isAdmin: true,
-  signOut: jest.fn(),
-};
+import { renderAsAdmin, TEST_RUNTIME } from '../support/adminScreen';
 
 const failed: FunctionResult<'failedMail'> = {
   waiting: 1,
@@ -48,21 +36,12 @@ let resent: unknown[];
 beforeEach(async () => {
   resent = [];
   globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/config.json') return { ok: true, status: 200, json: async () => runtime } as Response;
+    if (url === '/config.json') return { ok: true, status: 200, json: async () => TEST_RUNTIME } as Response;
     if (url === '/api/fn/resendFailedMail') resent.push(JSON.parse(String(init?.body)));
     const data = url === '/api/fn/resendFailedMail' ? { resent: 1 } : failed;
     return { ok: true, status: 200, json: async () => ({ data }) } as Response;
   }) as typeof fetch;
-  await loadRuntimeConfig();
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ToastArea>
-        <AuthContext.Provider value={admin}>
-          <FailedMailSection />
-        </AuthContext.Provider>
-      </ToastArea>
-    </QueryClientProvider>,
-  );
+  await renderAsAdmin(<FailedMailSection />);
 });
 
 const cellsOf = (row: HTMLElement) =>

@@ -1,29 +1,17 @@
 // The Site settings form on Admins and Settings: the programme's time zone (empty: the deploy's, which it names)
 // and the reminders' lead time, saved as the number the server reads; the yearly check's day no later than the
 // programme's today.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConfigValues } from '../../lambdas/contract/records';
 import { ConfigSection } from '../../web/src/admin/settings/ConfigSection';
-import { AuthContext, type Auth } from '../../web/src/api/session';
-import { ToastArea } from '../../web/src/layout/toast';
-import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
-
-const runtime = { region: 'local', userPoolId: 'pool', userPoolClientId: 'client', apiBaseUrl: '/api' };
-const admin: Auth = {
-  status: 'signedIn',
-  user: { sub: 'admin-1', email: 'office@example.org' },
-  roles: ['admin'],
-  isAdmin: true,
-  signOut: jest.fn(),
-};
+import { renderAsAdmin, TEST_RUNTIME } from '../support/adminScreen';
 
 let saved: ConfigValues[];
 beforeEach(async () => {
   saved = [];
   globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/config.json') return { ok: true, status: 200, json: async () => runtime } as Response;
+    if (url === '/config.json') return { ok: true, status: 200, json: async () => TEST_RUNTIME } as Response;
     const data =
       url === '/api/fn/saveConfig'
         ? (() => {
@@ -34,16 +22,7 @@ beforeEach(async () => {
         : { values: { contactEmail: 'office@example.org' }, timeZone: 'America/Denver' };
     return { ok: true, status: 200, json: async () => ({ data }) } as Response;
   }) as typeof fetch;
-  await loadRuntimeConfig();
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ToastArea>
-        <AuthContext.Provider value={admin}>
-          <ConfigSection />
-        </AuthContext.Provider>
-      </ToastArea>
-    </QueryClientProvider>,
-  );
+  await renderAsAdmin(<ConfigSection />);
 });
 
 test("given no time zone of the programme's own, then the form lists the time zone and the reminders' lead time, naming the deploy's zone", async () => {

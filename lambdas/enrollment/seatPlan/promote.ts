@@ -46,7 +46,7 @@ export function planPromote(
   for (const entry of together) addDelta(deltas, entry.classId, taking(entry));
   // A waiting move promoted is made: the seat it kept goes to the first in line there.
   const held = seatKeptFor(view, current);
-  const made = held && waitingMoveMade(view, current, held, by, stamp, deltas, MAX_TRANSACTION_ITEMS - deltas.size);
+  const made = held && waitingMoveMade(view, current, held, by, stamp, deltas, MAX_TRANSACTION_ITEMS);
   const promoted = made ? { promoted: [made.moved], writes: made.writes } : promotionWrites(together, by, stamp);
   const classes = [...deltas].map(([classId, delta]): SeatWrite => {
     const cls = view.classes.get(classId)!;

@@ -1,0 +1,30 @@
+// An admin screen rendered as the app renders it for a signed-in administrator (queries, toasts, the signed-in
+// user), for the web tests; their fetch stubs answer /config.json with TEST_RUNTIME.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { AuthContext, type Auth } from '../../web/src/api/session';
+import { ToastArea } from '../../web/src/layout/toast';
+import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
+
+export const TEST_RUNTIME = { region: 'local', userPoolId: 'pool', userPoolClientId: 'client', apiBaseUrl: '/api' };
+
+const admin: Auth = {
+  status: 'signedIn',
+  user: { sub: 'admin-1', email: 'office@example.org' },
+  roles: ['admin'],
+  isAdmin: true,
+  signOut: jest.fn(),
+};
+
+/** Loads the runtime configuration (from the test's fetch stub), then renders `screen` for an administrator. */
+export async function renderAsAdmin(screen: ReactElement): Promise<void> {
+  await loadRuntimeConfig();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ToastArea>
+        <AuthContext.Provider value={admin}>{screen}</AuthContext.Provider>
+      </ToastArea>
+    </QueryClientProvider>,
+  );
+}
