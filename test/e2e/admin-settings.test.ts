@@ -40,6 +40,8 @@ test('given a family account, when the admin grants it admin by e-mail and then 
   await grant.getByRole('button', { name: 'Grant admin' }).click();
   const dialog = page.getByRole('dialog', { name: `Grant admin to ${family.email}?` });
   const account = dialog.getByRole('definition');
+  // The account is looked up as the dialog opens: its facts are read once they show (allInnerTexts waits for none).
+  await account.last().waitFor();
   expect(await account.allInnerTexts()).toEqual([
     family.email,
     'Yes, with the code sent to it',
