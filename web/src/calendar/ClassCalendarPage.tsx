@@ -42,7 +42,7 @@ export function ClassCalendarPage() {
         summary={`Every class meeting of the programme (times in ${zoneName(timeZone, dayOf(new Date().toISOString(), timeZone))}). Choose a meeting for its time, place and registration.`}
       />
       <ClassFilter classes={classes} chosen={chosen} onChange={chooseClass} />
-      <Suspense fallback={<Skeleton variant="rounded" height={560} aria-label="Loading the calendar" />}>
+      <Suspense fallback={<Skeleton variant="rounded" height={560} role="status" aria-label="Loading the calendar" />}>
         <ClassCalendar classId={classId} focusDate={focusDate} onMeeting={setMeeting} />
       </Suspense>
       <Paper component="section" variant="outlined" aria-labelledby="subscribe-title" sx={{ p: { xs: 2, sm: 3 } }}>

@@ -158,7 +158,7 @@ export function EnrollmentPage() {
 
 function LoadingCards() {
   return (
-    <Grid container spacing={2} aria-label="Loading classes">
+    <Grid container spacing={2} role="status" aria-label="Loading classes">
       {[0, 1, 2].map((index) => (
         <Grid key={index} size={{ xs: 12, sm: 6, lg: 4 }}>
           <Skeleton variant="rounded" height={220} />

@@ -95,7 +95,7 @@ export const ClassRoster = memo(function ClassRoster({
       </Stack>
       <Facts cls={current} />
       {!roster && !failure && (
-        <Skeleton variant="rounded" height={120} aria-label={`Loading the roster of ${cls.name}`} />
+        <Skeleton variant="rounded" height={120} role="status" aria-label={`Loading the roster of ${cls.name}`} />
       )}
       {!roster && failure && <LoadFailure what="The roster" error={failure} onRetry={onRetry} />}
       {roster && printout === 'attendance' && <AttendanceTable cls={current} entries={enrolledByName(roster)} />}
