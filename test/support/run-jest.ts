@@ -1,11 +1,13 @@
-// `npm test`'s Jest run. The projects that share local stacks (integration, e2e) run one file at a time on one
-// stack, or with PORTAL_TEST_STACKS=N on N stacks, one per Jest worker, N files at once (a stack's files mostly
-// wait: the allocator's settle time, the stream's polls, the browser). Beside them run the projects that need no
-// stack (unit, web, infra). Last and alone, on one stack, come the registration rushes: they check that 200 enroll
-// calls at once are answered in time, which depends on the CPU they get (a rush sharing the machine answered calls
-// "very busy"; in AWS each Lambda has its CPU to itself). The stacks' output goes by as it comes; the other Jest's
-// is printed whole when it ends. The last line is the runs' "N passed, N failed" added up, as CI reads it.
-// Arguments (a path, -t) go to every run.
+// `npm test`'s Jest run. The projects that share local stacks (integration, e2e) run on two stacks, one per Jest
+// worker, two files at once (PORTAL_TEST_STACKS=N for N): a stack's files mostly wait (the allocator's settle time,
+// the stream's polls, the browser), and one file at a time left the CPUs idle about half the time. Beside them, at
+// the lowest priority (`nice -n 19`), run the projects that need no stack (unit, web, infra): they only need CPU
+// time, and take what the stacks leave, where at the same priority they starved the stacks' files, whose calls
+// have deadlines. Once the stacks' files are done come the registration rushes, on one stack: they check that 200
+// enroll calls at once are answered in time, which depends on the CPU they get (a rush sharing the machine
+// answered calls "very busy"; in AWS each Lambda has its CPU to itself); the niced Jest, if still running, takes
+// only what they leave. The stacks' output goes by as it comes; the other Jest's is printed whole when it ends.
+// The last line is the runs' "N passed, N failed" added up, as CI reads it. Arguments (a path, -t) go to every run.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
@@ -26,11 +28,16 @@ function jest(
   live: boolean,
   options: string[] = [],
   env: Record<string, string> = {},
+  niceness = 0,
 ): Promise<Outcome> {
+  const args = [JEST, '--selectProjects', ...projects, '--passWithNoTests', ...options, ...process.argv.slice(2)];
   const child = spawn(
-    process.execPath,
-    [JEST, '--selectProjects', ...projects, '--passWithNoTests', ...options, ...process.argv.slice(2)],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
+    niceness ? 'nice' : process.execPath,
+    niceness ? ['-n', String(niceness), process.execPath, ...args] : args,
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    },
   );
   let output = '';
   const keep = (stream: NodeJS.WriteStream) => (chunk: Buffer) => {
@@ -52,21 +59,25 @@ function jest(
   });
 }
 
-// One stack unless PORTAL_TEST_STACKS says more: on 2 CPUs two stacks took the whole CI from about 40 to 34 minutes,
-// but starved the Jest beside them (the bundling of every function ran past its 10 minutes).
-const STACKS = Math.max(1, Number(process.env.PORTAL_TEST_STACKS ?? 1) || 1);
+const STACKS = Math.max(1, Number(process.env.PORTAL_TEST_STACKS ?? 2) || 2);
 const RUSHES: string[] = (StackSequencer as { RUSHES: string[] }).RUSHES;
 // Jest's ignore patterns are regular expressions, given one by one (a list would swallow the arguments after it).
 const ignoring = (pattern: string) => `--testPathIgnorePatterns=${pattern}`;
 const rushPattern = `(${RUSHES.map((path) => path.replace(/[.]/g, '\\.')).join('|')})$`;
 
-const outcomes = await Promise.all([
-  jest(['integration', 'e2e'], true, [`--maxWorkers=${STACKS}`, ignoring('/node_modules/'), ignoring(rushPattern)], {
-    PORTAL_TEST_STACKS: String(STACKS),
-  }),
-  jest(['unit', 'web', 'infra'], false),
-]);
-outcomes.push(await jest(['integration'], true, [ignoring(`^(?!.*${rushPattern})`)]));
+const stackless = jest(['unit', 'web', 'infra'], false, [], {}, 19);
+const outcomes = [
+  await jest(
+    ['integration', 'e2e'],
+    true,
+    [`--maxWorkers=${STACKS}`, ignoring('/node_modules/'), ignoring(rushPattern)],
+    {
+      PORTAL_TEST_STACKS: String(STACKS),
+    },
+  ),
+  await jest(['integration'], true, [ignoring(`^(?!.*${rushPattern})`)]),
+  await stackless,
+];
 const sum = (of: (outcome: Outcome) => number) => outcomes.reduce((total, outcome) => total + of(outcome), 0);
 process.stderr.write(`\n${sum((o) => o.passed)} passed, ${sum((o) => o.failed)} failed\n`);
 process.exitCode = outcomes.some((outcome) => outcome.exitCode !== 0) ? 1 : 0;

@@ -1,9 +1,8 @@
 // Jest's order of test files (slowest and failed first), with the registration-rush files last. They check that
-// 200 enroll calls at once are all answered in time, and how fast depends on the CPU: `npm test` runs the
-// projects that need no stack (synthesizing the CDK app among them) beside the first 10 minutes or so of the
-// stack's files (test/support/run-jest.ts), and a rush sharing the machine's 2 CPUs with them answered calls
-// "very busy" and left requests in line past the test's 90 s (CI, 2026-11-27: 96 of 201 still in line).
-// Last, they run alone, as each Lambda in AWS has its CPU to itself.
+// 200 enroll calls at once are all answered in time, and how fast depends on the CPU: a rush sharing the machine's
+// 2 CPUs with other files answered calls "very busy" and left requests in line past the test's 90 s (CI,
+// 2026-11-27: 96 of 201 still in line). `npm test` runs them in a Jest of their own after the other stack files
+// (test/support/run-jest.ts), as each Lambda in AWS has its CPU to itself.
 const Sequencer = require('@jest/test-sequencer').default;
 
 const RUSHES = ['/test/integration/transaction-conflicts.test.ts', '/test/integration/rush.test.ts'];
@@ -17,5 +16,4 @@ class StackSequencer extends Sequencer {
 }
 
 module.exports = StackSequencer;
-// `npm test` runs them in a Jest of their own, after the others (test/support/run-jest.ts).
 module.exports.RUSHES = RUSHES;
