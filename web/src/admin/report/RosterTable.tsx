@@ -63,7 +63,7 @@ function About({
         </Box>
       </div>
       {/* On paper, the versions only, run on with the health notes: a class's forms stay on one or two pages. */}
-      <Box sx={screenOnly}>Policies accepted: {acceptancesText(acceptances)}</Box>
+      <Box sx={screenOnly}>Policies accepted: {acceptancesText(acceptances, timeZone)}</Box>
     </>
   );
 }

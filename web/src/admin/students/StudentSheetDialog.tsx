@@ -114,7 +114,7 @@ export function StudentSheetDialog({
             row.acceptances?.length
               ? row.acceptances.map((acceptance, index): [string, string] => [
                   `${index + 1}.`,
-                  acceptanceLine(acceptance),
+                  acceptanceLine(acceptance, timeZone),
                 ])
               : [['Policies accepted', NONE]]
           }

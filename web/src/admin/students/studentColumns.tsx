@@ -101,6 +101,6 @@ export function studentColumns(
       valueOptions: [true, false, undefined].map(photoConsentLabel),
       valueGetter: (_value, row) => photoConsentLabel(row.student.photoConsent),
     },
-    text('policies', 'Policies accepted', (row) => acceptancesText(row.acceptances), 300),
+    text('policies', 'Policies accepted', (row) => acceptancesText(row.acceptances, timeZone), 300),
   ];
 }

@@ -48,12 +48,15 @@ const contactLine = ({ name, relationship, phone }: EmergencyContact) =>
 
 export const contactsText = (contacts: EmergencyContact[]) => contacts.map(contactLine).join('; ');
 
-/** "Liability waiver (version 2), accepted Mar 3, 2026 by pat@example.com": which version, when, by whom. */
-export const acceptanceLine = ({ title, version, acceptedAt, acceptedBy }: PolicyAcceptance) =>
-  `${title} (version ${version}), accepted ${dateLabel(acceptedAt.slice(0, 10))} by ${acceptedBy.email ?? 'the family'}`;
+/**
+ * "Liability waiver (version 2), accepted Mar 3, 2026 by pat@example.com": which version, when (the day of
+ * `timeZone`, the programme's), by whom.
+ */
+export const acceptanceLine = ({ title, version, acceptedAt, acceptedBy }: PolicyAcceptance, timeZone: string) =>
+  `${title} (version ${version}), accepted ${dateLabel(dayOf(acceptedAt, timeZone))} by ${acceptedBy.email ?? 'the family'}`;
 
-export const acceptancesText = (acceptances: PolicyAcceptance[] | undefined) =>
-  acceptances?.length ? acceptances.map(acceptanceLine).join('; ') : 'none';
+export const acceptancesText = (acceptances: PolicyAcceptance[] | undefined, timeZone: string) =>
+  acceptances?.length ? acceptances.map((acceptance) => acceptanceLine(acceptance, timeZone)).join('; ') : 'none';
 
 export const photoConsentLabel = (consent: boolean | undefined) =>
   consent === undefined ? 'Not answered' : consent ? 'Yes' : 'No';
@@ -104,6 +107,6 @@ export function sheetColumns<T>(sheetOf: (row: T) => Sheet, sizeLabel: SizeLabel
     field('Medications', ({ student }) => student.medications),
     field('Medical notes', ({ student }) => student.medicalNotes),
     field('Photo consent', ({ student }) => photoConsentLabel(student.photoConsent)),
-    field('Policies accepted', ({ acceptances }) => acceptancesText(acceptances)),
+    field('Policies accepted', ({ acceptances }) => acceptancesText(acceptances, timeZone)),
   ];
 }
