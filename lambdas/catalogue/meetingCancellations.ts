@@ -2,6 +2,7 @@
 // cancelled (the calendar and its feed show it so), and the families of the class are told, both in one
 // transaction. The update names the meeting by its place in the list and checks it is still that meeting.
 import type { Class } from '../contract/records';
+import { clockText, dateLabel } from '../contract/moments';
 import { failedPrecondition, notFound, portalBusy } from '../contract/errors';
 import { transactWrite } from '../platform/transact';
 import { classEntity, getStoredClass, toClass } from './classes';
@@ -19,7 +20,8 @@ export async function cancelMeeting(
     if (!stored) throw notFound('There is no such class.');
     const index = stored.meetings.findIndex((m) => m.date === when.date && m.start === when.start);
     const meeting = stored.meetings[index];
-    if (!meeting) throw notFound(`${stored.name} has no meeting on ${when.date} at ${when.start}.`);
+    if (!meeting)
+      throw notFound(`${stored.name} has no meeting on ${dateLabel(when.date)} at ${clockText(when.start)}.`);
     if (meeting.cancelled) throw failedPrecondition('This meeting is cancelled already.');
     const now = new Date().toISOString();
     const outcome = await transactWrite([

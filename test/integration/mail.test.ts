@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
 import type { FunctionResult } from '../../lambdas/contract/manifest';
-import { zoneName } from '../../lambdas/contract/moments';
+import { dateLabel, zoneName } from '../../lambdas/contract/moments';
 import type { Class, ClassInput, Enrollment, MessageSummary } from '../../lambdas/contract/records';
 import { addGuardian, addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, outbox, portalUrl, signUpFamily, waitForMail, type SignedIn } from '../support/portal';
@@ -406,6 +406,10 @@ test('a meeting cancelled for weather: the calendar and its feed show it cancell
   // Cancelled once: again is refused; a save of the class from its form keeps it cancelled and tells nobody.
   expect((await call('cancelMeeting', cancel, admin.accessToken)).body.error?.message).toBe(
     'This meeting is cancelled already.',
+  );
+  // A meeting the class does not have is named as the site writes a day and a time.
+  expect((await call('cancelMeeting', { ...cancel, start: '14:30' }, admin.accessToken)).body.error?.message).toBe(
+    `${cls.name} has no meeting on ${dateLabel(cancel.date)} at 2:30 PM.`,
   );
   await data('saveClass', saveInput(await classOf(cls.id), {}), admin.accessToken);
   expect((await classOf(cls.id)).meetings[1]).toMatchObject({ cancelled: true });
