@@ -301,15 +301,30 @@ export function routePeaks(day: RegistrationDay): RoutePeak[] {
   return [...families, rosters];
 }
 
-/** Each access level's route throttle: its busiest route's peak × headroom, with a burst of burstSeconds of it. */
+/** Instructors a class has on its class day, each with a phone that may sync at once. */
+const INSTRUCTORS_PER_CLASS = 2;
+/** Calls a second one instructor's phone makes while it sends what waited (batches of marks, then its rosters). */
+const INSTRUCTOR_CALLS_PER_SECOND = 1;
+
+/**
+ * Each access level's route throttle: its busiest route's peak × headroom, with a burst of burstSeconds of it.
+ * Instructors call on class days, not on registration day: their peak is every class's instructors sending what
+ * waited on their phones at once (signal back at the trailheads).
+ */
 export function routeThrottles(day: RegistrationDay): Record<Access, ThrottleLimits> {
   const peaks = routePeaks(day);
-  const throttle = (access: Access): ThrottleLimits => {
-    const busiest = Math.max(...peaks.filter((peak) => peak.access === access).map((peak) => peak.perSecond));
+  const limits = (busiest: number): ThrottleLimits => {
     const rateLimit = Math.ceil(busiest * day.headroom);
     return { rateLimit, burstLimit: rateLimit * day.burstSeconds };
   };
-  return { public: throttle('public'), user: throttle('user'), admin: throttle('admin') };
+  const throttle = (access: Access) =>
+    limits(Math.max(...peaks.filter((peak) => peak.access === access).map((peak) => peak.perSecond)));
+  return {
+    public: throttle('public'),
+    user: throttle('user'),
+    instructor: limits(day.classes * INSTRUCTORS_PER_CLASS * INSTRUCTOR_CALLS_PER_SECOND),
+    admin: throttle('admin'),
+  };
 }
 
 /** All routes together at the peak, calls per second: what the account's throttle and Lambda's concurrency must hold. */

@@ -67,11 +67,25 @@ import type { FailedMail, MessageChild, Suppression } from './mailRecords';
 import type { DrawRun, KeptCommitment, LotteryDrawState } from './lottery/records';
 import type { DrawExport } from './lottery/drawExport';
 import type { FairStartRecord } from './lottery/fairStartRecord';
+import {
+  absenceReport,
+  attendanceMarks,
+  MAX_INSTRUCTOR_CLASSES,
+  type ChildAttendance,
+  type ClassDayRoster,
+  type InstructorInvitation,
+  type InstructorSummary,
+  type MarkOutcome,
+} from './classDay';
 
 /** The e-mails a guardian gets (true) or switched off: reminders and announcements, and enrollment changes. */
 type MailPreferences = { reminders: boolean; announcements: boolean; enrollmentChanges: boolean };
 
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a function: anyone, any signed-in login, an instructor (a login the office made an instructor:
+ * its assignment is read on every call), an administrator.
+ */
+export type Access = 'public' | 'user' | 'instructor' | 'admin';
 
 /** The Cognito group whose members have `admin` access. */
 export const ADMIN_GROUP = 'admin';
@@ -139,6 +153,11 @@ export type PoolAccount = {
   /** Its sign-in asks for an authenticator app's code: an administrator's must. */
   secondFactor: boolean;
 };
+/** The classes an instructor teaches, as the office lists them. */
+const instructorClasses = z.array(id).check(
+  z.maxLength(MAX_INSTRUCTOR_CLASSES, `must list at most ${MAX_INSTRUCTOR_CLASSES} classes`),
+  z.refine((ids) => new Set(ids).size === ids.length, 'must not list a class twice'),
+);
 const references = (field: string) =>
   z
     .array(z.strictObject({ id }))
@@ -770,6 +789,76 @@ export const manifest = {
     result: returns<{ record: FairStartRecord; nextCursor?: string }>(),
     summary:
       "A page of a semester's fair start record for lottery:verify, once its last draw came: the seed, the draws, each line's decisions in order.",
+  },
+  instructors: {
+    access: 'admin',
+    input: noPayload,
+    result: returns<{ instructors: InstructorSummary[]; invitations: InstructorInvitation[] }>(),
+    summary: "The programme's instructors with their classes, and the invitations still waiting.",
+  },
+  inviteInstructor: {
+    access: 'admin',
+    input: z.strictObject({ email, classIds: instructorClasses }),
+    result: returns<{ invitation: InstructorInvitation }>(),
+    summary:
+      'Invites a person by e-mail to be an instructor of the classes listed: they accept signed in with that address.',
+  },
+  assignInstructor: {
+    access: 'admin',
+    input: z.strictObject({ sub: login, classIds: instructorClasses }),
+    result: returns<{ instructor: InstructorSummary }>(),
+    summary: 'Sets the classes an instructor teaches (assigning and unassigning): they see those from their next call.',
+  },
+  removeInstructor: {
+    access: 'admin',
+    input: z.strictObject({ sub: z.optional(login), email: z.optional(email) }).check(
+      z.refine((payload) => (payload.sub === undefined) !== (payload.email === undefined), {
+        error: 'give either sub or email',
+        path: ['sub'],
+      }),
+    ),
+    result: returns<Record<string, never>>(),
+    summary:
+      'Takes an instructor off (refused from their next call; their marks stay), or cancels an invitation still waiting.',
+  },
+  acceptInstructorInvitation: {
+    access: 'user',
+    input: noPayload,
+    result: returns<{ instructor: InstructorSummary }>(),
+    summary: "Accepts the invitation to be an instructor sent to the caller's own e-mail address.",
+  },
+  instructorClasses: {
+    access: 'instructor',
+    input: noPayload,
+    result: returns<{ classes: Class[] }>(),
+    summary: "The caller's classes with their meetings.",
+  },
+  classDayRoster: {
+    access: 'instructor',
+    input: z.strictObject({ classId: id }),
+    result: returns<ClassDayRoster>(),
+    summary:
+      "One of the caller's classes for the class day: each enrolled child's name, photo consent, health notes, emergency contacts, pick-up adults, the answers for instructors and the absences reported.",
+  },
+  recordAttendance: {
+    access: 'instructor',
+    input: z.strictObject({ marks: attendanceMarks }),
+    result: returns<{ marks: MarkOutcome[] }>(),
+    summary:
+      "Records marks made on a phone (present, absent, check-in, check-out) in the caller's classes, each once by its key; none when one is refused.",
+  },
+  reportAbsence: {
+    access: 'user',
+    input: absenceReport,
+    result: returns<Record<string, never>>(),
+    summary: "Tells the class's instructors that the family's child will miss a meeting, with a short note.",
+  },
+  meetingAttendance: {
+    access: 'admin',
+    input: z.strictObject({ classId: id, date: isoDate }),
+    result: returns<{ class: Class; date: string; children: ChildAttendance[] }>(),
+    summary:
+      "A meeting's attendance: each enrolled child's events in the order made, its absence reported, and who is checked in now.",
   },
 } as const satisfies Record<string, FunctionSpec>;
 

@@ -26,7 +26,7 @@ export const isoDate = z.string().check(
 const birthDate = isoDate.check(z.refine((value) => value >= '1900-01-01', 'must be 1900-01-01 or later'));
 
 /** A moment written as an ISO 8601 timestamp. */
-const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' });
+export const isoDateTime = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time' });
 
 export const id = z
   .string()
@@ -55,8 +55,8 @@ const noControls = z.refine<string>(
 const required = z.refine<string>((value) => value.replace(invisible, '') !== '', 'is required');
 
 /** Text on one line: a name, a title, a place. */
-const oneLine = (max: number) => z.string().check(z.trim(), lengthAtMost(max), noControls);
-const requiredOneLine = (max: number) => z.string().check(z.trim(), required, lengthAtMost(max), noControls);
+export const oneLine = (max: number) => z.string().check(z.trim(), lengthAtMost(max), noControls);
+export const requiredOneLine = (max: number) => z.string().check(z.trim(), required, lengthAtMost(max), noControls);
 /** Text of several lines: a description, notes, what to bring. */
 const noControlsButLineBreaks = z.refine<string>(
   (value) => !manyLinesUnsafe.test(value),
@@ -628,6 +628,8 @@ const questionCommon = {
   id: z.optional(questionId),
   label: requiredOneLine(200),
   required: z._default(z.boolean(), false),
+  /** Its answers are shown to the class's instructors on the class-day roster (absent: to the office only). */
+  forInstructors: z.optional(z.boolean()),
 };
 const finiteNumber = z.number('must be a number').check(z.refine(Number.isFinite, 'must be a number'));
 /** A question as an administrator saves it, its place in its list being its order. */

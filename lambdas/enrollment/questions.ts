@@ -27,7 +27,15 @@ const scopePartition = (scope: QuestionScope) =>
   'semesterId' in scope ? `QUESTIONS#SEMESTER#${scope.semesterId}` : `QUESTIONS#CLASS#${scope.classId}`;
 
 function readQuestion(stored: StoredItem): Question {
-  const common = { id: stored.string('id'), label: stored.string('label'), required: stored.boolean('required') };
+  const common = {
+    id: stored.string('id'),
+    label: stored.string('label'),
+    required: stored.boolean('required'),
+    ...optional(
+      'forInstructors',
+      stored.item.forInstructors === undefined ? undefined : stored.boolean('forInstructors'),
+    ),
+  };
   const kind = stored.oneOf('kind', QUESTION_KINDS);
   switch (kind) {
     case 'text':

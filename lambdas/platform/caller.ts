@@ -26,6 +26,15 @@ export interface FamilyCaller extends Caller {
   familyId: string;
 }
 
+/**
+ * A signed-in caller of an instructor function: the classes they teach now and the address they were invited at,
+ * read from the table on every call.
+ */
+export interface InstructorCaller extends Caller {
+  instructorEmail: string;
+  classIds: string[];
+}
+
 const issuer = requiredEnv('JWT_ISSUER');
 const clientId = requiredEnv('USER_POOL_CLIENT_ID');
 

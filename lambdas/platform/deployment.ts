@@ -7,7 +7,7 @@ import { type FunctionName, functionNames } from '../contract/manifest';
 import type { CallLimit } from '../contract/records';
 
 /** The folders of `lambdas/` that hold handlers, each a feature of the portal. */
-export type Feature = 'enrollment' | 'lottery' | 'families' | 'mail' | 'catalogue' | 'administration';
+export type Feature = 'enrollment' | 'lottery' | 'families' | 'mail' | 'catalogue' | 'administration' | 'instructors';
 
 /** The Cognito admin API calls the portal and `npm run admin` make (each one is also its IAM action, `cognito-idp:<call>`). */
 export type UserPoolCall =
@@ -371,6 +371,50 @@ export const deployment = {
   },
   fairStartExport: {
     feature: 'enrollment',
+    table: 'read',
+  },
+  instructors: {
+    feature: 'instructors',
+    table: 'read',
+  },
+  inviteInstructor: {
+    feature: 'instructors',
+    table: 'write',
+  },
+  assignInstructor: {
+    feature: 'instructors',
+    table: 'write',
+  },
+  removeInstructor: {
+    feature: 'instructors',
+    table: 'write',
+  },
+  acceptInstructorInvitation: {
+    feature: 'instructors',
+    rateLimit: familyWrites,
+    table: 'write',
+  },
+  // Instructors' functions have no per-user limit (the route throttle of their access holds them): a phone back in
+  // signal sends what waited in batches at once, and an instructor is a person the office knows.
+  instructorClasses: {
+    feature: 'instructors',
+    table: 'read',
+  },
+  classDayRoster: {
+    feature: 'instructors',
+    table: 'read',
+  },
+  recordAttendance: {
+    feature: 'instructors',
+    table: 'write',
+  },
+  reportAbsence: {
+    feature: 'instructors',
+    rateLimit: familyWrites,
+    table: 'write',
+  },
+  meetingAttendance: {
+    feature: 'instructors',
     table: 'read',
   },
 } as const satisfies Record<FunctionName, FunctionDeployment>;

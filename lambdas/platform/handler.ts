@@ -9,7 +9,14 @@ import type { CallLimit } from '../contract/records';
 import { deployment } from './deployment';
 import { manifest, type Access, type FunctionName, type FunctionResult, type ParsedInput } from '../contract/manifest';
 import { withAdminStanding } from './adminStanding';
-import { bearerToken, callerFromClaims, verifyAccessToken, type Caller, type FamilyCaller } from './caller';
+import {
+  bearerToken,
+  callerFromClaims,
+  verifyAccessToken,
+  type Caller,
+  type FamilyCaller,
+  type InstructorCaller,
+} from './caller';
 import { isTransientAwsError } from './awsErrors';
 import { logCallContext, loggedError, logger } from './logger';
 import { originCheck } from './originCheck';
@@ -38,14 +45,19 @@ type Result = APIGatewayProxyStructuredResultV2;
 export type Middleware = MiddlewareObj<PortalEvent, Result, Error, Context>;
 type Request = middy.Request<PortalEvent, Result, Error, Context>;
 
-/** Who calls a function: anyone on public ones; on family functions that use the table, a caller with its family. */
+/**
+ * Who calls a function: anyone on public ones; on family functions that use the table, a caller with its family;
+ * on instructor functions, a caller with the classes they teach.
+ */
 type CallerOf<N extends FunctionName> = (typeof manifest)[N] extends { access: 'public' }
   ? Caller | undefined
   : (typeof manifest)[N] extends { access: 'user' }
     ? (typeof deployment)[N] extends { table: 'read' | 'write' }
       ? FamilyCaller
       : Caller
-    : Caller;
+    : (typeof manifest)[N] extends { access: 'instructor' }
+      ? InstructorCaller
+      : Caller;
 /** The call itself: when it reached the API, and how long the function may still run. */
 export interface Call {
   arrivedAt: number;
@@ -226,15 +238,17 @@ export function readsCallerFamily(name: FunctionName): boolean {
  * The modules that build handlers: each adds middleware of its own, with the clients it needs, which the
  * functions built by the others do not bundle. The manifest decides which one a function is built with.
  */
-export type HandlerBuilder = 'portalHandler' | 'familyHandler' | 'limitedHandler';
+export type HandlerBuilder = 'portalHandler' | 'familyHandler' | 'limitedHandler' | 'instructorHandler';
 
 const BUILDER_REASONS: Record<HandlerBuilder, string> = {
+  instructorHandler: 'is an instructor function',
   limitedHandler: 'has a call limit in the manifest',
   familyHandler: 'is a family function on the table',
   portalHandler: 'needs none of the other builders in the manifest',
 };
 
 function builderOf(name: FunctionName): HandlerBuilder {
+  if (manifest[name].access === 'instructor') return 'instructorHandler';
   if (rateLimitOf(name)) return 'limitedHandler';
   return readsCallerFamily(name) ? 'familyHandler' : 'portalHandler';
 }

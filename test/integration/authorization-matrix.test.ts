@@ -1,6 +1,7 @@
 // Every function of the manifest, called by a visitor, a family, a second family, an administrator whose
 // admin access was removed after its token was issued, one who turned the second factor off after signing in,
-// and an administrator; the family functions also by
+// an administrator, an instructor of the family's class, an instructor of another class and an instructor
+// removed after signing in; the family functions also by
 // a second guardian of the family (who may do what the family may) and a guardian removed from it (who may
 // no longer touch its records).
 // The cases are typed against the manifest: a new function does not compile until it has its case here.
@@ -39,6 +40,10 @@ interface World {
   groupId: string;
   /** The first family's enrollment request (decided). */
   requestId: string;
+  /** Instructors: one of `enrolledIn`, one of `otherClass`, one of `enrolledIn` removed after signing in. */
+  instructor: SignedIn;
+  otherInstructor: SignedIn;
+  removedInstructor: SignedIn;
 }
 
 interface Case {
@@ -47,6 +52,8 @@ interface Case {
   owned?: true;
   /** The first family's own records that administrators have no more power over than another family. */
   familyOnly?: true;
+  /** An instructor function whose payload names `enrolledIn`: an instructor of another class must get 404. */
+  ofClass?: true;
 }
 
 const cases = {
@@ -204,6 +211,44 @@ const cases = {
   },
   // No fair start in the matrix's semester: an administrator is answered 409.
   fairStartExport: { payload: (w) => ({ semesterId: w.semesterId }) },
+  instructors: { payload: () => ({}) },
+  inviteInstructor: {
+    payload: () => ({ email: `matrix-invited-${crypto.randomUUID().slice(0, 8)}@example.com`, classIds: [] }),
+  },
+  assignInstructor: { payload: (w) => ({ sub: w.instructor.sub, classIds: [w.enrolledIn.id, w.otherClass.id] }) },
+  removeInstructor: { payload: (w) => ({ sub: w.otherInstructor.sub }) },
+  // Nobody of the world has an invitation waiting: every signed-in caller is answered 404 (allowed, as not owned).
+  acceptInstructorInvitation: { payload: () => ({}) },
+  instructorClasses: { payload: () => ({}) },
+  classDayRoster: { payload: (w) => ({ classId: w.enrolledIn.id }), ofClass: true },
+  recordAttendance: {
+    payload: (w) => ({
+      marks: [
+        {
+          key: crypto.randomUUID(),
+          kind: 'present',
+          classId: w.enrolledIn.id,
+          date: w.enrolledIn.meetings[0]!.date,
+          studentId: w.student.id,
+          at: new Date().toISOString(),
+          deviceId: 'matrix-phone',
+        },
+      ],
+    }),
+    ofClass: true,
+  },
+  // The first family's child: an instructor has no more power over it than another family; the office may report
+  // an absence a family phoned in, as it may change the child's record.
+  reportAbsence: {
+    payload: (w) => ({
+      classId: w.enrolledIn.id,
+      date: w.enrolledIn.meetings[0]!.date,
+      studentId: w.student.id,
+      note: 'Sick today',
+    }),
+    owned: true,
+  },
+  meetingAttendance: { payload: (w) => ({ classId: w.enrolledIn.id, date: w.enrolledIn.meetings[0]!.date }) },
 } satisfies Record<FunctionName, Case>;
 
 function withoutId({ id: _id, ...student }: Student) {
@@ -218,7 +263,10 @@ type Caller =
   | 'secondFamily'
   | 'revokedAdmin'
   | 'unsecuredAdmin'
-  | 'admin';
+  | 'admin'
+  | 'instructor'
+  | 'otherInstructor'
+  | 'removedInstructor';
 type Outcome = 'allowed' | 401 | 403 | 404;
 
 /** What each caller must get: from the function's access, and its ownership of the first family's records. */
@@ -226,6 +274,7 @@ function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
   const spec = manifest[name];
   const owned = 'owned' in cases[name];
   const familyOnly = 'familyOnly' in cases[name];
+  const ofClass = 'ofClass' in cases[name];
   if (spec.access === 'public')
     return {
       visitor: 'allowed',
@@ -234,6 +283,23 @@ function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
       revokedAdmin: 'allowed',
       unsecuredAdmin: 'allowed',
       admin: 'allowed',
+      instructor: 'allowed',
+      otherInstructor: 'allowed',
+      removedInstructor: 'allowed',
+    };
+  // An instructor's assignments are read at every call: a removed one is refused at once. Administrators are not
+  // instructors by their group (the office reads the class day with meetingAttendance).
+  if (spec.access === 'instructor')
+    return {
+      visitor: 401,
+      family: 403,
+      secondFamily: 403,
+      revokedAdmin: 403,
+      unsecuredAdmin: 403,
+      admin: 403,
+      instructor: 'allowed',
+      otherInstructor: ofClass ? 404 : 'allowed',
+      removedInstructor: 403,
     };
   // A removed administrator's token still names the group until it expires (15 minutes at most), and so does
   // the token of one who turned the second factor off: the user pool is asked at each call such a token makes,
@@ -248,6 +314,10 @@ function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
       revokedAdmin: owned || familyOnly ? 404 : 'allowed',
       unsecuredAdmin: owned || familyOnly ? 404 : 'allowed',
       admin: familyOnly ? 404 : 'allowed',
+      // An instructor's own family is another family.
+      instructor: owned ? 404 : 'allowed',
+      otherInstructor: owned ? 404 : 'allowed',
+      removedInstructor: owned ? 404 : 'allowed',
     };
   return {
     visitor: 401,
@@ -256,7 +326,18 @@ function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
     revokedAdmin: 403,
     unsecuredAdmin: 403,
     admin: 'allowed',
+    instructor: 403,
+    otherInstructor: 403,
+    removedInstructor: 403,
   };
+}
+
+/** A new account the office invited to teach `classIds`, which accepted (signed in before any removal). */
+async function newInstructor(name: string, classIds: string[]): Promise<SignedIn> {
+  const account = await signUpFamily(name);
+  await data('inviteInstructor', { email: account.email, classIds }, (await adminSession()).accessToken);
+  await data('acceptInstructorInvitation', {}, account.accessToken);
+  return account;
 }
 
 /**
@@ -320,6 +401,10 @@ async function makeWorld({ withGuardians }: { withGuardians: boolean }): Promise
   const unsecuredAdmin = await newAdmin('matrix-unsecured');
   await turnOffSecondFactor(unsecuredAdmin);
   const group = await newGroup(semesterId, [otherClass.id, (await newClass(semesterId)).id]);
+  const instructor = await newInstructor('matrix-instructor', [enrolledIn.id]);
+  const otherInstructor = await newInstructor('matrix-other-instructor', [otherClass.id]);
+  const removedInstructor = await newInstructor('matrix-removed-instructor', [enrolledIn.id]);
+  await data('removeInstructor', { sub: removedInstructor.sub }, (await adminSession()).accessToken);
   const guardians = withGuardians
     ? await guardiansOf(family, secondFamily)
     : {
@@ -341,6 +426,9 @@ async function makeWorld({ withGuardians }: { withGuardians: boolean }): Promise
     emptyClass,
     groupId: group.id,
     requestId,
+    instructor,
+    otherInstructor,
+    removedInstructor,
   };
 }
 
@@ -372,6 +460,9 @@ describe.each(functionNames)('%s', (name) => {
       revokedAdmin: world.revokedAdmin.accessToken,
       unsecuredAdmin: world.unsecuredAdmin.accessToken,
       admin: world.admin.accessToken,
+      instructor: world.instructor.accessToken,
+      otherInstructor: world.otherInstructor.accessToken,
+      removedInstructor: world.removedInstructor.accessToken,
     };
     const outcomes: Record<string, Outcome | number> = {};
     // The callers without the family's rights first (the administrators without admin powers among them): the
@@ -382,12 +473,18 @@ describe.each(functionNames)('%s', (name) => {
       'formerGuardian',
       'revokedAdmin',
       'unsecuredAdmin',
+      'instructor',
+      'otherInstructor',
+      'removedInstructor',
       'family',
       'secondGuardian',
       'admin',
     ];
     for (const caller of callers.filter((one): one is Caller => one in expected(name))) {
-      outcomes[caller] = classify((await call(name, payload, tokens[caller])).status, 'owned' in cases[name]);
+      outcomes[caller] = classify(
+        (await call(name, payload, tokens[caller])).status,
+        'owned' in cases[name] || 'ofClass' in cases[name],
+      );
     }
     expect(outcomes).toEqual(expected(name));
   });

@@ -76,7 +76,7 @@ test("the stage's throttle is each route's default, not a cap on their sum: rout
 
 describe('the account-level bucket caps the routes together', () => {
   const roomy = { rateLimit: 100, burstLimit: 100 };
-  const routes = { public: roomy, user: roomy, admin: { rateLimit: 1, burstLimit: 1 } };
+  const routes = { public: roomy, user: roomy, instructor: roomy, admin: { rateLimit: 1, burstLimit: 1 } };
 
   test('calls of different routes share it, and it refills at its own rate', () => {
     const throttle = new ApiThrottle({ routes, account: { rateLimit: 10, burstLimit: 3 } });

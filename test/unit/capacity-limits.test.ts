@@ -71,7 +71,7 @@ test('the table’s peak grows with the families, and the e-mails of the day wit
 test('the report names the size, the throttles, the partitions and the first limit that binds', () => {
   const report = capacityReport(district);
   expect(report).toContain('Registration day for 10,000 families and 60 classes');
-  expect(report).toContain('user     4,800  9,600');
+  expect(report).toContain('user         4,800  9,600');
   expect(report).toContain(
     'First limit that binds: Lambda concurrent executions (account, Region), from 875 families; at 10,000 it is 11.3x its default',
   );

@@ -76,6 +76,8 @@ test('throttles are the busiest route of each access level × headroom 2, with a
   expect(routeThrottles(day)).toEqual({
     public: { rateLimit: 240, burstLimit: 480 },
     user: { rateLimit: 480, burstLimit: 960 },
+    // A class day's: 60 classes' two instructors' phones sending what waited at once, a call a second each.
+    instructor: { rateLimit: 240, burstLimit: 480 },
     admin: { rateLimit: 120, burstLimit: 240 },
   });
   expect(routeThrottle).toEqual(routeThrottles(day));
@@ -86,6 +88,7 @@ test('the throttles follow the plan: twice the families, twice the family routes
   expect(doubled.user).toEqual({ rateLimit: 960, burstLimit: 1920 });
   expect(doubled.public).toEqual({ rateLimit: 480, burstLimit: 960 });
   expect(doubled.admin).toEqual(routeThrottles(day).admin);
+  expect(doubled.instructor).toEqual(routeThrottles(day).instructor);
 });
 
 test("all routes together stay far below the account's throttle; the Lambdas at once count enroll's wait for its decision", () => {

@@ -15,6 +15,7 @@ interface QuestionDraft {
   label: string;
   kind: QuestionKind;
   required: boolean;
+  forInstructors: boolean;
   maxLength: string;
   /** One option a line. */
   options: string;
@@ -26,6 +27,7 @@ const draftOf = (question?: Question): QuestionDraft => ({
   label: question?.label ?? '',
   kind: question?.kind ?? 'choice',
   required: question?.required ?? false,
+  forInstructors: question?.forInstructors ?? false,
   maxLength: String(question?.kind === 'text' ? question.maxLength : 200),
   options: question?.kind === 'choice' ? question.options.join('\n') : '',
   min: question?.kind === 'number' && question.min !== undefined ? String(question.min) : '',
@@ -36,7 +38,12 @@ const draftOf = (question?: Question): QuestionDraft => ({
 const typedNumber = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
 
 function questionOf(draft: QuestionDraft, id: string | undefined): QuestionInput {
-  const common = { ...(id && { id }), label: draft.label, required: draft.required };
+  const common = {
+    ...(id && { id }),
+    label: draft.label,
+    required: draft.required,
+    ...(draft.forInstructors && { forInstructors: true }),
+  };
   switch (draft.kind) {
     case 'text':
       return { ...common, kind: 'text', maxLength: typedNumber(draft.maxLength) ?? Number.NaN };
@@ -207,6 +214,15 @@ export function QuestionDialog({
             <Checkbox checked={draft.required} onChange={(event) => change({ required: event.target.checked })} />
           }
           label="Families must answer it"
+        />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={draft.forInstructors}
+              onChange={(event) => change({ forInstructors: event.target.checked })}
+            />
+          }
+          label="The class's instructors see the answers"
         />
       </Stack>
     </SaveDialog>

@@ -1,0 +1,89 @@
+// A class's attendance, in a partition of its own (`ATTENDANCE#<classId>`), apart from the class's enrollments
+// (which registration day reads and writes): each mark an instructor made is an event item
+// (`EVENT#<date>#<key>`), written once under the condition that its key is new and never overwritten, so a phone
+// that sends a mark again after a lost answer stores it once, and two instructors' marks of one child both stay.
+// A family's absence report is one item per child and meeting (`ABSENCE#<date>#<studentId>`), its latest note.
+import type { AttendanceEvent, AttendanceMark, ReportedAbsence } from '../contract/classDay';
+import { entity, optional } from '../platform/entity';
+
+const attendancePartition = (classId: string) => `ATTENDANCE#${classId}`;
+
+const eventEntity = entity<AttendanceEvent, Pick<AttendanceEvent, 'classId' | 'date' | 'key'>>({
+  type: 'attendanceEvent',
+  key: {
+    partition: ({ classId }) => attendancePartition(classId),
+    sort: { prefix: 'EVENT#', of: ({ date, key }) => `${date}#${key}` },
+  },
+  read: (item) => {
+    const common = {
+      key: item.string('key'),
+      classId: item.string('classId'),
+      date: item.string('date'),
+      studentId: item.string('studentId'),
+      at: item.string('at'),
+      deviceId: item.string('deviceId'),
+      by: item.string('by'),
+      byEmail: item.string('byEmail'),
+      recordedAt: item.string('recordedAt'),
+    };
+    const kind = item.oneOf('kind', ['present', 'absent', 'checkIn', 'checkOut']);
+    if (kind !== 'checkOut') return { ...common, kind };
+    return {
+      ...common,
+      kind,
+      pickedUpBy: item.string('pickedUpBy'),
+      ...optional('reason', item.optionalString('reason')),
+      ...optional('flagged', item.item.flagged === true ? (true as const) : undefined),
+    };
+  },
+});
+
+const absenceEntity = entity<ReportedAbsence, { classId: string; date: string; studentId: string }>({
+  type: 'absenceReport',
+  key: {
+    partition: ({ classId }) => attendancePartition(classId),
+    sort: { prefix: 'ABSENCE#', of: ({ date, studentId }) => `${date}#${studentId}` },
+  },
+  read: (item) => ({
+    studentId: item.string('studentId'),
+    date: item.string('date'),
+    note: item.string('note'),
+    reportedAt: item.string('reportedAt'),
+  }),
+});
+
+/** Who made a mark: the instructor's login and the address they were invited at. */
+export interface Marker {
+  sub: string;
+  email: string;
+}
+
+/**
+ * Records a mark once: false when a mark with its key was recorded already (in that meeting), which stands as it
+ * was.
+ */
+export function recordMark(mark: AttendanceMark, by: Marker, flagged: boolean): Promise<boolean> {
+  const event: AttendanceEvent = {
+    ...mark,
+    by: by.sub,
+    byEmail: by.email,
+    recordedAt: new Date().toISOString(),
+    ...(flagged && { flagged: true as const }),
+  };
+  return eventEntity.put(event, { ifNew: true });
+}
+
+/** A meeting's events, in no particular order (see inOrderMade). */
+export function meetingEvents(classId: string, date: string): Promise<AttendanceEvent[]> {
+  return eventEntity.inPartition({ classId }, { where: { date } });
+}
+
+/** Records a family's absence report, over an earlier one for the same child and meeting. */
+export async function reportAbsence(classId: string, absence: Omit<ReportedAbsence, 'reportedAt'>): Promise<void> {
+  await absenceEntity.put({ classId, ...absence, reportedAt: new Date().toISOString() });
+}
+
+/** The absences reported for a class's meetings, by day. */
+export function classAbsences(classId: string): Promise<ReportedAbsence[]> {
+  return absenceEntity.inPartition({ classId });
+}

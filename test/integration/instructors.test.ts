@@ -1,0 +1,324 @@
+// The class day: an administrator invites instructors and assigns them classes; an instructor sees only their
+// classes' rosters (what the day needs of each child) and records attendance marks, each once by its key and read
+// back in the order made; a removed instructor is refused at once; families report absences; the office reads a
+// meeting's attendance.
+import { randomUUID } from 'node:crypto';
+import type {
+  AttendanceEvent,
+  ChildAttendance,
+  ClassDayRoster,
+  InstructorInvitation,
+  InstructorSummary,
+} from '../../lambdas/contract/classDay';
+import { MAX_MARKS_PER_CALL } from '../../lambdas/contract/classDay';
+import type { Class, Question } from '../../lambdas/contract/records';
+import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
+import { call, data, enrollAndWait, signUpFamily, type SignedIn } from '../support/portal';
+
+const DAY = 86_400_000;
+const meetingDay = new Date(Date.now() + 35 * DAY).toISOString().slice(0, 10);
+const admin = async () => (await adminSession()).accessToken;
+
+/** A new account the office invites to teach `classIds`, which accepts. */
+async function instructorOf(classIds: string[]): Promise<SignedIn> {
+  const instructor = await signUpFamily('instructor');
+  await data('inviteInstructor', { email: instructor.email, classIds }, await admin());
+  await data('acceptInstructorInvitation', {}, instructor.accessToken);
+  return instructor;
+}
+
+const mark = (classId: string, studentId: string, kind: string, extra: Record<string, unknown> = {}) => ({
+  key: randomUUID(),
+  kind,
+  classId,
+  date: meetingDay,
+  studentId,
+  at: new Date().toISOString(),
+  deviceId: 'phone-1',
+  ...extra,
+});
+
+let cls: Class;
+let other: Class;
+let child: { id: string };
+let family: SignedIn;
+let teacher: SignedIn;
+let otherTeacher: SignedIn;
+let allergyQuestion: Question;
+beforeAll(async () => {
+  const semesterId = (await openSemester({ name: 'Class day' })).id;
+  cls = await newClass(semesterId);
+  other = await newClass(semesterId);
+  const { questions } = await data<{ questions: Question[] }>(
+    'saveQuestions',
+    {
+      classId: cls.id,
+      questions: [
+        { label: 'Can your child ski a blue run?', kind: 'yesNo', required: true, forInstructors: true },
+        { label: 'How did you hear of us?', kind: 'text', required: false },
+      ],
+    },
+    await admin(),
+  );
+  allergyQuestion = questions[0]!;
+  family = await signUpFamily('class-day');
+  const student = await addStudent(family, {
+    firstName: 'Ben',
+    allergies: 'Peanuts: EpiPen in the backpack',
+    photoConsent: false,
+    pickupAdults: [{ name: 'Dana Tester', relationship: 'aunt', phone: '+1 555 010 0101' }],
+  });
+  child = student;
+  const enrolled = await enrollAndWait(
+    {
+      studentId: student.id,
+      classId: cls.id,
+      answers: [
+        { questionId: allergyQuestion.id, value: true },
+        { questionId: questions[1]!.id, value: 'A friend' },
+      ],
+    },
+    family.accessToken,
+  );
+  expect(enrolled.status).toBe(200);
+  [teacher, otherTeacher] = await Promise.all([instructorOf([cls.id]), instructorOf([other.id])]);
+}, 120_000);
+
+describe('instructors', () => {
+  test('the office invites a person, who accepts with the invited address, and lists them with their classes', async () => {
+    const person = await signUpFamily('invited');
+    const { invitation } = await data<{ invitation: InstructorInvitation }>(
+      'inviteInstructor',
+      { email: person.email.toUpperCase(), classIds: [cls.id] },
+      await admin(),
+    );
+    expect(invitation).toMatchObject({ email: person.email, classIds: [cls.id] });
+    // Before accepting, the person is no instructor; another login cannot accept it.
+    expect((await call('instructorClasses', {}, person.accessToken)).status).toBe(403);
+    expect((await call('acceptInstructorInvitation', {}, family.accessToken)).status).toBe(404);
+
+    const { instructor } = await data<{ instructor: InstructorSummary }>(
+      'acceptInstructorInvitation',
+      {},
+      person.accessToken,
+    );
+    expect(instructor).toMatchObject({ email: person.email, classes: [{ id: cls.id, name: cls.name }] });
+    expect((await data<{ classes: Class[] }>('instructorClasses', {}, person.accessToken)).classes).toEqual([
+      expect.objectContaining({ id: cls.id, meetings: cls.meetings }),
+    ]);
+    const list = await data<{ instructors: InstructorSummary[]; invitations: InstructorInvitation[] }>(
+      'instructors',
+      {},
+      await admin(),
+    );
+    expect(list.instructors).toContainEqual(instructor);
+    expect(list.invitations.map((waiting) => waiting.email)).not.toContain(person.email);
+    // The invitation is used up.
+    expect((await call('acceptInstructorInvitation', {}, person.accessToken)).status).toBe(404);
+  });
+
+  test('an invitation to a class that does not exist is refused with a clear 400', async () => {
+    const refused = await call('inviteInstructor', { email: 'x@example.com', classIds: ['nope'] }, await admin());
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toBe('classIds: there is no class nope.');
+  });
+});
+
+describe('the class-day roster', () => {
+  test('shows an instructor of the class what the day needs of each child, and the answers marked for instructors', async () => {
+    const roster = await data<ClassDayRoster>('classDayRoster', { classId: cls.id }, teacher.accessToken);
+    expect(roster.questions.map((question) => question.id)).toEqual([allergyQuestion.id]);
+    expect(roster.children).toEqual([
+      {
+        studentId: child.id,
+        firstName: 'Ben',
+        lastName: 'Tester',
+        photoConsent: false,
+        allergies: 'Peanuts: EpiPen in the backpack',
+        emergencyContacts: [{ name: 'Jordan Tester', phone: '+1 555 010 0100', relationship: 'parent' }],
+        pickupAdults: [{ name: 'Dana Tester', relationship: 'aunt', phone: '+1 555 010 0101' }],
+        answers: [{ questionId: allergyQuestion.id, label: allergyQuestion.label, value: true }],
+        absences: [],
+      },
+    ]);
+  });
+
+  test('is refused to an instructor of another class (404), a family and a visitor (403, 401), and an administrator who teaches nothing (403)', async () => {
+    expect((await call('classDayRoster', { classId: cls.id }, otherTeacher.accessToken)).status).toBe(404);
+    expect((await call('classDayRoster', { classId: 'no-such-class' }, teacher.accessToken)).status).toBe(404);
+    expect((await call('classDayRoster', { classId: cls.id }, family.accessToken)).status).toBe(403);
+    expect((await call('classDayRoster', { classId: cls.id })).status).toBe(401);
+    expect((await call('classDayRoster', { classId: cls.id }, await admin())).status).toBe(403);
+    // The office's functions are not the instructors'.
+    expect((await call('meetingAttendance', { classId: cls.id, date: meetingDay }, teacher.accessToken)).status).toBe(
+      403,
+    );
+    expect((await call('instructors', {}, teacher.accessToken)).status).toBe(403);
+  });
+
+  test("shows the absence a guardian reported, and only the family's own enrolled child may be reported", async () => {
+    await data(
+      'reportAbsence',
+      { classId: cls.id, date: meetingDay, studentId: child.id, note: 'Ben is sick today' },
+      family.accessToken,
+    );
+    const roster = await data<ClassDayRoster>('classDayRoster', { classId: cls.id }, teacher.accessToken);
+    expect(roster.children[0]!.absences).toEqual([
+      { studentId: child.id, date: meetingDay, note: 'Ben is sick today', reportedAt: expect.any(String) },
+    ]);
+    const stranger = await signUpFamily('stranger');
+    expect(
+      (
+        await call(
+          'reportAbsence',
+          { classId: cls.id, date: meetingDay, studentId: child.id, note: 'x' },
+          stranger.accessToken,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          'reportAbsence',
+          { classId: other.id, date: meetingDay, studentId: child.id, note: 'x' },
+          family.accessToken,
+        )
+      ).status,
+    ).toBe(404);
+    const notAMeeting = await call(
+      'reportAbsence',
+      { classId: cls.id, date: '2020-01-01', studentId: child.id, note: 'x' },
+      family.accessToken,
+    );
+    expect(notAMeeting.body.error?.message).toBe('date: the class does not meet on 2020-01-01.');
+  });
+});
+
+describe('attendance marks', () => {
+  test('are recorded once by their key, both instructors keep their marks, and the office reads them in the order made', async () => {
+    const second = await instructorOf([cls.id]);
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const checkIn = mark(cls.id, child.id, 'checkIn', { at: at(0) });
+    const present = mark(cls.id, child.id, 'present', { at: at(1), deviceId: 'phone-2' });
+    const checkOut = mark(cls.id, child.id, 'checkOut', { at: at(2), pickedUpBy: 'dana tester' });
+
+    // The later mark arrives first, from the second instructor's phone.
+    expect(await data('recordAttendance', { marks: [present] }, second.accessToken)).toEqual({
+      marks: [{ key: present.key, outcome: 'recorded' }],
+    });
+    expect(await data('recordAttendance', { marks: [checkIn] }, teacher.accessToken)).toEqual({
+      marks: [{ key: checkIn.key, outcome: 'recorded' }],
+    });
+    const office = async () =>
+      (
+        await data<{ children: ChildAttendance[] }>(
+          'meetingAttendance',
+          { classId: cls.id, date: meetingDay },
+          await admin(),
+        )
+      ).children;
+    expect((await office())[0]).toMatchObject({ studentId: child.id, name: 'Ben Tester', checkedIn: true });
+
+    // Sent again after a lost answer, with the check-out: the check-in is stored once.
+    expect(await data('recordAttendance', { marks: [checkIn, checkOut] }, teacher.accessToken)).toEqual({
+      marks: [
+        { key: checkIn.key, outcome: 'already recorded' },
+        { key: checkOut.key, outcome: 'recorded' },
+      ],
+    });
+    const [day] = await office();
+    expect(day!.events.map((event: AttendanceEvent) => [event.key, event.kind, event.byEmail, event.deviceId])).toEqual(
+      [
+        [checkIn.key, 'checkIn', teacher.email, 'phone-1'],
+        [present.key, 'present', second.email, 'phone-2'],
+        [checkOut.key, 'checkOut', teacher.email, 'phone-1'],
+      ],
+    );
+    expect(day).toMatchObject({ checkedIn: false, absence: { note: 'Ben is sick today' } });
+    expect(day!.events[2]).not.toHaveProperty('flagged');
+  });
+
+  test('a check-out to an adult off the pick-up list is refused without a reason (nothing recorded), and flagged with one', async () => {
+    const present = mark(cls.id, child.id, 'present');
+    const stranger = mark(cls.id, child.id, 'checkOut', { pickedUpBy: 'Uncle Bob' });
+    const refused = await call('recordAttendance', { marks: [present, stranger] }, teacher.accessToken);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toBe(
+      "marks[1].reason: Uncle Bob is not on the child's pick-up list: give a reason to check the child out.",
+    );
+    const withReason = { ...stranger, reason: 'His mother called the office at noon' };
+    expect(await data('recordAttendance', { marks: [present, withReason] }, teacher.accessToken)).toEqual({
+      marks: [
+        { key: present.key, outcome: 'recorded' },
+        { key: stranger.key, outcome: 'recorded', flagged: true },
+      ],
+    });
+    const [day] = (
+      await data<{ children: ChildAttendance[] }>(
+        'meetingAttendance',
+        { classId: cls.id, date: meetingDay },
+        await admin(),
+      )
+    ).children;
+    expect(day!.events.filter((event) => event.key === present.key)).toHaveLength(1);
+    expect(day!.events.find((event) => event.key === stranger.key)).toMatchObject({
+      pickedUpBy: 'Uncle Bob',
+      reason: 'His mother called the office at noon',
+      flagged: true,
+    });
+  });
+
+  test('bad marks get a clear 400 and change nothing; another class is 404', async () => {
+    const refusals: Array<[unknown, string]> = [
+      [{ marks: [] }, 'marks: must hold at least one mark'],
+      [
+        { marks: Array.from({ length: MAX_MARKS_PER_CALL + 1 }, () => mark(cls.id, child.id, 'present')) },
+        `marks: must hold at most ${MAX_MARKS_PER_CALL} marks: send the rest in another call`,
+      ],
+      [
+        { marks: [mark(cls.id, child.id, 'present', { key: 'k1' })] },
+        'marks[0].key: must be a uuid made on the device',
+      ],
+      [{ marks: [mark(cls.id, 'nobody', 'present')] }, 'marks[0].studentId: the child is not enrolled in the class.'],
+      [
+        { marks: [mark(cls.id, child.id, 'present', { date: '2020-01-01' })] },
+        'marks[0].date: the class does not meet on 2020-01-01.',
+      ],
+    ];
+    for (const [payload, message] of refusals) {
+      const refused = await call('recordAttendance', payload, teacher.accessToken);
+      expect([refused.status, refused.body.error?.message]).toEqual([400, message]);
+    }
+    const elsewhere = await call(
+      'recordAttendance',
+      { marks: [mark(cls.id, child.id, 'present')] },
+      otherTeacher.accessToken,
+    );
+    expect(elsewhere.status).toBe(404);
+  });
+});
+
+describe('a change of assignment', () => {
+  test('takes effect at the next call: a class unassigned is 404, a removed instructor is refused at once with the token they hold', async () => {
+    const instructor = await instructorOf([cls.id, other.id]);
+    expect((await call('classDayRoster', { classId: other.id }, instructor.accessToken)).status).toBe(200);
+
+    await data('assignInstructor', { sub: instructor.sub, classIds: [cls.id] }, await admin());
+    expect((await call('classDayRoster', { classId: other.id }, instructor.accessToken)).status).toBe(404);
+    expect((await call('classDayRoster', { classId: cls.id }, instructor.accessToken)).status).toBe(200);
+
+    await data('removeInstructor', { sub: instructor.sub }, await admin());
+    for (const name of ['instructorClasses', 'classDayRoster', 'recordAttendance'] as const) {
+      const payload =
+        name === 'classDayRoster'
+          ? { classId: cls.id }
+          : name === 'recordAttendance'
+            ? { marks: [mark(cls.id, child.id, 'present')] }
+            : {};
+      const refused = await call(name, payload, instructor.accessToken);
+      expect([name, refused.status]).toEqual([name, 403]);
+    }
+    expect((await call('removeInstructor', { sub: instructor.sub }, await admin())).status).toBe(404);
+    expect((await call('assignInstructor', { sub: instructor.sub, classIds: [] }, await admin())).status).toBe(404);
+  });
+});
