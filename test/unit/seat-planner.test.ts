@@ -500,19 +500,59 @@ function expectConsistent(table: Table) {
   }
 }
 
+type Step = { change: Change; raced: boolean };
+
 const stepsOf = (moves: number) =>
   fc.array(fc.record({ change: changeOf(moves), raced: fc.boolean() }), { minLength: 1, maxLength: 30 });
 const capacities = fc.array(fc.nat(3), { minLength: classIds.length, maxLength: classIds.length });
 
+/**
+ * Sequences found by the property test once, run first every time. A raised capacity seats a waiting group,
+ * passes over a second for want of a seat in c2, then makes a waiting move out of c2 whose freed seat the second
+ * group cannot take either (c1 is full by then): c2 was written on the condition that it had no seat left,
+ * which it had, so the plan could never commit.
+ */
+const FOUND: Array<[number[], Step[]]> = [
+  [
+    [0, 0, 2, 0],
+    [
+      {
+        change: {
+          kind: 'enroll',
+          asks: [
+            { student: 1, target: 'g1', byAdmin: false },
+            { student: 4, target: 'c2', byAdmin: false },
+            { student: 0, target: 'c0', byAdmin: false },
+          ],
+        },
+        raced: false,
+      },
+      {
+        change: {
+          kind: 'enroll',
+          asks: [
+            { student: 0, target: 'g1', byAdmin: false },
+            { student: 0, target: 'c0', byAdmin: false },
+          ],
+        },
+        raced: false,
+      },
+      { change: { kind: 'move', pick: 0, to: 'c1', by: 'family, waiting' }, raced: false },
+      { change: { kind: 'capacity', classId: 'c3', capacity: 1, open: false }, raced: false },
+      { change: { kind: 'capacity', classId: 'c1', capacity: 2, open: true }, raced: false },
+    ],
+  ],
+];
+
 test.each([
-  ['automatic', semester, 1],
-  ['offers', offersSemester, 1],
+  ['automatic', 1, semester],
+  ['offers', 1, offersSemester],
   // Families' waiting moves made down the line (a freed seat taken by a move frees the seat it kept).
-  ['automatic', semester, 4],
-  ['offers', offersSemester, 4],
+  ['automatic', 4, semester],
+  ['offers', 4, offersSemester],
 ])(
   '%s mode, moves and cancels weighing %d: any sequence of enrollments, cancellations, promotions, moves (a family waiting for a seat), capacity changes, offers accepted and lapsed keeps every promise of the seats',
-  (_mode, mode, moves) => {
+  (_mode, moves, mode) => {
     fc.assert(
       fc.property(capacities, stepsOf(moves), (start, sequence) => {
         const table = newTable(start, mode);
@@ -527,7 +567,7 @@ test.each([
           expectConsistent(table);
         });
       }),
-      { numRuns: Number(process.env.SEAT_PLANNER_RUNS ?? 300) },
+      { numRuns: Number(process.env.SEAT_PLANNER_RUNS ?? 300), examples: FOUND },
     );
   },
 );

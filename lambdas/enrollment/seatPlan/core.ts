@@ -547,7 +547,10 @@ export function promote(
     offered: offers.offered,
     writes: [...promotions.writes, ...movesMade, ...offers.writes],
     cutShort,
-    keptWaiting,
+    // A class that had no seat for a group when it was passed over may have one by the end (a waiting move
+    // made later in the walk gave up its seat there; the group, walked again in that class's line, waits for
+    // another of its classes, which is then in the set): only those still without a seat keep the guard.
+    keptWaiting: new Set([...keptWaiting].filter((id) => freeSeats(id) <= 0)),
     released: [...new Set(walked)],
   };
 }
