@@ -5,6 +5,7 @@
 // (test/bench/day.ts: BENCH_DAY_FAMILIES, BENCH_DAY_CLASSES, BENCH_DAY_SECONDS, BENCH_DAY_HOLD_MS, BENCH_DAY_SEED);
 // `npm run bench -- fair` the same day opening with a fair start (BENCH_DAY_FAIR_START_MINUTES, 5; 3,000 families; BENCH_DAY_COGNITO_QUOTAS on),
 // its record checked with the seed after.
+// `npm run bench -- attendance` has 60 classes' instructors sync a day's marks at once (test/bench/attendance.ts).
 // `npm run bench -- lighthouse` runs Lighthouse on /classes/enrollment (test/bench/lighthouse.ts, BENCH_LIGHTHOUSE_RUNS).
 // `npm run bench -- lottery` times the lottery draw at the large seed's size (test/bench/lottery.ts, BENCH_LOTTERY_RUNS),
 // and its publication through the stack (BENCH_LOTTERY_PUBLISH_RUNS). `npm run bench -- district` prints the
@@ -23,6 +24,7 @@ import { lambdaReport, lambdaSizes } from './lambdas';
 import { pageWeight, pageWeightReport } from './page-weight';
 import { lighthouseReport, lighthouseRuns } from './lighthouse';
 import { lotteryPublicationReport, lotteryReport } from './lottery';
+import { attendanceReport, attendanceSync } from './attendance';
 import { dayReport, type DayRun } from './dayReport';
 import {
   conflictReport,
@@ -56,7 +58,7 @@ try {
     for (const families of [10_000, 50_000])
       for (const fairStart of [undefined, { minutes: 5 }])
         console.log(`${capacityReport(registrationDay({ families, ...(fairStart && { fairStart }) }))}\n`);
-  if (!only || ['rush', 'conflicts', 'day', 'fair', 'pages', 'lighthouse', 'lottery'].includes(only)) {
+  if (!only || ['rush', 'conflicts', 'day', 'fair', 'pages', 'lighthouse', 'lottery', 'attendance'].includes(only)) {
     await startStackForTests();
     const conflicts = !only || only === 'rush' || only === 'conflicts';
     // Before the rushes: the fixtures' administrator session would not outlive them (rushClasses).
@@ -81,6 +83,7 @@ try {
       console.log(`${pageWeightReport(await pageWeight(['/classes/enrollment', '/admin', '/calendar/classes']))}\n`);
     if (!only || only === 'lighthouse') console.log(`${lighthouseReport(await lighthouseRuns())}\n`);
     if (!only || only === 'lottery') console.log(`${await lotteryPublicationReport()}\n`);
+    if (!only || only === 'attendance') console.log(`${attendanceReport(await attendanceSync())}\n`);
   }
 } finally {
   await stopStackForTests();
