@@ -1,6 +1,7 @@
-// `npm test`'s Jest run. The projects that share local stacks (integration, e2e) run on two stacks, one per Jest
-// worker, two files at once (PORTAL_TEST_STACKS=N for N): a stack's files mostly wait (the allocator's settle time,
-// the stream's polls, the browser), and one file at a time left the CPUs idle about half the time. Beside them, at
+// `npm test`'s Jest run. The projects that share local stacks (integration, e2e) run on three stacks, one per Jest
+// worker, three files at once (PORTAL_TEST_STACKS=N for N): a stack's files mostly wait (the allocator's settle
+// time, the stream's polls, the browser), and one file at a time left the CPUs idle about half the time; on 2 CPUs
+// three took CI to 14 min 40 s, two to 17 min (docs/testing.md). Beside them, at
 // the lowest priority (`nice -n 19`), run the projects that need no stack (unit, web, infra): they only need CPU
 // time, and take what the stacks leave, where at the same priority they starved the stacks' files, whose calls
 // have deadlines. Once the stacks' files are done come the registration rushes, on one stack: they check that 200
@@ -59,7 +60,7 @@ function jest(
   });
 }
 
-const STACKS = Math.max(1, Number(process.env.PORTAL_TEST_STACKS ?? 2) || 2);
+const STACKS = Math.max(1, Number(process.env.PORTAL_TEST_STACKS ?? 3) || 3);
 const RUSHES: string[] = (StackSequencer as { RUSHES: string[] }).RUSHES;
 // Jest's ignore patterns are regular expressions, given one by one (a list would swallow the arguments after it).
 const ignoring = (pattern: string) => `--testPathIgnorePatterns=${pattern}`;
