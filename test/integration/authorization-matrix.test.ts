@@ -269,6 +269,15 @@ type Caller =
   | 'removedInstructor';
 type Outcome = 'allowed' | 401 | 403 | 404;
 
+/** The callers an admin or instructor function refuses whatever it is: a visitor, families, administrators without powers. */
+const neitherAdminNorInstructor = {
+  visitor: 401,
+  family: 403,
+  secondFamily: 403,
+  revokedAdmin: 403,
+  unsecuredAdmin: 403,
+} as const satisfies Partial<Record<Caller, Outcome>>;
+
 /** What each caller must get: from the function's access, and its ownership of the first family's records. */
 function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
   const spec = manifest[name];
@@ -291,11 +300,7 @@ function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
   // instructors by their group (the office reads the class day with meetingAttendance).
   if (spec.access === 'instructor')
     return {
-      visitor: 401,
-      family: 403,
-      secondFamily: 403,
-      revokedAdmin: 403,
-      unsecuredAdmin: 403,
+      ...neitherAdminNorInstructor,
       admin: 403,
       instructor: 'allowed',
       otherInstructor: ofClass ? 404 : 'allowed',
@@ -320,11 +325,7 @@ function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
       removedInstructor: owned ? 404 : 'allowed',
     };
   return {
-    visitor: 401,
-    family: 403,
-    secondFamily: 403,
-    revokedAdmin: 403,
-    unsecuredAdmin: 403,
+    ...neitherAdminNorInstructor,
     admin: 'allowed',
     instructor: 403,
     otherInstructor: 403,

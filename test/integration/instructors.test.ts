@@ -166,30 +166,12 @@ describe('the class-day roster', () => {
     expect(roster.children[0]!.absences).toEqual([
       { studentId: child.id, date: meetingDay, note: 'Ben is sick today', reportedAt: expect.any(String) },
     ]);
+    const report = (classId: string, date: string, token: string) =>
+      call('reportAbsence', { classId, date, studentId: child.id, note: 'x' }, token);
     const stranger = await signUpFamily('stranger');
-    expect(
-      (
-        await call(
-          'reportAbsence',
-          { classId: cls.id, date: meetingDay, studentId: child.id, note: 'x' },
-          stranger.accessToken,
-        )
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await call(
-          'reportAbsence',
-          { classId: other.id, date: meetingDay, studentId: child.id, note: 'x' },
-          family.accessToken,
-        )
-      ).status,
-    ).toBe(404);
-    const notAMeeting = await call(
-      'reportAbsence',
-      { classId: cls.id, date: '2020-01-01', studentId: child.id, note: 'x' },
-      family.accessToken,
-    );
+    expect((await report(cls.id, meetingDay, stranger.accessToken)).status).toBe(404);
+    expect((await report(other.id, meetingDay, family.accessToken)).status).toBe(404);
+    const notAMeeting = await report(cls.id, '2020-01-01', family.accessToken);
     expect(notAMeeting.body.error?.message).toBe('date: the class does not meet on 2020-01-01.');
   });
 });
