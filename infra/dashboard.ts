@@ -67,8 +67,8 @@ export class PortalDashboard extends Construct {
           portal(portalMetrics.enrollments, 'seats taken'),
           portal(portalMetrics.waitlistJoins, 'waitlist places given'),
         ],
-        // 0 is the promise: a request decided after a later arrival reached its queue too late.
-        right: [portal(portalMetrics.requestsOutOfOrder, 'decided after a later arrival')],
+        // 0 is the aim: a request placed late reached its queue after a later one was decided.
+        right: [portal(portalMetrics.requestsPlacedLate, 'placed late')],
         width: 12,
       }),
       new GraphWidget({

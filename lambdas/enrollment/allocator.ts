@@ -12,6 +12,7 @@
 // that exists) is decided alone with its refusal, and the batch is planned again without it.
 import { randomUUID } from 'node:crypto';
 import type { Class, Semester } from '../contract/records';
+import { MOMENT_DIGITS } from '../contract/lottery/fairStartRecord';
 import { byDeadline } from '../platform/deadline';
 import { sleep } from '../platform/dynamo';
 import { isTransientAwsError } from '../platform/awsErrors';
@@ -25,6 +26,7 @@ import {
   getRequestRecord,
   isDecided,
   pendingRequests,
+  queueKeyOf,
   queueMoment,
   type Decision,
   type EnrollmentRequest,
@@ -37,6 +39,7 @@ import {
   leaseTally,
   longer,
   refusalTally,
+  type LastDecided,
   releaseLease,
   takeLease,
   type QueuePace,
@@ -51,7 +54,7 @@ import { getSemester } from '../catalogue/semesters';
 import { readEnrollmentCaps, recentProgrammeMoments, type EnrollmentCaps } from '../catalogue/settings';
 import { getStudent, studentEntity, studentName } from '../families/students';
 import { logger } from '../platform/logger';
-import { countOutOfOrder, countSeatChanges } from '../platform/metrics';
+import { countPlacedLate, countSeatChanges } from '../platform/metrics';
 
 /**
  * How old a request must be before it is decided: a call that reached the API earlier may still be on its
@@ -118,9 +121,7 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
     throw error;
   } finally {
     // A lease that could not be released lapses by itself.
-    await releaseLease(queue, lead.owner, { pace: lead.pace, decidedThrough: lead.decidedThrough }).catch(
-      unlessTransient,
-    );
+    await releaseLease(queue, lead.owner, lead.pace).catch(unlessTransient);
   }
 }
 
@@ -136,19 +137,23 @@ function firstUnsettled(pending: EnrollmentRequest[], settledBy: number): number
 class LeaseLost extends Error {}
 
 /**
- * The requests of a batch that arrived before `decidedThrough`, the latest arrival decided in their queue
- * before: how much earlier, and how long each took to reach the queue.
+ * The requests marked as decided late, the first ones standing before `last` in the queue (it is read in the queue's
+ * order): each is placed after `last`. A request on its way to the queue longer than the allocator waited for it
+ * would otherwise lose nothing by coming late, and make the ones decided in their turn before it look out of order.
  */
-export function decidedOutOfOrder(
-  batch: Pick<EnrollmentRequest, 'arrivedAt' | 'queuedAt' | 'draw'>[],
-  decidedThrough: number,
-): Array<{ lateByMs: number; wayToQueueMs: number }> {
-  return batch
-    .filter((request) => queueMoment(request) < decidedThrough)
-    .map((request) => ({
-      lateByMs: decidedThrough - queueMoment(request),
-      wayToQueueMs: (request.queuedAt ?? request.arrivedAt) - request.arrivedAt,
-    }));
+export function placeLate<R extends Pick<EnrollmentRequest, 'id' | 'draw'>>(
+  requests: R[],
+  last: LastDecided | undefined,
+): Array<R & { placedAfter?: string }> {
+  return requests.map((request) =>
+    last && queueKeyOf(request) < last.key ? { ...request, placedAfter: last.requestId } : request,
+  );
+}
+
+/** The last request of a batch decided in its turn (not placed late), if any. */
+function lastInTurn(batch: EnrollmentRequest[]): LastDecided | undefined {
+  const last = batch.findLast((request) => request.placedAfter === undefined);
+  return last && { key: queueKeyOf(last), requestId: last.id };
 }
 
 /**
@@ -163,8 +168,8 @@ class Lead {
   private leaseMs = LEASE_MS;
   /** The queue's pace seen lately, by this holder or the holders before it in the last PACE_MEMORY_MS. */
   pace: QueuePace = { lag: { ms: 0, seenAt: 0 }, step: { ms: 0, seenAt: 0 } };
-  /** The latest arrival among the requests decided in the queue, by this holder or the ones before. */
-  decidedThrough = 0;
+  /** The last request of the queue decided in its turn, by this holder or the ones before. */
+  lastDecided?: LastDecided;
   private readonly watch = new QueueWatch();
   private caps?: Promise<EnrollmentCaps>;
   private readonly semesters = new Map<string, Promise<Semester | undefined>>();
@@ -190,25 +195,30 @@ class Lead {
         lag: longer(this.pace.lag, taken.pace.lag, now),
         step: longer(this.pace.step, taken.pace.step, now),
       };
-    this.decidedThrough = Math.max(this.decidedThrough, taken.decidedThrough ?? 0);
+    if (taken.lastDecided && (!this.lastDecided || taken.lastDecided.key > this.lastDecided.key))
+      this.lastDecided = taken.lastDecided;
     this.renewedAt = now;
     this.leaseMs = leaseMs;
     return true;
   }
 
   /**
-   * Records a batch decided (in arrival order): a request that arrived before one decided earlier reached
-   * the queue after the allocator stopped waiting for it (see settledBy), and is logged and counted.
+   * Records a batch decided: the requests placed late (they reached the queue after the allocator stopped waiting
+   * for them, see settledBy) are logged and counted.
    */
   decided(batch: EnrollmentRequest[]): void {
-    const late = decidedOutOfOrder(batch, this.decidedThrough);
-    for (const slip of late)
-      logger.warn('An enrollment request was decided after one of its queue that arrived later.', {
+    const through = this.lastDecided && Number(this.lastDecided.key.slice(0, MOMENT_DIGITS));
+    const late = batch.filter((request) => request.placedAfter !== undefined);
+    for (const request of late)
+      logger.warn('An enrollment request reached its queue after a later one was decided, and was placed after it.', {
         queue: this.queue,
-        ...slip,
+        requestId: request.id,
+        placedAfter: request.placedAfter,
+        lateByMs: through! - queueMoment(request),
+        wayToQueueMs: (request.queuedAt ?? request.arrivedAt) - request.arrivedAt,
       });
-    countOutOfOrder(late.length);
-    this.decidedThrough = Math.max(this.decidedThrough, ...batch.map(queueMoment));
+    countPlacedLate(late.length);
+    this.lastDecided = lastInTurn(batch) ?? this.lastDecided;
   }
 
   leaseLeft(): number {
@@ -271,7 +281,7 @@ class Lead {
 async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<Set<string>> {
   const decided = new Set<string>();
   const oneEach = new Set<string>();
-  let candidates = requests;
+  let candidates = placeLate(requests, lead.lastDecided);
   for (let attempt = 0; attempt < MAX_PLANS; attempt += 1) {
     const view = await lead.view(candidates);
     const now = new Date().toISOString();
@@ -287,7 +297,8 @@ async function decideBatch(lead: Lead, requests: EnrollmentRequest[]): Promise<S
     }
     if (batch.length === 0) return decided;
 
-    const tx = seatTransaction(planned.writes, now, [leaseTally(lead.queue, lead.owner, batch.length, Date.now())]);
+    const tally = leaseTally(lead.queue, lead.owner, batch.length, Date.now(), lastInTurn(batch));
+    const tx = seatTransaction(planned.writes, now, [tally]);
     const outcome = await transactWrite(tx.items, { until: lead.until });
     if (outcome.committed) {
       countSeatChanges(view.classes, after);

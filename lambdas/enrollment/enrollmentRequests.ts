@@ -13,7 +13,7 @@
 // Who decides a queue now, and how many of its requests were decided so far, is kept by its lease (lease.ts).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import type { RecordedDecision } from '../contract/lottery/fairStartRecord';
+import { queueKey, type RecordedDecision } from '../contract/lottery/fairStartRecord';
 import type { Answer } from '../contract/records';
 import type { Actor } from '../platform/caller';
 import type { ErrorCode } from '../contract/errors';
@@ -55,6 +55,11 @@ export interface EnrollmentRequest {
   fairStart?: FairStartMark;
   /** When it was written to the queue (set by putRequest): how long a request takes to get there. */
   queuedAt?: number;
+  /**
+   * Set by the allocator as it decides a request that stands before the last one decided in its turn (the request
+   * reached its queue after the allocator had stopped waiting for it): that one's id, kept with the decision.
+   */
+  placedAfter?: string;
   /** Who asked: the audit trail records them; a family may read only its own requests. */
   by: Actor;
 }
@@ -72,11 +77,14 @@ export interface FairStartDraw {
 
 export { queueMoment } from '../contract/lottery/fairStartRecord';
 
+/** A request's sort key in its queue (after `REQUEST#`): queue keys compare as strings, in the queue's order. */
+export const queueKeyOf = ({ id, draw }: Pick<EnrollmentRequest, 'id' | 'draw'>) =>
+  queueKey({ id, arrivedAt: Number(id.split('-')[0]), ...optional('draw', draw) });
+
 /** Whether a request waits for its fair start's draw at `now` (epoch ms): nothing decides it before then. */
 export const awaitsDraw = (request: Pick<EnrollmentRequest, 'draw'> | undefined, now = Date.now()) =>
   request?.draw !== undefined && request.draw.at > now;
 
-const ARRIVAL_DIGITS = 15;
 const DECISION_DAYS = 1;
 
 const readActor = (by: StoredItem): Actor => ({ sub: by.string('sub'), isAdmin: by.boolean('isAdmin') });
@@ -99,13 +107,7 @@ const requestEntity = entity<EnrollmentRequest, Pick<EnrollmentRequest, 'queue' 
   type: ENROLLMENT_REQUEST_TYPE,
   key: {
     partition: ({ queue }) => queue,
-    sort: {
-      prefix: 'REQUEST#',
-      of: ({ id, draw }) =>
-        draw
-          ? `${String(draw.at - 1).padStart(ARRIVAL_DIGITS, '0')}#${draw.rank}#${id}`
-          : `${id.split('-')[0]!.padStart(ARRIVAL_DIGITS, '0')}#${id}`,
-    },
+    sort: { prefix: 'REQUEST#', of: queueKeyOf },
   },
   read: (item) => ({
     id: item.string('id'),
@@ -308,8 +310,9 @@ export function getRequestRecord(id: string): Promise<RequestRecord | undefined>
  * The writes that decide a request (its removal from the queue, its decision, its child's pending marker, and in a
  * semester with a fair start its entry in the ledger), for the transaction that also writes what was decided;
  * `position`: its place in that transaction's batch. The decision keeps the request's timeline (when its call
- * reached the API, when it reached its queue, when it was decided), which the registration-rush benchmark reads to
- * show where a decision's time goes.
+ * reached the API, when it reached its queue, when it was decided, and the request it was placed after when it came
+ * late), which the registration-rush benchmark reads to show where a decision's time goes, and the rush tests to
+ * check the order.
  */
 export function decisionWrites(
   request: EnrollmentRequest,
@@ -323,6 +326,7 @@ export function decisionWrites(
     arrivedAt: request.arrivedAt,
     ...(request.queuedAt && { queuedAt: request.queuedAt }),
     decidedAt: now,
+    ...optional('placedAfter', request.placedAfter),
   };
   return [
     requestEntity.deleteItem(request, { condition: 'attribute_exists(PK)' }),
@@ -344,6 +348,7 @@ function recordedDecision(request: EnrollmentRequest, decision: Decision, decide
     ...optional('groupId', request.group?.id),
     arrivedAt: request.arrivedAt,
     ...optional('draw', request.draw),
+    ...optional('placedAfter', request.placedAfter),
     ...('error' in decision
       ? { outcome: 'refused' as const, refusal: decision.error.code }
       : { outcome: decision.enrollments[0]?.status === 'enrolled' ? ('enrolled' as const) : ('waitlisted' as const) }),

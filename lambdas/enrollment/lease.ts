@@ -23,9 +23,9 @@ export function leaseLength(slowestBatchMs: number, lapsedLeaseMs = 0): number {
 }
 
 /**
- * The queue's lease: who decides the queue now and until when, the pace its holders saw, and the latest
- * arrival among the requests they decided (a request that arrived before it and is decided after it was
- * decided out of arrival order: it reached the queue later than the allocator waited for it).
+ * The queue's lease: who decides the queue now and until when, the pace its holders saw, and the last request
+ * they decided in its turn (a request that stands before it in the queue and is decided after it reached the queue
+ * later than the allocator waited for it: it is placed after that one).
  */
 interface Lease {
   queue: string;
@@ -33,7 +33,7 @@ interface Lease {
   leaseUntil?: number;
   leaseMs?: number;
   pace?: QueuePace;
-  decidedThrough?: number;
+  lastDecided?: LastDecided;
   /** How many requests of the queue were decided so far, and when the last were: the queue's progress. */
   decided?: number;
   decidedAt?: number;
@@ -55,7 +55,12 @@ const leaseEntity = entity<Lease, { queue: string }>({
         ? undefined
         : { lag: readSeen(item.nested('pace').nested('lag')), step: readSeen(item.nested('pace').nested('step')) },
     ),
-    ...optional('decidedThrough', item.optionalNumber('decidedThrough')),
+    ...optional(
+      'lastDecided',
+      item.item.lastDecided === undefined
+        ? undefined
+        : { key: item.nested('lastDecided').string('key'), requestId: item.nested('lastDecided').string('requestId') },
+    ),
     ...optional('decided', item.optionalNumber('decided')),
     ...optional('decidedAt', item.optionalNumber('decidedAt')),
   }),
@@ -105,10 +110,16 @@ export interface QueuePace {
   step: Seen;
 }
 
+/** The last request of a queue decided in its turn: its queue key (queueKeyOf) and its id. */
+export interface LastDecided {
+  key: string;
+  requestId: string;
+}
+
 /** What the holders of a queue's lease before leave the next one. */
 export interface LeaseLegacy {
   pace?: QueuePace;
-  decidedThrough?: number;
+  lastDecided?: LastDecided;
 }
 
 /**
@@ -139,7 +150,7 @@ export async function takeLease(
     const before = Attributes && leaseEntity.read(Attributes);
     return {
       ...(before?.pace && { pace: before.pace }),
-      ...optional('decidedThrough', before?.decidedThrough),
+      ...optional('lastDecided', before?.lastDecided),
     };
   } catch (error) {
     // Held by another, or being written by its holder's transaction right now.
@@ -149,15 +160,15 @@ export async function takeLease(
   }
 }
 
-/** Gives the lease up, leaving what this holder saw of the queue's pace, and decided, for the next one. */
-export async function releaseLease(queue: string, owner: string, legacy: Required<LeaseLegacy>): Promise<void> {
+/** Gives the lease up, leaving what this holder saw of the queue's pace for the next one. */
+export async function releaseLease(queue: string, owner: string, pace: QueuePace): Promise<void> {
   try {
     await dynamo.send(
       new UpdateCommand(
         leaseEntity.update(
           { queue },
           {
-            set: { pace: legacy.pace, decidedThrough: legacy.decidedThrough },
+            set: { pace },
             remove: ['owner', 'leaseUntil', 'leaseMs'],
             names: { '#holder': 'owner' },
             values: { ':owner': owner },
@@ -175,13 +186,20 @@ export async function releaseLease(queue: string, owner: string, legacy: Require
 
 /**
  * A batch's write to its queue's lease, in its transaction: the condition that the lease is still `owner`'s (a
- * lapsed holder writes nothing), and the tally of the requests it decides.
+ * lapsed holder writes nothing), the tally of the requests it decides, and the last it decides in its turn (with
+ * the batch, so the next holder knows it even when this one stops before it gives the lease up).
  */
-export function leaseTally(queue: string, owner: string, decided: number, now: number): TransactItem {
+export function leaseTally(
+  queue: string,
+  owner: string,
+  decided: number,
+  now: number,
+  lastDecided?: LastDecided,
+): TransactItem {
   return leaseEntity.updateItem(
     { queue },
     {
-      set: { decidedAt: now },
+      set: { decidedAt: now, ...(lastDecided && { lastDecided }) },
       add: { decided },
       condition: '#owner = :owner',
       names: { '#owner': 'owner' },

@@ -15,7 +15,7 @@ export const portalMetrics = {
   /** E-mails the mailer stopped trying: kept for an administrator to send again (Messages, Failed e-mail). */
   mailGivenUp: 'MailGivenUp',
   /** Enrollment requests decided after one that arrived later (they reached their queue too late): 0 is the promise. */
-  requestsOutOfOrder: 'RequestsDecidedOutOfOrder',
+  requestsPlacedLate: 'RequestsPlacedLate',
 } as const;
 
 type MetricName = (typeof portalMetrics)[keyof typeof portalMetrics];
@@ -52,7 +52,7 @@ export function countMail(outcome: 'sent' | 'failed' | 'givenUp'): void {
   emit({ [name[outcome]]: 1 });
 }
 
-/** Enrollment requests decided after one of their queue that arrived later. */
-export function countOutOfOrder(requests: number): void {
-  emit({ [portalMetrics.requestsOutOfOrder]: requests });
+/** Enrollment requests placed late: they reached their queue after a later one was decided, and were placed after it. */
+export function countPlacedLate(requests: number): void {
+  emit({ [portalMetrics.requestsPlacedLate]: requests });
 }

@@ -73,7 +73,7 @@ export interface DayRun {
   cacheSeconds: number;
   /** What the portal's functions logged as busy, by function and error (busyAnswers). */
   busyAnswers: Record<string, number>;
-  /** The requests the allocator logged as decided after a later arrival of their queue (outOfOrderDecisions). */
+  /** The requests the allocator logged as placed late (outOfOrderDecisions). */
   outOfOrder: Array<{ lateByMs: number; wayToQueueMs: number }>;
   /** The semester's class groups: they join their classes' lines. */
   groups: Array<{ id: string; classIds: string[] }>;
@@ -353,7 +353,7 @@ export function dayReport(run: DayRun): string {
     `classes with free seats and a waitlist: ${waitingBesideSeats.length} (${waitingOutsideGroups.length} with a single-class entry waiting; the others' are group entries waiting for a full class of their group)`,
     `seats to the class's earliest callers (of its first capacity calls, share seated; target 100 %): ${byClick.seats}; ${byArrival.seats}`,
     `requests decided otherwise than their line in arrival order gives them (a seat, or a wait; target 0): ${outOfTurn.differ} of ${outOfTurn.decided} decided, in ${outOfTurn.linesThatDiffer} of ${outOfTurn.lines} lines`,
-    `requests the allocator decided after a later arrival of their queue (they reached it after it stopped waiting for them; target 0): ${run.outOfOrder.length}` +
+    `requests the allocator placed late (they reached their queue after it had decided a later one, and were placed after that one; target 0): ${run.outOfOrder.length}` +
       (run.outOfOrder.length
         ? ` (late by ms: ${medianMax(run.outOfOrder.map((slip) => slip.lateByMs))}; their way to the queue, ms: ${medianMax(run.outOfOrder.map((slip) => slip.wayToQueueMs))})`
         : ''),

@@ -399,7 +399,7 @@ describe('the registration-day dashboard', () => {
   test.each([
     ['enrollments per minute', [METRICS_NAMESPACE, portalMetrics.enrollments]],
     ['waitlist joins', [portalMetrics.waitlistJoins]],
-    ['requests decided out of arrival order', [portalMetrics.requestsOutOfOrder]],
+    ['requests placed late', [portalMetrics.requestsPlacedLate]],
     ['mail sent, failed and given up', [portalMetrics.mailSent, portalMetrics.mailFailed, portalMetrics.mailGivenUp]],
     ['answers by status code', ['stats count(*) as answers by bin(1m), status']],
     ['latency percentiles', ['Latency', 'p50', 'p90', 'p99']],

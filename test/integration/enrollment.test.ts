@@ -1,11 +1,12 @@
 // The enrollment rules (one seat per child, capacity never passed, waitlist in order, groups all or nothing),
 // through the local gateway against DynamoDB Local.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
 import { zoneName } from '../../lambdas/contract/moments';
-import type { Class, ClassInput, Enrollment, NamedEnrollment } from '../../lambdas/contract/records';
+import type { Class, ClassInput, Enrollment, EnrollmentAnswer, NamedEnrollment } from '../../lambdas/contract/records';
 import {
   addStudent,
   adminSession,
@@ -15,9 +16,12 @@ import {
   newGroup,
   openSemester,
 } from '../support/fixtures';
-import { dynamo } from '../../lambdas/platform/dynamo';
+import { dynamo, tableName } from '../../lambdas/platform/dynamo';
+import { lineQueue, newRequestId, putRequest } from '../../lambdas/enrollment/enrollmentRequests';
+import { expectArrivalOrder } from '../support/arrivalOrder';
 import { invoke } from '../support/in-process';
 import {
+  arrivalOf,
   call,
   data,
   enrollAndWait,
@@ -100,6 +104,47 @@ describe('seats and the waitlist', () => {
       ['waitlisted', 2],
     ]);
     expect(await classNow(cls.id)).toMatchObject({ enrolled: 1, waitlisted: 2, seatsLeft: 0 });
+  });
+
+  test('given a call that reached its line only after a later one was decided, then it is placed right after that one, and its decision says so', async () => {
+    const cls = await newClass(semesterId, { capacity: 1 });
+    const { family, students } = await familyWithStudents(2);
+    const first = (await enroll(family, { studentId: students[0]!.id, classId: cls.id })).body.data!;
+    expect(first.enrollments[0]).toMatchObject({ status: 'enrolled' });
+    // A call that reached the API a second before that one, whose request reached the line only now (as a function
+    // that started cold on a loaded machine might): the seat it arrived before is given already.
+    const arrivedAt = arrivalOf(first.requestId) - 1000;
+    const late = await putRequest({
+      id: newRequestId(arrivedAt),
+      queue: lineQueue(cls.id),
+      studentId: students[1]!.id,
+      familyId: family.sub,
+      classIds: [cls.id],
+      arrivedAt,
+      by: { sub: family.sub, isAdmin: false },
+    });
+    let answer = await data<EnrollmentAnswer>(
+      'enrollmentRequest',
+      { requestId: late.id, classId: cls.id },
+      family.accessToken,
+    );
+    for (let asked = 1; answer.pending && asked < 10; asked += 1)
+      answer = await data<EnrollmentAnswer>(
+        'enrollmentRequest',
+        { requestId: late.id, classId: cls.id },
+        family.accessToken,
+      );
+    expect(answer.enrollments[0]).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    const { Item } = await dynamo.send(
+      new GetCommand({ TableName: tableName, Key: { PK: `REQUEST#${late.id}`, SK: 'DECISION' }, ConsistentRead: true }),
+    );
+    expect(Item?.timeline).toMatchObject({ arrivedAt, placedAfter: first.requestId });
+    // The order as decided holds: the late call counts as arriving right after the one it was placed after.
+    const placed = [first, answer].map((decided) => ({
+      enrollment: decided.enrollments[0]!,
+      requestId: decided.requestId,
+    }));
+    expect(await expectArrivalOrder(placed)).toBe(1);
   });
 
   test('given a child pressed "enroll" in two tabs at once, then both are answered with the one request: one place in line, one seat, no refusal', async () => {

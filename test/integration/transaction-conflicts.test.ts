@@ -33,9 +33,9 @@ afterAll(async () => {
   const busy = Object.entries(busyAnswers(second?.output() ?? ''));
   if (busy.length)
     console.log(`the conflicts portal answered busy: ${busy.map(([what, count]) => `${what} ×${count}`).join(', ')}`);
-  // When the order fails, how late the request came and how long it took to reach its queue say why.
+  // Requests placed late: how late they came and how long they took to reach their queue say why.
   const late = outOfOrderDecisions(second?.output() ?? '');
-  if (late.length) console.log(`the allocator decided out of arrival order: ${JSON.stringify(late)}`);
+  if (late.length) console.log(`the allocator placed requests late: ${JSON.stringify(late)}`);
   await second?.stop();
 });
 
@@ -123,7 +123,7 @@ test(`given ${FAMILIES * CHILDREN_PER_FAMILY} concurrent enroll calls from ${FAM
       `, refused ${stats.singleWriteConflicts - before.singleWriteConflicts} single writes; conflicts by item: ${JSON.stringify(newConflicts(before, stats))}`,
   );
   expect(answers.map(outcomeOf)).toEqual(answers.map(() => 200));
-  expectArrivalOrder(
+  await expectArrivalOrder(
     answers.map((answer) => ({
       enrollment: answer.body.data!.enrollments[0]!,
       requestId: answer.body.data!.requestId,
@@ -183,7 +183,7 @@ test('given a rush on a group and on one of its classes at once under conflicts,
   expect(firstNow.enrolled + firstNow.waitlisted).toBe(24);
   expect(secondNow.enrolled).toBeLessThanOrEqual(8);
   expect(secondNow.enrolled + secondNow.waitlisted).toBe(12);
-  expectSeatsAsArrived(
+  await expectSeatsAsArrived(
     answers.map((answer) => answer.body.data!),
     new Map([
       [first.id, 6],
@@ -191,7 +191,7 @@ test('given a rush on a group and on one of its classes at once under conflicts,
     ]),
   );
   for (const cls of [first, second]) {
-    expectArrivalOrder(
+    await expectArrivalOrder(
       answers.flatMap((answer) =>
         answer.body
           .data!.enrollments.filter((e) => e.classId === cls.id)

@@ -158,7 +158,7 @@ export function busyAnswers(output: string): Record<string, number> {
   return counts;
 }
 
-/** The enrollment requests the allocator logged as decided after one of their queue that arrived later. */
+/** The enrollment requests the allocator logged as placed late: they reached their queue after a later one was decided. */
 export function outOfOrderDecisions(output: string): Array<{ lateByMs: number; wayToQueueMs: number }> {
   return logEntries(output).flatMap((entry) =>
     typeof entry.lateByMs === 'number' && typeof entry.wayToQueueMs === 'number'

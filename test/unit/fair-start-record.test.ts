@@ -94,6 +94,32 @@ test('a refusal decided before requests ahead of it matches: it takes no place',
   expect(verifyFairStartRecord(copy)).toEqual({ matches: true });
 });
 
+test('a request decided after a later one, recorded as placed after it (it reached its queue late), matches; not recorded so, or recorded so without standing before it, it does not', () => {
+  const copy = structuredClone(record);
+  const decisions = copy.lines[0]!.decisions;
+  // The draw's last family reached the queue after the arrival behind the draw had been decided.
+  const [reachedLate] = decisions.splice(4, 1);
+  const arrival = decisions.at(-1)!;
+  decisions.push({ ...reachedLate!, placedAfter: arrival.requestId });
+  expect(verifyFairStartRecord(copy)).toEqual({ matches: true });
+
+  const unmarked = structuredClone(copy);
+  delete unmarked.lines[0]!.decisions.at(-1)!.placedAfter;
+  expect(verifyFairStartRecord(unmarked).matches).toBe(false);
+
+  const claimed = structuredClone(record);
+  const [, first, second, third] = claimed.lines[0]!.decisions;
+  second!.placedAfter = first!.requestId;
+  third!.placedAfter = 'no-such-request';
+  expect(verifyFairStartRecord(claimed)).toEqual({
+    matches: false,
+    differences: [
+      `Line nordic: request ${second!.requestId} is recorded as placed after request ${first!.requestId}, but stands after it in the queue anyway.`,
+      `Line nordic: request ${third!.requestId} is recorded as placed after request no-such-request, which the line did not place before it.`,
+    ],
+  });
+});
+
 test('under another seed, every rank differs and the order may too', () => {
   const verification = verifyFairStartRecord({ ...structuredClone(record), seed: 'another seed' });
   expect(verification.matches).toBe(false);

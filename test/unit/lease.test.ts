@@ -2,7 +2,8 @@
 // before it lapses (else another caller takes the queue over meanwhile and the batch fails on the lease,
 // batch after batch on a slow table), and short enough that a holder that stopped holds its queue up briefly.
 import fc from 'fast-check';
-import { decidedOutOfOrder } from '../../lambdas/enrollment/allocator';
+import { placeLate } from '../../lambdas/enrollment/allocator';
+import { queueKeyOf } from '../../lambdas/enrollment/enrollmentRequests';
 import { LEASE_MS, leaseLength, MAX_LEASE_MS } from '../../lambdas/enrollment/lease';
 
 test('a lease lasts LEASE_MS while batches are quick and no lease lapsed while held', () => {
@@ -31,17 +32,25 @@ test('for any pace, a lease lasts at least LEASE_MS and at most MAX_LEASE_MS, an
   );
 });
 
-test('a request decided after one of its queue that arrived later is told apart, with how late and its way to the queue', () => {
-  const batch = [
-    { arrivedAt: 1000, queuedAt: 3500 },
-    { arrivedAt: 2000, queuedAt: 2100 },
-    { arrivedAt: 2600, queuedAt: 2700 },
-  ];
-  expect(decidedOutOfOrder(batch, 2500)).toEqual([
-    { lateByMs: 1500, wayToQueueMs: 2500 },
-    { lateByMs: 500, wayToQueueMs: 100 },
+test('the requests of a read that stand before the last one decided in its turn are placed after it, the others stand where they are', () => {
+  const requests = [{ id: '1000-a' }, { id: '2000-b' }, { id: '2600-c' }];
+  const last = { key: queueKeyOf({ id: '2500-d' }), requestId: '2500-d' };
+  expect(placeLate(requests, last)).toEqual([
+    { id: '1000-a', placedAfter: '2500-d' },
+    { id: '2000-b', placedAfter: '2500-d' },
+    { id: '2600-c' },
   ]);
-  // A queue's first batch, and ties of the same millisecond (the queue orders them by id), are in order.
-  expect(decidedOutOfOrder(batch, 0)).toEqual([]);
-  expect(decidedOutOfOrder(batch, 1000)).toEqual([]);
+  // A queue's first batch, and a request of the same millisecond that the queue orders after the last by id.
+  expect(placeLate(requests, undefined)).toEqual(requests);
+  expect(placeLate([{ id: '2500-e' }], last)).toEqual([{ id: '2500-e' }]);
+  expect(placeLate([{ id: '2500-c' }], last)).toEqual([{ id: '2500-c', placedAfter: '2500-d' }]);
+});
+
+test("a fair start's draw stands at its moment: a request of the draw decided after a later arrival is placed after it", () => {
+  const draw = { opening: '2027-01-10T08:00:00.000Z', at: 5000, rank: 'ab' };
+  const last = { key: queueKeyOf({ id: '5200-x' }), requestId: '5200-x' };
+  expect(placeLate([{ id: '4000-a', draw }], last)).toEqual([{ id: '4000-a', draw, placedAfter: '5200-x' }]);
+  expect(placeLate([{ id: '4000-a', draw }], { key: queueKeyOf({ id: '4998-y' }), requestId: '4998-y' })).toEqual([
+    { id: '4000-a', draw },
+  ]);
 });
