@@ -3,6 +3,7 @@
 import { fetchMFAPreference, setUpTOTP, signOut, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 // Amplify configured before the call reaches the user pool (it is, once someone is signed in).
 import './amplify';
+import { signingOut } from './signIns';
 
 /** The name an authenticator app lists the account under. */
 const APP_NAME = 'Mountain School Registration';
@@ -24,9 +25,13 @@ export async function turnOnSecondFactor(code: string): Promise<void> {
   await updateMFAPreference({ totp: 'PREFERRED' });
 }
 
-/** Ends every session of the account, this one too: whoever signed in with the password alone is out. */
+/**
+ * Ends every session of the account, this one too: whoever signed in with the password alone is out. A sign-out
+ * asked for: a refresh under way meanwhile is not taken for a session that ended by itself (which would send the
+ * page to the sign-in saying so, over the reason the second factor's dialog gave).
+ */
 export async function endEverySession(): Promise<void> {
-  await signOut({ global: true });
+  await signingOut(() => signOut({ global: true }));
 }
 
 export async function turnOffSecondFactor(): Promise<void> {
