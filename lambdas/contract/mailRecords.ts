@@ -21,7 +21,16 @@ export type NoticeKind =
 export type ClassNoticeKind = 'classClosed' | 'classChanged' | 'meetingCancelled';
 
 /** Every kind of e-mail the mailer sends. */
-type MailKind = NoticeKind | ClassNoticeKind | 'message' | 'invitation' | 'lotteryResults';
+type MailKind =
+  | NoticeKind
+  | ClassNoticeKind
+  | 'message'
+  | 'invitation'
+  | 'lotteryResults'
+  /** The class day's: a family's absence report confirmed, a child checked out, a person invited to teach. */
+  | 'absenceReported'
+  | 'checkedOut'
+  | 'instructorInvitation';
 
 /** A mail request that could not be sent: kept in the table with its failures, listed for administrators. */
 export interface FailedMail {

@@ -78,8 +78,11 @@ import {
   type MarkOutcome,
 } from './classDay';
 
-/** The e-mails a guardian gets (true) or switched off: reminders and announcements, and enrollment changes. */
-type MailPreferences = { reminders: boolean; announcements: boolean; enrollmentChanges: boolean };
+/**
+ * The e-mails a guardian gets (true) or switched off: reminders, announcements, check-outs on the class day, and
+ * enrollment changes.
+ */
+type MailPreferences = { reminders: boolean; announcements: boolean; checkOuts: boolean; enrollmentChanges: boolean };
 
 /**
  * Who may call a function: anyone, any signed-in login, an instructor (a login the office made an instructor:
@@ -646,15 +649,16 @@ export const manifest = {
   },
   saveMailPreferences: {
     access: 'user',
-    // enrollmentChanges absent: as it was.
+    // enrollmentChanges or checkOuts absent: as it was.
     input: z.strictObject({
       reminders: z.boolean(),
       announcements: z.boolean(),
+      checkOuts: z.optional(z.boolean()),
       enrollmentChanges: z.optional(z.boolean()),
     }),
     result: returns<{ optional: MailPreferences }>(),
     summary:
-      "Switches the caller's e-mails on or off: reminders, announcements, and enrollment changes while another guardian of the family receives them.",
+      "Switches the caller's e-mails on or off: reminders, announcements, check-outs, and enrollment changes while another guardian of the family receives them.",
   },
   messageAudience: {
     access: 'admin',

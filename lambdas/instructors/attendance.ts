@@ -5,6 +5,8 @@
 // A family's absence report is one item per child and meeting (`ABSENCE#<date>#<studentId>`), its latest note.
 import type { AttendanceEvent, AttendanceMark, ReportedAbsence } from '../contract/classDay';
 import { entity, optional } from '../platform/entity';
+import { mailRequestPut } from '../platform/mailRequests';
+import { transactWrite } from '../platform/transact';
 
 const attendancePartition = (classId: string) => `ATTENDANCE#${classId}`;
 
@@ -59,10 +61,15 @@ export interface Marker {
 }
 
 /**
- * Records a mark once: false when a mark with its key was recorded already (in that meeting), which stands as it
- * was.
+ * Records a mark of a child of `familyId` once: false when a mark with its key was recorded already (in that
+ * meeting), which stands as it was. A check-out is written with the request for the family's e-mail about it.
  */
-export function recordMark(mark: AttendanceMark, by: Marker, flagged: boolean): Promise<boolean> {
+export async function recordMark(
+  mark: AttendanceMark,
+  by: Marker,
+  flagged: boolean,
+  familyId: string,
+): Promise<boolean> {
   const event: AttendanceEvent = {
     ...mark,
     by: by.sub,
@@ -70,7 +77,17 @@ export function recordMark(mark: AttendanceMark, by: Marker, flagged: boolean): 
     recordedAt: new Date().toISOString(),
     ...(flagged && { flagged: true as const }),
   };
-  return eventEntity.put(event, { ifNew: true });
+  if (mark.kind !== 'checkOut') return eventEntity.put(event, { ifNew: true });
+  const { classId, studentId, at, pickedUpBy, reason } = mark;
+  const told = { kind: 'checkedOut' as const, familyId, classId, studentId, at, pickedUpBy };
+  const outcome = await transactWrite([
+    eventEntity.putItem(event, { ifNew: true }),
+    mailRequestPut(
+      { ...told, ...optional('reason', reason), ...(flagged && { flagged: true as const }) },
+      event.recordedAt,
+    ),
+  ]);
+  return outcome.committed;
 }
 
 /** A meeting's events, in no particular order (see inOrderMade). */
@@ -78,9 +95,20 @@ export function meetingEvents(classId: string, date: string): Promise<Attendance
   return eventEntity.inPartition({ classId }, { where: { date } });
 }
 
-/** Records a family's absence report, over an earlier one for the same child and meeting. */
-export async function reportAbsence(classId: string, absence: Omit<ReportedAbsence, 'reportedAt'>): Promise<void> {
-  await absenceEntity.put({ classId, ...absence, reportedAt: new Date().toISOString() });
+/**
+ * Records a family's absence report, over an earlier one for the same child and meeting, with the request for the
+ * family's confirmation e-mail (each report is confirmed, a changed note too).
+ */
+export async function reportAbsence(
+  classId: string,
+  familyId: string,
+  absence: Omit<ReportedAbsence, 'reportedAt'>,
+): Promise<void> {
+  const reportedAt = new Date().toISOString();
+  await transactWrite([
+    absenceEntity.putItem({ classId, ...absence, reportedAt }),
+    mailRequestPut({ kind: 'absenceReported', classId, familyId, ...absence }, reportedAt),
+  ]);
 }
 
 /** The absences reported for a class's meetings, by day. */

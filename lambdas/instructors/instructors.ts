@@ -10,6 +10,7 @@ import type { InstructorInvitation, InstructorSummary } from '../contract/classD
 import type { Class } from '../contract/records';
 import { entity } from '../platform/entity';
 import { instructorEntity, type InstructorAssignment } from '../platform/instructorAssignments';
+import { mailRequestPut } from '../platform/mailRequests';
 import { transactWrite } from '../platform/transact';
 import { getClasses } from '../catalogue/classes';
 
@@ -105,8 +106,18 @@ export async function inviteInstructor(
     expiresAt: Math.floor(Date.now() / 1000) + INVITATION_DAYS * 24 * 60 * 60,
     id: randomUUID(),
   };
-  await invitationEntity.put(invitation);
+  // The e-mail that tells them how to accept is asked for with the invitation (the mailer reads it as it is then).
+  await transactWrite([
+    invitationEntity.putItem(invitation),
+    mailRequestPut({ kind: 'instructorInvitation', email }, invitation.createdAt),
+  ]);
   return toInvitation(invitation);
+}
+
+/** The invitation waiting for `email`, as it is now (undefined when accepted, cancelled or expired). */
+export async function waitingInvitation(email: string): Promise<InstructorInvitation | undefined> {
+  const invitation = await invitationEntity.get({ email }, { consistent: true });
+  return invitation && isLive(invitation) ? toInvitation(invitation) : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
-// Which of the family's e-mails each guardian receives. Reminders before a class starts and administrators'
-// messages (announcements) are optional. Changes to the children's enrollments (and to their classes: closed,
+// Which of the family's e-mails each guardian receives. Reminders before a class starts, administrators'
+// messages (announcements) and the class day's check-outs are optional. Changes to the children's enrollments (and to their classes: closed,
 // changed, a meeting cancelled) reach every guardian who did not switch them off, and always at least one:
 // when every guardian switched them off (two switching at once, or the one who kept them left), they go to all.
 // While a family has one guardian, its choices are on the profile (`mailOff`); from a second one on, each
@@ -14,8 +14,8 @@ import {
   type Guardian,
 } from '../families/families';
 
-export type OptionalMail = 'reminders' | 'announcements';
-const OPTIONAL_MAIL: readonly OptionalMail[] = ['reminders', 'announcements'];
+export type OptionalMail = 'reminders' | 'announcements' | 'checkOuts';
+const OPTIONAL_MAIL: readonly OptionalMail[] = ['reminders', 'announcements', 'checkOuts'];
 /** The kinds of the family's e-mail a guardian chooses: enrollment changes, and the optional ones. */
 export type MailKind = 'enrollmentChanges' | OptionalMail;
 const MAIL_KINDS: readonly MailKind[] = ['enrollmentChanges', ...OPTIONAL_MAIL];

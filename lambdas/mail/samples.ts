@@ -2,6 +2,7 @@
 // that renders each one.
 import { classNoticeContent, invitationContent, classChanges, studentNoticeContent } from './notices';
 import { lotteryNoticeContent } from './lotteryNotice';
+import { absenceContent, checkOutContent, instructorInvitationContent } from './classDayNotices';
 import type { Class } from '../contract/records';
 import type { MailContent, MailFrame } from '../contract/mail/mailBlocks';
 import { announcementContent, type MailSite } from '../contract/mail/announcement';
@@ -96,6 +97,45 @@ export function sampleMails(): Record<string, MailContent> {
         invitedByEmail: 'pat.alpine@example.com',
         familyName: 'The Alpine family',
         acceptUrl: `${sampleSite.siteUrl}/account/invitation?token=sample`,
+        expiresOn: '2027-01-10',
+      },
+      sampleSite,
+    ),
+    absenceReported: absenceContent(
+      {
+        studentName: 'Teen0 Alpine',
+        className: sampleClass.name,
+        date: sundays[2]!.date,
+        meeting: sundays[2]!,
+        note: 'Teen0 has a fever; back next week, we hope.',
+      },
+      sampleSite,
+    ),
+    checkedOut: checkOutContent(
+      {
+        studentName: 'Teen0 Alpine',
+        className: sampleClass.name,
+        at: '2027-01-17T20:05:00.000Z',
+        pickedUpBy: 'Dana Tester',
+      },
+      sampleSite,
+    ),
+    checkedOutFlagged: checkOutContent(
+      {
+        studentName: 'Teen0 Alpine',
+        className: sampleClass.name,
+        at: '2027-01-17T20:05:00.000Z',
+        pickedUpBy: 'Sam Neighbour',
+        reason: 'Mother phoned the instructor: Sam drives today.',
+        flagged: true,
+      },
+      sampleSite,
+    ),
+    instructorInvitation: instructorInvitationContent(
+      {
+        invitedByEmail: 'office@mountainschool.example',
+        classNames: [sampleClass.name, skiing.name],
+        acceptUrl: `${sampleSite.siteUrl}/instructor/invitation`,
         expiresOn: '2027-01-10',
       },
       sampleSite,

@@ -67,14 +67,48 @@ export interface LotteryMailRequest {
   semesterId: string;
 }
 
+/** A family's report that its child will miss a meeting (attendance.ts): the family's confirmation. */
+export interface AbsenceMailRequest {
+  kind: 'absenceReported';
+  familyId: string;
+  studentId: string;
+  classId: string;
+  /** The meeting's day (YYYY-MM-DD), and the family's note as it was reported. */
+  date: string;
+  note: string;
+}
+
+/** A child checked out on the class day (attendance.ts): the family's e-mail, with the mark's facts. */
+export interface CheckOutMailRequest {
+  kind: 'checkedOut';
+  familyId: string;
+  studentId: string;
+  classId: string;
+  /** When by the instructor's phone, to whom, and why and flagged when not on the child's pick-up list. */
+  at: string;
+  pickedUpBy: string;
+  reason?: string;
+  flagged?: true;
+}
+
+/** A person invited to teach (instructors.ts): the e-mail that tells them how to accept. */
+export interface InstructorInvitationMailRequest {
+  kind: 'instructorInvitation';
+  email: string;
+}
+
 export type MailRequest =
   | StudentMailRequest
   | ClassMailRequest
   | MessageMailRequest
   | InvitationMailRequest
-  | LotteryMailRequest;
+  | LotteryMailRequest
+  | AbsenceMailRequest
+  | CheckOutMailRequest
+  | InstructorInvitationMailRequest;
 
-export const isStudentRequest = (request: MailRequest): request is StudentMailRequest => 'studentId' in request;
+export const isStudentRequest = (request: MailRequest): request is StudentMailRequest =>
+  (studentKinds as string[]).includes(request.kind);
 
 /** A request as stored: what to send, when it was asked for, and how its sending went. */
 export type StoredMailRequest = MailRequest & {
@@ -135,7 +169,16 @@ const readRecipient = (recipient: StoredItem): MessageRecipient => ({
 
 /** What a request asks for, by its kind. */
 function requestOf(item: StoredItem): MailRequest {
-  const kind = item.oneOf('kind', ['message', 'invitation', 'lotteryResults', ...classKinds, ...studentKinds]);
+  const kind = item.oneOf('kind', [
+    'message',
+    'invitation',
+    'lotteryResults',
+    'absenceReported',
+    'checkedOut',
+    'instructorInvitation',
+    ...classKinds,
+    ...studentKinds,
+  ]);
   if (kind === 'message')
     return {
       kind,
@@ -144,6 +187,27 @@ function requestOf(item: StoredItem): MailRequest {
     };
   if (kind === 'lotteryResults')
     return { kind, familyId: item.string('familyId'), semesterId: item.string('semesterId') };
+  if (kind === 'absenceReported')
+    return {
+      kind,
+      familyId: item.string('familyId'),
+      studentId: item.string('studentId'),
+      classId: item.string('classId'),
+      date: item.string('date'),
+      note: item.string('note'),
+    };
+  if (kind === 'checkedOut')
+    return {
+      kind,
+      familyId: item.string('familyId'),
+      studentId: item.string('studentId'),
+      classId: item.string('classId'),
+      at: item.string('at'),
+      pickedUpBy: item.string('pickedUpBy'),
+      ...optional('reason', item.optionalString('reason')),
+      ...(item.item.flagged === true && { flagged: true as const }),
+    };
+  if (kind === 'instructorInvitation') return { kind, email: item.string('email') };
   if (kind === 'invitation')
     return {
       kind,
@@ -334,6 +398,10 @@ export async function failedMail(): Promise<FailedMail[]> {
     ...(isStudentRequest(request) && { familyId: request.familyId, classIds: request.classIds }),
     ...(isClassRequest(request) && { classIds: [request.classId] }),
     ...((request.kind === 'invitation' || request.kind === 'lotteryResults') && { familyId: request.familyId }),
+    ...((request.kind === 'absenceReported' || request.kind === 'checkedOut') && {
+      familyId: request.familyId,
+      classIds: [request.classId],
+    }),
     ...(request.kind === 'message' && { messageId: request.messageId }),
     ...(request.kind === 'message' && request.recipient && { familyId: request.recipient.familyId }),
     ...(request.failedTo && { failedTo: request.failedTo }),

@@ -309,6 +309,7 @@ describe('each guardian’s e-mails', () => {
       enrollmentChanges: true,
       reminders: true,
       announcements: true,
+      checkOuts: true,
     });
     await data(
       'saveMailPreferences',
@@ -329,6 +330,7 @@ describe('each guardian’s e-mails', () => {
       enrollmentChanges: true,
       reminders: true,
       announcements: true,
+      checkOuts: true,
     });
 
     await enrollAndWait({ studentId: students[0]!.id, classId: cls.id }, second.accessToken);

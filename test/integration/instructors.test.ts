@@ -13,7 +13,7 @@ import type {
 import { MAX_MARKS_PER_CALL } from '../../lambdas/contract/classDay';
 import type { Class, Question } from '../../lambdas/contract/records';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
-import { call, data, enrollAndWait, signUpFamily, type SignedIn } from '../support/portal';
+import { call, data, enrollAndWait, outbox, signUpFamily, waitForMail, type SignedIn } from '../support/portal';
 
 const DAY = 86_400_000;
 const meetingDay = new Date(Date.now() + 35 * DAY).toISOString().slice(0, 10);
@@ -25,6 +25,18 @@ async function instructorOf(classIds: string[]): Promise<SignedIn> {
   await data('inviteInstructor', { email: instructor.email, classIds }, await admin());
   await data('acceptInstructorInvitation', {}, instructor.accessToken);
   return instructor;
+}
+
+/** A family with a child Ada in the class, whose pick-up list names Dana Tester (the class's question answered). */
+async function familyWithAda(name: string): Promise<{ family: SignedIn; ada: { id: string } }> {
+  const account = await signUpFamily(name);
+  const ada = await addStudent(account, {
+    firstName: 'Ada',
+    pickupAdults: [{ name: 'Dana Tester', relationship: 'aunt', phone: '+1 555 010 0101' }],
+  });
+  const answers = [{ questionId: allergyQuestion.id, value: false }];
+  expect((await enrollAndWait({ studentId: ada.id, classId: cls.id, answers }, account.accessToken)).status).toBe(200);
+  return { family: account, ada };
 }
 
 const mark = (classId: string, studentId: string, kind: string, extra: Record<string, unknown> = {}) => ({
@@ -117,6 +129,15 @@ describe('instructors', () => {
     expect((await call('acceptInstructorInvitation', {}, person.accessToken)).status).toBe(404);
   });
 
+  test('the invited address is written to: who invites it, to which classes, and where to accept', async () => {
+    const email = `teacher-${randomUUID()}@example.com`;
+    await data('inviteInstructor', { email, classIds: [cls.id] }, await admin());
+    const mail = await waitForMail(email, /invites you to teach with/);
+    expect(mail.text).toContain(`invites you to teach ${cls.name} on`);
+    expect(mail.text).toContain('/instructor/invitation');
+    expect(mail.text).toContain('Sign in with this e-mail address (or create an account with it) to accept');
+  });
+
   test('an invitation to a class that does not exist is refused with a clear 400', async () => {
     const refused = await call('inviteInstructor', { email: 'x@example.com', classIds: ['nope'] }, await admin());
     expect(refused.status).toBe(400);
@@ -166,6 +187,10 @@ describe('the class-day roster', () => {
     expect(roster.children[0]!.absences).toEqual([
       { studentId: child.id, date: meetingDay, note: 'Ben is sick today', reportedAt: expect.any(String) },
     ]);
+    // The family is told what the instructors were told.
+    const confirmation = await waitForMail(family.email, new RegExp(`^Absence noted: .*, ${cls.name} on `));
+    expect(confirmation.text).toContain('“Ben is sick today”');
+    expect(confirmation.text).toContain("The class's instructors see it on their roster for that day");
     const report = (classId: string, date: string, token: string) =>
       call('reportAbsence', { classId, date, studentId: child.id, note: 'x' }, token);
     const stranger = await signUpFamily('stranger');
@@ -218,6 +243,13 @@ describe('attendance marks', () => {
     );
     expect(day).toMatchObject({ checkedIn: false, absence: { note: 'Ben is sick today' } });
     expect(day!.events[2]).not.toHaveProperty('flagged');
+    // The family is told once, though the check-out was sent twice.
+    const checkedOut = await waitForMail(family.email, `Checked out: Ben Tester from ${cls.name}`);
+    expect(checkedOut.text).toContain(`Ben Tester was checked out of ${cls.name} on `);
+    expect(checkedOut.text).toContain(', to dana tester.');
+    await data('recordAttendance', { marks: [checkOut] }, teacher.accessToken);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await outbox()).filter((message) => message.subject === checkedOut.subject)).toHaveLength(1);
   });
 
   test('a check-out to an adult off the pick-up list is refused without a reason (nothing recorded), and flagged with one', async () => {
@@ -248,6 +280,25 @@ describe('attendance marks', () => {
       reason: 'His mother called the office at noon',
       flagged: true,
     });
+    const flagged = await waitForMail(
+      family.email,
+      `Checked out to someone not on the list: Ben Tester from ${cls.name}`,
+    );
+    expect(flagged.text).toContain(
+      "Uncle Bob is not on Ben Tester's pick-up list. The instructor gave this reason: “His mother called the office at noon”.",
+    );
+  });
+
+  test('a family that switched check-out e-mails off is not told of one to an adult on the list, but is of one off it', async () => {
+    const { family: quiet, ada } = await familyWithAda('quiet');
+    await data('saveMailPreferences', { reminders: true, announcements: true, checkOuts: false }, quiet.accessToken);
+    const onList = mark(cls.id, ada.id, 'checkOut', { pickedUpBy: 'Dana Tester' });
+    const offList = mark(cls.id, ada.id, 'checkOut', { pickedUpBy: 'Uncle Bob', reason: 'The aunt is ill' });
+    await data('recordAttendance', { marks: [onList, offList] }, teacher.accessToken);
+    await waitForMail(quiet.email, /^Checked out to someone not on the list: /);
+    expect(
+      (await outbox()).filter((message) => message.to === quiet.email && /^Checked out: /.test(message.subject)),
+    ).toEqual([]);
   });
 
   test('bad marks get a clear 400 and change nothing; another class is 404', async () => {

@@ -56,6 +56,28 @@ const expectedWords: Record<string, RegExp[]> = {
     /Accept the invitation/,
     /until Jan 10, 2027/,
   ],
+  absenceReported: [
+    /^Absence noted: Teen0 Alpine, Ice Climbing on Jan 17, 2027$/,
+    /Teen0 Alpine will miss Ice Climbing on Sun, Jan 17, 2027, 9:00 AM–1:00 PM MT\. The class(?:'|&#39;)s instructors see it/,
+    /Teen0 has a fever; back next week, we hope\./,
+    /Report it again from your enrollments/,
+  ],
+  checkedOut: [
+    /^Checked out: Teen0 Alpine from Ice Climbing$/,
+    /Teen0 Alpine was checked out of Ice Climbing on Sun, Jan 17, 2027, 1:05 PM MST, to Dana Tester\./,
+    /switch these e-mails off, or on again, in Manage Account/,
+  ],
+  checkedOutFlagged: [
+    /^Checked out to someone not on the list: Teen0 Alpine from Ice Climbing$/,
+    /Sam Neighbour is not on Teen0 Alpine(?:'|&#39;)s pick-up list\. The instructor gave this reason: “Mother phoned the instructor: Sam drives today\.”/,
+    /The office was told\. If you did not expect this, call the office now\./,
+  ],
+  instructorInvitation: [
+    /^office@mountainschool\.example invites you to teach with Mountain School Programme$/,
+    /invites you to teach Ice Climbing and Backcountry Skiing on Mountain School Programme(?:'|&#39;)s registration portal/,
+    /Accept the invitation/,
+    /until Jan 10, 2027/,
+  ],
   announcement: [
     /^Parents evening on Friday$/,
     /we meet on Friday at 18:00 in the lodge/,

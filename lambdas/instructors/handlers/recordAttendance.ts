@@ -33,17 +33,17 @@ export async function recordAttendance({ marks }: ParsedInput<'recordAttendance'
     if (!meetsOn(cls, mark.date)) throw invalidArgument(`${field}.date: the class does not meet on ${mark.date}.`);
     const student: StoredStudent | undefined = students.get(mark.studentId);
     if (!student) throw invalidArgument(`${field}.studentId: the child is not enrolled in the class.`);
-    if (mark.kind !== 'checkOut') return { mark, flagged: false };
+    if (mark.kind !== 'checkOut') return { mark, flagged: false, familyId: student.familyId };
     const rule = checkOutRule(mark, student.pickupAdults);
     if ('problem' in rule) throw invalidArgument(`${field}.reason: ${rule.problem}`);
-    return { mark, flagged: rule.flagged };
+    return { mark, flagged: rule.flagged, familyId: student.familyId };
   });
   const by = { sub: caller.sub, email: caller.instructorEmail };
   const outcomes = await Promise.all(
     checked.map(
-      async ({ mark, flagged }): Promise<MarkOutcome> => ({
+      async ({ mark, flagged, familyId }): Promise<MarkOutcome> => ({
         key: mark.key,
-        outcome: (await recordMark(mark, by, flagged)) ? 'recorded' : 'already recorded',
+        outcome: (await recordMark(mark, by, flagged, familyId)) ? 'recorded' : 'already recorded',
         ...(flagged && { flagged: true as const }),
       }),
     ),

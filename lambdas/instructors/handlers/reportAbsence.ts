@@ -13,11 +13,11 @@ export async function reportAbsence(
   { classId, date, studentId, note }: ParsedInput<'reportAbsence'>,
   caller: FamilyCaller,
 ) {
-  await studentForCaller(caller, studentId);
+  const student = await studentForCaller(caller, studentId);
   const [cls, enrollment] = await Promise.all([getStoredClass(classId), enrollmentEntity.get({ classId, studentId })]);
   if (!cls || enrollment?.status !== 'enrolled') throw notFound('The child is not enrolled in that class.');
   if (!meetsOn(cls, date)) throw invalidArgument(`date: the class does not meet on ${date}.`);
-  await report(classId, { studentId, date, note });
+  await report(classId, student.familyId, { studentId, date, note });
   return {};
 }
 

@@ -1,6 +1,6 @@
 // The e-mails the signed-in guardian gets (each guardian of a family chooses their own): what changes the
 // children's enrollments, a class or a meeting (always reaching at least one guardian of the family),
-// reminders before a class starts, and the programme's messages.
+// reminders before a class starts, the programme's messages, and check-outs on the class day.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -15,7 +15,7 @@ import { Waiting } from '../layout/Waiting';
 import { useSave } from '../api/useSave';
 import { Section } from '../layout/Section';
 
-type Optional = { enrollmentChanges: boolean; reminders: boolean; announcements: boolean };
+type Optional = { enrollmentChanges: boolean; reminders: boolean; announcements: boolean; checkOuts: boolean };
 
 export function MailPreferencesSection() {
   const status = useFunction('myMailStatus');
@@ -61,6 +61,10 @@ export function MailPreferencesSection() {
             <FormControlLabel
               control={<Checkbox checked={optional.announcements} onChange={toggle('announcements')} />}
               label="Messages from the programme to the families of a class or semester"
+            />
+            <FormControlLabel
+              control={<Checkbox checked={optional.checkOuts} onChange={toggle('checkOuts')} />}
+              label="When an instructor checks a child out at the end of a class (a check-out to someone not on the child's pick-up list is always told)"
             />
           </FormGroup>
           {message && (

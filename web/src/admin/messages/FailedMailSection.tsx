@@ -42,6 +42,9 @@ const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
   meetingCancelled: 'Meeting cancelled',
   message: 'Message to families',
   lotteryResults: 'Lottery results',
+  absenceReported: 'Absence report confirmed',
+  checkedOut: 'Checked out',
+  instructorInvitation: 'Invitation to teach',
 };
 
 /** What the e-mail is about: "Ridge Walk — “Snow day on Saturday”" for a message, the classes for the others. */

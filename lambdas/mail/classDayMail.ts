@@ -1,0 +1,130 @@
+// The class day's e-mails, sent by the mailer from the requests written with what they tell: a family's absence
+// report (to the guardians who receive e-mails about enrollment changes), a check-out (to those who chose them; one
+// to an adult off the pick-up list as an enrollment change is, always reaching a guardian), and an invitation to
+// teach (to the invited address, while the invitation still waits: one accepted or cancelled meanwhile is not sent).
+import { itemsAt, type Key } from '../platform/dynamo';
+import { optional } from '../platform/entity';
+import { logger } from '../platform/logger';
+import type {
+  AbsenceMailRequest,
+  CheckOutMailRequest,
+  InstructorInvitationMailRequest,
+} from '../platform/mailRequests';
+import { classEntity, getClasses, toClass } from '../catalogue/classes';
+import { studentEntity, studentName } from '../families/students';
+import { waitingInvitation } from '../instructors/instructors';
+import { absenceContent, checkOutContent, instructorInvitationContent } from './classDayNotices';
+import { sendRequestMail, type NoticeOutcome } from './enrollmentMail';
+import { familyRecipients } from './mailPreferences';
+import { mailSite } from './mailSite';
+
+/** The page of the site where an invited person accepts to teach (the web app's route). */
+const ACCEPT_TEACHING_PATH = '/instructor/invitation';
+
+/** The child, the class and the addresses of a family's e-mail about its child in a class, read with its request. */
+async function childInClass(
+  requestKey: Key,
+  request: AbsenceMailRequest | CheckOutMailRequest,
+  kind: 'enrollmentChanges' | 'checkOuts',
+) {
+  const studentKey = studentEntity.key({ familyId: request.familyId, id: request.studentId });
+  const classKey = classEntity.key({ id: request.classId });
+  const [at, addresses, site] = await Promise.all([
+    itemsAt([requestKey, studentKey, classKey], { ConsistentRead: true }),
+    familyRecipients([request.familyId], kind),
+    mailSite(),
+  ]);
+  const child = studentEntity.readIf(at(studentKey));
+  const cls = classEntity.readIf(at(classKey));
+  return {
+    stored: at(requestKey),
+    site,
+    to: addresses.get(request.familyId) ?? [],
+    ...(child && cls && { child: studentName(child), cls: toClass(cls) }),
+  };
+}
+
+export async function sendAbsenceConfirmation(
+  requestKey: Key,
+  request: AbsenceMailRequest,
+  timeLeftMs: () => number,
+): Promise<NoticeOutcome> {
+  const { stored, site, to, child, cls } = await childInClass(requestKey, request, 'enrollmentChanges');
+  if (!stored) return 'already sent';
+  if (to.length === 0 || !child || !cls) {
+    logger.warn('Absence confirmation not sent: the family, the child or the class is gone.', {
+      familyId: request.familyId,
+    });
+    return 'nobody to write to';
+  }
+  const meeting = cls.meetings.find((candidate) => candidate.date === request.date);
+  const content = absenceContent(
+    {
+      studentName: child,
+      className: cls.name,
+      date: request.date,
+      ...optional('meeting', meeting),
+      note: request.note,
+    },
+    site,
+  );
+  return sendRequestMail(requestKey, stored, to, content, site, timeLeftMs);
+}
+
+export async function sendCheckOut(
+  requestKey: Key,
+  request: CheckOutMailRequest,
+  timeLeftMs: () => number,
+): Promise<NoticeOutcome> {
+  const kind = request.flagged ? 'enrollmentChanges' : 'checkOuts';
+  const { stored, site, to, child, cls } = await childInClass(requestKey, request, kind);
+  if (!stored) return 'already sent';
+  if (to.length === 0 || !child || !cls) {
+    logger.info('Check-out e-mail not sent: the family switched them off, or the child or the class is gone.', {
+      familyId: request.familyId,
+    });
+    return 'nobody to write to';
+  }
+  const { at, pickedUpBy, reason, flagged } = request;
+  const content = checkOutContent(
+    {
+      studentName: child,
+      className: cls.name,
+      at,
+      pickedUpBy,
+      ...optional('reason', reason),
+      ...optional('flagged', flagged),
+    },
+    site,
+  );
+  return sendRequestMail(requestKey, stored, to, content, site, timeLeftMs);
+}
+
+export async function sendInstructorInvitation(
+  requestKey: Key,
+  request: InstructorInvitationMailRequest,
+  timeLeftMs: () => number,
+): Promise<NoticeOutcome> {
+  const [at, invitation, site] = await Promise.all([
+    itemsAt([requestKey], { ConsistentRead: true }),
+    waitingInvitation(request.email),
+    mailSite(),
+  ]);
+  const stored = at(requestKey);
+  if (!stored) return 'already sent';
+  if (!invitation) {
+    logger.info('Invitation to teach not sent: it was accepted, cancelled or expired meanwhile.');
+    return 'nobody to write to';
+  }
+  const classes = await getClasses(invitation.classIds);
+  const content = instructorInvitationContent(
+    {
+      invitedByEmail: invitation.invitedByEmail,
+      classNames: classes.map((cls) => cls.name),
+      acceptUrl: `${site.siteUrl}${ACCEPT_TEACHING_PATH}`,
+      expiresOn: invitation.expiresAt.slice(0, 10),
+    },
+    site,
+  );
+  return sendRequestMail(requestKey, stored, [invitation.email], content, site, timeLeftMs);
+}
