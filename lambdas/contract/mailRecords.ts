@@ -27,9 +27,13 @@ type MailKind =
   | 'message'
   | 'invitation'
   | 'lotteryResults'
-  /** The class day's: a family's absence report confirmed, a child checked out, a person invited to teach. */
+  /**
+   * The class day's: a family's absence report confirmed, a child checked out, the office's alarm for a child
+   * still checked in after a meeting, a person invited to teach.
+   */
   | 'absenceReported'
   | 'checkedOut'
+  | 'stillCheckedIn'
   | 'instructorInvitation';
 
 /** A mail request that could not be sent: kept in the table with its failures, listed for administrators. */

@@ -95,6 +95,32 @@ export function meetingEvents(classId: string, date: string): Promise<Attendance
   return eventEntity.inPartition({ classId }, { where: { date } });
 }
 
+/** The office was told that a child was still checked in after a meeting (stillCheckedIn.ts): once per child and meeting. */
+const stillOutEntity = entity<{ toldAt: string }, { classId: string; date: string; studentId: string }>({
+  type: 'stillCheckedInNotice',
+  key: {
+    partition: ({ classId }) => attendancePartition(classId),
+    sort: { prefix: 'STILLOUT#', of: ({ date, studentId }) => `${date}#${studentId}` },
+  },
+  read: (item) => ({ toldAt: item.string('toldAt') }),
+  write: ({ toldAt }) => ({ toldAt }),
+});
+
+/**
+ * Asks for the office's e-mail about a child still checked in after a meeting, with the marker that it was asked:
+ * false when it was asked before (runs that overlap, or run again, ask once).
+ */
+export async function tellOfficeStillCheckedIn(
+  notice: { classId: string; date: string; studentId: string; familyId?: string },
+  now: string,
+): Promise<boolean> {
+  const outcome = await transactWrite([
+    stillOutEntity.putItem({ ...notice, toldAt: now }, { ifNew: true }),
+    mailRequestPut({ kind: 'stillCheckedIn', ...notice }, now),
+  ]);
+  return outcome.committed;
+}
+
 /**
  * Records a family's absence report, over an earlier one for the same child and meeting, with the request for the
  * family's confirmation e-mail (each report is confirmed, a changed note too).

@@ -1,7 +1,8 @@
 // The class day's e-mails, sent by the mailer from the requests written with what they tell: a family's absence
 // report (to the guardians who receive e-mails about enrollment changes), a check-out (to those who chose them; one
-// to an adult off the pick-up list as an enrollment change is, always reaching a guardian), and an invitation to
-// teach (to the invited address, while the invitation still waits: one accepted or cancelled meanwhile is not sent).
+// to an adult off the pick-up list as an enrollment change is, always reaching a guardian), a child still checked
+// in after its meeting (to the programme's contact address), and an invitation to teach (to the invited address,
+// while the invitation still waits: one accepted or cancelled meanwhile is not sent).
 import { itemsAt, type Key } from '../platform/dynamo';
 import { optional } from '../platform/entity';
 import { logger } from '../platform/logger';
@@ -9,11 +10,15 @@ import type {
   AbsenceMailRequest,
   CheckOutMailRequest,
   InstructorInvitationMailRequest,
+  StillCheckedInMailRequest,
 } from '../platform/mailRequests';
+import { inOrderMade } from '../contract/classDay';
+import { meetingEvents } from '../instructors/attendance';
+import { STILL_OUT_MINUTES } from '../instructors/stillCheckedIn';
 import { classEntity, getClasses, toClass } from '../catalogue/classes';
 import { studentEntity, studentName } from '../families/students';
 import { waitingInvitation } from '../instructors/instructors';
-import { absenceContent, checkOutContent, instructorInvitationContent } from './classDayNotices';
+import { absenceContent, checkOutContent, instructorInvitationContent, stillCheckedInContent } from './classDayNotices';
 import { sendRequestMail, type NoticeOutcome } from './enrollmentMail';
 import { familyRecipients } from './mailPreferences';
 import { mailSite } from './mailSite';
@@ -98,6 +103,50 @@ export async function sendCheckOut(
     site,
   );
   return sendRequestMail(requestKey, stored, to, content, site, timeLeftMs);
+}
+
+export async function sendStillCheckedIn(
+  requestKey: Key,
+  request: StillCheckedInMailRequest,
+  timeLeftMs: () => number,
+): Promise<NoticeOutcome> {
+  const studentKey = request.familyId && studentEntity.key({ familyId: request.familyId, id: request.studentId });
+  const classKey = classEntity.key({ id: request.classId });
+  const [at, events, site] = await Promise.all([
+    itemsAt([requestKey, classKey, ...(studentKey ? [studentKey] : [])], { ConsistentRead: true }),
+    meetingEvents(request.classId, request.date),
+    mailSite(),
+  ]);
+  const stored = at(requestKey);
+  if (!stored) return 'already sent';
+  const storedClass = classEntity.readIf(at(classKey));
+  const own = inOrderMade(events.filter((event) => event.studentId === request.studentId));
+  const checkIn = own.findLast((event) => event.kind === 'checkIn');
+  if (!site.contactEmail || !storedClass || !checkIn) {
+    logger.warn('The office was not told of a child still checked in: no contact address, or the class is gone.', {
+      classId: request.classId,
+    });
+    return 'nobody to write to';
+  }
+  const cls = toClass(storedClass);
+  const child = studentKey && studentEntity.readIf(at(studentKey));
+  const content = stillCheckedInContent(
+    {
+      studentName: child ? studentName(child) : 'A child no longer enrolled',
+      className: cls.name,
+      date: request.date,
+      ...optional(
+        'meeting',
+        cls.meetings.find((meeting) => meeting.date === request.date),
+      ),
+      minutes: STILL_OUT_MINUTES,
+      checkedInAt: checkIn.at,
+      checkedInBy: checkIn.byEmail,
+      instructors: [...new Set(own.map((event) => event.byEmail))],
+    },
+    site,
+  );
+  return sendRequestMail(requestKey, stored, [site.contactEmail], content, site, timeLeftMs);
 }
 
 export async function sendInstructorInvitation(

@@ -85,6 +85,46 @@ export function checkOutContent(notice: CheckOutNotice, site: ZonedSite): MailCo
   };
 }
 
+export interface StillCheckedInNotice {
+  studentName: string;
+  className: string;
+  date: string;
+  meeting?: Meeting;
+  /** How long after the meeting's end the office is told. */
+  minutes: number;
+  /** The last check-in: when by the instructor's phone (ISO), and who made it. */
+  checkedInAt: string;
+  checkedInBy: string;
+  /** The instructors who marked the child that day. */
+  instructors: string[];
+}
+
+/** The office's alarm: a child checked in whom nobody checked out, half an hour after the meeting ended. */
+export function stillCheckedInContent(notice: StillCheckedInNotice, site: ZonedSite): MailContent {
+  const { studentName, className, date } = notice;
+  const when = notice.meeting ? meetingText(notice.meeting, site.timeZone) : dateLabel(date);
+  return {
+    subject: `Still checked in: ${studentName} after ${className} on ${dateLabel(date)}`,
+    blocks: [
+      { heading: 'Nobody has checked this child out' },
+      paragraph(
+        strong(studentName),
+        ' was checked in to ',
+        strong(className),
+        ` on ${when}, and is still checked in ${notice.minutes} minutes after the meeting ended. The last check-in `,
+        `was on ${momentText(notice.checkedInAt, site.timeZone)}, by ${notice.checkedInBy}.`,
+      ),
+      paragraph(
+        `Call the instructors (${andList(notice.instructors)}) and, if they cannot say where the child is, the family: `,
+        "the child's information sheet has the emergency contacts and the adults who may pick the child up. If the child ",
+        'went home, an instructor checks them out on their phone, and the record of the day is complete.',
+      ),
+      { button: { label: 'Open the student information sheets', url: `${site.siteUrl}/admin/students` } },
+    ],
+    why: `You receive this e-mail because this address is the programme's contact on ${site.programme}'s portal.`,
+  };
+}
+
 export interface InstructorInvitationNotice {
   invitedByEmail: string;
   classNames: string[];

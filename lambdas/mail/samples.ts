@@ -2,7 +2,7 @@
 // that renders each one.
 import { classNoticeContent, invitationContent, classChanges, studentNoticeContent } from './notices';
 import { lotteryNoticeContent } from './lotteryNotice';
-import { absenceContent, checkOutContent, instructorInvitationContent } from './classDayNotices';
+import { absenceContent, checkOutContent, instructorInvitationContent, stillCheckedInContent } from './classDayNotices';
 import type { Class } from '../contract/records';
 import type { MailContent, MailFrame } from '../contract/mail/mailBlocks';
 import { announcementContent, type MailSite } from '../contract/mail/announcement';
@@ -128,6 +128,19 @@ export function sampleMails(): Record<string, MailContent> {
         pickedUpBy: 'Sam Neighbour',
         reason: 'Mother phoned the instructor: Sam drives today.',
         flagged: true,
+      },
+      sampleSite,
+    ),
+    stillCheckedIn: stillCheckedInContent(
+      {
+        studentName: 'Teen0 Alpine',
+        className: sampleClass.name,
+        date: sundays[2]!.date,
+        meeting: sundays[2]!,
+        minutes: 30,
+        checkedInAt: '2027-01-17T16:02:00.000Z',
+        checkedInBy: 'dana.alpine@example.com',
+        instructors: ['dana.alpine@example.com', 'lee.ridge@example.com'],
       },
       sampleSite,
     ),

@@ -531,6 +531,13 @@ export const schedules = {
     table: 'write',
     summary: 'Runs the draw, as a preview to publish, of each lottery set to draw by itself whose requests closed.',
   },
+  stillCheckedIn: {
+    feature: 'instructors',
+    everyMinutes: 5,
+    table: 'write',
+    summary:
+      'Tells the office of each child still checked in 30 minutes after its meeting ended (once per child and meeting).',
+  },
   offers: {
     feature: 'enrollment',
     everyMinutes: 2,

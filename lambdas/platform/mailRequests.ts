@@ -91,6 +91,17 @@ export interface CheckOutMailRequest {
   flagged?: true;
 }
 
+/** A child still checked in after its meeting ended (stillCheckedIn.ts): the office's alarm. */
+export interface StillCheckedInMailRequest {
+  kind: 'stillCheckedIn';
+  classId: string;
+  /** The meeting's day (YYYY-MM-DD). */
+  date: string;
+  studentId: string;
+  /** The child's family, when the child still holds its seat. */
+  familyId?: string;
+}
+
 /** A person invited to teach (instructors.ts): the e-mail that tells them how to accept. */
 export interface InstructorInvitationMailRequest {
   kind: 'instructorInvitation';
@@ -105,6 +116,7 @@ export type MailRequest =
   | LotteryMailRequest
   | AbsenceMailRequest
   | CheckOutMailRequest
+  | StillCheckedInMailRequest
   | InstructorInvitationMailRequest;
 
 export const isStudentRequest = (request: MailRequest): request is StudentMailRequest =>
@@ -175,6 +187,7 @@ function requestOf(item: StoredItem): MailRequest {
     'lotteryResults',
     'absenceReported',
     'checkedOut',
+    'stillCheckedIn',
     'instructorInvitation',
     ...classKinds,
     ...studentKinds,
@@ -206,6 +219,14 @@ function requestOf(item: StoredItem): MailRequest {
       pickedUpBy: item.string('pickedUpBy'),
       ...optional('reason', item.optionalString('reason')),
       ...(item.item.flagged === true && { flagged: true as const }),
+    };
+  if (kind === 'stillCheckedIn')
+    return {
+      kind,
+      classId: item.string('classId'),
+      date: item.string('date'),
+      studentId: item.string('studentId'),
+      ...optional('familyId', item.optionalString('familyId')),
     };
   if (kind === 'instructorInvitation') return { kind, email: item.string('email') };
   if (kind === 'invitation')
@@ -402,6 +423,7 @@ export async function failedMail(): Promise<FailedMail[]> {
       familyId: request.familyId,
       classIds: [request.classId],
     }),
+    ...(request.kind === 'stillCheckedIn' && { classIds: [request.classId] }),
     ...(request.kind === 'message' && { messageId: request.messageId }),
     ...(request.kind === 'message' && request.recipient && { familyId: request.recipient.familyId }),
     ...(request.failedTo && { failedTo: request.failedTo }),

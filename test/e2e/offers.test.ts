@@ -8,7 +8,7 @@ import { wallClockOf } from '../../lambdas/contract/moments';
 import type { NamedEnrollment, Semester } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, signInThroughLogin, toast, waitForPath } from '../support/browser';
 import { addStudent, newClass } from '../support/fixtures';
-import { data, portalUrl, signUpFamily, type SignedIn } from '../support/portal';
+import { data, runScheduleAt, signUpFamily, type SignedIn } from '../support/portal';
 import { openAsAdmin, unique } from './admin-session';
 import { expectNone, PHONE, violations } from './axe';
 
@@ -80,10 +80,7 @@ test('a seat offered is accepted on My Enrollments; the next lapses when the clo
   // Ava leaves: Ben is offered the seat, and lets it lapse (the schedule run at the deadline).
   await data('cancelEnrollment', { enrollmentId: (await offerOf(ava)).id }, ava.accessToken);
   const deadline = (await offerOf(ben)).offerExpiresAt!;
-  await fetch(`${portalUrl()}/2015-03-31/functions/offers/invocations`, {
-    method: 'POST',
-    body: JSON.stringify({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: deadline }),
-  });
+  await runScheduleAt('offers', deadline);
   expect(await offerOf(ben)).toMatchObject({ status: 'cancelled' });
 
   // The seat went on to Cy: the roster says until when; Cy's family declines it after a confirmation.

@@ -13,7 +13,18 @@ import type {
 import { MAX_MARKS_PER_CALL } from '../../lambdas/contract/classDay';
 import type { Class, Question } from '../../lambdas/contract/records';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
-import { call, data, enrollAndWait, outbox, signUpFamily, waitForMail, type SignedIn } from '../support/portal';
+import {
+  call,
+  data,
+  enrollAndWait,
+  outbox,
+  runScheduleAt,
+  signUpFamily,
+  waitForMail,
+  type SignedIn,
+} from '../support/portal';
+import { dateLabel, momentOfWallClock } from '../../lambdas/contract/moments';
+import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
 
 const DAY = 86_400_000;
 const meetingDay = new Date(Date.now() + 35 * DAY).toISOString().slice(0, 10);
@@ -38,6 +49,8 @@ async function familyWithAda(name: string): Promise<{ family: SignedIn; ada: { i
   expect((await enrollAndWait({ studentId: ada.id, classId: cls.id, answers }, account.accessToken)).status).toBe(200);
   return { family: account, ada };
 }
+
+const stillCheckedInAt = (time: Date) => runScheduleAt<{ told: number }>('stillCheckedIn', time);
 
 const mark = (classId: string, studentId: string, kind: string, extra: Record<string, unknown> = {}) => ({
   key: randomUUID(),
@@ -299,6 +312,29 @@ describe('attendance marks', () => {
     expect(
       (await outbox()).filter((message) => message.to === quiet.email && /^Checked out: /.test(message.subject)),
     ).toEqual([]);
+  });
+
+  test('a child still checked in 30 minutes after the meeting ended is told to the office, once', async () => {
+    const { ada } = await familyWithAda('still-out');
+    await data('recordAttendance', { marks: [mark(cls.id, ada.id, 'checkIn')] }, teacher.accessToken);
+    const meeting = cls.meetings.find((candidate) => candidate.date === meetingDay)!;
+    const endedAt = Date.parse(momentOfWallClock(`${meetingDay}T${meeting.end}`, LOCAL_TIME_ZONE)!);
+    const subject = `Still checked in: Ada Tester after ${cls.name} on ${dateLabel(meetingDay)}`;
+    const toOffice = async () => (await outbox()).filter((message) => message.subject === subject);
+
+    // Before the half hour, nobody is told.
+    await stillCheckedInAt(new Date(endedAt + 29 * 60_000));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await toOffice()).toEqual([]);
+
+    expect((await stillCheckedInAt(new Date(endedAt + 31 * 60_000))).told).toBeGreaterThanOrEqual(1);
+    const alarm = await waitForMail('help@mountainschool.example', subject);
+    expect(alarm.text).toContain('is still checked in 30 minutes after the meeting ended. The last check-in was on ');
+    expect(alarm.text).toContain(`by ${teacher.email}.`);
+    // A run again tells nobody twice.
+    await stillCheckedInAt(new Date(endedAt + 36 * 60_000));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await toOffice()).toHaveLength(1);
   });
 
   test('bad marks get a clear 400 and change nothing; another class is 404', async () => {

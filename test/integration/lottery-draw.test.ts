@@ -6,7 +6,7 @@ import type { LotteryDrawState } from '../../lambdas/contract/lottery/records';
 import { commitmentCheck, type DrawExport, verifyExport } from '../../lambdas/contract/lottery/drawExport';
 import { programmeMoment } from '../support/programmeTime';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { call, data, portalUrl } from '../support/portal';
+import { call, data, runScheduleAt } from '../support/portal';
 import { TEST_ADMIN } from '../support/stack-info';
 
 const MINUTE = 60_000;
@@ -133,14 +133,7 @@ test('given requests of three families, the draw runs only once requests closed,
   ]);
 });
 
-/** The lotteryDraws schedule run at `time`, as EventBridge runs it (through the local gateway's Lambda invoke). */
-async function lotteryDrawsAt(time: Date): Promise<{ drawn: number; failed: number }> {
-  const answer = await fetch(`${portalUrl()}/2015-03-31/functions/lotteryDraws/invocations`, {
-    method: 'POST',
-    body: JSON.stringify({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: time.toISOString() }),
-  });
-  return (await answer.json()) as { drawn: number; failed: number };
-}
+const lotteryDrawsAt = (time: Date) => runScheduleAt<{ drawn: number; failed: number }>('lotteryDraws', time);
 
 test('given a lottery set to draw by itself, the schedule draws it once its requests closed, once, as a preview; a lottery not set so waits for an administrator', async () => {
   const admin = (await adminSession()).accessToken;

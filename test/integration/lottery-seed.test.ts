@@ -11,7 +11,7 @@ import type { LotteryDrawState } from '../../lambdas/contract/lottery/records';
 import { commitmentCheck, type DrawExport, verifyExport } from '../../lambdas/contract/lottery/drawExport';
 import type { FamilyLottery, SeedCommitment } from '../../lambdas/contract/records';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { call, data, portalUrl } from '../support/portal';
+import { call, data, runScheduleAt } from '../support/portal';
 
 const MINUTE = 60_000;
 const at = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -204,13 +204,7 @@ test('a change of seed and a run or a publication at once never leave a draw wit
   expect(sha256(mine.draw!.seed)).toBe(mine.commitments.at(-1)!.hash);
 });
 
-/** The lotteryDraws schedule run at `time`, as EventBridge runs it (through the local gateway's Lambda invoke). */
-async function lotteryDrawsAt(time: Date): Promise<void> {
-  await fetch(`${portalUrl()}/2015-03-31/functions/lotteryDraws/invocations`, {
-    method: 'POST',
-    body: JSON.stringify({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: time.toISOString() }),
-  });
-}
+const lotteryDrawsAt = (time: Date) => runScheduleAt('lotteryDraws', time);
 
 test('a lottery set before seeds were committed gets its commitment from the schedule, or at the latest from its draw', async () => {
   const admin = (await adminSession()).accessToken;

@@ -7,7 +7,16 @@ import type { FunctionResult } from '../../lambdas/contract/manifest';
 import { dateLabel, zoneName } from '../../lambdas/contract/moments';
 import type { Class, ClassInput, Enrollment, MessageSummary } from '../../lambdas/contract/records';
 import { addGuardian, addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { call, data, outbox, portalUrl, signUpFamily, waitForMail, type SignedIn } from '../support/portal';
+import {
+  call,
+  data,
+  outbox,
+  portalUrl,
+  runScheduleAt,
+  signUpFamily,
+  waitForMail,
+  type SignedIn,
+} from '../support/portal';
 
 const run = promisify(execFile);
 
@@ -416,14 +425,7 @@ test('a meeting cancelled for weather: the calendar and its feed show it cancell
 });
 
 describe('reminders before a class starts', () => {
-  /** The scheduled function run at a given moment, through the local gateway's Lambda invoke, as EventBridge runs it. */
-  const remindersAt = async (time: Date) => {
-    const answer = await fetch(`${portalUrl()}/2015-03-31/functions/reminders/invocations`, {
-      method: 'POST',
-      body: JSON.stringify({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: time.toISOString() }),
-    });
-    return (await answer.json()) as { asked: number; resent: number };
-  };
+  const remindersAt = (time: Date) => runScheduleAt<{ asked: number; resent: number }>('reminders', time);
 
   test('two days before the first meeting, once per child and class, with the schedule and what to bring', async () => {
     const first = new Date(Date.now() + 30 * 86_400_000);
@@ -505,7 +507,7 @@ test('a family that switched reminders and messages off gets neither, and still 
   await waitForMail(quiet.family.email, `Enrolled: Child1 Tester in ${cls.name}`);
   expect(
     await data('saveMailPreferences', { reminders: false, announcements: false }, quiet.family.accessToken),
-  ).toEqual({ optional: { reminders: false, announcements: false, enrollmentChanges: true } });
+  ).toEqual({ optional: { reminders: false, announcements: false, enrollmentChanges: true, checkOuts: true } });
   expect(await data('myMailStatus', {}, quiet.family.accessToken)).toMatchObject({
     optional: { reminders: false, announcements: false },
   });
@@ -515,10 +517,7 @@ test('a family that switched reminders and messages off gets neither, and still 
   const messageId = crypto.randomUUID();
   await data('sendMessage', { messageId, audience, subject: 'Quiet news', text: 'Hello.' }, admin.accessToken);
   const due = new Date(`${new Date(first.getTime() - 2 * 86_400_000).toISOString().slice(0, 10)}T07:00:00Z`);
-  await fetch(`${portalUrl()}/2015-03-31/functions/reminders/invocations`, {
-    method: 'POST',
-    body: JSON.stringify({ time: due.toISOString() }),
-  });
+  await runScheduleAt('reminders', due);
   await data('cancelEnrollment', { enrollmentId: `${cls.id}~${quiet.students[0]!.id}` }, quiet.family.accessToken);
   await waitForMail(quiet.family.email, `Cancelled: Child1 Tester in ${cls.name}`);
   expect((await settledMailTo(quiet.family.email)).map((m) => m.subject)).toEqual([

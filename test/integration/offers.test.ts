@@ -3,7 +3,7 @@
 // clock); then it goes to the next. Through the local gateway against DynamoDB Local.
 import type { Class, Enrollment, NamedEnrollment, Semester } from '../../lambdas/contract/records';
 import { adminSession, classNow, familyWithStudents, newClass, newGroup, openSemester } from '../support/fixtures';
-import { call, data, portalUrl, waitForMail, type SignedIn } from '../support/portal';
+import { call, data, runScheduleAt, waitForMail, type SignedIn } from '../support/portal';
 
 const HOUR_MS = 3_600_000;
 /** The tests that let offers lapse give one hour; the others the most, so a moved clock never reaches theirs. */
@@ -21,14 +21,7 @@ const mine = async (family: SignedIn) =>
 const entryOf = async ({ family, enrollmentId }: Waiting) =>
   (await mine(family)).find((entry) => entry.id === enrollmentId)!;
 
-/** The offers schedule run at `time`, as EventBridge runs it (through the local gateway's Lambda invoke). */
-async function offersAt(time: Date): Promise<{ lapsed: number; failed: number }> {
-  const answer = await fetch(`${portalUrl()}/2015-03-31/functions/offers/invocations`, {
-    method: 'POST',
-    body: JSON.stringify({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: time.toISOString() }),
-  });
-  return (await answer.json()) as { lapsed: number; failed: number };
-}
+const offersAt = (time: Date) => runScheduleAt<{ lapsed: number; failed: number }>('offers', time);
 
 /** A child of a new family in `cls`: enrolled while seats last, then waiting. */
 async function joins(cls: Pick<Class, 'id'>, name: string): Promise<Waiting> {

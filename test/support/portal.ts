@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '../../infra/local/outbox';
+import type { ScheduleName } from '../../lambdas/platform/deployment';
 import { currentCode } from '../../infra/local/secondFactor';
 import type { FunctionName } from '../../lambdas/contract/manifest';
 import { ASK_AGAIN_MS, askAgainInMs, type AnswerInput, type EnrollmentAnswer } from '../../lambdas/contract/records';
@@ -291,6 +292,22 @@ export async function waitForMail(to: string, subject: string | RegExp, timeoutM
       throw new Error(`No e-mail to ${to} with subject ${String(subject)} within ${timeoutMs / 1000} s.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A scheduled function run at `time`, as EventBridge runs it (through the local gateway's Lambda invoke): its
+ * answer. Each takes "now" from the event, so a test moves the clock this way.
+ */
+export async function runScheduleAt<T>(name: ScheduleName, time: Date | string): Promise<T> {
+  const answer = await fetch(`${portalUrl()}/2015-03-31/functions/${name}/invocations`, {
+    method: 'POST',
+    body: JSON.stringify({
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      time: typeof time === 'string' ? time : time.toISOString(),
+    }),
+  });
+  return (await answer.json()) as T;
 }
 
 /** The code of the newest sign-up e-mail to the address, waiting for it (the outbox keeps the case it was sent with). */

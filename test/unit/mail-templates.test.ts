@@ -72,6 +72,11 @@ const expectedWords: Record<string, RegExp[]> = {
     /Sam Neighbour is not on Teen0 Alpine(?:'|&#39;)s pick-up list\. The instructor gave this reason: “Mother phoned the instructor: Sam drives today\.”/,
     /The office was told\. If you did not expect this, call the office now\./,
   ],
+  stillCheckedIn: [
+    /^Still checked in: Teen0 Alpine after Ice Climbing on Jan 17, 2027$/,
+    /is still checked in 30 minutes after the meeting ended\. The last check-in was on Sun, Jan 17, 2027, 9:02 AM MST, by dana\.alpine@example\.com\./,
+    /Call the instructors \(dana\.alpine@example\.com and lee\.ridge@example\.com\)/,
+  ],
   instructorInvitation: [
     /^office@mountainschool\.example invites you to teach with Mountain School Programme$/,
     /invites you to teach Ice Climbing and Backcountry Skiing on Mountain School Programme(?:'|&#39;)s registration portal/,

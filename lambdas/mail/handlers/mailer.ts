@@ -11,7 +11,7 @@ import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEven
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { sendNotice, type NoticeOutcome } from '../enrollmentMail';
 import { sendInvitation } from '../invitationMail';
-import { sendAbsenceConfirmation, sendCheckOut, sendInstructorInvitation } from '../classDayMail';
+import { sendAbsenceConfirmation, sendCheckOut, sendInstructorInvitation, sendStillCheckedIn } from '../classDayMail';
 import { sendLotteryResults } from '../lotteryMail';
 import {
   isClassRequest,
@@ -51,6 +51,7 @@ function familyMail(key: Key, request: MailRequest, timeLeftMs: () => number): P
   if (request.kind === 'lotteryResults') return sendLotteryResults(key, request, timeLeftMs);
   if (request.kind === 'absenceReported') return sendAbsenceConfirmation(key, request, timeLeftMs);
   if (request.kind === 'checkedOut') return sendCheckOut(key, request, timeLeftMs);
+  if (request.kind === 'stillCheckedIn') return sendStillCheckedIn(key, request, timeLeftMs);
   if (request.kind === 'instructorInvitation') return sendInstructorInvitation(key, request, timeLeftMs);
   if (request.kind === 'message' && request.recipient)
     return sendMessageAgain(key, request.messageId, request.recipient, timeLeftMs);

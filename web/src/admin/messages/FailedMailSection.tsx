@@ -44,6 +44,7 @@ const MAIL_KIND_LABELS: Record<FailedMail['kind'], string> = {
   lotteryResults: 'Lottery results',
   absenceReported: 'Absence report confirmed',
   checkedOut: 'Checked out',
+  stillCheckedIn: 'Still checked in after a meeting',
   instructorInvitation: 'Invitation to teach',
 };
 
