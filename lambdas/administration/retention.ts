@@ -1,6 +1,7 @@
 // Children's records kept only as long as the programme needs them. A semester that ended before the cutoff
 // (today less the retention setting's years) gives up its enrollments, with their audit trail and the
-// families' pointers to them; a student goes too (name, birth date, contacts, health notes) when nothing of
+// families' pointers to them and the children's attendance in those classes (marks, absence reports, the office's
+// alarms); a student goes too (name, birth date, contacts, health notes) when nothing of
 // theirs belongs to a semester whose records stay (no enrollment, lottery request or policy acceptance there;
 // answers and offers are held on enrollments), and the policies accepted for the child for those semesters (or
 // all, with the student), and the child's lottery requests in those semesters (or all, with the student).
@@ -20,6 +21,7 @@ import {
 } from '../enrollment/enrollments';
 import { classCount, familyChangeItem, getProfile, semesterCount, studentCount } from '../families/families';
 import { auditEntity } from '../enrollment/audit';
+import { attendanceKeysOfStudent } from '../instructors/attendance';
 import { entity, optional } from '../platform/entity';
 import { partitions } from '../platform/partitions';
 import { lotteryRequestKeys, lotteryRequestsAt } from '../lottery/records/lotteryRequests';
@@ -187,15 +189,19 @@ export async function removeStudentRecords(
   records: StudentRecords,
   plan: Pick<RetentionPlan, 'cutoff'>,
 ): Promise<Removed> {
-  const removed: Removed = { enrollments: 0, auditRecords: 0, students: 0 };
+  const removed: Removed = { enrollments: 0, auditRecords: 0, students: 0, attendanceRecords: 0 };
   const profile = await getProfile(records.familyId);
   for (let start = 0; start < records.enrollments.length; start += ENROLLMENTS_PER_TRANSACTION) {
     const batch = records.enrollments.slice(start, start + ENROLLMENTS_PER_TRANSACTION);
     const audits = (
       await Promise.all(batch.map((enrollment) => auditEntity.keysInPartition({ enrollmentId: enrollment.id })))
     ).flat();
-    await deleteAll(audits);
+    const attendance = (
+      await Promise.all(batch.map((enrollment) => attendanceKeysOfStudent(enrollment.classId, records.studentId)))
+    ).flat();
+    await deleteAll([...audits, ...attendance]);
     removed.auditRecords += audits.length;
+    removed.attendanceRecords! += attendance.length;
     const active = batch.filter((enrollment) => isActive(enrollment.status));
     const counts: Record<string, number> = {};
     for (const enrollment of active) {
@@ -282,6 +288,7 @@ const removalEntity = entity<RemovalRecord, Pick<RemovalRecord, 'at' | 'id'>>({
         enrollments: removed.number('enrollments'),
         auditRecords: removed.number('auditRecords'),
         students: removed.number('students'),
+        ...optional('attendanceRecords', removed.optionalNumber('attendanceRecords')),
       },
       done: item.boolean('done'),
     };

@@ -952,6 +952,8 @@ export interface Removed {
   enrollments: number;
   auditRecords: number;
   students: number;
+  /** The children's attendance marks, absence reports and alarms of those classes (none before they were kept). */
+  attendanceRecords?: number;
 }
 
 /** What one removal call removed, who asked, and whether it finished: the audit record of a removal. */

@@ -4,6 +4,7 @@
 // that sends a mark again after a lost answer stores it once, and two instructors' marks of one child both stay.
 // A family's absence report is one item per child and meeting (`ABSENCE#<date>#<studentId>`), its latest note.
 import type { AttendanceEvent, AttendanceMark, ReportedAbsence } from '../contract/classDay';
+import type { Key } from '../platform/dynamo';
 import { entity, optional } from '../platform/entity';
 import { mailRequestPut } from '../platform/mailRequests';
 import { transactWrite } from '../platform/transact';
@@ -135,6 +136,25 @@ export async function reportAbsence(
     absenceEntity.putItem({ classId, ...absence, reportedAt }),
     mailRequestPut({ kind: 'absenceReported', classId, familyId, ...absence }, reportedAt),
   ]);
+}
+
+/**
+ * The keys of everything the class's attendance holds of one child: its marks, its family's absence reports and
+ * the office's alarms about it (data retention removes them with the child's enrollment).
+ */
+export async function attendanceKeysOfStudent(classId: string, studentId: string): Promise<Key[]> {
+  const [events, absences, alarms] = await Promise.all([
+    eventEntity.inPartition({ classId }),
+    absenceEntity.inPartition({ classId }),
+    stillOutEntity.keysInPartition({ classId }),
+  ]);
+  return [
+    ...events.filter((event) => event.studentId === studentId).map((event) => eventEntity.key(event)),
+    ...absences
+      .filter((absence) => absence.studentId === studentId)
+      .map((absence) => absenceEntity.key({ classId, ...absence })),
+    ...alarms.filter((key) => key.SK.endsWith(`#${studentId}`)),
+  ];
 }
 
 /** The absences reported for a class's meetings, by day. */

@@ -10,6 +10,12 @@ import { familyLotteryRequests, putLotteryRequests } from '../../lambdas/lottery
 import { removeStudentRecords, retentionPlan } from '../../lambdas/administration/retention';
 import { getStudent, studentDeleteIfUntouched } from '../../lambdas/families/students';
 import { transactWrite } from '../../lambdas/platform/transact';
+import {
+  attendanceKeysOfStudent,
+  recordMark,
+  reportAbsence,
+  tellOfficeStillCheckedIn,
+} from '../../lambdas/instructors/attendance';
 
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -87,6 +93,26 @@ test('given students with enrollments in a semester that ended five years ago, w
   await acceptPolicyOf(old.id, family, onlyOld.id);
   await acceptPolicyOf(old.id, family, alsoNow.id);
   await acceptPolicyOf(recent.id, family, alsoNow.id);
+  // The class day's records of the children: marks, an absence report, the office's alarm.
+  const day = oldClass.meetings[0]!.date;
+  const marker = { sub: 'instructor', email: 'instructor@example.com' };
+  const markOf = (classId: string, studentId: string) => ({
+    key: crypto.randomUUID(),
+    kind: 'checkIn' as const,
+    classId,
+    date: day,
+    studentId,
+    at: new Date().toISOString(),
+    deviceId: 'phone',
+  });
+  for (const [classId, studentId] of [
+    [oldClass.id, onlyOld.id],
+    [oldClass.id, alsoNow.id],
+    [recentClass.id, alsoNow.id],
+  ] as const)
+    await recordMark(markOf(classId, studentId), marker, false, family.sub);
+  await reportAbsence(oldClass.id, family.sub, { studentId: onlyOld.id, date: day, note: 'Sick' });
+  await tellOfficeStillCheckedIn({ classId: oldClass.id, date: day, studentId: alsoNow.id }, new Date().toISOString());
   // Lottery requests the children made in those semesters.
   await putLotteryRequests([
     lotteryRequest(family, old.id, onlyOld.id, oldClass.id),
@@ -150,6 +176,11 @@ test('given students with enrollments in a semester that ended five years ago, w
   expect(removed.reduce((sum, record) => sum + record.removed.enrollments, 0)).toBe(2);
   expect(removed.reduce((sum, record) => sum + record.removed.students, 0)).toBe(1);
   expect(removed.reduce((sum, record) => sum + record.removed.auditRecords, 0)).toBeGreaterThanOrEqual(2);
+  // The old class's attendance of both children goes with their enrollments there; the recent class's stays.
+  expect(removed.reduce((sum, record) => sum + (record.removed.attendanceRecords ?? 0), 0)).toBe(4);
+  for (const studentId of [onlyOld.id, alsoNow.id])
+    expect(await attendanceKeysOfStudent(oldClass.id, studentId)).toEqual([]);
+  expect(await attendanceKeysOfStudent(recentClass.id, alsoNow.id)).toHaveLength(1);
 
   // The policies accepted for the old semester go with it; the kept child's for the recent one stay.
   expect(await acceptancesOf(family.sub, onlyOld.id)).toEqual([]);

@@ -26,7 +26,7 @@ export async function removeExpiredRecords(
   const previewed = new Set(semesterIds);
   if (plan.semesters.some((semester) => !previewed.has(semester.id)))
     throw failedPrecondition('What would be removed has changed since the preview: look at the preview again.');
-  const removed: Removed = { enrollments: 0, auditRecords: 0, students: 0 };
+  const removed: Required<Removed> = { enrollments: 0, auditRecords: 0, students: 0, attendanceRecords: 0 };
   let left = plan.students.length;
   for (const student of plan.students) {
     if (call.remainingMs() < RESERVE_MS) break;
@@ -34,6 +34,7 @@ export async function removeExpiredRecords(
     removed.enrollments += done.enrollments;
     removed.auditRecords += done.auditRecords;
     removed.students += done.students;
+    removed.attendanceRecords += done.attendanceRecords ?? 0;
     left -= 1;
   }
   const record = await recordRemoval({

@@ -28,7 +28,9 @@ export function RemovalHistory({ removals }: { removals: Removal[] }) {
               <TableCell>{removal.semesters.map((semester) => semester.name).join(', ')}</TableCell>
               <TableCell>
                 {removal.removed.students} students, {removal.removed.enrollments} enrollments,{' '}
-                {removal.removed.auditRecords} audit records{removal.done ? '' : ' (one part; the removal went on)'}
+                {removal.removed.auditRecords} audit records
+                {removal.removed.attendanceRecords ? `, ${removal.removed.attendanceRecords} attendance records` : ''}
+                {removal.done ? '' : ' (one part; the removal went on)'}
               </TableCell>
             </TableRow>
           ))}
