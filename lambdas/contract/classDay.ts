@@ -168,3 +168,49 @@ export function checkedInNow(events: ReadonlyArray<Pick<AttendanceEvent, 'kind' 
   const moves = inOrderMade(events).filter((event) => event.kind === 'checkIn' || event.kind === 'checkOut');
   return moves.at(-1)?.kind === 'checkIn';
 }
+
+/**
+ * What a child's marks of one meeting come to, for the family's view and the office's reports: the last present or
+ * absent mark (a check-in counts as present when there is none), the first check-in, the last check-out with whom
+ * the child left, and the family's absence report.
+ */
+export interface MeetingRecord {
+  date: string;
+  attended?: 'present' | 'absent';
+  checkedInAt?: string;
+  checkedOutAt?: string;
+  pickedUpBy?: string;
+  /** The check-out was to an adult off the pick-up list. */
+  flagged?: true;
+  absence?: Pick<ReportedAbsence, 'note' | 'reportedAt'>;
+}
+
+export function meetingRecord(
+  date: string,
+  events: readonly AttendanceEvent[],
+  absence?: Pick<ReportedAbsence, 'note' | 'reportedAt'>,
+): MeetingRecord {
+  const ordered = inOrderMade(events);
+  const marked = ordered.filter((event) => event.kind === 'present' || event.kind === 'absent').at(-1)?.kind;
+  const checkIn = ordered.find((event) => event.kind === 'checkIn');
+  const checkOut = ordered.findLast((event) => event.kind === 'checkOut');
+  const attended = marked ?? (checkIn ? 'present' : undefined);
+  return {
+    date,
+    ...(attended && { attended }),
+    ...(checkIn && { checkedInAt: checkIn.at }),
+    ...(checkOut?.kind === 'checkOut' && {
+      checkedOutAt: checkOut.at,
+      pickedUpBy: checkOut.pickedUpBy,
+      ...(checkOut.flagged && { flagged: true as const }),
+    }),
+    ...(absence && { absence: { note: absence.note, reportedAt: absence.reportedAt } }),
+  };
+}
+
+/** A child's record in one class: each of its meetings. */
+export interface ClassAttendanceRecord {
+  classId: string;
+  className: string;
+  meetings: MeetingRecord[];
+}

@@ -72,7 +72,9 @@ import {
   attendanceMarks,
   MAX_INSTRUCTOR_CLASSES,
   type ChildAttendance,
+  type ClassAttendanceRecord,
   type ClassDayRoster,
+  type MeetingRecord,
   type InstructorInvitation,
   type InstructorSummary,
   type MarkOutcome,
@@ -863,6 +865,25 @@ export const manifest = {
     result: returns<{ class: Class; date: string; children: ChildAttendance[] }>(),
     summary:
       "A meeting's attendance: each enrolled child's events in the order made, its absence reported, and who is checked in now.",
+  },
+  classAttendance: {
+    access: 'admin',
+    input: z.strictObject({ classId: id }),
+    result: returns<{
+      class: Class;
+      days: string[];
+      children: Array<{ studentId: string; name: string; meetings: MeetingRecord[] }>;
+    }>(),
+    summary:
+      "A class's attendance for the office's report: each child's record of each meeting (present or absent, checked in and out, to whom, the absence reported).",
+  },
+  myAttendance: {
+    access: 'user',
+    input: noPayload,
+    result: returns<{
+      children: Array<{ studentId: string; name: string; classes: ClassAttendanceRecord[] }>;
+    }>(),
+    summary: "The attendance of the family's children in the classes they are enrolled in, meeting by meeting.",
   },
 } as const satisfies Record<string, FunctionSpec>;
 

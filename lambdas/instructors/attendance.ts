@@ -91,6 +91,11 @@ export async function recordMark(
   return outcome.committed;
 }
 
+/** Every event of the class's meetings, in no particular order (see inOrderMade). */
+export function classEvents(classId: string): Promise<AttendanceEvent[]> {
+  return eventEntity.inPartition({ classId });
+}
+
 /** A meeting's events, in no particular order (see inOrderMade). */
 export function meetingEvents(classId: string, date: string): Promise<AttendanceEvent[]> {
   return eventEntity.inPartition({ classId }, { where: { date } });

@@ -417,6 +417,14 @@ export const deployment = {
     feature: 'instructors',
     table: 'read',
   },
+  classAttendance: {
+    feature: 'instructors',
+    table: 'read',
+  },
+  myAttendance: {
+    feature: 'instructors',
+    table: 'read',
+  },
 } as const satisfies Record<FunctionName, FunctionDeployment>;
 
 /** The module of a Lambda's handler, relative to the project root: `lambdas/<feature>/handlers/<name>.ts`. */

@@ -249,6 +249,8 @@ const cases = {
     owned: true,
   },
   meetingAttendance: { payload: (w) => ({ classId: w.enrolledIn.id, date: w.enrolledIn.meetings[0]!.date }) },
+  classAttendance: { payload: (w) => ({ classId: w.enrolledIn.id }) },
+  myAttendance: { payload: () => ({}) },
 } satisfies Record<FunctionName, Case>;
 
 function withoutId({ id: _id, ...student }: Student) {

@@ -11,6 +11,7 @@ import type {
   InstructorSummary,
 } from '../../lambdas/contract/classDay';
 import { MAX_MARKS_PER_CALL } from '../../lambdas/contract/classDay';
+import type { FunctionResult } from '../../lambdas/contract/manifest';
 import type { Class, Question } from '../../lambdas/contract/records';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
 import {
@@ -335,6 +336,46 @@ describe('attendance marks', () => {
     await stillCheckedInAt(new Date(endedAt + 36 * 60_000));
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(await toOffice()).toHaveLength(1);
+  });
+
+  test("the office's report of a class and the family's own view hold each meeting's record, and a family sees only its own", async () => {
+    const { family: own, ada } = await familyWithAda('records');
+    const [checkedInAt, presentAt, checkedOutAt] = [0, 1, 2].map((minutes) =>
+      new Date(Date.now() + minutes * 60_000).toISOString(),
+    );
+    const marks = [
+      mark(cls.id, ada.id, 'checkIn', { at: checkedInAt }),
+      mark(cls.id, ada.id, 'present', { at: presentAt }),
+      mark(cls.id, ada.id, 'checkOut', { at: checkedOutAt, pickedUpBy: 'Uncle Bob', reason: 'The aunt is ill' }),
+    ];
+    await data('recordAttendance', { marks }, teacher.accessToken);
+    const meeting = {
+      date: meetingDay,
+      attended: 'present',
+      checkedInAt,
+      checkedOutAt,
+      pickedUpBy: 'Uncle Bob',
+      flagged: true,
+    };
+
+    const report = await data<FunctionResult<'classAttendance'>>('classAttendance', { classId: cls.id }, await admin());
+    expect(report.days).toEqual([meetingDay]);
+    expect(report.children.find((entry) => entry.studentId === ada.id)).toEqual({
+      studentId: ada.id,
+      name: 'Ada Tester',
+      meetings: [meeting],
+    });
+    const mine = await data<FunctionResult<'myAttendance'>>('myAttendance', {}, own.accessToken);
+    expect(mine.children).toEqual([
+      {
+        studentId: ada.id,
+        name: 'Ada Tester',
+        classes: [{ classId: cls.id, className: cls.name, meetings: [meeting] }],
+      },
+    ]);
+    const theirs = await data<FunctionResult<'myAttendance'>>('myAttendance', {}, family.accessToken);
+    expect(theirs.children.map((entry) => entry.studentId)).toEqual([child.id]);
+    expect(theirs.children[0]!.classes[0]!.meetings[0]!.absence).toMatchObject({ note: 'Ben is sick today' });
   });
 
   test('bad marks get a clear 400 and change nothing; another class is 404', async () => {
