@@ -31,6 +31,13 @@ const PoliciesPage = lazily(() => import('./admin/policies/PoliciesPage'), 'Poli
 const ReportPage = lazily(() => import('./admin/report/ReportPage'), 'ReportPage');
 const StudentsPage = lazily(() => import('./admin/students/StudentsPage'), 'StudentsPage');
 const TshirtsPage = lazily(() => import('./admin/tshirts/TshirtsPage'), 'TshirtsPage');
+const InstructorsPage = lazily(() => import('./admin/instructors/InstructorsPage'), 'InstructorsPage');
+const ClassDayPage = lazily(() => import('./instructors/ClassDayPage'), 'ClassDayPage');
+const InstructorInvitationPage = lazily(
+  () => import('./instructors/InstructorInvitationPage'),
+  'InstructorInvitationPage',
+);
+const MeetingRosterPage = lazily(() => import('./instructors/MeetingRosterPage'), 'MeetingRosterPage');
 const ClassCalendarPage = lazily(() => import('./calendar/ClassCalendarPage'), 'ClassCalendarPage');
 
 const redirect = (to: string) => <Navigate to={to} replace />;
@@ -80,6 +87,17 @@ export const routes: RouteObject[] = [
           { path: paths.retention, element: <DataRetentionPage /> },
           { path: paths.policies, element: <PoliciesPage /> },
           { path: paths.lotteryAdmin, element: <LotteryAdminPage /> },
+          { path: paths.instructors, element: <InstructorsPage /> },
+        ],
+      },
+      {
+        // Any signed-in login: whether it is an instructor's, only the server knows (the page shows its refusal).
+        path: paths.classDay,
+        element: <RequireUser />,
+        children: [
+          { index: true, element: <ClassDayPage /> },
+          { path: paths.meetingRoster, element: <MeetingRosterPage /> },
+          { path: paths.instructorInvitation, element: <InstructorInvitationPage /> },
         ],
       },
       { path: paths.classCalendar, element: <ClassCalendarPage /> },

@@ -10,18 +10,17 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { asApiError } from '../api/client';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
-import { useAuth } from '../api/session';
 import { LoadFailure } from '../layout/LoadFailure';
 import { PageTitle } from '../layout/PageTitle';
 import { paths } from '../layout/paths';
-import { signInFirstFor } from '../layout/signInFirst';
 import { dateLabel } from '../layout/schedule';
 import { Section } from '../layout/Section';
 import { useToast } from '../layout/toast';
+import { UseAnotherAccount } from '../layout/UseAnotherAccount';
 import { Waiting } from '../layout/Waiting';
 
 export function AcceptInvitationPage() {
@@ -49,7 +48,8 @@ function Invitation({ token }: { token: string }) {
 
   if (loaded.isPending) return <Waiting />;
   if (loaded.isError) {
-    if (loaded.error.status === 409) return <SentElsewhere message={loaded.error.message} />;
+    if (loaded.error.status === 409)
+      return <UseAnotherAccount message={loaded.error.message} page={paths.acceptInvitation} />;
     return loaded.error.status === 404 || loaded.error.status === 400 ? (
       <Alert severity="error">{loaded.error.message}</Alert>
     ) : (
@@ -107,24 +107,5 @@ function Invitation({ token }: { token: string }) {
         </Button>
       </Stack>
     </Section>
-  );
-}
-
-/** Signed in with another address than the invited one: the refusal, and a way to sign in with another account. */
-function SentElsewhere({ message }: { message: string }) {
-  const { user, signOut } = useAuth();
-  const { pathname, search, hash } = useLocation();
-  // Back to this link once signed in with the invited address, by way of the page a signed-out visitor of it sees.
-  const signInAgain = () =>
-    signOut({ ...signInFirstFor(paths.acceptInvitation, hash)!, comeBackTo: pathname + search + hash });
-  return (
-    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <Alert severity="warning" sx={{ alignSelf: 'stretch' }}>
-        {message} You are signed in as {user?.email}.
-      </Alert>
-      <Button variant="contained" onClick={() => void signInAgain()}>
-        Use another account
-      </Button>
-    </Stack>
   );
 }

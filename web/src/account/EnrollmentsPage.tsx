@@ -13,8 +13,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { answerText, type NamedEnrollment } from '@contract/records';
+import { answerText, type Class, type NamedEnrollment } from '@contract/records';
 import { changesOpen } from '@contract/registrationWindow';
+import { AbsenceDialog } from './AbsenceDialog';
 import { AnswersDialog } from './AnswersDialog';
 import { MoveDialog } from './MoveDialog';
 import { useClassesById } from '../api/catalogue';
@@ -75,6 +76,10 @@ function cancelQuestion(enrollment: NamedEnrollment, moves: ReturnType<typeof wa
   return `${first}'s seat in ${enrollment.className} goes to the next child on the waitlist.`;
 }
 
+/** The class's meetings from today on, not cancelled: those a family may report an absence for. */
+const meetingsAhead = (cls: Pick<Class, 'meetings'> | undefined, today: string) =>
+  (cls?.meetings ?? []).filter((meeting) => meeting.date >= today && !meeting.cancelled);
+
 export function EnrollmentsPage() {
   const enrollments = useFunction('myEnrollments');
   const cancelEnrollment = useChange('cancelEnrollment');
@@ -87,6 +92,7 @@ export function EnrollmentsPage() {
   const [cancelling, setCancelling] = useState<NamedEnrollment>();
   const [moving, setMoving] = useState<NamedEnrollment>();
   const [answering, setAnswering] = useState<NamedEnrollment>();
+  const [reporting, setReporting] = useState<NamedEnrollment>();
   const today = new Date().toISOString().slice(0, 10);
 
   const list = enrollments.data?.enrollments ?? [];
@@ -240,6 +246,16 @@ export function EnrollmentsPage() {
                         Move to another class
                       </Button>
                     )}
+                    {enrollment.status === 'enrolled' && meetingsAhead(cls, today).length > 0 && (
+                      <Button
+                        size="small"
+                        sx={{ alignSelf: 'flex-start' }}
+                        onClick={() => setReporting(enrollment)}
+                        aria-label={`Report an absence: ${enrollment.studentName} in ${enrollment.className}`}
+                      >
+                        Report an absence
+                      </Button>
+                    )}
                     {changesClosed && semester?.changesClose && (
                       <Typography variant="body2" color="text.secondary" sx={{ width: '100%', pr: 10 }}>
                         Families could move or drop {semester.name}'s classes until {when(semester.changesClose)}. To
@@ -303,6 +319,13 @@ export function EnrollmentsPage() {
           </List>
         </Section>
       ))}
+      {reporting && (
+        <AbsenceDialog
+          enrollment={reporting}
+          meetings={meetingsAhead(classes.get(reporting.classId), today)}
+          onClose={() => setReporting(undefined)}
+        />
+      )}
       {answering && <AnswersDialog enrollment={answering} onClose={() => setAnswering(undefined)} />}
       {moving && (
         <MoveDialog

@@ -64,6 +64,11 @@ const CHANGES: { [N in FunctionName]?: Change<N> } = {
   acceptInvitation: { stale: ['guardians', 'students', 'myEnrollments', 'myMailStatus'] },
   // A guardian taken off (the caller leaving: their family changes) or an invitation cancelled.
   removeGuardian: { stale: ['guardians', 'students', 'myEnrollments', 'myMailStatus'] },
+  inviteInstructor: { stale: ['instructors'] },
+  assignInstructor: { stale: ['instructors'] },
+  removeInstructor: { stale: ['instructors'] },
+  acceptInstructorInvitation: { stale: ['instructorClasses'] },
+  reportAbsence: { stale: ['meetingAttendance'] },
   clearSuppression: { stale: ['mailSuppressions'] },
   sendMessage: { stale: ['messages'] },
   resendFailedMail: { stale: ['failedMail'] },

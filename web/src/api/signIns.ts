@@ -1,6 +1,8 @@
 // Who is signed in changed: Amplify's sign-in and sign-out events (./amplify passes them on once it has loaded),
 // heard by the session (a refresh under way is abandoned when one happens meanwhile) and by the AuthProvider.
 // A module of its own, below both, so that neither the session nor Amplify's set-up imports the other.
+import { wipeClassDay } from './classDayOnDevice';
+
 const listeners = new Set<() => void>();
 let signInEvents = 0;
 
@@ -27,6 +29,8 @@ export async function signingOut(signOut: () => Promise<void>): Promise<void> {
     await signOut();
   } finally {
     signInEvents += 1;
+    // The class day's rosters and marks stay on a phone only while its instructor is signed in.
+    wipeClassDay();
   }
 }
 

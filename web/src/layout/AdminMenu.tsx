@@ -27,6 +27,7 @@ const ADMIN_LINKS = [
 // Administration screens beyond the sidebar's first links, listed under them (which stay as they are).
 const MORE_ADMIN_LINKS = [
   { label: 'Class Management', to: paths.classManagement },
+  { label: 'Instructors', to: paths.instructors },
   { label: 'Messages', to: paths.messages },
   { label: 'Policies', to: paths.policies },
   { label: 'Settings', to: paths.settings },

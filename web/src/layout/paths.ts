@@ -31,6 +31,12 @@ export const paths = {
   retention: '/admin/retention',
   policies: '/admin/policies',
   lotteryAdmin: '/admin/lottery',
+  instructors: '/admin/instructors',
+  /** The class day: an instructor's classes and the day's meetings, on a phone. */
+  classDay: '/instructor',
+  meetingRoster: '/instructor/class/:classId/:date',
+  /** Where an instructor's invitation e-mail sends them (the server names the same path). */
+  instructorInvitation: '/instructor/invitation',
   calendars: '/calendar',
   classCalendar: '/calendar/classes',
 } as const;
@@ -53,4 +59,6 @@ export const linkTo = {
   enrollments: (query: { semesterId?: string; classId?: string; tab?: 'activity' }) =>
     withQuery(paths.enrollments, query),
   report: (query: { classId: string }) => withQuery(paths.report, query),
+  meetingRoster: (classId: string, date: string) =>
+    paths.meetingRoster.replace(':classId', encodeURIComponent(classId)).replace(':date', date),
 };

@@ -13,6 +13,11 @@ const SIGN_IN_FIRST: Partial<Record<string, { to: string; purpose: string }>> = 
     purpose:
       'You are invited to be a guardian of a family. Create your account with the e-mail address the invitation was sent to, or sign in if you have one: the invitation opens again, to accept.',
   },
+  [paths.instructorInvitation]: {
+    to: paths.createAccount,
+    purpose:
+      'You are invited to teach classes. Create your account with the e-mail address the invitation was sent to, or sign in if you have one: the invitation opens again, to accept.',
+  },
 };
 
 /**

@@ -1,0 +1,92 @@
+// The class day on a phone, in Chromium: the office makes an account an instructor of a class (through the API, as
+// the integration tests do); the instructor opens the class day and the meeting's roster, loses signal, still
+// sees the roster, makes three marks shown as waiting, gets signal back, and the marks reach the portal once each,
+// in the order made. axe checks the class day, the roster with and without signal, and the check-out dialog.
+import type { Browser } from 'playwright-core';
+import type { ChildAttendance } from '../../lambdas/contract/classDay';
+import { launchBrowser, openPortal, signInThroughLogin, waitForPath } from '../support/browser';
+import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
+import { data, enrollAndWait, signUpFamily } from '../support/portal';
+import { READER_TIME_ZONE } from '../support/programmeTime';
+import { unique } from './admin-session';
+import { expectNone, PHONE, violations } from './axe';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('an instructor marks a meeting without signal; the marks wait on the phone and reach the office once each when signal returns', async () => {
+  // The phone's day, as its browser reads the clock: the meeting is today.
+  const today = new Date().toLocaleDateString('en-CA', { timeZone: READER_TIME_ZONE });
+  const admin = (await adminSession()).accessToken;
+  const semester = await openSemester({ name: unique('Class day semester') });
+  const cls = await newClass(semester.id, {
+    name: unique('Nordic Skiing'),
+    meetings: [{ date: today, start: '00:00', end: '23:59' }],
+  });
+  const family = await signUpFamily('class-day-family');
+  const ben = await addStudent(family, {
+    firstName: 'Ben',
+    lastName: 'Cairn',
+    allergies: 'Peanuts: EpiPen in the backpack',
+    pickupAdults: [{ name: 'Dana Cairn', relationship: 'aunt', phone: '+1 555 010 0101' }],
+  });
+  expect((await enrollAndWait({ studentId: ben.id, classId: cls.id }, family.accessToken)).status).toBe(200);
+  const instructor = await signUpFamily('class-day-instructor');
+  await data('inviteInstructor', { email: instructor.email, classIds: [cls.id] }, admin);
+  await data('acceptInstructorInvitation', {}, instructor.accessToken);
+  const reported: string[] = [];
+
+  const phone = await openPortal(browser, PHONE);
+  const { page, context } = phone;
+  await page.goto('/instructor');
+  await waitForPath(page, '/user/login');
+  await signInThroughLogin(page, instructor.email, instructor.password);
+  await waitForPath(page, '/instructor');
+  const todays = page.getByRole('region', { name: 'Today' });
+  await todays.getByRole('link', { name: new RegExp(cls.name) }).waitFor();
+  reported.push(...(await violations(page, 'instructor, class day (phone)')));
+  await todays.getByRole('link', { name: new RegExp(cls.name) }).click();
+  await waitForPath(page, `/instructor/class/${cls.id}/${today}`);
+  const card = page.getByRole('article', { name: 'Ben Cairn' });
+  await card.getByText('Peanuts: EpiPen in the backpack').waitFor();
+  reported.push(...(await violations(page, 'instructor, roster (phone)')));
+
+  // No signal: the roster is still there (the phone's copy), and the marks wait on the phone.
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'All my classes' }).click();
+  await todays.getByRole('link', { name: new RegExp(cls.name) }).click();
+  await page.getByText('No signal: shown as this phone kept it when it last had signal.').waitFor();
+  await card.getByRole('button', { name: 'Present Ben' }).click();
+  await card.getByRole('button', { name: 'Check in Ben' }).click();
+  await card.getByRole('button', { name: 'Check out Ben' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Check out Ben Cairn' });
+  expect(await dialog.getByRole('radio', { name: 'Dana Cairn (aunt)' }).isChecked()).toBe(true);
+  reported.push(...(await violations(page, 'instructor, check-out dialog offline (phone)')));
+  await dialog.getByRole('button', { name: 'Check out' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const status = page.getByRole('status').filter({ hasText: 'waiting to be sent' });
+  await status.getByText(/^3 marks waiting to be sent\. No signal/).waitFor();
+  await card.getByText(/^Last mark here: Checked out to Dana Cairn at/).waitFor();
+  reported.push(...(await violations(page, 'instructor, roster offline with marks waiting (phone)')));
+
+  // Signal again: the marks are sent, once each, in the order made.
+  await context.setOffline(false);
+  await page.getByText('Every mark made here is sent.').waitFor();
+  const meeting = await data<{ children: ChildAttendance[] }>(
+    'meetingAttendance',
+    { classId: cls.id, date: today },
+    admin,
+  );
+  const events = meeting.children.find((child) => child.studentId === ben.id)!.events;
+  expect(events.map((event) => event.kind)).toEqual(['present', 'checkIn', 'checkOut']);
+  expect(new Set(events.map((event) => event.key)).size).toBe(3);
+  expect(events[2]).toMatchObject({ pickedUpBy: 'Dana Cairn' });
+  expect(events[2]!.flagged).toBeUndefined();
+  await context.close();
+  expectNone(reported);
+});

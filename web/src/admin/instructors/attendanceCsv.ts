@@ -1,0 +1,40 @@
+// A meeting's attendance as text: one line per mark on screen, and the CSV the office downloads (a row per mark,
+// and a row for a child with none, so the file names every child enrolled).
+import type { AttendanceEvent, ChildAttendance } from '@contract/classDay';
+import { toCsv } from '../csv';
+
+const KIND_TEXT: Record<AttendanceEvent['kind'], string> = {
+  present: 'Present',
+  absent: 'Absent',
+  checkIn: 'Checked in',
+  checkOut: 'Checked out',
+};
+
+const moment = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Checked out to Dana Tester, Jan 17, 2027, 3:05 PM, by ann@example.com (flagged: the aunt phoned)". */
+export function eventText(event: AttendanceEvent): string {
+  const to = event.kind === 'checkOut' ? ` to ${event.pickedUpBy}` : '';
+  const flag = event.kind === 'checkOut' && event.flagged ? ` (not on the pick-up list: ${event.reason})` : '';
+  return `${KIND_TEXT[event.kind]}${to}, ${moment(event.at)}, by ${event.byEmail}${flag}`;
+}
+
+type Row = { child: ChildAttendance; event?: AttendanceEvent };
+
+export function attendanceCsv(children: ChildAttendance[]): string {
+  const rows: Row[] = children.flatMap((child) =>
+    child.events.length === 0 ? [{ child }] : child.events.map((event) => ({ child, event })),
+  );
+  return toCsv(rows, [
+    { header: 'Child', value: ({ child }) => child.name },
+    { header: 'Absence reported', value: ({ child }) => child.absence?.note },
+    { header: 'Mark', value: ({ event }) => event && KIND_TEXT[event.kind] },
+    { header: 'Made at', value: ({ event }) => event?.at },
+    { header: 'Received at', value: ({ event }) => event?.recordedAt },
+    { header: 'By', value: ({ event }) => event?.byEmail },
+    { header: 'Picked up by', value: ({ event }) => (event?.kind === 'checkOut' ? event.pickedUpBy : undefined) },
+    { header: 'Flagged', value: ({ event }) => (event?.flagged ? 'yes' : '') },
+    { header: 'Reason', value: ({ event }) => (event?.kind === 'checkOut' ? event.reason : undefined) },
+    { header: 'Checked in now', value: ({ child }) => (child.checkedIn ? 'yes' : '') },
+  ]);
+}
