@@ -20,13 +20,15 @@ afterAll(async () => {
 });
 
 test('an instructor marks a meeting without signal; the marks wait on the phone and reach the office once each when signal returns', async () => {
-  // The phone's day, as its browser reads the clock: the meeting is today.
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: READER_TIME_ZONE });
+  // The class meets the day before, the day and the day after the phone's day as its browser reads the clock now:
+  // whichever of them the page takes for today (a run at midnight), it has a meeting, whose day the page's link says.
+  const dayFrom = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA', { timeZone: READER_TIME_ZONE });
   const admin = (await adminSession()).accessToken;
   const semester = await openSemester({ name: unique('Class day semester') });
   const cls = await newClass(semester.id, {
     name: unique('Nordic Skiing'),
-    meetings: [{ date: today, start: '00:00', end: '23:59' }],
+    meetings: [-1, 0, 1].map((offset) => ({ date: dayFrom(offset), start: '00:00', end: '23:59' })),
   });
   const family = await signUpFamily('class-day-family');
   const ben = await addStudent(family, {
@@ -49,6 +51,9 @@ test('an instructor marks a meeting without signal; the marks wait on the phone 
   await waitForPath(page, '/instructor');
   const todays = page.getByRole('region', { name: 'Today' });
   await todays.getByRole('link', { name: new RegExp(cls.name) }).waitFor();
+  const today = (await todays.getByRole('link', { name: new RegExp(cls.name) }).getAttribute('href'))!
+    .split('/')
+    .at(-1)!;
   reported.push(...(await violations(page, 'instructor, class day (phone)')));
   await todays.getByRole('link', { name: new RegExp(cls.name) }).click();
   await waitForPath(page, `/instructor/class/${cls.id}/${today}`);

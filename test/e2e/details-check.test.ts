@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { studentEntity } from '../../lambdas/families/students';
 import { dateLabel } from '../../lambdas/contract/moments';
+import { programmeToday } from '../support/programmeTime';
 import type { ConfigValues } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, signInThroughLogin, toast } from '../support/browser';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
@@ -99,7 +100,7 @@ test('given details last confirmed before the day the administrators set, the fa
     await dialog.getByRole('button', { name: 'Enroll Ava' }).click();
     await dialog.getByText(`Ava is enrolled in ${cls.name}.`).waitFor();
     // Manage Account says when each child's details were confirmed.
-    const today = dateLabel(new Date().toISOString().slice(0, 10));
+    const today = dateLabel(programmeToday());
     await page.goto('/account/manage');
     await page.getByText(`details confirmed ${today}`).nth(1).waitFor();
     await context.close();

@@ -4,6 +4,7 @@
 // enrollment, on a full class's waitlist, asks for it again.
 import type { Browser, Page } from 'playwright-core';
 import { dateLabel } from '../../lambdas/contract/moments';
+import { programmeToday } from '../support/programmeTime';
 import { launchBrowser, openPortal, requestsTo, signInThroughLogin, toast } from '../support/browser';
 import { addStudent, adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { enrollAndWait, signUpFamily } from '../support/portal';
@@ -94,7 +95,7 @@ test('given a required policy published for a semester, a family accepts it on t
   await signInThroughLogin(page, family.email, family.password);
   await enrollWithPolicy(page, first.name, 'We follow the instructors.', title, reported);
 
-  const today = dateLabel(new Date().toISOString().slice(0, 10));
+  const today = dateLabel(programmeToday());
   await admin.page.goto(`/admin/report?classId=${first.id}`);
   await admin.page
     .getByRole('table', { name: `Roster of ${first.name}` })

@@ -176,6 +176,7 @@ test('given an admin, when they open the Menu, then the sidebar slides in from t
     ['Class Calendar', '/calendar/classes'],
     ['Student Units', values.studentUnitsUrl],
     ['Class Management', '/admin/classes/management'],
+    ['Instructors', '/admin/instructors'],
     ['Messages', '/admin/messages'],
     ['Policies', '/admin/policies'],
     ['Settings', '/admin/settings'],
