@@ -78,12 +78,15 @@ export interface ReportedAbsence {
   reportedAt: string;
 }
 
-/** What a phone learns of each mark it sent. */
-export interface MarkOutcome {
-  key: string;
-  outcome: 'recorded' | 'already recorded';
-  flagged?: true;
-}
+/**
+ * What a phone learns of each mark it sent: recorded now or before, or refused with the reason (a child no longer
+ * enrolled, a meeting cancelled, a class no longer the instructor's while the phone was out of signal). Each mark is
+ * answered on its own, so one refused never holds the others back on the phone.
+ */
+export type MarkOutcome = { key: string } & (
+  | { outcome: 'recorded' | 'already recorded'; flagged?: true }
+  | { outcome: 'refused'; reason: string }
+);
 
 /** A child on the class-day roster: what the day needs to keep the child safe, and nothing else of the family's. */
 export type ClassDayChild = Pick<

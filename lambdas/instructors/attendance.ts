@@ -91,6 +91,11 @@ export async function recordMark(
   return outcome.committed;
 }
 
+/** Whether a mark with this key was recorded in its meeting. */
+export async function markRecorded(mark: Pick<AttendanceMark, 'classId' | 'date' | 'key'>): Promise<boolean> {
+  return (await eventEntity.get(mark)) !== undefined;
+}
+
 /** Every event of the class's meetings, in no particular order (see inOrderMade). */
 export function classEvents(classId: string): Promise<AttendanceEvent[]> {
   return eventEntity.inPartition({ classId });

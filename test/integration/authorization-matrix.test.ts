@@ -18,7 +18,17 @@ import {
   openSemester,
 } from '../support/fixtures';
 import { SetUserMFAPreferenceCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { call, data, signIn, signUpFamily, turnOnSecondFactor, userPool, type SignedIn } from '../support/portal';
+import {
+  call,
+  data,
+  signIn,
+  signUpFamily,
+  turnOnSecondFactor,
+  userPool,
+  type CallResult,
+  type SignedIn,
+} from '../support/portal';
+import type { MarkOutcome } from '../../lambdas/contract/classDay';
 
 interface World {
   family: SignedIn;
@@ -54,6 +64,8 @@ interface Case {
   familyOnly?: true;
   /** An instructor function whose payload names `enrolledIn`: an instructor of another class must get 404. */
   ofClass?: true;
+  /** Marks of `enrolledIn`'s child, answered one by one: an instructor of another class gets each refused. */
+  marksOfClass?: true;
 }
 
 const cases = {
@@ -235,7 +247,7 @@ const cases = {
         },
       ],
     }),
-    ofClass: true,
+    marksOfClass: true,
   },
   // The first family's child: an instructor has no more power over it than another family; the office may report
   // an absence a family phoned in, as it may change the child's record.
@@ -269,7 +281,8 @@ type Caller =
   | 'instructor'
   | 'otherInstructor'
   | 'removedInstructor';
-type Outcome = 'allowed' | 401 | 403 | 404;
+/** 'refused': answered 200 with every mark of the call refused, nothing recorded. */
+type Outcome = 'allowed' | 'refused' | 401 | 403 | 404;
 
 /** The callers an admin or instructor function refuses whatever it is: a visitor, families, administrators without powers. */
 const neitherAdminNorInstructor = {
@@ -286,6 +299,7 @@ function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
   const owned = 'owned' in cases[name];
   const familyOnly = 'familyOnly' in cases[name];
   const ofClass = 'ofClass' in cases[name];
+  const marksOfClass = 'marksOfClass' in cases[name];
   if (spec.access === 'public')
     return {
       visitor: 'allowed',
@@ -305,7 +319,7 @@ function expected(name: FunctionName): Partial<Record<Caller, Outcome>> {
       ...neitherAdminNorInstructor,
       admin: 403,
       instructor: 'allowed',
-      otherInstructor: ofClass ? 404 : 'allowed',
+      otherInstructor: ofClass ? 404 : marksOfClass ? 'refused' : 'allowed',
       removedInstructor: 403,
     };
   // A removed administrator's token still names the group until it expires (15 minutes at most), and so does
@@ -347,8 +361,10 @@ async function newInstructor(name: string, classIds: string[]): Promise<SignedIn
  * A status as an authorization outcome: refused (401, 403, or 404 for records that are not the caller's),
  * or allowed: anything else below 500, a business refusal (400, 409…) included. A 5xx stays itself.
  */
-function classify(status: number, owned: boolean): Outcome | number {
+function classify(status: number, owned: boolean, body: CallResult['body']): Outcome | number {
   if (status === 401 || status === 403 || (owned && status === 404) || status >= 500) return status as Outcome;
+  const marks = (body.data as { marks?: MarkOutcome[] } | undefined)?.marks;
+  if (marks?.length && marks.every((mark) => mark.outcome === 'refused')) return 'refused';
   return 'allowed';
 }
 
@@ -484,10 +500,8 @@ describe.each(functionNames)('%s', (name) => {
       'admin',
     ];
     for (const caller of callers.filter((one): one is Caller => one in expected(name))) {
-      outcomes[caller] = classify(
-        (await call(name, payload, tokens[caller])).status,
-        'owned' in cases[name] || 'ofClass' in cases[name],
-      );
+      const answer = await call(name, payload, tokens[caller]);
+      outcomes[caller] = classify(answer.status, 'owned' in cases[name] || 'ofClass' in cases[name], answer.body);
     }
     expect(outcomes).toEqual(expected(name));
   });

@@ -205,6 +205,33 @@ describe('the meeting roster', () => {
     expect(recorded).toEqual(made);
   });
 
+  test('given a mark the portal refuses (the child no longer enrolled), then it leaves the queue, the others are sent, and the instructor reads what and why until done', async () => {
+    keepAnswer(SUB, 'classDayRoster:{"classId":"nordic"}', roster);
+    const ben = roster.children[0]!;
+    const refused = { ...mark(1), studentId: ben.studentId };
+    const sent = { ...mark(2), studentId: ben.studentId };
+    for (const m of [refused, sent]) keepMark(SUB, m);
+    call.mockImplementation(async (name: string, payload: { marks: AttendanceMark[] }) => {
+      if (name !== 'recordAttendance') throw unreachable();
+      return {
+        marks: payload.marks.map((m) =>
+          m.key === refused.key
+            ? { key: m.key, outcome: 'refused', reason: 'The child is not enrolled in the class.' }
+            : { key: m.key, outcome: 'recorded' },
+        ),
+      };
+    });
+    renderAt(`/instructor/class/nordic/${DATE}`);
+    const alert = await screen.findByText('1 mark not recorded');
+    const box = alert.closest('[role="alert"]') as HTMLElement;
+    expect(
+      within(box).getByText(/^Ben Tester, Jan 17, 2027: Present at .*\. The child is not enrolled in the class\.$/),
+    ).toBeInTheDocument();
+    expect(waitingMarks(SUB)).toEqual([]);
+    await userEvent.click(within(box).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('1 mark not recorded')).not.toBeInTheDocument());
+  });
+
   test('given a check-out to someone not on the pick-up list, then it needs a reason, and is kept with it', async () => {
     online = false;
     call.mockRejectedValue(unreachable());

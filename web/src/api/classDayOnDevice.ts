@@ -1,6 +1,7 @@
 // What the class day keeps on an instructor's phone, per signed-in login, so a trailhead without signal loses
-// nothing: the marks made and not yet accepted by the portal (in the order made), the answers last loaded (the
-// classes and the rosters of the day's meetings), the last mark made here of each child, and the phone's own id.
+// nothing: the marks made and not yet answered by the portal (in the order made), the marks it refused (with why,
+// until the instructor has read them), the answers last loaded (the classes and the rosters of the day's
+// meetings), the last mark made here of each child, and the phone's own id.
 // In localStorage: it outlives a reload and a closed tab, and is read at once. Signing out wipes all of it
 // (./signIns), since a shared phone must not keep children's health notes.
 import type { AttendanceMark } from '@contract/classDay';
@@ -10,6 +11,13 @@ const DEVICE = `${PREFIX}device`;
 const marksKey = (sub: string) => `${PREFIX}${sub}.marks`;
 const keptKey = (sub: string, name: string) => `${PREFIX}${sub}.kept.${name}`;
 const lastKey = (sub: string) => `${PREFIX}${sub}.last`;
+const refusedKey = (sub: string) => `${PREFIX}${sub}.refused`;
+
+/** A mark the portal refused (the child no longer enrolled, the meeting cancelled…), and why. */
+export interface RefusedMark {
+  mark: AttendanceMark;
+  reason: string;
+}
 
 const listeners = new Set<() => void>();
 
@@ -51,13 +59,23 @@ export function keepMark(sub: string, mark: AttendanceMark): void {
   write(marksKey(sub), [...waitingMarks(sub), mark]);
 }
 
-/** Lets go of the marks the portal accepted. */
-export function dropMarks(sub: string, keys: readonly string[]): void {
-  const sent = new Set(keys);
+/** The marks the portal refused, not yet read by the instructor. */
+export const refusedMarks = (sub: string): RefusedMark[] => read<RefusedMark[]>(refusedKey(sub)) ?? [];
+
+/** Lets go of the marks the portal answered (`keys`), keeping those it refused to show them. */
+export function dropMarks(sub: string, keys: readonly string[], refused: readonly RefusedMark[] = []): void {
+  const answered = new Set(keys);
+  if (refused.length) localStorage.setItem(refusedKey(sub), JSON.stringify([...refusedMarks(sub), ...refused]));
   write(
     marksKey(sub),
-    waitingMarks(sub).filter((mark) => !sent.has(mark.key)),
+    waitingMarks(sub).filter((mark) => !answered.has(mark.key)),
   );
+}
+
+/** The instructor has read the refused marks: they go. */
+export function dismissRefused(sub: string): void {
+  localStorage.removeItem(refusedKey(sub));
+  for (const listener of listeners) listener();
 }
 
 /** An answer last loaded (`name` says which call and payload), shown when the portal cannot be reached. */

@@ -1,6 +1,7 @@
 // Sends the marks waiting on this phone, oldest first, in calls of at most MAX_MARKS_PER_CALL, and lets go of each
-// only once the portal has accepted it. Each mark carries the key it was made with, so a call sent again after a
-// lost answer records nothing twice. One sending at a time per page; while the phone says it is offline nothing
+// only once the portal has answered it: recorded, or refused with why (kept aside to show the instructor, so one
+// mark the day no longer allows holds none of the others back). Each mark carries the key it was made with, so a
+// call sent again after a lost answer records nothing twice. One sending at a time per page; while the phone says it is offline nothing
 // is tried (a token refresh that cannot reach the user pool would end the session).
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { MAX_MARKS_PER_CALL } from '@contract/classDay';
@@ -25,10 +26,16 @@ async function sendInTurn(sub: string): Promise<string | undefined> {
   try {
     for (let batch = waitingMarks(sub).slice(0, MAX_MARKS_PER_CALL); batch.length > 0; ) {
       if (!navigator.onLine) return 'This phone is offline.';
-      await fetchFunction('recordAttendance', { marks: batch });
+      const { marks: answered } = await fetchFunction('recordAttendance', { marks: batch });
+      if (answered.length === 0) return 'The portal answered none of the marks.';
+      const byKey = new Map(batch.map((mark) => [mark.key, mark]));
+      const refused = answered.flatMap((answer) =>
+        answer.outcome === 'refused' ? [{ mark: byKey.get(answer.key)!, reason: answer.reason }] : [],
+      );
       dropMarks(
         sub,
-        batch.map((mark) => mark.key),
+        answered.map((answer) => answer.key),
+        refused,
       );
       batch = waitingMarks(sub).slice(0, MAX_MARKS_PER_CALL);
     }

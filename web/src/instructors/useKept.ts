@@ -7,9 +7,18 @@ import { useFunction } from '../api/queries';
 
 type KeptName = 'instructorClasses' | 'classDayRoster';
 
+const keptNameOf = <N extends KeptName>(name: N, payload: FunctionInput<N>) => `${name}:${JSON.stringify(payload)}`;
+
+/** A child's name on a roster kept on the phone, if it is there. */
+export function keptChildName(sub: string, classId: string, studentId: string): string | undefined {
+  const roster = keptAnswer<FunctionResult<'classDayRoster'>>(sub, keptNameOf('classDayRoster', { classId }));
+  const child = roster?.children.find((entry) => entry.studentId === studentId);
+  return child && `${child.firstName} ${child.lastName}`;
+}
+
 export function useKept<N extends KeptName>(sub: string, name: N, payload: FunctionInput<N>) {
   const query = useFunction(name, payload);
-  const keptName = `${name}:${JSON.stringify(payload)}`;
+  const keptName = keptNameOf(name, payload);
   const kept = useMemo(() => keptAnswer<FunctionResult<N>>(sub, keptName), [sub, keptName]);
   useEffect(() => {
     if (query.data) keepAnswer(sub, keptName, query.data);
