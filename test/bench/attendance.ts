@@ -128,6 +128,9 @@ export async function attendanceSync(): Promise<AttendanceRun> {
     latenciesMs.push(performance.now() - started);
     calls += 1;
     if (answer.status !== 200) errors[answer.status] = (errors[answer.status] ?? 0) + 1;
+    // Every mark of the bench is one the day allows: a refused one is an error too.
+    const refused = (answer.body.data?.marks ?? []).filter((outcome) => outcome.outcome === 'refused').length;
+    if (refused) errors.refused = (errors.refused ?? 0) + refused;
     return answer.body.data?.marks ?? [];
   };
   const made = classes.map((cls) => dayOfMarks(cls, roster.get(cls.id)!));
