@@ -1,12 +1,13 @@
 // The class day on a phone, in Chromium: the office makes an account an instructor of a class (through the API, as
 // the integration tests do); the instructor opens the class day and the meeting's roster, loses signal, still
 // sees the roster, makes three marks shown as waiting, gets signal back, and the marks reach the portal once each,
-// in the order made. axe checks the class day, the roster with and without signal, and the check-out dialog.
+// in the order made; the family reads the day in My Enrollments and gets the check-out e-mail. axe checks the class
+// day, the roster with and without signal, the check-out dialog and the family's attendance.
 import type { Browser } from 'playwright-core';
 import type { ChildAttendance } from '../../lambdas/contract/classDay';
 import { launchBrowser, openPortal, signInThroughLogin, waitForPath } from '../support/browser';
 import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
-import { data, enrollAndWait, signUpFamily } from '../support/portal';
+import { data, enrollAndWait, signUpFamily, waitForMail } from '../support/portal';
 import { READER_TIME_ZONE } from '../support/programmeTime';
 import { unique } from './admin-session';
 import { expectNone, PHONE, violations } from './axe';
@@ -93,5 +94,21 @@ test('an instructor marks a meeting without signal; the marks wait on the phone 
   expect(events[2]).toMatchObject({ pickedUpBy: 'Dana Cairn' });
   expect(events[2]!.flagged).toBeUndefined();
   await context.close();
+
+  // The family reads the day in My Enrollments, and is told of the check-out by e-mail.
+  const home = await openPortal(browser, PHONE);
+  await home.page.goto('/account/enrollments');
+  await waitForPath(home.page, '/user/login');
+  await signInThroughLogin(home.page, family.email, family.password);
+  await waitForPath(home.page, '/account/enrollments');
+  const day = home.page
+    .getByRole('table', { name: `Attendance of Ben Cairn in ${cls.name}` })
+    .getByRole('row')
+    .nth(1);
+  await day.getByText('Present', { exact: true }).waitFor();
+  await day.getByText(/, to Dana Cairn$/).waitFor();
+  reported.push(...(await violations(home.page, 'family, attendance in My Enrollments (phone)')));
+  await waitForMail(family.email, `Checked out: Ben Cairn from ${cls.name}`);
+  await home.context.close();
   expectNone(reported);
 });

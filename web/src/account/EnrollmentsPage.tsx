@@ -28,6 +28,7 @@ import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
 import { Section } from '../layout/Section';
+import { AttendanceSection } from './AttendanceSection';
 import { PageTitle } from '../layout/PageTitle';
 import { paths } from '../layout/paths';
 
@@ -319,6 +320,7 @@ export function EnrollmentsPage() {
           </List>
         </Section>
       ))}
+      <AttendanceSection />
       {reporting && (
         <AbsenceDialog
           enrollment={reporting}
