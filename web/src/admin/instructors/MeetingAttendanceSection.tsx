@@ -1,6 +1,7 @@
 // A meeting's attendance as the office reads it: each child's marks in the order made (every instructor's), the
 // absence the family reported, whether the child is checked in now, and the check-outs to an adult off the
-// pick-up list, flagged. Printable (the browser's print), and as CSV.
+// pick-up list, flagged; or, for "Every meeting", the class over time (ClassAttendance). Printable (the browser's
+// print), and as CSV.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -21,6 +22,10 @@ import { csvFileName, downloadCsv } from '../csv';
 import { ListTable } from '../ListTable';
 import { screenOnly } from '../report/PrintStyles';
 import { attendanceCsv, eventText } from './attendanceCsv';
+import { ClassAttendance } from './ClassAttendance';
+
+/** The Meeting choice that shows the class over time. */
+const EVERY_MEETING = 'every';
 
 export function MeetingAttendanceSection({ classes }: { classes: Class[] }) {
   const [classId, setClassId] = useState('');
@@ -55,6 +60,7 @@ export function MeetingAttendanceSection({ classes }: { classes: Class[] }) {
           disabled={meetings.length === 0}
           sx={{ minWidth: 220 }}
         >
+          <MenuItem value={EVERY_MEETING}>Every meeting</MenuItem>
           {meetings.map((meeting) => (
             <MenuItem key={meeting.date} value={meeting.date}>
               {dateLabel(meeting.date)}
@@ -62,7 +68,9 @@ export function MeetingAttendanceSection({ classes }: { classes: Class[] }) {
           ))}
         </TextField>
       </Stack>
-      {classId && date ? (
+      {classId && date === EVERY_MEETING ? (
+        <ClassAttendance classId={classId} />
+      ) : classId && date ? (
         <Attendance classId={classId} date={date} />
       ) : (
         <Typography>Choose a class and one of its meetings.</Typography>

@@ -1,6 +1,6 @@
 // A meeting's attendance as text: one line per mark on screen, and the CSV the office downloads (a row per mark,
 // and a row for a child with none, so the file names every child enrolled).
-import type { AttendanceEvent, ChildAttendance } from '@contract/classDay';
+import type { AttendanceEvent, ChildAttendance, MeetingRecord } from '@contract/classDay';
 import { toCsv } from '../csv';
 
 const KIND_TEXT: Record<AttendanceEvent['kind'], string> = {
@@ -36,5 +36,22 @@ export function attendanceCsv(children: ChildAttendance[]): string {
     { header: 'Flagged', value: ({ event }) => (event?.flagged ? 'yes' : '') },
     { header: 'Reason', value: ({ event }) => (event?.kind === 'checkOut' ? event.reason : undefined) },
     { header: 'Checked in now', value: ({ child }) => (child.checkedIn ? 'yes' : '') },
+  ]);
+}
+
+type ChildRecords = { name: string; meetings: MeetingRecord[] };
+
+/** A class's attendance over time as CSV: a row per child and meeting. */
+export function classAttendanceCsv(children: ChildRecords[]): string {
+  const rows = children.flatMap((child) => child.meetings.map((record) => ({ child, record })));
+  return toCsv(rows, [
+    { header: 'Child', value: ({ child }) => child.name },
+    { header: 'Meeting', value: ({ record }) => record.date },
+    { header: 'Marked', value: ({ record }) => record.attended },
+    { header: 'Checked in at', value: ({ record }) => record.checkedInAt },
+    { header: 'Checked out at', value: ({ record }) => record.checkedOutAt },
+    { header: 'Picked up by', value: ({ record }) => record.pickedUpBy },
+    { header: 'Flagged', value: ({ record }) => (record.flagged ? 'yes' : '') },
+    { header: 'Absence reported', value: ({ record }) => record.absence?.note },
   ]);
 }
