@@ -217,3 +217,15 @@ export interface ClassAttendanceRecord {
   className: string;
   meetings: MeetingRecord[];
 }
+
+/** A class meeting today, as the office watches the day: who is checked in now, of how many enrolled and marked. */
+export interface ClassToday {
+  classId: string;
+  className: string;
+  meetings: Array<{ start: string; end: string }>;
+  enrolled: number;
+  /** The children with any mark today. */
+  marked: number;
+  /** The children checked in now, each since its last check-in (the phone's moment). */
+  checkedIn: Array<{ studentId: string; name: string; since: string }>;
+}

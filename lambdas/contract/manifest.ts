@@ -74,6 +74,7 @@ import {
   type ChildAttendance,
   type ClassAttendanceRecord,
   type ClassDayRoster,
+  type ClassToday,
   type MeetingRecord,
   type InstructorInvitation,
   type InstructorSummary,
@@ -865,6 +866,13 @@ export const manifest = {
     result: returns<{ class: Class; date: string; children: ChildAttendance[] }>(),
     summary:
       "A meeting's attendance: each enrolled child's events in the order made, its absence reported, and who is checked in now.",
+  },
+  checkedInNow: {
+    access: 'admin',
+    input: noPayload,
+    result: returns<{ date: string; classes: ClassToday[] }>(),
+    summary:
+      'The day as the office watches it: each class meeting today, who is checked in now and since when, of how many enrolled and marked.',
   },
   classAttendance: {
     access: 'admin',

@@ -3,11 +3,10 @@
 // once per child and meeting. Meetings that ended more than LOOK_BACK_HOURS ago are not looked at.
 import { checkedInNow } from '../contract/classDay';
 import { dayOf, momentOfWallClock } from '../contract/moments';
-import { classesOfSemester } from '../catalogue/classes';
-import { listSemesters } from '../catalogue/semesters';
 import { readProgrammeTimeZone } from '../catalogue/settings';
 import { meetingEvents, tellOfficeStillCheckedIn } from './attendance';
 import { seatedChildren } from './classDay';
+import { meetingsOn } from './meetingsOn';
 
 export const STILL_OUT_MINUTES = 30;
 const LOOK_BACK_HOURS = 12;
@@ -19,18 +18,17 @@ export async function tellOfChildrenStillCheckedIn(now: Date): Promise<number> {
   const days = [now.getTime() - LOOK_BACK_HOURS * 60 * MINUTE_MS, now.getTime()].map((at) =>
     dayOf(new Date(at).toISOString(), timeZone),
   );
-  const semesters = (await listSemesters()).filter((s) => s.startDate <= days[1]! && s.endDate >= days[0]!);
+  const due = (await meetingsOn(days)).filter(({ meeting }) => {
+    const endedAt = Date.parse(momentOfWallClock(`${meeting.date}T${meeting.end}`, timeZone) ?? '');
+    const sinceEnd = now.getTime() - endedAt;
+    return sinceEnd >= STILL_OUT_MINUTES * MINUTE_MS && sinceEnd <= LOOK_BACK_HOURS * 60 * MINUTE_MS;
+  });
+  // A class that meets twice a day is looked at once for that day.
+  const classDays = new Map(
+    due.map(({ cls, meeting }) => [`${cls.id}/${meeting.date}`, { classId: cls.id, date: meeting.date }]),
+  );
   let told = 0;
-  for (const semester of semesters)
-    for (const cls of await classesOfSemester(semester.id)) {
-      const due = cls.meetings.filter((meeting) => {
-        if (meeting.cancelled || !days.includes(meeting.date)) return false;
-        const endedAt = Date.parse(momentOfWallClock(`${meeting.date}T${meeting.end}`, timeZone) ?? '');
-        const sinceEnd = now.getTime() - endedAt;
-        return sinceEnd >= STILL_OUT_MINUTES * MINUTE_MS && sinceEnd <= LOOK_BACK_HOURS * 60 * MINUTE_MS;
-      });
-      for (const date of new Set(due.map((meeting) => meeting.date))) told += await tellOfMeeting(cls.id, date, now);
-    }
+  for (const { classId, date } of classDays.values()) told += await tellOfMeeting(classId, date, now);
   return told;
 }
 

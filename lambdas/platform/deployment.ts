@@ -417,6 +417,10 @@ export const deployment = {
     feature: 'instructors',
     table: 'read',
   },
+  checkedInNow: {
+    feature: 'instructors',
+    table: 'read',
+  },
   classAttendance: {
     feature: 'instructors',
     table: 'read',

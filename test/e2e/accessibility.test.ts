@@ -142,6 +142,7 @@ describe.each(WINDOWS)('on a $name window', (window) => {
       '/admin/retention',
       '/admin/policies',
       '/admin/classes/management',
+      `/admin/instructors?semesterId=${semesterId}`,
     ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();

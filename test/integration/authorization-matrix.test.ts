@@ -261,6 +261,7 @@ const cases = {
     owned: true,
   },
   meetingAttendance: { payload: (w) => ({ classId: w.enrolledIn.id, date: w.enrolledIn.meetings[0]!.date }) },
+  checkedInNow: { payload: () => ({}) },
   classAttendance: { payload: (w) => ({ classId: w.enrolledIn.id }) },
   myAttendance: { payload: () => ({}) },
 } satisfies Record<FunctionName, Case>;

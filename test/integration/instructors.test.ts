@@ -24,7 +24,7 @@ import {
   waitForMail,
   type SignedIn,
 } from '../support/portal';
-import { dateLabel, momentOfWallClock } from '../../lambdas/contract/moments';
+import { dateLabel, dayOf, momentOfWallClock } from '../../lambdas/contract/moments';
 import { LOCAL_TIME_ZONE } from '../../infra/local/timeZone';
 
 const DAY = 86_400_000;
@@ -381,6 +381,38 @@ describe('attendance marks', () => {
     const theirs = await data<FunctionResult<'myAttendance'>>('myAttendance', {}, family.accessToken);
     expect(theirs.children.map((entry) => entry.studentId)).toEqual([child.id]);
     expect(theirs.children[0]!.classes[0]!.meetings[0]!.absence).toMatchObject({ note: 'Ben is sick today' });
+  });
+
+  test("the office's view of the day lists each class meeting today and who is checked in now, since when", async () => {
+    const today = dayOf(new Date().toISOString(), LOCAL_TIME_ZONE);
+    const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const semester = await openSemester({ name: 'Class day today', startDate: today, endDate: inAMonth });
+    const todays = await newClass(semester.id, { meetings: [{ date: today, start: '00:00', end: '23:59' }] });
+    const parent = await signUpFamily('today');
+    const kid = await addStudent(parent, {
+      firstName: 'Kit',
+      pickupAdults: [{ name: 'Dana Tester', relationship: 'aunt', phone: '+1 555 010 0101' }],
+    });
+    expect((await enrollAndWait({ studentId: kid.id, classId: todays.id }, parent.accessToken)).status).toBe(200);
+    const teaching = await instructorOf([todays.id]);
+    const checkIn = { ...mark(todays.id, kid.id, 'checkIn'), date: today };
+    await data('recordAttendance', { marks: [checkIn] }, teaching.accessToken);
+
+    const office = async () =>
+      (await data<FunctionResult<'checkedInNow'>>('checkedInNow', {}, await admin())).classes.find(
+        (entry) => entry.classId === todays.id,
+      );
+    expect(await office()).toEqual({
+      classId: todays.id,
+      className: todays.name,
+      meetings: [{ start: '00:00', end: '23:59' }],
+      enrolled: 1,
+      marked: 1,
+      checkedIn: [{ studentId: kid.id, name: 'Kit Tester', since: checkIn.at }],
+    });
+    const checkOut = { ...mark(todays.id, kid.id, 'checkOut', { pickedUpBy: 'Dana Tester' }), date: today };
+    await data('recordAttendance', { marks: [checkOut] }, teaching.accessToken);
+    expect((await office())!.checkedIn).toEqual([]);
   });
 
   test('malformed marks get a clear 400 and change nothing; a mark the day refuses is answered on its own, with why, and holds back none of the others', async () => {

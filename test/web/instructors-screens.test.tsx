@@ -118,6 +118,20 @@ test('given instructors and an invitation, the office sees them, invites another
         };
       case 'meetingAttendance':
         return { class: nordic, date: '2099-01-17', children: [ben] };
+      case 'checkedInNow':
+        return {
+          date: '2099-01-17',
+          classes: [
+            {
+              classId: 'nordic',
+              className: 'Nordic Skiing',
+              meetings: [{ start: '09:00', end: '12:00' }],
+              enrolled: 2,
+              marked: 1,
+              checkedIn: [{ studentId: 'ben', name: 'Ben Tester', since: '2099-01-17T16:02:00Z' }],
+            },
+          ],
+        };
       default:
         return {};
     }
@@ -125,6 +139,11 @@ test('given instructors and an invitation, the office sees them, invites another
   read.mockResolvedValue({ classes: { winter: [nordic] } });
   renderAt('/admin/instructors?semesterId=winter', <Route path="/admin/instructors" element={<InstructorsPage />} />);
   const list = await screen.findByRole('table', { name: 'Instructors' });
+  // The day as the office watches it: who is checked in now, of how many.
+  expect(
+    within(await screen.findByRole('list', { name: 'Checked in now in Nordic Skiing' })).getByText('Ben Tester'),
+  ).toBeInTheDocument();
+  expect(screen.getByText('1 child checked in now; 1 of 2 marked today.')).toBeInTheDocument();
   expect(within(list).getByRole('row', { name: /ann@example.org Nordic Skiing/ })).toBeInTheDocument();
   expect(
     within(screen.getByRole('table', { name: 'Invitations waiting' })).getByText('bo@example.org'),

@@ -17,7 +17,7 @@ import { screenOnly } from '../report/PrintStyles';
 import { classAttendanceCsv } from './attendanceCsv';
 
 /** A meeting's record in a word or two: "Present", "Absent", "Reported absent", with a flag for the office. */
-export function recordText(record: MeetingRecord): string {
+function recordText(record: MeetingRecord): string {
   const attended =
     record.attended === 'present'
       ? 'Present'

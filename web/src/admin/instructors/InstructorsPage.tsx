@@ -22,6 +22,7 @@ import { ListTable } from '../ListTable';
 import { SemesterPicker } from '../SemesterPicker';
 import { useSemesterParam } from '../useSemesterParam';
 import { ClassesDialog } from './ClassesDialog';
+import { CheckedInNowSection } from './CheckedInNowSection';
 import { MeetingAttendanceSection } from './MeetingAttendanceSection';
 
 /** Who is being changed: a new invitation, an instructor's classes, or a removal (an instructor or an invitation). */
@@ -43,6 +44,7 @@ export function InstructorsPage() {
         title="Instructors"
         summary="The people who meet the children: each sees the class-day roster of the classes they teach, on a phone."
       />
+      <CheckedInNowSection />
       <SemesterPicker value={semesterId} onChange={choose} />
       <Section title="Instructors">
         {list.isPending ? (
