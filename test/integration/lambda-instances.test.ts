@@ -65,7 +65,8 @@ test('instances share no memory: each reads the origin secret for itself on its 
 
 test('calls beyond the concurrency while every instance is busy are throttled: 500 {"message":"Internal Server Error"}, as API Gateway answers a Lambda throttle', async () => {
   const before = (await lambdaStats()).instances.functions.semesters!;
-  const answers = await Promise.all(Array.from({ length: 8 }, () => semesters()));
+  // Many at once: on a loaded machine eight came in so far apart that two instances served them all (CI, 2026-11-29).
+  const answers = await Promise.all(Array.from({ length: 24 }, () => semesters()));
   const throttled = answers.filter((answer) => answer.status === 500);
   expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(CONCURRENCY);
   expect(throttled.length).toBeGreaterThan(0);
