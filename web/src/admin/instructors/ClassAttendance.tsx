@@ -1,7 +1,6 @@
 // A class's attendance over time, for the office's report: a row per child, a column per meeting, each cell what
 // the marks came to (present, absent, the absence the family reported, a check-out to an adult off the list);
 // printable, and as CSV with a row per child and meeting (in, out and to whom).
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -11,9 +10,8 @@ import { useFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
 import { shortDate } from '../../layout/schedule';
 import { Waiting } from '../../layout/Waiting';
-import { csvFileName, downloadCsv } from '../csv';
 import { ListTable } from '../ListTable';
-import { screenOnly } from '../report/PrintStyles';
+import { PrintAndCsv } from './PrintAndCsv';
 import { classAttendanceCsv } from './attendanceCsv';
 
 /** A meeting's record in a word or two: "Present", "Absent", "Reported absent", with a flag for the office. */
@@ -37,17 +35,7 @@ export function ClassAttendance({ classId }: { classId: string }) {
   const { class: cls, days, children } = attendance.data;
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1} sx={screenOnly}>
-        <Button variant="outlined" onClick={() => window.print()}>
-          Print
-        </Button>
-        <Button
-          variant="outlined"
-          onClick={() => downloadCsv(csvFileName(`Attendance ${cls.name}`), classAttendanceCsv(children))}
-        >
-          Download CSV
-        </Button>
-      </Stack>
+      <PrintAndCsv title={cls.name} csv={() => classAttendanceCsv(children)} />
       {children.length === 0 ? (
         <Typography>No child is enrolled in this class.</Typography>
       ) : (

@@ -3,7 +3,6 @@
 // pick-up list, flagged; or, for "Every meeting", the class over time (ClassAttendance). Printable (the browser's
 // print), and as CSV.
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
@@ -18,8 +17,8 @@ import { LoadFailure } from '../../layout/LoadFailure';
 import { dateLabel } from '../../layout/schedule';
 import { Section } from '../../layout/Section';
 import { Waiting } from '../../layout/Waiting';
-import { csvFileName, downloadCsv } from '../csv';
 import { ListTable } from '../ListTable';
+import { PrintAndCsv } from './PrintAndCsv';
 import { screenOnly } from '../report/PrintStyles';
 import { attendanceCsv, eventText } from './attendanceCsv';
 import { ClassAttendance } from './ClassAttendance';
@@ -91,17 +90,7 @@ function Attendance({ classId, date }: { classId: string; date: string }) {
   );
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1} sx={screenOnly}>
-        <Button variant="outlined" onClick={() => window.print()}>
-          Print
-        </Button>
-        <Button
-          variant="outlined"
-          onClick={() => downloadCsv(csvFileName(`Attendance ${title}`), attendanceCsv(children))}
-        >
-          Download CSV
-        </Button>
-      </Stack>
+      <PrintAndCsv title={title} csv={() => attendanceCsv(children)} />
       {flagged.map(({ child, event }) => (
         <Alert key={event.key} severity="warning">
           {child.name} was checked out to {event.pickedUpBy}, who is not on the pick-up list: {event.reason}
