@@ -23,6 +23,7 @@ import { entity, optional, type StoredItem } from '../platform/entity';
 import { readEnrollment, type StoredEnrollment } from './enrollments';
 import { ledgerWrite, type FairStartMark } from './fairStartLedger';
 import { decidedInQueue } from './lease';
+import { freshMilestones, keepMilestones, MAX_COUNTED, milestoneBefore, placeFrom } from './lineMilestones';
 import { partitions } from '../platform/partitions';
 import { readAnswers } from './questions';
 import { timeToLiveAttribute } from '../platform/table';
@@ -267,39 +268,44 @@ export async function pendingRequests(queue: string, limit: number): Promise<Enr
  * Where a pending request stands: how many requests of its queue are ahead of it, plus one (its place in line),
  * and how many of its queue were decided by then (`decided`, the lease's tally). As more are decided, the place
  * is `place - (decided now - decided)`: a page follows it from the queue's progress alone (lineProgress).
- * Both are read side by side (the answer's read has little time on a busy day): a batch decided in between may
- * make the place followed look up to a batch later or sooner, until the page asks again near its turn.
+ * The place is told from the line's milestones (lineMilestones.ts) and a count of the few requests from the one
+ * before it; without fresh milestones, or past their reach, from a reading of the whole queue, whose milestones
+ * the next places are then told from. A batch decided between the tally's read and the count makes the place
+ * followed look up to a batch later, until the page asks again near its turn.
  */
-export async function placeInQueue({
-  queue,
-  id,
-  draw,
-}: Pick<EnrollmentRequest, 'queue' | 'id' | 'draw'>): Promise<{ place: number; decided: number }> {
-  const countAhead = async () => {
-    let ahead = 0;
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'PK = :queue AND SK BETWEEN :first AND :own',
-          ExpressionAttributeValues: {
-            ':queue': queue,
-            ':first': requestEntity.sortPrefix,
-            ':own': requestEntity.key({ queue, id, ...optional('draw', draw) }).SK,
-          },
-          Select: 'COUNT',
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        }),
-      );
-      ahead += page.Count ?? 0;
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return ahead;
-  };
-  const [ahead, decided] = await Promise.all([countAhead(), decidedInQueue(queue)]);
-  return { place: Math.max(1, ahead), decided };
+export async function placeInQueue(
+  request: Pick<EnrollmentRequest, 'queue' | 'id' | 'draw'>,
+): Promise<{ place: number; decided: number }> {
+  const { queue } = request;
+  const own = requestEntity.key(request).SK;
+  const [milestones, decided] = await Promise.all([freshMilestones(queue), decidedInQueue(queue)]);
+  if (milestones) {
+    const milestone = milestoneBefore(milestones, own);
+    const counted = await countRequests(queue, milestone?.key ?? requestEntity.sortPrefix, own);
+    if (counted !== undefined)
+      return { place: placeFrom(milestone?.ahead ?? 0, decided - milestones.decided, counted), decided };
+  }
+  const keys = (await requestEntity.keysInPartition({ queue })).map(({ SK }) => SK as string);
+  // Read after the queue: a request decided while it was read counts as ahead and as decided, so a place is told
+  // at worst a few too late, never too soon.
+  const decidedThen = await decidedInQueue(queue);
+  await keepMilestones(queue, keys, decidedThen);
+  return { place: Math.max(1, keys.filter((key) => key <= own).length), decided: decidedThen };
+}
+
+/** How many requests of the queue stand from `first` to `last` (sort keys, both included): undefined past MAX_COUNTED. */
+async function countRequests(queue: string, first: string, last: string): Promise<number | undefined> {
+  const { Count = 0 } = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :queue AND SK BETWEEN :first AND :last',
+      ExpressionAttributeValues: { ':queue': queue, ':first': first, ':last': last },
+      Select: 'COUNT',
+      ConsistentRead: true,
+      Limit: MAX_COUNTED + 1,
+    }),
+  );
+  return Count > MAX_COUNTED ? undefined : Count;
 }
 
 export function getRequestRecord(id: string): Promise<RequestRecord | undefined> {

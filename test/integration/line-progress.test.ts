@@ -1,10 +1,20 @@
 // A line held up on a busy day: each request in line is told its place and the line's tally when the place was
 // counted, and `lineProgress` (one read everyone shares, served from the edge) tells how many of the line were
 // decided since, refusals included: a waiting page follows its place from it without asking about its request.
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
 import type { EnrollmentAnswer, LineMark, LineProgress } from '../../lambdas/contract/records';
 import { placeNow } from '../../lambdas/contract/waitingInLine';
 import { addStudent, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { holdLine, letLineGo } from '../support/heldLine';
+import {
+  lineQueue,
+  newRequestId,
+  placeInQueue,
+  putRequest,
+  queueKeyOf,
+} from '../../lambdas/enrollment/enrollmentRequests';
+import { dynamo, tableName } from '../../lambdas/platform/dynamo';
+import { advanceLine, holdLine, letLineGo } from '../support/heldLine';
 import { call, data, signUpFamily } from '../support/portal';
 
 const progressOf = async (semesterId: string) =>
@@ -94,3 +104,72 @@ test("given a line held up, then each request is told its place and the line's t
   expect(lateDecided.body.data?.enrollments[0]).toMatchObject({ status: 'waitlisted', waitlistPosition: 3 });
   expect((await progressOf(semester.id))[cls.id]!.decided).toBe(6);
 }, 120_000);
+
+/** `count` requests of a fair start's draw at `drawAt` put in `queue` (nobody decides them before the draw). */
+async function drawRequests(queue: string, count: number, drawAt: number) {
+  const requests = Array.from({ length: count }, () => {
+    const arrivedAt = Date.now();
+    const draw = { opening: new Date(drawAt).toISOString(), at: drawAt, rank: randomUUID().replaceAll('-', '') };
+    const family = randomUUID();
+    return {
+      id: newRequestId(arrivedAt),
+      queue,
+      studentId: randomUUID(),
+      familyId: family,
+      classIds: [randomUUID()],
+      arrivedAt,
+      draw,
+      by: { sub: family, isAdmin: false },
+    };
+  });
+  for (let first = 0; first < count; first += 10) await Promise.all(requests.slice(first, first + 10).map(putRequest));
+  return requests.sort((a, b) => (queueKeyOf(a) < queueKeyOf(b) ? -1 : 1));
+}
+
+const milestonesOf = async (queue: string) =>
+  (
+    await dynamo.send(
+      new GetCommand({ TableName: tableName, Key: { PK: queue, SK: 'MILESTONES' }, ConsistentRead: true }),
+    )
+  ).Item as { keys: string[]; decided: number; readAt: number } | undefined;
+
+test("given a long line, then each request's place is told from the line's milestones, exactly, as the line is decided from its front; one placed before them, or far past them, too", async () => {
+  const line = `milestones-${randomUUID()}`;
+  const queue = lineQueue(line);
+  const hour = Date.now() + 3_600_000;
+  const requests = await drawRequests(queue, 80, hour);
+  const places = (asked: typeof requests) => Promise.all(asked.map((request) => placeInQueue(request)));
+
+  // The first place told reads the line whole, and keeps its milestones: every 25th request, from the first.
+  expect(await placeInQueue(requests[39]!)).toEqual({ place: 40, decided: 0 });
+  const milestones = (await milestonesOf(queue))!;
+  expect(milestones.keys).toEqual([0, 25, 50, 75].map((index) => `REQUEST#${queueKeyOf(requests[index]!)}`));
+  expect(await places(requests)).toEqual(requests.map((_, index) => ({ place: index + 1, decided: 0 })));
+
+  // The first 30 decided (as the allocator's batches delete them and add to the line's tally): the others are told
+  // their places from the same milestones.
+  await Promise.all(
+    requests
+      .slice(0, 30)
+      .map((request) =>
+        dynamo.send(
+          new DeleteCommand({ TableName: tableName, Key: { PK: queue, SK: `REQUEST#${queueKeyOf(request)}` } }),
+        ),
+      ),
+  );
+  await advanceLine(line, 30);
+  expect(await places(requests.slice(30))).toEqual(
+    requests.slice(30).map((_, index) => ({ place: index + 1, decided: 30 })),
+  );
+  expect((await milestonesOf(queue))!.readAt).toBe(milestones.readAt);
+
+  // A request that came in before the first milestone (an earlier draw) is counted from the line's start.
+  const [early] = await drawRequests(queue, 1, hour - 60_000);
+  expect(await placeInQueue(early!)).toEqual({ place: 1, decided: 30 });
+
+  // Sixty behind the last milestone's reach: the line is read whole again, and its new milestones tell the rest.
+  const later = await drawRequests(queue, 60, hour + 60_000);
+  expect(await placeInQueue(later[59]!)).toEqual({ place: 51 + 60, decided: 30 });
+  expect((await milestonesOf(queue))!.keys).toHaveLength(Math.ceil(111 / 25));
+  expect(await places(later)).toEqual(later.map((_, index) => ({ place: 52 + index, decided: 30 })));
+}, 60_000);
