@@ -71,6 +71,7 @@ import {
   absenceReport,
   attendanceMarks,
   MAX_INSTRUCTOR_CLASSES,
+  type AttendanceEvent,
   type ChildAttendance,
   type ClassAttendanceRecord,
   type ClassDayRoster,
@@ -79,6 +80,7 @@ import {
   type InstructorInvitation,
   type InstructorSummary,
   type MarkOutcome,
+  type ReportedAbsence,
 } from './classDay';
 
 /**
@@ -162,6 +164,12 @@ export type PoolAccount = {
 /** The classes an instructor teaches, as the office lists them. */
 const instructorClasses = z.array(id).check(
   z.maxLength(MAX_INSTRUCTOR_CLASSES, `must list at most ${MAX_INSTRUCTOR_CLASSES} classes`),
+  z.refine((ids) => new Set(ids).size === ids.length, 'must not list a class twice'),
+);
+/** The classes whose attendance a student's sheet shows: those the child is enrolled in, a handful a semester. */
+const studentClasses = z.array(id).check(
+  z.minLength(1, 'must list at least one class'),
+  z.maxLength(50, 'must list at most 50 classes'),
   z.refine((ids) => new Set(ids).size === ids.length, 'must not list a class twice'),
 );
 const references = (field: string) =>
@@ -884,6 +892,20 @@ export const manifest = {
     }>(),
     summary:
       "A class's attendance for the office's report: each child's record of each meeting (present or absent, checked in and out, to whom, the absence reported).",
+  },
+  studentAttendance: {
+    access: 'admin',
+    input: z.strictObject({ studentId: id, classIds: studentClasses }),
+    result: returns<{
+      classes: Array<{
+        classId: string;
+        className: string;
+        /** Every meeting not cancelled, and any other day the child was marked on. */
+        meetings: Array<{ date: string; events: AttendanceEvent[]; absence?: ReportedAbsence }>;
+      }>;
+    }>(),
+    summary:
+      "A child's attendance for its student sheet: in each class named, each meeting with every mark of the child in the order made (who, when) and the absence its family reported.",
   },
   myAttendance: {
     access: 'user',

@@ -15,7 +15,7 @@ export const MAX_COUNTED = 2 * MILESTONE_STEP;
  * How long milestones tell places: a request placed late (decision 42) stands before them uncounted, one
  * place too few for those behind it, until the line is read whole again.
  */
-export const MILESTONES_FRESH_MS = 30_000;
+const MILESTONES_FRESH_MS = 30_000;
 
 export interface LineMilestones {
   queue: string;

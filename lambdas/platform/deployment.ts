@@ -425,6 +425,10 @@ export const deployment = {
     feature: 'instructors',
     table: 'read',
   },
+  studentAttendance: {
+    feature: 'instructors',
+    table: 'read',
+  },
   myAttendance: {
     feature: 'instructors',
     table: 'read',

@@ -263,6 +263,7 @@ const cases = {
   meetingAttendance: { payload: (w) => ({ classId: w.enrolledIn.id, date: w.enrolledIn.meetings[0]!.date }) },
   checkedInNow: { payload: () => ({}) },
   classAttendance: { payload: (w) => ({ classId: w.enrolledIn.id }) },
+  studentAttendance: { payload: (w) => ({ studentId: w.student.id, classIds: [w.enrolledIn.id] }) },
   myAttendance: { payload: () => ({}) },
 } satisfies Record<FunctionName, Case>;
 

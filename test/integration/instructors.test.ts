@@ -343,7 +343,7 @@ describe('attendance marks', () => {
     expect(await toOffice()).toHaveLength(1);
   });
 
-  test("the office's report of a class and the family's own view hold each meeting's record, and a family sees only its own", async () => {
+  test("the office's report of a class, the family's own view and the child's sheet hold each meeting's record, and a family sees only its own", async () => {
     const { family: own, ada } = await familyWithAda('records');
     const [checkedInAt, presentAt, checkedOutAt] = [0, 1, 2].map((minutes) =>
       new Date(Date.now() + minutes * 60_000).toISOString(),
@@ -381,6 +381,41 @@ describe('attendance marks', () => {
     const theirs = await data<FunctionResult<'myAttendance'>>('myAttendance', {}, family.accessToken);
     expect(theirs.children.map((entry) => entry.studentId)).toEqual([child.id]);
     expect(theirs.children[0]!.classes[0]!.meetings[0]!.absence).toMatchObject({ note: 'Ben is sick today' });
+
+    // The child's sheet holds the marks themselves, not what they come to: each one, by whom, in the order made.
+    const sheet = await data<FunctionResult<'studentAttendance'>>(
+      'studentAttendance',
+      { studentId: ada.id, classIds: [cls.id] },
+      await admin(),
+    );
+    expect(sheet.classes).toEqual([
+      {
+        classId: cls.id,
+        className: cls.name,
+        meetings: [
+          {
+            date: meetingDay,
+            events: marks.map((sent) => ({
+              ...sent,
+              by: teacher.sub,
+              byEmail: teacher.email,
+              recordedAt: expect.any(String),
+              ...(sent.kind === 'checkOut' && { flagged: true }),
+            })),
+          },
+        ],
+      },
+    ]);
+    const bens = await data<FunctionResult<'studentAttendance'>>(
+      'studentAttendance',
+      { studentId: child.id, classIds: [cls.id] },
+      await admin(),
+    );
+    expect(bens.classes[0]!.meetings[0]!.absence).toMatchObject({ studentId: child.id, note: 'Ben is sick today' });
+    expect(
+      (await call('studentAttendance', { studentId: ada.id, classIds: [cls.id, 'no-such-class'] }, await admin()))
+        .status,
+    ).toBe(404);
   });
 
   test("the office's view of the day lists each class meeting today and who is checked in now, since when", async () => {

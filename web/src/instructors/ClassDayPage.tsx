@@ -17,6 +17,7 @@ import { useAuth } from '../api/session';
 import { LoadFailure } from '../layout/LoadFailure';
 import { PageTitle } from '../layout/PageTitle';
 import { linkTo, paths } from '../layout/paths';
+import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 import { dateLabel } from '../layout/schedule';
 import { Section } from '../layout/Section';
 import { Waiting } from '../layout/Waiting';
@@ -40,6 +41,7 @@ export function ClassDayPage() {
 
 function Classes({ sub }: { sub: string }) {
   const { query, data, fromPhone } = useKept(sub, 'instructorClasses', {});
+  const timeZone = useProgrammeTimeZone();
   if (query.isError && !data) {
     if (query.error.status === 403) return <NotAnInstructor />;
     return <LoadFailure what="Your classes" error={query.error} onRetry={() => void query.refetch()} />;
@@ -47,7 +49,7 @@ function Classes({ sub }: { sub: string }) {
   if (!data) return <Waiting />;
   if (data.classes.length === 0)
     return <Alert severity="info">You teach no classes yet: the office assigns them.</Alert>;
-  const day = today();
+  const day = today(timeZone);
   const meetingToday = data.classes.filter((cls) => cls.meetings.some((m) => m.date === day && !m.cancelled));
   return (
     <>

@@ -1,10 +1,14 @@
 // What the class-day screens share: the day, how a mark reads, and making one.
 import Alert from '@mui/material/Alert';
 import type { AttendanceMark } from '@contract/classDay';
+import { dayOf } from '@contract/moments';
 import { deviceId } from '../api/classDayOnDevice';
 
-/** Today on the phone's calendar: an instructor is where the class meets. */
-export const today = () => new Date().toLocaleDateString('en-CA');
+/**
+ * Today on the programme's calendar (`timeZone`, its zone): the day its meetings are dated by, whatever zone the
+ * phone is set to (one left on another zone, or a trip's, would pick another day's rosters).
+ */
+export const today = (timeZone: string) => dayOf(new Date().toISOString(), timeZone);
 
 /** Said above what was loaded earlier and kept on the phone, shown while the portal cannot be reached. */
 export function FromPhone() {

@@ -10,7 +10,6 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { AttendanceEvent } from '@contract/classDay';
 import type { Class } from '@contract/records';
 import { useFunction } from '../../api/queries';
 import { LoadFailure } from '../../layout/LoadFailure';
@@ -20,7 +19,8 @@ import { Waiting } from '../../layout/Waiting';
 import { ListTable } from '../ListTable';
 import { PrintAndCsv } from './PrintAndCsv';
 import { screenOnly } from '../report/PrintStyles';
-import { attendanceCsv, eventText } from './attendanceCsv';
+import { attendanceCsv } from './attendanceCsv';
+import { AttendanceMarks } from './AttendanceMarks';
 import { ClassAttendance } from './ClassAttendance';
 
 /** The Meeting choice that shows the class over time. */
@@ -111,21 +111,11 @@ function Attendance({ classId, date }: { classId: string; date: string }) {
                 )}
               </TableCell>
               <TableCell>{child.checkedIn ? 'Checked in' : ''}</TableCell>
-              <TableCell>{child.events.length === 0 ? 'No mark' : <Marks events={child.events} />}</TableCell>
+              <TableCell>{child.events.length === 0 ? 'No mark' : <AttendanceMarks events={child.events} />}</TableCell>
             </TableRow>
           ))}
         </ListTable>
       )}
     </Stack>
-  );
-}
-
-function Marks({ events }: { events: AttendanceEvent[] }) {
-  return (
-    <Typography component="ol" variant="body2" sx={{ m: 0, pl: 2.5 }}>
-      {events.map((event) => (
-        <li key={event.key}>{eventText(event)}</li>
-      ))}
-    </Typography>
   );
 }

@@ -10,13 +10,11 @@ const KIND_TEXT: Record<AttendanceEvent['kind'], string> = {
   checkOut: 'Checked out',
 };
 
-const moment = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** "Checked out to Dana Tester, Jan 17, 2027, 3:05 PM, by ann@example.com (flagged: the aunt phoned)". */
-export function eventText(event: AttendanceEvent): string {
+export function eventText(event: AttendanceEvent, momentText: (iso: string) => string): string {
   const to = event.kind === 'checkOut' ? ` to ${event.pickedUpBy}` : '';
   const flag = event.kind === 'checkOut' && event.flagged ? ` (not on the pick-up list: ${event.reason})` : '';
-  return `${KIND_TEXT[event.kind]}${to}, ${moment(event.at)}, by ${event.byEmail}${flag}`;
+  return `${KIND_TEXT[event.kind]}${to}, ${momentText(event.at)}, by ${event.byEmail}${flag}`;
 }
 
 type Row = { child: ChildAttendance; event?: AttendanceEvent };

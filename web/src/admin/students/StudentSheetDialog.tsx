@@ -1,4 +1,7 @@
-// A student's whole information sheet, opened from the table: every field the family gave, and the classes.
+// A student's whole information sheet, opened from the table: every field the family gave, the classes and the
+// attendance. Printed (the browser's print) it stands alone, whole: on paper the page behind it is left out and the
+// dialog is laid out as a page, since a dialog's scrolling box would cut the sheet at the screen's height.
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useMomentText, useProgrammeTimeZone } from '../../layout/RemoteConfig';
 import { EmergencyContactLine, GuardianEmail } from './ContactLinks';
 import { Details } from './Details';
+import { SheetAttendance } from './SheetAttendance';
 import { classLabel, type StudentRow } from './semesterStudents';
 import { gradeLabel } from '@contract/grades';
 import {
@@ -26,6 +30,28 @@ import { detailsConfirmedLabel } from '@contract/configNames';
 import { answerText } from '@contract/records';
 
 const NONE = 'None given';
+
+const printAlone = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        '#root, .notistack-SnackbarContainer': { display: 'none' },
+        // The dialog locks the page's scrolling with an inline style, which would hold the printout to one page.
+        body: { overflow: 'visible !important' },
+      },
+    }}
+  />
+);
+
+const onPaper = {
+  '@media print': {
+    position: 'static',
+    '& .MuiBackdrop-root, & .MuiDialogActions-root': { display: 'none' },
+    '& .MuiDialog-container': { display: 'block', height: 'auto' },
+    '& .MuiDialog-paper': { m: 0, maxWidth: 'none', maxHeight: 'none', overflow: 'visible', boxShadow: 'none' },
+    '& .MuiDialogContent-root': { overflow: 'visible', border: 0 },
+  },
+} as const;
 
 function Section({ title, items }: { title: string; items: Parameters<typeof Details>[0]['items'] }) {
   return (
@@ -53,7 +79,16 @@ export function StudentSheetDialog({
   const { student } = row;
   const guardianEmails = guardianEmailsOf(row);
   return (
-    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="student-sheet-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={phone}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="student-sheet-title"
+      sx={onPaper}
+    >
+      {printAlone}
       <DialogTitle id="student-sheet-title">{fullName(student)}</DialogTitle>
       <DialogContent dividers sx={{ pt: 0 }}>
         <Section
@@ -118,6 +153,11 @@ export function StudentSheetDialog({
                 ])
               : [['Policies accepted', NONE]]
           }
+        />
+        <SheetAttendance
+          studentId={student.id}
+          name={fullName(student)}
+          classIds={row.classes.filter((cls) => cls.status === 'enrolled').map((cls) => cls.classId)}
         />
       </DialogContent>
       <DialogActions>
