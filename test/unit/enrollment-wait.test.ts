@@ -1,6 +1,6 @@
 // How long an enroll (or an ask again) waits for its request's decision, and how it then answers its
 // place in line on a table so slow that the read takes seconds.
-import { answerInTurn, waitUntil } from '../../lambdas/enrollment/enrollmentAnswer';
+import { answerInTurn, FAR_PLACE, waitUntil } from '../../lambdas/enrollment/enrollmentAnswer';
 import { awaitDecision } from '../../lambdas/enrollment/allocator';
 import { placeInQueue } from '../../lambdas/enrollment/enrollmentRequests';
 
@@ -71,5 +71,33 @@ describe('the answer of a request still in line', () => {
       .mockResolvedValue({ place: 2, decided: 0 });
     await expect(answerInTurn(request, call(0, 4000), 1000)).resolves.toMatchObject({ pending: { place: 2 } });
     expect(placeRead).toHaveBeenCalledTimes(2);
+  });
+
+  test('an ask about a request far from its line’s front is answered its place at once, without a look at its decision', async () => {
+    placeRead.mockResolvedValue({ place: FAR_PLACE + 1, decided: 7 });
+    const answer = await answerInTurn(request, call(0, 10_000), 2000, { askedAgain: true });
+    expect(answer).toEqual({
+      enrollments: [],
+      requestId: '1-a',
+      pending: { place: FAR_PLACE + 1, line: { id: 'c', decided: 7 } },
+    });
+    expect(decisionIn).not.toHaveBeenCalled();
+    expect(placeRead).toHaveBeenCalledTimes(1);
+  });
+
+  test('an ask about a request near the front waits for its decision, and tells the place it read first if none came', async () => {
+    decisionIn.mockImplementation((_, until) => after(until - Date.now(), undefined));
+    placeRead.mockResolvedValue({ place: FAR_PLACE, decided: 7 });
+    const answer = await answerInTurn(request, call(0, 10_000), 300, { askedAgain: true });
+    expect(decisionIn).toHaveBeenCalledTimes(1);
+    expect(answer.pending).toEqual({ place: FAR_PLACE, line: { id: 'c', decided: 7 } });
+    expect(placeRead).toHaveBeenCalledTimes(1);
+  });
+
+  test('an enroll waits for its decision however far back its request stands', async () => {
+    decisionIn.mockResolvedValue({ enrollments: [], places: {} });
+    placeRead.mockResolvedValue({ place: 10 * FAR_PLACE, decided: 0 });
+    await expect(answerInTurn(request, call(0, 10_000), 6000)).resolves.toEqual({ enrollments: [], requestId: '1-a' });
+    expect(decisionIn).toHaveBeenCalledTimes(1);
   });
 });
