@@ -26,11 +26,15 @@ import { mailSite } from './mailSite';
 /** The page of the site where an invited person accepts to teach (the web app's route). */
 const ACCEPT_TEACHING_PATH = '/instructor/invitation';
 
-/** The child, the class and the addresses of a family's e-mail about its child in a class, read with its request. */
+/**
+ * The child, the class and the addresses of a family's e-mail about its child in a class, read with its request:
+ * or why it is not sent (sent already; nobody to write to, `unsent` logged with the family).
+ */
 async function childInClass(
   requestKey: Key,
   request: AbsenceMailRequest | CheckOutMailRequest,
   kind: 'enrollmentChanges' | 'checkOuts',
+  unsent: string,
 ) {
   const studentKey = studentEntity.key({ familyId: request.familyId, id: request.studentId });
   const classKey = classEntity.key({ id: request.classId });
@@ -39,14 +43,16 @@ async function childInClass(
     familyRecipients([request.familyId], kind),
     mailSite(),
   ]);
+  const stored = at(requestKey);
+  if (!stored) return 'already sent';
   const child = studentEntity.readIf(at(studentKey));
   const cls = classEntity.readIf(at(classKey));
-  return {
-    stored: at(requestKey),
-    site,
-    to: addresses.get(request.familyId) ?? [],
-    ...(child && cls && { child: studentName(child), cls: toClass(cls) }),
-  };
+  const to = addresses.get(request.familyId) ?? [];
+  if (to.length === 0 || !child || !cls) {
+    logger.info(unsent, { familyId: request.familyId });
+    return 'nobody to write to';
+  }
+  return { stored, site, to, child: studentName(child), cls: toClass(cls) };
 }
 
 export async function sendAbsenceConfirmation(
@@ -54,14 +60,14 @@ export async function sendAbsenceConfirmation(
   request: AbsenceMailRequest,
   timeLeftMs: () => number,
 ): Promise<NoticeOutcome> {
-  const { stored, site, to, child, cls } = await childInClass(requestKey, request, 'enrollmentChanges');
-  if (!stored) return 'already sent';
-  if (to.length === 0 || !child || !cls) {
-    logger.warn('Absence confirmation not sent: the family, the child or the class is gone.', {
-      familyId: request.familyId,
-    });
-    return 'nobody to write to';
-  }
+  const found = await childInClass(
+    requestKey,
+    request,
+    'enrollmentChanges',
+    'Absence confirmation not sent: the family, the child or the class is gone.',
+  );
+  if (typeof found === 'string') return found;
+  const { stored, site, to, child, cls } = found;
   const meeting = cls.meetings.find((candidate) => candidate.date === request.date);
   const content = absenceContent(
     {
@@ -82,14 +88,14 @@ export async function sendCheckOut(
   timeLeftMs: () => number,
 ): Promise<NoticeOutcome> {
   const kind = request.flagged ? 'enrollmentChanges' : 'checkOuts';
-  const { stored, site, to, child, cls } = await childInClass(requestKey, request, kind);
-  if (!stored) return 'already sent';
-  if (to.length === 0 || !child || !cls) {
-    logger.info('Check-out e-mail not sent: the family switched them off, or the child or the class is gone.', {
-      familyId: request.familyId,
-    });
-    return 'nobody to write to';
-  }
+  const found = await childInClass(
+    requestKey,
+    request,
+    kind,
+    'Check-out e-mail not sent: the family switched them off, or the child or the class is gone.',
+  );
+  if (typeof found === 'string') return found;
+  const { stored, site, to, child, cls } = found;
   const { at, pickedUpBy, reason, flagged } = request;
   const content = checkOutContent(
     {

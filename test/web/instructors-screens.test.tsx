@@ -1,18 +1,17 @@
 // The office's Instructors screen (list, invite, remove, a meeting's attendance with its flagged check-out and
-// CSV), the page that accepts an invitation to teach, and a family's absence report. The client's calls are mocked.
+// CSV). The page that accepts an invitation to teach and a family's absence report have files of their own. The
+// client's calls are mocked.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ChildAttendance } from '../../lambdas/contract/classDay';
-import type { Class, NamedEnrollment } from '../../lambdas/contract/records';
-import { AbsenceDialog } from '../../web/src/account/AbsenceDialog';
+import type { Class } from '../../lambdas/contract/records';
 import { attendanceCsv } from '../../web/src/admin/instructors/attendanceCsv';
 import { InstructorsPage } from '../../web/src/admin/instructors/InstructorsPage';
-import { ApiError, callFunction, readCatalogue } from '../../web/src/api/client';
+import { callFunction, readCatalogue } from '../../web/src/api/client';
 import { AuthContext, type Auth } from '../../web/src/api/session';
-import { InstructorInvitationPage } from '../../web/src/instructors/InstructorInvitationPage';
 import { ToastArea } from '../../web/src/layout/toast';
 
 jest.mock('../../web/src/api/client', () => ({
@@ -181,59 +180,4 @@ test('the attendance CSV has a row per mark, the flagged check-out with its reas
   expect(lines[2]).toContain('"Checked out","2099-01-17T12:05:00Z"');
   expect(lines[2]).toContain('"Sam Neighbour","yes","Mother phoned the office"');
   expect(lines[3]).toMatch(/^"Ada Tester"/);
-});
-
-test('an invited person accepts the invitation to teach and goes to the class day; with another address, is shown the refusal', async () => {
-  call.mockResolvedValueOnce({
-    instructor: { sub: 'sub-9', email: 'someone@example.org', since: '', classes: [nordic] },
-  });
-  renderAt('/instructor/invitation', <Route path="/instructor/invitation" element={<InstructorInvitationPage />} />);
-  const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
-  await screen.findByText('The class day');
-  await screen.findByText('You teach Nordic Skiing.');
-  expect(call).toHaveBeenCalledWith('acceptInstructorInvitation', {});
-});
-
-test('given no invitation for the address signed in with, then the refusal and another account are offered', async () => {
-  call.mockRejectedValueOnce(
-    new ApiError(
-      'not-found',
-      'There is no invitation to teach waiting for someone@example.org: ask the office for one.',
-      404,
-    ),
-  );
-  renderAt('/instructor/invitation', <Route path="/instructor/invitation" element={<InstructorInvitationPage />} />);
-  const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: 'Accept the invitation' }));
-  await screen.findByText(/There is no invitation to teach waiting/);
-  expect(screen.getByRole('button', { name: 'Use another account' })).toBeInTheDocument();
-});
-
-test('a family reports an absence for a meeting with a note, and is told the instructors see it', async () => {
-  call.mockResolvedValueOnce({});
-  const onClose = jest.fn();
-  const enrollment = {
-    classId: 'nordic',
-    studentId: 'ben',
-    studentName: 'Ben Tester',
-    className: 'Nordic Skiing',
-  } as NamedEnrollment;
-  renderAt(
-    '/',
-    <Route path="/" element={<AbsenceDialog enrollment={enrollment} meetings={nordic.meetings} onClose={onClose} />} />,
-  );
-  const user = userEvent.setup();
-  const dialog = screen.getByRole('dialog', { name: 'Report an absence: Ben Tester' });
-  expect(within(dialog).getByRole('button', { name: 'Report the absence' })).toBeDisabled();
-  await user.type(within(dialog).getByRole('textbox', { name: /A short note/ }), 'Ben is sick today');
-  await user.click(within(dialog).getByRole('button', { name: 'Report the absence' }));
-  await waitFor(() => expect(onClose).toHaveBeenCalled());
-  expect(call).toHaveBeenCalledWith('reportAbsence', {
-    classId: 'nordic',
-    studentId: 'ben',
-    date: '2099-01-17',
-    note: 'Ben is sick today',
-  });
-  await screen.findByText(/The instructors of Nordic Skiing see it on their roster/);
 });
