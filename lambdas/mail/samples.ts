@@ -38,6 +38,9 @@ export const sampleClass: Class = {
   whatToBring: 'Warm layers and gloves\nLunch and a thermos',
 };
 
+/** The child and the class of the class-day samples: a check-out at the third meeting's end. */
+const checkOut = { studentName: 'Teen0 Alpine', className: sampleClass.name, at: '2027-01-17T20:05:00.000Z' };
+
 const skiing: Class = {
   ...sampleClass,
   id: 'backcountry-skiing',
@@ -111,20 +114,10 @@ export function sampleMails(): Record<string, MailContent> {
       },
       sampleSite,
     ),
-    checkedOut: checkOutContent(
-      {
-        studentName: 'Teen0 Alpine',
-        className: sampleClass.name,
-        at: '2027-01-17T20:05:00.000Z',
-        pickedUpBy: 'Dana Tester',
-      },
-      sampleSite,
-    ),
+    checkedOut: checkOutContent({ ...checkOut, pickedUpBy: 'Dana Tester' }, sampleSite),
     checkedOutFlagged: checkOutContent(
       {
-        studentName: 'Teen0 Alpine',
-        className: sampleClass.name,
-        at: '2027-01-17T20:05:00.000Z',
+        ...checkOut,
         pickedUpBy: 'Sam Neighbour',
         reason: 'Mother phoned the instructor: Sam drives today.',
         flagged: true,
