@@ -270,12 +270,16 @@ function refuseOptInRegions(stack: Stack): void {
 
 /**
  * Scripts, styles and images from the site itself; the API is reached on the same origin (`/api`), sign-in
- * at the region's Cognito endpoint. MUI (Emotion) inserts its styles at run time, hence inline styles.
+ * at the region's Cognito endpoint. MUI (Emotion) inserts its styles at run time, hence inline styles. The class
+ * day's service worker and manifest (/sw.js, /class-day.webmanifest) are the site's own, named so that a later
+ * change of script-src or default-src cannot silently stop the class day from opening without signal.
  */
 export function contentSecurityPolicy(region: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",

@@ -3,7 +3,7 @@
 import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EDGE_REGION, edgeAclParameterName } from '../../infra/edge-acl';
 import { portalApp, STACK_NAME } from '../../infra/portal-app';
@@ -95,6 +95,8 @@ describe('the SPA fallback', () => {
     ['/config.json', '/config.json'],
     ['/assets/index-DZkwArkY.js', '/assets/index-DZkwArkY.js'],
     ['/logo.svg', '/logo.svg'],
+    ['/sw.js', '/sw.js'],
+    ['/class-day.webmanifest', '/class-day.webmanifest'],
   ])('%s is served from %s', (uri, served) => {
     expect(route({ request: { uri } }).uri).toBe(served);
   });
@@ -343,7 +345,7 @@ test('the distribution redirects to HTTPS, logs its requests and sends the secur
   });
 });
 
-test("the content security policy allows the site itself and the region's Cognito endpoint, and nothing else", () => {
+test("the content security policy allows the site itself (the class day's worker and manifest by name) and the region's Cognito endpoint, and nothing else", () => {
   const directives = Object.fromEntries(
     contentSecurityPolicy(TEST_REGION)
       .split('; ')
@@ -352,6 +354,8 @@ test("the content security policy allows the site itself and the region's Cognit
   expect(directives).toEqual({
     'default-src': ["'self'"],
     'script-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
@@ -390,6 +394,26 @@ describe('the web app deployment', () => {
       DistributionPaths: ['/*'],
     });
     expect(deployments.entry!.DependsOn).toContain(deployments.assets!.id);
+  });
+
+  test("the class day's service worker, manifest and icons go with the entry, revalidated on every visit, so a new deploy reaches the phones; no source map goes", () => {
+    const properties = deployments.entry!.Properties as { SourceObjectKeys: string[] };
+    const buildAsset = properties.SourceObjectKeys[0]!.replace(/\.zip$/, '');
+    const root = readdirSync(join(assembly.directory, `asset.${buildAsset}`));
+    expect(root).toEqual(
+      expect.arrayContaining([
+        'sw.js',
+        'class-day.webmanifest',
+        'class-day-192.png',
+        'class-day-512.png',
+        'class-day-maskable-512.png',
+      ]),
+    );
+    expect(root.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect(deployments.entry!.Properties).toMatchObject({
+      Exclude: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+    });
   });
 
   test('config.json names this region, the pool and its web client, and the API at /api', () => {

@@ -22,6 +22,7 @@ import { dateLabel } from '../layout/schedule';
 import { Section } from '../layout/Section';
 import { Waiting } from '../layout/Waiting';
 import { FromPhone, today } from './classDay';
+import { useInstallableClassDay } from './installable';
 import { useKept } from './useKept';
 import { WaitingMarks } from './WaitingMarks';
 
@@ -29,6 +30,7 @@ import { WaitingMarks } from './WaitingMarks';
 const MEETINGS_SHOWN = 6;
 
 export function ClassDayPage() {
+  useInstallableClassDay();
   const sub = useAuth().user!.sub;
   return (
     <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto' }}>

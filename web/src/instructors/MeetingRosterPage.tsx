@@ -14,10 +14,12 @@ import { dateLabel } from '../layout/schedule';
 import { Waiting } from '../layout/Waiting';
 import { ChildCard } from './ChildCard';
 import { FromPhone } from './classDay';
+import { useInstallableClassDay } from './installable';
 import { useKept } from './useKept';
 import { WaitingMarks } from './WaitingMarks';
 
 export function MeetingRosterPage() {
+  useInstallableClassDay();
   const { classId = '', date = '' } = useParams();
   const sub = useAuth().user!.sub;
   const { query, data, fromPhone } = useKept(sub, 'classDayRoster', { classId });
