@@ -1,6 +1,7 @@
 // The class day as an installable web app, in Chromium on a phone window: an instructor opens a roster once with
 // signal, and the service worker (vite-plugin-pwa's, registered by the instructor pages) takes control of the page;
-// without signal the roster page reloads and the class day opens again, from the phone, with the marks waiting, and
+// without signal, hours later (its session's access token expired), the roster page reloads and the class day opens
+// again, from the phone, with the marks waiting, and
 // the worker keeps the build and /config.json, nothing of the API; with signal again the mark reaches the portal
 // once. A family's page registers no worker and links no manifest.
 import type { Browser } from 'playwright-core';
@@ -87,6 +88,10 @@ test('a roster opened once with signal reloads without, from the phone, with its
   await card.getByRole('button', { name: 'Present Ben' }).click();
   const status = page.getByRole('status').filter({ hasText: 'waiting to be sent' });
   await status.getByText(/^1 mark waiting to be sent\. No signal/).waitFor();
+  // Hours later, still without signal: the access token has expired (it lasts 15 minutes) and cannot be refreshed,
+  // yet the session holds and the class day opens from the phone.
+  await page.clock.install();
+  await page.clock.fastForward('02:00:00');
   await page.reload();
   await card.getByText('Bee stings: EpiPen').waitFor();
   await page.getByText('No signal: shown as this phone kept it when it last had signal.').waitFor();

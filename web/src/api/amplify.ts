@@ -9,6 +9,9 @@ import { signInChanged } from './signIns';
 
 export { fetchAuthSession } from 'aws-amplify/auth';
 
+/** The tokens this browser keeps, as they are (expired or not): no refresh is tried. */
+export const storedTokens = () => cognitoUserPoolsTokenProvider.authTokenStore.loadTokens();
+
 export const AUTH_FLOW = 'USER_PASSWORD_AUTH' as const;
 
 const config = runtimeConfig();

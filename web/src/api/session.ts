@@ -83,7 +83,7 @@ function sessionTokens(forceRefresh = false): Promise<Tokens | undefined> {
   if (!holdsTokens()) return Promise.resolve(undefined);
   tokensUnderWay ??= loadAmplify()
     .then(
-      ({ fetchAuthSession }) => refreshedIfNeeded(() => fetchAuthSession({ forceRefresh })),
+      (loaded) => refreshedIfNeeded(() => loaded.fetchAuthSession({ forceRefresh }), loaded.storedTokens),
       () => undefined,
     )
     .finally(() => {
@@ -92,9 +92,15 @@ function sessionTokens(forceRefresh = false): Promise<Tokens | undefined> {
   return tokensUnderWay;
 }
 
-/** The tokens, asked again after each pause while the refresh fails; none once the session has ended. */
+/**
+ * The tokens, asked again after each pause while the refresh fails; none once the session has ended. Without
+ * signal (the browser offline) a refresh that gets no answer does not end the session: the tokens kept are
+ * answered as they are, expired or not, and the next call tries the refresh again. An instructor's class day then
+ * opens from the phone at a trailhead hours after the last refresh (a call to the portal fails there anyway).
+ */
 async function refreshedIfNeeded(
   fetchAuthSession: () => ReturnType<Amplify['fetchAuthSession']>,
+  storedTokens: Amplify['storedTokens'],
 ): Promise<Tokens | undefined> {
   // A refresh under way is abandoned when someone signs in or out meanwhile.
   const since = signInsSoFar();
@@ -106,6 +112,7 @@ async function refreshedIfNeeded(
     );
     if (signInsSoFar() !== since) return undefined;
     if (tokens) return tokens;
+    if (tokens === undefined && !navigator.onLine) return (await storedTokens().catch(() => null)) ?? undefined;
     const pause = REFRESH_PAUSES_MS[failures];
     if (tokens === null || pause === undefined) break;
     await new Promise((resolve) => setTimeout(resolve, pause));
