@@ -41,14 +41,18 @@ test('an instructor marks a meeting without signal; the marks wait on the phone 
   expect((await enrollAndWait({ studentId: ben.id, classId: cls.id }, family.accessToken)).status).toBe(200);
   const instructor = await signUpFamily('class-day-instructor');
   await data('inviteInstructor', { email: instructor.email, classIds: [cls.id] }, admin);
-  await data('acceptInstructorInvitation', {}, instructor.accessToken);
   const reported: string[] = [];
 
+  // The invitation's link, opened signed in: the invited person accepts it and the class day opens.
   const phone = await openPortal(browser, PHONE);
   const { page, context } = phone;
-  await page.goto('/instructor');
-  await waitForPath(page, '/user/login');
   await signInThroughLogin(page, instructor.email, instructor.password);
+  await waitForPath(page, '/classes/enrollment');
+  await page.goto('/instructor/invitation');
+  const accept = page.getByRole('button', { name: 'Accept the invitation' });
+  await accept.waitFor();
+  reported.push(...(await violations(page, 'instructor, the invitation to teach (phone)')));
+  await accept.click();
   await waitForPath(page, '/instructor');
   const todays = page.getByRole('region', { name: 'Today' });
   await todays.getByRole('link', { name: new RegExp(cls.name) }).waitFor();
@@ -108,6 +112,12 @@ test('an instructor marks a meeting without signal; the marks wait on the phone 
   await day.getByText('Present', { exact: true }).waitFor();
   await day.getByText(/, to Dana Cairn$/).waitFor();
   reported.push(...(await violations(home.page, 'family, attendance in My Enrollments (phone)')));
+  await home.page.getByRole('button', { name: `Report an absence: Ben Cairn in ${cls.name}` }).click();
+  const absence = home.page.getByRole('dialog', { name: 'Report an absence: Ben Cairn' });
+  await absence.waitFor();
+  reported.push(...(await violations(home.page, 'family, the absence report (phone)')));
+  await absence.getByRole('button', { name: 'Cancel' }).click();
+  await absence.waitFor({ state: 'hidden' });
   await waitForMail(family.email, `Checked out: Ben Cairn from ${cls.name}`);
   await home.context.close();
   expectNone(reported);
