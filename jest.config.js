@@ -10,9 +10,10 @@ const swc = [
 
 const common = {
   rootDir: '.',
-  transform: { '^.+\\.(t|j)sx?$': swc },
-  // Middy and otplib's base32 and HMAC (@scure, @noble) ship only ES modules: the transform turns them into CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(@middy|@scure|@noble)/)'],
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  // Middy, otplib's base32 and HMAC (@scure, @noble) and Lingui (@lingui, @messageformat; .mjs) ship only ES
+  // modules: the transform turns them into CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|@scure|@noble|@lingui|@messageformat)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   // The web app's alias of the server's wire contract (tsconfig.json's paths).
   moduleNameMapper: { '^@contract/(.*)$': '<rootDir>/lambdas/contract/$1' },

@@ -10,9 +10,7 @@ import { onSignInChange, signingOut } from '../api/signIns';
 import { useToast } from '../layout/toast';
 import { forgetRememberedPath, rememberPath } from '../layout/returnPath';
 import { paths } from '../layout/paths';
-
-/** What the sign-in screen says when the session ended without the user signing out. */
-const SESSION_ENDED = 'Your session has ended. Sign in again to go back to the page you were on.';
+import { i18n } from '../i18n/i18n';
 
 /** The identity calls load with the screens that use them, not at start-up. */
 const signOutOfUserPool = async () => (await import('./identity')).signOutOfUserPool();
@@ -48,7 +46,8 @@ function useRoles(sub: string | undefined): string[] | undefined {
     enabled: sub !== undefined,
   });
   useEffect(() => {
-    if (roles.error) show({ severity: 'warn', summary: 'Account roles unavailable', detail: roles.error.message });
+    if (roles.error)
+      show({ severity: 'warn', summary: i18n._('auth.session.rolesUnavailable'), detail: roles.error.message });
   }, [roles.error, show]);
   // Without its roles the account gets the visitor's view rather than a page that never loads.
   return roles.error ? [] : roles.data;
@@ -76,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onSessionEnd(() => {
         rememberPath(pathname + search + hash);
         void signOutOfUserPool().then(() =>
-          navigate(paths.signIn, { replace: true, state: { purpose: SESSION_ENDED } }),
+          navigate(paths.signIn, { replace: true, state: { purpose: i18n._('auth.session.ended') } }),
         );
       }),
     [pathname, search, hash, navigate],

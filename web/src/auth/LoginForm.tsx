@@ -9,7 +9,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useReducer, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { PASSWORD_HINT } from '@contract/passwordPolicy';
 import { SubmitButton } from '../layout/SubmitButton';
 import { useToast } from '../layout/toast';
 import {
@@ -33,28 +32,32 @@ import {
   shownLoginErrors,
   type LoginFormState,
 } from './loginForm';
-import { explainFailure, SECOND_FACTOR_TOO_LATE, type LoginFailure, type LoginMode } from './failures';
+import { explainFailure, type LoginFailure, type LoginMode } from './failures';
+import { passwordHint } from './passwordHint';
 import { SignInCard } from './SignInCard';
 import { fieldMessage } from './validation';
 import { paths } from '../layout/paths';
+import { useI18n } from '../i18n/signIn';
+import { rich } from '../i18n/rich';
 
-// The screen's words by mode, the success and failure toasts among them: {code} is the provider's error code.
+// The screen's words by mode (catalogue ids), the success and failure toasts among them: {code} is the provider's
+// error code.
 const TEXT = {
   signIn: {
-    title: 'Sign In',
-    submit: 'Sign In',
-    failure: 'Failed to log in: {code}',
-    success: 'Logged in!',
+    title: 'auth.signIn.title',
+    submit: 'auth.signIn.submit',
+    failure: 'auth.signIn.failure',
+    success: 'auth.signIn.success',
     switchTo: paths.createAccount,
-    switchText: 'First time? Create an account.',
+    switchText: 'auth.signIn.switch',
   },
   create: {
-    title: 'Create Account',
-    submit: 'Create Account',
-    failure: 'Failed to create account: {code}',
-    success: 'Created account!',
+    title: 'auth.create.title',
+    submit: 'auth.create.submit',
+    failure: 'auth.create.failure',
+    success: 'auth.create.success',
     switchTo: paths.signIn,
-    switchText: 'Already have an account? Sign in.',
+    switchText: 'auth.create.switch',
   },
 } as const;
 
@@ -72,6 +75,7 @@ export function LoginForm({
   email?: string;
 }) {
   const show = useToast();
+  const { t } = useI18n();
   const [state, dispatch] = useReducer(
     loginFormReducer,
     mode,
@@ -85,7 +89,7 @@ export function LoginForm({
   const location = useLocation();
   const { purpose } = (location.state ?? {}) as SignInPurpose;
   const ids = { email: useId(), password: useId(), failure: useId() };
-  const passwordHelp = fieldMessage(errors.password) ?? (mode === 'create' ? PASSWORD_HINT : undefined);
+  const passwordHelp = fieldMessage(errors.password) ?? (mode === 'create' ? passwordHint() : undefined);
   // A field the failure is about is marked invalid and described by its helper text and the failure.
   const failed = (field: 'email' | 'password', helped: boolean) =>
     state.failure?.fields.includes(field)
@@ -110,7 +114,7 @@ export function LoginForm({
       else if (state.confirmation) await confirmAccount(email, state.password, state.confirmation.code.trim());
       else await (mode === 'create' ? createAccountWithEmail : signInOrConfirm)(email, state.password);
       dispatch({ type: 'succeeded' });
-      show({ severity: 'success', summary: 'Success', detail: text.success });
+      show({ severity: 'success', summary: t('auth.toast.success'), detail: t(text.success) });
     } catch (error) {
       if (error instanceof ConfirmationNeeded) return dispatch({ type: 'confirmationNeeded' });
       if (error instanceof SecondFactorNeeded) return dispatch({ type: 'secondFactorNeeded' });
@@ -119,14 +123,14 @@ export function LoginForm({
       const step = state.secondFactor ? 'secondFactor' : state.confirmation ? 'code' : mode;
       const failure = explainFailure(step, code, providerMessage, state.password);
       // The sign-in's session ran out: the password is asked again.
-      if (failure.text === SECOND_FACTOR_TOO_LATE) dispatch({ type: 'backToPassword', failure });
+      if (failure.tooLate) dispatch({ type: 'backToPassword', failure });
       else dispatch({ type: 'failed', failure });
-      show({ severity: 'error', detail: text.failure.replace('{code}', code) });
+      show({ severity: 'error', detail: t(text.failure, { code }) });
     }
   };
 
   return (
-    <SignInCard title={text.title}>
+    <SignInCard title={t(text.title)}>
       {purpose && <Alert severity="info">{purpose}</Alert>}
       {state.secondFactor ? (
         <SecondFactorStep
@@ -147,12 +151,12 @@ export function LoginForm({
         <form
           noValidate
           onSubmit={submit}
-          aria-label={text.title}
+          aria-label={t(text.title)}
           style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
         >
           <TextField
             id={ids.email}
-            label="Email"
+            label={t('auth.field.email')}
             type="email"
             autoComplete="email"
             placeholder={`example@${window.location.hostname}`}
@@ -166,7 +170,7 @@ export function LoginForm({
           />
           <TextField
             id={ids.password}
-            label="Password"
+            label={t('auth.field.password')}
             type="password"
             autoComplete={mode === 'create' ? 'new-password' : 'current-password'}
             value={state.password}
@@ -179,11 +183,11 @@ export function LoginForm({
           />
           {state.failure && <FailureMessage id={ids.failure} failure={state.failure} email={state.email.trim()} />}
           <SubmitButton pending={pending} size="large">
-            {text.submit}
+            {t(text.submit)}
           </SubmitButton>
           {mode === 'create' && (
             <Button onClick={() => dispatch({ type: 'differentAccountTypePicked' })} disabled={pending}>
-              Pick different account type
+              {t('auth.create.otherType')}
             </Button>
           )}
         </form>
@@ -194,12 +198,12 @@ export function LoginForm({
           startIcon={<EmailIcon />}
           onClick={() => dispatch({ type: 'methodChosen', method: 'email' })}
         >
-          Create With Email
+          {t('auth.create.withEmail')}
         </Button>
       )}
       {showsResetSuggestion(state) && <ResetSuggestion email={state.email.trim()} />}
       <Link component={RouterLink} to={text.switchTo} state={location.state} sx={{ alignSelf: 'center' }}>
-        {text.switchText}
+        {t(text.switchText)}
       </Link>
     </SignInCard>
   );
@@ -267,31 +271,28 @@ function CodeForm({
 /** The code step: the code from the sign-up e-mail proves the address, then the account signs in. */
 function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
   const show = useToast();
+  const { t } = useI18n();
   const [sending, setSending] = useState(false);
   const email = state.email.trim();
   const resend = async () => {
     setSending(true);
     try {
       await sendNewCode(email);
-      show({ severity: 'success', detail: `Sent a new code to ${email}.` });
+      show({ severity: 'success', detail: t('auth.code.resent', { email }) });
     } catch (failure) {
-      show({ severity: 'error', detail: `Failed to send a new code: ${errorCode(failure)}` });
+      show({ severity: 'error', detail: t('auth.code.resendFailure', { code: errorCode(failure) }) });
     } finally {
       setSending(false);
     }
   };
   return (
     <CodeForm
-      name="Confirm your e-mail"
-      intro={
-        <>
-          We sent a 6-digit code to <strong>{email}</strong>. Enter it to confirm your e-mail address.
-        </>
-      }
-      label="Code"
+      name={t('auth.code.form')}
+      intro={rich(t('auth.code.intro', { email }), [<strong key="email" />])}
+      label={t('auth.code.label')}
       code={state.confirmation?.code ?? ''}
       error={shownCodeError(state) ?? state.failure?.text}
-      submit="Confirm"
+      submit={t('auth.code.submit')}
       pending={pending}
       onSubmit={onSubmit}
       onCodeChange={onCodeChange}
@@ -303,7 +304,7 @@ function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
         disabled={sending || pending}
         sx={{ alignSelf: 'center' }}
       >
-        Send a new code
+        {t('auth.code.resend')}
       </Link>
     </CodeForm>
   );
@@ -314,24 +315,24 @@ function CodeStep({ state, pending, onSubmit, onCodeChange }: CodeStepProps) {
  * finishes the sign-in.
  */
 function SecondFactorStep({ state, pending, onSubmit, onCodeChange, onBack }: CodeStepProps & { onBack: () => void }) {
+  const { t } = useI18n();
   return (
     <CodeForm
-      name="Second factor"
-      intro="Open the authenticator app on your phone and type the 6-digit code it shows for this account."
-      label="Code from your authenticator app"
+      name={t('auth.secondFactor.form')}
+      intro={t('auth.secondFactor.intro')}
+      label={t('auth.secondFactor.label')}
       code={state.secondFactor?.code ?? ''}
       error={shownCodeError(state) ?? state.failure?.text}
-      submit="Verify"
+      submit={t('auth.secondFactor.submit')}
       pending={pending}
       onSubmit={onSubmit}
       onCodeChange={onCodeChange}
     >
       <Link component="button" type="button" onClick={onBack} disabled={pending} sx={{ alignSelf: 'center' }}>
-        Back to the password
+        {t('auth.secondFactor.back')}
       </Link>
       <Typography variant="body2" color="text.secondary">
-        Lost the phone? Write to the help address at the bottom of the page: once the programme knows it is you, your
-        second factor is turned off and you set it up again.
+        {t('auth.secondFactor.lostPhone')}
       </Typography>
     </CodeForm>
   );
@@ -340,14 +341,15 @@ function SecondFactorStep({ state, pending, onSubmit, onCodeChange, onBack }: Co
 /** Sends the reset e-mail to the address entered, saying so in a toast. */
 function useResetEmail(email: string) {
   const show = useToast();
+  const { t } = useI18n();
   const [sending, setSending] = useState(false);
   const send = async () => {
     setSending(true);
     try {
       await sendPasswordResetEmail(email);
-      show({ severity: 'success', detail: 'Sent reset email!' });
+      show({ severity: 'success', detail: t('auth.reset.sent') });
     } catch (error) {
-      show({ severity: 'error', detail: `Failed to send reset email: ${errorCode(error)}` });
+      show({ severity: 'error', detail: t('auth.reset.sendFailure', { code: errorCode(error) }) });
     } finally {
       setSending(false);
     }
@@ -358,9 +360,10 @@ function useResetEmail(email: string) {
 /** After a failed sign-in: sends the reset e-mail to the address entered. */
 function ResetSuggestion({ email }: { email: string }) {
   const { send, sending } = useResetEmail(email);
+  const { t } = useI18n();
   return (
     <Link component="button" type="button" onClick={send} disabled={sending} sx={{ alignSelf: 'center' }}>
-      Forgot your password? Send a password reset email.
+      {t('auth.reset.suggestion')}
     </Link>
   );
 }
@@ -372,6 +375,7 @@ function ResetSuggestion({ email }: { email: string }) {
 function FailureMessage({ id, failure, email }: { id: string; failure: LoginFailure; email: string }) {
   const { send, sending } = useResetEmail(email);
   const location = useLocation();
+  const { t } = useI18n();
   return (
     // Not a live region of its own: the toast announces the failure, the fields point here.
     <Alert id={id} severity="error" role="note">
@@ -379,10 +383,10 @@ function FailureMessage({ id, failure, email }: { id: string; failure: LoginFail
       {failure.accountExists && (
         <span style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginTop: 8 }}>
           <Link component={RouterLink} to={paths.signIn} state={location.state}>
-            Sign in
+            {t('auth.failure.signIn')}
           </Link>
           <Link component="button" type="button" onClick={send} disabled={sending}>
-            Send a password reset email
+            {t('auth.failure.sendReset')}
           </Link>
         </span>
       )}

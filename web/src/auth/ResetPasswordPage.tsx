@@ -5,7 +5,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PASSWORD_HINT } from '@contract/passwordPolicy';
 import { SubmitButton } from '../layout/SubmitButton';
 import { useToast } from '../layout/toast';
 import { errorCode, sendPasswordResetEmail, setNewPassword, signInAfterReset } from './identity';
@@ -13,6 +12,8 @@ import { rememberedPath } from '../layout/returnPath';
 import { SignInCard } from './SignInCard';
 import { emailAddress, fieldMessage, hasErrors, policyPassword, required, validate, type Rules } from './validation';
 import { paths } from '../layout/paths';
+import { i18n, useI18n } from '../i18n/signIn';
+import { passwordHint } from './passwordHint';
 
 interface ResetForm {
   email: string;
@@ -21,31 +22,43 @@ interface ResetForm {
   confirmation: string;
 }
 
+// Messages are functions, so each is said in the language active when it shows.
 const rules: Rules<ResetForm> = {
-  email: [required('email', 'Email is required'), emailAddress('email')],
-  code: [required('code', 'Reset code is required')],
-  password: [required('password', 'Password is required'), policyPassword('password')],
+  email: [required('email', () => i18n._('auth.field.emailRequired')), emailAddress('email')],
+  code: [required('code', () => i18n._('auth.reset.codeRequired'))],
+  password: [required('password', () => i18n._('auth.field.passwordRequired')), policyPassword('password')],
   confirmation: [
-    { passes: ({ password, confirmation }) => password === confirmation, message: 'Passwords do not match' },
+    {
+      passes: ({ password, confirmation }) => password === confirmation,
+      message: () => i18n._('auth.reset.noMatch'),
+    },
   ],
 };
 
-const TOO_MANY_ATTEMPTS = 'Too many attempts. Wait a few minutes, then try again.';
-
 /** What went wrong with the code or password, in words; anything else is named by its code. */
-const PROBLEMS: Record<string, string> = {
-  CodeMismatchException:
-    'This reset code is not right. Use the link in the newest reset e-mail, or send yourself a new one.',
-  ExpiredCodeException: 'This reset code has expired. Send yourself a new reset e-mail and use the link in it.',
-  LimitExceededException: TOO_MANY_ATTEMPTS,
-  TooManyFailedAttemptsException: TOO_MANY_ATTEMPTS,
-  InvalidPasswordException: `The new password does not meet the password rules. ${PASSWORD_HINT}`,
-  UserNotFoundException: 'There is no account with this e-mail address.',
-};
+function problemText(code: string): string {
+  const t = i18n._.bind(i18n);
+  switch (code) {
+    case 'CodeMismatchException':
+      return t('auth.reset.codeMismatch');
+    case 'ExpiredCodeException':
+      return t('auth.reset.codeExpired');
+    case 'LimitExceededException':
+    case 'TooManyFailedAttemptsException':
+      return t('auth.reset.tooMany');
+    case 'InvalidPasswordException':
+      return t('auth.reset.weakPassword', { hint: passwordHint() });
+    case 'UserNotFoundException':
+      return t('auth.reset.noAccount');
+    default:
+      return t('auth.reset.failure', { code });
+  }
+}
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const show = useToast();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const [form, setForm] = useState<ResetForm>({
     email: params.get('email') ?? '',
@@ -81,10 +94,10 @@ export function ResetPasswordPage() {
     }
     try {
       await signInAfterReset(email, form.password);
-      show({ severity: 'success', summary: 'Success', detail: 'Password changed. You are signed in.' });
+      show({ severity: 'success', summary: t('auth.toast.success'), detail: t('auth.reset.done') });
       await navigate(rememberedPath(), { replace: true });
     } catch (error) {
-      show({ severity: 'error', detail: `Your password is changed, but signing in failed: ${errorCode(error)}` });
+      show({ severity: 'error', detail: t('auth.reset.signInFailed', { code: errorCode(error) }) });
       await navigate(paths.signIn, { replace: true });
     }
   };
@@ -92,55 +105,53 @@ export function ResetPasswordPage() {
   const sendNewEmail = async () => {
     try {
       await sendPasswordResetEmail(form.email.trim());
-      show({ severity: 'success', detail: 'Sent reset email!' });
+      show({ severity: 'success', detail: t('auth.reset.sent') });
     } catch (error) {
-      show({ severity: 'error', detail: `Failed to send reset email: ${errorCode(error)}` });
+      show({ severity: 'error', detail: t('auth.reset.sendFailure', { code: errorCode(error) }) });
     }
   };
 
   return (
-    <SignInCard title="Reset Password">
-      <Typography>
-        Choose a new password for your account. The reset code comes from the link in your e-mail.
-      </Typography>
+    <SignInCard title={t('auth.reset.title')}>
+      <Typography>{t('auth.reset.intro')}</Typography>
       {problem && (
         <Alert
           severity="error"
           action={
             form.email.trim() && (
               <Button color="inherit" size="small" onClick={sendNewEmail}>
-                Send a new reset email
+                {t('auth.reset.sendNew')}
               </Button>
             )
           }
         >
-          {PROBLEMS[problem] ?? `Failed to reset password: ${problem}`}
+          {problemText(problem)}
         </Alert>
       )}
       <form
         noValidate
         onSubmit={submit}
-        aria-label="Reset Password"
+        aria-label={t('auth.reset.title')}
         style={{ display: 'flex', flexDirection: 'column', gap: 16 }}
       >
-        <TextField label="Email" type="email" autoComplete="username" {...field('email')} />
-        <TextField label="Reset code" autoComplete="one-time-code" {...field('code')} />
+        <TextField label={t('auth.field.email')} type="email" autoComplete="username" {...field('email')} />
+        <TextField label={t('auth.reset.codeLabel')} autoComplete="one-time-code" {...field('code')} />
         <TextField
-          label="New password"
+          label={t('auth.reset.newPassword')}
           type="password"
           autoComplete="new-password"
           autoFocus
           {...field('password')}
-          helperText={field('password').helperText ?? PASSWORD_HINT}
+          helperText={field('password').helperText ?? passwordHint()}
         />
         <TextField
-          label="Confirm new password"
+          label={t('auth.reset.confirmPassword')}
           type="password"
           autoComplete="new-password"
           {...field('confirmation')}
         />
         <SubmitButton pending={pending} size="large">
-          Set New Password
+          {t('auth.reset.submit')}
         </SubmitButton>
       </form>
     </SignInCard>

@@ -1,6 +1,8 @@
 // What a refused sign-in, account creation or code means for the person at the form, by the identity
 // provider's error code: what went wrong and what to do. The toast keeps the code itself.
-import { PASSWORD_HINT, passwordProblem } from '@contract/passwordPolicy';
+import { passwordProblem } from '@contract/passwordPolicy';
+import { i18n } from '../i18n/signIn';
+import { passwordHint } from './passwordHint';
 
 /** What the login form is for: signing in, or creating an account. */
 export type LoginMode = 'signIn' | 'create';
@@ -14,11 +16,9 @@ export interface LoginFailure {
   fields: ReadonlyArray<'email' | 'password' | 'code'>;
   /** The address is taken: offer to sign in with it or to reset its password. */
   accountExists?: boolean;
+  /** The second factor came too late: the sign-in's session ran out, so the password is asked again. */
+  tooLate?: boolean;
 }
-
-const TOO_MANY = 'Too many attempts in a short time. Wait a few minutes, then try again.';
-const UNREACHABLE = 'The sign-in service could not be reached. Check your connection, then try again.';
-export const SECOND_FACTOR_TOO_LATE = 'Too long since the password was checked: sign in again.';
 
 /** Why the provider refused, from its code (and its own message where one code means two things). */
 export function explainFailure(
@@ -27,6 +27,7 @@ export function explainFailure(
   providerMessage: string,
   password: string,
 ): LoginFailure {
+  const t = i18n._.bind(i18n);
   const failure = (
     text: string,
     fields: LoginFailure['fields'] = mode === 'code' || mode === 'secondFactor' ? ['code'] : ['email', 'password'],
@@ -36,47 +37,39 @@ export function explainFailure(
     fields,
   });
   if (['LimitExceededException', 'TooManyRequestsException', 'TooManyFailedAttemptsException'].includes(code))
-    return failure(TOO_MANY);
-  if (code === 'NetworkError') return failure(UNREACHABLE);
+    return failure(t('auth.failure.tooMany'));
+  if (code === 'NetworkError') return failure(t('auth.failure.unreachable'));
   if (mode === 'secondFactor') {
-    if (code === 'CodeMismatchException')
-      return failure('This code is not right. Type the 6 digits your authenticator app shows now.', ['code']);
+    if (code === 'CodeMismatchException') return failure(t('auth.failure.secondFactorMismatch'), ['code']);
     // Cognito keeps the sign-in's session 3 minutes after the password.
     if (code === 'NotAuthorizedException' || code === 'ExpiredCodeException')
-      return failure(SECOND_FACTOR_TOO_LATE, ['email', 'password']);
+      return { ...failure(t('auth.failure.secondFactorTooLate'), ['email', 'password']), tooLate: true };
   } else if (mode === 'code') {
-    if (code === 'CodeMismatchException')
-      return failure('This code is not right. Type the 6 digits of the newest e-mail, or send a new code.', ['code']);
-    if (code === 'ExpiredCodeException')
-      return failure('This code has expired. Send a new code, then type the one in the newest e-mail.', ['code']);
+    if (code === 'CodeMismatchException') return failure(t('auth.failure.codeMismatch'), ['code']);
+    if (code === 'ExpiredCodeException') return failure(t('auth.failure.codeExpired'), ['code']);
   } else if (mode === 'signIn') {
-    if (/attempts exceeded/i.test(providerMessage))
-      return failure('Too many wrong passwords for this account. Wait a few minutes, or reset the password below.');
+    if (/attempts exceeded/i.test(providerMessage)) return failure(t('auth.failure.wrongPasswords'));
     // The local user pool answers a wrong password with InvalidPasswordException, Cognito with NotAuthorizedException.
     if (['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException'].includes(code))
-      return failure(
-        'The e-mail or the password is not right. Check both and try again; if you forgot the password, send yourself a reset e-mail below.',
-      );
-    if (code === 'PasswordResetRequiredException')
-      return failure('This account needs a new password: send yourself a reset e-mail below.', ['password']);
+      return failure(t('auth.failure.wrongSignIn'));
+    if (code === 'PasswordResetRequiredException') return failure(t('auth.failure.resetRequired'), ['password']);
   } else {
     if (code === 'UsernameExistsException')
       return {
-        ...failure('An account with this e-mail already exists. Sign in with it, or reset its password.', ['email']),
+        ...failure(t('auth.failure.accountExists'), ['email']),
         accountExists: true,
       };
     if (code === 'InvalidPasswordException')
-      return failure(`This password is too weak. ${tooWeak(password)}`, ['password']);
-    if (code === 'InvalidParameterException')
-      return failure('The e-mail address was not accepted. Check it and try again.', ['email']);
+      return failure(t('auth.failure.tooWeak', { problem: tooWeak(password) }), ['password']);
+    if (code === 'InvalidParameterException') return failure(t('auth.failure.emailRefused'), ['email']);
   }
-  return failure(
-    `Something went wrong (${code}). Try again in a moment; if it keeps happening, write to the help address at the bottom of the page.`,
-  );
+  return failure(t('auth.failure.unknown', { code }));
 }
 
 /** Which rule the provider's policy found broken; its rules when the form's own copy of them found none. */
 function tooWeak(password: string): string {
   const problem = passwordProblem(password);
-  return problem ? `${problem}.` : `The rules: ${PASSWORD_HINT.charAt(0).toLowerCase()}${PASSWORD_HINT.slice(1)}`;
+  if (problem) return `${problem}.`;
+  const hint = passwordHint();
+  return i18n._('auth.failure.rules', { rules: `${hint.charAt(0).toLowerCase()}${hint.slice(1)}` });
 }

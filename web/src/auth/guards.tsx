@@ -13,6 +13,7 @@ import { Waiting } from '../layout/Waiting';
 import { secondFactorKey, useAuth } from '../api/session';
 import { rememberPath } from '../layout/returnPath';
 import { paths } from '../layout/paths';
+import { useI18n } from '../i18n/i18n';
 
 /** Remembers the wanted path and goes to the sign-in screen; after sign-in the user comes back to it. */
 function SignInFirst() {
@@ -43,6 +44,7 @@ export function RequireUser({ children }: { children?: ReactNode }) {
  */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   const { status, roles, isAdmin, user } = useAuth();
+  const { t } = useI18n();
   const secondFactor = useQuery({
     queryKey: secondFactorKey(user?.sub),
     // Amplify's account calls load with the admin area, not at start-up.
@@ -55,7 +57,11 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   if (secondFactor.isPending) return <Waiting />;
   if (secondFactor.isError)
     return (
-      <LoadFailure what="Your second factor" error={secondFactor.error} onRetry={() => void secondFactor.refetch()} />
+      <LoadFailure
+        what={t('auth.admin.secondFactorLoad')}
+        error={secondFactor.error}
+        onRetry={() => void secondFactor.refetch()}
+      />
     );
   if (!secondFactor.data) return <SecondFactorFirst />;
   return children ?? <Outlet />;
@@ -63,15 +69,13 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
 
 /** In place of an admin screen, for an administrator whose second factor is off. */
 function SecondFactorFirst() {
+  const { t } = useI18n();
   return (
     <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto', alignItems: 'flex-start' }}>
-      <PageTitle title="Turn on your second factor" />
-      <Typography>
-        Administrators see children's health notes and emergency contacts, so the admin screens need a code from an
-        authenticator app as well as your password.
-      </Typography>
+      <PageTitle title={t('auth.admin.secondFactorTitle')} />
+      <Typography>{t('auth.admin.secondFactorWhy')}</Typography>
       <Button variant="contained" component={RouterLink} to={paths.manageAccount}>
-        Set it up in Manage Account
+        {t('auth.admin.secondFactorSetUp')}
       </Button>
     </Stack>
   );

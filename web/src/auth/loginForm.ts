@@ -1,5 +1,6 @@
 // The login form's state machine (fields, mode, validation, request state), a pure reducer: the screen
 // dispatches, tests call it.
+import { i18n } from '../i18n/signIn';
 import type { LoginFailure, LoginMode } from './failures';
 import {
   emailAddress,
@@ -65,8 +66,8 @@ export function initialLoginForm(mode: LoginMode): LoginFormState {
 
 // The e-mail's form is checked before the identity provider is called, in both modes.
 const signInRules: Rules<LoginForm> = {
-  email: [required('email', 'Email is required'), emailAddress('email')],
-  password: [required('password', 'Password is required')],
+  email: [required('email', () => i18n._('auth.field.emailRequired')), emailAddress('email')],
+  password: [required('password', () => i18n._('auth.field.passwordRequired'))],
 };
 
 // A new account also needs a password the user pool accepts.
@@ -85,11 +86,9 @@ const codeStep = (state: LoginFormState) => state.secondFactor ?? state.confirma
 /** The code step's message: the user pool's codes, and an authenticator app's, are six digits. */
 function codeError(state: LoginFormState): string | undefined {
   const code = codeStep(state)?.code.trim() ?? '';
-  if (code === '') return 'Code is required';
+  if (code === '') return i18n._('auth.code.required');
   if (/^\d{6}$/.test(code)) return undefined;
-  return state.secondFactor
-    ? 'The code is the 6 digits your authenticator app shows'
-    : 'The code is the 6 digits from the e-mail';
+  return i18n._(state.secondFactor ? 'auth.code.sixDigitsApp' : 'auth.code.sixDigitsEmail');
 }
 
 /** The errors under the fields: only after a failed validation attempt. */

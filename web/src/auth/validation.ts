@@ -1,11 +1,12 @@
 import { passwordProblem } from '@contract/passwordPolicy';
 import { isEmailAddress } from '@contract/records';
+import { i18n } from '../i18n/signIn';
 
 // Field rules of the sign-in screens: each field's failed rules, shown under it joined by commas.
 export interface Rule<Values> {
   /** True when the values pass. */
   passes(values: Values): boolean;
-  /** What is wrong, said for the values that failed. */
+  /** What is wrong, said for the values that failed (a function, so it is said in the language active then). */
   message: string | ((values: Values) => string);
 }
 
@@ -37,7 +38,7 @@ export const isFilled = (text: string) => text.trim() !== '';
 
 const text = <Values>(values: Values, field: TextField<Values>) => values[field] as string;
 
-export function required<Values>(field: TextField<Values>, message: string): Rule<Values> {
+export function required<Values>(field: TextField<Values>, message: Rule<Values>['message']): Rule<Values> {
   return { passes: (values) => isFilled(text(values, field)), message };
 }
 
@@ -47,7 +48,7 @@ export function required<Values>(field: TextField<Values>, message: string): Rul
 export function emailAddress<Values>(field: TextField<Values>): Rule<Values> {
   return {
     passes: (values) => !isFilled(text(values, field)) || isEmailAddress(text(values, field).trim()),
-    message: 'Enter the whole e-mail address, like name@example.com',
+    message: () => i18n._('auth.field.wholeEmail'),
   };
 }
 

@@ -5,6 +5,8 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../api/session';
+import { useI18n } from '../i18n/i18n';
+import { LanguageControl } from '../i18n/LanguageControl';
 import { lazily } from './lazily';
 import { UserButton } from './UserButton';
 import { useNarrow } from './useNarrow';
@@ -14,10 +16,14 @@ import { HEADER_HEIGHT } from './theme';
 // Only administrators have the Menu button and its sidebar, so nobody else downloads them.
 const AdminMenu = lazily(() => import('./AdminMenu'), 'AdminMenu');
 
-/** Logo, title, the admin-only Menu button and the user button; compact on phones (under 620px): "Portal". */
+/**
+ * Logo, title, the language control, the admin-only Menu button and the user button; compact on phones (under 620px):
+ * "Portal".
+ */
 export function Header() {
   const narrow = useNarrow();
   const { isAdmin } = useAuth();
+  const { t } = useI18n();
   const bar = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = bar.current!;
@@ -43,11 +49,12 @@ export function Header() {
             textDecoration: 'none',
           }}
         >
-          <Box component="img" src="/logo.svg" alt="Mountain school logo" sx={{ height: narrow ? 35 : 50, my: 1 }} />
+          <Box component="img" src="/logo.svg" alt={t('header.logo')} sx={{ height: narrow ? 35 : 50, my: 1 }} />
           <Typography variant="h6" component="span" noWrap>
-            {narrow ? 'Portal' : 'Registration Portal'}
+            {t(narrow ? 'header.titleShort' : 'header.title')}
           </Typography>
         </Box>
+        <LanguageControl compact={narrow} />
         {isAdmin && (
           <Suspense>
             <AdminMenu />

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../api/session';
+import { useI18n } from '../i18n/i18n';
 import { lazily } from './lazily';
 import { paths } from './paths';
 
@@ -12,6 +13,7 @@ const UserMenu = lazily(() => import('./UserMenu'), 'UserMenu');
 /** The header's user button: "Register / Sign In" for visitors, the account menu once signed in. */
 export function UserButton({ compact }: { compact: boolean }) {
   const { status } = useAuth();
+  const { t } = useI18n();
   if (status === 'signedIn') {
     return (
       <Suspense fallback={<Box sx={{ width: 48 }} />}>
@@ -22,7 +24,7 @@ export function UserButton({ compact }: { compact: boolean }) {
   if (status === 'loading') return null;
   return (
     <Button component={RouterLink} to={paths.createAccount} color="inherit" variant="outlined" sx={{ flexShrink: 0 }}>
-      {compact ? 'Account' : 'Register / Sign In'}
+      {t(compact ? 'header.account' : 'header.signIn')}
     </Button>
   );
 }
