@@ -422,8 +422,21 @@ function expectFirstInLine(before: Table, after: Table, writes: SeatWrite[]) {
       .filter(
         (ahead) => after.enrollments[ahead.id]!.status === 'waitlisted' && !holdsSeat(after.enrollments[ahead.id]!),
       )
-      .every((ahead) => together(ahead).some((blocker) => blocker !== classId && !hasSeat(after, blocker)));
+      .every((ahead) => together(ahead).some((blocker) => blocker !== classId && blocks(entry, blocker)));
   };
+  // A class keeps a group waiting when it has no seat left, not counting the one the promoted entry's own waiting
+  // move gave up there: that seat is free only because the move got its seat (taken by the group, the move could
+  // not have been made, and the group would still lack it).
+  const leftBy = (entry: StoredEnrollment) =>
+    Object.values(before.enrollments).filter(
+      (kept) =>
+        kept.studentId === entry.studentId &&
+        kept.status === 'enrolled' &&
+        after.enrollments[kept.id]?.status !== 'enrolled',
+    );
+  const blocks = (entry: StoredEnrollment, classId: string) =>
+    after.classes[classId]!.capacity - after.classes[classId]!.enrolled <=
+    leftBy(entry).filter((kept) => kept.classId === classId).length;
   for (const entry of promoted) expect(together(entry).some((classId) => firstIn(entry, classId))).toBe(true);
 }
 
@@ -513,6 +526,24 @@ const capacities = fc.array(fc.nat(3), { minLength: classIds.length, maxLength: 
  * which it had, so the plan could never commit.
  */
 const FOUND: Array<[number[], Step[]]> = [
+  [
+    [1, 1, 0, 0],
+    [
+      {
+        change: {
+          kind: 'enroll',
+          asks: [
+            { student: 2, target: 'c1', byAdmin: false },
+            { student: 1, target: 'g0', byAdmin: false },
+            { student: 0, target: 'c0', byAdmin: false },
+          ],
+        },
+        raced: false,
+      },
+      { change: { kind: 'move', pick: 357244215, to: 'c0', by: 'family, waiting' }, raced: false },
+      { change: { kind: 'cancel', pick: 0, byAdmin: false }, raced: false },
+    ],
+  ],
   [
     [0, 0, 2, 0],
     [
