@@ -7,10 +7,8 @@
 import type { Browser } from 'playwright-core';
 import type { ChildAttendance } from '../../lambdas/contract/classDay';
 import { launchBrowser, openPortal, signInThroughLogin, waitForPath } from '../support/browser';
-import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
-import { data, enrollAndWait, signUpFamily } from '../support/portal';
-import { READER_TIME_ZONE } from '../support/programmeTime';
-import { unique } from './admin-session';
+import { data } from '../support/portal';
+import { classDayFixture } from './classDayFixture';
 import { PHONE } from './axe';
 
 let browser: Browser;
@@ -34,20 +32,12 @@ const cachesOf = () =>
     ))() as Promise<Record<string, string[]>>;
 
 test('a roster opened once with signal reloads without, from the phone, with its marks waiting; the worker keeps no API answer', async () => {
-  // Meetings the day before, the day and the day after the phone's day: whichever the page takes for today has one.
-  const dayFrom = (offset: number) =>
-    new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA', { timeZone: READER_TIME_ZONE });
-  const admin = (await adminSession()).accessToken;
-  const semester = await openSemester({ name: unique('Offline class day semester') });
-  const cls = await newClass(semester.id, {
-    name: unique('Snowshoeing'),
-    meetings: [-1, 0, 1].map((offset) => ({ date: dayFrom(offset), start: '00:00', end: '23:59' })),
-  });
-  const family = await signUpFamily('offline-class-day-family');
-  const ben = await addStudent(family, { firstName: 'Ben', lastName: 'Talus', allergies: 'Bee stings: EpiPen' });
-  expect((await enrollAndWait({ studentId: ben.id, classId: cls.id }, family.accessToken)).status).toBe(200);
-  const instructor = await signUpFamily('offline-class-day-instructor');
-  await data('inviteInstructor', { email: instructor.email, classIds: [cls.id] }, admin);
+  const {
+    admin,
+    cls,
+    student: ben,
+    instructor,
+  } = await classDayFixture('Snowshoeing', { firstName: 'Ben', lastName: 'Talus', allergies: 'Bee stings: EpiPen' });
   await data('acceptInstructorInvitation', {}, instructor.accessToken);
 
   const { page, context } = await openPortal(browser, PHONE);

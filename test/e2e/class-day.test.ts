@@ -1,15 +1,14 @@
-// The class day on a phone, in Chromium: the office makes an account an instructor of a class (through the API, as
-// the integration tests do); the instructor opens the class day and the meeting's roster, loses signal, still
-// sees the roster, makes three marks shown as waiting, gets signal back, and the marks reach the portal once each,
-// in the order made; the family reads the day in My Enrollments and gets the check-out e-mail. axe checks the class
-// day, the roster with and without signal, the check-out dialog and the family's attendance.
+// The class day on a phone, in Chromium: the office invites an account to teach a class (through the API, as the
+// integration tests do); the instructor accepts on the invitation's page, opens the class day and the meeting's
+// roster, loses signal, still sees the roster, makes three marks shown as waiting, gets signal back, and the marks
+// reach the portal once each, in the order made; the family reads the day in My Enrollments and gets the check-out
+// e-mail. axe checks the invitation, the class day, the roster with and without signal, the check-out dialog, the
+// family's attendance and its absence report.
 import type { Browser } from 'playwright-core';
 import type { ChildAttendance } from '../../lambdas/contract/classDay';
 import { launchBrowser, openPortal, signInThroughLogin, waitForPath } from '../support/browser';
-import { addStudent, adminSession, newClass, openSemester } from '../support/fixtures';
-import { data, enrollAndWait, signUpFamily, waitForMail } from '../support/portal';
-import { READER_TIME_ZONE } from '../support/programmeTime';
-import { unique } from './admin-session';
+import { data, waitForMail } from '../support/portal';
+import { classDayFixture } from './classDayFixture';
 import { expectNone, PHONE, violations } from './axe';
 
 let browser: Browser;
@@ -21,26 +20,18 @@ afterAll(async () => {
 });
 
 test('an instructor marks a meeting without signal; the marks wait on the phone and reach the office once each when signal returns', async () => {
-  // The class meets the day before, the day and the day after the phone's day as its browser reads the clock now:
-  // whichever of them the page takes for today (a run at midnight), it has a meeting, whose day the page's link says.
-  const dayFrom = (offset: number) =>
-    new Date(Date.now() + offset * 86_400_000).toLocaleDateString('en-CA', { timeZone: READER_TIME_ZONE });
-  const admin = (await adminSession()).accessToken;
-  const semester = await openSemester({ name: unique('Class day semester') });
-  const cls = await newClass(semester.id, {
-    name: unique('Nordic Skiing'),
-    meetings: [-1, 0, 1].map((offset) => ({ date: dayFrom(offset), start: '00:00', end: '23:59' })),
-  });
-  const family = await signUpFamily('class-day-family');
-  const ben = await addStudent(family, {
+  const {
+    admin,
+    cls,
+    family,
+    student: ben,
+    instructor,
+  } = await classDayFixture('Nordic Skiing', {
     firstName: 'Ben',
     lastName: 'Cairn',
     allergies: 'Peanuts: EpiPen in the backpack',
     pickupAdults: [{ name: 'Dana Cairn', relationship: 'aunt', phone: '+1 555 010 0101' }],
   });
-  expect((await enrollAndWait({ studentId: ben.id, classId: cls.id }, family.accessToken)).status).toBe(200);
-  const instructor = await signUpFamily('class-day-instructor');
-  await data('inviteInstructor', { email: instructor.email, classIds: [cls.id] }, admin);
   const reported: string[] = [];
 
   // The invitation's link, opened signed in: the invited person accepts it and the class day opens.

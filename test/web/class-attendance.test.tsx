@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import type { FunctionResult } from '../../lambdas/contract/manifest';
 import { ClassAttendance } from '../../web/src/admin/instructors/ClassAttendance';
 import { classAttendanceCsv } from '../../web/src/admin/instructors/attendanceCsv';
-import { renderAsAdmin, TEST_RUNTIME } from '../support/adminScreen';
+import { answeringCalls, renderAsAdmin } from '../support/adminScreen';
 import { csvLine } from '../support/csv';
 
 const report = {
@@ -35,10 +35,7 @@ const report = {
 } as unknown as FunctionResult<'classAttendance'>;
 
 test('a row per child, a column per meeting, each cell what the marks came to', async () => {
-  globalThis.fetch = jest.fn(async (url: string) => {
-    if (url === '/config.json') return { ok: true, status: 200, json: async () => TEST_RUNTIME } as Response;
-    return { ok: true, status: 200, json: async () => ({ data: report }) } as Response;
-  }) as typeof fetch;
+  answeringCalls(() => report);
   await renderAsAdmin(<ClassAttendance classId="nordic" />);
   const table = await screen.findByRole('table', { name: 'Attendance of Nordic Skiing, every meeting' });
   const rows = within(table)

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FunctionResult } from '../../lambdas/contract/manifest';
 import { FailedMailSection } from '../../web/src/admin/messages/FailedMailSection';
-import { renderAsAdmin, TEST_RUNTIME } from '../support/adminScreen';
+import { answeringCalls, renderAsAdmin } from '../support/adminScreen';
 
 const failed: FunctionResult<'failedMail'> = {
   waiting: 1,
@@ -35,12 +35,11 @@ const failed: FunctionResult<'failedMail'> = {
 let resent: unknown[];
 beforeEach(async () => {
   resent = [];
-  globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/config.json') return { ok: true, status: 200, json: async () => TEST_RUNTIME } as Response;
-    if (url === '/api/fn/resendFailedMail') resent.push(JSON.parse(String(init?.body)));
-    const data = url === '/api/fn/resendFailedMail' ? { resent: 1 } : failed;
-    return { ok: true, status: 200, json: async () => ({ data }) } as Response;
-  }) as typeof fetch;
+  answeringCalls((name, payload) => {
+    if (name !== 'resendFailedMail') return failed;
+    resent.push(payload);
+    return { resent: 1 };
+  });
   await renderAsAdmin(<FailedMailSection />);
 });
 

@@ -3,7 +3,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MailPreferencesSection } from '../../web/src/account/MailPreferencesSection';
-import { renderAsAdmin, TEST_RUNTIME } from '../support/adminScreen';
+import { answeringCalls, renderAsAdmin } from '../support/adminScreen';
 
 const CHECK_OUTS = /When an instructor checks a child out at the end of a class/;
 
@@ -11,13 +11,11 @@ let saved: unknown[];
 beforeEach(async () => {
   saved = [];
   const optional = { enrollmentChanges: true, reminders: true, announcements: false, checkOuts: true };
-  globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/config.json') return { ok: true, status: 200, json: async () => TEST_RUNTIME } as Response;
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    if (url === '/api/fn/saveMailPreferences') saved.push(body);
-    const data = url === '/api/fn/saveMailPreferences' ? { optional: body } : { optional, addresses: [] };
-    return { ok: true, status: 200, json: async () => ({ data }) } as Response;
-  }) as typeof fetch;
+  answeringCalls((name, payload) => {
+    if (name !== 'saveMailPreferences') return { optional, addresses: [] };
+    saved.push(payload);
+    return { optional: payload };
+  });
   await renderAsAdmin(<MailPreferencesSection />);
 });
 

@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import type { FunctionResult } from '../../lambdas/contract/manifest';
 import { AttendanceSection } from '../../web/src/account/AttendanceSection';
-import { renderAsAdmin, TEST_RUNTIME } from '../support/adminScreen';
+import { answeringCalls, renderAsAdmin } from '../support/adminScreen';
 
 const answer: FunctionResult<'myAttendance'> = {
   children: [
@@ -35,10 +35,7 @@ const answer: FunctionResult<'myAttendance'> = {
 };
 
 beforeEach(async () => {
-  globalThis.fetch = jest.fn(async (url: string) => {
-    if (url === '/config.json') return { ok: true, status: 200, json: async () => TEST_RUNTIME } as Response;
-    return { ok: true, status: 200, json: async () => ({ data: answer }) } as Response;
-  }) as typeof fetch;
+  answeringCalls(() => answer);
   await renderAsAdmin(<AttendanceSection />);
 });
 

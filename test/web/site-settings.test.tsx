@@ -5,23 +5,17 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConfigValues } from '../../lambdas/contract/records';
 import { ConfigSection } from '../../web/src/admin/settings/ConfigSection';
-import { renderAsAdmin, TEST_RUNTIME } from '../support/adminScreen';
+import { answeringCalls, renderAsAdmin } from '../support/adminScreen';
 
 let saved: ConfigValues[];
 beforeEach(async () => {
   saved = [];
-  globalThis.fetch = jest.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/config.json') return { ok: true, status: 200, json: async () => TEST_RUNTIME } as Response;
-    const data =
-      url === '/api/fn/saveConfig'
-        ? (() => {
-            const { values } = JSON.parse(String(init?.body)) as { values: ConfigValues };
-            saved.push(values);
-            return { values, timeZone: 'America/Denver' };
-          })()
-        : { values: { contactEmail: 'office@example.org' }, timeZone: 'America/Denver' };
-    return { ok: true, status: 200, json: async () => ({ data }) } as Response;
-  }) as typeof fetch;
+  answeringCalls((name, payload) => {
+    if (name !== 'saveConfig') return { values: { contactEmail: 'office@example.org' }, timeZone: 'America/Denver' };
+    const { values } = payload as { values: ConfigValues };
+    saved.push(values);
+    return { values, timeZone: 'America/Denver' };
+  });
   await renderAsAdmin(<ConfigSection />);
 });
 
