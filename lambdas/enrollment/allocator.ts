@@ -28,6 +28,7 @@ import {
   pendingRequests,
   queueKeyOf,
   queueMoment,
+  renewMilestones,
   type Decision,
   type EnrollmentRequest,
 } from './enrollmentRequests';
@@ -44,6 +45,7 @@ import {
   takeLease,
   type QueuePace,
 } from './lease';
+import { keptMilestones, MILESTONES_RENEW_MS } from './lineMilestones';
 import { QueueWatch } from './queueWatch';
 import { seatView, type SeatView, type SeatWrite } from './seatPlan/core';
 import { plan } from './seatPlan/plan';
@@ -97,6 +99,7 @@ export async function decideQueue(queue: string, options: LeadOptions): Promise<
       if (!(await lead.renewWhenDue())) return held();
       const pending = await pendingRequests(queue, QUEUE_READ);
       if (pending.length === 0) return 'drained';
+      if (pending.length === QUEUE_READ) await lead.keepMilestonesWhenDue();
       // What arrived by then is all in the queue now: those are decided before reading it again.
       const settledBy = lead.settledBy(pending, pending.length === QUEUE_READ);
       let settled = pending.slice(0, firstUnsettled(pending, settledBy));
@@ -174,6 +177,8 @@ class Lead {
   private caps?: Promise<EnrollmentCaps>;
   private readonly semesters = new Map<string, Promise<Semester | undefined>>();
   readonly classes = new Map<string, Class>();
+  /** When the line's milestones were last read, as this lead knows it. */
+  private milestonesReadAt?: Promise<number>;
 
   /**
    * `until`: when the holder must stop (its batches retry no later); `lapsedLeaseMs`: the length of the
@@ -219,6 +224,20 @@ class Lead {
       });
     countPlacedLate(late.length);
     this.lastDecided = lastInTurn(batch) ?? this.lastDecided;
+  }
+
+  /**
+   * Renews the milestones of a long line (lineMilestones.ts) when they are MILESTONES_RENEW_MS old: the lease's
+   * holder is the one caller that reads the line whole. A failed renewal leaves the places counted meanwhile.
+   */
+  async keepMilestonesWhenDue(now = Date.now()): Promise<void> {
+    this.milestonesReadAt ??= keptMilestones(this.queue).then(
+      (kept) => kept?.readAt ?? 0,
+      () => 0,
+    );
+    if (now - (await this.milestonesReadAt) < MILESTONES_RENEW_MS) return;
+    this.milestonesReadAt = Promise.resolve(now);
+    await renewMilestones(this.queue).catch(unlessTransient);
   }
 
   leaseLeft(): number {

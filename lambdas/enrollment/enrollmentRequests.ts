@@ -23,7 +23,7 @@ import { entity, optional, type StoredItem } from '../platform/entity';
 import { readEnrollment, type StoredEnrollment } from './enrollments';
 import { ledgerWrite, type FairStartMark } from './fairStartLedger';
 import { decidedInQueue } from './lease';
-import { freshMilestones, keepMilestones, MAX_COUNTED, milestoneBefore, placeFrom } from './lineMilestones';
+import { areFresh, keepMilestones, keptMilestones, MAX_COUNTED, milestoneBefore, placeFrom } from './lineMilestones';
 import { partitions } from '../platform/partitions';
 import { readAnswers } from './questions';
 import { timeToLiveAttribute } from '../platform/table';
@@ -268,44 +268,65 @@ export async function pendingRequests(queue: string, limit: number): Promise<Enr
  * Where a pending request stands: how many requests of its queue are ahead of it, plus one (its place in line),
  * and how many of its queue were decided by then (`decided`, the lease's tally). As more are decided, the place
  * is `place - (decided now - decided)`: a page follows it from the queue's progress alone (lineProgress).
- * The place is told from the line's milestones (lineMilestones.ts) and a count of the few requests from the one
- * before it; without fresh milestones, or past their reach, from a reading of the whole queue, whose milestones
- * the next places are then told from. A batch decided between the tally's read and the count makes the place
- * followed look up to a batch later, until the page asks again near its turn.
+ * A place near the front is counted; one further back is told from the line's milestones (lineMilestones.ts) and a
+ * count of the few requests from the one before it; one past their reach, or in a line without fresh milestones,
+ * by counting every request ahead. A batch decided between the tally's read and the count makes the place followed
+ * look up to a batch later, until the page asks again near its turn.
  */
 export async function placeInQueue(
   request: Pick<EnrollmentRequest, 'queue' | 'id' | 'draw'>,
 ): Promise<{ place: number; decided: number }> {
   const { queue } = request;
   const own = requestEntity.key(request).SK;
-  const [milestones, decided] = await Promise.all([freshMilestones(queue), decidedInQueue(queue)]);
-  if (milestones) {
-    const milestone = milestoneBefore(milestones, own);
-    const counted = await countRequests(queue, milestone?.key ?? requestEntity.sortPrefix, own);
+  const [milestones, decided, nearFront] = await Promise.all([
+    keptMilestones(queue),
+    decidedInQueue(queue),
+    countRequests(queue, requestEntity.sortPrefix, own, MAX_COUNTED),
+  ]);
+  if (nearFront !== undefined) return { place: Math.max(1, nearFront), decided };
+  const milestone = milestones && areFresh(milestones) && milestoneBefore(milestones, own);
+  if (milestone) {
+    const counted = await countRequests(queue, milestone.key, own, MAX_COUNTED);
     if (counted !== undefined)
-      return { place: placeFrom(milestone?.ahead ?? 0, decided - milestones.decided, counted), decided };
+      return { place: placeFrom(milestone.ahead, decided - milestones.decided, counted), decided };
   }
+  return { place: Math.max(1, await countRequests(queue, requestEntity.sortPrefix, own)), decided };
+}
+
+/** Reads a queue whole and keeps its milestones, for the places of its requests to be told from. */
+export async function renewMilestones(queue: string): Promise<void> {
   const keys = (await requestEntity.keysInPartition({ queue })).map(({ SK }) => SK as string);
   // Read after the queue: a request decided while it was read counts as ahead and as decided, so a place is told
   // at worst a few too late, never too soon.
-  const decidedThen = await decidedInQueue(queue);
-  await keepMilestones(queue, keys, decidedThen);
-  return { place: Math.max(1, keys.filter((key) => key <= own).length), decided: decidedThen };
+  await keepMilestones(queue, keys, await decidedInQueue(queue));
 }
 
-/** How many requests of the queue stand from `first` to `last` (sort keys, both included): undefined past MAX_COUNTED. */
-async function countRequests(queue: string, first: string, last: string): Promise<number | undefined> {
-  const { Count = 0 } = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :queue AND SK BETWEEN :first AND :last',
-      ExpressionAttributeValues: { ':queue': queue, ':first': first, ':last': last },
-      Select: 'COUNT',
-      ConsistentRead: true,
-      Limit: MAX_COUNTED + 1,
-    }),
-  );
-  return Count > MAX_COUNTED ? undefined : Count;
+/**
+ * How many requests of the queue stand from `first` to `last` (sort keys, both included); with `atMost`,
+ * undefined past it.
+ */
+async function countRequests(queue: string, first: string, last: string): Promise<number>;
+async function countRequests(queue: string, first: string, last: string, atMost: number): Promise<number | undefined>;
+async function countRequests(queue: string, first: string, last: string, atMost?: number): Promise<number | undefined> {
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :queue AND SK BETWEEN :first AND :last',
+        ExpressionAttributeValues: { ':queue': queue, ':first': first, ':last': last },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey,
+        ...(atMost !== undefined && { Limit: atMost + 1 }),
+      }),
+    );
+    count += page.Count ?? 0;
+    if (atMost !== undefined) return count > atMost ? undefined : count;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return count;
 }
 
 export function getRequestRecord(id: string): Promise<RequestRecord | undefined> {

@@ -1,7 +1,7 @@
 // A line held up on a busy day: each request in line is told its place and the line's tally when the place was
 // counted, and `lineProgress` (one read everyone shares, served from the edge) tells how many of the line were
 // decided since, refusals included: a waiting page follows its place from it without asking about its request.
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { EnrollmentAnswer, LineMark, LineProgress } from '../../lambdas/contract/records';
 import { placeNow } from '../../lambdas/contract/waitingInLine';
@@ -10,10 +10,12 @@ import {
   lineQueue,
   newRequestId,
   placeInQueue,
+  renewMilestones,
   putRequest,
   queueKeyOf,
 } from '../../lambdas/enrollment/enrollmentRequests';
 import { dynamo, tableName } from '../../lambdas/platform/dynamo';
+import { decideQueue } from '../../lambdas/enrollment/allocator';
 import { advanceLine, holdLine, letLineGo } from '../support/heldLine';
 import { call, data, signUpFamily } from '../support/portal';
 
@@ -137,14 +139,31 @@ test("given a long line, then each request's place is told from the line's miles
   const line = `milestones-${randomUUID()}`;
   const queue = lineQueue(line);
   const hour = Date.now() + 3_600_000;
-  const requests = await drawRequests(queue, 80, hour);
+  const requests = await drawRequests(queue, 120, hour);
   const places = (asked: typeof requests) => Promise.all(asked.map((request) => placeInQueue(request)));
 
-  // The first place told reads the line whole, and keeps its milestones: every 25th request, from the first.
-  expect(await placeInQueue(requests[39]!)).toEqual({ place: 40, decided: 0 });
+  // Before the line's lease holder keeps its milestones, places are counted, exactly.
+  expect(await placeInQueue(requests[119]!)).toEqual({ place: 120, decided: 0 });
+  expect(await milestonesOf(queue)).toBeUndefined();
+  // The line's lease holder keeps them, before the draw too (it decides nothing then): every 25th request, from the
+  // first, and they tell every place.
+  expect(await decideQueue(queue, { until: Date.now() + 200 })).toBe('stopped');
   const milestones = (await milestonesOf(queue))!;
-  expect(milestones.keys).toEqual([0, 25, 50, 75].map((index) => `REQUEST#${queueKeyOf(requests[index]!)}`));
+  expect(milestones.keys).toEqual([0, 25, 50, 75, 100].map((index) => `REQUEST#${queueKeyOf(requests[index]!)}`));
   expect(await places(requests)).toEqual(requests.map((_, index) => ({ place: index + 1, decided: 0 })));
+  // Told from them indeed past the front: milestones that had counted ten more decided put the place ten back.
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: { PK: queue, SK: 'MILESTONES' },
+      UpdateExpression: 'SET decided = :more',
+      ExpressionAttributeValues: { ':more': 10 },
+    }),
+  );
+  expect(await placeInQueue(requests[119]!)).toEqual({ place: 130, decided: 0 });
+  expect(await placeInQueue(requests[49]!)).toEqual({ place: 50, decided: 0 });
+  await renewMilestones(queue);
+  const kept = (await milestonesOf(queue))!;
 
   // The first 30 decided (as the allocator's batches delete them and add to the line's tally): the others are told
   // their places from the same milestones.
@@ -161,15 +180,16 @@ test("given a long line, then each request's place is told from the line's miles
   expect(await places(requests.slice(30))).toEqual(
     requests.slice(30).map((_, index) => ({ place: index + 1, decided: 30 })),
   );
-  expect((await milestonesOf(queue))!.readAt).toBe(milestones.readAt);
 
   // A request that came in before the first milestone (an earlier draw) is counted from the line's start.
   const [early] = await drawRequests(queue, 1, hour - 60_000);
   expect(await placeInQueue(early!)).toEqual({ place: 1, decided: 30 });
 
-  // Sixty behind the last milestone's reach: the line is read whole again, and its new milestones tell the rest.
+  // Sixty behind the last milestone's reach: counted whole until the milestones are renewed, then told from them.
   const later = await drawRequests(queue, 60, hour + 60_000);
-  expect(await placeInQueue(later[59]!)).toEqual({ place: 51 + 60, decided: 30 });
-  expect((await milestonesOf(queue))!.keys).toHaveLength(Math.ceil(111 / 25));
-  expect(await places(later)).toEqual(later.map((_, index) => ({ place: 52 + index, decided: 30 })));
+  expect(await placeInQueue(later[59]!)).toEqual({ place: 91 + 60, decided: 30 });
+  expect((await milestonesOf(queue))!.readAt).toBe(kept.readAt);
+  await renewMilestones(queue);
+  expect((await milestonesOf(queue))!.keys).toHaveLength(Math.ceil(151 / 25));
+  expect(await places(later)).toEqual(later.map((_, index) => ({ place: 92 + index, decided: 30 })));
 }, 60_000);
