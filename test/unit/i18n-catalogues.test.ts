@@ -1,11 +1,11 @@
-// The catalogues (web/src/i18n/locales): every language has every message, with the same placeholders (arguments,
-// plurals and selects, rich-text tags) as English, and the compiled messages.ts the app imports match their source.
+// The catalogues (web/src/i18n/locales): every language has every message, in the same catalogue, with the same
+// placeholders (arguments, plurals and selects, rich-text tags) as English, and the compiled files the app imports
+// match their sources.
 import { PASSWORD_HINT, PASSWORD_POLICY } from '@contract/passwordPolicy';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { catalogueSource, compileCatalogue, englishFileOf } from '../../web/src/i18n/catalogues';
+import type { Messages } from '@lingui/core';
+import { catalogueSource, cataloguesOf, compileCatalogue } from '../../web/src/i18n/catalogues';
 import { LANGUAGES } from '../../web/src/i18n/languages';
-import { messages as compiledEnglish } from '../../web/src/i18n/locales/en/messages';
-import { messages as compiledSignIn } from '../../web/src/i18n/locales/en/signIn';
 import { messages as compiledSpanish } from '../../web/src/i18n/locales/es/messages';
 
 /** A compiled message: text, and argument tokens [name] or [name, format, cases] whose cases are messages again. */
@@ -55,12 +55,20 @@ function differences(english: Record<string, string>, other: Record<string, stri
   return problems;
 }
 
+// Throws when an id is in two catalogues.
 const english = catalogueSource('en');
+const englishCatalogues = cataloguesOf('en');
 
 test.each(Object.keys(LANGUAGES).filter((language) => language !== 'en'))(
-  'the %s catalogue has every English message, each with the same placeholders',
+  'the %s catalogues have every English message, each in the same catalogue with the same placeholders',
   (language) => {
-    expect(differences(english, catalogueSource(language))).toEqual([]);
+    const theirs = cataloguesOf(language);
+    expect([...theirs.keys()]).toEqual([...englishCatalogues.keys()]);
+    expect(
+      [...englishCatalogues].flatMap(([name, messages]) =>
+        differences(messages, theirs.get(name) ?? {}).map((problem) => `${name}: ${problem}`),
+      ),
+    ).toEqual([]);
   },
 );
 
@@ -99,11 +107,14 @@ test('the plural categories may differ between languages (Spanish has "many"), t
 });
 
 test('the compiled catalogues the app imports are up to date with their sources (npm run i18n:compile)', () => {
-  expect({ ...compiledEnglish, ...compiledSignIn }).toEqual(compileCatalogue(english));
-  // The sign-in screens' English travels with them, the rest with the start chunk.
-  expect(Object.keys(compiledSignIn).every((id) => englishFileOf(id) === 'signIn')).toBe(true);
-  expect(Object.keys(compiledEnglish).every((id) => englishFileOf(id) === 'messages')).toBe(true);
-  expect(Object.keys(compiledEnglish)).toEqual(expect.arrayContaining(['header.title', 'auth.session.ended']));
+  // Each English catalogue travels with its part of the portal: the start's words with the start chunk.
+  for (const [name, messages] of englishCatalogues) {
+    const compiled: Messages = require(`../../web/src/i18n/locales/en/${name}`).messages;
+    expect(compiled).toEqual(compileCatalogue(messages));
+  }
+  expect(Object.keys(englishCatalogues.get('start')!)).toEqual(
+    expect.arrayContaining(['header.title', 'auth.session.ended']),
+  );
   expect(compiledSpanish).toEqual(compileCatalogue(catalogueSource('es')));
 });
 

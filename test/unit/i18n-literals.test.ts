@@ -1,11 +1,12 @@
 // Nothing escapes the catalogue in the translated areas: their TSX is parsed with TypeScript's compiler API, and any
 // JSX text or string written into a user-visible prop (label, title, aria-label, placeholder, helperText, …) or a
-// toast's words (summary, detail) fails the test, as does a catalogue id that English does not have. The list of
-// areas grows as screens are translated (docs/i18n.md).
+// toast's words (summary, detail) fails the test, as does a catalogue id that English does not have, or one of a
+// catalogue the file does not load (its English would be missing until another screen loaded it). The list of areas
+// grows as screens are translated (docs/i18n.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { catalogueSource } from '../../web/src/i18n/catalogues';
+import { catalogueOfIds } from '../../web/src/i18n/catalogues';
 
 const TRANSLATED = ['web/src/auth', 'web/src/i18n', 'web/src/layout/Header.tsx', 'web/src/layout/UserButton.tsx'];
 
@@ -29,7 +30,8 @@ const VISIBLE = new Set([
 /** Strings that are no words: the e-mail placeholder is the site's own host name after "example@". */
 const ALLOWED = new Set(['example@']);
 
-const ids = new Set(Object.keys(catalogueSource('en')));
+const catalogueOf = catalogueOfIds();
+const ids = new Set(catalogueOf.keys());
 const looksLikeId = (text: string) => /^[a-z]+(\.[A-Za-z]+)+$/.test(text);
 
 function sourceFiles(): string[] {
@@ -63,8 +65,19 @@ function literalsIn(file: string, source: string): string[] {
     if (ts.isConditionalExpression(node)) return [...written(node.whenTrue), ...written(node.whenFalse)];
     return [];
   };
+  // The catalogues the file loads: the start's, and each it imports (`…/i18n/signIn`).
+  const loaded = new Set(['start']);
+  for (const statement of sourceFile.statements)
+    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier))
+      loaded.add(statement.moduleSpecifier.text.match(/\/i18n\/(\w+)$/)?.[1] ?? 'start');
+  const checkLoaded = (node: ts.Node, id: string) => {
+    const catalogue = catalogueOf.get(id)!;
+    if (!loaded.has(catalogue))
+      report(node, `${id} is in catalogue ${catalogue}, not loaded here (import from i18n/${catalogue})`);
+  };
   const check = (node: ts.Node, text: string) => {
-    if (ids.has(text) || ALLOWED.has(text)) return;
+    if (ids.has(text)) return checkLoaded(node, text);
+    if (ALLOWED.has(text)) return;
     if (looksLikeId(text)) report(node, `unknown catalogue id ${text}`);
     else if (/[A-Za-z]/.test(text)) report(node, text);
   };
@@ -77,7 +90,9 @@ function literalsIn(file: string, source: string): string[] {
     // t('…') and i18n._('…'): the id must be in the catalogue.
     if (ts.isCallExpression(node) && /^(t|i18n\._)$/.test(node.expression.getText(sourceFile))) {
       const [id] = node.arguments;
-      if (id && ts.isStringLiteral(id) && !ids.has(id.text)) report(id, `unknown catalogue id ${id.text}`);
+      if (id && ts.isStringLiteral(id))
+        if (ids.has(id.text)) checkLoaded(id, id.text);
+        else report(id, `unknown catalogue id ${id.text}`);
     }
     ts.forEachChild(node, visit);
   };
@@ -91,8 +106,9 @@ test('the translated areas show no word outside the catalogue, and use only ids 
   expect(files.flatMap((file) => literalsIn(file, readFileSync(file, 'utf8')))).toEqual([]);
 });
 
-test('the check reports JSX text, visible props, toasts and unknown ids, and lets catalogue ids through', () => {
+test('the check reports JSX text, visible props, toasts, unknown ids and ids of a catalogue not loaded, and lets catalogue ids through', () => {
   const source = `
+    import { useI18n } from '../i18n/signIn';
     export function Screen({ t }) {
       show({ severity: 'error', summary: 'Oops', detail: \`Failed: \${code}\` });
       return (
@@ -100,15 +116,23 @@ test('the check reports JSX text, visible props, toasts and unknown ids, and let
           Welcome back
           <TextField label={narrow ? 'Mail' : t('auth.field.email')} placeholder={\`example@\${host}\`} />
           {t('auth.no.such')}
+          {t('header.title')}
         </Card>
       );
     }`;
   expect(literalsIn('Screen.tsx', source)).toEqual([
-    'Screen.tsx:3: Oops',
-    'Screen.tsx:3: Failed:',
-    'Screen.tsx:5: Sign In',
-    'Screen.tsx:6: Welcome back',
-    'Screen.tsx:7: Mail',
-    'Screen.tsx:8: unknown catalogue id auth.no.such',
+    'Screen.tsx:4: Oops',
+    'Screen.tsx:4: Failed:',
+    'Screen.tsx:6: Sign In',
+    'Screen.tsx:7: Welcome back',
+    'Screen.tsx:8: Mail',
+    'Screen.tsx:9: unknown catalogue id auth.no.such',
   ]);
+  // The same screen without its catalogue's import: the sign-in words would be missing.
+  expect(literalsIn('Screen.tsx', source.replace("from '../i18n/signIn'", "from '../i18n/i18n'"))).toEqual(
+    expect.arrayContaining([
+      'Screen.tsx:6: auth.signIn.title is in catalogue signIn, not loaded here (import from i18n/signIn)',
+      'Screen.tsx:8: auth.field.email is in catalogue signIn, not loaded here (import from i18n/signIn)',
+    ]),
+  );
 });

@@ -1,23 +1,21 @@
-// npm run i18n:compile: each language's messages.json to the messages.ts the app imports (English split by where it
-// is shown: englishFileOf). They are checked in; a unit test fails when one is out of date.
+// npm run i18n:compile: each English catalogue (locales/en/<catalogue>.json) to the <catalogue>.ts its part of the
+// portal loads, and every other language's catalogues to one messages.ts. They are checked in; a unit test fails when
+// one is out of date.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Messages } from '@lingui/core';
 import { LANGUAGES } from './languages';
-import { catalogueSource, compileCatalogue, englishFileOf, LOCALES_DIR } from './catalogues';
+import { catalogueSource, cataloguesOf, compileCatalogue, LOCALES_DIR } from './catalogues';
 
 const files: Record<string, Messages> = {};
-for (const language of Object.keys(LANGUAGES)) {
-  const compiled = compileCatalogue(catalogueSource(language));
-  for (const [id, message] of Object.entries(compiled)) {
-    const file = join(LOCALES_DIR, language, `${language === 'en' ? englishFileOf(id) : 'messages'}.ts`);
-    (files[file] ??= {})[id] = message;
-  }
-}
+for (const [catalogue, messages] of cataloguesOf('en'))
+  files[join(LOCALES_DIR, 'en', `${catalogue}.ts`)] = compileCatalogue(messages);
+for (const language of Object.keys(LANGUAGES).filter((language) => language !== 'en'))
+  files[join(LOCALES_DIR, language, 'messages.ts')] = compileCatalogue(catalogueSource(language));
 for (const [file, messages] of Object.entries(files))
   writeFileSync(
     file,
-    `// Compiled from messages.json by npm run i18n:compile: edit that file, not this one.\nimport type { Messages } from '@lingui/core';\n\nexport const messages: Messages = ${JSON.stringify(messages)};\n`,
+    `// Compiled from the catalogues' .json by npm run i18n:compile: edit those, not this file.\nimport type { Messages } from '@lingui/core';\n\nexport const messages: Messages = ${JSON.stringify(messages)};\n`,
   );
 execFileSync('npx', ['biome', 'format', '--write', ...Object.keys(files)], { stdio: 'inherit' });

@@ -1,10 +1,10 @@
 // The portal's language: Lingui's core (compiled ICU catalogues, no parser in the bundle). English ships with the
-// code that shows it (the start's words here, an area's with its screens: ./signIn.ts); every other language's
-// catalogue is a chunk of its own, loaded when it is chosen.
+// code that shows it (the start's words here, an area's with its screens: withEnglish); every other language's
+// catalogues are a chunk of their own, loaded when it is chosen.
 import { i18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import { LANGUAGES, type Language } from './languages';
-import { messages as english } from './locales/en/messages';
+import { messages as english } from './locales/en/start';
 
 const catalogues: Record<Language, () => Promise<Messages>> = {
   en: async () => ({}), // loaded already, the start's here and each area's with its code
@@ -71,6 +71,15 @@ const currentLocale = () => i18n.locale;
 export function useI18n() {
   const language = useSyncExternalStore(subscribe, currentLocale) as Language;
   return { i18n, language, t: i18n._.bind(i18n) };
+}
+
+/**
+ * An area's English, loaded when the area's code loads: each of its modules takes `i18n` and `useI18n` from the
+ * area's catalogue module (`./signIn.ts`), so the words are there before any is said.
+ */
+export function withEnglish(messages: Messages) {
+  i18n.load('en', messages);
+  return { i18n, useI18n };
 }
 
 export { i18n };

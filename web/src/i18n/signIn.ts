@@ -1,8 +1,5 @@
-// The sign-in screens' English travels with them (their lazily loaded chunk), not in the start chunk: every module of
-// those screens takes i18n from here, so the words are loaded before any of them is said.
-import { i18n, useI18n } from './i18n';
+// The sign-in screens' words (catalogue `signIn`), loaded with their lazily loaded chunk, not the start chunk.
+import { withEnglish } from './i18n';
 import { messages } from './locales/en/signIn';
 
-i18n.load('en', messages);
-
-export { i18n, useI18n };
+export const { i18n, useI18n } = withEnglish(messages);

@@ -1,4 +1,4 @@
-// Compiled from messages.json by npm run i18n:compile: edit that file, not this one.
+// Compiled from the catalogues' .json by npm run i18n:compile: edit those, not this file.
 import type { Messages } from '@lingui/core';
 
 export const messages: Messages = {

@@ -1,13 +1,7 @@
-// Compiled from messages.json by npm run i18n:compile: edit that file, not this one.
+// Compiled from the catalogues' .json by npm run i18n:compile: edit those, not this file.
 import type { Messages } from '@lingui/core';
 
 export const messages: Messages = {
-  'header.logo': ['Logotipo de la escuela de montaña'],
-  'header.title': ['Portal de inscripciones'],
-  'header.titleShort': ['Portal'],
-  'header.account': ['Cuenta'],
-  'header.signIn': ['Registrarse / Iniciar sesión'],
-  'language.control': ['Idioma'],
   'auth.signIn.title': ['Iniciar sesión'],
   'auth.signIn.submit': ['Iniciar sesión'],
   'auth.signIn.failure': ['No se pudo iniciar sesión: ', ['code']],
@@ -96,8 +90,6 @@ export const messages: Messages = {
     ['code'],
     '). Vuelva a intentarlo en un momento; si sigue pasando, escriba a la dirección de ayuda que aparece al final de la página.',
   ],
-  'auth.session.ended': ['Su sesión terminó. Inicie sesión de nuevo para volver a la página donde estaba.'],
-  'auth.session.rolesUnavailable': ['No se pudieron cargar los permisos de la cuenta'],
   'auth.reset.title': ['Cambiar la contraseña'],
   'auth.reset.intro': [
     'Elija una contraseña nueva para su cuenta. El código para cambiarla viene en el enlace de su correo.',
@@ -117,6 +109,14 @@ export const messages: Messages = {
   'auth.reset.failure': ['No se pudo cambiar la contraseña: ', ['code']],
   'auth.reset.done': ['Cambiamos su contraseña y ya inició sesión.'],
   'auth.reset.signInFailed': ['Su contraseña ya cambió, pero no se pudo iniciar sesión: ', ['code']],
+  'header.logo': ['Logotipo de la escuela de montaña'],
+  'header.title': ['Portal de inscripciones'],
+  'header.titleShort': ['Portal'],
+  'header.account': ['Cuenta'],
+  'header.signIn': ['Registrarse / Iniciar sesión'],
+  'language.control': ['Idioma'],
+  'auth.session.ended': ['Su sesión terminó. Inicie sesión de nuevo para volver a la página donde estaba.'],
+  'auth.session.rolesUnavailable': ['No se pudieron cargar los permisos de la cuenta'],
   'auth.admin.secondFactorLoad': ['Su segundo factor'],
   'auth.admin.secondFactorTitle': ['Active su segundo factor'],
   'auth.admin.secondFactorWhy': [
