@@ -69,7 +69,7 @@ export function InstructorsPage() {
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Button
                         onClick={() => setEditing({ assign: instructor })}
-                        aria-label={`Change the classes of ${instructor.email}`}
+                        aria-label={`Change classes of ${instructor.email}`}
                       >
                         Change classes
                       </Button>
@@ -102,7 +102,7 @@ export function InstructorsPage() {
                       <TableCell align="right">
                         <Button
                           color="error"
-                          aria-label={`Cancel the invitation of ${invitation.email}`}
+                          aria-label={`Cancel invitation of ${invitation.email}`}
                           onClick={() => setEditing({ remove: { email: invitation.email, waiting: true } })}
                         >
                           Cancel invitation
