@@ -18,6 +18,7 @@ import {
   HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
@@ -121,6 +122,13 @@ export class PortalSite extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
+    // The caller's language reaches the catalogue reads without keying their cache: a success is the same in every
+    // language (shared), a refusal is said in the caller's (lambdas/platform/errorLanguage.ts) and never kept
+    // (`cache-control: no-store`). Nothing else is forwarded: a token never reaches them.
+    const catalogueOriginPolicy = new OriginRequestPolicy(this, 'CatalogueLanguage', {
+      comment: "Portal catalogue reads: the caller's language only, for a refusal's words",
+      headerBehavior: OriginRequestHeaderBehavior.allowList('accept-language'),
+    });
     this.edge = this.edgeStack();
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Registration portal',
@@ -165,6 +173,7 @@ export class PortalSite extends Construct {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           cachePolicy: catalogueCachePolicy,
+          originRequestPolicy: catalogueOriginPolicy,
           responseHeadersPolicy: securityHeaders,
         },
         [`/${STAGE_NAME}/*`]: {

@@ -15,6 +15,11 @@ export default defineConfig({
     // Maps stay with the build: the bundles do not name them, and the deployed site leaves them out.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
+    // No dependency lists in the start chunk for preloading a lazily loaded screen's chunks: they and Vite's preload
+    // helper weighed 2,775 bytes gzipped of the start's 170 KB budget, which the family areas' English words needed
+    // (docs/i18n.md). A screen's shared chunks now load when its own chunk asks for them, one round trip later, on
+    // its first visit only.
+    modulePreload: false,
     rolldownOptions: {
       // What every screen needs at start-up ships as one chunk: it compresses better than many small ones.
       output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } },

@@ -1,6 +1,6 @@
 // Classes: `CLASS#id / CLASS`, holding the seat counts; a semester's classes through GSI1
 // (`SEMESTER#id#<shard>`, `CLASS#id`). The class's enrollments share its partition (see enrollments).
-import type { Class, ClassInput } from '../contract/records';
+import { givenSpanish, type Class, type ClassInput } from '../contract/records';
 import { RecentReads } from '../platform/recentReads';
 import { transactWrite } from '../platform/transact';
 import { entity, optional } from '../platform/entity';
@@ -45,6 +45,7 @@ export const classEntity = entity<StoredClass, Pick<Class, 'id'>, 'ofSemester'>(
       end: meeting.string('end'),
       ...optional('cancelled', meeting.item.cancelled === undefined ? undefined : meeting.boolean('cancelled')),
       ...optional('cancelNote', meeting.optionalString('cancelNote') || undefined),
+      ...optional('es', meeting.spanish(['cancelNote'])),
     })),
     capacity: item.number('capacity', 0),
     enrolled: item.number('enrolled', 0),
@@ -53,6 +54,7 @@ export const classEntity = entity<StoredClass, Pick<Class, 'id'>, 'ofSemester'>(
     ...optional('maxGrade', item.optionalNumber('maxGrade')),
     status: item.oneOf('status', ['open', 'closed'], 'open'),
     ...optional('whatToBring', item.optionalString('whatToBring') || undefined),
+    ...optional('es', item.spanish(['description', 'whatToBring'])),
     waitlistSeq: item.number('waitlistSeq', 0),
     waitlistOrder: item.numbers('waitlistOrder'),
     ...optional('line', item.optionalString('line')),
@@ -155,7 +157,16 @@ export async function classesNow(ids: string[]): Promise<Map<string, Class>> {
 
 /** A new class, with no one enrolled yet. */
 export async function createClass(input: ClassInput & { id: string }): Promise<Class> {
-  const stored: StoredClass = { ...input, enrolled: 0, waitlisted: 0, waitlistSeq: 0, waitlistOrder: {} };
+  const { es: given, ...english } = input;
+  const es = givenSpanish(given);
+  const stored: StoredClass = {
+    ...english,
+    ...optional('es', es),
+    enrolled: 0,
+    waitlisted: 0,
+    waitlistSeq: 0,
+    waitlistOrder: {},
+  };
   await classEntity.put(stored, { ifNew: true });
   return toClass(stored);
 }
@@ -171,6 +182,7 @@ const editableFields = [
   'maxGrade',
   'status',
   'whatToBring',
+  'es',
 ] as const;
 
 /** What an administrator's save sets and removes on the class item; the seat counts are the portal's. */
@@ -180,7 +192,9 @@ export interface ClassEdit {
 }
 
 /** The edit of a save (a capacity raise made in steps sets a lower capacity first, see seatPlan/saveClass.ts). */
-export function classEdit(input: ClassInput): ClassEdit {
+export function classEdit(given: ClassInput): ClassEdit {
+  // Spanish left empty is none: the family reads the English.
+  const input = { ...given, es: givenSpanish(given.es) };
   return {
     set: Object.fromEntries(
       editableFields.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]),

@@ -1,7 +1,7 @@
 // Class groups: `GROUP#id / GROUP`; a semester's groups through GSI1 (`SEMESTER#id`, `GROUP#id`).
 import type { ClassGroup } from '../contract/records';
 import { semesterClassLines, setClassLine } from './classes';
-import { entity } from '../platform/entity';
+import { entity, optional } from '../platform/entity';
 import { linesOf } from './lines';
 import { partitions } from '../platform/partitions';
 
@@ -21,6 +21,7 @@ export const groupEntity = entity<ClassGroup, Pick<ClassGroup, 'id'>, 'ofSemeste
     name: item.string('name'),
     description: item.optionalString('description') ?? '',
     classIds: item.strings('classIds'),
+    ...optional('es', item.spanish(['description'])),
   }),
 });
 

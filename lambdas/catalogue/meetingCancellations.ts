@@ -14,7 +14,10 @@ export async function cancelMeeting(
   classId: string,
   when: { date: string; start: string },
   note: string | undefined,
+  /** The note in Spanish; none: a family reading Spanish reads the English one. */
+  noteEs?: string,
 ): Promise<Class> {
+  const es = noteEs?.trim() ? { cancelNote: noteEs } : undefined;
   for (let plan = 0; plan < MAX_PLANS; plan += 1) {
     const stored = await getStoredClass(classId);
     if (!stored) throw notFound('There is no such class.');
@@ -31,11 +34,19 @@ export async function cancelMeeting(
           setClauses: [
             `meetings[${index}].cancelled = :yes`,
             `meetings[${index}].cancelNote = :note`,
+            ...(es ? [`meetings[${index}].es = :es`] : []),
             'updatedAt = :now',
           ],
           condition: `meetings[${index}].#date = :date AND meetings[${index}].#start = :start AND attribute_not_exists(meetings[${index}].cancelled)`,
           names: { '#date': 'date', '#start': 'start' },
-          values: { ':yes': true, ':note': note ?? '', ':now': now, ':date': meeting.date, ':start': meeting.start },
+          values: {
+            ':yes': true,
+            ':note': note ?? '',
+            ':now': now,
+            ':date': meeting.date,
+            ':start': meeting.start,
+            ...(es && { ':es': es }),
+          },
         },
       ),
       mailRequestPut(
@@ -44,6 +55,7 @@ export async function cancelMeeting(
           classId,
           meeting: { date: meeting.date, start: meeting.start, end: meeting.end },
           ...(note && { note }),
+          ...(es && { es: { note: es.cancelNote } }),
         },
         now,
       ),
@@ -51,7 +63,9 @@ export async function cancelMeeting(
     if (outcome.committed)
       return toClass({
         ...stored,
-        meetings: stored.meetings.map((m, i) => (i === index ? { ...m, cancelled: true } : m)),
+        meetings: stored.meetings.map((m, i) =>
+          i === index ? { ...m, cancelled: true, ...(note && { cancelNote: note }), ...(es && { es }) } : m,
+        ),
       });
   }
   throw portalBusy('the class kept changing while its meeting was cancelled');

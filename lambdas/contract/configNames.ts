@@ -27,6 +27,13 @@ export function enrollmentCapsOf(values: ConfigValues): EnrollmentCaps {
   };
 }
 
+/**
+ * The name of a text value's Spanish version (`announcementEs`, `orientationEs`): the configuration is a map of
+ * plain values, so what an administrator writes there for families in Spanish is a value of its own beside the
+ * English one (docs/i18n.md). Missing or empty: a family reading Spanish sees the English, marked.
+ */
+export const spanishConfigName = (name: 'announcement' | 'orientation') => `${name}Es` as const;
+
 /** How many days before a class's first meeting its families get a reminder (configuration value). */
 export const reminderLeadDays = { name: 'reminderLeadDays', byDefault: 2 } as const;
 

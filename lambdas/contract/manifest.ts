@@ -3,6 +3,7 @@
 // the handlers and the web client all derive from this list. What each function may touch in AWS and where its
 // handler lives is the server's side of it, `lambdas/platform/deployment.ts`.
 import * as z from 'zod/mini';
+import { ACCOUNT_LANGUAGES, type AccountLanguage } from './languages';
 import {
   answersInput,
   classGroupInput,
@@ -654,6 +655,8 @@ export const manifest = {
     input: noPayload,
     result: returns<{
       optional: MailPreferences;
+      /** The caller's own language, once chosen. */
+      language?: AccountLanguage;
       addresses: Array<{ email: string; receives: boolean; reason?: Suppression['reason']; since?: string }>;
     }>(),
     summary: "Whether the portal's e-mail reaches the family's addresses, and which e-mails the caller gets.",
@@ -670,6 +673,12 @@ export const manifest = {
     result: returns<{ optional: MailPreferences }>(),
     summary:
       "Switches the caller's e-mails on or off: reminders, announcements, check-outs, and enrollment changes while another guardian of the family receives them.",
+  },
+  saveLanguage: {
+    access: 'user',
+    input: z.strictObject({ language: z.enum(ACCOUNT_LANGUAGES) }),
+    result: returns<{ language: AccountLanguage }>(),
+    summary: "Keeps the language the caller reads the portal and the portal's e-mails in, on their account.",
   },
   messageAudience: {
     access: 'admin',

@@ -8,14 +8,26 @@ export const PASSWORD_POLICY = {
   requireSymbols: true,
 } as const;
 
+/** A rule of the policy a password can fail, for the web to name in the reader's language. */
+export type PasswordRule = 'length' | 'lower' | 'upper' | 'digit' | 'symbol';
+
 /** Each requirement of the policy, in the words that end "Password needs …". */
-const REQUIREMENTS: ReadonlyArray<{ needs: string; passes: (password: string) => boolean }> = [
-  { needs: `at least ${PASSWORD_POLICY.minLength} characters`, passes: (p) => p.length >= PASSWORD_POLICY.minLength },
-  { needs: 'a lower case letter', passes: (p) => /[a-z]/.test(p) },
-  { needs: 'an upper case letter', passes: (p) => /[A-Z]/.test(p) },
-  { needs: 'a digit', passes: (p) => /\d/.test(p) },
-  { needs: 'a symbol such as - or !', passes: (p) => /[^A-Za-z0-9\s]/.test(p) },
+const REQUIREMENTS: ReadonlyArray<{ rule: PasswordRule; needs: string; passes: (password: string) => boolean }> = [
+  {
+    rule: 'length',
+    needs: `at least ${PASSWORD_POLICY.minLength} characters`,
+    passes: (p) => p.length >= PASSWORD_POLICY.minLength,
+  },
+  { rule: 'lower', needs: 'a lower case letter', passes: (p) => /[a-z]/.test(p) },
+  { rule: 'upper', needs: 'an upper case letter', passes: (p) => /[A-Z]/.test(p) },
+  { rule: 'digit', needs: 'a digit', passes: (p) => /\d/.test(p) },
+  { rule: 'symbol', needs: 'a symbol such as - or !', passes: (p) => /[^A-Za-z0-9\s]/.test(p) },
 ];
+
+/** The rules the password fails, in the policy's order. */
+export function passwordRulesFailed(password: string): PasswordRule[] {
+  return REQUIREMENTS.filter((requirement) => !requirement.passes(password)).map(({ rule }) => rule);
+}
 
 /** The rules before the first attempt, under the field that asks for a new password. */
 export const PASSWORD_HINT = `At least ${PASSWORD_POLICY.minLength} characters, with upper and lower case letters, a digit and a symbol.`;

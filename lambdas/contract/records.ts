@@ -64,6 +64,33 @@ const noControlsButLineBreaks = z.refine<string>(
 );
 const manyLines = (max: number) => z.string().check(z.trim(), lengthAtMost(max), noControlsButLineBreaks);
 
+/**
+ * The Spanish version of texts an administrator writes for families (docs/i18n.md, issue 34): an optional `es`
+ * object beside the English fields, each text optional with the English one's limits. A text missing or left
+ * empty is no Spanish: a family reading Spanish sees the English, marked. Records stored before have none.
+ */
+const inSpanish = <Shape extends Record<string, z.ZodMiniType>>(shape: Shape) =>
+  z.optional(
+    z.strictObject(
+      Object.fromEntries(Object.entries(shape).map(([name, text]) => [name, z.optional(text)])) as {
+        [Name in keyof Shape]: z.ZodMiniOptional<Shape[Name]>;
+      },
+    ),
+  );
+
+/** The Spanish texts given, empty ones left out (an empty list of options too); undefined when none is. */
+export function givenSpanish<T extends Record<string, string | string[] | undefined>>(
+  es: T | undefined,
+): T | undefined {
+  if (!es) return undefined;
+  const given = Object.entries(es).filter(([, text]) =>
+    Array.isArray(text) ? text.some((option) => option.trim() !== '') : text !== undefined && text.trim() !== '',
+  );
+  return given.length ? (Object.fromEntries(given) as T) : undefined;
+}
+/** A record's Spanish texts, as answered. */
+type SpanishOf<Field extends string> = { [Name in Field]?: string };
+
 export const isEmailAddress = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
 
 /** An http or https address, whole as typed (the URL parser would quietly drop tabs and line breaks). */
@@ -89,6 +116,8 @@ const meeting = z
     // (only cancelMeeting cancels a meeting, and tells the families).
     cancelled: z.optional(z.boolean()),
     cancelNote: z.optional(oneLine(300)),
+    /** Spanish of the cancellation's note (taken like `cancelNote`: only cancelMeeting writes it). */
+    es: inSpanish({ cancelNote: oneLine(300) }),
   })
   .check(z.refine((m) => m.start < m.end, { error: 'must end after it starts', path: ['end'] }));
 /** A meeting; one an administrator cancelled (weather) keeps its place in the schedule, marked. */
@@ -100,6 +129,7 @@ export const meetingCancellation = z.strictObject({
   date: isoDate,
   start: z.string().check(z.regex(timePattern, 'must be a time written HH:MM')),
   note: z.optional(oneLine(300)),
+  es: inSpanish({ note: oneLine(300) }),
 });
 
 const classStatus = z.enum(['open', 'closed']);
@@ -120,6 +150,8 @@ export const classInput = z
     status: z._default(classStatus, 'open'),
     /** What a student brings to class, for the confirmation e-mail (a portal extension of the record). */
     whatToBring: z.optional(manyLines(1000)),
+    /** The description and what to bring in Spanish, for families reading Spanish. */
+    es: inSpanish({ description: manyLines(4000), whatToBring: manyLines(1000) }),
   })
   .check(
     z.refine((c) => c.minGrade === undefined || c.maxGrade === undefined || c.minGrade <= c.maxGrade, {
@@ -146,6 +178,7 @@ export interface Class {
   maxGrade?: number;
   status: ClassStatus;
   whatToBring?: string;
+  es?: SpanishOf<'description' | 'whatToBring'>;
 }
 
 export const classGroupInput = z
@@ -154,6 +187,7 @@ export const classGroupInput = z
     semesterId: id,
     name: requiredOneLine(120),
     description: z._default(manyLines(4000), ''),
+    es: inSpanish({ description: manyLines(4000) }),
     classIds: z
       .array(id)
       .check(z.minLength(2, 'must hold at least two classes'), z.maxLength(20, 'must hold at most 20 classes')),
@@ -170,6 +204,7 @@ export interface ClassGroup {
   name: string;
   description: string;
   classIds: string[];
+  es?: SpanishOf<'description'>;
 }
 
 /**
@@ -402,6 +437,8 @@ export const policyInput = z
     basedOnVersion: z.optional(wholeNumber(1, 100000, 'must be a version number')),
     title: requiredOneLine(120),
     text: manyLines(20000).check(required),
+    /** The title and text in Spanish (a published version keeps them, as its English). */
+    es: inSpanish({ title: oneLine(120), text: manyLines(20000) }),
     /** A family must accept it before enrolling (else it is offered, and may be left unaccepted). */
     required: z.boolean(),
     /** The one semester it applies to; absent: every semester. */
@@ -423,6 +460,7 @@ export interface PolicyVersion {
   text: string;
   required: boolean;
   semesterId?: string;
+  es?: SpanishOf<'title' | 'text'>;
   publishedAt: string;
   /** The administrator's e-mail (their login's when known, else its id). */
   publishedBy: string;
@@ -627,6 +665,8 @@ const questionCommon = {
   /** Absent: a new question (saving gives it its id). */
   id: z.optional(questionId),
   label: requiredOneLine(200),
+  /** The label in Spanish (a choice's options too: see below). */
+  es: inSpanish({ label: oneLine(200) }),
   required: z._default(z.boolean(), false),
   /** Its answers are shown to the class's instructors on the class-day roster (absent: to the office only). */
   forInstructors: z.optional(z.boolean()),
@@ -639,15 +679,30 @@ export const questionInput = z.discriminatedUnion('kind', [
     kind: z.literal('text'),
     maxLength: z._default(wholeNumber(1, MAX_TEXT_ANSWER, `must be 1 to ${MAX_TEXT_ANSWER}`), 200),
   }),
-  z.strictObject({
-    ...questionCommon,
-    kind: z.literal('choice'),
-    options: z.array(requiredOneLine(100)).check(
-      z.minLength(2, 'must list at least two options'),
-      z.maxLength(30, 'must list at most 30 options'),
-      z.refine((options) => new Set(options).size === options.length, 'must not list an option twice'),
+  z
+    .strictObject({
+      ...questionCommon,
+      kind: z.literal('choice'),
+      options: z.array(requiredOneLine(100)).check(
+        z.minLength(2, 'must list at least two options'),
+        z.maxLength(30, 'must list at most 30 options'),
+        z.refine((options) => new Set(options).size === options.length, 'must not list an option twice'),
+      ),
+      /**
+       * The label and each option in Spanish, in the options' order (an empty one: that option in English). The
+       * answer is the English option whichever a family read.
+       */
+      es: inSpanish({
+        label: oneLine(200),
+        options: z.array(oneLine(100)).check(z.maxLength(30, 'must list at most 30 options')),
+      }),
+    })
+    .check(
+      z.refine((q) => q.es?.options === undefined || q.es.options.length === q.options.length, {
+        error: 'must list one Spanish option for each option (an empty one for an option left in English)',
+        path: ['es', 'options'],
+      }),
     ),
-  }),
   z.strictObject({ ...questionCommon, kind: z.literal('yesNo') }),
   z
     .strictObject({
@@ -695,6 +750,8 @@ export interface Answer {
   questionId: string;
   label: string;
   value: AnswerValue;
+  /** The question's label in Spanish when answered, when it had one. */
+  es?: SpanishOf<'label'>;
 }
 
 /** How an answer reads on a screen, a sheet or a CSV cell. */
@@ -746,7 +803,10 @@ export function checkAnswers(
     const value = values.get(question.id);
     const problem = answerProblem(question, value);
     if (problem) problems[question.id] = `"${question.label}" ${problem}`;
-    else if (value !== undefined) answers.push({ questionId: question.id, label: question.label, value });
+    else if (value !== undefined) {
+      const es = givenSpanish({ label: question.es?.label });
+      answers.push({ questionId: question.id, label: question.label, value, ...(es && { es }) });
+    }
   }
   const asked = new Set(questions.map((question) => question.id));
   for (const { questionId } of given)

@@ -8,6 +8,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   QUESTION_KINDS,
   checkAnswers,
+  givenSpanish,
   type Answer,
   type AnswerInput,
   type AnswerValue,
@@ -37,11 +38,21 @@ function readQuestion(stored: StoredItem): Question {
     ),
   };
   const kind = stored.oneOf('kind', QUESTION_KINDS);
+  const label = stored.spanish(['label']);
+  if (kind !== 'choice') Object.assign(common, optional('es', label));
   switch (kind) {
     case 'text':
       return { ...common, kind, maxLength: stored.number('maxLength') };
-    case 'choice':
-      return { ...common, kind, options: stored.strings('options') };
+    case 'choice': {
+      const options = stored.strings('options');
+      const spanishOptions = stored.item.es === undefined ? [] : stored.nested('es').strings('options');
+      const es = givenSpanish({
+        ...label,
+        // One per option, in order (an empty one: that option in English).
+        options: spanishOptions.length === options.length ? spanishOptions : undefined,
+      });
+      return { ...common, kind, options, ...optional('es', es) };
+    }
     case 'yesNo':
       return { ...common, kind };
     case 'number':
@@ -88,9 +99,16 @@ export async function saveQuestionList(
   listed: QuestionInput[],
   seen?: string | null,
 ): Promise<{ questions: Question[]; updatedAt: string } | undefined> {
-  const questions = listed.map(
-    (question) => ({ ...question, id: question.id ?? `q${randomUUID().replaceAll('-', '').slice(0, 16)}` }) as Question,
-  );
+  const questions = listed.map((question) => {
+    const { es: given, ...english } = question;
+    // Spanish left empty is none: the family reads the English.
+    const es = givenSpanish(given);
+    return {
+      ...english,
+      ...(es && { es }),
+      id: question.id ?? `q${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+    } as Question;
+  });
   const updatedAt = new Date().toISOString();
   const asSeen =
     seen === undefined
@@ -186,6 +204,7 @@ export function readAnswers(stored: StoredItem, field: string): Answer[] {
     questionId: answer.string('questionId'),
     label: answer.string('label'),
     value: answerValue(answer),
+    ...optional('es', answer.spanish(['label'])),
   }));
 }
 

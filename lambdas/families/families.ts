@@ -15,6 +15,7 @@ import type { TransactItem } from '../platform/transact';
 import { entity, optional, type ItemUpdate, type StoredItem } from '../platform/entity';
 import { partitions } from '../platform/partitions';
 import { timeToLiveAttribute } from '../platform/table';
+import { ACCOUNT_LANGUAGES, type AccountLanguage } from '../contract/languages';
 
 const ACCOUNT_DELETED_MESSAGE = 'This account has been deleted.';
 export const accountDeleted = () => permissionDenied(ACCOUNT_DELETED_MESSAGE);
@@ -43,6 +44,8 @@ export interface StoredProfile {
   counts: Record<string, number>;
   /** The kinds of optional e-mail the family switched off (mailPreferences.ts), while it has one guardian. */
   mailOff?: string[];
+  /** The language of the family's one guardian (the login the family is named by), once chosen. */
+  language?: AccountLanguage;
   /**
    * The family's guardians by sub, once a second one joined (guardians.ts); absent, the family's one guardian
    * is the login that made it (its id), writing from `email`, its choices in `mailOff`.
@@ -55,7 +58,13 @@ export interface GuardianEntry {
   email: string;
   joinedAt: string;
   mailOff: string[];
+  /** The language the guardian reads the portal and its e-mails in, once chosen (absent: English). */
+  language?: AccountLanguage;
 }
+
+/** A stored language, when it is one the portal speaks. */
+const languageIn = (value: string | undefined): AccountLanguage | undefined =>
+  ACCOUNT_LANGUAGES.find((language) => language === value);
 
 export interface Guardian extends GuardianEntry {
   sub: string;
@@ -67,9 +76,15 @@ function readGuardians(item: StoredItem): Record<string, GuardianEntry> | undefi
   return Object.fromEntries(
     Object.keys(map.item).map((sub) => {
       const entry = map.nested(sub);
+      const language = languageIn(entry.optionalString('language'));
       return [
         sub,
-        { email: entry.string('email'), joinedAt: entry.string('joinedAt'), mailOff: entry.strings('mailOff') },
+        {
+          email: entry.string('email'),
+          joinedAt: entry.string('joinedAt'),
+          mailOff: entry.strings('mailOff'),
+          ...(language && { language }),
+        },
       ];
     }),
   );
@@ -85,7 +100,15 @@ export function guardiansOf(profile: StoredProfile): Guardian[] {
       .map(([sub, entry]) => ({ sub, ...entry }))
       .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt) || a.sub.localeCompare(b.sub));
   if (!profile.email || profile.deletedAt) return [];
-  return [{ sub: profile.familyId, email: profile.email, joinedAt: '', mailOff: profile.mailOff ?? [] }];
+  return [
+    {
+      sub: profile.familyId,
+      email: profile.email,
+      joinedAt: '',
+      mailOff: profile.mailOff ?? [],
+      ...(profile.language && { language: profile.language }),
+    },
+  ];
 }
 
 export const profileEntity = entity<StoredProfile, Pick<StoredProfile, 'familyId'>>({
@@ -96,6 +119,7 @@ export const profileEntity = entity<StoredProfile, Pick<StoredProfile, 'familyId
     ...optional('email', item.optionalString('email')),
     ...optional('deletedAt', item.optionalString('deletedAt')),
     ...optional('mailOff', item.item.mailOff === undefined ? undefined : item.strings('mailOff')),
+    ...optional('language', languageIn(item.optionalString('language'))),
     ...optional('guardians', readGuardians(item)),
     counts: Object.fromEntries(
       Object.keys(item.item)

@@ -8,6 +8,7 @@
 // and no other guardian. Leaving and removal take a guardian off the profile on condition that another
 // stays (two guardians leaving at once cannot leave the family with none), and give them a new, empty
 // family of their own with the same transaction.
+import { languageOf } from './accountLanguage';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { failedPrecondition, notFound } from '../contract/errors';
 import { transactWrite, type TransactItem } from '../platform/transact';
@@ -227,7 +228,9 @@ export async function accept(token: string, invitee: Invitee): Promise<{ familyI
   if (guardians.length >= MAX_GUARDIANS)
     throw failedPrecondition(`This family has ${MAX_GUARDIANS} guardians already: one must leave before you join.`);
   const now = new Date().toISOString();
-  const entry: GuardianEntry = { email: invitee.email, joinedAt: now, mailOff: [] };
+  // The language the invitee chose on their own account goes with them (accountLanguage.ts).
+  const language = languageOf(own, invitee.sub);
+  const entry: GuardianEntry = { email: invitee.email, joinedAt: now, mailOff: [], ...(language && { language }) };
   const outcome = await transactWrite([
     invitationEntity.deleteItem(
       { familyId, id: invitation.id },
@@ -343,7 +346,14 @@ export async function takeOff(
                 type: profileEntity.type,
                 familyId: ownFamily,
                 email: leaving.email,
-                guardians: { [sub]: { email: leaving.email, joinedAt: now, mailOff: leaving.mailOff } },
+                guardians: {
+                  [sub]: {
+                    email: leaving.email,
+                    joinedAt: now,
+                    mailOff: leaving.mailOff,
+                    ...(leaving.language && { language: leaving.language }),
+                  },
+                },
               },
               condition: 'attribute_not_exists(PK)',
             },

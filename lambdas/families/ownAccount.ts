@@ -31,6 +31,18 @@ export async function callerAddress(caller: { accessToken?: string }): Promise<s
   return email;
 }
 
+/**
+ * Notes the account's language in the user pool too (Cognito's standard `locale`), which its own e-mails read
+ * (the codes of a password reset: mail/handlers/customMessage.ts).
+ */
+export async function setOwnLocale(accessToken: string, locale: string): Promise<void> {
+  await cognitoCall(
+    'UpdateUserAttributes',
+    { AccessToken: accessToken, UserAttributes: [{ Name: 'locale', Value: locale }] },
+    false,
+  );
+}
+
 /** Deletes the account the token belongs to; one already gone is fine (a retried call). */
 export async function deleteOwnAccount(accessToken: string): Promise<void> {
   try {

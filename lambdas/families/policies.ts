@@ -11,14 +11,21 @@
 // written only while the version it names is the current one (a condition on the policy's item in the same
 // transaction), once (a retried acceptance changes nothing, nor counts twice).
 import { randomUUID } from 'node:crypto';
-import type { PolicyAcceptance, PolicyInput, PolicySummary, PolicyToAccept, PolicyVersion } from '../contract/records';
+import {
+  givenSpanish,
+  type PolicyAcceptance,
+  type PolicyInput,
+  type PolicySummary,
+  type PolicyToAccept,
+  type PolicyVersion,
+} from '../contract/records';
 import type { Key } from '../platform/dynamo';
 import type { TransactItem } from '../platform/transact';
 import { entity, optional } from '../platform/entity';
 import { partitions } from '../platform/partitions';
 
-/** A policy's current version as an enrollment checks it (the text stays with the version). */
-export type CurrentPolicy = Omit<PolicyVersion, 'text' | 'publishedBy'>;
+/** A policy's current version as an enrollment checks it (the text stays with the version, its Spanish too). */
+export type CurrentPolicy = Omit<PolicyVersion, 'text' | 'publishedBy' | 'es'> & { es?: { title?: string } };
 
 const POLICIES = 'POLICIES';
 const versionKey = (version: number) => String(version).padStart(6, '0');
@@ -32,6 +39,7 @@ const policyEntity = entity<CurrentPolicy, Pick<CurrentPolicy, 'policyId'>>({
     title: item.string('title'),
     required: item.boolean('required'),
     ...optional('semesterId', item.optionalString('semesterId')),
+    ...optional('es', item.spanish(['title'])),
     publishedAt: item.string('publishedAt'),
   }),
 });
@@ -51,6 +59,7 @@ const policyVersionEntity = entity<StoredVersion, Pick<PolicyVersion, 'policyId'
     text: item.string('text'),
     required: item.boolean('required'),
     ...optional('semesterId', item.optionalString('semesterId')),
+    ...optional('es', item.spanish(['title', 'text'])),
     publishedAt: item.string('publishedAt'),
     publishedBy: item.string('publishedBy'),
     acceptances: item.number('acceptances', 0),
@@ -159,10 +168,12 @@ export function publishItems(
     text: input.text,
     required: input.required,
     ...optional('semesterId', input.semesterId),
+    ...optional('es', givenSpanish(input.es)),
     publishedAt: now,
     publishedBy: by,
   };
-  const { text: _text, publishedBy: _by, ...current } = version;
+  const { text: _text, publishedBy: _by, es, ...english } = version;
+  const current: CurrentPolicy = { ...english, ...optional('es', givenSpanish({ title: es?.title })) };
   return {
     version,
     items: [

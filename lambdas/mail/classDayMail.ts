@@ -20,7 +20,9 @@ import { studentEntity, studentName } from '../families/students';
 import { waitingInvitation } from '../instructors/instructors';
 import { absenceContent, checkOutContent, instructorInvitationContent, stillCheckedInContent } from './classDayNotices';
 import { sendRequestMail, type NoticeOutcome } from './enrollmentMail';
-import { familyRecipients } from './mailPreferences';
+import { familyReaders } from './mailPreferences';
+import type { AccountLanguage } from '../contract/languages';
+import { spanishAbsence, spanishCheckOut } from './spanishClassDay';
 import { mailSite } from './mailSite';
 
 /** The page of the site where an invited person accepts to teach (the web app's route). */
@@ -40,7 +42,7 @@ async function childInClass(
   const classKey = classEntity.key({ id: request.classId });
   const [at, addresses, site] = await Promise.all([
     itemsAt([requestKey, studentKey, classKey], { ConsistentRead: true }),
-    familyRecipients([request.familyId], kind),
+    familyReaders([request.familyId], kind),
     mailSite(),
   ]);
   const stored = at(requestKey);
@@ -69,16 +71,15 @@ export async function sendAbsenceConfirmation(
   if (typeof found === 'string') return found;
   const { stored, site, to, child, cls } = found;
   const meeting = cls.meetings.find((candidate) => candidate.date === request.date);
-  const content = absenceContent(
-    {
-      studentName: child,
-      className: cls.name,
-      date: request.date,
-      ...optional('meeting', meeting),
-      note: request.note,
-    },
-    site,
-  );
+  const notice = {
+    studentName: child,
+    className: cls.name,
+    date: request.date,
+    ...optional('meeting', meeting),
+    note: request.note,
+  };
+  const content = (language: AccountLanguage) =>
+    language === 'es' ? spanishAbsence(notice, site) : absenceContent(notice, site);
   return sendRequestMail(requestKey, stored, to, content, site, timeLeftMs);
 }
 
@@ -97,17 +98,16 @@ export async function sendCheckOut(
   if (typeof found === 'string') return found;
   const { stored, site, to, child, cls } = found;
   const { at, pickedUpBy, reason, flagged } = request;
-  const content = checkOutContent(
-    {
-      studentName: child,
-      className: cls.name,
-      at,
-      pickedUpBy,
-      ...optional('reason', reason),
-      ...optional('flagged', flagged),
-    },
-    site,
-  );
+  const notice = {
+    studentName: child,
+    className: cls.name,
+    at,
+    pickedUpBy,
+    ...optional('reason', reason),
+    ...optional('flagged', flagged),
+  };
+  const content = (language: AccountLanguage) =>
+    language === 'es' ? spanishCheckOut(notice, site) : checkOutContent(notice, site);
   return sendRequestMail(requestKey, stored, to, content, site, timeLeftMs);
 }
 

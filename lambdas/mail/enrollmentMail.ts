@@ -8,10 +8,12 @@ import { waitlistPosition } from '../enrollment/enrollments';
 import { groupEntity } from '../catalogue/groups';
 import { takeSendTurn } from './mailPace';
 import { MailRefused, mailRequestEntity, noteMailSent, type StudentMailRequest } from '../platform/mailRequests';
-import { familyRecipients } from './mailPreferences';
+import { familyReaders, type Recipient } from './mailPreferences';
+import type { AccountLanguage } from '../contract/languages';
 import { mailSite } from './mailSite';
 import { getSemester } from '../catalogue/semesters';
-import { studentNoticeContent, type NoticeClass } from './notices';
+import type { NoticeClass, StudentNotice } from './notices';
+import { studentNoticeIn } from './spanishNotices';
 import { studentEntity, studentName } from '../families/students';
 import { suppressionsOf } from './suppressions';
 import { itemsAt, type Item, type Key } from '../platform/dynamo';
@@ -37,27 +39,44 @@ export interface AddressJournal {
   note(outcome: AddressOutcome): Promise<void>;
 }
 
+/** An address an e-mail goes to: in English, or a guardian in their account's language. */
+export type Addressee = string | Recipient;
+
+/** An e-mail's content: one for every reader, or written in the reader's language. */
+export type LocalizedContent = MailContent | ((language: AccountLanguage) => MailContent);
+
 /**
  * Sends an e-mail of the programme to each of these addresses of a family on its own, framed and with
- * replies going to the contact, so that SES refusing one refuses no other. Each takes its turn at SES's pace
+ * replies going to the contact, so that SES refusing one refuses no other, and each in its reader's language
+ * (content written per language: once for each language asked). Each takes its turn at SES's pace
  * while `timeLeftMs` allows (`unfinished`: some got none); one that does not receive mail is skipped.
  */
 export async function sendToFamily(
-  to: string[],
-  content: MailContent,
+  addressees: Addressee[],
+  content: LocalizedContent,
   frame: MailFrame,
   journal: AddressJournal,
   timeLeftMs: () => number,
 ): Promise<{ outcomes: AddressOutcome[]; unfinished: boolean }> {
-  const suppressed = await suppressionsOf(to);
-  const mail = { ...renderMail(content, frame), ...(frame.contactEmail && { replyTo: frame.contactEmail }) };
+  const readers = addressees.map((to): Recipient => (typeof to === 'string' ? { email: to, language: 'en' } : to));
+  const suppressed = await suppressionsOf(readers.map((reader) => reader.email));
+  const rendered = new Map<AccountLanguage, ReturnType<typeof renderMail>>();
+  const mailIn = (language: AccountLanguage) => {
+    let mail = rendered.get(language);
+    if (!mail) {
+      const written = typeof content === 'function' ? content(language) : content;
+      mail = renderMail(written, frame, typeof content === 'function' ? language : 'en');
+      rendered.set(language, mail);
+    }
+    return { ...mail, ...(frame.contactEmail && { replyTo: frame.contactEmail }) };
+  };
   const outcomes: AddressOutcome[] = [];
-  for (const address of to) {
+  for (const { email: address, language } of readers) {
     const receives = !suppressed.has(address.toLowerCase());
     if (receives && !(await takeSendTurn(timeLeftMs))) return { outcomes, unfinished: true };
     if (journal.claim && !(await journal.claim(address))) continue;
     const outcome: AddressOutcome = receives
-      ? await sendMail({ to: [address], ...mail }).then(
+      ? await sendMail({ to: [address], ...mailIn(language) }).then(
           () => ({ address, status: 'sent' as const }),
           (error: Error) => ({ address, status: 'failed' as const, error }),
         )
@@ -77,8 +96,8 @@ export async function sendToFamily(
 export async function sendRequestMail(
   requestKey: Key,
   request: Item,
-  to: string[],
-  content: MailContent,
+  to: Addressee[],
+  content: LocalizedContent,
   frame: MailFrame,
   timeLeftMs: () => number,
   settled?: (outcome: AddressOutcome) => Promise<void>,
@@ -90,7 +109,7 @@ export async function sendRequestMail(
     if (outcome.status === 'sent') await noteMailSent(requestKey, outcome.address);
   };
   const { outcomes, unfinished } = await sendToFamily(
-    to.filter((address) => !sentTo.includes(address)),
+    to.filter((addressee) => !sentTo.includes(typeof addressee === 'string' ? addressee : addressee.email)),
     content,
     frame,
     { note },
@@ -123,7 +142,7 @@ export async function sendNotice(
   const classKey = (id: string) => classEntity.key({ id });
   const [at, addresses, site] = await Promise.all([
     itemsAt([requestKey, student, ...group, ...from, ...request.classIds.map(classKey)], { ConsistentRead: true }),
-    familyRecipients([request.familyId], request.kind === 'reminder' ? 'reminders' : 'enrollmentChanges'),
+    familyReaders([request.familyId], request.kind === 'reminder' ? 'reminders' : 'enrollmentChanges'),
     mailSite(),
   ]);
   const stored = at(requestKey);
@@ -153,18 +172,17 @@ export async function sendNotice(
   const semesterId = classes[0]?.cls.semesterId;
   const offerHours =
     request.kind === 'waitlisted' && semesterId ? offerHoursOf(await getSemester(semesterId)) : undefined;
-  const content = studentNoticeContent(
-    {
-      kind: request.kind,
-      studentName: studentName(child),
-      ...(groupRecord && { groupName: groupRecord.name }),
-      ...(fromClass && { fromClassName: toClass(fromClass).name }),
-      ...(request.offerExpiresAt && { offerExpiresAt: request.offerExpiresAt }),
-      ...(offerHours && { offerHours }),
-      classes,
-    },
-    site,
-  );
+  const facts: StudentNotice = {
+    kind: request.kind,
+    studentName: studentName(child),
+    ...(groupRecord && { groupName: groupRecord.name }),
+    ...(fromClass && { fromClassName: toClass(fromClass).name }),
+    ...(request.offerExpiresAt && { offerExpiresAt: request.offerExpiresAt }),
+    ...(offerHours && { offerHours }),
+    classes,
+  };
+  // Each guardian reads it in their own language (their account's).
+  const content = (language: AccountLanguage) => studentNoticeIn(language, facts, site);
   const outcome = await sendRequestMail(requestKey, stored, to, content, site, timeLeftMs);
   if (outcome === 'nobody to write to')
     logger.warn("Not sent: the family's addresses do not receive mail (bounced or complained).", {

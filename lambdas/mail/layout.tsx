@@ -2,7 +2,8 @@
 // (`npm run build:mail`) into a Mustache template: the functions fill it in with Mustache (which escapes
 // every value) and carry neither React nor React Email, so the mailer stays small. Every e-mail is a list
 // of blocks (a heading, a paragraph, a list, a class's details, a button, a note) in this frame: the
-// programme's logo and name, a card, the contact, and why the family gets it.
+// programme's logo and name, a card, the contact, and why the family gets it. The frame's own words and the
+// page's `lang` are tags too, filled in the reader's language (mailRender.ts).
 import {
   Body,
   Button,
@@ -159,7 +160,7 @@ function Blocks() {
 
 export function PortalEmail() {
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={m('lang')} dir="ltr">
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
@@ -206,7 +207,7 @@ export function PortalEmail() {
             <Text className="muted" style={small}>
               {m('programme')}
               {m('#contactEmail')}
-              {' · Questions? Write to '}
+              {m('questions')}
               <Link href={`mailto:${m('contactEmail')}`} className="link" style={link}>
                 {m('contactEmail')}
               </Link>
@@ -220,7 +221,7 @@ export function PortalEmail() {
             {m('#preferencesUrl')}
             <Text className="muted" style={small}>
               <Link href={m('preferencesUrl')} className="link" style={link}>
-                Choose which e-mails you get
+                {m('preferencesLabel')}
               </Link>
             </Text>
             {m('/preferencesUrl')}

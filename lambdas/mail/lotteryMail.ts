@@ -4,7 +4,8 @@
 // enrollment changes (mailPreferences.ts).
 import { itemsAt, type Key } from '../platform/dynamo';
 import { logger } from '../platform/logger';
-import { lotteryNoticeContent, type ChildResult } from './lotteryNotice';
+import type { ChildResult } from './lotteryNotice';
+import { lotteryNoticeIn } from './spanishLottery';
 import { allocationSettingsOf } from '../enrollment/allocationSettings';
 import { classEntity } from '../catalogue/classes';
 import { sendRequestMail, type NoticeOutcome } from './enrollmentMail';
@@ -13,10 +14,11 @@ import { getGroups } from '../catalogue/groups';
 import { drawStateOf } from '../lottery/lotteryDraws';
 import { familyLotteryRequests } from '../lottery/records/lotteryRequests';
 import type { LotteryMailRequest } from '../platform/mailRequests';
-import { familyRecipients } from './mailPreferences';
+import { familyReaders } from './mailPreferences';
 import { mailSite } from './mailSite';
 import { getSemester } from '../catalogue/semesters';
 import { studentsOfFamily } from '../families/students';
+import type { AccountLanguage } from '../contract/languages';
 
 export async function sendLotteryResults(
   requestKey: Key,
@@ -26,7 +28,7 @@ export async function sendLotteryResults(
   const { familyId, semesterId } = request;
   const [at, addresses, site, requests, students, draw, semester, settings] = await Promise.all([
     itemsAt([requestKey], { ConsistentRead: true }),
-    familyRecipients([familyId], 'enrollmentChanges'),
+    familyReaders([familyId], 'enrollmentChanges'),
     mailSite(),
     familyLotteryRequests(familyId, semesterId),
     studentsOfFamily(familyId),
@@ -73,10 +75,9 @@ export async function sendLotteryResults(
       ...(result!.reason && { reason: result!.reason }),
     };
   });
-  const content = lotteryNoticeContent(
-    { semesterName: semester.name, children, seatsOpen: settings.lottery.seatsOpen, seed: draw.seed },
-    site,
-  );
+  const notice = { semesterName: semester.name, children, seatsOpen: settings.lottery.seatsOpen, seed: draw.seed };
+  // Each guardian reads it in their own language (their account's).
+  const content = (language: AccountLanguage) => lotteryNoticeIn(language, notice, site);
   const outcome = await sendRequestMail(requestKey, stored, to, content, site, timeLeftMs);
   if (outcome === 'nobody to write to')
     logger.warn("Lottery results not sent: the family's addresses do not receive mail.", { familyId });

@@ -5,6 +5,7 @@
 // While a family has one guardian, its choices are on the profile (`mailOff`); from a second one on, each
 // guardian's are on their entry of the profile's `guardians` (families.ts).
 import { failedPrecondition } from '../contract/errors';
+import type { AccountLanguage } from '../contract/languages';
 import {
   accountDeleted,
   familyGuardians,
@@ -29,15 +30,30 @@ export function recipientsOf(guardians: Guardian[], kind: MailKind): Guardian[] 
   return kind === 'enrollmentChanges' && chosen.length === 0 ? guardians : chosen;
 }
 
-/** The addresses an e-mail of this kind goes to, by family id (families nobody of which receives it: none). */
-export async function familyRecipients(familyIds: string[], kind: MailKind): Promise<Map<string, string[]>> {
+/** A guardian an e-mail goes to: their address, and the language they read it in (their account's). */
+export interface Recipient {
+  email: string;
+  language: AccountLanguage;
+}
+
+/** The guardians an e-mail of this kind goes to, each in their language, by family id (none receiving it: none). */
+export async function familyReaders(familyIds: string[], kind: MailKind): Promise<Map<string, Recipient[]>> {
   const found = await familyGuardians(familyIds);
   return new Map(
     [...found].flatMap(([familyId, guardians]) => {
-      const to = recipientsOf(guardians, kind).map((guardian) => guardian.email);
+      const to = recipientsOf(guardians, kind).map((guardian) => ({
+        email: guardian.email,
+        language: guardian.language ?? 'en',
+      }));
       return to.length ? [[familyId, to] as const] : [];
     }),
   );
+}
+
+/** The addresses an e-mail of this kind goes to, by family id (families nobody of which receives it: none). */
+export async function familyRecipients(familyIds: string[], kind: MailKind): Promise<Map<string, string[]>> {
+  const found = await familyReaders(familyIds, kind);
+  return new Map([...found].map(([familyId, readers]) => [familyId, readers.map((reader) => reader.email)]));
 }
 
 /** The families among these whose guardians all switched this kind of e-mail off. */

@@ -6,18 +6,25 @@
 // no renderer.
 import type { Class } from '../contract/records';
 import { itemsAt, type Key } from '../platform/dynamo';
-import type { MailContent } from '../contract/mail/mailBlocks';
 import { transactWrite, type TransactItem } from '../platform/transact';
 import { classesNow } from '../catalogue/classes';
-import { sendRequestMail, sendToFamily, type AddressJournal, type NoticeOutcome } from './enrollmentMail';
+import {
+  sendRequestMail,
+  sendToFamily,
+  type AddressJournal,
+  type LocalizedContent,
+  type NoticeOutcome,
+} from './enrollmentMail';
 import {
   mailRequestDelete,
   mailRequestPut,
   refusedRecipientPut,
   type MessageRecipient,
 } from '../platform/mailRequests';
-import { familyGuardians } from '../families/families';
-import { recipientsOf, type MailKind } from './mailPreferences';
+import { familyGuardians, type Guardian } from '../families/families';
+import { recipientsOf, type MailKind, type Recipient } from './mailPreferences';
+import type { AccountLanguage } from '../contract/languages';
+import { spanishAnnouncement, spanishClassNotice } from './spanishMessages';
 import { refusedForGood } from './mail';
 import { mailSite, type PortalMailSite } from './mailSite';
 import {
@@ -144,35 +151,40 @@ function addressJournal(delivery: StoredDelivery): AddressJournal {
 const mailKindOf = (message: StoredMessage): MailKind =>
   message.topic === 'announcement' ? 'announcements' : 'enrollmentChanges';
 
+/** A guardian as an e-mail's reader: their address and their language. */
+const readerOf = (guardian: Guardian): Recipient => ({ email: guardian.email, language: guardian.language ?? 'en' });
+
 const classesOf = (message: StoredMessage) =>
   message.topic === 'announcement' ? Promise.resolve(new Map<string, Class>()) : classesNow(message.classIds);
 
-/** What one family reads (undefined when the class it is about is gone). */
+/** What one family reads, in each guardian's language (undefined when the class it is about is gone). */
 function contentFor(
   message: StoredMessage,
   delivery: Pick<StoredDelivery, 'children'>,
   site: PortalMailSite,
   classes: Map<string, Class>,
-): MailContent | undefined {
-  if (message.topic === 'announcement')
-    return announcementContent(
-      { subject: message.subject, text: message.text ?? '', children: delivery.children, where: message.where ?? '' },
-      site,
-    );
+): LocalizedContent | undefined {
+  if (message.topic === 'announcement') {
+    const facts = {
+      subject: message.subject,
+      text: message.text ?? '',
+      children: delivery.children,
+      where: message.where ?? '',
+    };
+    return (language: AccountLanguage) =>
+      language === 'es' ? spanishAnnouncement(facts, site) : announcementContent(facts, site);
+  }
   const cls = classes.get(message.classIds[0]!);
   if (!cls) return undefined;
-  const { changes, meeting, note } = message;
-  return classNoticeContent(
-    message.topic,
-    {
-      cls,
-      children: delivery.children,
-      ...(changes && { changes }),
-      ...(meeting && { meeting }),
-      ...(note && { note }),
-    },
-    site,
-  );
+  const { changes, changesEs, meeting, note, topic } = message;
+  const facts = { cls, children: delivery.children, ...(meeting && { meeting }), ...(note && { note }) };
+  const english = () => classNoticeContent(topic, { ...facts, ...(changes && { changes }) }, site);
+  // A class changed before its changes were kept in Spanish too: English for everyone.
+  if (topic === 'classChanged' && !changesEs) return english();
+  return (language: AccountLanguage) =>
+    language === 'es'
+      ? spanishClassNotice(topic, { ...facts, ...(changesEs && { changes: changesEs }) }, site)
+      : english();
 }
 
 /** A claim older than this was made by a run that stopped while sending (a run lasts seconds). */
@@ -202,7 +214,7 @@ export async function sendMessage(messageId: string, timeLeftMs: () => number): 
     const claimedAt = new Date().toISOString();
     if (!(await claim(delivery, claimedAt))) continue;
     const family = guardians.get(delivery.familyId) ?? [];
-    const to = recipientsOf(family, mailKindOf(message)).map((guardian) => guardian.email);
+    const to = recipientsOf(family, mailKindOf(message)).map(readerOf);
     if (family.length > 0 && to.length === 0) {
       await skip(delivery, 'The family switched messages off');
       continue;
@@ -214,7 +226,7 @@ export async function sendMessage(messageId: string, timeLeftMs: () => number): 
     }
     // A delivery handed back (its run had no more turns at SES's pace, or stopped): the addresses it reached are done.
     const done = delivery.addresses ?? {};
-    const owed = to.filter((address) => done[address] === undefined);
+    const owed = to.filter((reader) => done[reader.email] === undefined);
     const { outcomes, unfinished } = await sendToFamily(owed, content, site, addressJournal(delivery), timeLeftMs);
     if (unfinished) {
       await release(delivery, claimedAt);
@@ -257,13 +269,14 @@ export async function sendMessageAgain(
   // Settled meanwhile (a request sent again twice), or the message is gone: nothing is owed.
   if (!message || delivery?.addresses?.[recipient.email] !== 'failed') return 'nobody to write to';
   const family = guardians.get(recipient.familyId) ?? [];
-  const receives = recipientsOf(family, mailKindOf(message)).some((guardian) => guardian.email === recipient.email);
+  const reader = recipientsOf(family, mailKindOf(message)).find((guardian) => guardian.email === recipient.email);
+  const receives = reader !== undefined;
   const content = receives ? contentFor(message, delivery, site, await classesOf(message)) : undefined;
   if (!content) {
     await settleAddress(delivery, recipient.email, 'failed', 'skipped');
     return 'nobody to write to';
   }
-  return sendRequestMail(requestKey, request, [recipient.email], content, site, timeLeftMs, (outcome) =>
+  return sendRequestMail(requestKey, request, [readerOf(reader!)], content, site, timeLeftMs, (outcome) =>
     settleAddress(delivery, outcome.address, 'failed', outcome.status),
   );
 }

@@ -25,6 +25,8 @@ export interface StoredMessage extends Omit<MessageSummary, 'sentBy'> {
   sentBy: string;
   /** What changed (classChanged). */
   changes?: string[];
+  /** A class changed: the same changes in Spanish (absent on messages written before they were). */
+  changesEs?: string[];
   /** The meeting cancelled and why (meetingCancelled). */
   meeting?: { date: string; start: string; end: string };
   note?: string;
@@ -62,6 +64,7 @@ export const messageEntity = entity<StoredMessage, Pick<StoredMessage, 'id'>, 'o
     skipped: item.number('skipped', 0),
     ...optional('finishedAt', item.optionalString('finishedAt')),
     ...optional('changes', item.item.changes === undefined ? undefined : item.strings('changes')),
+    ...optional('changesEs', item.item.changesEs === undefined ? undefined : item.strings('changesEs')),
     ...optional('meeting', item.item.meeting === undefined ? undefined : readMeetingTime(item.nested('meeting'))),
     ...optional('note', item.optionalString('note')),
     ...optional('text', item.optionalString('text')),
@@ -231,6 +234,7 @@ export async function messageOfClassRequest(requestId: string, request: ClassMai
       sentBy: 'portal',
       createdAt: new Date().toISOString(),
       ...(request.changes && { changes: request.changes }),
+      ...(request.changesEs && { changesEs: request.changesEs }),
       ...(request.meeting && { meeting: request.meeting }),
       ...(request.note && { note: request.note }),
       status: 'sending',

@@ -5,7 +5,7 @@ import { optionalEnv } from './env';
 import type { UserPoolCall } from './deployment';
 
 /** The calls a user makes with an access token (no IAM). */
-export type TokenCall = 'GetUser' | 'DeleteUser';
+export type TokenCall = 'GetUser' | 'DeleteUser' | 'UpdateUserAttributes';
 
 /** Cognito's errors are the AWS JSON APIs' errors. */
 export { AwsJsonError as CognitoError };

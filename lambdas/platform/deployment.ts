@@ -306,6 +306,11 @@ export const deployment = {
     rateLimit: familyWrites,
     table: 'write',
   },
+  saveLanguage: {
+    feature: 'families',
+    rateLimit: familyWrites,
+    table: 'write',
+  },
   messageAudience: {
     feature: 'mail',
     table: 'read',

@@ -426,6 +426,20 @@ export class StoredItem {
       : this.broken(field, 'record');
   }
 
+  /**
+   * The Spanish of the texts named (the record's `es` map, docs/i18n.md): those given and not empty; undefined
+   * when none is, as for every record stored before there was Spanish.
+   */
+  spanish<Field extends string>(fields: readonly Field[]): { [Name in Field]?: string } | undefined {
+    if (this.item.es === undefined) return undefined;
+    const es = this.nested('es');
+    const given = fields.flatMap((field) => {
+      const text = es.optionalString(field);
+      return text === undefined || text.trim() === '' ? [] : [[field, text] as const];
+    });
+    return given.length ? (Object.fromEntries(given) as { [Name in Field]?: string }) : undefined;
+  }
+
   /** A map of numbers (a waitlist's places, a family's counts). */
   numbers(field: string): Record<string, number> {
     const value = this.item[field] ?? {};

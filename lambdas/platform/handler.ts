@@ -20,6 +20,7 @@ import {
 import { isTransientAwsError } from './awsErrors';
 import { logCallContext, loggedError, logger } from './logger';
 import { originCheck } from './originCheck';
+import { callerLanguage, messageIn } from './errorLanguage';
 import {
   BUSY_MESSAGE,
   invalidArgument,
@@ -70,6 +71,7 @@ export type Run<N extends FunctionName> = (
 ) => Promise<FunctionResult<N>>;
 
 const MAX_BODY_BYTES = 256 * 1024;
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -181,11 +183,16 @@ function fieldName(path: PropertyKey[]): string {
     .replace(/^\./, '');
 }
 
-/** Typed failures become their status and code; anything else is a 500 whose detail stays in the log. */
+/**
+ * Typed failures become their status and code; anything else is a 500 whose detail stays in the log. The message
+ * is said in the caller's language (`Accept-Language`, errorLanguage.ts); the code and details never change.
+ */
 export function errorMapping(name: string): Middleware {
   return {
     onError: async (request: Request) => {
       const error = request.error;
+      const headers = request.event.headers ?? {};
+      const language = callerLanguage(headers['accept-language'] ?? headers['Accept-Language']);
       if (error instanceof PortalError) {
         if (error.why)
           logger.warn('Out of attempts or time: answered 429 resource-exhausted.', {
@@ -195,7 +202,7 @@ export function errorMapping(name: string): Middleware {
         const body: ErrorBody = {
           error: {
             code: error.code,
-            message: error.message,
+            message: messageIn(language, error.message),
             ...(error.details === undefined ? {} : { details: error.details }),
           },
         };
@@ -210,13 +217,13 @@ export function errorMapping(name: string): Middleware {
           detail: (error as Error).message,
         });
         request.response = jsonResponse(429, {
-          error: { code: 'resource-exhausted', message: BUSY_MESSAGE },
+          error: { code: 'resource-exhausted', message: messageIn(language, BUSY_MESSAGE) },
         } satisfies ErrorBody);
         return;
       }
       logger.error('An unexpected failure: answered 500 internal.', { function: name, error: loggedError(error) });
       const body: ErrorBody = {
-        error: { code: 'internal', message: 'Something went wrong on our side. Please try again in a moment.' },
+        error: { code: 'internal', message: messageIn(language, INTERNAL_MESSAGE) },
       };
       request.response = jsonResponse(500, body);
     },

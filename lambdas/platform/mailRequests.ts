@@ -31,9 +31,13 @@ export interface ClassMailRequest {
   classId: string;
   /** What changed, in a parent's words (classChanged). */
   changes?: string[];
+  /** The same changes in Spanish (issue 34), for the guardians who read it. */
+  changesEs?: string[];
   /** The meeting cancelled, and the administrator's word on why (meetingCancelled). */
   meeting?: { date: string; start: string; end: string };
   note?: string;
+  /** The note in Spanish, when the administrator gave one (for a guardian reading Spanish). */
+  es?: { note?: string };
 }
 
 /**
@@ -241,8 +245,10 @@ function requestOf(item: StoredItem): MailRequest {
       kind,
       classId: item.string('classId'),
       ...optional('changes', item.item.changes === undefined ? undefined : item.strings('changes')),
+      ...optional('changesEs', item.item.changesEs === undefined ? undefined : item.strings('changesEs')),
       ...optional('meeting', item.item.meeting === undefined ? undefined : readMeetingTime(item.nested('meeting'))),
       ...optional('note', item.optionalString('note')),
+      ...optional('es', item.spanish(['note'])),
     };
   }
   return {

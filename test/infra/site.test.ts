@@ -166,7 +166,7 @@ test.each(Object.values(feeds))('the feed $path is cached per query string, from
   });
 });
 
-test('/api/get/* (the cached catalogue reads) goes to the same API origin, GET and HEAD only, cached per payload with no header forwarded', () => {
+test('/api/get/* (the cached catalogue reads) goes to the same API origin, GET and HEAD only, cached per payload, only the language forwarded', () => {
   const behaviors = distribution.CacheBehaviors as Array<Record<string, unknown>>;
   const cachedBehavior = behaviors.find((behavior) => behavior.PathPattern === '/api/get/*')!;
   const apiBehavior = behaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
@@ -176,7 +176,14 @@ test('/api/get/* (the cached catalogue reads) goes to the same API origin, GET a
     ViewerProtocolPolicy: 'https-only',
   });
   expect(cachedBehavior.AllowedMethods).toBeUndefined(); // CloudFront's default: GET and HEAD only
-  expect(cachedBehavior.OriginRequestPolicyId).toBeUndefined(); // nothing but the cache key reaches the API: no token
+  // Besides the cache key only the caller's language reaches the API (a refusal's words), outside the key: no token.
+  const forwarded = resources[(cachedBehavior.OriginRequestPolicyId as { Ref: string }).Ref]!.Properties
+    .OriginRequestPolicyConfig as Record<string, any>;
+  expect(forwarded).toMatchObject({
+    HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['accept-language'] },
+    CookiesConfig: { CookieBehavior: 'none' },
+    QueryStringsConfig: { QueryStringBehavior: 'none' },
+  });
   const policy = resources[(cachedBehavior.CachePolicyId as { Ref: string }).Ref]!.Properties
     .CachePolicyConfig as Record<string, any>;
   expect(policy).toEqual({

@@ -184,6 +184,7 @@ const cases = {
   clearSuppression: { payload: (w) => ({ email: w.family.email }) },
   myMailStatus: { payload: () => ({}) },
   saveMailPreferences: { payload: () => ({ reminders: false, announcements: true }) },
+  saveLanguage: { payload: () => ({ language: 'en' }) },
   cancelMeeting: {
     payload: (w) => ({ classId: w.enrolledIn.id, ...w.enrolledIn.meetings[0]!, end: undefined, note: 'Snow' }),
   },

@@ -8,7 +8,19 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { catalogueOfIds } from '../../web/src/i18n/catalogues';
 
-const TRANSLATED = ['web/src/auth', 'web/src/i18n', 'web/src/layout/Header.tsx', 'web/src/layout/UserButton.tsx'];
+/** The family-facing areas: folders (their own files) and files. */
+const TRANSLATED = [
+  'web/src/auth',
+  'web/src/i18n',
+  'web/src/layout',
+  'web/src/classes',
+  'web/src/account',
+  'web/src/account/students',
+  'web/src/calendar',
+  'web/src/main.tsx',
+];
+/** Files of those folders that only administrators see, in English (docs/i18n.md). */
+const ENGLISH_ONLY = new Set(['web/src/layout/AdminMenu.tsx', 'web/src/calendar/CancelMeetingDialog.tsx']);
 
 /** Props and object keys whose string a person reads (or hears, from a screen reader). */
 const VISIBLE = new Set([
@@ -40,7 +52,8 @@ function sourceFiles(): string[] {
       ? [entry]
       : readdirSync(entry)
           .filter((file) => /\.tsx?$/.test(file))
-          .map((file) => join(entry, file)),
+          .map((file) => join(entry, file))
+          .filter((file) => !ENGLISH_ONLY.has(file)),
   );
 }
 

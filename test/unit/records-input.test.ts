@@ -2,9 +2,15 @@
 // breaks and control characters, "required" sees through invisible characters, multi-line fields keep
 // their lines, a birth date is plausible, and configuration links and the contact are what their names say.
 import {
+  checkAnswers,
+  classGroupInput,
   classInput,
   configValues,
   emergencyContact,
+  givenSpanish,
+  meetingCancellation,
+  policyInput,
+  questionInput,
   semesterInput,
   studentInput,
   tshirtSize,
@@ -185,5 +191,117 @@ describe('configuration values', () => {
   test('text values refuse control characters', () => {
     expect(problem(configValues, { announcement: 'Snow\u0000day' }, 'announcement')).toBeDefined();
     expect(configValues.safeParse({ privacyPolicyUrl: 'https://example.org/\u202eexe.txt' }).success).toBe(false);
+  });
+});
+
+describe('the Spanish of what administrators write for families', () => {
+  const policy = { title: 'Liability waiver', text: 'Skiing has risks.', required: true };
+  const group = { semesterId: 'winter', name: 'Nordic days', classIds: ['a', 'b'] };
+  const choice = { label: 'Skill level', kind: 'choice', options: ['New', 'Some', 'Strong'] };
+
+  test('is optional everywhere: records without it are taken as before', () => {
+    expect(classInput.safeParse(cls).success).toBe(true);
+    expect(classGroupInput.safeParse(group).success).toBe(true);
+    expect(policyInput.safeParse(policy).success).toBe(true);
+    expect(questionInput.safeParse(choice).success).toBe(true);
+    expect(meetingCancellation.safeParse({ classId: 'c', date: '2027-01-10', start: '09:00' }).success).toBe(true);
+  });
+
+  test('each text is taken, trimmed, with its line breaks where the English keeps them', () => {
+    const parsed = classInput.parse({
+      ...cls,
+      es: { description: ' Esquí nórdico.\nPara todos. ', whatToBring: 'Esquís\r\nAgua' },
+    });
+    expect(parsed.es).toEqual({ description: 'Esquí nórdico.\nPara todos.', whatToBring: 'Esquís\r\nAgua' });
+    expect(policyInput.parse({ ...policy, es: { title: 'Exención', text: 'Riesgos.\nAcepte.' } }).es).toEqual({
+      title: 'Exención',
+      text: 'Riesgos.\nAcepte.',
+    });
+    expect(classGroupInput.parse({ ...group, es: { description: 'Dos clases' } }).es).toEqual({
+      description: 'Dos clases',
+    });
+  });
+
+  test("has the English fields' limits", () => {
+    expect(problem(classInput, { ...cls, es: { description: 'x'.repeat(4001) } }, 'es.description')).toBe(
+      'must be at most 4000 characters',
+    );
+    expect(problem(classInput, { ...cls, es: { description: 'x'.repeat(4000) } }, 'es.description')).toBeUndefined();
+    expect(problem(classInput, { ...cls, es: { whatToBring: 'x'.repeat(1001) } }, 'es.whatToBring')).toBe(
+      'must be at most 1000 characters',
+    );
+    expect(problem(classGroupInput, { ...group, es: { description: 'x'.repeat(4001) } }, 'es.description')).toBe(
+      'must be at most 4000 characters',
+    );
+    expect(problem(policyInput, { ...policy, es: { title: 'x'.repeat(121) } }, 'es.title')).toBe(
+      'must be at most 120 characters',
+    );
+    expect(problem(policyInput, { ...policy, es: { title: 'Exención\nde responsabilidad' } }, 'es.title')).toBe(
+      'must not contain line breaks or control characters',
+    );
+    expect(problem(policyInput, { ...policy, es: { text: 'x'.repeat(20001) } }, 'es.text')).toBe(
+      'must be at most 20000 characters',
+    );
+    expect(problem(policyInput, { ...policy, es: { text: 'a\u0000b' } }, 'es.text')).toBe(
+      'must not contain control characters',
+    );
+    expect(problem(questionInput, { ...choice, es: { label: 'x'.repeat(201) } }, 'es.label')).toBe(
+      'must be at most 200 characters',
+    );
+    expect(problem(questionInput, { label: 'Age', kind: 'number', es: { label: 'Edad\naños' } }, 'es.label')).toBe(
+      'must not contain line breaks or control characters',
+    );
+    expect(
+      problem(
+        meetingCancellation,
+        { classId: 'c', date: '2027-01-10', start: '09:00', es: { note: 'x'.repeat(301) } },
+        'es.note',
+      ),
+    ).toBe('must be at most 300 characters');
+  });
+
+  test('an unknown Spanish field is refused, like any unknown field', () => {
+    expect(problem(classInput, { ...cls, es: { name: 'Esquí' } }, 'es')).toMatch(/name/);
+    expect(problem(policyInput, { ...policy, es: 'Exención' }, 'es')).toBeDefined();
+  });
+
+  test("a choice's Spanish options are one per option, each one line of at most 100 (an empty one: in English)", () => {
+    const es = { label: 'Nivel', options: ['Nuevo', '', 'Avanzado'] };
+    expect(questionInput.parse({ ...choice, es }).es).toEqual(es);
+    expect(problem(questionInput, { ...choice, es: { options: ['Nuevo', 'Algo'] } }, 'es.options')).toBe(
+      'must list one Spanish option for each option (an empty one for an option left in English)',
+    );
+    expect(problem(questionInput, { ...choice, es: { options: ['x'.repeat(101), '', ''] } }, 'es.options.0')).toBe(
+      'must be at most 100 characters',
+    );
+    expect(problem(questionInput, { ...choice, es: { options: ['a\nb', '', ''] } }, 'es.options.0')).toBe(
+      'must not contain line breaks or control characters',
+    );
+    // Only a choice has options.
+    expect(problem(questionInput, { label: 'Age', kind: 'number', es: { options: ['a'] } }, 'es')).toMatch(/options/);
+  });
+
+  test('givenSpanish leaves out what is empty, and is nothing when nothing is given', () => {
+    expect(givenSpanish({ title: 'Exención', text: '  ' })).toEqual({ title: 'Exención' });
+    expect(givenSpanish({ title: '', text: undefined })).toBeUndefined();
+    expect(givenSpanish(undefined)).toBeUndefined();
+    expect(givenSpanish({ label: '', options: ['', ''] })).toBeUndefined();
+    expect(givenSpanish({ label: '', options: ['', 'Algo'] })).toEqual({ options: ['', 'Algo'] });
+  });
+
+  test("an answer keeps the question's Spanish label with the English one, when it has one", () => {
+    const asked = [
+      { ...questionInput.parse({ ...choice, es: { label: 'Nivel' } }), id: 'qLevel' },
+      { ...questionInput.parse({ label: 'Age', kind: 'number' }), id: 'qAge' },
+    ];
+    expect(
+      checkAnswers(asked, [
+        { questionId: 'qLevel', value: 'Some' },
+        { questionId: 'qAge', value: 9 },
+      ]).answers,
+    ).toEqual([
+      { questionId: 'qLevel', label: 'Skill level', value: 'Some', es: { label: 'Nivel' } },
+      { questionId: 'qAge', label: 'Age', value: 9 },
+    ]);
   });
 });

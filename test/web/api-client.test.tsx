@@ -3,6 +3,7 @@
 // gateway's 429 (no error object) is sent again after a pause; the portal's own limit is shown at once.
 import { TOO_MANY_REQUESTS } from '../../infra/throttles';
 import { callFunction, readCatalogue } from '../../web/src/api/client';
+import { i18n } from '@lingui/core';
 import { loadRuntimeConfig } from '../../web/src/runtimeConfig';
 
 // A signed-in family: Amplify's session holds its access token (Amplify loads only when this browser stores tokens).
@@ -91,7 +92,11 @@ test('a function is POSTed with its payload and the access token', async () => {
       url: 'https://portal.example/api/fn/students',
       init: {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer family-access-token' },
+        headers: {
+          'content-type': 'application/json',
+          'accept-language': 'en',
+          authorization: 'Bearer family-access-token',
+        },
         body: '{}',
       },
     },
@@ -102,7 +107,7 @@ test('given no tokens stored on this browser (a visitor), then a function is POS
   localStorage.removeItem(storedTokenKey);
   answering({ status: 200, body: { data: { semesters: [] } } });
   await callFunction('semesters');
-  expect(requests[0]!.init?.headers).toEqual({ 'content-type': 'application/json' });
+  expect(requests[0]!.init?.headers).toEqual({ 'content-type': 'application/json', 'accept-language': 'en' });
 });
 
 test('a catalogue read is a GET of /get/{name} with the payload in the query string and no token, answered like its POST', async () => {
@@ -112,10 +117,10 @@ test('a catalogue read is a GET of /get/{name} with the payload in the query str
   expect(requests).toEqual([
     {
       url: `https://portal.example/api/get/classesBySemester?payload=${encodeURIComponent('{"semesters":["winter-2026"]}')}`,
-      init: undefined,
+      init: { headers: { 'accept-language': 'en' } },
     },
     // No payload, no query: one address for everyone, so one cached answer.
-    { url: 'https://portal.example/api/get/semesters', init: undefined },
+    { url: 'https://portal.example/api/get/semesters', init: { headers: { 'accept-language': 'en' } } },
   ]);
 });
 
@@ -134,5 +139,22 @@ test('a catalogue read whose payload would make the address too long for some pr
       url: 'https://portal.example/api/fn/classGroups',
       init: expect.objectContaining({ method: 'POST', body: JSON.stringify({ groups }) }),
     },
+  ]);
+});
+
+test('every call says the language the person reads the portal in, so a refusal comes back in it', async () => {
+  answering({ status: 200, body: { data: { students: [] } } }, semesters);
+  // The language as the header's control leaves it: Lingui's instance, active in Spanish.
+  i18n.load('es', {});
+  i18n.activate('es');
+  try {
+    await callFunction('students');
+    await readCatalogue('semesters');
+  } finally {
+    i18n.activate('en');
+  }
+  expect(requests.map((request) => (request.init!.headers as Record<string, string>)['accept-language'])).toEqual([
+    'es',
+    'es',
   ]);
 });

@@ -3,6 +3,7 @@ import { classEdit, classesNow, createClass } from '../classes';
 import type { ClassMailRequest } from '../../platform/mailRequests';
 import { changeSeats } from '../../enrollment/seats';
 import { classChanges } from '../../mail/notices';
+import { classChangesEs } from '../../mail/spanishMessages';
 import { getSemester } from '../semesters';
 import { readProgrammeTimeZone } from '../settings';
 import type { ParsedInput } from '../../contract/manifest';
@@ -48,8 +49,11 @@ export async function saveClass(input: ParsedInput<'saveClass'>) {
 /** What the families in the class are told of a save: that it closed, or what changed for them (on the programme's clock). */
 async function noticeOf(before: Class, after: ParsedInput<'saveClass'>): Promise<ClassMailRequest | undefined> {
   if (before.status === 'open' && after.status === 'closed') return { kind: 'classClosed', classId: before.id };
-  const changes = classChanges(before, after, await readProgrammeTimeZone());
-  return changes.length ? { kind: 'classChanged', classId: before.id, changes } : undefined;
+  const timeZone = await readProgrammeTimeZone();
+  const changes = classChanges(before, after, timeZone);
+  // In Spanish too, for the guardians who read it (issue 34).
+  const changesEs = classChangesEs(before, after, timeZone);
+  return changes.length ? { kind: 'classChanged', classId: before.id, changes, changesEs } : undefined;
 }
 
 export const handler = portalHandler('saveClass', saveClass);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getClasses } from '../classes';
 import { alignLines, getGroups, putGroup } from '../groups';
 import type { ParsedInput } from '../../contract/manifest';
-import type { ClassGroup } from '../../contract/records';
+import { givenSpanish, type ClassGroup } from '../../contract/records';
 import { invalidArgument, notFound } from '../../contract/errors';
 import { portalHandler } from '../../platform/handler';
 
@@ -20,7 +20,9 @@ export async function saveGroup(input: ParsedInput<'saveGroup'>) {
     if (cls.semesterId !== input.semesterId)
       throw invalidArgument(`classIds[${index}]: ${cls.name} belongs to another semester`);
   });
-  const group: ClassGroup = { ...input, id: input.id ?? randomUUID() };
+  const { es: given, ...english } = input;
+  const es = givenSpanish(given);
+  const group: ClassGroup = { ...english, id: input.id ?? randomUUID(), ...(es && { es }) };
   await putGroup(group);
   // The group joins its classes' lines of enrollment requests (and, moved, leaves its old semester's).
   await alignLines(group.semesterId, { saved: group });

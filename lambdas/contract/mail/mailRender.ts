@@ -4,6 +4,7 @@
 import Mustache from 'mustache';
 import type { MailBlock, MailContent, MailFrame, Span } from './mailBlocks';
 import { MAIL_LAYOUT } from './mailLayout.generated';
+import type { AccountLanguage } from '../languages';
 
 export interface RenderedMail {
   subject: string;
@@ -37,11 +38,22 @@ function blockText(block: MailBlock): string {
   return block.note;
 }
 
-export function renderMail(content: MailContent, frame: MailFrame): RenderedMail {
+/** The frame's own words in each language: the contact's line and the link to the e-mail choices. */
+const FRAME_WORDS: Record<AccountLanguage, { questions: string; preferencesLabel: string }> = {
+  en: { questions: 'Questions? Write to', preferencesLabel: 'Choose which e-mails you get' },
+  es: { questions: '¿Preguntas? Escríbanos a', preferencesLabel: 'Elija qué correos recibe' },
+};
+
+/** The e-mail in its frame, the frame's words and the page's `lang` in the reader's language. */
+export function renderMail(content: MailContent, frame: MailFrame, language: AccountLanguage = 'en'): RenderedMail {
+  const words = FRAME_WORDS[language];
   const firstParagraph = content.blocks.find((block) => 'paragraph' in block);
   const preview = content.preview ?? (firstParagraph ? blockText(firstParagraph) : content.subject);
   const html = Mustache.render(MAIL_LAYOUT, {
     ...frame,
+    lang: language,
+    questions: ` · ${words.questions} `,
+    preferencesLabel: words.preferencesLabel,
     subject: content.subject,
     preview,
     blocks: content.blocks,
@@ -49,9 +61,9 @@ export function renderMail(content: MailContent, frame: MailFrame): RenderedMail
     preferencesUrl: content.preferencesUrl,
   });
   const footer = [
-    `${frame.programme}${frame.contactEmail ? ` · Questions? Write to ${frame.contactEmail}` : ''}`,
+    `${frame.programme}${frame.contactEmail ? ` · ${words.questions} ${frame.contactEmail}` : ''}`,
     ...(content.why ? [content.why] : []),
-    ...(content.preferencesUrl ? [`Choose which e-mails you get: ${content.preferencesUrl}`] : []),
+    ...(content.preferencesUrl ? [`${words.preferencesLabel}: ${content.preferencesUrl}`] : []),
   ];
   const text = [...content.blocks.map(blockText), '--', footer.join('\n')].join('\n\n');
   return { subject: content.subject, html, text: `${text}\n` };

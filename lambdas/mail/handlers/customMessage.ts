@@ -1,10 +1,12 @@
 // The user pool's e-mails in the portal's words and in its one branded frame, like every other e-mail (the
 // programme's name and logo, its contact). The sign-up e-mail gives the code that proves the address (the account
 // is confirmed with it); the password-reset e-mail links to the reset screen with the e-mail and code filled in.
-// Cognito puts the code where `{####}` stands, and sends only the HTML part.
+// Cognito puts the code where `{####}` stands, and sends only the HTML part. Each in the account's language, as
+// its `locale` attribute says (English or Spanish).
 import middy from '@middy/core';
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { DEFAULT_PROGRAMME_NAME } from '../../contract/configNames';
+import { type AccountLanguage, languageOfTag } from '../../contract/languages';
 import { link, paragraph, strong, type MailContent, type MailFrame } from '../../contract/mail/mailBlocks';
 import { renderMail } from '../../contract/mail/mailRender';
 import { requiredEnv } from '../../platform/env';
@@ -37,7 +39,15 @@ async function frame(): Promise<MailFrame> {
 }
 
 /** The e-mail Cognito sends for this trigger source, or undefined for those left to Cognito. */
-function contentOf(event: CustomMessageTriggerEvent, programme: string): MailContent | undefined {
+function contentOf(
+  event: CustomMessageTriggerEvent,
+  programme: string,
+  language: AccountLanguage,
+): MailContent | undefined {
+  return language === 'es' ? spanishContentOf(event, programme) : englishContentOf(event, programme);
+}
+
+function englishContentOf(event: CustomMessageTriggerEvent, programme: string): MailContent | undefined {
   const { codeParameter, usernameParameter, userAttributes } = event.request;
   const email = userAttributes.email ?? '';
   switch (event.triggerSource) {
@@ -98,13 +108,87 @@ function contentOf(event: CustomMessageTriggerEvent, programme: string): MailCon
   }
 }
 
+/**
+ * The same e-mails in Spanish, for an account whose `locale` says so (chosen at sign-up, kept by saveLanguage):
+ * written for families, usted throughout.
+ */
+function spanishContentOf(event: CustomMessageTriggerEvent, programme: string): MailContent | undefined {
+  const { codeParameter, usernameParameter, userAttributes } = event.request;
+  const email = userAttributes.email ?? '';
+  switch (event.triggerSource) {
+    case 'CustomMessage_SignUp':
+    case 'CustomMessage_ResendCode': {
+      const confirm = confirmLink(email);
+      return {
+        subject: `Su código de ${programme}: confirme su correo electrónico`,
+        preview: `Su código es ${codeParameter}.`,
+        blocks: [
+          { heading: 'Confirme su correo electrónico' },
+          paragraph(
+            `Su cuenta de ${programme} para `,
+            strong(email),
+            ' queda creada en cuanto confirme esta dirección.',
+          ),
+          paragraph('Su código es ', strong(codeParameter), '.'),
+          paragraph(
+            'Escríbalo donde el portal se lo pide. ¿Cerró la página? Inicie sesión con esta dirección y el portal le pedirá el código: ',
+            link(confirm, confirm),
+          ),
+          {
+            note: 'Si usted no creó una cuenta, ignore este correo: sin el código, ninguna cuenta usa su dirección.',
+          },
+        ],
+      };
+    }
+    case 'CustomMessage_ForgotPassword': {
+      const reset = resetLink(email, codeParameter);
+      return {
+        subject: `Restablezca su contraseña de ${programme}`,
+        blocks: [
+          { heading: 'Elija una contraseña nueva' },
+          paragraph(
+            `Recibimos una solicitud para restablecer la contraseña de la cuenta de ${programme} de `,
+            strong(email),
+            '.',
+          ),
+          paragraph('Para elegir una contraseña nueva, abra este enlace: ', link(reset, reset)),
+          paragraph('Su código para restablecerla es ', strong(codeParameter), '.'),
+          { note: 'Si usted no lo pidió, ignore este correo: su contraseña no cambia.' },
+        ],
+      };
+    }
+    case 'CustomMessage_AdminCreateUser': {
+      const signIn = `${siteUrl}/user/login`;
+      return {
+        subject: `Su cuenta de ${programme}`,
+        blocks: [
+          { heading: 'Le creamos una cuenta' },
+          paragraph(
+            `Le creamos una cuenta en el portal de ${programme}: inicie sesión en `,
+            link(signIn, signIn),
+            ' con ',
+            strong(usernameParameter ?? email),
+            ' y la contraseña temporal ',
+            strong(codeParameter),
+            '; después elija la suya.',
+          ),
+        ],
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
 export async function customMessage(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+  // The account's language: Cognito's standard `locale` attribute ("es", "es-MX"); none or another: English.
+  const language = languageOfTag(event.request.userAttributes.locale);
   // The messages left to Cognito read nothing (contentOf is pure: asking it twice costs nothing).
-  if (!contentOf(event, DEFAULT_PROGRAMME_NAME)) return event;
+  if (!contentOf(event, DEFAULT_PROGRAMME_NAME, language)) return event;
   const framed = await frame();
-  const content = contentOf(event, framed.programme)!;
+  const content = contentOf(event, framed.programme, language)!;
   event.response.emailSubject = headerText(content.subject);
-  event.response.emailMessage = renderMail(content, framed).html;
+  event.response.emailMessage = renderMail(content, framed, language).html;
   return event;
 }
 

@@ -14,32 +14,34 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { asApiError } from '../api/client';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
+import { useI18n } from '../i18n/account';
+import { useFormat } from '../i18n/format';
+import { rich } from '../i18n/rich';
 import { LoadFailure } from '../layout/LoadFailure';
 import { PageTitle } from '../layout/PageTitle';
 import { paths } from '../layout/paths';
-import { dateLabel } from '../layout/schedule';
 import { Section } from '../layout/Section';
 import { useToast } from '../layout/toast';
 import { UseAnotherAccount } from '../layout/UseAnotherAccount';
 import { Waiting } from '../layout/Waiting';
 
+/** A date alone (YYYY-MM-DD): "Jan 17, 2099" / "17 ene 2099". */
+const DATE_ALONE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
+
 export function AcceptInvitationPage() {
+  const { t } = useI18n();
   const token = useSearchParams()[0].get('token') ?? '';
   return (
     <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
-      <PageTitle title="Invitation to be a guardian" />
-      {token ? (
-        <Invitation token={token} />
-      ) : (
-        <Alert severity="error">
-          This link has no invitation in it. Open the whole link from the invitation e-mail, or ask for a new one.
-        </Alert>
-      )}
+      <PageTitle title={t('account.invitation.title')} />
+      {token ? <Invitation token={token} /> : <Alert severity="error">{t('account.invitation.noToken')}</Alert>}
     </Stack>
   );
 }
 
 function Invitation({ token }: { token: string }) {
+  const { t } = useI18n();
+  const format = useFormat();
   const loaded = useFunction('guardians', { invitation: token });
   const acceptInvitation = useChange('acceptInvitation');
   const navigate = useNavigate();
@@ -53,29 +55,25 @@ function Invitation({ token }: { token: string }) {
     return loaded.error.status === 404 || loaded.error.status === 400 ? (
       <Alert severity="error">{loaded.error.message}</Alert>
     ) : (
-      <LoadFailure what="The invitation" error={loaded.error} onRetry={() => void loaded.refetch()} />
+      <LoadFailure what={t('account.invitation.loadWhat')} error={loaded.error} onRetry={() => void loaded.refetch()} />
     );
   }
   const invitation = loaded.data.invited!;
   if (invitation.joined)
     return (
       <Alert severity="success">
-        You are a guardian of this family. See the children's{' '}
-        <Link component={RouterLink} to={paths.myEnrollments}>
-          enrollments
-        </Link>
-        .
+        {rich(t('account.invitation.joined'), [<Link component={RouterLink} to={paths.myEnrollments} />])}
       </Alert>
     );
-  const family = invitation.familyName ?? `${invitation.invitedByEmail}'s family`;
+  const family = invitation.familyName ?? t('account.invitation.theirFamily', { email: invitation.invitedByEmail });
   const accept = async () => {
     setFailure(undefined);
     try {
       await acceptInvitation.mutateAsync({ token });
       show({
         severity: 'success',
-        summary: 'Invitation accepted',
-        detail: `You now manage the children of ${family}.`,
+        summary: t('account.invitation.accepted'),
+        detail: t('account.invitation.acceptedDetail', { family }),
       });
       await navigate(paths.myEnrollments);
     } catch (error) {
@@ -83,15 +81,19 @@ function Invitation({ token }: { token: string }) {
     }
   };
   return (
-    <Section title={`${invitation.invitedByEmail} invites you`}>
+    <Section title={t('account.invitation.invitesYou', { email: invitation.invitedByEmail })}>
       <Typography sx={{ mb: 1 }}>
-        <strong>{invitation.invitedByEmail}</strong> invites you to be a guardian of{' '}
-        {invitation.familyName ? <strong>{invitation.familyName}</strong> : 'their family'}. Once you accept, you see
-        and manage the same children and enrollments, and receive the family's e-mails (you choose which in Manage
-        Account).
+        {rich(
+          invitation.familyName
+            ? t('account.invitation.toFamily', { email: invitation.invitedByEmail, family: invitation.familyName })
+            : t('account.invitation.toTheirFamily', { email: invitation.invitedByEmail }),
+          [<strong />, <strong />],
+        )}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        It can be accepted until {dateLabel(invitation.expiresAt.slice(0, 10))}.
+        {t('account.invitation.until', {
+          date: format.moment(`${invitation.expiresAt.slice(0, 10)}T00:00:00Z`, DATE_ALONE),
+        })}
       </Typography>
       {failure && (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -100,10 +102,10 @@ function Invitation({ token }: { token: string }) {
       )}
       <Stack direction="row" spacing={1}>
         <Button variant="contained" onClick={() => void accept()} disabled={acceptInvitation.isPending}>
-          {acceptInvitation.isPending ? 'Accepting…' : 'Accept the invitation'}
+          {acceptInvitation.isPending ? t('account.invitation.accepting') : t('account.invitation.accept')}
         </Button>
         <Button component={RouterLink} to={paths.myEnrollments}>
-          Not now
+          {t('account.invitation.notNow')}
         </Button>
       </Stack>
     </Section>

@@ -25,7 +25,11 @@ import { SaveButtons } from '../layout/SaveButtons';
 import { useCloseGuard } from '../layout/useCloseGuard';
 import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
-import { dateLabel } from '@contract/moments';
+import { useI18n } from '../i18n/enrollments';
+import { useFormat } from '../i18n/format';
+
+/** A date alone (YYYY-MM-DD): "Jan 17, 2027" / "17 ene 2027". */
+const DATE_ALONE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
 
 export function AnswersDialog({ enrollment, onClose }: { enrollment: NamedEnrollment; onClose: () => void }) {
   const titleId = useId();
@@ -33,6 +37,8 @@ export function AnswersDialog({ enrollment, onClose }: { enrollment: NamedEnroll
   const questions = useFunction('enrollmentQuestions', { classId: enrollment.classId });
   const saveAnswers = useChange('saveAnswers');
   const show = useToast();
+  const { t } = useI18n();
+  const format = useFormat();
   const [draft, setDraft] = useState<AnswerDraft>(() => draftOf(enrollment.answers));
   const [dirty, setDirty] = useState(false);
   const [checked, setChecked] = useState(false);
@@ -57,7 +63,11 @@ export function AnswersDialog({ enrollment, onClose }: { enrollment: NamedEnroll
     if (Object.keys(found).length > 0) return focusFirstAnswerProblem(formRef.current);
     try {
       await saveAnswers.mutateAsync({ enrollmentId: enrollment.id, answers });
-      show({ severity: 'success', summary: 'Saved', detail: `The answers for ${enrollment.studentName} are saved.` });
+      show({
+        severity: 'success',
+        summary: t('enrollments.answers.saved'),
+        detail: t('enrollments.answers.savedDetail', { student: enrollment.studentName }),
+      });
       onClose();
     } catch (error) {
       const refusal = asApiError(error);
@@ -78,17 +88,23 @@ export function AnswersDialog({ enrollment, onClose }: { enrollment: NamedEnroll
     >
       {question}
       <form noValidate onSubmit={(event) => void submit(event)} ref={formRef}>
-        <DialogTitle id={titleId}>{`Answers for ${enrollment.studentName} – ${enrollment.className}`}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {t('enrollments.answers.title', { student: enrollment.studentName, className: enrollment.className })}
+        </DialogTitle>
         <DialogContent>
           {enrollment.startsOn && (
             <DialogContentText sx={{ mb: 1 }}>
-              {`You can change them until the class starts on ${dateLabel(enrollment.startsOn)}. Fields marked * must be answered.`}
+              {t('enrollments.answers.until', { date: format.moment(`${enrollment.startsOn}T00:00:00Z`, DATE_ALONE) })}
             </DialogContentText>
           )}
           {questions.isPending ? (
             <Waiting />
           ) : questions.isError ? (
-            <LoadFailure what="The questions" error={questions.error} onRetry={() => void questions.refetch()} />
+            <LoadFailure
+              what={t('enrollments.answers.loadWhat')}
+              error={questions.error}
+              onRetry={() => void questions.refetch()}
+            />
           ) : (
             <AnswerFields questions={asked} draft={draft} problems={problems} onChange={change} />
           )}
@@ -99,7 +115,7 @@ export function AnswersDialog({ enrollment, onClose }: { enrollment: NamedEnroll
           )}
         </DialogContent>
         <DialogActions>
-          <SaveButtons saveLabel="Save answers" saving={saveAnswers.isPending} onCancel={close} />
+          <SaveButtons saveLabel={t('enrollments.answers.save')} saving={saveAnswers.isPending} onCancel={close} />
         </DialogActions>
       </form>
     </Dialog>

@@ -9,63 +9,84 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { MeetingRecord } from '@contract/classDay';
-import { clockText, dateLabel, wallClockOf } from '@contract/moments';
 import { useFunction } from '../api/queries';
+import { useI18n } from '../i18n/enrollments';
+import { useFormat } from '../i18n/format';
 import { LoadFailure } from '../layout/LoadFailure';
-import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 import { Section } from '../layout/Section';
 import { Waiting } from '../layout/Waiting';
 
 const marked = (record: MeetingRecord) =>
   record.attended !== undefined || record.checkedInAt !== undefined || record.absence !== undefined;
 
+/** A date alone (YYYY-MM-DD): "Jan 17, 2027" / "17 ene 2027". */
+const DATE_ALONE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
+/** A time of day on the programme's clock: "9:02 AM" / "9:02". */
+const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
 export function AttendanceSection() {
   const attendance = useFunction('myAttendance', {});
-  const timeZone = useProgrammeTimeZone();
-  const clock = (iso: string) => clockText(wallClockOf(iso, timeZone).slice(11));
+  const { t } = useI18n();
+  const format = useFormat();
+  const clock = (iso: string) => format.moment(iso, CLOCK);
+  const day = (date: string) => format.moment(`${date}T00:00:00Z`, DATE_ALONE);
   const children = attendance.data?.children.filter((child) => child.classes.length > 0) ?? [];
   if (attendance.isSuccess && children.length === 0) return null;
   return (
-    <Section title="Attendance">
+    <Section title={t('enrollments.attendance.title')}>
       {attendance.isPending && <Waiting />}
       {attendance.isError && (
-        <LoadFailure what="The attendance" error={attendance.error} onRetry={() => void attendance.refetch()} />
+        <LoadFailure
+          what={t('enrollments.attendance.loadWhat')}
+          error={attendance.error}
+          onRetry={() => void attendance.refetch()}
+        />
       )}
       {children.flatMap((child) =>
         child.classes.map((cls) => {
           const records = cls.meetings.filter(marked);
-          const title = `${child.name} in ${cls.className}`;
+          const names = { student: child.name, className: cls.className };
           return (
             <div key={`${child.studentId}/${cls.classId}`}>
               <Typography variant="subtitle1" component="h3" sx={{ mt: 1 }}>
-                {title}
+                {t('enrollments.attendance.class', names)}
               </Typography>
               {records.length === 0 ? (
                 <Alert severity="info" variant="outlined">
-                  Nothing marked or reported yet.
+                  {t('enrollments.attendance.nothing')}
                 </Alert>
               ) : (
-                <Table size="small" aria-label={`Attendance of ${title}`}>
+                <Table size="small" aria-label={t('enrollments.attendance.table', names)}>
                   <TableHead>
                     <TableRow>
-                      <TableCell>Meeting</TableCell>
-                      <TableCell>Marked</TableCell>
-                      <TableCell>Checked in</TableCell>
-                      <TableCell>Checked out</TableCell>
+                      <TableCell>{t('enrollments.attendance.meeting')}</TableCell>
+                      <TableCell>{t('enrollments.attendance.marked')}</TableCell>
+                      <TableCell>{t('enrollments.attendance.checkedIn')}</TableCell>
+                      <TableCell>{t('enrollments.attendance.checkedOut')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
                     {records.map((record) => (
                       <TableRow key={record.date}>
-                        <TableCell>{dateLabel(record.date)}</TableCell>
+                        <TableCell>{day(record.date)}</TableCell>
                         <TableCell>
-                          {record.attended === 'present' ? 'Present' : record.attended === 'absent' ? 'Absent' : '—'}
-                          {record.absence && ` (you reported: ${record.absence.note})`}
+                          {record.absence
+                            ? t('enrollments.attendance.markReported', {
+                                attended: record.attended ?? 'none',
+                                note: record.absence.note,
+                              })
+                            : t('enrollments.attendance.mark', { attended: record.attended ?? 'none' })}
                         </TableCell>
                         <TableCell>{record.checkedInAt ? clock(record.checkedInAt) : '—'}</TableCell>
                         <TableCell>
-                          {record.checkedOutAt ? `${clock(record.checkedOutAt)}, to ${record.pickedUpBy}` : '—'}
-                          {record.flagged && ' (not on the pick-up list: the office was told)'}
+                          {record.checkedOutAt
+                            ? t(record.flagged ? 'enrollments.attendance.outFlagged' : 'enrollments.attendance.out', {
+                                time: clock(record.checkedOutAt),
+                                person: record.pickedUpBy ?? '',
+                              })
+                            : record.flagged
+                              ? t('enrollments.attendance.noneFlagged')
+                              : '—'}
                         </TableCell>
                       </TableRow>
                     ))}

@@ -6,9 +6,11 @@ import Stack from '@mui/material/Stack';
 import { draftFields } from '../layout/draftFields';
 import { updatePassword } from 'aws-amplify/auth';
 import { useRef, useState, type FormEvent } from 'react';
-import { PASSWORD_HINT, passwordProblem } from '@contract/passwordPolicy';
+import { PASSWORD_POLICY } from '@contract/passwordPolicy';
+import { passwordProblemText } from '../i18n/passwordProblem';
 // Amplify configured before the call reaches the user pool (it is, once someone is signed in).
 import '../api/amplify';
+import { i18n, useI18n } from '../i18n/account';
 import { SubmitButton } from '../layout/SubmitButton';
 import { useToast } from '../layout/toast';
 
@@ -20,14 +22,22 @@ interface Passwords {
 
 const EMPTY: Passwords = { current: '', chosen: '', again: '' };
 
-/** What is wrong with the form before any call, by field. */
+/**
+ * The password rules under the new password's field, in the active language; in English exactly the contract's
+ * PASSWORD_HINT (like the sign-in screens' auth.password.hint; test/web/i18n-account.test.tsx holds the two together).
+ */
+const passwordHint = () => i18n._('account.password.hint', { minLength: PASSWORD_POLICY.minLength });
+
+/**
+ * What is wrong with the form before any call, by field, in the active language.
+ */
 function formProblems({ current, chosen, again }: Passwords): Partial<Passwords> {
   return {
-    ...(current === '' && { current: 'Enter your current password' }),
+    ...(current === '' && { current: i18n._('account.password.currentRequired') }),
     ...(chosen === ''
-      ? { chosen: 'Enter a new password' }
-      : passwordProblem(chosen) && { chosen: passwordProblem(chosen) }),
-    ...(again !== chosen && { again: 'Type the same new password again' }),
+      ? { chosen: i18n._('account.password.newRequired') }
+      : passwordProblemText(chosen) && { chosen: passwordProblemText(chosen) }),
+    ...(again !== chosen && { again: i18n._('account.password.noMatch') }),
   };
 }
 
@@ -36,26 +46,33 @@ function formProblems({ current, chosen, again }: Passwords): Partial<Passwords>
  * problem: the local user pool answers a wrong current password with InvalidPasswordException (Cognito with
  * NotAuthorizedException).
  */
-function refusal(code: string, chosen: string): { field: keyof Passwords | 'form'; text: string } {
-  const weak = code === 'InvalidPasswordException' && passwordProblem(chosen) !== undefined;
+function refusal(code: string, chosen: string): Refusal {
+  const weak = code === 'InvalidPasswordException' && passwordProblemText(chosen) !== undefined;
   if (code === 'NotAuthorizedException' || (code === 'InvalidPasswordException' && !weak))
-    return { field: 'current', text: 'The current password is not right. Check it and try again.' };
-  if (weak) return { field: 'chosen', text: `The new password is too weak. ${PASSWORD_HINT}` };
+    return { field: 'current', text: () => i18n._('account.password.currentWrong') };
+  if (weak) return { field: 'chosen', text: () => i18n._('account.password.tooWeak', { hint: passwordHint() }) };
   if (code === 'LimitExceededException' || code === 'TooManyRequestsException')
-    return { field: 'form', text: 'Too many attempts in a short time. Wait a few minutes, then try again.' };
-  return { field: 'form', text: `The password could not be changed (${code}). Try again in a moment.` };
+    return { field: 'form', text: () => i18n._('account.password.tooMany') };
+  return { field: 'form', text: () => i18n._('account.password.failed', { code }) };
+}
+
+/** The refusal's field, and its words (a function: said in the language active when they show). */
+interface Refusal {
+  field: keyof Passwords | 'form';
+  text: () => string;
 }
 
 export function ChangePassword() {
+  const { t } = useI18n();
   const show = useToast();
   const form = useRef<HTMLFormElement>(null);
   const [passwords, setPasswords] = useState(EMPTY);
   const [checked, setChecked] = useState(false);
   const [pending, setPending] = useState(false);
-  const [refused, setRefused] = useState<{ field: keyof Passwords | 'form'; text: string }>();
+  const [refused, setRefused] = useState<Refusal>();
   const problems: Partial<Passwords> = {
     ...(checked ? formProblems(passwords) : {}),
-    ...(refused && refused.field !== 'form' && { [refused.field]: refused.text }),
+    ...(refused && refused.field !== 'form' && { [refused.field]: refused.text() }),
   };
 
   const change = (field: keyof Passwords, value: string) => {
@@ -72,7 +89,7 @@ export function ChangePassword() {
     setPending(true);
     try {
       await updatePassword({ oldPassword: passwords.current, newPassword: passwords.chosen });
-      show({ severity: 'success', summary: 'Success', detail: 'Your password is changed.' });
+      show({ severity: 'success', summary: t('account.password.success'), detail: t('account.password.changed') });
       setPasswords(EMPTY);
       setChecked(false);
     } catch (error) {
@@ -97,14 +114,14 @@ export function ChangePassword() {
       noValidate
       onSubmit={(event) => void submit(event)}
       spacing={2}
-      aria-label="Change password"
+      aria-label={t('account.password.form')}
     >
-      {field('current', 'Current password', 'current-password')}
-      {field('chosen', 'New password', 'new-password', PASSWORD_HINT)}
-      {field('again', 'New password again', 'new-password')}
-      {refused?.field === 'form' && <Alert severity="error">{refused.text}</Alert>}
+      {field('current', t('account.password.current'), 'current-password')}
+      {field('chosen', t('account.password.new'), 'new-password', passwordHint())}
+      {field('again', t('account.password.again'), 'new-password')}
+      {refused?.field === 'form' && <Alert severity="error">{refused.text()}</Alert>}
       <SubmitButton pending={pending} sx={{ alignSelf: 'flex-start' }}>
-        Change Password
+        {t('account.password.submit')}
       </SubmitButton>
     </Stack>
   );

@@ -9,12 +9,15 @@ import { useState } from 'react';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
 import { useAuth } from '../api/session';
+import { useI18n } from '../i18n/account';
+import { rich } from '../i18n/rich';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { useToast } from '../layout/toast';
 
-const CONFIRMATION = 'DELETE';
-
 export function DeleteAccountSection() {
+  const { t } = useI18n();
+  /** The word typed to confirm, in the reader's language ("DELETE"). */
+  const confirmation = t('account.delete.word');
   const { signOut } = useAuth();
   const deleteAccount = useChange('deleteAccount');
   const show = useToast();
@@ -28,10 +31,8 @@ export function DeleteAccountSection() {
     await deleteAccount.mutateAsync({});
     show({
       severity: 'success',
-      summary: 'Account deleted',
-      detail: leaves
-        ? `Your account was deleted. The children and their enrollments stay with ${stayWith}.`
-        : 'Your account, your children and their enrollments were deleted.',
+      summary: t('account.delete.deleted'),
+      detail: leaves ? t('account.delete.deletedLeaving', { guardians: stayWith }) : t('account.delete.deletedAll'),
     });
     await signOut();
   };
@@ -39,32 +40,32 @@ export function DeleteAccountSection() {
   return (
     <>
       <Typography sx={{ mb: 2 }}>
-        {leaves
-          ? `Deleting your account takes you off your family: the children and their enrollments stay with ${stayWith}. It cannot be undone.`
-          : 'Deleting your account cancels every enrollment and waitlist place of your children and deletes their details. It cannot be undone.'}
+        {leaves ? t('account.delete.introLeaving', { guardians: stayWith }) : t('account.delete.introAll')}
       </Typography>
       <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
-        Delete account
+        {t('account.delete.button')}
       </Button>
       {open && (
         <ConfirmDialog
-          title="Delete your account?"
-          confirmLabel="Delete account"
-          keepLabel="Keep my account"
-          busyLabel="Deleting…"
+          title={t('account.delete.title')}
+          confirmLabel={t('account.delete.confirm')}
+          keepLabel={t('account.delete.keep')}
+          busyLabel={t('account.delete.deleting')}
           destructive
-          confirmDisabled={typed !== CONFIRMATION}
+          confirmDisabled={typed !== confirmation}
           action={deleteEverything}
           onClose={() => setOpen(false)}
         >
           <DialogContentText sx={{ mb: 2 }}>
-            {leaves
-              ? `You leave your family (the children and their enrollments stay with ${stayWith}), your account is deleted, and you are signed out. `
-              : "Every enrollment and waitlist place is cancelled and offered to the next child in line, your children's details are deleted, and you are signed out. "}
-            Type <strong>{CONFIRMATION}</strong> to confirm.
+            {rich(
+              leaves
+                ? t('account.delete.textLeaving', { guardians: stayWith, word: confirmation })
+                : t('account.delete.textAll', { word: confirmation }),
+              [<strong />],
+            )}
           </DialogContentText>
           <TextField
-            label={`Type ${CONFIRMATION}`}
+            label={t('account.delete.typeLabel', { word: confirmation })}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             fullWidth

@@ -22,7 +22,7 @@ import { useClassesById } from '../api/catalogue';
 import { useChange } from '../api/changes';
 import { useCatalogueRead, useFunction } from '../api/queries';
 import { scheduleSummary } from '../layout/schedule';
-import { useMomentText, useProgrammeTimeZone, useRemoteConfig } from '../layout/RemoteConfig';
+import { useProgrammeTimeZone, useRemoteConfig } from '../layout/RemoteConfig';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { Waiting } from '../layout/Waiting';
@@ -31,12 +31,28 @@ import { Section } from '../layout/Section';
 import { AttendanceSection } from './AttendanceSection';
 import { PageTitle } from '../layout/PageTitle';
 import { paths } from '../layout/paths';
+import { i18n, useI18n } from '../i18n/enrollments';
+import { writtenIn } from '../i18n/Written';
+import { readerMoment } from '../i18n/readerMoment';
+import { rich } from '../i18n/rich';
 
 function statusLabel(enrollment: NamedEnrollment): string {
-  if (enrollment.offerExpiresAt) return 'Seat offered';
+  if (enrollment.offerExpiresAt) return i18n._('enrollments.status.offered');
   if (enrollment.status === 'waitlisted')
-    return enrollment.waitlistPosition ? `Waitlisted – position ${enrollment.waitlistPosition}` : 'Waitlisted';
-  return enrollment.status === 'enrolled' ? 'Enrolled' : 'Cancelled';
+    return enrollment.waitlistPosition
+      ? i18n._('enrollments.status.waitlistedAt', { position: enrollment.waitlistPosition })
+      : i18n._('enrollments.status.waitlisted');
+  return i18n._(enrollment.status === 'enrolled' ? 'enrollments.status.enrolled' : 'enrollments.status.cancelled');
+}
+
+/**
+ * A moment on the programme's clock in the reader's language, their own time beside it when their clock shows
+ * another ("Sun, Jan 10, 2027, 9:00 AM MST (11:00 AM EST your time)"), with the day when that differs too.
+ */
+function useDeadlineText(): (iso: string) => string {
+  const { t, language } = useI18n();
+  const timeZone = useProgrammeTimeZone();
+  return (iso: string) => readerMoment(language, iso, timeZone, (words) => t('enrollments.moment.readerTime', words));
 }
 
 /**
@@ -62,19 +78,19 @@ function waitingMoves(entries: NamedEnrollment[]) {
 
 function cancelQuestion(enrollment: NamedEnrollment, moves: ReturnType<typeof waitingMoves>): string {
   const first = enrollment.studentName.split(' ')[0];
+  const { className } = enrollment;
   const keeping = moves.keeping(enrollment);
-  if (keeping)
-    return `${first} leaves the waitlist for ${enrollment.className} and stays enrolled in ${keeping.className}.`;
+  if (keeping) return i18n._('enrollments.cancel.leaveForMove', { first, className, kept: keeping.className });
   const keptFor = moves.keptFor(enrollment);
-  if (keptFor)
-    return `${first}'s seat in ${enrollment.className} goes to the next child on the waitlist. ${first} stays on the waitlist for ${keptFor.className}, with no seat kept meanwhile.`;
+  if (keptFor) return i18n._('enrollments.cancel.dropKeptSeat', { first, className, waiting: keptFor.className });
   if (enrollment.offerExpiresAt)
-    return `${first} leaves the waitlist for ${enrollment.groupName ?? enrollment.className}, and the seat offered goes to the next child waiting.`;
+    return i18n._('enrollments.cancel.declineOffer', { first, className: enrollment.groupName ?? className });
   if (enrollment.groupId)
-    return `This cancels ${first}'s place in ${enrollment.groupName ?? 'the class group'}: every class of the group at once. Their seats go to the next children on the waitlists.`;
-  if (enrollment.status === 'waitlisted')
-    return `${first} leaves the waitlist for ${enrollment.className}; everyone behind moves up.`;
-  return `${first}'s seat in ${enrollment.className} goes to the next child on the waitlist.`;
+    return enrollment.groupName
+      ? i18n._('enrollments.cancel.group', { first, group: enrollment.groupName })
+      : i18n._('enrollments.cancel.groupUnnamed', { first });
+  if (enrollment.status === 'waitlisted') return i18n._('enrollments.cancel.leaveWaitlist', { first, className });
+  return i18n._('enrollments.cancel.drop', { first, className });
 }
 
 /** The class's meetings from today on, not cancelled: those a family may report an absence for. */
@@ -86,7 +102,8 @@ export function EnrollmentsPage() {
   const cancelEnrollment = useChange('cancelEnrollment');
   const acceptOffer = useChange('acceptOffer');
   const show = useToast();
-  const when = useMomentText();
+  const { t, language } = useI18n();
+  const when = useDeadlineText();
   const timeZone = useProgrammeTimeZone();
   const { contactEmail } = useRemoteConfig();
   const semesters = useCatalogueRead('semesters');
@@ -103,8 +120,12 @@ export function EnrollmentsPage() {
     await cancelEnrollment.mutateAsync({ enrollmentId: enrollment.id });
     show({
       severity: 'success',
-      summary: 'Cancelled',
-      detail: `${enrollment.studentName} is no longer ${enrollment.status === 'waitlisted' ? 'waiting for' : 'enrolled in'} ${enrollment.groupName ?? enrollment.className}.`,
+      summary: t('enrollments.cancel.done'),
+      detail: t('enrollments.cancel.doneDetail', {
+        student: enrollment.studentName,
+        status: enrollment.status,
+        className: enrollment.groupName ?? enrollment.className,
+      }),
     });
   };
 
@@ -115,10 +136,14 @@ export function EnrollmentsPage() {
         onSuccess: () =>
           show({
             severity: 'success',
-            summary: 'Enrolled',
-            detail: `${enrollment.studentName} is enrolled in ${enrollment.groupName ?? enrollment.className}.`,
+            summary: t('enrollments.offer.accepted'),
+            detail: t('enrollments.offer.acceptedDetail', {
+              student: enrollment.studentName,
+              className: enrollment.groupName ?? enrollment.className,
+            }),
           }),
-        onError: (error) => show({ severity: 'error', summary: 'Not accepted', detail: error.message }),
+        onError: (error) =>
+          show({ severity: 'error', summary: t('enrollments.offer.notAccepted'), detail: error.message }),
       },
     );
 
@@ -129,32 +154,42 @@ export function EnrollmentsPage() {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 820, mx: 'auto' }}>
-      <PageTitle title="Enrollments" />
-      <Stack component="nav" aria-label="Registration" direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+      <PageTitle title={t('enrollments.page.title')} />
+      <Stack
+        component="nav"
+        aria-label={t('enrollments.page.nav')}
+        direction="row"
+        spacing={3}
+        sx={{ flexWrap: 'wrap' }}
+      >
         <Link component={RouterLink} to={paths.classRegistration}>
-          Class Registration
+          {t('enrollments.page.classRegistration')}
         </Link>
         <Link component={RouterLink} to={paths.classCalendar}>
-          Class Calendar
+          {t('enrollments.page.classCalendar')}
         </Link>
         <Link component={RouterLink} to={paths.lottery}>
-          Lottery requests
+          {t('enrollments.page.lottery')}
         </Link>
       </Stack>
       {enrollments.isPending && <Waiting />}
       {enrollments.isError && (
-        <LoadFailure what="Your enrollments" error={enrollments.error} onRetry={() => void enrollments.refetch()} />
+        <LoadFailure
+          what={t('enrollments.page.loadWhat')}
+          error={enrollments.error}
+          onRetry={() => void enrollments.refetch()}
+        />
       )}
       {enrollments.isSuccess && list.length === 0 && (
         <Alert
           severity="info"
           action={
             <Button component={RouterLink} to={paths.classRegistration}>
-              Class Registration
+              {t('enrollments.page.classRegistration')}
             </Button>
           }
         >
-          No enrollments yet. Choose a class for your child on the Class Registration page.
+          {t('enrollments.page.none')}
         </Alert>
       )}
       {[...byStudent.entries()].map(([student, entries]) => (
@@ -171,6 +206,7 @@ export function EnrollmentsPage() {
                 const keptFor = moves.keptFor(enrollment);
                 const keeping = moves.keeping(enrollment);
                 const first = enrollment.studentName.split(' ')[0];
+                const names = { student: enrollment.studentName, className: enrollment.className };
                 return (
                   <ListItem
                     key={enrollment.id}
@@ -185,9 +221,9 @@ export function EnrollmentsPage() {
                           size="small"
                           color="error"
                           onClick={() => setCancelling(enrollment)}
-                          aria-label={`Cancel ${enrollment.studentName} in ${enrollment.className}`}
+                          aria-label={t('enrollments.page.cancelName', names)}
                         >
-                          Cancel
+                          {t('enrollments.page.cancel')}
                         </Button>
                       )
                     }
@@ -218,7 +254,7 @@ export function EnrollmentsPage() {
                       }
                       secondary={
                         [
-                          enrollment.groupName && `Part of ${enrollment.groupName}`,
+                          enrollment.groupName && t('enrollments.page.partOf', { group: enrollment.groupName }),
                           cls && scheduleSummary(cls.meetings, timeZone),
                         ]
                           .filter(Boolean)
@@ -227,13 +263,12 @@ export function EnrollmentsPage() {
                     />
                     {keptFor && (
                       <Typography variant="body2" color="text.secondary" sx={{ width: '100%', pr: 10 }}>
-                        Moving to {keptFor.className} as soon as a seat there is {first}'s: this seat is kept until
-                        then.
+                        {t('enrollments.page.movingTo', { className: keptFor.className, first })}
                       </Typography>
                     )}
                     {keeping && (
                       <Typography variant="body2" color="text.secondary" sx={{ width: '100%', pr: 10 }}>
-                        {first} keeps the seat in {keeping.className} until a seat here is theirs, then moves.
+                        {t('enrollments.page.keeping', { className: keeping.className, first })}
                       </Typography>
                     )}
                     {enrollment.status === 'enrolled' && !enrollment.groupId && !changesClosed && !keptFor && (
@@ -242,9 +277,9 @@ export function EnrollmentsPage() {
                         sx={{ alignSelf: 'flex-start' }}
                         onClick={() => setMoving(enrollment)}
                         // The visible words first, as WCAG 2.5.3 asks of a name.
-                        aria-label={`Move to another class: ${enrollment.studentName}, now in ${enrollment.className}`}
+                        aria-label={t('enrollments.page.moveName', names)}
                       >
-                        Move to another class
+                        {t('enrollments.page.move')}
                       </Button>
                     )}
                     {enrollment.status === 'enrolled' && meetingsAhead(cls, today).length > 0 && (
@@ -252,45 +287,52 @@ export function EnrollmentsPage() {
                         size="small"
                         sx={{ alignSelf: 'flex-start' }}
                         onClick={() => setReporting(enrollment)}
-                        aria-label={`Report an absence: ${enrollment.studentName} in ${enrollment.className}`}
+                        aria-label={t('enrollments.page.absenceName', names)}
                       >
-                        Report an absence
+                        {t('enrollments.page.absence')}
                       </Button>
                     )}
                     {changesClosed && semester?.changesClose && (
                       <Typography variant="body2" color="text.secondary" sx={{ width: '100%', pr: 10 }}>
-                        Families could move or drop {semester.name}'s classes until {when(semester.changesClose)}. To
-                        change a class now, write to {contactEmail ?? 'the programme'}.
+                        {contactEmail
+                          ? t('enrollments.page.changesClosed', {
+                              semester: semester.name,
+                              deadline: when(semester.changesClose),
+                              contact: contactEmail,
+                            })
+                          : t('enrollments.page.changesClosedNoContact', {
+                              semester: semester.name,
+                              deadline: when(semester.changesClose),
+                            })}
                       </Typography>
                     )}
                     {enrollment.passedOverBecause && (
                       <Alert severity="warning" sx={{ width: '100%' }}>
-                        {enrollment.passedOverBecause} A seat that frees goes to the next child waiting until this
-                        changes: if the grade is wrong, correct it in {enrollment.studentName.split(' ')[0]}'s details.
+                        {t('enrollments.page.passedOver', { reason: enrollment.passedOverBecause, first })}
                       </Alert>
                     )}
                     {enrollment.offerExpiresAt && (
                       <Alert severity="success" sx={{ width: '100%' }}>
-                        A seat is held for {enrollment.studentName.split(' ')[0]} until{' '}
-                        <strong>{when(enrollment.offerExpiresAt)}</strong>. Accept it to enroll; unanswered by then, it
-                        goes to the next child waiting.
+                        {rich(t('enrollments.offer.held', { first, deadline: when(enrollment.offerExpiresAt) }), [
+                          <strong key="deadline" />,
+                        ])}
                         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                           <Button
                             variant="contained"
                             size="small"
                             disabled={acceptOffer.isPending}
                             onClick={() => accept(enrollment)}
-                            aria-label={`Accept the seat for ${enrollment.studentName} in ${enrollment.className}`}
+                            aria-label={t('enrollments.offer.acceptName', names)}
                           >
-                            Accept
+                            {t('enrollments.offer.accept')}
                           </Button>
                           <Button
                             size="small"
                             color="error"
                             onClick={() => setCancelling(enrollment)}
-                            aria-label={`Decline the seat for ${enrollment.studentName} in ${enrollment.className}`}
+                            aria-label={t('enrollments.offer.declineName', names)}
                           >
-                            Decline
+                            {t('enrollments.offer.decline')}
                           </Button>
                         </Stack>
                       </Alert>
@@ -299,7 +341,14 @@ export function EnrollmentsPage() {
                       <Stack spacing={0.5} sx={{ width: '100%', pr: 10 }}>
                         {(enrollment.answers ?? []).map((answer) => (
                           <Typography key={answer.questionId} variant="body2">
-                            {`${answer.label}: ${answerText(answer.value)}`}
+                            {typeof answer.value === 'boolean'
+                              ? t(answer.value ? 'enrollments.answers.yes' : 'enrollments.answers.no', {
+                                  label: writtenIn(language, answer.label, answer.es?.label).text,
+                                })
+                              : t('enrollments.answers.line', {
+                                  label: writtenIn(language, answer.label, answer.es?.label).text,
+                                  answer: answerText(answer.value),
+                                })}
                           </Typography>
                         ))}
                         {enrollment.startsOn && today < enrollment.startsOn && enrollment.asksQuestions && (
@@ -307,9 +356,11 @@ export function EnrollmentsPage() {
                             size="small"
                             sx={{ alignSelf: 'flex-start' }}
                             onClick={() => setAnswering(enrollment)}
-                            aria-label={`Change the answers for ${enrollment.studentName} in ${enrollment.className}`}
+                            aria-label={t('enrollments.answers.changeName', names)}
                           >
-                            {enrollment.answers?.length ? 'Change answers' : 'Answer the questions'}
+                            {t(
+                              enrollment.answers?.length ? 'enrollments.answers.change' : 'enrollments.answers.answer',
+                            )}
                           </Button>
                         )}
                       </Stack>
@@ -341,9 +392,10 @@ export function EnrollmentsPage() {
       )}
       {cancelling && (
         <ConfirmDialog
-          title={cancelling.offerExpiresAt ? 'Decline the seat offered?' : 'Cancel this enrollment?'}
-          confirmLabel={cancelling.offerExpiresAt ? 'Decline the seat' : 'Cancel enrollment'}
-          busyLabel="Cancelling…"
+          title={t(cancelling.offerExpiresAt ? 'enrollments.cancel.titleOffer' : 'enrollments.cancel.title')}
+          confirmLabel={t(cancelling.offerExpiresAt ? 'enrollments.cancel.confirmOffer' : 'enrollments.cancel.confirm')}
+          keepLabel={t(cancelling.offerExpiresAt ? 'enrollments.cancel.keepOffer' : 'enrollments.cancel.keep')}
+          busyLabel={t('enrollments.cancel.busy')}
           destructive
           action={() => cancel(cancelling)}
           onClose={() => setCancelling(undefined)}

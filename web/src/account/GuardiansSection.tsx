@@ -14,23 +14,53 @@ import { useState, type FormEvent } from 'react';
 import { familyName, type FamilyGuardian, type GuardianInvitation, type Student } from '@contract/records';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
-import { schemaProblems, useSave } from '../api/useSave';
+import { schemaProblems, useSave, type FieldName } from '../api/useSave';
+import { i18n, useI18n } from '../i18n/account';
+import { useFormat } from '../i18n/format';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
-import { dateLabel } from '../layout/schedule';
 import { Section } from '../layout/Section';
 import { useToast } from '../layout/toast';
 import { Waiting } from '../layout/Waiting';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest family name the contract takes (records.ts: familyName). */
+const FAMILY_NAME_LENGTH = 120;
+/** A date alone (YYYY-MM-DD): "Jan 17, 2099" / "17 ene 2099". */
+const DATE_ALONE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
 
 /** The family's name offered to the inviter: the children's last name, when they share one. */
 function suggestedFamilyName(students: Student[] | undefined): string {
   const lastNames = [...new Set(students?.map((student) => student.lastName))];
-  return lastNames.length === 1 ? `The ${lastNames[0]} family` : '';
+  return lastNames.length === 1 ? i18n._('account.guardians.suggestedName', { lastName: lastNames[0] }) : '';
+}
+
+/** How the invitation's form names its fields in its messages, in the language active when they show. */
+function inviteFieldName(field: string): FieldName {
+  const t = i18n._.bind(i18n);
+  return field === 'familyName'
+    ? {
+        the: t('account.guardians.familyNameThe'),
+        says: {
+          [`must be at most ${FAMILY_NAME_LENGTH} characters`]: t('account.guardians.familyNameTooLong', {
+            max: FAMILY_NAME_LENGTH,
+          }),
+          'must not contain line breaks or control characters': t('account.guardians.familyNameLineBreaks'),
+        },
+      }
+    : {
+        the: t('account.guardians.emailThe'),
+        says: {
+          'is required': t('account.guardians.emailRequired'),
+          'must be an e-mail address': t('account.guardians.emailWhole'),
+        },
+      };
 }
 
 export function GuardiansSection() {
+  const { t } = useI18n();
+  const format = useFormat();
+  const day = (date: string) => format.moment(`${date}T00:00:00Z`, DATE_ALONE);
   const loaded = useFunction('guardians');
   const students = useFunction('students');
   const removeGuardian = useChange('removeGuardian');
@@ -43,13 +73,7 @@ export function GuardiansSection() {
   const [cancelling, setCancelling] = useState<GuardianInvitation>();
   const invite = useSave('inviteGuardian', {
     shows: (field) => field === 'email' || field === 'familyName',
-    names: (field) =>
-      field === 'familyName'
-        ? { the: "your family's name" }
-        : {
-            the: "the guardian's e-mail",
-            says: { 'must be an e-mail address': 'Enter the whole e-mail address, like name@example.com' },
-          },
+    names: inviteFieldName,
   });
 
   const send = async (event: FormEvent) => {
@@ -65,8 +89,11 @@ export function GuardiansSection() {
     if (sent) {
       show({
         severity: 'success',
-        summary: 'Invitation sent',
-        detail: `${sent.invitation.email} gets an e-mail with a link to accept, valid until ${dateLabel(sent.invitation.expiresAt.slice(0, 10))}.`,
+        summary: t('account.guardians.sent'),
+        detail: t('account.guardians.sentDetail', {
+          email: sent.invitation.email,
+          date: day(sent.invitation.expiresAt.slice(0, 10)),
+        }),
       });
       setEmail('');
       setFamilyName(undefined);
@@ -76,25 +103,29 @@ export function GuardiansSection() {
 
   if (loaded.isPending)
     return (
-      <Section title="Guardians">
+      <Section title={t('account.guardians.title')}>
         <Waiting />
       </Section>
     );
   if (loaded.isError)
     return (
-      <Section title="Guardians">
-        <LoadFailure what="Your family's guardians" error={loaded.error} onRetry={() => void loaded.refetch()} />
+      <Section title={t('account.guardians.title')}>
+        <LoadFailure
+          what={t('account.guardians.loadWhat')}
+          error={loaded.error}
+          onRetry={() => void loaded.refetch()}
+        />
       </Section>
     );
   const { guardians, invitations } = loaded.data;
   const alone = guardians.length < 2;
   const leaving = removing?.you;
   return (
-    <Section title="Guardians">
+    <Section title={t('account.guardians.title')}>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
-        Guardians manage the same children and enrollments, and each receives the family's e-mails as they choose below.
+        {t('account.guardians.intro')}
       </Typography>
-      <List disablePadding aria-label="Guardians">
+      <List disablePadding aria-label={t('account.guardians.list')}>
         {guardians.map((guardian) => (
           <ListItem
             key={guardian.sub}
@@ -106,16 +137,24 @@ export function GuardiansSection() {
                   size="small"
                   color="error"
                   onClick={() => setRemoving(guardian)}
-                  aria-label={guardian.you ? 'Leave the family' : `Remove ${guardian.email}`}
+                  aria-label={
+                    guardian.you
+                      ? t('account.guardians.leaveFamily')
+                      : t('account.guardians.removeName', { email: guardian.email })
+                  }
                 >
-                  {guardian.you ? 'Leave' : 'Remove'}
+                  {guardian.you ? t('account.guardians.leave') : t('account.guardians.remove')}
                 </Button>
               )
             }
           >
             <ListItemText
-              primary={guardian.you ? `${guardian.email} (you)` : guardian.email}
-              secondary={guardian.joinedAt ? `Guardian since ${dateLabel(guardian.joinedAt.slice(0, 10))}` : undefined}
+              primary={guardian.you ? t('account.guardians.you', { email: guardian.email }) : guardian.email}
+              secondary={
+                guardian.joinedAt
+                  ? t('account.guardians.since', { date: day(guardian.joinedAt.slice(0, 10)) })
+                  : undefined
+              }
               sx={{ pr: 10, overflowWrap: 'anywhere' }}
             />
           </ListItem>
@@ -123,17 +162,16 @@ export function GuardiansSection() {
       </List>
       {alone && (
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          You are the family's only guardian. Invite another adult (a parent, a grandparent) to share the children and
-          their enrollments.
+          {t('account.guardians.alone')}
         </Typography>
       )}
 
       {invitations.length > 0 && (
         <>
           <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-            Invitations waiting
+            {t('account.guardians.waiting')}
           </Typography>
-          <List disablePadding aria-label="Invitations waiting">
+          <List disablePadding aria-label={t('account.guardians.waiting')}>
             {invitations.map((invitation) => (
               <ListItem
                 key={invitation.id}
@@ -143,15 +181,18 @@ export function GuardiansSection() {
                   <Button
                     size="small"
                     onClick={() => setCancelling(invitation)}
-                    aria-label={`Cancel the invitation to ${invitation.email}`}
+                    aria-label={t('account.guardians.cancelName', { email: invitation.email })}
                   >
-                    Cancel
+                    {t('account.guardians.cancel')}
                   </Button>
                 }
               >
                 <ListItemText
                   primary={invitation.email}
-                  secondary={`Sent by ${invitation.invitedByEmail}; valid until ${dateLabel(invitation.expiresAt.slice(0, 10))}`}
+                  secondary={t('account.guardians.sentBy', {
+                    email: invitation.invitedByEmail,
+                    date: day(invitation.expiresAt.slice(0, 10)),
+                  })}
                   sx={{ pr: 10, overflowWrap: 'anywhere' }}
                 />
               </ListItem>
@@ -169,81 +210,71 @@ export function GuardiansSection() {
         spacing={1}
         useFlexGap
         sx={{ mt: 2, alignItems: { sm: 'flex-start' }, flexWrap: 'wrap' }}
-        aria-label="Invite a guardian"
+        aria-label={t('account.guardians.inviteForm')}
       >
         <TextField
           size="small"
           type="email"
-          label="E-mail of the guardian to invite"
+          label={t('account.guardians.emailLabel')}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={!!invite.errors.email || !!invite.message}
-          helperText={
-            invite.errors.email ??
-            invite.message ??
-            'They accept with the link in the e-mail, signed in with this address.'
-          }
+          helperText={invite.errors.email ?? invite.message ?? t('account.guardians.emailHelp')}
           sx={{ minWidth: { sm: 320 } }}
         />
         <TextField
           size="small"
-          label="Your family's name, as they read it"
+          label={t('account.guardians.familyNameLabel')}
           value={named}
           onChange={(event) => setFamilyName(event.target.value)}
           error={!!invite.errors.familyName}
-          helperText={
-            invite.errors.familyName ??
-            'Optional. Before accepting they see only this and your e-mail address, not the children.'
-          }
+          helperText={invite.errors.familyName ?? t('account.guardians.familyNameHelp')}
           sx={{ minWidth: { sm: 320 } }}
         />
         <Button type="submit" variant="contained" disabled={invite.saving}>
-          {invite.saving ? 'Sending…' : 'Invite'}
+          {invite.saving ? t('account.guardians.sending') : t('account.guardians.invite')}
         </Button>
       </Stack>
 
       {removing && (
         <ConfirmDialog
-          title={leaving ? 'Leave the family?' : `Remove ${removing.email}?`}
-          confirmLabel={leaving ? 'Leave the family' : 'Remove guardian'}
-          keepLabel={leaving ? 'Stay' : 'Keep them'}
-          busyLabel={leaving ? 'Leaving…' : 'Removing…'}
+          title={
+            leaving ? t('account.guardians.leaveTitle') : t('account.guardians.removeTitle', { email: removing.email })
+          }
+          confirmLabel={leaving ? t('account.guardians.leaveFamily') : t('account.guardians.removeGuardian')}
+          keepLabel={leaving ? t('account.guardians.stay') : t('account.guardians.keepThem')}
+          busyLabel={leaving ? t('account.guardians.leaving') : t('account.guardians.removing')}
           destructive
           onClose={() => setRemoving(undefined)}
           action={async () => {
             await removeGuardian.mutateAsync({ sub: removing.sub });
             show({
               severity: 'success',
-              summary: leaving ? 'You left the family' : 'Guardian removed',
+              summary: leaving ? t('account.guardians.left') : t('account.guardians.removed'),
               detail: leaving
-                ? 'The children and their enrollments stay with the other guardians.'
-                : `${removing.email} no longer manages your children.`,
+                ? t('account.guardians.leftDetail')
+                : t('account.guardians.removedDetail', { email: removing.email }),
             });
           }}
         >
           <DialogContentText>
-            {leaving
-              ? 'You will no longer see or manage the children and their enrollments, nor receive the family’s e-mails. ' +
-                'They stay with the other guardians, who can invite you again.'
-              : `${removing.email} will no longer see or manage the children and their enrollments, nor receive the family’s e-mails. You can invite them again.`}
+            {leaving ? t('account.guardians.leaveText') : t('account.guardians.removeText', { email: removing.email })}
           </DialogContentText>
         </ConfirmDialog>
       )}
       {cancelling && (
         <ConfirmDialog
-          title={`Cancel the invitation to ${cancelling.email}?`}
-          confirmLabel="Cancel invitation"
-          keepLabel="Keep it"
-          busyLabel="Cancelling…"
+          title={t('account.guardians.cancelTitle', { email: cancelling.email })}
+          confirmLabel={t('account.guardians.cancelInvitation')}
+          keepLabel={t('account.guardians.keepIt')}
+          busyLabel={t('account.guardians.cancelling')}
           onClose={() => setCancelling(undefined)}
           action={async () => {
             await removeGuardian.mutateAsync({ invitationId: cancelling.id });
-            show({ severity: 'success', detail: `The link sent to ${cancelling.email} no longer works.` });
+            show({ severity: 'success', detail: t('account.guardians.cancelled', { email: cancelling.email }) });
           }}
         >
-          <DialogContentText>
-            The link in the e-mail stops working. You can send a new invitation later.
-          </DialogContentText>
+          <DialogContentText>{t('account.guardians.cancelText')}</DialogContentText>
         </ConfirmDialog>
       )}
     </Section>

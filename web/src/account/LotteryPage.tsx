@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { admitsGrade } from '@contract/grades';
 import type { Class, FamilyLottery, LotteryChoice, LotteryRequest, Student } from '@contract/records';
 import { asApiError } from '../api/client';
@@ -29,29 +29,52 @@ import { Waiting } from '../layout/Waiting';
 import { useToast } from '../layout/toast';
 import { LongCode } from '../layout/LongCode';
 import { SeedChanges } from '../layout/SeedChanges';
-import { useMomentText } from '../layout/RemoteConfig';
+import { useI18n } from '../i18n/lottery';
+import { rich } from '../i18n/rich';
+import { readerMoment } from '../i18n/readerMoment';
+import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 import { StudentForm } from './students/StudentForm';
 import { PoliciesToAccept, policiesAsked, type PoliciesAsked } from '../classes/PoliciesToAccept';
 
 const keyOf = (choice: LotteryChoice) => `${choice.kind}:${choice.id}`;
 
+/** A moment as the family reads it, in its language, on the programme's clock (the reader's own beside it). */
+function useMoment(): (iso: string) => string {
+  const { i18n, language } = useI18n();
+  const timeZone = useProgrammeTimeZone();
+  return useCallback(
+    (iso: string) => readerMoment(language, iso, timeZone, (words) => i18n._('lottery.moment.yourTime', words)),
+    [i18n, language, timeZone],
+  );
+}
+
+/** A choice's name for a result's words, when the options (loaded after the request) have it. */
+const known = (choice: string | undefined) => ({ known: choice === undefined ? 'no' : 'yes', choice });
+
 export function LotteryPage() {
   const lotteries = useFunction('myLotteries');
   const students = useFunction('students');
   const list = lotteries.data?.lotteries ?? [];
+  const { t } = useI18n();
   return (
     <Stack spacing={3} sx={{ maxWidth: 820, mx: 'auto' }}>
-      <PageTitle title="Lottery requests" summary="Ask for seats in classes given by a lottery draw." />
+      <PageTitle title={t('lottery.page.title')} summary={t('lottery.page.summary')} />
       {(lotteries.isPending || students.isPending) && <Waiting />}
       {lotteries.isError && (
-        <LoadFailure what="The lotteries" error={lotteries.error} onRetry={() => void lotteries.refetch()} />
+        <LoadFailure
+          what={t('lottery.page.theLotteries')}
+          error={lotteries.error}
+          onRetry={() => void lotteries.refetch()}
+        />
       )}
       {students.isError && (
-        <LoadFailure what="Your children" error={students.error} onRetry={() => void students.refetch()} />
+        <LoadFailure
+          what={t('lottery.page.yourChildren')}
+          error={students.error}
+          onRetry={() => void students.refetch()}
+        />
       )}
-      {lotteries.isSuccess && list.length === 0 && (
-        <Alert severity="info">No semester is given by a lottery right now: enroll on Class Registration.</Alert>
-      )}
+      {lotteries.isSuccess && list.length === 0 && <Alert severity="info">{t('lottery.page.none')}</Alert>}
       {students.isSuccess &&
         list.map((lottery) => (
           <LotterySection key={lottery.semester.id} lottery={lottery} students={students.data.students} />
@@ -61,7 +84,8 @@ export function LotteryPage() {
 }
 
 function LotterySection({ lottery, students }: { lottery: FamilyLottery; students: Student[] }) {
-  const when = useMomentText();
+  const when = useMoment();
+  const { t } = useI18n();
   const { semester, lottery: settings, window, requests, draw } = lottery;
   const classes = useCatalogueRead('classesBySemester', { semesters: [semester.id] });
   const groups = useCatalogueRead('semesterGroups', { semesterId: semester.id });
@@ -75,25 +99,30 @@ function LotterySection({ lottery, students }: { lottery: FamilyLottery; student
       .map((cls) => ({ choice: { kind: 'class' as const, id: cls.id }, label: cls.name, classes: [cls] })),
     ...(groups.data?.groups ?? []).map((group) => ({
       choice: { kind: 'group' as const, id: group.id },
-      label: `${group.name} (class group)`,
+      label: t('lottery.semester.groupOption', { name: group.name }),
       classes: group.classIds.flatMap((id) => semesterClasses.find((cls) => cls.id === id) ?? []),
     })),
   ];
 
   return (
-    <Section title={`${semester.name}: lottery`}>
+    <Section title={t('lottery.semester.title', { name: semester.name })}>
       <Stack spacing={2}>
         <HowItWorks lottery={lottery} />
         <DrawSeed lottery={lottery} />
         {!window.open && !draw && <Alert severity="info">{window.message}</Alert>}
         {draw && (
           <Alert severity="success">
-            The draw was published on {when(draw.publishedAt)}. Its seed was <LongCode>{draw.seed}</LongCode>: with it,
-            anyone can run the draw again and check the results.
+            {rich(t('lottery.semester.published', { when: when(draw.publishedAt), seed: draw.seed }), [
+              <LongCode key="seed">{draw.seed}</LongCode>,
+            ])}
           </Alert>
         )}
         {classes.isError && (
-          <LoadFailure what="The classes" error={classes.error} onRetry={() => void classes.refetch()} />
+          <LoadFailure
+            what={t('lottery.page.theClasses')}
+            error={classes.error}
+            onRetry={() => void classes.refetch()}
+          />
         )}
         {window.open && students.length > 1 && (
           <FormControlLabel
@@ -113,15 +142,15 @@ function LotterySection({ lottery, students }: { lottery: FamilyLottery; student
                         keepTogether: event.target.checked,
                       })
                       .catch((error: Error) =>
-                        show({ severity: 'error', summary: 'Not saved', detail: error.message }),
+                        show({ severity: 'error', summary: t('lottery.semester.notSaved'), detail: error.message }),
                       );
                 }}
               />
             }
-            label="Keep my children together: children with the same choices get seats together or join the waitlist together"
+            label={t('lottery.semester.keepTogether')}
           />
         )}
-        {students.length === 0 && <Alert severity="info">Add your children on Manage Account first.</Alert>}
+        {students.length === 0 && <Alert severity="info">{t('lottery.semester.noChildren')}</Alert>}
         {students.map((student) => (
           <ChildRequest
             key={student.id}
@@ -148,24 +177,21 @@ function LotterySection({ lottery, students }: { lottery: FamilyLottery; student
 }
 
 function HowItWorks({ lottery: { semester, lottery } }: { lottery: FamilyLottery }) {
-  const when = useMomentText();
+  const when = useMoment();
+  const { t } = useI18n();
   return (
     <Stack spacing={1}>
       <Typography>
-        Seats in {semester.name} are given by a lottery draw, not by who asks first. Send each child's choices, best
-        first (up to {lottery.choices}), from {when(lottery.requestsOpen)} to {when(lottery.requestsClose)}; until then
-        you can change or withdraw them.
+        {t('lottery.how.requests', {
+          name: semester.name,
+          most: lottery.choices,
+          from: when(lottery.requestsOpen),
+          close: when(lottery.requestsClose),
+        })}
       </Typography>
+      <Typography>{t(lottery.weighted ? 'lottery.how.drawWeighted' : 'lottery.how.draw')}</Typography>
       <Typography>
-        When requests close, the draw puts every request in a random order made from a seed, which is published with the
-        results so that anyone can run the draw again and check it. In that order each child gets their best-ranked
-        choice that still has a seat; the others join the waitlists, in the same order. Children kept together who gave
-        the same choices get seats together or join the waitlist together.
-        {lottery.weighted && ' A family that got no seat in an earlier draw has one more ticket for each such draw.'}
-      </Typography>
-      <Typography>
-        You will hear by e-mail by {when(lottery.resultsBy)}. The seats left after the draw open to everyone, first come
-        first served, on {when(lottery.seatsOpen)}.
+        {t('lottery.how.results', { results: when(lottery.resultsBy), open: when(lottery.seatsOpen) })}
       </Typography>
     </Stack>
   );
@@ -176,27 +202,26 @@ function HowItWorks({ lottery: { semester, lottery } }: { lottery: FamilyLottery
  * with the results, so a draw run again with another seed would show here as a new commitment.
  */
 function DrawSeed({ lottery: { lottery, commitments, draw } }: { lottery: FamilyLottery }) {
-  const when = useMomentText();
+  const when = useMoment();
+  const { t } = useI18n();
   const last = commitments.at(-1);
   if (!last) return null;
   const late = Date.parse(last.committedAt) >= Date.parse(lottery.requestsClose);
   return (
     <Stack spacing={1}>
       <Typography>
-        The draw's seed was chosen on {when(last.committedAt)}
-        {late && ', after requests closed'}
-        {draw
-          ? ', and its SHA-256 shown here before the draw: '
-          : ', and is kept secret until the results. Its SHA-256 is '}
-        <LongCode>{last.hash}</LongCode>.{' '}
-        {draw
-          ? 'Any SHA-256 tool shows that the published seed has exactly this one.'
-          : 'Once the results are published with the seed, anyone can check that the seed has exactly this SHA-256: the draw cannot be run again with another seed without a new commitment showing here.'}
+        {rich(
+          t(draw ? 'lottery.seed.drawn' : 'lottery.seed.secret', {
+            when: when(last.committedAt),
+            late: late ? 'yes' : 'no',
+            hash: last.hash,
+          }),
+          [<LongCode key="hash">{last.hash}</LongCode>],
+        )}
       </Typography>
       {commitments.length > 1 && (
         <Typography>
-          The seed was changed {commitments.length - 1} {commitments.length === 2 ? 'time' : 'times'} (
-          {commitments.length} commitments), each with its reason:
+          {t('lottery.seed.changed', { changes: commitments.length - 1, count: commitments.length })}
         </Typography>
       )}
       <SeedChanges commitments={commitments} />
@@ -229,6 +254,7 @@ function ChildRequest({
   const save = useChange('saveLotteryRequest');
   const withdraw = useChange('withdrawLotteryRequest');
   const show = useToast();
+  const { t } = useI18n();
   const [chosen, setChosen] = useState<string[]>(() =>
     Array.from({ length: most }, (_, index) => (request?.choices[index] ? keyOf(request.choices[index]) : '')),
   );
@@ -250,12 +276,15 @@ function ChildRequest({
   const submit = async () => {
     setProblem(undefined);
     setToCheck(false);
-    if (!choices.length) return setProblem(`Choose at least one class for ${student.firstName}.`);
-    if (new Set(choices.map(keyOf)).size !== choices.length)
-      return setProblem('Choose each class once: a later choice repeats an earlier one.');
+    if (!choices.length) return setProblem(t('lottery.child.atLeastOne', { name: student.firstName }));
+    if (new Set(choices.map(keyOf)).size !== choices.length) return setProblem(t('lottery.child.once'));
     try {
       await save.mutateAsync({ semesterId, studentId: student.id, choices, keepTogether });
-      show({ severity: 'success', summary: 'Saved', detail: `${student.firstName}'s choices are saved.` });
+      show({
+        severity: 'success',
+        summary: t('lottery.child.saved'),
+        detail: t('lottery.child.savedDetail', { name: student.firstName }),
+      });
     } catch (error) {
       const refusal = asApiError(error);
       const policies = policiesAsked(refusal.details);
@@ -274,7 +303,11 @@ function ChildRequest({
   const remove = async () => {
     await withdraw.mutateAsync({ semesterId, studentId: student.id });
     setChosen(chosen.map(() => ''));
-    show({ severity: 'success', summary: 'Withdrawn', detail: `${student.firstName} is out of the draw.` });
+    show({
+      severity: 'success',
+      summary: t('lottery.child.withdrawn'),
+      detail: t('lottery.child.withdrawnDetail', { name: student.firstName }),
+    });
   };
 
   return (
@@ -289,10 +322,13 @@ function ChildRequest({
           color={request.result.outcome === 'enrolled' ? 'success' : 'warning'}
           label={
             request.result.outcome === 'enrolled'
-              ? `Seated: ${labelOf(request.result.choice!) ?? 'a class'} (choice ${request.result.rank})`
+              ? t('lottery.child.seated', { ...known(labelOf(request.result.choice!)), rank: request.result.rank })
               : request.result.outcome === 'waitlisted'
-                ? `On the waitlist for ${labelOf(request.result.choice!) ?? 'a class'}`
-                : `Not placed: ${request.result.reason ?? 'no choice admits this child'}`
+                ? t('lottery.child.waitlisted', known(labelOf(request.result.choice!)))
+                : t('lottery.child.notPlaced', {
+                    known: request.result.reason ? 'yes' : 'no',
+                    reason: request.result.reason,
+                  })
           }
         />
       )}
@@ -301,7 +337,7 @@ function ChildRequest({
           <PoliciesToAccept
             asked={policiesShown}
             child={student}
-            acceptLabel={`Accept and save ${student.firstName}'s choices`}
+            acceptLabel={t('lottery.child.acceptAndSave', { name: student.firstName })}
             onBack={() => setPoliciesShown(undefined)}
             onAccepted={ready}
           />
@@ -319,12 +355,12 @@ function ChildRequest({
               key={index}
               select
               size="small"
-              label={`Choice ${index + 1}${index === 0 ? '' : ' (optional)'}`}
+              label={t(index === 0 ? 'lottery.child.choice' : 'lottery.child.choiceOptional', { number: index + 1 })}
               value={value}
               onChange={(event) => setChosen(chosen.map((old, at) => (at === index ? event.target.value : old)))}
             >
               <MenuItem value="">
-                <em>None</em>
+                <em>{t('lottery.child.none')}</em>
               </MenuItem>
               {options.map((option) => (
                 <MenuItem key={keyOf(option.choice)} value={keyOf(option.choice)}>
@@ -336,16 +372,16 @@ function ChildRequest({
           {problem && <Alert severity="error">{problem}</Alert>}
           {toCheck && (
             <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => setChecking(true)}>
-              {`Check ${student.firstName}'s details`}
+              {t('lottery.child.checkDetails', { name: student.firstName })}
             </Button>
           )}
           <Stack direction="row" spacing={1}>
             <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>
-              Save {student.firstName}'s choices
+              {t('lottery.child.save', { name: student.firstName })}
             </Button>
             {request && (
               <Button color="error" onClick={() => setWithdrawing(true)}>
-                Withdraw
+                {t('lottery.child.withdraw')}
               </Button>
             )}
           </Stack>
@@ -353,22 +389,24 @@ function ChildRequest({
       ) : (
         <Typography color="text.secondary">
           {request
-            ? `Choices: ${request.choices.map((choice, index) => `${index + 1}. ${labelOf(choice) ?? choice.id}`).join(', ')}`
-            : 'No request.'}
+            ? t('lottery.child.choices', {
+                choices: request.choices
+                  .map((choice, index) => `${index + 1}. ${labelOf(choice) ?? choice.id}`)
+                  .join(', '),
+              })
+            : t('lottery.child.noRequest')}
         </Typography>
       )}
       {withdrawing && (
         <ConfirmDialog
-          title={`Withdraw ${student.firstName} from the draw?`}
-          confirmLabel="Withdraw"
-          busyLabel="Withdrawing…"
+          title={t('lottery.child.withdrawTitle', { name: student.firstName })}
+          confirmLabel={t('lottery.child.withdraw')}
+          busyLabel={t('lottery.child.withdrawing')}
           destructive
           action={remove}
           onClose={() => setWithdrawing(false)}
         >
-          <DialogContentText>
-            {student.firstName}'s choices are removed. You can send new ones until requests close.
-          </DialogContentText>
+          <DialogContentText>{t('lottery.child.withdrawText', { name: student.firstName })}</DialogContentText>
         </ConfirmDialog>
       )}
     </Stack>

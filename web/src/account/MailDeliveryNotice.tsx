@@ -4,10 +4,14 @@
 // capacity plan counts each call of that visit.)
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
+import { Fragment } from 'react';
 import { useFunction } from '../api/queries';
+import { useI18n } from '../i18n/account';
+import { rich } from '../i18n/rich';
 import { useRemoteConfig } from '../layout/RemoteConfig';
 
 export function MailDeliveryNotice() {
+  const { t } = useI18n();
   const status = useFunction('myMailStatus');
   const { contactEmail } = useRemoteConfig();
   const blocked = status.data?.addresses.filter((address) => !address.receives) ?? [];
@@ -16,14 +20,10 @@ export function MailDeliveryNotice() {
     <Alert severity="warning" role="status">
       {blocked.map((address) => (
         <span key={address.email}>
-          Our e-mails to <strong>{address.email}</strong> do not arrive
-          {address.reason === 'complaint' ? ' (they were marked as spam)' : ' (the address refused them)'}, so you miss
-          enrollment confirmations and the programme's messages.{' '}
+          {rich(t('account.mailNotice.blocked', { email: address.email, reason: address.reason }), [<strong />])}{' '}
         </span>
       ))}
-      Check your address below, then{' '}
-      {contactEmail ? <Link href={`mailto:${contactEmail}`}>ask the programme</Link> : 'ask the programme'} to write to
-      it again.
+      {rich(t('account.mailNotice.fix'), [contactEmail ? <Link href={`mailto:${contactEmail}`} /> : <Fragment />])}
     </Alert>
   );
 }

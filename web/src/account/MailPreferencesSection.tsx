@@ -9,6 +9,7 @@ import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useFunction } from '../api/queries';
+import { useI18n } from '../i18n/account';
 import { LoadFailure } from '../layout/LoadFailure';
 import { useToast } from '../layout/toast';
 import { Waiting } from '../layout/Waiting';
@@ -18,6 +19,7 @@ import { Section } from '../layout/Section';
 type Optional = { enrollmentChanges: boolean; reminders: boolean; announcements: boolean; checkOuts: boolean };
 
 export function MailPreferencesSection() {
+  const { t } = useI18n();
   const status = useFunction('myMailStatus');
   const show = useToast();
   const [optional, setOptional] = useState<Optional>();
@@ -28,43 +30,41 @@ export function MailPreferencesSection() {
   const toggle = (kind: keyof Optional) => (_event: unknown, checked: boolean) =>
     setOptional((current) => current && { ...current, [kind]: checked });
   return (
-    <Section title="E-mails">
+    <Section title={t('account.mail.title')}>
       {status.isPending && <Waiting />}
       {status.isError && (
-        <LoadFailure what="Your e-mail choices" error={status.error} onRetry={() => void status.refetch()} />
+        <LoadFailure what={t('account.mail.loadWhat')} error={status.error} onRetry={() => void status.refetch()} />
       )}
       {optional && (
         <form
           noValidate
-          aria-label="E-mails"
+          aria-label={t('account.mail.form')}
           onSubmit={(event) => {
             event.preventDefault();
             void save(optional).then((saved) => {
-              if (saved) show({ severity: 'success', detail: 'Your e-mail choices are saved.' });
+              if (saved) show({ severity: 'success', detail: t('account.mail.saved') });
             });
           }}
         >
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            Each guardian of your family chooses their own e-mails. Changes to the children's enrollments, and changes
-            or cancelled meetings of their classes, always reach at least one guardian: you can switch them off only
-            while another guardian receives them.
+            {t('account.mail.intro')}
           </Typography>
           <FormGroup>
             <FormControlLabel
               control={<Checkbox checked={optional.enrollmentChanges} onChange={toggle('enrollmentChanges')} />}
-              label="Changes to the children's enrollments and to their classes"
+              label={t('account.mail.enrollmentChanges')}
             />
             <FormControlLabel
               control={<Checkbox checked={optional.reminders} onChange={toggle('reminders')} />}
-              label="Reminders before a class starts"
+              label={t('account.mail.reminders')}
             />
             <FormControlLabel
               control={<Checkbox checked={optional.announcements} onChange={toggle('announcements')} />}
-              label="Messages from the programme to the families of a class or semester"
+              label={t('account.mail.announcements')}
             />
             <FormControlLabel
               control={<Checkbox checked={optional.checkOuts} onChange={toggle('checkOuts')} />}
-              label="When an instructor checks a child out at the end of a class (a check-out to someone not on the child's pick-up list is always told)"
+              label={t('account.mail.checkOuts')}
             />
           </FormGroup>
           {message && (
@@ -73,7 +73,7 @@ export function MailPreferencesSection() {
             </Alert>
           )}
           <Button type="submit" variant="contained" disabled={saving} sx={{ mt: 1 }}>
-            {saving ? 'Saving…' : 'Save e-mail choices'}
+            {saving ? t('account.mail.saving') : t('account.mail.save')}
           </Button>
         </form>
       )}

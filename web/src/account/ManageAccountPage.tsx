@@ -2,6 +2,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
 import { useAuth } from '../api/session';
+import { useI18n } from '../i18n/account';
+import { rich } from '../i18n/rich';
 import { Waiting } from '../layout/Waiting';
 import { lazily } from '../layout/lazily';
 import { Section } from '../layout/Section';
@@ -22,31 +24,32 @@ const SecondFactorSection = lazily(() => import('./SecondFactorSection'), 'Secon
  */
 export function ManageAccountPage() {
   const { user } = useAuth();
+  const { t } = useI18n();
   return (
     <Stack spacing={3} sx={{ maxWidth: 720, mx: 'auto' }}>
-      <PageTitle title="Manage Account" />
+      <PageTitle title={t('account.manage.title')} />
       <MailDeliveryNotice />
-      <Section title="Account">
+      <Section title={t('account.manage.account')}>
         <Typography>
-          Email: <strong>{user?.email ?? 'User email'}</strong>
+          {rich(t('account.manage.email', { email: user?.email ?? t('account.manage.noEmail') }), [<strong />])}
         </Typography>
       </Section>
-      <Section title="Change password">
+      <Section title={t('account.manage.changePassword')}>
         <Suspense fallback={<Waiting />}>
           <ChangePassword />
         </Suspense>
       </Section>
-      <Section title="Second factor">
+      <Section title={t('account.manage.secondFactor')}>
         <Suspense fallback={<Waiting />}>
           <SecondFactorSection />
         </Suspense>
       </Section>
-      <Section title="Children">
+      <Section title={t('account.manage.children')}>
         <StudentsSection />
       </Section>
       <GuardiansSection />
       <MailPreferencesSection />
-      <Section title="Delete account">
+      <Section title={t('account.manage.delete')}>
         <DeleteAccountSection />
       </Section>
     </Stack>

@@ -10,12 +10,12 @@ import type { Class, NamedEnrollment } from '@contract/records';
 import { useChange } from '../api/changes';
 import { useCatalogueRead } from '../api/queries';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
-import { counted } from '../layout/counted';
 import { LoadFailure } from '../layout/LoadFailure';
 import { scheduleSummary } from '../layout/schedule';
 import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 import { useToast } from '../layout/toast';
 import { Waiting } from '../layout/Waiting';
+import { useI18n } from '../i18n/enrollments';
 
 /** The classes a child could move to now: open, none it is in already; those with a seat left first. */
 const classesElsewhere = (classes: Class[], alreadyIn: readonly string[]) =>
@@ -35,6 +35,7 @@ export function MoveDialog({
 }) {
   const labelId = useId();
   const show = useToast();
+  const { t } = useI18n();
   const timeZone = useProgrammeTimeZone();
   const transfer = useChange('transferEnrollment');
   const semesterClasses = useCatalogueRead('classesBySemester', { semesters: [enrollment.semesterId] });
@@ -50,52 +51,53 @@ export function MoveDialog({
       classId,
       ...(waits && { waitForSeat: true }),
     });
+    const names = { first: firstName, className: chosen?.name, kept: enrollment.className };
     show(
       moved.status === 'waitlisted'
         ? {
             severity: 'success',
-            summary: 'On the waitlist',
-            detail: `${firstName} is on the waitlist for ${chosen?.name}${moved.waitlistPosition ? ` (position ${moved.waitlistPosition})` : ''} and keeps the seat in ${enrollment.className} until a seat there is theirs.`,
+            summary: t('enrollments.move.waiting'),
+            detail: moved.waitlistPosition
+              ? t('enrollments.move.waitingAtDetail', { ...names, position: moved.waitlistPosition })
+              : t('enrollments.move.waitingDetail', names),
           }
         : {
             severity: 'success',
-            summary: 'Moved',
-            detail: `${firstName} is enrolled in ${chosen?.name}; the seat in ${enrollment.className} went to the next child waiting.`,
+            summary: t('enrollments.move.moved'),
+            detail: t('enrollments.move.movedDetail', names),
           },
     );
   };
 
   return (
     <ConfirmDialog
-      title={`Move ${firstName} to another class?`}
+      title={t('enrollments.move.title', { first: firstName })}
       confirmLabel={
         chosen
           ? waits
-            ? `Wait for a seat in ${chosen.name}`
-            : `Move ${firstName} to ${chosen.name}`
-          : 'Choose a class'
+            ? t('enrollments.move.wait', { className: chosen.name })
+            : t('enrollments.move.confirm', { first: firstName, className: chosen.name })
+          : t('enrollments.move.choose')
       }
-      keepLabel="Keep the seat"
-      busyLabel="Moving…"
+      keepLabel={t('enrollments.move.keep')}
+      busyLabel={t('enrollments.move.busy')}
       confirmDisabled={!chosen}
       action={move}
       onClose={onClose}
     >
       <DialogContentText id={labelId} sx={{ mb: 1 }}>
-        {firstName} keeps the seat in {enrollment.className} until the new one is taken, in one step. In a full class,{' '}
-        {firstName} joins the end of its waitlist and keeps this seat until a seat there is theirs; then {firstName}{' '}
-        moves, and this seat goes to the next child waiting.
+        {t('enrollments.move.intro', { first: firstName, className: enrollment.className })}
       </DialogContentText>
       {semesterClasses.isPending && <Waiting />}
       {semesterClasses.isError && (
         <LoadFailure
-          what="The semester's classes"
+          what={t('enrollments.move.loadWhat')}
           error={semesterClasses.error}
           onRetry={() => void semesterClasses.refetch()}
         />
       )}
       {semesterClasses.isSuccess && choices.length === 0 && (
-        <DialogContentText>No other class of the semester takes enrollments now.</DialogContentText>
+        <DialogContentText>{t('enrollments.move.none')}</DialogContentText>
       )}
       {choices.length > 0 && (
         <RadioGroup aria-labelledby={labelId} value={classId} onChange={(event) => setClassId(event.target.value)}>
@@ -104,7 +106,11 @@ export function MoveDialog({
               key={cls.id}
               value={cls.id}
               control={<Radio />}
-              label={`${cls.name} · ${scheduleSummary(cls.meetings, timeZone)} · ${cls.seatsLeft > 0 ? `${counted(cls.seatsLeft, 'seat')} left` : 'Full: wait for a seat, keeping this one'}`}
+              label={t(cls.seatsLeft > 0 ? 'enrollments.move.choiceSeats' : 'enrollments.move.choiceFull', {
+                className: cls.name,
+                schedule: scheduleSummary(cls.meetings, timeZone),
+                seats: cls.seatsLeft,
+              })}
             />
           ))}
         </RadioGroup>

@@ -26,6 +26,7 @@ import {
 } from '../api/secondFactor';
 import { errorCode } from '../api/providerError';
 import { secondFactorKey, useAuth } from '../api/session';
+import { i18n, useI18n } from '../i18n/account';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { LoadFailure } from '../layout/LoadFailure';
 import { paths } from '../layout/paths';
@@ -34,11 +35,14 @@ import { useCopy } from '../layout/useCopy';
 import { Waiting } from '../layout/Waiting';
 
 /** What the sign-in page says once the second factor is on and every session has ended. */
-export const SECOND_FACTOR_ON =
-  'Your second factor is on. Sign in again with your password and a code from your authenticator app; every other session of this account has ended.';
+const secondFactorOn = () => i18n._('account.secondFactor.isOn');
+
+/** What is wrong with the code typed in the set-up. */
+type CodeProblem = 'sixDigits' | 'wrongCode';
 
 export function SecondFactorSection() {
   const { user, isAdmin } = useAuth();
+  const { t } = useI18n();
   const queryClient = useQueryClient();
   const show = useToast();
   const state = useQuery({ queryKey: secondFactorKey(user?.sub), queryFn: secondFactorIsOn });
@@ -47,25 +51,24 @@ export function SecondFactorSection() {
 
   if (state.isPending) return <Waiting />;
   if (state.isError)
-    return <LoadFailure what="Your second factor" error={state.error} onRetry={() => void state.refetch()} />;
+    return (
+      <LoadFailure what={t('account.secondFactor.loadWhat')} error={state.error} onRetry={() => void state.refetch()} />
+    );
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       {state.data ? (
         <>
-          <Typography>On: sign-in asks for a code from your authenticator app.</Typography>
+          <Typography>{t('account.secondFactor.on')}</Typography>
           <Button variant="outlined" color="error" onClick={() => setTurningOff(true)}>
-            Turn off second factor
+            {t('account.secondFactor.turnOffButton')}
           </Button>
         </>
       ) : (
         <>
-          <Typography>
-            After your password, sign-in asks for a 6-digit code from an authenticator app on your phone (such as Google
-            Authenticator, Microsoft Authenticator or 1Password): someone who learns your password still cannot sign in.
-          </Typography>
-          {isAdmin && <Alert severity="warning">Administrators must turn it on to use the admin screens.</Alert>}
+          <Typography>{t('account.secondFactor.intro')}</Typography>
+          {isAdmin && <Alert severity="warning">{t('account.secondFactor.adminNeeds')}</Alert>}
           <Button variant="contained" onClick={() => setSettingUp(true)}>
-            Turn on second factor
+            {t('account.secondFactor.turnOnButton')}
           </Button>
         </>
       )}
@@ -79,19 +82,18 @@ export function SecondFactorSection() {
       )}
       {turningOff && (
         <ConfirmDialog
-          title="Turn off the second factor?"
-          confirmLabel="Turn off"
+          title={t('account.secondFactor.offTitle')}
+          confirmLabel={t('account.secondFactor.turnOff')}
           destructive
           onClose={() => setTurningOff(false)}
           action={async () => {
             await turnOffSecondFactor();
             await queryClient.invalidateQueries({ queryKey: secondFactorKey(user?.sub) });
-            show({ severity: 'success', detail: 'Your second factor is off: sign-in asks for the password alone.' });
+            show({ severity: 'success', detail: t('account.secondFactor.isOff') });
           }}
         >
           <DialogContentText>
-            Sign-in will ask for your password alone.
-            {isAdmin && ' The admin screens will refuse you until you turn it on again.'}
+            {isAdmin ? t('account.secondFactor.offTextAdmin') : t('account.secondFactor.offText')}
           </DialogContentText>
         </ConfirmDialog>
       )}
@@ -133,6 +135,7 @@ function SetUpDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const show = useToast();
   const key = useQuery({
@@ -144,68 +147,63 @@ function SetUpDialog({
     retry: false,
   });
   const qrCode = useQrCode(key.data?.link);
-  const { field: keyField, copy } = useCopy('setup key');
+  const { field: keyField, copy } = useCopy(t('account.secondFactor.keyName'));
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<CodeProblem>();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const typed = code.trim();
-    if (!/^\d{6}$/.test(typed)) return setProblem('Type the 6 digits your authenticator app shows');
+    if (!/^\d{6}$/.test(typed)) return setProblem('sixDigits');
     setBusy(true);
     setProblem(undefined);
     try {
       await turnOnSecondFactor(typed);
     } catch (error) {
       setBusy(false);
-      if (isWrongCode(error))
-        return setProblem('This code is not right. Type the 6 digits your authenticator app shows now.');
-      return show({ severity: 'error', detail: `The second factor could not be turned on (${errorCode(error)}).` });
+      if (isWrongCode(error)) return setProblem('wrongCode');
+      return show({ severity: 'error', detail: t('account.secondFactor.notTurnedOn', { code: errorCode(error) }) });
     }
     onTurnedOn();
     // To the sign-in first, told to stay there while the sessions end (a protected page would leave for it
     // on its own, without the reason).
-    void navigate(paths.signIn, { replace: true, state: { purpose: SECOND_FACTOR_ON, signingOut: true } });
+    void navigate(paths.signIn, { replace: true, state: { purpose: secondFactorOn(), signingOut: true } });
     await endEverySession().catch((error: unknown) =>
       show({
         severity: 'error',
-        detail: `Your second factor is on, but the other sessions could not be ended (${errorCode(error)}): sign out, then in again.`,
+        detail: t('account.secondFactor.sessionsLeft', { code: errorCode(error) }),
       }),
     );
   };
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Turn on the second factor</DialogTitle>
+      <DialogTitle id={titleId}>{t('account.secondFactor.setUpTitle')}</DialogTitle>
       <Box component="form" noValidate onSubmit={submit}>
         <DialogContent>
           {key.isPending && <Waiting />}
           {key.isError && (
-            <Alert severity="error">
-              The key for your app could not be made ({errorCode(key.error)}). Close this and try again in a moment.
-            </Alert>
+            <Alert severity="error">{t('account.secondFactor.keyFailed', { code: errorCode(key.error) })}</Alert>
           )}
           {key.data && (
             <Stack spacing={2}>
-              <Typography>
-                1. In your authenticator app, add an account and scan this QR code, or type the setup key.
-              </Typography>
+              <Typography>{t('account.secondFactor.stepScan')}</Typography>
               {qrCode ? (
                 <Box
                   component="img"
                   src={qrCode}
-                  alt="QR code that adds this account to an authenticator app"
+                  alt={t('account.secondFactor.qrAlt')}
                   sx={{ width: 200, height: 200, alignSelf: 'center' }}
                 />
               ) : qrCode === null ? (
-                <Alert severity="warning">The QR code could not be shown: type the setup key into the app.</Alert>
+                <Alert severity="warning">{t('account.secondFactor.qrFailed')}</Alert>
               ) : (
                 <Waiting />
               )}
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <TextField
-                  label="Setup key"
+                  label={t('account.secondFactor.keyLabel')}
                   value={key.data.key}
                   inputRef={keyField}
                   slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
@@ -213,12 +211,12 @@ function SetUpDialog({
                   fullWidth
                 />
                 <Button startIcon={<ContentCopyIcon />} onClick={() => void copy(key.data.key)} sx={{ flexShrink: 0 }}>
-                  Copy
+                  {t('account.secondFactor.copy')}
                 </Button>
               </Stack>
-              <Typography>2. Type the 6-digit code the app now shows for this account.</Typography>
+              <Typography>{t('account.secondFactor.stepCode')}</Typography>
               <TextField
-                label="Code from the app"
+                label={t('account.secondFactor.codeLabel')}
                 autoComplete="one-time-code"
                 slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
                 value={code}
@@ -227,7 +225,13 @@ function SetUpDialog({
                   setProblem(undefined);
                 }}
                 error={!!problem}
-                helperText={problem ?? 'Once it is on, every session of this account ends: sign in again with a code.'}
+                helperText={
+                  problem === 'sixDigits'
+                    ? t('account.secondFactor.sixDigits')
+                    : problem === 'wrongCode'
+                      ? t('account.secondFactor.wrongCode')
+                      : t('account.secondFactor.codeHelp')
+                }
                 fullWidth
               />
             </Stack>
@@ -235,10 +239,10 @@ function SetUpDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Not now
+            {t('account.secondFactor.notNow')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy || !key.data}>
-            {busy ? 'Turning on…' : 'Turn on'}
+            {busy ? t('account.secondFactor.turningOn') : t('account.secondFactor.turnOn')}
           </Button>
         </DialogActions>
       </Box>

@@ -13,31 +13,23 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
-import { detailsConfirmedLabel } from '@contract/configNames';
-import { gradeLabel } from '@contract/grades';
+import { dayOf } from '@contract/moments';
 import type { NamedEnrollment, Student } from '@contract/records';
 import { useChange } from '../api/changes';
 import { useFunction } from '../api/queries';
+import { useI18n } from '../i18n/account';
+import { useFormat } from '../i18n/format';
 import { ConfirmDialog } from '../layout/ConfirmDialog';
 import { useCloseGuard } from '../layout/useCloseGuard';
 import { LoadFailure } from '../layout/LoadFailure';
 import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 import { Waiting } from '../layout/Waiting';
-import { dateLabel } from '../layout/schedule';
 import { useToast } from '../layout/toast';
 import { StudentForm } from './students/StudentForm';
-import { counted } from '../layout/counted';
+import { gradeText } from '../layout/schedule';
 
-/** `timeZone`: the programme's, whose clock tells the day the details were confirmed. */
-const describe = (student: Student, timeZone: string) =>
-  [
-    gradeLabel(student.grade),
-    student.school,
-    `born ${dateLabel(student.birthDate)}`,
-    `details confirmed ${detailsConfirmedLabel(student.detailsConfirmedAt, timeZone)}`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+/** A date alone (YYYY-MM-DD): "Jan 17, 2099" / "17 ene 2099". */
+const DATE_ALONE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
 
 /** How many classes (or waitlists) each child is in: a child still in one cannot be removed. */
 function activeByStudent(enrollments: NamedEnrollment[] | undefined): Map<string, number> {
@@ -49,6 +41,9 @@ function activeByStudent(enrollments: NamedEnrollment[] | undefined): Map<string
 }
 
 export function StudentsSection() {
+  const { t } = useI18n();
+  const format = useFormat();
+  const day = (date: string) => format.moment(`${date}T00:00:00Z`, DATE_ALONE);
   const students = useFunction('students');
   const enrollments = useFunction('myEnrollments');
   const deleteStudent = useChange('deleteStudent');
@@ -64,31 +59,49 @@ export function StudentsSection() {
   };
   const { close, question } = useCloseGuard(typed, stopEditing);
   const held = activeByStudent(enrollments.data?.enrollments);
+  /** Grade, school, birth date and when the details were confirmed (a day on the programme's clock). */
+  const describe = (student: Student) =>
+    [
+      gradeText(student.grade),
+      student.school,
+      t('account.students.born', { date: day(student.birthDate) }),
+      student.detailsConfirmedAt
+        ? t('account.students.confirmedOn', { date: day(dayOf(student.detailsConfirmedAt, timeZone)) })
+        : t('account.students.neverConfirmed'),
+    ]
+      .filter(Boolean)
+      .join(' · ');
 
   const remove = async (student: Student) => {
     await deleteStudent.mutateAsync({ id: student.id });
-    show({ severity: 'success', summary: 'Removed', detail: `${student.firstName} was removed from your account.` });
+    show({
+      severity: 'success',
+      summary: t('account.students.removed'),
+      detail: t('account.students.removedDetail', { name: student.firstName }),
+    });
   };
 
   if (students.isPending) return <Waiting />;
   if (students.isError) {
-    return <LoadFailure what="Your children" error={students.error} onRetry={() => void students.refetch()} />;
+    return (
+      <LoadFailure
+        what={t('account.students.loadWhat')}
+        error={students.error}
+        onRetry={() => void students.refetch()}
+      />
+    );
   }
   const list = students.data.students;
   return (
     <Stack spacing={1}>
       {list.length === 0 ? (
-        <Typography color="text.secondary">
-          No children yet. Add each child you want to enroll; their details are kept for every semester.
-        </Typography>
+        <Typography color="text.secondary">{t('account.students.none')}</Typography>
       ) : (
-        <List disablePadding aria-label="Your children">
+        <List disablePadding aria-label={t('account.students.list')}>
           {list.map((student) => {
             // Removing a child still in a class is refused: say so instead of offering it.
             const classes = held.get(student.id) ?? 0;
-            const kept =
-              classes > 0 &&
-              `In ${counted(classes, 'class', 'classes')} or waitlist${classes === 1 ? '' : 's'}: cancel ${classes === 1 ? 'it' : 'them'} under Enrollments before removing ${student.firstName}.`;
+            const kept = classes > 0 && t('account.students.kept', { count: classes, name: student.firstName });
             return (
               <ListItem
                 key={student.id}
@@ -96,17 +109,21 @@ export function StudentsSection() {
                 disableGutters
                 secondaryAction={
                   <Stack direction="row" spacing={1}>
-                    <Button size="small" onClick={() => setEditing(student)} aria-label={`Edit ${student.firstName}`}>
-                      Edit
+                    <Button
+                      size="small"
+                      onClick={() => setEditing(student)}
+                      aria-label={t('account.students.editName', { name: student.firstName })}
+                    >
+                      {t('account.students.edit')}
                     </Button>
                     <Button
                       size="small"
                       color="error"
                       onClick={() => setRemoving(student)}
                       disabled={!enrollments.isSuccess || classes > 0}
-                      aria-label={`Remove ${student.firstName}`}
+                      aria-label={t('account.students.removeName', { name: student.firstName })}
                     >
-                      Remove
+                      {t('account.students.remove')}
                     </Button>
                   </Stack>
                 }
@@ -115,7 +132,7 @@ export function StudentsSection() {
                   primary={`${student.firstName} ${student.lastName}`}
                   secondary={
                     <>
-                      {describe(student, timeZone)}
+                      {describe(student)}
                       {kept && (
                         <Box component="span" sx={{ display: 'block' }}>
                           {kept}
@@ -131,7 +148,7 @@ export function StudentsSection() {
         </List>
       )}
       <Button startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ alignSelf: 'flex-start' }}>
-        Add a child
+        {t('account.students.add')}
       </Button>
 
       {question}
@@ -144,7 +161,9 @@ export function StudentsSection() {
         aria-labelledby="student-dialog-title"
       >
         <DialogTitle id="student-dialog-title">
-          {editing === 'new' ? 'Add a child' : `Edit ${editing?.firstName ?? ''}`}
+          {editing === 'new'
+            ? t('account.students.add')
+            : t('account.students.editName', { name: editing?.firstName ?? '' })}
         </DialogTitle>
         <DialogContent dividers>
           {editing !== undefined && (
@@ -153,14 +172,18 @@ export function StudentsSection() {
               onCancel={stopEditing}
               onTyped={() => setTyped(true)}
               onSaved={(saved) => {
-                show({ severity: 'success', summary: 'Saved', detail: `${saved.firstName}'s details are saved.` });
+                show({
+                  severity: 'success',
+                  summary: t('account.students.saved'),
+                  detail: t('account.students.savedDetail', { name: saved.firstName }),
+                });
                 stopEditing();
               }}
               onConfirmed={(confirmed) => {
                 show({
                   severity: 'success',
-                  summary: 'Confirmed',
-                  detail: `${confirmed.firstName}'s details are confirmed as they are.`,
+                  summary: t('account.students.confirmed'),
+                  detail: t('account.students.confirmedDetail', { name: confirmed.firstName }),
                 });
                 stopEditing();
               }}
@@ -171,18 +194,15 @@ export function StudentsSection() {
 
       {removing && (
         <ConfirmDialog
-          title={`Remove ${removing.firstName}?`}
-          confirmLabel="Remove"
-          keepLabel="Keep"
-          busyLabel="Removing…"
+          title={t('account.students.removeTitle', { name: removing.firstName })}
+          confirmLabel={t('account.students.remove')}
+          keepLabel={t('account.students.keep')}
+          busyLabel={t('account.students.removing')}
           destructive
           action={() => remove(removing)}
           onClose={() => setRemoving(undefined)}
         >
-          <DialogContentText>
-            {removing.firstName}'s details, including health information and emergency contacts, will be deleted from
-            your account.
-          </DialogContentText>
+          <DialogContentText>{t('account.students.removeText', { name: removing.firstName })}</DialogContentText>
         </ConfirmDialog>
       )}
     </Stack>

@@ -3,6 +3,8 @@
 // its cache for every visitor alike. Names, payloads and results are typed from the function manifest.
 import type { CachedFunctionName, FunctionInput, FunctionName, FunctionResult } from '@contract/manifest';
 import type { ErrorCode } from '@contract/errors';
+// Lingui's one instance, which web/src/i18n/i18n.ts activates (imported from there, it would be an import cycle).
+import { i18n } from '@lingui/core';
 import { runtimeConfig } from '../runtimeConfig';
 import { accessToken } from './session';
 
@@ -32,6 +34,13 @@ type AnswerBody = { data?: unknown; error?: { code: ErrorCode; message: string; 
 type Payload<N extends FunctionName> =
   Record<never, never> extends FunctionInput<N> ? [FunctionInput<N>?] : [FunctionInput<N>];
 
+/**
+ * The language the person reads the portal in, on every call (a CORS-safelisted header): the server says a
+ * refusal's message in it (lambdas/platform/errorLanguage.ts). Read at each call, so a switch counts at once;
+ * English before any language is active.
+ */
+const languageHeader = () => ({ 'accept-language': i18n.locale || 'en' });
+
 export async function callFunction<N extends FunctionName>(
   name: N,
   ...payload: Payload<N>
@@ -40,7 +49,11 @@ export async function callFunction<N extends FunctionName>(
   return answerOf<N>(() =>
     fetch(`${runtimeConfig().apiBaseUrl}/fn/${name}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+      headers: {
+        'content-type': 'application/json',
+        ...languageHeader(),
+        ...(token && { authorization: `Bearer ${token}` }),
+      },
       body: JSON.stringify(payload[0] ?? {}),
     }),
   );
@@ -63,7 +76,9 @@ export async function readCatalogue<N extends CachedFunctionName>(
       : '';
   const url = `${runtimeConfig().apiBaseUrl}/get/${name}${query}`;
   if (url.length > MAX_GET_URL) return callFunction(name, ...payload);
-  return answerOf<N>(() => fetch(url));
+  // CloudFront forwards the language to the function without keying its cache on it: a success is everyone's, a
+  // refusal (in the caller's language) is never kept (infra/site.ts).
+  return answerOf<N>(() => fetch(url, { headers: languageHeader() }));
 }
 
 /** Sends a call (again after API Gateway's throttling) and reads its answer: the data, or an ApiError. */

@@ -1,6 +1,6 @@
 // What a refused sign-in, account creation or code means for the person at the form, by the identity
 // provider's error code: what went wrong and what to do. The toast keeps the code itself.
-import { passwordProblem } from '@contract/passwordPolicy';
+import { passwordProblemText } from '../i18n/passwordProblem';
 import { i18n } from '../i18n/signIn';
 import { passwordHint } from './passwordHint';
 
@@ -68,7 +68,7 @@ export function explainFailure(
 
 /** Which rule the provider's policy found broken; its rules when the form's own copy of them found none. */
 function tooWeak(password: string): string {
-  const problem = passwordProblem(password);
+  const problem = passwordProblemText(password);
   if (problem) return `${problem}.`;
   const hint = passwordHint();
   return i18n._('auth.failure.rules', { rules: `${hint.charAt(0).toLowerCase()}${hint.slice(1)}` });

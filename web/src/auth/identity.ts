@@ -12,6 +12,10 @@ import {
 // Importing Amplify's configuration first: these calls need it, and it loads with the screens that use them.
 import { AUTH_FLOW } from '../api/amplify';
 import { errorCode } from '../api/providerError';
+import { keepOnAccount } from '../api/accountLanguage';
+import { callFunction } from '../api/client';
+import { i18n, showLanguage } from '../i18n/i18n';
+import type { Language } from '../i18n/languages';
 
 /** A sign-in the user pool did not finish (a challenge the portal does not offer); named by its step. */
 class SignInNotFinished extends Error {
@@ -29,16 +33,37 @@ export class SecondFactorNeeded extends Error {
   }
 }
 
+/**
+ * At sign-in: the account's language, when it has one, is activated and remembered in this browser; an account
+ * with none yet (just made) keeps the one shown now. Quiet: a failure is only logged.
+ */
+export async function followAccountLanguage(): Promise<void> {
+  try {
+    const kept = (await callFunction('myMailStatus')).language;
+    if (kept) await showLanguage(kept);
+    else await keepOnAccount(i18n.locale as Language);
+  } catch (error) {
+    console.warn("The account's language could not be read.", error);
+  }
+}
+
+/** Signed in: the account's language follows, without holding up the sign-in. */
+function signedIn(): void {
+  void followAccountLanguage();
+}
+
 export async function signInWithEmail(email: string, password: string): Promise<void> {
   const { nextStep } = await signIn({ username: email, password, options: { authFlowType: AUTH_FLOW } });
   if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') throw new SecondFactorNeeded();
   if (nextStep.signInStep !== 'DONE') throw new SignInNotFinished(nextStep.signInStep);
+  signedIn();
 }
 
 /** Finishes the sign-in SecondFactorNeeded began, with the code the authenticator app shows now. */
 export async function signInWithCode(code: string): Promise<void> {
   const { nextStep } = await confirmSignIn({ challengeResponse: code });
   if (nextStep.signInStep !== 'DONE') throw new SignInNotFinished(nextStep.signInStep);
+  signedIn();
 }
 
 /** The account exists but has not proven its address yet: the code e-mailed to it must be entered. */
@@ -60,9 +85,16 @@ export async function signInOrConfirm(email: string, password: string): Promise<
   }
 }
 
-/** Creates the account: the user pool e-mails a code that proves the address (ConfirmationNeeded). */
+/**
+ * Creates the account in the language shown now (Cognito's `locale`): the user pool e-mails a code that proves the
+ * address (ConfirmationNeeded), in that language.
+ */
 export async function createAccountWithEmail(email: string, password: string): Promise<void> {
-  const { nextStep } = await signUp({ username: email, password, options: { userAttributes: { email } } });
+  const { nextStep } = await signUp({
+    username: email,
+    password,
+    options: { userAttributes: { email, locale: i18n.locale } },
+  });
   if (nextStep.signUpStep === 'CONFIRM_SIGN_UP') throw new ConfirmationNeeded();
   await signInWithEmail(email, password);
 }

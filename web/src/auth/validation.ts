@@ -1,4 +1,4 @@
-import { passwordProblem } from '@contract/passwordPolicy';
+import { passwordProblemText } from '../i18n/passwordProblem';
 import { isEmailAddress } from '@contract/records';
 import { i18n } from '../i18n/signIn';
 
@@ -55,7 +55,7 @@ export function emailAddress<Values>(field: TextField<Values>): Rule<Values> {
 /** The user pool's password policy (lambdas/contract/passwordPolicy.ts): one message naming every rule it fails. */
 export function policyPassword<Values>(field: TextField<Values>): Rule<Values> {
   return {
-    passes: (values) => !isFilled(text(values, field)) || passwordProblem(text(values, field)) === undefined,
-    message: (values) => passwordProblem(text(values, field)) ?? '',
+    passes: (values) => !isFilled(text(values, field)) || passwordProblemText(text(values, field)) === undefined,
+    message: (values) => passwordProblemText(text(values, field)) ?? '',
   };
 }

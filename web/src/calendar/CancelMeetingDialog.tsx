@@ -12,6 +12,7 @@ import { meetingTime } from './meetings';
 
 export function CancelMeetingDialog({ meeting, onDone }: { meeting: CalendarEvent; onDone: () => void }) {
   const [note, setNote] = useState('');
+  const [noteEs, setNoteEs] = useState('');
   const show = useToast();
   const timeZone = useProgrammeTimeZone();
   const cancelMeeting = useChange('cancelMeeting');
@@ -29,6 +30,7 @@ export function CancelMeetingDialog({ meeting, onDone }: { meeting: CalendarEven
           date: meeting.start.slice(0, 10),
           start: meeting.start.slice(11, 16),
           ...(note.trim() && { note: note.trim() }),
+          ...(noteEs.trim() && { es: { note: noteEs.trim() } }),
         });
         show({ severity: 'success', detail: `The meeting is cancelled; the families of ${meeting.title} are told.` });
       }}
@@ -44,6 +46,15 @@ export function CancelMeetingDialog({ meeting, onDone }: { meeting: CalendarEven
         fullWidth
         slotProps={{ htmlInput: { maxLength: 300 } }}
         helperText="For example: The road to the ice park is closed by snow."
+      />
+      <TextField
+        label="Why, for the families, in Spanish (optional)"
+        value={noteEs}
+        onChange={(event) => setNoteEs(event.target.value)}
+        fullWidth
+        sx={{ mt: 2 }}
+        slotProps={{ htmlInput: { maxLength: 300 } }}
+        helperText='Families reading Spanish see the English when this is empty, marked "in English".'
       />
     </ConfirmDialog>
   );

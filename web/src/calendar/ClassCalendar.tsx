@@ -6,6 +6,7 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
+import spanish from '@fullcalendar/core/locales/es';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -15,12 +16,30 @@ import type { CalendarEvent } from '@contract/records';
 import { useQueryClient } from '@tanstack/react-query';
 import { asApiError } from '../api/client';
 import { fetchCatalogue, publicKey } from '../api/queries';
+import { i18n, useI18n } from '../i18n/calendar';
 import { LoadFailure } from '../layout/LoadFailure';
 import { toEventInput } from './meetings';
 
 const VIEWS = 'dayGridMonth,timeGridWeek,listMonth';
-// The site's 12-hour clock ("9:00 AM"); the page names the zone once.
-const hours = { hour: 'numeric', minute: '2-digit', hour12: true } as const;
+// The site's 12-hour clock in English ("9:00 AM"), the 24-hour one in Spanish ("13:30"); the page names the zone
+// once.
+const HOURS = {
+  en: { hour: 'numeric', minute: '2-digit', hour12: true },
+  es: { hour: 'numeric', minute: '2-digit', hour12: false },
+} as const;
+// FullCalendar's own words in Spanish ("+2 más"), its buttons' hints from the catalogue, said when drawn ("Mes
+// anterior", "Vista de lista"); the week starts on Sunday in both languages, as the class filters' weekdays do.
+const LOCALES = [
+  {
+    ...spanish,
+    buttonHints: {
+      prev: (text: string) => i18n._('calendar.hint.prev', { unit: text }),
+      next: (text: string) => i18n._('calendar.hint.next', { unit: text }),
+      today: (_text: string, unit: string) => i18n._('calendar.hint.today', { unit }),
+    },
+    viewHint: (_text: string, view: string) => i18n._('calendar.hint.view', { view }),
+  },
+];
 
 interface Props {
   classId: string | undefined;
@@ -31,6 +50,7 @@ interface Props {
 
 export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
   const theme = useTheme();
+  const { t, language } = useI18n();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const calendar = useRef<FullCalendar>(null);
   const client = useQueryClient();
@@ -59,7 +79,8 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
           },
         );
     },
-    [classId, client],
+    // The language too: a cancelled meeting's title is in it (the range comes from the cache again).
+    [classId, client, language],
   );
 
   useEffect(() => {
@@ -121,8 +142,13 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
         '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: 'text.secondary' },
       }}
     >
-      {failure && <LoadFailure what="The class meetings" error={{ message: failure }} onRetry={retry} sx={{ mb: 1 }} />}
-      <LinearProgress aria-label="Loading class meetings" sx={{ mb: 1, visibility: loading ? 'visible' : 'hidden' }} />
+      {failure && (
+        <LoadFailure what={t('calendar.view.failure')} error={{ message: failure }} onRetry={retry} sx={{ mb: 1 }} />
+      )}
+      <LinearProgress
+        aria-label={t('calendar.view.loading')}
+        sx={{ mb: 1, visibility: loading ? 'visible' : 'hidden' }}
+      />
       <FullCalendar
         ref={calendar}
         plugins={[dayGridPlugin, timeGridPlugin, listPlugin]}
@@ -131,7 +157,15 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
           phone ? { start: 'title', end: 'prev,next' } : { start: 'prev,next today', center: 'title', end: VIEWS }
         }
         footerToolbar={phone ? { start: 'today', end: VIEWS } : false}
-        buttonText={{ today: 'Today', month: 'Month', week: 'Week', list: 'List' }}
+        locales={LOCALES}
+        locale={language}
+        firstDay={0}
+        buttonText={{
+          today: t('calendar.view.today'),
+          month: t('calendar.view.month'),
+          week: t('calendar.view.week'),
+          list: t('calendar.view.list'),
+        }}
         events={events}
         loading={setLoading}
         eventClick={({ event, jsEvent }) => {
@@ -152,8 +186,8 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
             true
           )
         }
-        eventTimeFormat={hours}
-        slotLabelFormat={hours}
+        eventTimeFormat={HOURS[language]}
+        slotLabelFormat={HOURS[language]}
         slotMinTime="07:00:00"
         slotMaxTime="21:00:00"
         allDaySlot={false}
@@ -162,7 +196,7 @@ export function ClassCalendar({ classId, focusDate, onMeeting }: Props) {
         // technology, which its aria-expanded needs (axe: aria-allowed-attr).
         moreLinkDidMount={({ el }) => el.setAttribute('role', 'button')}
         height="auto"
-        noEventsText="No class meetings in this period."
+        noEventsText={t('calendar.view.none')}
       />
     </Box>
   );

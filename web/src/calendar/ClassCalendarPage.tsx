@@ -7,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { CalendarEvent } from '@contract/records';
-import { dayOf, zoneName } from '@contract/moments';
+import { dayOf } from '@contract/moments';
+import { useI18n } from '../i18n/calendar';
 import { lazily } from '../layout/lazily';
 import { ClassFilter } from './ClassFilter';
 import { FeedLink } from './FeedLink';
@@ -16,10 +17,12 @@ import { MeetingDialog } from './MeetingDialog';
 import { useCalendarClasses } from './useCalendarClasses';
 import { PageTitle } from '../layout/PageTitle';
 import { useProgrammeTimeZone } from '../layout/RemoteConfig';
+import { zoneNameIn } from '../layout/schedule';
 
 const ClassCalendar = lazily(() => import('./ClassCalendar'), 'ClassCalendar');
 
 export function ClassCalendarPage() {
+  const { t, language } = useI18n();
   const [params, setParams] = useSearchParams();
   const classId = params.get('classId') ?? undefined;
   const classes = useCalendarClasses(classId);
@@ -38,22 +41,26 @@ export function ClassCalendarPage() {
   return (
     <Stack spacing={3}>
       <PageTitle
-        title="Class Calendar"
-        summary={`Every class meeting of the programme (times in ${zoneName(timeZone, dayOf(new Date().toISOString(), timeZone))}). Choose a meeting for its time, place and registration.`}
+        title={t('calendar.page.title')}
+        summary={t('calendar.page.summary', {
+          zone: zoneNameIn(timeZone, dayOf(new Date().toISOString(), timeZone), language),
+        })}
       />
       <ClassFilter classes={classes} chosen={chosen} onChange={chooseClass} />
-      <Suspense fallback={<Skeleton variant="rounded" height={560} role="status" aria-label="Loading the calendar" />}>
+      <Suspense
+        fallback={<Skeleton variant="rounded" height={560} role="status" aria-label={t('calendar.page.loading')} />}
+      >
         <ClassCalendar classId={classId} focusDate={focusDate} onMeeting={setMeeting} />
       </Suspense>
       <Paper component="section" variant="outlined" aria-labelledby="subscribe-title" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="subscribe-title" variant="h6" component="h2">
-          Subscribe
+          {t('calendar.subscribe.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Add the class meetings to your calendar app; it keeps them up to date when times or places change.
+          {t('calendar.subscribe.intro')}
         </Typography>
         <Stack spacing={3}>
-          <FeedLink name="all classes" />
+          <FeedLink name={t('calendar.feed.all')} />
           {chosen && <FeedLink name={chosen.cls.name} classId={chosen.cls.id} />}
         </Stack>
       </Paper>

@@ -5,25 +5,27 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useI18n } from '../i18n/calendar';
 import { useCopy } from '../layout/useCopy';
 import { feedUrl, webcalUrl } from '../api/feed';
 
-/** `name`: "all classes", or a class's name with its `classId`. */
+/** `name`: "all classes" (in the reader's language), or a class's name with its `classId`. */
 export function FeedLink({ name, classId }: { name: string; classId?: string }) {
+  const { t } = useI18n();
   const url = feedUrl(classId);
-  const { field, copy } = useCopy('calendar address');
+  const { field, copy } = useCopy(t('calendar.feed.copied'));
   return (
     <Stack spacing={1}>
       <div>
         <Button variant="outlined" startIcon={<EventAvailableIcon />} href={webcalUrl(url)}>
-          Subscribe to {name}
+          {t('calendar.feed.subscribe', { name })}
         </Button>
       </div>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <TextField
           size="small"
           fullWidth
-          label={`Feed address: ${name}`}
+          label={t('calendar.feed.address', { name })}
           value={url}
           inputRef={field}
           onFocus={(event) => event.target.select()}
@@ -32,10 +34,10 @@ export function FeedLink({ name, classId }: { name: string; classId?: string }) 
         <Button
           startIcon={<ContentCopyIcon />}
           onClick={() => void copy(url)}
-          aria-label={`Copy the feed address: ${name}`}
+          aria-label={t('calendar.feed.copyLabel', { name })}
           sx={{ flexShrink: 0 }}
         >
-          Copy
+          {t('calendar.feed.copy')}
         </Button>
       </Stack>
     </Stack>

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CalendarEvent } from '@contract/records';
 import { useAuth } from '../api/session';
+import { useI18n } from '../i18n/calendar';
 import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 import { CancelMeetingDialog } from './CancelMeetingDialog';
 import { meetingTime } from './meetings';
@@ -25,6 +26,7 @@ interface Props {
 
 export function MeetingDialog({ meeting, onShowClass, onClose }: Props) {
   const { isAdmin } = useAuth();
+  const { t } = useI18n();
   const [cancelling, setCancelling] = useState(false);
   const timeZone = useProgrammeTimeZone();
   if (cancelling) return <CancelMeetingDialog meeting={meeting} onDone={onClose} />;
@@ -33,10 +35,10 @@ export function MeetingDialog({ meeting, onShowClass, onClose }: Props) {
       <DialogTitle id="meeting-title">{meeting.title}</DialogTitle>
       <DialogContent>
         <Typography>{meetingTime(meeting, timeZone)}</Typography>
-        <Typography color="text.secondary">{meeting.location || 'Location to be announced'}</Typography>
+        <Typography color="text.secondary">{meeting.location || t('calendar.meeting.noLocation')}</Typography>
         {meeting.cancelled && (
           <Alert severity="warning" sx={{ mt: 2 }}>
-            This meeting is cancelled.
+            {t('calendar.meeting.cancelled')}
           </Alert>
         )}
       </DialogContent>
@@ -48,17 +50,17 @@ export function MeetingDialog({ meeting, onShowClass, onClose }: Props) {
               onClose();
             }}
           >
-            Show only this class
+            {t('calendar.meeting.onlyThis')}
           </Button>
         )}
         {isAdmin && !meeting.cancelled && (
           <Button color="error" onClick={() => setCancelling(true)}>
-            Cancel this meeting…
+            {t('calendar.meeting.cancel')}
           </Button>
         )}
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('calendar.meeting.close')}</Button>
         <Button variant="contained" component={RouterLink} to={linkTo.classRegistration({ class: meeting.classId })}>
-          Class Registration
+          {t('calendar.meeting.register')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -11,9 +11,11 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { Class } from '@contract/records';
 import { useProgrammeTimeZone } from '../layout/RemoteConfig';
+import { useI18n } from '../i18n/classes';
 import { gradesLabel, scheduleSummary, seatsLabel } from '../layout/schedule';
 import { FamilyStanding } from './FamilyStanding';
 import type { Family } from './useFamily';
+import { Written } from '../i18n/Written';
 
 function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -32,6 +34,7 @@ function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 export function ClassCard({ cls, family, onEnroll }: { cls: Class; family?: Family; onEnroll?: (cls: Class) => void }) {
   const full = cls.seatsLeft === 0;
   const timeZone = useProgrammeTimeZone();
+  const { t } = useI18n();
   return (
     <Card
       component="article"
@@ -50,7 +53,7 @@ export function ClassCard({ cls, family, onEnroll }: { cls: Class; family?: Fami
             color={full ? 'warning' : 'success'}
             variant={full ? 'filled' : 'outlined'}
             // A card that only informs offers no waitlist to join.
-            label={onEnroll || !full ? seatsLabel(cls) : 'Full'}
+            label={onEnroll || !full ? seatsLabel(cls) : t('classes.card.full')}
           />
         </Stack>
         <Stack spacing={0.75}>
@@ -60,7 +63,7 @@ export function ClassCard({ cls, family, onEnroll }: { cls: Class; family?: Fami
         </Stack>
         {cls.description && (
           <Typography variant="body2" sx={{ mt: 1.5 }}>
-            {cls.description}
+            <Written en={cls.description} es={cls.es?.description} />
           </Typography>
         )}
         {family && <FamilyStanding family={family} target={{ kind: 'class', cls }} />}
@@ -70,9 +73,9 @@ export function ClassCard({ cls, family, onEnroll }: { cls: Class; family?: Fami
           <Button
             variant={full ? 'outlined' : 'contained'}
             onClick={() => onEnroll(cls)}
-            aria-label={`${full ? 'Join waitlist for' : 'Enroll in'} ${cls.name}`}
+            aria-label={t(full ? 'classes.card.joinWaitlistFor' : 'classes.card.enrollIn', { name: cls.name })}
           >
-            {full ? 'Join waitlist' : 'Enroll'}
+            {t(full ? 'classes.card.joinWaitlist' : 'classes.card.enroll')}
           </Button>
         </CardActions>
       )}

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import { GRADES, gradeLabel } from '@contract/grades';
+import { GRADES } from '@contract/grades';
+import { useI18n } from '../i18n/classes';
+import { gradeText } from '../layout/schedule';
 import { WeekdayToggles } from '../layout/WeekdayToggles';
 
 export interface Filters {
@@ -11,17 +13,18 @@ export interface Filters {
 
 /** Narrowing the list by the days a family is free and a child's grade. */
 export function ClassFilters({ filters, onChange }: { filters: Filters; onChange: (filters: Filters) => void }) {
+  const { t } = useI18n();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
       <WeekdayToggles
         days={filters.days}
         onChange={(days) => onChange({ ...filters, days })}
-        aria-label="Days of the week"
+        aria-label={t('classes.filters.days')}
         sx={{ flexWrap: 'wrap' }}
       />
       {/* A native select: the grade list needs no menu machinery on the page every visitor loads. */}
       <Box component="label" sx={{ display: 'flex', alignItems: 'center', gap: 1, typography: 'body2' }}>
-        Grade
+        {t('classes.filters.grade')}
         <Box
           component="select"
           value={filters.grade === undefined ? '' : String(filters.grade)}
@@ -39,10 +42,10 @@ export function ClassFilters({ filters, onChange }: { filters: Filters; onChange
             minWidth: 140,
           }}
         >
-          <option value="">Any grade</option>
+          <option value="">{t('classes.filters.anyGrade')}</option>
           {GRADES.map((grade) => (
             <option key={grade} value={String(grade)}>
-              {gradeLabel(grade)}
+              {gradeText(grade)}
             </option>
           ))}
         </Box>

@@ -27,6 +27,10 @@ import {
 } from '../layout/AnswerFields';
 import { changed } from '../api/changes';
 import { asApiError } from '../api/client';
+import { BUSY_MESSAGE } from '@contract/errors';
+import { i18n, useI18n } from '../i18n/enroll';
+import { confirmedText } from './words';
+import { gradeText } from '../layout/schedule';
 import { studentToCheck } from '../api/detailsToCheck';
 import { useCatalogueRead } from '../api/queries';
 import { useAuth } from '../api/session';
@@ -38,15 +42,20 @@ import { enrollInTurn } from './enrollInTurn';
 import { enrollStep, FIRST_STEP, isSending } from './enrollSteps';
 import { InLineNotice } from './InLineNotice';
 import { PoliciesToAccept, policiesAsked, type PoliciesAsked } from './PoliciesToAccept';
-import { outcomeText, targetClasses, targetName, type EnrollTarget } from './enrollTarget';
-import { gradeLabel } from '@contract/grades';
-import { detailsConfirmedLabel, detailsConfirmedSinceOf, detailsNeedChecking } from '@contract/configNames';
+import { targetClasses, targetName, type EnrollTarget } from './enrollTarget';
+import { outcomeText } from './outcome';
+import { detailsConfirmedSinceOf, detailsNeedChecking } from '@contract/configNames';
 import { capReason, standingLabel, standingOf } from './standing';
 import { useFamily, type Family } from './useFamily';
 import { paths } from '../layout/paths';
+import { writtenIn } from '../i18n/Written';
+import type { Language } from '../i18n/languages';
 
-const lastConfirmed = (at: string | undefined, timeZone: string) =>
-  at ? `last confirmed ${detailsConfirmedLabel(at, timeZone)}` : 'never confirmed';
+/** Why a child's details are to be checked first: when they were last confirmed, if ever. */
+const checkFirst = (at: string | undefined, timeZone: string) =>
+  at
+    ? i18n._('enroll.dialog.checkFirst', { date: confirmedText(at, timeZone) })
+    : i18n._('enroll.dialog.checkFirstNever');
 
 /**
  * Each child with where they stand: only a child free to enroll can be chosen; the others say why not. A
@@ -78,9 +87,9 @@ function childChoices(
         standing.kind !== 'free'
           ? standingLabel(standing)
           : capped
-            ? `Not possible – ${capped}`
+            ? i18n._('enroll.dialog.notPossible', { reason: capped })
             : check
-              ? `Details to check first – ${lastConfirmed(student.detailsConfirmedAt, timeZone)}`
+              ? checkFirst(student.detailsConfirmedAt, timeZone)
               : undefined,
     };
   });
@@ -88,11 +97,10 @@ function childChoices(
 
 /** What the chosen child is to accept before enrolling, in the words the server's refusal uses. */
 function policiesNotice(firstName: string, { policies }: PoliciesAsked): string {
-  const titles = policies.filter((policy) => policy.required).map((policy) => policy.title);
-  return (
-    `Before ${firstName} can be enrolled, please read and accept ${titles.length === 1 ? 'this policy' : 'these policies'}: ` +
-    `${titles.join(', ')}. The next step shows ${titles.length === 1 ? 'it' : 'them'} whole.`
-  );
+  const titles = policies
+    .filter((policy) => policy.required)
+    .map((policy) => writtenIn(i18n.locale as Language, policy.title, policy.es?.title).text);
+  return i18n._('enroll.dialog.policiesFirst', { name: firstName, count: titles.length, titles: titles.join(', ') });
 }
 
 export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClose: () => void }) {
@@ -105,6 +113,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
   // Nor to the yearly check of a child's details.
   const since = isAdmin ? undefined : detailsConfirmedSinceOf(config);
   const timeZone = useProgrammeTimeZone();
+  const { t } = useI18n();
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const [{ step, chosen, added, toCheck, failure }, dispatch] = useReducer(enrollStep, FIRST_STEP);
   const [typed, setTyped] = useState(false);
@@ -232,7 +241,9 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
       aria-labelledby="enroll-title"
     >
       {question}
-      <DialogTitle id="enroll-title">{`${full ? 'Join the waitlist for' : 'Enroll in'} ${name}`}</DialogTitle>
+      <DialogTitle id="enroll-title">
+        {t(full ? 'enroll.dialog.titleWaitlist' : 'enroll.dialog.titleEnroll', { name })}
+      </DialogTitle>
       <DialogContent dividers>
         {step.kind === 'decided' ? (
           <Alert severity={step.enrollments[0]?.status === 'waitlisted' ? 'info' : 'success'}>
@@ -245,15 +256,14 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
             asked={step.asked}
             child={child}
             // On a full class accepting adds the child to the waitlist, as the dialog's button says.
-            {...(full && { acceptLabel: `Accept and add ${child.firstName} to the waitlist` })}
+            {...(full && { acceptLabel: t('enroll.dialog.acceptToWaitlist', { name: child.firstName }) })}
             onBack={() => dispatch({ type: 'policiesBack' })}
             onAccepted={() => void enroll()}
           />
         ) : step.kind === 'checking' ? (
           <>
             <Alert severity="info" sx={{ mb: 2 }}>
-              Please check that {step.student.firstName}'s details are still right: health notes, contacts and pick-up
-              adults. Press "These details are right", or change them and save.
+              {t('enroll.dialog.checkDetailsIntro', { name: step.student.firstName })}
             </Alert>
             <StudentForm
               student={step.student}
@@ -268,23 +278,25 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
         ) : students.isPending ? (
           <Waiting />
         ) : students.isError ? (
-          <LoadFailure what="Your children" error={students.error} onRetry={() => void students.refetch()} />
+          <LoadFailure
+            what={t('enroll.dialog.yourChildren')}
+            error={students.error}
+            onRetry={() => void students.refetch()}
+          />
         ) : (
           <>
             {full && (
               <Alert severity="warning" sx={{ mb: 2 }}>
                 {offerHours
-                  ? `${name} is full. Your child joins the waitlist; when a seat opens for them, it is held and you have ${offerHours} hours to accept it on My Enrollments.`
-                  : `${name} is full. Your child joins the waitlist and is enrolled automatically, in order, when a seat opens.`}
+                  ? t('enroll.dialog.fullOffer', { name, hours: offerHours })
+                  : t('enroll.dialog.fullAuto', { name })}
               </Alert>
             )}
             {children.length === 0 ? (
-              <Typography sx={{ mb: 1 }}>
-                Add the child you want to enroll: their details are kept on your account for next time.
-              </Typography>
+              <Typography sx={{ mb: 1 }}>{t('enroll.dialog.addFirst')}</Typography>
             ) : (
               <RadioGroup
-                aria-label="Child to enroll"
+                aria-label={t('enroll.dialog.childToEnroll')}
                 value={chosen ?? ''}
                 onChange={(event) => dispatch({ type: 'choose', studentId: event.target.value })}
               >
@@ -298,7 +310,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
                         <span>
                           {student.firstName} {student.lastName}
                           <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-                            {student.grade === undefined ? 'no grade given' : gradeLabel(student.grade)}
+                            {student.grade === undefined ? t('enroll.dialog.noGrade') : gradeText(student.grade)}
                           </Typography>
                           {why && (
                             <Typography
@@ -319,7 +331,7 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
                         onClick={() => dispatch({ type: 'check', student })}
                         sx={{ display: 'flex', ml: 4, mb: 1 }}
                       >
-                        {`Check ${student.firstName}'s details`}
+                        {t('enroll.dialog.checkDetails', { name: student.firstName })}
                       </Button>
                     )}
                   </Box>
@@ -332,11 +344,11 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
               </Alert>
             )}
             <Button onClick={() => dispatch({ type: 'add' })} sx={{ mt: 1 }}>
-              {children.length === 0 ? 'Add a child' : 'Add another child'}
+              {t(children.length === 0 ? 'enroll.dialog.addChild' : 'enroll.dialog.addAnother')}
             </Button>
             {questions.isError ? (
               <LoadFailure
-                what="The questions to answer"
+                what={t('enroll.dialog.theQuestions')}
                 error={questions.error}
                 onRetry={() => void questions.refetch()}
               />
@@ -344,11 +356,12 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
               asked.length > 0 && (
                 <Box ref={answersRef} component="section" aria-labelledby="enroll-questions" sx={{ mt: 2 }}>
                   <Typography id="enroll-questions" variant="subtitle1" component="h2">
-                    {child ? `Questions about ${child.firstName}` : 'Questions to answer'}
+                    {child
+                      ? t('enroll.dialog.questionsAbout', { name: child.firstName })
+                      : t('enroll.dialog.questions')}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    Fields marked * must be answered. You can change the answers on your Enrollments page until the
-                    class starts.
+                    {t('enroll.dialog.questionsHelp')}
                   </Typography>
                   <AnswerFields
                     questions={asked}
@@ -366,7 +379,8 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
             )}
             {failure && (
               <Alert severity="error" sx={{ mt: 2 }}>
-                {failure}
+                {/* The server's words; its English "very busy" (asked again already) in the reader's language. */}
+                {failure === BUSY_MESSAGE ? t('enroll.dialog.busy') : failure}
               </Alert>
             )}
           </>
@@ -377,17 +391,17 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
           {step.kind === 'decided' ? (
             <>
               <Button component={RouterLink} to={paths.myEnrollments}>
-                See my enrollments
+                {t('enroll.dialog.seeEnrollments')}
               </Button>
-              <Button onClick={again}>Enroll another child</Button>
+              <Button onClick={again}>{t('enroll.dialog.again')}</Button>
               <Button variant="contained" onClick={onClose}>
-                Done
+                {t('enroll.dialog.done')}
               </Button>
             </>
           ) : (
             <>
               <Button onClick={onClose} disabled={step.kind === 'sending'}>
-                {step.kind === 'inLine' ? 'Close' : 'Cancel'}
+                {t(step.kind === 'inLine' ? 'enroll.dialog.close' : 'enroll.dialog.cancel')}
               </Button>
               <Button
                 variant="contained"
@@ -395,12 +409,14 @@ export function EnrollDialog({ target, onClose }: { target: EnrollTarget; onClos
                 disabled={!child || sending || questions.isPending || questions.isError}
               >
                 {sending
-                  ? 'Saving…'
+                  ? t('enroll.dialog.saving')
                   : questions.isPending
-                    ? 'Loading the questions…'
+                    ? t('enroll.dialog.loadingQuestions')
                     : child
-                      ? `${full ? 'Add' : 'Enroll'} ${child.firstName}${full ? ' to the waitlist' : ''}`
-                      : 'Choose a child'}
+                      ? t(full ? 'enroll.dialog.addToWaitlist' : 'enroll.dialog.enrollChild', {
+                          name: child.firstName,
+                        })
+                      : t('enroll.dialog.chooseChild')}
               </Button>
             </>
           )}

@@ -24,7 +24,9 @@ import { Orientation } from './Orientation';
 import { LotteryNotices } from './LotteryNotices';
 import { useFamily } from './useFamily';
 import { useOpeningAhead } from './opening';
-import { useMomentText } from '../layout/RemoteConfig';
+import { i18n, useI18n } from '../i18n/classes';
+import { rich } from '../i18n/rich';
+import { useMoment } from './words';
 import { PageTitle } from '../layout/PageTitle';
 import { linkTo, paths } from '../layout/paths';
 
@@ -40,6 +42,7 @@ export function EnrollmentPage() {
   const semesters = useCatalogueRead('semesters');
   const [filters, setFilters] = useState<Filters>({ days: [] });
   const [target, setTarget] = useState<EnrollTarget>();
+  const { t } = useI18n();
   const { family } = useFamily();
   const open = useAvailability();
   const availability = Object.entries(open.data ?? {});
@@ -100,7 +103,10 @@ export function EnrollmentPage() {
       rememberPath(linkTo.classRegistration(next.kind === 'class' ? { class: next.cls.id } : { group: next.group.id }));
       // The sign-in screen says why it is asked for (its state, kept across its two modes).
       const full = targetClasses(next).some((cls) => cls.seatsLeft === 0);
-      const purpose = `Sign in or create an account to ${full ? 'join the waitlist for' : 'enroll in'} ${targetName(next)}.`;
+      // i18n._, not the render's t: the callback stays the same, so the memoised sections are not drawn again.
+      const purpose = i18n._(full ? 'classes.page.purposeWaitlist' : 'classes.page.purposeEnroll', {
+        name: targetName(next),
+      });
       void navigate(paths.signIn, { state: { purpose } });
     },
     [status, navigate],
@@ -109,30 +115,29 @@ export function EnrollmentPage() {
   return (
     // While the classes load, the page keeps a screen's height: the footer would show, then move down.
     <Stack spacing={3} sx={{ minHeight: open.isPending || drawing ? '100vh' : undefined }}>
-      <PageTitle
-        title="Class Registration"
-        summary="Choose a class or a class group, then the child to enroll. Full classes keep a fair waitlist."
-      />
+      <PageTitle title={t('classes.page.title')} summary={t('classes.page.summary')} />
       {/* Always there, the family's own page joining it once signed in, so nothing below moves. */}
-      <Stack component="nav" aria-label="Registration" direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+      <Stack component="nav" aria-label={t('classes.page.nav')} direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
         <Link component={RouterLink} to={paths.classCalendar}>
-          Class Calendar
+          {t('classes.page.calendar')}
         </Link>
         {status === 'signedIn' && (
           <Link component={RouterLink} to={paths.myEnrollments}>
-            My enrollments
+            {t('classes.page.myEnrollments')}
           </Link>
         )}
         {status === 'signedIn' && (
           <Link component={RouterLink} to={paths.lottery}>
-            Lottery requests
+            {t('classes.page.lottery')}
           </Link>
         )}
       </Stack>
       <Orientation />
       <LotteryNotices signedIn={status === 'signedIn'} />
       {(open.isPending || drawing) && <LoadingCards />}
-      {open.isError && <LoadFailure what="The classes" error={open.error} onRetry={() => void open.refetch()} />}
+      {open.isError && (
+        <LoadFailure what={t('classes.page.theClasses')} error={open.error} onRetry={() => void open.refetch()} />
+      )}
       {open.isSuccess && !drawing && sections.length === 0 && (
         <RegistrationClosed opening={opening} signedIn={status === 'signedIn'} />
       )}
@@ -157,8 +162,9 @@ export function EnrollmentPage() {
 }
 
 function LoadingCards() {
+  const { t } = useI18n();
   return (
-    <Grid container spacing={2} role="status" aria-label="Loading classes">
+    <Grid container spacing={2} role="status" aria-label={t('classes.page.loading')}>
       {[0, 1, 2].map((index) => (
         <Grid key={index} size={{ xs: 12, sm: 6, lg: 4 }}>
           <Skeleton variant="rounded" height={220} />
@@ -173,25 +179,21 @@ function LoadingCards() {
  * then), and show the current semester's classes for reference.
  */
 function RegistrationClosed({ opening, signedIn }: { opening?: Semester; signedIn: boolean }) {
-  const when = useMomentText();
+  const when = useMoment();
+  const { t } = useI18n();
   const current = useCurrentSemesterClassIds();
   const classes = useClassesById(current.data ?? []);
   return (
     <Stack spacing={2}>
       <Alert severity="info">
-        Registration is not open right now. See the{' '}
-        <Link component={RouterLink} to={paths.classCalendar}>
-          Class Calendar
-        </Link>{' '}
-        for the classes under way.
-        {opening?.registrationOpens && (
-          <>
-            {' '}
-            Registration for {opening.name} opens {when(opening.registrationOpens)}.{' '}
-            {signedIn
-              ? 'Keep this page open: you stay signed in, and its classes appear here when it opens.'
-              : 'Sign in before then and keep this page open: its classes appear here when it opens.'}
-          </>
+        {rich(
+          opening?.registrationOpens
+            ? t(signedIn ? 'classes.closed.opensSignedIn' : 'classes.closed.opensVisitor', {
+                name: opening.name,
+                when: when(opening.registrationOpens),
+              })
+            : t('classes.closed.notOpen'),
+          [<Link key="calendar" component={RouterLink} to={paths.classCalendar} />],
         )}
       </Alert>
       {current.data && current.data.length > 0 && (

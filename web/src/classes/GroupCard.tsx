@@ -6,9 +6,12 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { Class, ClassGroup } from '@contract/records';
 import { useProgrammeTimeZone } from '../layout/RemoteConfig';
+import { rich } from '../i18n/rich';
+import { useI18n } from '../i18n/classes';
 import { scheduleSummary } from '../layout/schedule';
 import { FamilyStanding } from './FamilyStanding';
 import type { Family } from './useFamily';
+import { Written } from '../i18n/Written';
 
 /**
  * A class group: one enrollment that takes a seat in each of its classes, or waits for all of them. Without
@@ -27,6 +30,7 @@ export function GroupCard({
 }) {
   const full = classes.some((cls) => cls.seatsLeft === 0);
   const timeZone = useProgrammeTimeZone();
+  const { t } = useI18n();
   return (
     <Card
       component="article"
@@ -42,19 +46,26 @@ export function GroupCard({
           size="small"
           color={full ? 'warning' : 'success'}
           variant={full ? 'filled' : 'outlined'}
-          label={full ? (onEnroll ? 'Full – join waitlist' : 'Full') : `${classes.length} classes together`}
+          label={
+            full
+              ? t(onEnroll ? 'classes.card.fullJoin' : 'classes.card.full')
+              : t('classes.group.together', { count: classes.length })
+          }
           sx={{ mb: 1.5 }}
         />
         {group.description && (
           <Typography variant="body2" sx={{ mb: 1 }}>
-            {group.description}
+            <Written en={group.description} es={group.es?.description} />
           </Typography>
         )}
         <ul style={{ margin: 0, paddingLeft: '1.2rem' }}>
           {classes.map((cls) => (
             <li key={cls.id}>
               <Typography variant="body2">
-                <strong>{cls.name}</strong> — {scheduleSummary(cls.meetings, timeZone)}
+                {rich(
+                  t('classes.group.classLine', { name: cls.name, schedule: scheduleSummary(cls.meetings, timeZone) }),
+                  [<strong key="name" />],
+                )}
               </Typography>
             </li>
           ))}
@@ -67,9 +78,9 @@ export function GroupCard({
             variant={full ? 'outlined' : 'contained'}
             color="secondary"
             onClick={() => onEnroll(group)}
-            aria-label={`${full ? 'Join waitlist for' : 'Enroll in group'} ${group.name}`}
+            aria-label={t(full ? 'classes.card.joinWaitlistFor' : 'classes.group.enrollIn', { name: group.name })}
           >
-            {full ? 'Join waitlist' : 'Enroll in group'}
+            {t(full ? 'classes.card.joinWaitlist' : 'classes.group.enroll')}
           </Button>
         </CardActions>
       )}

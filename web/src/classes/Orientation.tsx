@@ -4,17 +4,22 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useRemoteConfig } from '../layout/RemoteConfig';
+import { useI18n } from '../i18n/classes';
+import { Written } from '../i18n/Written';
 
 export function Orientation() {
-  const { orientation } = useRemoteConfig();
+  const { orientation, orientationEs } = useRemoteConfig();
+  const { t } = useI18n();
   if (typeof orientation !== 'string' || orientation.trim() === '') return null;
   return (
     <Paper component="section" variant="outlined" aria-labelledby="orientation-title" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="orientation-title" variant="h6" component="h2" gutterBottom>
-        About the programme
+        {t('classes.orientation.title')}
       </Typography>
       {/* The text's own line breaks are its paragraphs. */}
-      <Typography sx={{ whiteSpace: 'pre-line' }}>{orientation.trim()}</Typography>
+      <Typography sx={{ whiteSpace: 'pre-line' }}>
+        <Written en={orientation.trim()} es={orientationEs?.trim()} />
+      </Typography>
     </Paper>
   );
 }

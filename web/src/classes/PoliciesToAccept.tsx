@@ -13,6 +13,8 @@ import { useId, useState } from 'react';
 import type { PolicyToAccept, Student } from '@contract/records';
 import { asApiError } from '../api/client';
 import { useChange } from '../api/changes';
+import { useI18n } from '../i18n/enroll';
+import { useWritten, Written, writtenIn } from '../i18n/Written';
 
 /** What a refusal asks a guardian to accept for a child, for a semester (`details.policiesToAccept`). */
 export interface PoliciesAsked {
@@ -38,19 +40,22 @@ function PolicyText({
   onChange: (on: boolean) => void;
 }) {
   const headingId = useId();
+  const { t } = useI18n();
+  // A string inside a message cannot carry `lang`: the title read in the family's language, as it can be given.
+  const title = useWritten(policy.title, policy.es?.title).text;
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 'bold' }}>
-          {policy.title}
+          <Written en={policy.title} es={policy.es?.title} />
         </Typography>
-        <Chip size="small" label={policy.required ? 'Required' : 'Optional'} />
+        <Chip size="small" label={t(policy.required ? 'enroll.policies.required' : 'enroll.policies.optional')} />
       </Stack>
       {/* Focusable, so the text scrolls with the keyboard too. */}
       <Box
         tabIndex={0}
         role="region"
-        aria-label={`${policy.title}, version ${policy.version}`}
+        aria-label={t('enroll.policies.textLabel', { title, version: policy.version })}
         sx={{
           whiteSpace: 'pre-wrap',
           maxHeight: 220,
@@ -62,11 +67,11 @@ function PolicyText({
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
         }}
       >
-        {policy.text}
+        <Written en={policy.text} es={policy.es?.text} />
       </Box>
       <FormControlLabel
         control={<Checkbox checked={accepted} onChange={(event) => onChange(event.target.checked)} />}
-        label={`I have read and accept the ${policy.title}${policy.required ? '' : ' (optional)'}`}
+        label={t(policy.required ? 'enroll.policies.accept' : 'enroll.policies.acceptOptional', { title })}
       />
     </Box>
   );
@@ -75,7 +80,7 @@ function PolicyText({
 export function PoliciesToAccept({
   asked: first,
   child,
-  acceptLabel = `Accept and enroll ${child.firstName}`,
+  acceptLabel,
   onAccepted,
   onBack,
 }: {
@@ -87,6 +92,7 @@ export function PoliciesToAccept({
   onBack: () => void;
 }) {
   const accept = useChange('acceptPolicies');
+  const { t, language } = useI18n();
   const [asked, setAsked] = useState(first);
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
   const [failure, setFailure] = useState<string>();
@@ -114,10 +120,7 @@ export function PoliciesToAccept({
 
   return (
     <Stack spacing={2}>
-      <Alert severity="info">
-        Before {child.firstName} can be enrolled, a guardian reads and accepts the programme's policies for this
-        semester.
-      </Alert>
+      <Alert severity="info">{t('enroll.policies.intro', { name: child.firstName })}</Alert>
       {asked.policies.map((policy) => (
         <PolicyText
           key={versionKey(policy)}
@@ -140,15 +143,19 @@ export function PoliciesToAccept({
       )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         <Button onClick={onBack} disabled={accept.isPending}>
-          Back
+          {t('enroll.policies.back')}
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={missing.length > 0 || accept.isPending}>
-          {accept.isPending ? 'Saving…' : acceptLabel}
+          {accept.isPending
+            ? t('enroll.policies.saving')
+            : (acceptLabel ?? t('enroll.policies.acceptAndEnroll', { name: child.firstName }))}
         </Button>
       </Stack>
       {missing.length > 0 && (
         <Typography variant="body2" color="text.secondary">
-          {`To continue, accept ${missing.map((policy) => policy.title).join(', ')}.`}
+          {t('enroll.policies.missing', {
+            titles: missing.map((policy) => writtenIn(language, policy.title, policy.es?.title).text).join(', '),
+          })}
         </Typography>
       )}
     </Stack>

@@ -9,7 +9,8 @@ import { memo } from 'react';
 import type { Class, ClassGroup, RegistrationStanding, Semester } from '@contract/records';
 import { admitsGrade } from '@contract/grades';
 import { meetingDays } from '../layout/schedule';
-import { useMomentText } from '../layout/RemoteConfig';
+import { useI18n } from '../i18n/classes';
+import { useMoment } from './words';
 import { ClassCard } from './ClassCard';
 import type { Filters } from './ClassFilters';
 import type { EnrollTarget } from './enrollTarget';
@@ -48,7 +49,8 @@ export const SemesterSections = memo(function SemesterSections({
   onClearFilters,
 }: Props) {
   const groupClasses = (group: ClassGroup) => group.classIds.flatMap((id) => byId.get(id) ?? []);
-  const when = useMomentText();
+  const when = useMoment();
+  const { t } = useI18n();
   return (
     <>
       {sections.map(({ semesterId, classes, groups }) => {
@@ -58,7 +60,12 @@ export const SemesterSections = memo(function SemesterSections({
         const standing = standings?.[semesterId];
         const waiting = standing && !standing.open ? standing.message : undefined;
         return (
-          <Stack component="section" key={semesterId} spacing={2} aria-label={semester?.name ?? 'Classes'}>
+          <Stack
+            component="section"
+            key={semesterId}
+            spacing={2}
+            aria-label={semester?.name ?? t('classes.sections.classes')}
+          >
             {semester && (
               <div>
                 <Typography variant="h5" component="h2">
@@ -67,12 +74,12 @@ export const SemesterSections = memo(function SemesterSections({
                 <RegistrationTimes semester={semester} when={when} />
               </div>
             )}
-            {waiting && <Alert severity="info">{`${waiting} The classes are shown here until then.`}</Alert>}
+            {waiting && <Alert severity="info">{t('classes.sections.waiting', { message: waiting })}</Alert>}
             {!standings && semester && <PriorityOnly semester={semester} />}
             {shownGroups.length > 0 && (
               <>
                 <Typography variant="h6" component="h2">
-                  Class groups
+                  {t('classes.sections.groups')}
                 </Typography>
                 <Grid container spacing={2}>
                   {shownGroups.map((group) => (
@@ -93,18 +100,18 @@ export const SemesterSections = memo(function SemesterSections({
               </>
             )}
             <Typography variant="h6" component="h2">
-              Classes
+              {t('classes.sections.classes')}
             </Typography>
             {shownClasses.length === 0 ? (
               <Alert
                 severity="info"
                 action={
                   <Button color="inherit" size="small" onClick={onClearFilters}>
-                    Clear filters
+                    {t('classes.sections.clearFilters')}
                   </Button>
                 }
               >
-                No classes match these filters.
+                {t('classes.sections.noMatch')}
               </Alert>
             ) : (
               <Grid container spacing={2}>
@@ -132,13 +139,14 @@ export const SemesterSections = memo(function SemesterSections({
  */
 /** When registration opened for everyone (once it has) and when it closes: "Registration opened …; it closes …." */
 function RegistrationTimes({ semester, when }: { semester: Semester; when: (iso: string) => string }) {
+  const { t } = useI18n();
   const { registrationOpens: opens, registrationCloses: closes } = semester;
-  const opened = opens && Date.parse(opens) <= Date.now() ? `Registration opened ${when(opens)}` : undefined;
+  const opened = opens && Date.parse(opens) <= Date.now() ? when(opens) : undefined;
   const text = opened
     ? closes
-      ? `${opened}; it closes ${when(closes)}.`
-      : `${opened}.`
-    : closes && `Registration closes ${when(closes)}.`;
+      ? t('classes.sections.openedCloses', { opened, closes: when(closes) })
+      : t('classes.sections.opened', { opened })
+    : closes && t('classes.sections.closes', { closes: when(closes) });
   return (
     text && (
       <Typography variant="body2" color="text.secondary">
@@ -149,12 +157,11 @@ function RegistrationTimes({ semester, when }: { semester: Semester; when: (iso:
 }
 
 function PriorityOnly({ semester }: { semester: Semester }) {
-  const when = useMomentText();
+  const when = useMoment();
+  const { t } = useI18n();
   const opens = semester.registrationOpens;
   if (!opens || Date.now() >= Date.parse(opens)) return null;
   return (
-    <Alert severity="info">
-      {`Registration for ${semester.name} opens for everyone on ${when(opens)}. Sign in to see whether you may enroll before then.`}
-    </Alert>
+    <Alert severity="info">{t('classes.sections.priorityOnly', { name: semester.name, opens: when(opens) })}</Alert>
   );
 }

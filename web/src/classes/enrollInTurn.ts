@@ -4,7 +4,6 @@
 // line: it is decided all the same.
 import type { AnswerInput, Enrollment } from '@contract/records';
 import { waitInLine, type Waiting } from '@contract/waitingInLine';
-import { BUSY_MESSAGE } from '@contract/errors';
 import { ApiError, callFunction, readCatalogue } from '../api/client';
 
 export type EnrollPayload = { studentId: string; answers?: AnswerInput[] } & (
@@ -27,7 +26,8 @@ export async function enrollInTurn(
     {
       askAgain: (requestId) => callFunction('enrollmentRequest', { requestId, ...target }),
       progress: async () => (await readCatalogue('lineProgress', { semesterId })).lines,
-      busy: (error) => error instanceof ApiError && error.message === BUSY_MESSAGE,
+      // By its code: the server writes the message in the reader's language (lambdas/platform/errorLanguage.ts).
+      busy: (error) => error instanceof ApiError && error.code === 'resource-exhausted',
     },
     onInLine,
     signal,

@@ -1,11 +1,12 @@
 // Where each child of the family stands with a class or a class group: enrolled, waitlisted at a position,
 // unable to enroll (and why), or free to enroll. Read from the family's own enrollments and children, so the
 // cards and the enroll dialog say it before anyone presses Enroll.
-import { admitsGrade, gradeLabel } from '@contract/grades';
+import { admitsGrade } from '@contract/grades';
 import type { Class, EnrollmentCaps, NamedEnrollment, Student } from '@contract/records';
-import { gradesLabel } from '../layout/schedule';
 import { targetClasses, type EnrollTarget } from './enrollTarget';
-import { counted } from '../layout/counted';
+import { i18n } from '../i18n/classes';
+import { gradesLabel } from '../layout/schedule';
+import { gradeText } from '../layout/schedule';
 
 export type Standing =
   | { kind: 'enrolled' }
@@ -22,11 +23,10 @@ function gradeReason(student: Student, classes: Class[], target: EnrollTarget): 
     (cls) => limitsGrades(cls) && (student.grade === undefined || !admitsGrade(cls, student.grade)),
   );
   if (!misfit) return undefined;
-  const which = target.kind === 'class' ? 'this class' : misfit.name;
-  const range = gradesLabel(misfit).toLowerCase();
+  const which = { target: target.kind, name: misfit.name, range: gradesLabel(misfit).toLowerCase() };
   return student.grade === undefined
-    ? `no school grade given; ${which} is for ${range}`
-    : `${gradeLabel(student.grade)}; ${which} is for ${range}`;
+    ? i18n._('classes.standing.noGrade', which)
+    : i18n._('classes.standing.wrongGrade', { ...which, grade: gradeText(student.grade) });
 }
 
 export function standingOf(student: Student, target: EnrollTarget, enrollments: NamedEnrollment[]): Standing {
@@ -44,7 +44,7 @@ export function standingOf(student: Student, target: EnrollTarget, enrollments: 
     if (waiting.length === 0) return { kind: 'enrolled' };
     return { kind: 'waitlisted', positions: waiting.flatMap(({ waitlistPosition: at }) => (at ? [at] : [])) };
   }
-  if (held[0]) return { kind: 'unable', reason: `already in ${held[0].className}` };
+  if (held[0]) return { kind: 'unable', reason: i18n._('classes.standing.alreadyIn', { name: held[0].className }) };
   const grade = gradeReason(student, classes, target);
   return grade ? { kind: 'unable', reason: grade } : { kind: 'free' };
 }
@@ -53,15 +53,18 @@ export function standingOf(student: Student, target: EnrollTarget, enrollments: 
 export function standingLabel(standing: Standing): string {
   switch (standing.kind) {
     case 'enrolled':
-      return 'Enrolled';
+      return i18n._('classes.standing.enrolled');
     case 'waitlisted':
       return standing.positions.length === 0
-        ? 'Waitlisted'
-        : `Waitlisted – position${standing.positions.length > 1 ? 's' : ''} ${standing.positions.join(', ')}`;
+        ? i18n._('classes.standing.waitlisted')
+        : i18n._('classes.standing.waitlistedAt', {
+            count: standing.positions.length,
+            positions: standing.positions.join(', '),
+          });
     case 'unable':
-      return `Not eligible – ${standing.reason}`;
+      return i18n._('classes.standing.notEligible', { reason: standing.reason });
     case 'free':
-      return 'Not enrolled';
+      return i18n._('classes.standing.notEnrolled');
   }
 }
 
@@ -79,11 +82,11 @@ export function capReason(
   for (const cls of classes) {
     const children = new Set(active.filter((e) => e.classId === cls.id).map((e) => e.studentId)).size;
     if (children >= caps.childrenPerClass)
-      return `your family already has ${counted(children, 'child', 'children')} in ${cls.name}, the most one family may enroll`;
+      return i18n._('classes.standing.capChildren', { count: children, name: cls.name });
   }
   const semesterId = classes[0]?.semesterId;
   const inSemester = active.filter((enrollment) => enrollment.semesterId === semesterId).length;
   if (inSemester + classes.length > caps.enrollmentsPerSemester)
-    return `your family has ${counted(inSemester, 'enrollment')} this semester, and ${caps.enrollmentsPerSemester} is the most allowed`;
+    return i18n._('classes.standing.capSemester', { count: inSemester, most: caps.enrollmentsPerSemester });
   return undefined;
 }

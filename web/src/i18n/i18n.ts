@@ -3,6 +3,7 @@
 // catalogues are a chunk of their own, loaded when it is chosen.
 import { i18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
+import { holdsTokens } from '../api/session';
 import { LANGUAGES, type Language } from './languages';
 import { messages as english } from './locales/en/start';
 
@@ -11,7 +12,7 @@ const catalogues: Record<Language, () => Promise<Messages>> = {
   es: async () => (await import('./locales/es/messages')).messages,
 };
 
-/** Where this browser keeps the chosen language (on the account is a later step). */
+/** Where this browser keeps the chosen language (the signed-in account keeps it too: ../api/accountLanguage). */
 const CHOSEN = 'portal.language';
 
 // English is active from the first line on, so a module that formats a message before any choice gets English.
@@ -51,14 +52,32 @@ export function startLanguage(): Promise<void> {
   return activate(chosenBefore() ?? browserLanguage(navigator.languages ?? [navigator.language]));
 }
 
-/** The language control's choice: activated and remembered in this browser. */
-export async function chooseLanguage(language: Language): Promise<void> {
+/** Activates a language and remembers it in this browser. */
+export async function showLanguage(language: Language): Promise<void> {
   await activate(language);
   try {
     localStorage.setItem(CHOSEN, language);
   } catch {
     // Not remembered, still shown.
   }
+}
+
+/** Whether someone is signed in here (the user pool's tokens are kept); unknown (no configuration yet): no. */
+function signedIn(): boolean {
+  try {
+    return holdsTokens();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The language control's choice: activated and remembered in this browser, and kept on the account when someone
+ * is signed in (the portal's e-mails to them go in it; ../api/accountLanguage, loaded only then).
+ */
+export async function chooseLanguage(language: Language): Promise<void> {
+  await showLanguage(language);
+  if (signedIn()) await (await import('../api/accountLanguage')).keepOnAccount(language);
 }
 
 const subscribe = (changed: () => void) => i18n.on('change', changed);

@@ -11,7 +11,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { checkAnswers, type Answer, type AnswerInput, type Question } from '@contract/records';
+import { i18n, useI18n } from '../i18n/common';
+import { useWrittenPlain, Written } from '../i18n/Written';
 
 /** What is typed or chosen, by question id: text as typed (a number too), yes/no as true or false. */
 export type AnswerDraft = Record<string, string | boolean>;
@@ -65,9 +68,9 @@ export function focusFirstAnswerProblem(container: HTMLElement | null): void {
 const fieldId = (question: Question) => `answer-${question.id}`;
 
 function numberHelp({ min, max }: Extract<Question, { kind: 'number' }>): string | undefined {
-  if (min !== undefined && max !== undefined) return `A number from ${min} to ${max}`;
-  if (min !== undefined) return `A number of at least ${min}`;
-  return max === undefined ? undefined : `A number of at most ${max}`;
+  if (min !== undefined && max !== undefined) return i18n._('common.answers.numberBetween', { min, max });
+  if (min !== undefined) return i18n._('common.answers.numberMin', { min });
+  return max === undefined ? undefined : i18n._('common.answers.numberMax', { max });
 }
 
 function AnswerField({
@@ -81,19 +84,25 @@ function AnswerField({
   problem?: string;
   onChange: (value: string | boolean) => void;
 }) {
+  const { t } = useI18n();
+  const plain = useWrittenPlain();
   const id = fieldId(question);
+  const label = <Written en={question.label} es={question.es?.label} />;
   if (question.kind === 'yesNo' || (question.kind === 'choice' && question.options.length <= 4)) {
-    const options: Array<[string, string]> =
+    const options: Array<[string, ReactNode]> =
       question.kind === 'yesNo'
         ? [
-            ['yes', 'Yes'],
-            ['no', 'No'],
+            ['yes', t('common.answers.yes')],
+            ['no', t('common.answers.no')],
           ]
-        : question.options.map((option) => [option, option]);
+        : question.options.map((option, index) => [
+            option,
+            <Written key={option} en={option} es={question.es?.options?.[index]} />,
+          ]);
     const chosen = question.kind === 'yesNo' ? (value === undefined ? '' : value ? 'yes' : 'no') : (value ?? '');
     return (
       <FormControl required={question.required} error={!!problem}>
-        <FormLabel id={`${id}-label`}>{question.label}</FormLabel>
+        <FormLabel id={`${id}-label`}>{label}</FormLabel>
         <RadioGroup
           row
           aria-labelledby={`${id}-label`}
@@ -117,7 +126,7 @@ function AnswerField({
   }
   const shared = {
     id,
-    label: question.label,
+    label,
     required: question.required,
     error: !!problem,
     fullWidth: true,
@@ -127,12 +136,16 @@ function AnswerField({
   if (question.kind === 'choice')
     return (
       <TextField {...shared} select slotProps={{ select: { native: true } }} helperText={problem}>
-        <option value="">{question.required ? 'Choose one' : 'No answer'}</option>
-        {question.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        <option value="">{t(question.required ? 'common.answers.chooseOne' : 'common.answers.noAnswer')}</option>
+        {question.options.map((option, index) => {
+          // The answer is always the English option; the family reads it in its language where given.
+          const { text, lang } = plain(option, question.es?.options?.[index]);
+          return (
+            <option key={option} value={option} lang={lang}>
+              {text}
+            </option>
+          );
+        })}
       </TextField>
     );
   if (question.kind === 'number')
@@ -146,7 +159,7 @@ function AnswerField({
   return (
     <TextField
       {...shared}
-      helperText={problem ?? `Up to ${question.maxLength} characters`}
+      helperText={problem ?? t('common.answers.maxLength', { max: question.maxLength })}
       slotProps={{ htmlInput: { maxLength: question.maxLength } }}
     />
   );

@@ -9,15 +9,16 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState, type ReactNode } from 'react';
 import { asApiError } from '../api/client';
+import { useI18n } from '../i18n/common';
 
 interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   /** The confirming button, e.g. "Cancel enrollment". */
   confirmLabel: string;
-  /** The button that closes without a change. */
+  /** The button that closes without a change ("Keep it" unless given). */
   keepLabel?: string;
-  /** The confirming button's text while the change runs. */
+  /** The confirming button's text while the change runs ("Working…" unless given). */
   busyLabel?: string;
   destructive?: boolean;
   confirmDisabled?: boolean;
@@ -30,13 +31,14 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  keepLabel = 'Keep it',
-  busyLabel = 'Working…',
+  keepLabel,
+  busyLabel,
   destructive = false,
   confirmDisabled = false,
   action,
   onClose,
 }: ConfirmDialogProps) {
+  const { t } = useI18n();
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -64,7 +66,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {keepLabel}
+          {keepLabel ?? t('common.confirm.keep')}
         </Button>
         <Button
           variant="contained"
@@ -72,7 +74,7 @@ export function ConfirmDialog({
           disabled={busy || confirmDisabled}
           onClick={() => void confirm()}
         >
-          {busy ? busyLabel : confirmLabel}
+          {busy ? (busyLabel ?? t('common.confirm.busy')) : confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

@@ -13,6 +13,9 @@ export type RemoteConfigValues = ConfigValues & {
   announcement?: string;
   /** The introduction above the classes on Class Registration. */
   orientation?: string;
+  /** Their Spanish, when given (`spanishConfigName`). */
+  announcementEs?: string;
+  orientationEs?: string;
 };
 
 const UNSET: RemoteConfigValues = {};

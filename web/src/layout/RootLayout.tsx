@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useI18n } from '../i18n/i18n';
 import { AnnouncementBanner } from './AnnouncementBanner';
 import { Footer } from './Footer';
 import { useRemoteConfigSettled } from './RemoteConfig';
@@ -19,6 +20,7 @@ const CONFIG_WAIT_MS = 1500;
  */
 export function RootLayout() {
   const settled = useRemoteConfigSettled();
+  const { t } = useI18n();
   const [waited, setWaited] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), CONFIG_WAIT_MS);
@@ -40,7 +42,7 @@ export function RootLayout() {
           '&:focus': { top: 8 },
         }}
       >
-        Skip to main content
+        {t('start.skipToMain')}
       </Link>
       <Header />
       <AnnouncementBanner />

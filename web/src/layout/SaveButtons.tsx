@@ -1,5 +1,6 @@
 // Cancel and a form's submit button, which says "Saving…" while the save runs; both wait for it.
 import Button from '@mui/material/Button';
+import { useI18n } from '../i18n/common';
 
 export function SaveButtons({
   saveLabel,
@@ -10,13 +11,14 @@ export function SaveButtons({
   saving: boolean;
   onCancel: () => void;
 }) {
+  const { t } = useI18n();
   return (
     <>
       <Button onClick={onCancel} disabled={saving}>
-        Cancel
+        {t('common.save.cancel')}
       </Button>
       <Button type="submit" variant="contained" disabled={saving}>
-        {saving ? 'Saving…' : saveLabel}
+        {saving ? t('common.save.saving') : saveLabel}
       </Button>
     </>
   );

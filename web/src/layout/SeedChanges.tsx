@@ -3,19 +3,33 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SeedCommitment } from '@contract/records';
+import { i18n, useI18n } from '../i18n/common';
+import { readerMoment } from '../i18n/readerMoment';
+import { rich } from '../i18n/rich';
 import { LongCode } from './LongCode';
-import { useMomentText } from './RemoteConfig';
+import { useProgrammeTimeZone } from './RemoteConfig';
 
 export function SeedChanges({ commitments }: { commitments: Array<SeedCommitment & { by?: string }> }) {
-  const when = useMomentText();
+  const { t, language } = useI18n();
+  const timeZone = useProgrammeTimeZone();
+  const when = (iso: string) => readerMoment(language, iso, timeZone, (words) => i18n._('common.seed.yourTime', words));
   if (commitments.length < 2) return null;
   return (
-    <Stack component="ul" spacing={0.5} aria-label="Changes of the seed" sx={{ pl: 3, m: 0 }}>
+    <Stack component="ul" spacing={0.5} aria-label={t('common.seed.changes')} sx={{ pl: 3, m: 0 }}>
       {commitments.slice(1).map(({ hash, committedAt, reason, by }, index) => (
         <Typography component="li" variant="body2" key={hash}>
-          Commitment {index + 2}, on {when(committedAt)}
-          {by && ` by ${by}`}, replaced commitment {index + 1} (of {when(commitments[index]!.committedAt)}) because: “
-          {reason}”. Its SHA-256: <LongCode>{hash}</LongCode>
+          {rich(
+            t(by ? 'common.seed.changeBy' : 'common.seed.change', {
+              number: index + 2,
+              when: when(committedAt),
+              by,
+              previous: index + 1,
+              previousWhen: when(commitments[index]!.committedAt),
+              reason,
+              hash,
+            }),
+            [<LongCode>{hash}</LongCode>],
+          )}
         </Typography>
       ))}
     </Stack>

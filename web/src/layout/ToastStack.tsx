@@ -7,6 +7,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import type { Theme } from '@mui/material/styles';
 import { SnackbarContent, SnackbarProvider, useSnackbar, type CustomContentProps } from 'notistack';
 import { forwardRef, useEffect, useRef } from 'react';
+import { useI18n } from '../i18n/i18n';
 import { BELOW_HEADER } from './theme';
 import { TOAST_LIFE, type Message } from './toastMessage';
 import { useNarrow } from './useNarrow';
@@ -26,12 +27,14 @@ const Toast = forwardRef<HTMLDivElement, CustomContentProps & ToastProps>(functi
   ref,
 ) {
   const { closeSnackbar } = useSnackbar();
+  const { t } = useI18n();
   return (
     <SnackbarContent ref={ref} style={style} className={className}>
       <Alert
         severity={ALERT_SEVERITY[severity]}
         variant="filled"
         onClose={closable ? () => closeSnackbar(id) : undefined}
+        closeText={t('start.toast.close')}
         sx={{ width: { xs: '100%', sm: '25rem' }, maxWidth: '100%', boxShadow: 6 }}
       >
         {summary && <AlertTitle>{summary}</AlertTitle>}

@@ -6,20 +6,22 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useLocation } from 'react-router-dom';
 import { useAuth } from '../api/session';
+import { useI18n } from '../i18n/common';
 import { signInFirstFor } from './signInFirst';
 
 /** `page`: the invitation's path, whose sign-in first (./signInFirst) the invitee goes through again. */
 export function UseAnotherAccount({ message, page }: { message: string; page: string }) {
   const { user, signOut } = useAuth();
+  const { t } = useI18n();
   const { pathname, search, hash } = useLocation();
   const signInAgain = () => signOut({ ...signInFirstFor(page, hash)!, comeBackTo: pathname + search + hash });
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Alert severity="warning" sx={{ alignSelf: 'stretch' }}>
-        {message} You are signed in as {user?.email}.
+        {t('common.anotherAccount.signedInAs', { message, email: user?.email })}
       </Alert>
       <Button variant="contained" onClick={() => void signInAgain()}>
-        Use another account
+        {t('common.anotherAccount.use')}
       </Button>
     </Stack>
   );

@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState, type ReactNode } from 'react';
+import { useI18n } from '../i18n/common';
 
 type CloseReason = 'backdropClick' | 'escapeKeyDown';
 
@@ -22,14 +23,15 @@ export function useCloseGuard(
   close: (event?: unknown, reason?: CloseReason) => void;
   question: ReactNode;
 } {
+  const { t } = useI18n();
   const [asking, setAsking] = useState(false);
   const titleId = useId();
   const close = (_event?: unknown, reason?: CloseReason) => (dirty && reason ? setAsking(true) : onClose());
   const question = asking && (
     <Dialog open onClose={() => setAsking(false)} aria-labelledby={titleId} maxWidth="xs">
-      <DialogTitle id={titleId}>Discard what you entered?</DialogTitle>
+      <DialogTitle id={titleId}>{t('common.closeGuard.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>The window closes and what you typed in it is lost.</DialogContentText>
+        <DialogContentText>{t('common.closeGuard.text')}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button
@@ -38,10 +40,10 @@ export function useCloseGuard(
             onClose();
           }}
         >
-          Discard
+          {t('common.closeGuard.discard')}
         </Button>
         <Button variant="contained" onClick={() => setAsking(false)} autoFocus>
-          Keep editing
+          {t('common.closeGuard.keep')}
         </Button>
       </DialogActions>
     </Dialog>

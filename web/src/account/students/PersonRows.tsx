@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FieldErrors } from '../../api/useSave';
+import { useI18n } from '../../i18n/account';
 import { emptyContact, type ContactDraft } from './studentDraft';
 
 export function PersonRows({
@@ -19,10 +20,9 @@ export function PersonRows({
   onChange,
   min,
   max,
-  noun,
   relationshipRequired,
 }: {
-  /** The record's field, as the server names it in its messages. */
+  /** The record's field, as the server names it in its messages; the labels and buttons say what it lists. */
   field: 'emergencyContacts' | 'pickupAdults';
   title: string;
   help?: string;
@@ -31,11 +31,9 @@ export function PersonRows({
   onChange: (rows: ContactDraft[]) => void;
   min: number;
   max: number;
-  /** "contact", "pick-up adult": the labels and buttons say it. */
-  noun: string;
   relationshipRequired: boolean;
 }) {
-  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const { t } = useI18n();
   const change = (index: number, next: Partial<ContactDraft>) =>
     onChange(rows.map((row, i) => (i === index ? { ...row, ...next } : row)));
   const input = (index: number, name: keyof ContactDraft, label: string, props: Record<string, unknown> = {}) => (
@@ -66,16 +64,18 @@ export function PersonRows({
       )}
       {rows.map((_, index) => (
         <Grid container spacing={1} key={index} sx={{ alignItems: 'flex-start' }}>
-          <Grid size={{ xs: 12, sm: 4 }}>{input(index, 'name', `${Noun} name`, { required: true })}</Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
-            {input(index, 'phone', `${Noun} phone`, { required: true, type: 'tel' })}
+            {input(index, 'name', t('account.person.name', { list: field }), { required: true })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            {input(index, 'phone', t('account.person.phone', { list: field }), { required: true, type: 'tel' })}
           </Grid>
           <Grid size={{ xs: 10, sm: 3 }}>
-            {input(index, 'relationship', 'Relationship', { required: relationshipRequired })}
+            {input(index, 'relationship', t('account.person.relationship'), { required: relationshipRequired })}
           </Grid>
           <Grid size={{ xs: 2, sm: 1 }} sx={{ display: 'flex', justifyContent: 'center', pt: 1 }}>
             <IconButton
-              aria-label={`Remove ${noun} ${index + 1}`}
+              aria-label={t('account.person.remove', { list: field, number: index + 1 })}
               disabled={rows.length <= min}
               onClick={() => onChange(rows.filter((__, i) => i !== index))}
             >
@@ -90,7 +90,7 @@ export function PersonRows({
           onClick={() => onChange([...rows, { ...emptyContact }])}
           sx={{ alignSelf: 'flex-start' }}
         >
-          {`Add a${/^[aeiou]/.test(noun) ? 'n' : ''} ${noun}`}
+          {t('account.person.add', { list: field })}
         </Button>
       )}
     </>

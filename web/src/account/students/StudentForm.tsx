@@ -9,12 +9,14 @@ import Stack from '@mui/material/Stack';
 import { draftFields } from '../../layout/draftFields';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { GRADES, gradeLabel } from '@contract/grades';
+import { GRADES } from '@contract/grades';
 import { MAX_PICKUP_ADULTS, studentInput, type Student } from '@contract/records';
 import { useCatalogueRead } from '../../api/queries';
 import { useChange } from '../../api/changes';
 import { asApiError } from '../../api/client';
 import { useSave } from '../../api/useSave';
+import { useI18n } from '../../i18n/account';
+import { gradeText } from '../../layout/schedule';
 import { draftOf, draftProblems, inputOf, isStudentField, studentFieldName, type StudentDraft } from './studentDraft';
 import { SaveButtons } from '../../layout/SaveButtons';
 import { PersonRows } from './PersonRows';
@@ -36,6 +38,7 @@ export function StudentForm({
   /** Something was typed: the dialog holding the form asks before Escape throws it away. */
   onTyped?: () => void;
 }) {
+  const { t } = useI18n();
   const sizes = useCatalogueRead('tshirtSizes');
   const [draft, setDraft] = useState<StudentDraft>(() => draftOf(student));
   const { errors, message, saving, save, recheck, formRef } = useSave('saveStudent', {
@@ -73,38 +76,40 @@ export function StudentForm({
       noValidate
       onSubmit={(event) => void submit(event)}
       spacing={2}
-      aria-label={student ? `Edit ${student.firstName}` : 'Add a child'}
+      aria-label={student ? t('account.students.editName', { name: student.firstName }) : t('account.students.add')}
     >
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {field('firstName', 'First name', { required: true, autoComplete: 'off' })}
+          {field('firstName', t('account.student.firstName'), { required: true, autoComplete: 'off' })}
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{field('lastName', 'Last name', { required: true, autoComplete: 'off' })}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {field('birthDate', 'Birth date', {
+          {field('lastName', t('account.student.lastName'), { required: true, autoComplete: 'off' })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {field('birthDate', t('account.student.birthDate'), {
             required: true,
             type: 'date',
             slotProps: { inputLabel: { shrink: true } },
           })}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {field('grade', 'School grade', {
+          {field('grade', t('account.student.grade'), {
             select: true,
             children: [
               <MenuItem key="none" value="">
-                Not in school yet
+                {t('account.student.notInSchool')}
               </MenuItem>,
               ...GRADES.map((grade) => (
                 <MenuItem key={grade} value={String(grade)}>
-                  {gradeLabel(grade)}
+                  {gradeText(grade)}
                 </MenuItem>
               )),
             ],
           })}
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{field('school', 'School')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{field('school', t('account.student.school'))}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {field('tshirtSize', 'T-shirt size', {
+          {field('tshirtSize', t('account.student.tshirtSize'), {
             required: true,
             select: true,
             disabled: !sizes.isSuccess,
@@ -116,7 +121,7 @@ export function StudentForm({
                 ))
               : [
                   <MenuItem key="loading" value={draft.tshirtSize}>
-                    {sizes.isError ? 'Sizes could not be loaded' : 'Loading sizes…'}
+                    {sizes.isError ? t('account.student.sizesFailed') : t('account.student.sizesLoading')}
                   </MenuItem>,
                 ],
           })}
@@ -125,39 +130,37 @@ export function StudentForm({
 
       <PersonRows
         field="emergencyContacts"
-        title="Emergency contacts"
+        title={t('account.student.emergencyContacts')}
         rows={draft.emergencyContacts}
         errors={errors}
         onChange={(emergencyContacts) => change({ emergencyContacts })}
         min={1}
         max={MAX_CONTACTS}
-        noun="contact"
         relationshipRequired={false}
       />
       <PersonRows
         field="pickupAdults"
-        title="Pick-up adults"
-        help="The adults who may collect your child after class. The instructor checks the name."
+        title={t('account.student.pickupAdults')}
+        help={t('account.student.pickupHelp')}
         rows={draft.pickupAdults}
         errors={errors}
         onChange={(pickupAdults) => change({ pickupAdults })}
         min={0}
         max={MAX_PICKUP_ADULTS}
-        noun="pick-up adult"
         relationshipRequired
       />
 
       <Typography variant="subtitle1" component="h3">
-        Health
+        {t('account.student.health')}
       </Typography>
-      {field('allergies', 'Allergies', { multiline: true, minRows: 1 })}
-      {field('medications', 'Medications', { multiline: true, minRows: 1 })}
-      {field('medicalNotes', 'Other medical notes', { multiline: true, minRows: 2 })}
+      {field('allergies', t('account.student.allergies'), { multiline: true, minRows: 1 })}
+      {field('medications', t('account.student.medications'), { multiline: true, minRows: 1 })}
+      {field('medicalNotes', t('account.student.medicalNotes'), { multiline: true, minRows: 2 })}
       <FormControlLabel
         control={
           <Checkbox checked={draft.photoConsent} onChange={(event) => change({ photoConsent: event.target.checked })} />
         }
-        label="Photos of my child may be used in the programme's newsletter"
+        label={t('account.student.photoConsent')}
       />
 
       {message && (
@@ -178,10 +181,14 @@ export function StudentForm({
               )
             }
           >
-            {confirm.isPending ? 'Saving…' : 'These details are right'}
+            {confirm.isPending ? t('account.student.saving') : t('account.student.detailsRight')}
           </Button>
         )}
-        <SaveButtons saveLabel={student ? 'Save changes' : 'Add child'} saving={saving} onCancel={onCancel} />
+        <SaveButtons
+          saveLabel={student ? t('account.student.saveChanges') : t('account.student.addChild')}
+          saving={saving}
+          onCancel={onCancel}
+        />
       </Stack>
     </Stack>
   );

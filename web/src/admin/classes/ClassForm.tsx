@@ -13,10 +13,19 @@ import { useId, useState, type FormEvent } from 'react';
 import { GRADES, gradeLabel } from '@contract/grades';
 import { classInput, type Class, type ClassStatus, type Semester } from '@contract/records';
 import { useSave } from '../../api/useSave';
-import { classFieldName, draftOf, draftProblems, inputOf, isClassField, type ClassDraft } from './classDraft';
+import {
+  classErrorKey,
+  classFieldName,
+  draftOf,
+  draftProblems,
+  inputOf,
+  isClassField,
+  type ClassDraft,
+} from './classDraft';
 import { MeetingsEditor } from './MeetingsEditor';
 import { mergeMeetings } from './weeklyMeetings';
 import { SaveButtons } from '../../layout/SaveButtons';
+import { inSpanish, SPANISH_HINT } from '../spanish';
 
 type TextFieldName = Exclude<keyof ClassDraft, 'status' | 'meetings'>;
 
@@ -67,7 +76,7 @@ export function ClassForm({
   const field = draftFields<TextFieldName>(
     (name) => draft[name],
     (name, value) => setDraft({ ...draft, [name]: value }),
-    (name) => errors[name],
+    (name) => errors[classErrorKey(name)],
   );
 
   return (
@@ -82,6 +91,13 @@ export function ClassForm({
       <Grid container spacing={2}>
         <Grid size={12}>{field('name', 'Name', { required: true })}</Grid>
         <Grid size={12}>{field('description', 'Description', { multiline: true, minRows: 3 })}</Grid>
+        <Grid size={12}>
+          {field('esDescription', inSpanish('Description'), {
+            multiline: true,
+            minRows: 3,
+            helperText: SPANISH_HINT,
+          })}
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{field('location', 'Location')}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{field('instructor', 'Instructor')}</Grid>
         <Grid size={12}>
@@ -89,6 +105,13 @@ export function ClassForm({
             multiline: true,
             minRows: 2,
             helperText: 'Sent in the enrollment confirmation e-mail.',
+          })}
+        </Grid>
+        <Grid size={12}>
+          {field('esWhatToBring', inSpanish('What to bring'), {
+            multiline: true,
+            minRows: 2,
+            helperText: SPANISH_HINT,
           })}
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>

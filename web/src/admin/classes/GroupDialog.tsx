@@ -6,11 +6,14 @@ import { useState, type FormEvent } from 'react';
 import { classGroupInput, type Class, type ClassGroup } from '@contract/records';
 import { useSave, type FieldName } from '../../api/useSave';
 import { SaveDialog } from '../SaveDialog';
+import { inSpanish, spanishInput, SPANISH_HINT } from '../spanish';
 
-const shown = (field: string) => ['name', 'description'].includes(field) || /^classIds(\[\d+\])?$/.test(field);
+const shown = (field: string) =>
+  ['name', 'description', 'es.description'].includes(field) || /^classIds(\[\d+\])?$/.test(field);
 const NAMES: Record<string, FieldName> = {
   name: { the: "the group's name" },
   description: { the: "the group's description" },
+  'es.description': { the: "the group's description in Spanish" },
   classIds: {
     the: "the group's classes",
     verb: 'Choose',
@@ -33,6 +36,7 @@ export function GroupDialog({
 }) {
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
+  const [esDescription, setEsDescription] = useState(group?.es?.description ?? '');
   const [classIds, setClassIds] = useState<string[]>(group?.classIds ?? []);
   const { errors, message, saving, save, formRef } = useSave('saveGroup', {
     schema: classGroupInput,
@@ -42,12 +46,20 @@ export function GroupDialog({
   const dirty =
     name !== (group?.name ?? '') ||
     description !== (group?.description ?? '') ||
+    esDescription !== (group?.es?.description ?? '') ||
     classIds.join() !== (group?.classIds ?? []).join();
   const classesError = Object.entries(errors).find(([field]) => field.startsWith('classIds'))?.[1];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const saved = await save({ ...(group && { id: group.id }), semesterId, name, description, classIds });
+    const saved = await save({
+      ...(group && { id: group.id }),
+      semesterId,
+      name,
+      description,
+      ...spanishInput({ description: esDescription }),
+      classIds,
+    });
     if (saved) onSaved(saved.group);
   };
 
@@ -78,6 +90,16 @@ export function GroupDialog({
           onChange={(event) => setDescription(event.target.value)}
           error={!!errors.description}
           helperText={errors.description}
+          multiline
+          minRows={2}
+          fullWidth
+        />
+        <TextField
+          label={inSpanish('Description')}
+          value={esDescription}
+          onChange={(event) => setEsDescription(event.target.value)}
+          error={!!errors['es.description']}
+          helperText={errors['es.description'] ?? SPANISH_HINT}
           multiline
           minRows={2}
           fullWidth

@@ -2,6 +2,7 @@
 import type { FunctionInput } from '@contract/manifest';
 import type { Class, ClassStatus, Meeting } from '@contract/records';
 import type { FieldErrors, FieldName } from '../../api/useSave';
+import { spanishInput } from '../spanish';
 
 /** A meeting row; the key keeps a row's fields in place when rows before it are removed. */
 export type MeetingDraft = Meeting & { key: number };
@@ -12,6 +13,9 @@ export interface ClassDraft {
   location: string;
   instructor: string;
   whatToBring: string;
+  /** The description and what to bring in Spanish (optional: families reading Spanish see the English). */
+  esDescription: string;
+  esWhatToBring: string;
   capacity: string;
   minGrade: string;
   maxGrade: string;
@@ -29,6 +33,8 @@ export function draftOf(cls?: Class): ClassDraft {
     location: cls?.location ?? '',
     instructor: cls?.instructor ?? '',
     whatToBring: cls?.whatToBring ?? '',
+    esDescription: cls?.es?.description ?? '',
+    esWhatToBring: cls?.es?.whatToBring ?? '',
     capacity: cls ? String(cls.capacity) : '',
     minGrade: cls?.minGrade === undefined ? '' : String(cls.minGrade),
     maxGrade: cls?.maxGrade === undefined ? '' : String(cls.maxGrade),
@@ -46,6 +52,7 @@ export function inputOf(draft: ClassDraft, semesterId: string, id?: string): Fun
     location: draft.location,
     instructor: draft.instructor,
     ...(draft.whatToBring.trim() && { whatToBring: draft.whatToBring }),
+    ...spanishInput({ description: draft.esDescription, whatToBring: draft.esWhatToBring }),
     capacity: Number(draft.capacity),
     ...(draft.minGrade !== '' && { minGrade: Number(draft.minGrade) }),
     ...(draft.maxGrade !== '' && { maxGrade: Number(draft.maxGrade) }),
@@ -60,6 +67,8 @@ const NAMES: Record<string, FieldName> = {
   location: { the: 'the location' },
   instructor: { the: "the instructor's name" },
   whatToBring: { the: 'what to bring' },
+  'es.description': { the: 'the description in Spanish' },
+  'es.whatToBring': { the: 'what to bring in Spanish' },
   capacity: {
     the: 'the capacity',
     says: { 'must be a whole number': 'Enter the capacity as a whole number of seats' },
@@ -88,10 +97,15 @@ export function classFieldName(field: string): FieldName | undefined {
 /** The fields the form shows, named as the server names them ("meetings[2].end"). */
 export function isClassField(field: string): boolean {
   return (
-    /^(name|description|location|instructor|whatToBring|capacity|minGrade|maxGrade|status|meetings)$/.test(field) ||
-    /^meetings\[\d+\]\.(date|start|end)$/.test(field)
+    /^(name|description|location|instructor|whatToBring|capacity|minGrade|maxGrade|status|meetings|es\.description|es\.whatToBring)$/.test(
+      field,
+    ) || /^meetings\[\d+\]\.(date|start|end)$/.test(field)
   );
 }
+
+/** The server's name of a draft's field ("es.description" for the Spanish description). */
+export const classErrorKey = (name: string) =>
+  ({ esDescription: 'es.description', esWhatToBring: 'es.whatToBring' })[name] ?? name;
 
 /** What the schema cannot see: a number of seats left empty would read as 0. */
 export function draftProblems(draft: ClassDraft): FieldErrors {

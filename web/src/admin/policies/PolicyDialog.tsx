@@ -13,11 +13,14 @@ import { useFunction } from '../../api/queries';
 import { schemaProblems, useSave, type FieldName } from '../../api/useSave';
 import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { SaveDialog } from '../SaveDialog';
+import { inSpanish, spanishInput, SPANISH_HINT } from '../spanish';
 
-const FIELDS = ['title', 'text', 'required', 'semesterId'];
+const FIELDS = ['title', 'text', 'es.title', 'es.text', 'required', 'semesterId'];
 const NAMES: Record<string, FieldName> = {
   title: { the: "the policy's title" },
   text: { the: "the policy's text" },
+  'es.title': { the: "the policy's title in Spanish" },
+  'es.text': { the: "the policy's text in Spanish" },
 };
 /** The select's value for "every semester". */
 const EVERY = '';
@@ -35,6 +38,8 @@ export function PolicyDialog({
   const [initial] = useState(() => ({
     title: policy?.current.title ?? '',
     text: policy?.current.text ?? '',
+    esTitle: policy?.current.es?.title ?? '',
+    esText: policy?.current.es?.text ?? '',
     required: policy?.current.required ?? true,
     semesterId: policy?.current.semesterId ?? EVERY,
   }));
@@ -51,6 +56,7 @@ export function PolicyDialog({
     ...(policy && { id: policy.id, basedOnVersion: policy.current.version }),
     title: draft.title,
     text: draft.text,
+    ...spanishInput({ title: draft.esTitle, text: draft.esText }),
     required: draft.required,
     ...(draft.semesterId !== EVERY && { semesterId: draft.semesterId }),
   });
@@ -107,6 +113,25 @@ export function PolicyDialog({
             fullWidth
             multiline
             minRows={6}
+            maxRows={16}
+          />
+          <TextField
+            label={inSpanish('Title')}
+            value={draft.esTitle}
+            onChange={(event) => setDraft({ ...draft, esTitle: event.target.value })}
+            error={!!errors['es.title']}
+            helperText={errors['es.title'] ?? SPANISH_HINT}
+            fullWidth
+          />
+          <TextField
+            label={inSpanish('Text')}
+            value={draft.esText}
+            onChange={(event) => setDraft({ ...draft, esText: event.target.value })}
+            error={!!errors['es.text']}
+            helperText={errors['es.text'] ?? `${SPANISH_HINT} Line breaks are kept.`}
+            fullWidth
+            multiline
+            minRows={4}
             maxRows={16}
           />
           <TextField

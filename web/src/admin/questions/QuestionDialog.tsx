@@ -10,6 +10,7 @@ import { questionInput, type Question, type QuestionInput, type QuestionKind } f
 import { schemaProblems, useSave, type FieldErrors, type FieldName } from '../../api/useSave';
 import { SaveDialog } from '../SaveDialog';
 import { KIND_LABELS, type QuestionScope } from './questionText';
+import { inSpanish, spanishInput, SPANISH_HINT } from '../spanish';
 
 interface QuestionDraft {
   label: string;
@@ -21,6 +22,9 @@ interface QuestionDraft {
   options: string;
   min: string;
   max: string;
+  /** The question and its options in Spanish (optional), the options one a line in the same order. */
+  esLabel: string;
+  esOptions: string;
 }
 
 const draftOf = (question?: Question): QuestionDraft => ({
@@ -32,7 +36,17 @@ const draftOf = (question?: Question): QuestionDraft => ({
   options: question?.kind === 'choice' ? question.options.join('\n') : '',
   min: question?.kind === 'number' && question.min !== undefined ? String(question.min) : '',
   max: question?.kind === 'number' && question.max !== undefined ? String(question.max) : '',
+  esLabel: question?.es?.label ?? '',
+  esOptions: question?.kind === 'choice' ? (question.es?.options ?? []).join('\n') : '',
 });
+
+/** The Spanish options typed, one per option (an empty line: that option in English); none when none is given. */
+function spanishOptions(draft: QuestionDraft, count: number): string[] | undefined {
+  const lines = draft.esOptions.split('\n').map((line) => line.trim());
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  if (lines.length === 0) return undefined;
+  return lines.length < count ? [...lines, ...Array<string>(count - lines.length).fill('')] : lines;
+}
 
 /** A number field as typed: empty is none; anything else not a number is a problem of the form's own. */
 const typedNumber = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
@@ -41,21 +55,27 @@ function questionOf(draft: QuestionDraft, id: string | undefined): QuestionInput
   const common = {
     ...(id && { id }),
     label: draft.label,
+    ...spanishInput({ label: draft.esLabel }),
     required: draft.required,
     ...(draft.forInstructors && { forInstructors: true }),
   };
   switch (draft.kind) {
     case 'text':
       return { ...common, kind: 'text', maxLength: typedNumber(draft.maxLength) ?? Number.NaN };
-    case 'choice':
+    case 'choice': {
+      const options = draft.options
+        .split('\n')
+        .map((option) => option.trim())
+        .filter(Boolean);
+      const es = spanishInput({ label: draft.esLabel }).es;
+      const esOptions = spanishOptions(draft, options.length);
       return {
         ...common,
         kind: 'choice',
-        options: draft.options
-          .split('\n')
-          .map((option) => option.trim())
-          .filter(Boolean),
+        options,
+        ...((es || esOptions) && { es: { ...es, ...(esOptions && { options: esOptions }) } }),
       };
+    }
     case 'yesNo':
       return { ...common, kind: 'yesNo' };
     case 'number': {
@@ -71,6 +91,8 @@ const NAMES: Record<string, FieldName> = {
   options: { the: 'the options', says: { 'must list at least two options': 'Enter at least two options, one a line' } },
   min: { the: 'the lowest number' },
   max: { the: 'the highest number' },
+  'es.label': { the: 'the question in Spanish' },
+  'es.options': { the: 'the options in Spanish' },
 };
 
 export function QuestionDialog({
@@ -151,6 +173,14 @@ export function QuestionDialog({
           fullWidth
         />
         <TextField
+          label={inSpanish('Question')}
+          value={draft.esLabel}
+          onChange={(event) => change({ esLabel: event.target.value })}
+          error={!!error('es.label')}
+          helperText={error('es.label') ?? SPANISH_HINT}
+          fullWidth
+        />
+        <TextField
           select
           label="Kind of answer"
           value={draft.kind}
@@ -185,6 +215,21 @@ export function QuestionDialog({
             multiline
             minRows={3}
             required
+            fullWidth
+          />
+        )}
+        {draft.kind === 'choice' && (
+          <TextField
+            label={inSpanish('Options, one a line')}
+            value={draft.esOptions}
+            onChange={(event) => change({ esOptions: event.target.value })}
+            error={!!error('es.options')}
+            helperText={
+              error('es.options') ??
+              'In the same order as the options. An empty line: families reading Spanish see that option in English, marked "in English"; the answer kept is the English option.'
+            }
+            multiline
+            minRows={3}
             fullWidth
           />
         )}

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { draftFields } from '../../layout/draftFields';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { detailsConfirmedSince, programmeTimeZone, timeZoneOf } from '@contract/configNames';
+import { detailsConfirmedSince, programmeTimeZone, spanishConfigName, timeZoneOf } from '@contract/configNames';
 import { dayOf } from '@contract/moments';
 import type { ConfigValues } from '@contract/records';
 import { useFunction } from '../../api/queries';
@@ -17,7 +17,12 @@ import { useToast } from '../../layout/toast';
 import { KNOWN_KEYS, draftOf, draftProblems, valuesOf } from './configValues';
 
 /** The values written as paragraphs rather than on one line. */
-const MULTILINE = new Set(['announcement', 'orientation']);
+const MULTILINE = new Set([
+  'announcement',
+  'orientation',
+  spanishConfigName('announcement'),
+  spanishConfigName('orientation'),
+]);
 /** The values that are a day (YYYY-MM-DD): the browser's date field. */
 const DATES = new Set<string>([detailsConfirmedSince.name]);
 

@@ -6,7 +6,9 @@ import {
   detailsSinceProblem,
   programmeTimeZone,
   reminderLeadDays,
+  spanishConfigName,
 } from '@contract/configNames';
+import { inSpanish, SPANISH_HINT } from '../spanish';
 import { configValues, type ConfigValues } from '@contract/records';
 import { type FieldErrors, schemaProblems } from '../../api/useSave';
 
@@ -42,6 +44,11 @@ export const KNOWN_KEYS: KnownKey[] = [
     help: 'Shown above the classes on Class Registration, on phones too: who the programme is for, where it meets, how registration and the waitlist work, whom to contact. A blank line starts a new paragraph. Empty hides it.',
   },
   {
+    key: spanishConfigName('orientation'),
+    label: inSpanish('About the programme'),
+    help: `${SPANISH_HINT} Shown only while "About the programme" is.`,
+  },
+  {
     key: 'detailsConfirmedSince',
     label: 'Details confirmed since',
     help: "The yearly check: a family enrolling a child whose details (health notes, contacts, pick-up adults) were last confirmed before this day is asked to check them first. Today or a day before, on the programme's clock. Empty: no check.",
@@ -62,6 +69,11 @@ export const KNOWN_KEYS: KnownKey[] = [
     key: 'announcement',
     label: 'Announcement',
     help: 'The banner under the header. Empty hides it; a changed text shows again to visitors who dismissed the old one.',
+  },
+  {
+    key: spanishConfigName('announcement'),
+    label: inSpanish('Announcement'),
+    help: `${SPANISH_HINT} Shown only while the announcement above is.`,
   },
 ];
 
