@@ -152,11 +152,11 @@ describe.each(WINDOWS)('on a $name window', (window) => {
     await page.goto('/admin/policies');
     await page.getByRole('button', { name: 'New policy' }).click();
     const policy = page.getByRole('dialog', { name: 'New policy' });
-    await policy.getByLabel('Title').fill('Photo consent');
+    await policy.getByLabel('Title', { exact: true }).fill('Photo consent');
     await policy.getByRole('button', { name: 'Publish version 1' }).click();
     await policy.getByText("Enter the policy's text").waitFor();
     reported.push(...(await violations(page, 'New policy dialog with a message')));
-    await policy.getByLabel('Text').fill('Photos may be taken.');
+    await policy.getByLabel('Text', { exact: true }).fill('Photos may be taken.');
     await policy.getByRole('button', { name: 'Publish version 1' }).click();
     const publishing = page.getByRole('dialog', { name: 'Publish version 1 of Photo consent?' });
     await publishing.waitFor();
@@ -247,7 +247,7 @@ describe.each(WINDOWS)('on a $name window', (window) => {
     // Its questions for families, and the dialog that adds one (choice options shown).
     await page.getByRole('button', { name: 'Add a question' }).click();
     const asking = page.getByRole('dialog', { name: 'New question' });
-    await asking.getByLabel('Options, one a line').waitFor();
+    await asking.getByLabel('Options, one a line', { exact: true }).waitFor();
     reported.push(...(await violations(page, 'new question dialog')));
     await page.keyboard.press('Escape');
     await asking.waitFor({ state: 'detached' });

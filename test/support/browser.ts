@@ -30,10 +30,11 @@ export interface PortalPage {
 
 export async function openPortal(
   browser: Browser,
-  options: { width?: number; height?: number } = {},
+  options: { width?: number; height?: number; locale?: string } = {},
 ): Promise<PortalPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.locale && { locale: options.locale }),
     baseURL: portalUrl(),
     timezoneId: READER_TIME_ZONE,
   });
