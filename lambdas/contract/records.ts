@@ -623,6 +623,7 @@ export const messageInput = z.strictObject({
   audience: messageAudience,
   subject: requiredOneLine(150),
   text: manyLines(10000).check(required),
+  es: inSpanish({ subject: oneLine(150), text: manyLines(10000) }),
 });
 export type MessageInput = z.infer<typeof messageInput>;
 
@@ -757,40 +758,77 @@ export interface Answer {
 /** How an answer reads on a screen, a sheet or a CSV cell. */
 export const answerText = (value: AnswerValue) => (typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value));
 
-function answerProblem(question: Question, value: AnswerValue | undefined): string | undefined {
-  if (value === undefined) return question.required ? 'needs an answer' : undefined;
+/** A rule an answer breaks, for a screen to say in the reader's language (web/src/layout/AnswerFields.tsx). */
+export type AnswerRule =
+  | { rule: 'required' | 'text' | 'lineBreaks' | 'yesNo' | 'number' }
+  | { rule: 'choice'; options: string[] }
+  | { rule: 'maxLength' | 'atMost'; max: number }
+  | { rule: 'atLeast'; min: number }
+  | { rule: 'between'; min: number; max: number };
+
+function answerRuleBroken(question: Question, value: AnswerValue | undefined): AnswerRule | undefined {
+  if (value === undefined) return question.required ? { rule: 'required' } : undefined;
   switch (question.kind) {
     case 'text':
-      if (typeof value !== 'string') return 'must be text';
-      if (value.length > question.maxLength) return `must be at most ${question.maxLength} characters`;
-      return oneLineUnsafe.test(value) ? 'must not contain line breaks or control characters' : undefined;
+      if (typeof value !== 'string') return { rule: 'text' };
+      if (value.length > question.maxLength) return { rule: 'maxLength', max: question.maxLength };
+      return oneLineUnsafe.test(value) ? { rule: 'lineBreaks' } : undefined;
     case 'choice':
       return typeof value === 'string' && question.options.includes(value)
         ? undefined
-        : `must be one of: ${question.options.join(', ')}`;
+        : { rule: 'choice', options: question.options };
     case 'yesNo':
-      return typeof value === 'boolean' ? undefined : 'must be yes or no';
-    case 'number':
-      if (typeof value !== 'number') return 'must be a number';
-      if ((question.min !== undefined && value < question.min) || (question.max !== undefined && value > question.max))
-        return question.min === undefined
-          ? `must be at most ${question.max}`
-          : question.max === undefined
-            ? `must be at least ${question.min}`
-            : `must be from ${question.min} to ${question.max}`;
+      return typeof value === 'boolean' ? undefined : { rule: 'yesNo' };
+    case 'number': {
+      if (typeof value !== 'number') return { rule: 'number' };
+      const { min, max } = question;
+      if ((min !== undefined && value < min) || (max !== undefined && value > max))
+        return min === undefined
+          ? { rule: 'atMost', max: max! }
+          : max === undefined
+            ? { rule: 'atLeast', min }
+            : { rule: 'between', min, max };
       return undefined;
+    }
+  }
+}
+
+/** The rule broken, in the words after the question's label. */
+function answerProblem(broken: AnswerRule): string {
+  switch (broken.rule) {
+    case 'required':
+      return 'needs an answer';
+    case 'text':
+      return 'must be text';
+    case 'maxLength':
+      return `must be at most ${broken.max} characters`;
+    case 'lineBreaks':
+      return 'must not contain line breaks or control characters';
+    case 'choice':
+      return `must be one of: ${broken.options.join(', ')}`;
+    case 'yesNo':
+      return 'must be yes or no';
+    case 'number':
+      return 'must be a number';
+    case 'atMost':
+      return `must be at most ${broken.max}`;
+    case 'atLeast':
+      return `must be at least ${broken.min}`;
+    case 'between':
+      return `must be from ${broken.min} to ${broken.max}`;
   }
 }
 
 /**
  * The answers to `questions`, checked: the server's only word on them (the enroll dialog checks with it too).
  * Text is trimmed and an empty one is no answer. `problems`: by question id, a sentence naming the question;
- * an answer to a question not asked is a problem under its own id.
+ * an answer to a question not asked is a problem under its own id. `broken`: the rule each question's answer
+ * breaks, for a screen to say in its reader's words.
  */
 export function checkAnswers(
   questions: readonly Question[],
   given: readonly AnswerInput[],
-): { answers: Answer[]; problems: Record<string, string> } {
+): { answers: Answer[]; problems: Record<string, string>; broken: Record<string, AnswerRule> } {
   const values = new Map(
     given.flatMap(({ questionId, value }): Array<[string, AnswerValue]> => {
       const kept = typeof value === 'string' ? value.trim() : value;
@@ -798,12 +836,15 @@ export function checkAnswers(
     }),
   );
   const problems: Record<string, string> = {};
+  const broken: Record<string, AnswerRule> = {};
   const answers: Answer[] = [];
   for (const question of questions) {
     const value = values.get(question.id);
-    const problem = answerProblem(question, value);
-    if (problem) problems[question.id] = `"${question.label}" ${problem}`;
-    else if (value !== undefined) {
+    const rule = answerRuleBroken(question, value);
+    if (rule) {
+      broken[question.id] = rule;
+      problems[question.id] = `"${question.label}" ${answerProblem(rule)}`;
+    } else if (value !== undefined) {
       const es = givenSpanish({ label: question.es?.label });
       answers.push({ questionId: question.id, label: question.label, value, ...(es && { es }) });
     }
@@ -811,7 +852,7 @@ export function checkAnswers(
   const asked = new Set(questions.map((question) => question.id));
   for (const { questionId } of given)
     if (!asked.has(questionId)) problems[questionId] = 'This question is not asked for this enrollment';
-  return { answers, problems };
+  return { answers, problems, broken };
 }
 
 // The lottery and priority windows of a semester (see docs/features.md, The lottery).

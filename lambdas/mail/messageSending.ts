@@ -25,6 +25,7 @@ import { familyGuardians, type Guardian } from '../families/families';
 import { recipientsOf, type MailKind, type Recipient } from './mailPreferences';
 import type { AccountLanguage } from '../contract/languages';
 import { spanishAnnouncement, spanishClassNotice } from './spanishMessages';
+import { optional } from '../platform/entity';
 import { refusedForGood } from './mail';
 import { mailSite, type PortalMailSite } from './mailSite';
 import {
@@ -172,18 +173,24 @@ function contentFor(
       where: message.where ?? '',
     };
     return (language: AccountLanguage) =>
-      language === 'es' ? spanishAnnouncement(facts, site) : announcementContent(facts, site);
+      language === 'es'
+        ? spanishAnnouncement({ ...facts, ...optional('es', message.es) }, site)
+        : announcementContent(facts, site);
   }
   const cls = classes.get(message.classIds[0]!);
   if (!cls) return undefined;
-  const { changes, changesEs, meeting, note, topic } = message;
+  const { changes, changesEs, meeting, note, topic, es } = message;
   const facts = { cls, children: delivery.children, ...(meeting && { meeting }), ...(note && { note }) };
   const english = () => classNoticeContent(topic, { ...facts, ...(changes && { changes }) }, site);
   // A class changed before its changes were kept in Spanish too: English for everyone.
   if (topic === 'classChanged' && !changesEs) return english();
   return (language: AccountLanguage) =>
     language === 'es'
-      ? spanishClassNotice(topic, { ...facts, ...(changesEs && { changes: changesEs }) }, site)
+      ? spanishClassNotice(
+          topic,
+          { ...facts, ...(changesEs && { changes: changesEs }), ...(es?.note && { note: es.note }) },
+          site,
+        )
       : english();
 }
 

@@ -6,7 +6,7 @@
 // a conditional write first, so a run that stops (its time is up, or it failed) is taken up by the next
 // without writing to any address twice. GSI2 lists a semester's messages, newest last
 // (`SEMESTER#id#MESSAGES`).
-import type { MessageAudience, MessageInput, MessageSummary } from '../contract/records';
+import { givenSpanish, type MessageAudience, type MessageInput, type MessageSummary } from '../contract/records';
 import { writeAll } from '../platform/dynamo';
 import { classesNow, classesOfSemester } from '../catalogue/classes';
 import { classEnrollments, isActive, semesterEnrollmentsPage, type StoredEnrollment } from '../enrollment/enrollments';
@@ -32,6 +32,8 @@ export interface StoredMessage extends Omit<MessageSummary, 'sentBy'> {
   note?: string;
   /** An administrator's text (announcement). */
   text?: string;
+  /** The administrator's Spanish subject and text, the Spanish note of a cancelled meeting, where given. */
+  es?: { subject?: string; text?: string; note?: string };
   /** Where the families' children are, for the line that says why they get it ("in Ice Climbing"). */
   where?: string;
 }
@@ -68,6 +70,7 @@ export const messageEntity = entity<StoredMessage, Pick<StoredMessage, 'id'>, 'o
     ...optional('meeting', item.item.meeting === undefined ? undefined : readMeetingTime(item.nested('meeting'))),
     ...optional('note', item.optionalString('note')),
     ...optional('text', item.optionalString('text')),
+    ...optional('es', item.spanish(['subject', 'text', 'note'])),
     ...optional('where', item.optionalString('where')),
   }),
 });
@@ -237,6 +240,7 @@ export async function messageOfClassRequest(requestId: string, request: ClassMai
       ...(request.changesEs && { changesEs: request.changesEs }),
       ...(request.meeting && { meeting: request.meeting }),
       ...(request.note && { note: request.note }),
+      ...(request.es?.note && { es: { note: request.es.note } }),
       status: 'sending',
       recipients: families.size,
       familiesDone: 0,
@@ -266,6 +270,7 @@ export async function startAnnouncement(
     topic: 'announcement',
     subject: input.subject,
     text: input.text,
+    ...optional('es', givenSpanish(input.es)),
     where: audience.where,
     audienceLabel: audience.label,
     sentBy,

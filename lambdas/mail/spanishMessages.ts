@@ -1,7 +1,7 @@
 // The e-mails about a class and the administrators' announcements in Spanish (issue 34): a class closed, changed
 // (its changes written in Spanish when the change is saved, beside the English: classChangesEs), a meeting
-// cancelled, and the portal's own words around an announcement (the administrators' text stays as they wrote it:
-// texts in both languages are a later step).
+// cancelled, and the portal's own words around an announcement (the administrator's Spanish where given, else their
+// English, said to be in English).
 import type { Class, Meeting } from '../contract/records';
 import type { ClassNoticeKind, MessageChild } from '../contract/mailRecords';
 import { formattedText, list, paragraph, strong, type MailContent } from '../contract/mail/mailBlocks';
@@ -146,14 +146,27 @@ export function spanishClassNotice(kind: ClassNoticeKind, facts: ClassNoticeEs, 
   };
 }
 
-/** An administrator's announcement with the portal's words in Spanish around the text as it was written. */
+/**
+ * An administrator's announcement with the portal's words in Spanish: the administrator's Spanish where given (`es`),
+ * else the English as written, said to be in English.
+ */
 export function spanishAnnouncement(
-  facts: { subject: string; text: string; children: MessageChild[]; where: string },
+  facts: {
+    subject: string;
+    text: string;
+    children: MessageChild[];
+    where: string;
+    es?: { subject?: string; text?: string };
+  },
   site: MailSite,
 ): MailContent {
+  const text = facts.es?.text;
   return {
-    subject: facts.subject,
-    blocks: [...formattedText(facts.text), contactLineEs(site, '¿Preguntas?')],
+    subject: facts.es?.subject ?? facts.subject,
+    blocks: [
+      ...(text ? formattedText(text) : [paragraph('(Mensaje en inglés)'), ...formattedText(facts.text)]),
+      contactLineEs(site, '¿Preguntas?'),
+    ],
     why: whyForEs(facts.children, whereEs(facts.where), site),
     preferencesUrl: `${site.siteUrl}/account/manage`,
   };

@@ -84,10 +84,10 @@ test('given a semester, when the admin creates a class with the weekly repeat he
   await page.getByRole('heading', { name: `New class in ${semester.name}`, level: 1 }).waitFor();
   const form = page.getByRole('form', { name: 'New class' });
   await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Description', { exact: true }).fill('Self-arrest and walking on snow slopes.');
+  await form.getByLabel(/^Description\s*\*?$/).fill('Self-arrest and walking on snow slopes.');
   await form.getByLabel('Location').fill('North Couloir');
   await form.getByLabel('Instructor').fill('Ada Peak');
-  await form.getByLabel('What to bring', { exact: true }).fill('Gaiters and gloves');
+  await form.getByLabel(/^What to bring\s*\*?$/).fill('Gaiters and gloves');
   await form.getByLabel('Capacity').fill('12');
   await form.getByRole('combobox', { name: 'Lowest grade' }).click();
   await page.getByRole('option', { name: 'Grade 3' }).click();

@@ -91,7 +91,7 @@ test('given the remote configuration, when the admin edits it, then wrong e-mail
     const { page, context } = await openAsAdmin(browser, '/admin/settings');
     const form = page.getByRole('form', { name: 'Site settings' });
     expect(await form.getByLabel('Contact e-mail').inputValue()).toBe(original.contactEmail);
-    expect(await form.getByLabel('Announcement', { exact: true }).inputValue()).toBe(original.announcement);
+    expect(await form.getByLabel(/^Announcement\s*\*?$/).inputValue()).toBe(original.announcement);
     const saves: string[] = [];
     page.on('request', (request) => request.url().endsWith('/api/fn/saveConfig') && saves.push(request.url()));
 

@@ -35,8 +35,10 @@ test('given a class with families, when an administrator writes to it, previews 
   await page.getByRole('option', { name: cls.name }).click();
   await form.getByRole('button', { name: 'Preview' }).click();
   await expect(form.getByText('is required').first().isVisible()).resolves.toBe(true);
-  await form.getByLabel('Subject').fill('No class on Sunday');
-  await form.getByLabel('Message').fill('The road is closed by snow.\n\n- We make it up on **Feb 28**');
+  await form.getByLabel('Subject', { exact: true }).fill('No class on Sunday');
+  await form
+    .getByLabel('Message', { exact: true })
+    .fill('The road is closed by snow.\n\n- We make it up on **Feb 28**');
   await form.getByRole('button', { name: 'Preview' }).click();
 
   const preview = page.getByRole('region', { name: 'Preview' });

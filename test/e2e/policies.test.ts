@@ -79,8 +79,8 @@ test('given a required policy published for a semester, a family accepts it on t
   const admin = await openAsAdmin(browser, '/admin/policies');
   await admin.page.getByRole('button', { name: 'New policy' }).click();
   let form = admin.page.getByRole('dialog', { name: 'New policy' });
-  await form.getByLabel('Title', { exact: true }).fill(title);
-  await form.getByLabel('Text', { exact: true }).fill('Mountain sports carry risks.\nWe follow the instructors.');
+  await form.getByLabel(/^Title\s*\*?$/).fill(title);
+  await form.getByLabel(/^Text\s*\*?$/).fill('Mountain sports carry risks.\nWe follow the instructors.');
   await form.getByRole('combobox', { name: 'Applies to' }).click();
   await admin.page.getByRole('option', { name: `${semester.name} only` }).click();
   await form.getByRole('button', { name: 'Publish version 1' }).click();
@@ -108,7 +108,7 @@ test('given a required policy published for a semester, a family accepts it on t
   await row.getByRole('cell', { name: '1', exact: true }).waitFor();
   await row.getByRole('button', { name: `New version of ${title}` }).click();
   form = admin.page.getByRole('dialog', { name: `New version of ${title}` });
-  await form.getByLabel('Text', { exact: true }).fill('Mountain sports carry risks.\nHelmets are worn at all times.');
+  await form.getByLabel(/^Text\s*\*?$/).fill('Mountain sports carry risks.\nHelmets are worn at all times.');
   await form.getByRole('button', { name: 'Publish version 2' }).click();
   await admin.page
     .getByRole('dialog', { name: `Publish version 2 of ${title}?` })

@@ -102,3 +102,30 @@ test('a class changed reaches a Spanish-reading family with its changes in Spani
   expect(mail.text).toContain('- El lugar ahora es Box Canyon (antes era Summit Lodge).');
   expect(mail.html).toContain('lang="es"');
 });
+
+test("an administrator's message reaches a Spanish-reading family in the Spanish given, and an English-reading one in English", async () => {
+  const cls = await newClass(semesterId, { name: 'Raquetas' });
+  const spanish = await familyWithStudents(1, 'message-es');
+  const english = await familyWithStudents(1, 'message-en');
+  await data('saveLanguage', { language: 'es' }, spanish.family.accessToken);
+  for (const { family, students } of [spanish, english])
+    await data('enroll', { studentId: students[0]!.id, classId: cls.id }, family.accessToken);
+  const admin = await adminSession();
+  await data(
+    'sendMessage',
+    {
+      messageId: randomUUID(),
+      audience: { kind: 'class', id: cls.id },
+      subject: 'Trail closed',
+      text: 'The trail is closed on Saturday.',
+      es: { subject: 'Sendero cerrado', text: 'El sendero está cerrado el sábado.' },
+    },
+    admin.accessToken,
+  );
+  const inSpanish = await waitForMail(spanish.family.email, 'Sendero cerrado');
+  expect(inSpanish.text).toContain('El sendero está cerrado el sábado.');
+  expect(inSpanish.text).not.toContain('The trail is closed');
+  const inEnglish = await waitForMail(english.family.email, 'Trail closed');
+  expect(inEnglish.text).toContain('The trail is closed on Saturday.');
+  expect(inEnglish.text).not.toContain('sendero');
+});

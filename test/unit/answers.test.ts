@@ -25,6 +25,7 @@ test('given valid answers, then they are kept in the order of the questions with
       { questionId: 'qBoots', label: 'Boot size', value: 20 },
     ],
     problems: {},
+    broken: {},
   });
 });
 
@@ -48,6 +49,11 @@ test('given answers of the wrong kind or out of range, then each problem names i
   expect(checkAnswers(questions, [{ questionId: 'qAge', value: 16 }]).problems.qAge).toBe(
     '"Years skiing" must be at most 15',
   );
+  // The rules broken, for a screen to say in its reader's words.
+  expect(checkAnswers(questions, [{ questionId: 'qAge', value: 16 }]).broken).toEqual({
+    qLevel: { rule: 'required' },
+    qAge: { rule: 'atMost', max: 15 },
+  });
   expect(checkAnswers(questions, [{ questionId: 'qNotes', value: 'longer' }]).problems.qNotes).toBe(
     '"Notes" must be at most 5 characters',
   );

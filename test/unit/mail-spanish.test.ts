@@ -290,7 +290,26 @@ test('a meeting cancelled, in Spanish: the day, the note as written, the other m
   expect(mail.text).toContain('Recibe este correo porque Ana Alpine está en Ice Climbing');
 });
 
-test("an announcement in Spanish: the administrators' text as written, the portal's words in Spanish", () => {
+test("an announcement in Spanish: the administrator's Spanish where given, else the English said to be in English", () => {
+  const given = es(
+    spanishAnnouncement(
+      {
+        subject: 'Parents evening',
+        text: 'Dear families,',
+        children,
+        where: 'in Ice Climbing',
+        es: { subject: 'Reunión de familias', text: 'Queridas familias:' },
+      },
+      sampleSite,
+    ),
+  );
+  expect(given.subject).toBe('Reunión de familias');
+  expect(given.text).toContain('Queridas familias:');
+  expect(given.text).not.toContain('Dear families');
+  expect(given.text).not.toContain('(Mensaje en inglés)');
+});
+
+test("an announcement without Spanish: the administrators' text as written, said to be in English, the portal's words in Spanish", () => {
   const mail = es(
     spanishAnnouncement(
       {
@@ -303,6 +322,7 @@ test("an announcement in Spanish: the administrators' text as written, the porta
     ),
   );
   expect(mail.subject).toBe('Parents evening');
+  expect(mail.text).toContain('(Mensaje en inglés)');
   expect(mail.text).toContain('- Bring questions');
   expect(mail.text).toContain('¿Preguntas? Escríbanos a office@mountainschool.example.');
   expect(mail.text).toContain('están en la lista de espera de Ice Climbing (Mountain School Programme).');

@@ -1,9 +1,9 @@
 // One semester's lottery notice on Class Registration (LotteryNotices): the lottery is on, what a family can do now
-// (and until when), where, and what comes after the draw. Loaded with the lottery's words, only when there is one.
+// (and until when), where, and what comes after the draw. Loaded with its words, only when there is a lottery.
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import type { LotteryView } from '@contract/records';
-import { useI18n } from '../i18n/lottery';
+import { useI18n } from '../i18n/lotteryNotice';
 import { readerMoment } from '../i18n/readerMoment';
 import { rich } from '../i18n/rich';
 import { paths } from '../layout/paths';
@@ -13,7 +13,7 @@ export function LotteryNotice({ lottery, now, signedIn }: { lottery: LotteryView
   const { t, i18n, language } = useI18n();
   const timeZone = useProgrammeTimeZone();
   const momentText = (iso: string) =>
-    readerMoment(language, iso, timeZone, (words) => i18n._('lottery.moment.yourTime', words));
+    readerMoment(language, iso, timeZone, (words) => i18n._('lotteryNotice.yourTime', words));
   const times = {
     name: lottery.semesterName,
     from: momentText(lottery.requestsOpen),
@@ -21,8 +21,8 @@ export function LotteryNotice({ lottery, now, signedIn }: { lottery: LotteryView
     results: momentText(lottery.resultsBy),
     open: momentText(lottery.seatsOpen),
   };
-  if (now >= Date.parse(lottery.requestsClose)) return <>{t('lottery.notice.closed', times)}</>;
+  if (now >= Date.parse(lottery.requestsClose)) return <>{t('lotteryNotice.closed', times)}</>;
   const requests = <Link component={RouterLink} to={paths.lottery} />;
-  if (now < Date.parse(lottery.requestsOpen)) return <>{rich(t('lottery.notice.before', times), [requests])}</>;
-  return <>{rich(t('lottery.notice.during', { ...times, signedIn: signedIn ? 'yes' : 'no' }), [requests])}</>;
+  if (now < Date.parse(lottery.requestsOpen)) return <>{rich(t('lotteryNotice.before', times), [requests])}</>;
+  return <>{rich(t('lotteryNotice.during', { ...times, signedIn: signedIn ? 'yes' : 'no' }), [requests])}</>;
 }

@@ -14,7 +14,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { checkAnswers, type Answer, type AnswerInput, type Question } from '@contract/records';
 import { i18n, useI18n } from '../i18n/common';
-import { useWrittenPlain, Written } from '../i18n/Written';
+import { useWrittenPlain, Written, writtenIn } from '../i18n/Written';
+import type { Language } from '../i18n/languages';
 
 /** What is typed or chosen, by question id: text as typed (a number too), yes/no as true or false. */
 export type AnswerDraft = Record<string, string | boolean>;
@@ -41,7 +42,31 @@ export function checkedAnswers(
   draft: AnswerDraft,
 ): { answers: AnswerInput[]; problems: Record<string, string> } {
   const answers = answersOf(questions, draft);
-  return { answers, problems: checkAnswers(questions, answers).problems };
+  const { problems, broken } = checkAnswers(questions, answers);
+  // The server's rules, said in the reader's words; a problem without a rule (none here) as the server says it.
+  const language = i18n.locale as Language;
+  const written = (en: string, es: string | undefined) => writtenIn(language, en, es).text;
+  const said = questions.flatMap((question) => {
+    const rule = broken[question.id];
+    if (!rule) return [];
+    const options =
+      question.kind === 'choice'
+        ? question.options.map((option, index) => written(option, question.es?.options?.[index])).join(', ')
+        : '';
+    return [
+      [
+        question.id,
+        i18n._('common.answers.problem', {
+          min: 0,
+          max: 0,
+          ...rule,
+          label: written(question.label, question.es?.label),
+          options,
+        }),
+      ] as const,
+    ];
+  });
+  return { answers, problems: { ...problems, ...Object.fromEntries(said) } };
 }
 
 /** A refusal's problems with answers (`answers.<id>` in its details), by question id. */

@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../../layout/ConfirmDialog';
 import { useRemoteConfig } from '../../layout/RemoteConfig';
 import { useToast } from '../../layout/toast';
 import { announcementContent } from '@contract/mail/announcement';
+import { inSpanish, SPANISH_HINT, spanishInput } from '../spanish';
 
 type Reach = FunctionResult<'messageAudience'>;
 
@@ -43,13 +44,14 @@ export function ComposeSection({ semesterId }: { semesterId: string }) {
   const [targetId, setTargetId] = useState('');
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
+  const [spanish, setSpanish] = useState({ subject: '', text: '' });
   const [reach, setReach] = useState<Reach>();
   const [confirming, setConfirming] = useState(false);
   // The page's own id for this message: a retried send finds what it started.
   const [messageId, setMessageId] = useState(() => crypto.randomUUID());
   // The preview first counts whom the message reaches; the same checks as the send's schema come before it.
   const { errors, message, saving, save } = useSave('messageAudience', {
-    shows: (field) => ['subject', 'text', 'audience'].includes(field),
+    shows: (field) => ['subject', 'text', 'audience', 'es.subject', 'es.text'].includes(field),
   });
   const sendMessage = useChange('sendMessage');
 
@@ -81,13 +83,13 @@ export function ComposeSection({ semesterId }: { semesterId: string }) {
   }, [reach, subject, text, config]);
 
   const check = () => {
-    const parsed = messageInput.safeParse({ audience, subject, text });
+    const parsed = messageInput.safeParse({ audience, subject, text, ...spanishInput(spanish) });
     const problems: Record<string, string> = {};
     if (kind !== 'semester' && !targetId)
       problems.audience = `choose ${kind === 'group' ? 'a class group' : 'a class'}`;
     for (const issue of parsed.success ? [] : parsed.error.issues) {
       const field = String(issue.path[0]);
-      problems[field === 'audience' ? 'audience' : field] ??= issue.message;
+      problems[field === 'es' ? `es.${String(issue.path[1])}` : field] ??= issue.message;
     }
     return problems;
   };
@@ -169,6 +171,25 @@ export function ComposeSection({ semesterId }: { semesterId: string }) {
           error={!!errors.text}
           helperText={errors.text ?? FORMAT_HELP}
         />
+        <TextField
+          size="small"
+          label={inSpanish('Subject')}
+          value={spanish.subject}
+          onChange={(event) => setSpanish({ ...spanish, subject: event.target.value })}
+          error={!!errors['es.subject']}
+          helperText={errors['es.subject'] ?? SPANISH_HINT}
+          slotProps={{ htmlInput: { maxLength: 150, lang: 'es' } }}
+        />
+        <TextField
+          label={inSpanish('Message')}
+          multiline
+          minRows={3}
+          value={spanish.text}
+          onChange={(event) => setSpanish({ ...spanish, text: event.target.value })}
+          error={!!errors['es.text']}
+          helperText={errors['es.text'] ?? SPANISH_HINT}
+          slotProps={{ htmlInput: { lang: 'es' } }}
+        />
         {message && <Alert severity="error">{message}</Alert>}
         <div>
           <Button type="submit" variant="outlined" disabled={saving}>
@@ -209,7 +230,13 @@ export function ComposeSection({ semesterId }: { semesterId: string }) {
           busyLabel="Sending…"
           onClose={() => setConfirming(false)}
           action={async () => {
-            const sent = await sendMessage.mutateAsync({ messageId, audience, subject, text });
+            const sent = await sendMessage.mutateAsync({
+              messageId,
+              audience,
+              subject,
+              text,
+              ...spanishInput(spanish),
+            });
             show({
               severity: 'success',
               detail: `Sending to ${sent.message.recipients} ${sent.message.recipients === 1 ? 'family' : 'families'}: follow it under Sent messages.`,
@@ -217,6 +244,7 @@ export function ComposeSection({ semesterId }: { semesterId: string }) {
             setMessageId(crypto.randomUUID());
             setSubject('');
             setText('');
+            setSpanish({ subject: '', text: '' });
             setReach(undefined);
           }}
         >

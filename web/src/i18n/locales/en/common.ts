@@ -61,4 +61,25 @@ export const messages: Messages = {
     '</0>',
   ],
   'common.seed.yourTime': [['moment'], ' (', ['theirs'], ' your time)'],
+  'common.answers.problem': [
+    '"',
+    ['label'],
+    '" ',
+    [
+      'rule',
+      'select',
+      {
+        required: ['needs an answer'],
+        text: ['must be text'],
+        maxLength: ['must be at most ', ['max'], ' characters'],
+        lineBreaks: ['must not contain line breaks or control characters'],
+        choice: ['must be one of: ', ['options']],
+        yesNo: ['must be yes or no'],
+        number: ['must be a number'],
+        atMost: ['must be at most ', ['max']],
+        atLeast: ['must be at least ', ['min']],
+        other: ['must be from ', ['min'], ' to ', ['max']],
+      },
+    ],
+  ],
 };

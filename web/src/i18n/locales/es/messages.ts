@@ -704,6 +704,27 @@ export const messages: Messages = {
     '</0>',
   ],
   'common.seed.yourTime': [['moment'], ' (', ['theirs'], ' en su zona horaria)'],
+  'common.answers.problem': [
+    '«',
+    ['label'],
+    '» ',
+    [
+      'rule',
+      'select',
+      {
+        required: ['necesita una respuesta'],
+        text: ['debe ser un texto'],
+        maxLength: ['debe tener como máximo ', ['max'], ' caracteres'],
+        lineBreaks: ['no debe tener saltos de línea ni caracteres de control'],
+        choice: ['debe ser una de estas opciones: ', ['options']],
+        yesNo: ['debe ser sí o no'],
+        number: ['debe ser un número'],
+        atMost: ['debe ser como máximo ', ['max']],
+        atLeast: ['debe ser como mínimo ', ['min']],
+        other: ['debe estar entre ', ['min'], ' y ', ['max']],
+      },
+    ],
+  ],
   'enroll.dialog.titleEnroll': ['Inscribir en ', ['name']],
   'enroll.dialog.titleWaitlist': ['Anotarse en la lista de espera de ', ['name']],
   'enroll.dialog.notPossible': ['No es posible: ', ['reason']],
@@ -1202,7 +1223,7 @@ export const messages: Messages = {
     '. Puede enviar otras nuevas hasta que se cierren las solicitudes.',
   ],
   'lottery.moment.yourTime': [['moment'], ' (', ['theirs'], ' en su hora local)'],
-  'lottery.notice.closed': [
+  'lotteryNotice.closed': [
     'El sorteo de ',
     ['name'],
     ' recibió solicitudes hasta el ',
@@ -1213,7 +1234,7 @@ export const messages: Messages = {
     ['open'],
     '.',
   ],
-  'lottery.notice.before': [
+  'lotteryNotice.before': [
     'Los lugares de ',
     ['name'],
     ' se asignan por sorteo: las solicitudes se reciben del ',
@@ -1226,7 +1247,7 @@ export const messages: Messages = {
     ['open'],
     '.',
   ],
-  'lottery.notice.during': [
+  'lotteryNotice.during': [
     'Los lugares de ',
     ['name'],
     ' se asignan por sorteo: ',
@@ -1239,6 +1260,7 @@ export const messages: Messages = {
     ['open'],
     '.',
   ],
+  'lotteryNotice.yourTime': [['moment'], ' (', ['theirs'], ' en su hora local)'],
   'password.needs': ['La contraseña necesita ', ['rules']],
   'password.rule': [
     [
