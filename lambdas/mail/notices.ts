@@ -299,6 +299,30 @@ export function studentNoticeContent(notice: StudentNotice, site: ZonedSite): Ma
   }
 }
 
+/** A meeting of a class changed: moved in time on its day, dropped, or added. */
+export type MeetingChange =
+  | { kind: 'moved'; from: Meeting; to: Meeting }
+  | { kind: 'dropped'; meeting: Meeting }
+  | { kind: 'added'; meeting: Meeting };
+
+/** How a class's meetings changed: those dropped or moved in time, in their order, then those added. */
+export function meetingChanges(before: Meeting[], after: Meeting[]): MeetingChange[] {
+  const key = (meeting: Meeting) => `${meeting.date} ${meeting.start} ${meeting.end}`;
+  const beforeKeys = new Set(before.map(key));
+  const afterKeys = new Set(after.map(key));
+  const dropped = before.filter((meeting) => !afterKeys.has(key(meeting)));
+  const added = after.filter((meeting) => !beforeKeys.has(key(meeting)));
+  const changes: MeetingChange[] = [];
+  for (const meeting of dropped) {
+    const moved = added.find((candidate) => candidate.date === meeting.date);
+    if (moved) {
+      added.splice(added.indexOf(moved), 1);
+      changes.push({ kind: 'moved', from: meeting, to: moved });
+    } else changes.push({ kind: 'dropped', meeting });
+  }
+  return [...changes, ...added.map((meeting) => ({ kind: 'added' as const, meeting }))];
+}
+
 /**
  * What changed about a class, line by line: its place, and meetings added, dropped or moved in time, on the
  * clock of `timeZone`.
@@ -315,19 +339,14 @@ export function classChanges(
         ? `The place is now ${after.location}${before.location ? ` (it was ${before.location})` : ''}.`
         : `The place (${before.location}) is no longer set: it will be announced.`,
     );
-  const key = (meeting: Meeting) => `${meeting.date} ${meeting.start} ${meeting.end}`;
-  const beforeKeys = new Set(before.meetings.map(key));
-  const afterKeys = new Set(after.meetings.map(key));
-  const dropped = before.meetings.filter((meeting) => !afterKeys.has(key(meeting)));
-  const added = after.meetings.filter((meeting) => !beforeKeys.has(key(meeting)));
-  for (const meeting of dropped) {
-    const moved = added.find((candidate) => candidate.date === meeting.date);
-    if (moved) {
-      added.splice(added.indexOf(moved), 1);
-      changes.push(`${meetingText(moved, timeZone)} (it was ${meetingHours(meeting)}).`);
-    } else changes.push(`No meeting on ${meetingText(meeting, timeZone)}.`);
-  }
-  for (const meeting of added) changes.push(`New meeting: ${meetingText(meeting, timeZone)}.`);
+  for (const change of meetingChanges(before.meetings, after.meetings))
+    changes.push(
+      change.kind === 'moved'
+        ? `${meetingText(change.to, timeZone)} (it was ${meetingHours(change.from)}).`
+        : change.kind === 'dropped'
+          ? `No meeting on ${meetingText(change.meeting, timeZone)}.`
+          : `New meeting: ${meetingText(change.meeting, timeZone)}.`,
+    );
   return changes;
 }
 

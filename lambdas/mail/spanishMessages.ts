@@ -15,6 +15,7 @@ import {
   meetingTextEs,
   shortDayEs,
 } from './spanishWords';
+import { meetingChanges } from './notices';
 
 type ZonedSite = MailSite & { timeZone: string };
 
@@ -64,19 +65,14 @@ export function classChangesEs(
         ? `El lugar ahora es ${after.location}${before.location ? ` (antes era ${before.location})` : ''}.`
         : `El lugar (${before.location}) ya no está fijado: se anunciará.`,
     );
-  const key = (meeting: Meeting) => `${meeting.date} ${meeting.start} ${meeting.end}`;
-  const beforeKeys = new Set(before.meetings.map(key));
-  const afterKeys = new Set(after.meetings.map(key));
-  const dropped = before.meetings.filter((meeting) => !afterKeys.has(key(meeting)));
-  const added = after.meetings.filter((meeting) => !beforeKeys.has(key(meeting)));
-  for (const meeting of dropped) {
-    const moved = added.find((candidate) => candidate.date === meeting.date);
-    if (moved) {
-      added.splice(added.indexOf(moved), 1);
-      changes.push(`${meetingTextEs(moved, timeZone)} (antes era de ${hoursEs(meeting)}).`);
-    } else changes.push(`No hay sesión el ${meetingTextEs(meeting, timeZone)}.`);
-  }
-  for (const meeting of added) changes.push(`Sesión nueva: ${meetingTextEs(meeting, timeZone)}.`);
+  for (const change of meetingChanges(before.meetings, after.meetings))
+    changes.push(
+      change.kind === 'moved'
+        ? `${meetingTextEs(change.to, timeZone)} (antes era de ${hoursEs(change.from)}).`
+        : change.kind === 'dropped'
+          ? `No hay sesión el ${meetingTextEs(change.meeting, timeZone)}.`
+          : `Sesión nueva: ${meetingTextEs(change.meeting, timeZone)}.`,
+    );
   return changes;
 }
 
