@@ -33,6 +33,8 @@ export interface PoolBackup {
     enabled: boolean;
     createdAt?: string;
     groups: string[];
+    /** The account's language (`es`), which the user pool's e-mailed codes are written in; none: English. */
+    locale?: string;
   }>;
 }
 
@@ -74,6 +76,7 @@ export async function exportUsers(cognito: CognitoIdentityProviderClient, userPo
     for (const user of page.Users ?? []) {
       const email = attribute(user.Attributes, 'email');
       if (!email) continue;
+      const locale = attribute(user.Attributes, 'locale');
       users.push({
         email,
         emailVerified: attribute(user.Attributes, 'email_verified') === 'true',
@@ -82,6 +85,7 @@ export async function exportUsers(cognito: CognitoIdentityProviderClient, userPo
         enabled: user.Enabled !== false,
         ...(user.UserCreateDate && { createdAt: new Date(user.UserCreateDate).toISOString() }),
         groups: membership.get(user.Username!) ?? [],
+        ...(locale && { locale }),
       });
     }
     usersToken = page.PaginationToken;
@@ -163,6 +167,7 @@ export async function restoreUsers(
           UserAttributes: [
             { Name: 'email', Value: user.email },
             { Name: 'email_verified', Value: String(user.emailVerified) },
+            ...(user.locale ? [{ Name: 'locale', Value: user.locale }] : []),
           ],
         }),
       );

@@ -196,3 +196,20 @@ export function messageIn(language: ErrorLanguage, message: string): string {
   if (language === 'en') return message;
   return translation(message, compiledTable(language)) ?? message;
 }
+
+/**
+ * A refusal's details with each problem's message (`issues[].message`, the words a form shows under its field) in
+ * the caller's language; every other part, the issues' `field` among them, as it is.
+ */
+export function detailsIn(language: ErrorLanguage, details: unknown): unknown {
+  const issues = (details as { issues?: unknown } | null | undefined)?.issues;
+  if (language === 'en' || !Array.isArray(issues)) return details;
+  return {
+    ...(details as object),
+    issues: issues.map((issue: unknown) =>
+      typeof (issue as { message?: unknown } | null)?.message === 'string'
+        ? { ...(issue as object), message: messageIn(language, (issue as { message: string }).message) }
+        : issue,
+    ),
+  };
+}

@@ -20,7 +20,7 @@ import {
 import { isTransientAwsError } from './awsErrors';
 import { logCallContext, loggedError, logger } from './logger';
 import { originCheck } from './originCheck';
-import { callerLanguage, messageIn } from './errorLanguage';
+import { callerLanguage, detailsIn, messageIn } from './errorLanguage';
 import {
   BUSY_MESSAGE,
   invalidArgument,
@@ -185,7 +185,8 @@ function fieldName(path: PropertyKey[]): string {
 
 /**
  * Typed failures become their status and code; anything else is a 500 whose detail stays in the log. The message
- * is said in the caller's language (`Accept-Language`, errorLanguage.ts); the code and details never change.
+ * is said in the caller's language (`Accept-Language`, errorLanguage.ts), and so are the details' problems
+ * (`issues[].message`); the code and every other detail never change.
  */
 export function errorMapping(name: string): Middleware {
   return {
@@ -203,7 +204,7 @@ export function errorMapping(name: string): Middleware {
           error: {
             code: error.code,
             message: messageIn(language, error.message),
-            ...(error.details === undefined ? {} : { details: error.details }),
+            ...(error.details === undefined ? {} : { details: detailsIn(language, error.details) }),
           },
         };
         request.response = jsonResponse(error.status, body);

@@ -2,12 +2,14 @@
 // integration tests do); the instructor accepts on the invitation's page, opens the class day and the meeting's
 // roster, loses signal, still sees the roster, makes three marks shown as waiting, gets signal back, and the marks
 // reach the portal once each, in the order made; the family reads the day in My Enrollments and gets the check-out
-// e-mail. axe checks the invitation, the class day, the roster with and without signal, the check-out dialog, the
-// family's attendance and its absence report.
+// e-mail; the office reads the meeting and the class over time. axe checks the invitation, the class day, the roster
+// with and without signal, the check-out dialog, the family's attendance and its absence report, and the office's two
+// attendance views.
 import type { Browser } from 'playwright-core';
 import type { ChildAttendance } from '../../lambdas/contract/classDay';
 import { launchBrowser, openPortal, signInThroughLogin, waitForPath } from '../support/browser';
 import { data, waitForMail } from '../support/portal';
+import { openAsAdmin } from './admin-session';
 import { classDayFixture } from './classDayFixture';
 import { expectNone, PHONE, violations } from './axe';
 
@@ -111,5 +113,29 @@ test('an instructor marks a meeting without signal; the marks wait on the phone 
   await absence.waitFor({ state: 'hidden' });
   await waitForMail(family.email, `Checked out: Ben Cairn from ${cls.name}`);
   await home.context.close();
+
+  // The office reads the meeting and the class over time on its Instructors screen.
+  const office = await openAsAdmin(browser, `/admin/instructors?semesterId=${cls.semesterId}`);
+  const attendance = office.page.getByRole('region', { name: 'Attendance' });
+  await attendance.getByRole('combobox', { name: 'Class' }).click();
+  await office.page.getByRole('option', { name: cls.name }).click();
+  await attendance.getByRole('combobox', { name: 'Meeting' }).click();
+  // Every meeting, then the day before, today and the day after, in order.
+  await office.page.getByRole('option').nth(2).click();
+  const meetingRow = attendance
+    .getByRole('table', { name: new RegExp(`^Attendance of ${cls.name}, `) })
+    .getByRole('row', {
+      name: /Ben Cairn/,
+    });
+  await meetingRow.getByText(/Dana Cairn/).waitFor();
+  reported.push(...(await violations(office.page, "office, a meeting's attendance")));
+  await attendance.getByRole('combobox', { name: 'Meeting' }).click();
+  await office.page.getByRole('option', { name: 'Every meeting' }).click();
+  await attendance
+    .getByRole('table', { name: `Attendance of ${cls.name}, every meeting` })
+    .getByRole('row', { name: /Ben Cairn/ })
+    .waitFor();
+  reported.push(...(await violations(office.page, 'office, a class over every meeting')));
+  await office.context.close();
   expectNone(reported);
 });

@@ -1,5 +1,5 @@
-// Talking to families in Chromium: an administrator writes to a class, sees the e-mail as a family will, sends
-// it after a confirmation and follows it in the history; an address SES refuses is counted and listed alone,
+// Talking to families in Chromium: an administrator writes to a class in English and Spanish, sees the e-mail as
+// a family will, sends it after a confirmation and follows it in the history; an address SES refuses is counted and listed alone,
 // and sent again; a family cancels and finds the e-mail that says so.
 import type { Browser } from 'playwright-core';
 import type { FunctionResult } from '../../lambdas/contract/manifest';
@@ -19,7 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-test('given a class with families, when an administrator writes to it, previews and sends, then each family gets one e-mail and the history shows it sent', async () => {
+test('given a class with families, when an administrator writes to it in English and Spanish, previews and sends, then each family gets one e-mail in its language and the history shows it sent', async () => {
   const cls = await newClass(semesterId, { name: unique('Ice Climbing') });
   const siblings = await familyWithStudents(2, 'e2e-siblings');
   const single = await familyWithStudents(1, 'e2e-single');
@@ -28,6 +28,7 @@ test('given a class with families, when an administrator writes to it, previews 
     [single.family, single.students[0]!] as const,
   ])
     await data('enroll', { studentId: student.id, classId: cls.id }, family.accessToken);
+  await data('saveLanguage', { language: 'es' }, single.family.accessToken);
 
   const { page, context } = await openAsAdmin(browser, `/admin/messages?semesterId=${semesterId}`);
   const form = page.getByRole('form', { name: 'Write to families' });
@@ -39,6 +40,8 @@ test('given a class with families, when an administrator writes to it, previews 
   await form
     .getByLabel('Message', { exact: true })
     .fill('The road is closed by snow.\n\n- We make it up on **Feb 28**');
+  await form.getByLabel('Subject in Spanish (optional)').fill('No hay clase el domingo');
+  await form.getByLabel('Message in Spanish (optional)').fill('La nieve cerró el camino.');
   await form.getByRole('button', { name: 'Preview' }).click();
 
   const preview = page.getByRole('region', { name: 'Preview' });
@@ -60,10 +63,16 @@ test('given a class with families, when an administrator writes to it, previews 
     .getByText('2 sent')
     .waitFor({ timeout: 20_000 });
   await waitForMail(siblings.family.email, 'No class on Sunday');
-  await waitForMail(single.family.email, 'No class on Sunday');
+  const spanish = await waitForMail(single.family.email, 'No hay clase el domingo');
+  expect(spanish.text).toContain('La nieve cerró el camino.');
   expect(
     (await outbox()).filter((m) => m.to === siblings.family.email && m.subject === 'No class on Sunday'),
   ).toHaveLength(1);
+  expect(
+    (await outbox())
+      .filter((m) => m.to === single.family.email && /domingo|Sunday/.test(m.subject))
+      .map((m) => m.subject),
+  ).toEqual(['No hay clase el domingo']);
   await context.close();
 });
 

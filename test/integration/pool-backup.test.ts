@@ -1,6 +1,6 @@
 // `npm run users -- export / restore` against the running local stack (cognito-local and DynamoDB Local): a
-// family and an administrator lost from the pool come back with their group, and the family finds its child
-// and enrollment again under its new account.
+// family and an administrator lost from the pool come back with their group and language, and the family finds its
+// child and enrollment again under its new account.
 import {
   AdminAddUserToGroupCommand,
   AdminDeleteUserCommand,
@@ -34,6 +34,8 @@ test('given a family with an enrollment and an administrator, when both accounts
   const semester = await openSemester();
   const cls = await newClass(semester.id);
   expect((await enrollAndWait({ studentId: students[0]!.id, classId: cls.id }, family.accessToken)).status).toBe(200);
+  // The family reads Spanish: the user pool's codes keep coming in Spanish after the restore.
+  await data('saveLanguage', { language: 'es' }, family.accessToken);
   const admin = await signUpFamily('restored-admin');
   await userPool().send(
     new AdminAddUserToGroupCommand({ UserPoolId: poolId(), Username: admin.email, GroupName: ADMIN_GROUP }),
@@ -49,6 +51,8 @@ test('given a family with an enrollment and an administrator, when both accounts
     status: 'CONFIRMED',
     groups: [ADMIN_GROUP],
   });
+  expect(backup.users.find((user) => user.email === admin.email)).not.toHaveProperty('locale');
+  expect(backup.users.find((user) => user.email === family.email)).toMatchObject({ locale: 'es' });
   expect(backup.groups.map((group) => group.name)).toContain(ADMIN_GROUP);
 
   for (const { email } of [family, admin])
@@ -61,6 +65,10 @@ test('given a family with an enrollment and an administrator, when both accounts
   ).toBeGreaterThanOrEqual(4);
 
   const familySub = await subOf(family.email);
+  const restoredFamily = await userPool().send(
+    new AdminGetUserCommand({ UserPoolId: poolId(), Username: family.email }),
+  );
+  expect(restoredFamily.UserAttributes).toContainEqual({ Name: 'locale', Value: 'es' });
   expect(familySub).not.toBe(family.sub);
   // The account's own username (its new sub): the local pool lists groups by that, as Cognito does.
   const groups = await userPool().send(

@@ -198,7 +198,7 @@ describe("the error body in the caller's language", () => {
     return { status: request.response!.statusCode, body: JSON.parse(request.response!.body as string) };
   }
 
-  test('in Spanish, the message only: the code and the details are as they are', async () => {
+  test("in Spanish, the message and the details' problems: the code and the rest of the details are as they are", async () => {
     const details = { detailsToCheck: { studentId: 's1' } };
     expect(
       await answer(failedPrecondition('Ice Climbing is closed to new enrollments.', details), {
@@ -215,7 +215,16 @@ describe("the error body in the caller's language", () => {
       await answer(invalidArgument('capacity: must be 0 to 10000', { issues }), { 'accept-language': 'es' }),
     ).toEqual({
       status: 400,
-      body: { error: { code: 'invalid-argument', message: 'capacity: debe ser de 0 a 10000', details: { issues } } },
+      body: {
+        error: {
+          code: 'invalid-argument',
+          message: 'capacity: debe ser de 0 a 10000',
+          details: { issues: [{ field: 'capacity', message: 'debe ser de 0 a 10000' }] },
+        },
+      },
+    });
+    expect((await answer(invalidArgument('capacity: must be 0 to 10000', { issues }))).body.error.details).toEqual({
+      issues,
     });
   });
 

@@ -2,7 +2,8 @@
 // ICU MessageFormat), compiled as Lingui's runtime reads them, so no ICU parser ships to the browser. `start` holds
 // what the start chunk shows (header, language, the session's end, the admin guard), `signIn` the sign-in screens,
 // and each family area has its own. A catalogue's English is compiled to locales/en/<catalogue>.ts and loaded with
-// its part's code (web/src/i18n/<catalogue>.ts); every other language is compiled to one file, loaded when chosen.
+// its part's code (web/src/i18n/<catalogue>.ts); every other language's to a chunk of its own, loaded with its part
+// once the language is chosen (locales/loaders.ts).
 // Shared by the compile script and the tests.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

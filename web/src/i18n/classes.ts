@@ -4,4 +4,4 @@
 import { withEnglish } from './i18n';
 import { messages } from './locales/en/classes';
 
-export const { i18n, useI18n } = withEnglish(messages);
+export const { i18n, useI18n } = withEnglish('classes', messages);

@@ -3,4 +3,4 @@
 import { withEnglish } from './i18n';
 import { messages } from './locales/en/enrollments';
 
-export const { i18n, useI18n } = withEnglish(messages);
+export const { i18n, useI18n } = withEnglish('enrollments', messages);

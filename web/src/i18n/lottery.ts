@@ -3,4 +3,4 @@
 import { withEnglish } from './i18n';
 import { messages } from './locales/en/lottery';
 
-export const { useI18n } = withEnglish(messages);
+export const { useI18n } = withEnglish('lottery', messages);

@@ -3,4 +3,4 @@
 import { withEnglish } from './i18n';
 import { messages } from './locales/en/lotteryNotice';
 
-export const { useI18n } = withEnglish(messages);
+export const { useI18n } = withEnglish('lotteryNotice', messages);

@@ -2,4 +2,4 @@
 import { withEnglish } from './i18n';
 import { messages } from './locales/en/password';
 
-export const { i18n } = withEnglish(messages);
+export const { i18n } = withEnglish('password', messages);

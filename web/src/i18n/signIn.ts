@@ -2,4 +2,4 @@
 import { withEnglish } from './i18n';
 import { messages } from './locales/en/signIn';
 
-export const { i18n, useI18n } = withEnglish(messages);
+export const { i18n, useI18n } = withEnglish('signIn', messages);
