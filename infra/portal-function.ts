@@ -1,18 +1,27 @@
 // One Lambda of the portal with everything the functions share set once (runtime, architecture, bundling,
 // logs, role), and the bind* calls that set a setting and its IAM grant together, so the two cannot drift.
-import { type CfnElement, Duration, Names, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
+import {
+  AssetHashType,
+  type CfnElement,
+  DockerImage,
+  Duration,
+  Names,
+  RemovalPolicy,
+  Stack,
+  Token,
+  Validations,
+} from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
-import { Architecture, type CfnFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, type CfnFunction, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { resolve } from 'node:path';
-import { FUNCTION_BUNDLING } from './functionBundling';
+import { cpSync } from 'node:fs';
+import { FUNCTION_RUNTIME_TARGET, functionBundle } from './functionBundling';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './functionLimits';
-import type { UserPoolCall } from '../lambdas/platform/deployment';
+import { lambdaModules, type UserPoolCall } from '../lambdas/platform/deployment';
 
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 export const LOG_RETENTION = RetentionDays.THREE_MONTHS;
@@ -41,6 +50,30 @@ export function acknowledgeCustomResourceHandler(resource: AwsCustomResource): v
   acknowledgeServerlessFindings(handler);
 }
 
+/**
+ * A function's code: its module bundled on this machine with every other function's in one esbuild build
+ * (./functionBundling), never in Docker. The asset is named by the bundle's bytes, so a deploy uploads and
+ * updates only the functions whose bundle changed.
+ */
+function bundledCode(entry: string): Code {
+  return Code.fromAsset('.', {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Named because the CDK requires one; the local bundling below always answers, so it is never pulled.
+      image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),
+      // The module in the options: the CDK caches a bundle by its options, and each function's differs.
+      command: ['bundle', entry],
+      local: {
+        tryBundle(outputDir: string) {
+          const everyModule = () => lambdaModules().map(({ module }) => module);
+          cpSync(functionBundle(entry, FUNCTION_RUNTIME_TARGET, everyModule), outputDir, { recursive: true });
+          return true;
+        },
+      },
+    },
+  });
+}
+
 export interface PortalFunctionProps {
   /** The handler module, relative to the project root; it exports `handler`. */
   entry: string;
@@ -49,7 +82,7 @@ export interface PortalFunctionProps {
 }
 
 export class PortalFunction extends Construct {
-  readonly handler: NodejsFunction;
+  readonly handler: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     super(scope, id);
@@ -57,9 +90,9 @@ export class PortalFunction extends Construct {
     // A role of its own without the managed basic-execution policy: it may write to its own log group only.
     const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
-    this.handler = new NodejsFunction(this, 'Handler', {
-      entry: resolve(props.entry),
-      handler: 'handler',
+    this.handler = new LambdaFunction(this, 'Handler', {
+      code: bundledCode(props.entry),
+      handler: 'index.handler',
       description: props.description,
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
@@ -73,7 +106,6 @@ export class PortalFunction extends Construct {
         POWERTOOLS_SERVICE_NAME: portalStackName(this),
         ...props.environment,
       },
-      bundling: { ...FUNCTION_BUNDLING, format: OutputFormat.ESM, forceDockerBundling: false },
     });
     acknowledgeServerlessFindings(this.handler);
   }

@@ -8,6 +8,7 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { ADMIN_GROUP } from '../contract/manifest';
 import { requiredEnv } from './env';
+import type { ErrorLanguage } from './errorLanguage';
 
 export interface Caller {
   sub: string;
@@ -16,6 +17,11 @@ export interface Caller {
   isAdmin: boolean;
   /** The verified access token itself, for the calls Cognito authorizes with it (the caller's own account). */
   accessToken?: string;
+  /**
+   * The language the call asks for (`Accept-Language`): what the server writes into an answer (a reason a
+   * family may not act yet) is said in it. None: English.
+   */
+  language?: ErrorLanguage;
 }
 
 /**

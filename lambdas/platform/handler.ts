@@ -148,7 +148,14 @@ export function callerIdentity(access: Access): Middleware {
       if (access !== 'public' && !caller) throw unauthenticated();
       if (caller?.isAdmin) caller = await withAdminStanding(caller, access);
       if (access === 'admin' && !caller?.isAdmin) throw permissionDenied();
-      request.event.caller = caller && token ? { ...caller, accessToken: token } : caller;
+      const language = callerLanguage(
+        request.event.headers?.['accept-language'] ?? request.event.headers?.['Accept-Language'],
+      );
+      request.event.caller = caller && {
+        ...caller,
+        ...(token && { accessToken: token }),
+        ...(language !== 'en' && { language }),
+      };
     },
   };
 }

@@ -1,11 +1,12 @@
 // A family whose browser asks for Spanish, on a desktop and on a phone: the class list, account creation with the
 // e-mailed code, a child added and enrolled, My Enrollments, Manage Account, the lottery page and the class calendar,
 // each in Spanish with no English word but names (what an administrator wrote in English is tagged `lang="en"` and
-// left out), each checked with axe; the e-mails in Spanish too.
+// left out), each checked with axe; the e-mails in Spanish too. The lottery page shows a lottery not yet taking
+// requests (the server's reason in Spanish) whose seed an administrator changed (the reason marked English).
 import type { Browser, Page } from 'playwright-core';
-import type { Semester } from '../../lambdas/contract/records';
+import type { SeedCommitment, Semester } from '../../lambdas/contract/records';
 import { launchBrowser, openPortal, waitForPath } from '../support/browser';
-import { newClass, openSemester } from '../support/fixtures';
+import { adminSession, newClass, openSemester } from '../support/fixtures';
 import { data, outbox, waitForMail } from '../support/portal';
 import { DESKTOP, expectNone, PHONE, violations } from './axe';
 
@@ -72,6 +73,18 @@ async function englishShown(page: Page, names: string[], { mine, namesIn }: Show
   );
 }
 
+const SEED_REASON = 'The class sizes were wrong when the seed was committed.';
+
+/** A lottery whose requests open in an hour, and whose seed an administrator changed, with their reason. */
+async function changedLottery(semesterId: string) {
+  const admin = (await adminSession()).accessToken;
+  const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  const lottery = { requestsOpen: at(1), requestsClose: at(24), resultsBy: at(48), seatsOpen: at(72), choices: 1 };
+  await data('saveAllocationSettings', { semesterId, lottery, priorityWindows: [] }, admin);
+  const { commitments } = await data<{ commitments: SeedCommitment[] }>('lotteryDraw', { semesterId }, admin);
+  await data('changeLotterySeed', { semesterId, replacing: commitments.at(-1)!.hash, reason: SEED_REASON }, admin);
+}
+
 /** The page is in Spanish (its `lang` too), shows no English but names, and axe finds nothing serious. */
 async function expectSpanish(page: Page, screen: string, names: string[], shown: Shown = {}) {
   expect(await englishShown(page, names, shown)).toEqual([]);
@@ -85,6 +98,8 @@ test.each([DESKTOP, PHONE])(
     const stamp = Date.now();
     const semester = await openSemester({ name: `Temporada de invierno ${stamp}` });
     const cls = await newClass(semester.id, { name: `Escalada en hielo ${stamp}`, capacity: 5 });
+    const lotterySemester = await openSemester({ name: `Sorteo de primavera ${stamp}` });
+    await changedLottery(lotterySemester.id);
     const { semesters } = await data<{ semesters: Semester[] }>('semesters');
     const address = `familia-${window.name}-${stamp}@example.com`;
     const names = [
@@ -160,6 +175,11 @@ test.each([DESKTOP, PHONE])(
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      if (path === '/account/lottery') {
+        const section = page.getByRole('region', { name: new RegExp(lotterySemester.name) });
+        await section.getByText(`Las solicitudes para ${lotterySemester.name} abren el`, { exact: false }).waitFor();
+        await section.locator('[lang="en"]', { hasText: SEED_REASON }).waitFor();
+      }
       // The calendar shows every class's meetings, and lists the classes to choose, by their names.
       await expectSpanish(page, heading, names, { namesIn: '.fc-event, .fc-list-event, fieldset label' });
     }

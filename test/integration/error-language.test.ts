@@ -1,8 +1,10 @@
 // Issue 34: a family that reads the portal in Spanish gets its refusals in Spanish (the web client sends the
 // language as Accept-Language on every call); without the header, or in English, the spec's English word for
-// word. The code and the details are the same in every language.
-import { familyWithStudents, newClass, openSemester, studentInput } from '../support/fixtures';
-import { post, type CallResult } from '../support/portal';
+// word. The code and the details' fields are the same in every language. What the server writes into an answer (why
+// a family may not enroll or send requests yet) is in the caller's language too.
+import { adminSession, familyWithStudents, newClass, openSemester, studentInput } from '../support/fixtures';
+import { data, post, type CallResult } from '../support/portal';
+import type { FamilyLottery } from '../../lambdas/contract/records';
 import type { FunctionName } from '../../lambdas/contract/manifest';
 
 const asFamily = (name: FunctionName, payload: unknown, token: string, language?: string): Promise<CallResult> =>
@@ -60,5 +62,38 @@ describe("a family's refusals in its language", () => {
       code: 'not-found',
       message: 'There is no such student on your account.',
     });
+  });
+});
+
+describe("what the server writes into a family's answers, in its language", () => {
+  test('given a lottery whose requests open later and a registration open to a priority window only, then myLotteries and myRegistration say why in Spanish, and in English without it', async () => {
+    const admin = (await adminSession()).accessToken;
+    const at = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const lotterySemester = await openSemester();
+    const lottery = { requestsOpen: at(1), requestsClose: at(24), resultsBy: at(48), seatsOpen: at(72), choices: 1 };
+    await data('saveAllocationSettings', { semesterId: lotterySemester.id, lottery, priorityWindows: [] }, admin);
+    const early = await openSemester({ registrationOpens: at(24) });
+    const priorityWindows = [{ name: 'Staff', opens: at(-1), emails: ['someone-else@example.com'] }];
+    await data('saveAllocationSettings', { semesterId: early.id, priorityWindows }, admin);
+    const { family } = await familyWithStudents(0);
+    const window = async (language?: string) =>
+      (
+        (await asFamily('myLotteries', {}, family.accessToken, language)).body.data as {
+          lotteries: FamilyLottery[];
+        }
+      ).lotteries.find((each) => each.semester.id === lotterySemester.id)?.window.message;
+    const standing = async (language?: string) =>
+      (
+        (await asFamily('myRegistration', {}, family.accessToken, language)).body.data as {
+          semesters: Record<string, { message?: string }>;
+        }
+      ).semesters[early.id]?.message;
+
+    expect(await window('es')).toMatch(new RegExp(`^Las solicitudes para ${lotterySemester.name} abren el `));
+    expect(await window('en-US')).toMatch(new RegExp(`^Requests for ${lotterySemester.name} open on `));
+    const [spanish, english] = [await standing('es'), await standing()];
+    expect(english).toMatch(new RegExp(`^Registration for ${early.name} opens`));
+    expect(spanish).toContain(early.name);
+    expect(spanish).not.toMatch(/Registration|opens/);
   });
 });

@@ -320,23 +320,24 @@ test('the Class Calendar in Spanish: its page, FullCalendar’s months and weekd
   expect(screen.getByRole('button', { name: 'Copy the feed address: all classes' })).toBeInTheDocument();
 });
 
-test("a lottery seed's change in Spanish: the moments in Spanish on the programme's clock, the reason quoted", async () => {
+test("a lottery seed's change in Spanish: the moments in Spanish on the programme's clock, the administrator's reason quoted and marked English", async () => {
   await chooseLanguage('es');
   const commitments = [
     { hash: 'a'.repeat(64), committedAt: '2027-01-03T16:00:00Z', reason: '' },
-    { hash: 'b'.repeat(64), committedAt: '2027-01-10T16:00:00Z', reason: 'La primera se publicó por error' },
+    { hash: 'b'.repeat(64), committedAt: '2027-01-10T16:00:00Z', reason: 'The first was published by mistake' },
   ];
   renderPortal(<SeedChanges commitments={commitments} />);
   const changes = screen.getByRole('list', { name: 'Cambios de la semilla' });
   await waitFor(() =>
     expect(changes).toHaveTextContent(
-      /^Compromiso 2, del dom, 10 ene 2027, 9:00 GMT-7 .*: reemplazó al compromiso 1 \(del dom, 3 ene 2027, 9:00 GMT-7 .*\) porque: «La primera se publicó por error». Su SHA-256: b{64}$/,
+      /^Compromiso 2, del dom, 10 ene 2027, 9:00 GMT-7 .*: reemplazó al compromiso 1 \(del dom, 3 ene 2027, 9:00 GMT-7 .*\) porque: «The first was published by mistake\(en inglés\)». Su SHA-256: b{64}$/,
     ),
   );
+  expect(within(changes).getByText('The first was published by mistake')).toHaveAttribute('lang', 'en');
   expect(within(changes).getByText('b'.repeat(64)).tagName).toBe('CODE');
   await act(() => chooseLanguage('en'));
   expect(screen.getByRole('list', { name: 'Changes of the seed' })).toHaveTextContent(
-    /^Commitment 2, on Sun, Jan 10, 2027, 9:00 AM MST.*, replaced commitment 1 \(of Sun, Jan 3, 2027, 9:00 AM MST.*\) because: “La primera se publicó por error”. Its SHA-256: b{64}$/,
+    /^Commitment 2, on Sun, Jan 10, 2027, 9:00 AM MST.*, replaced commitment 1 \(of Sun, Jan 3, 2027, 9:00 AM MST.*\) because: “The first was published by mistake”. Its SHA-256: b{64}$/,
   );
 });
 

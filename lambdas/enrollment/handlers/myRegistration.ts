@@ -1,6 +1,7 @@
 import { enrollGate, semestersOpenToSomeone } from '../allocationSettings';
 import type { RegistrationStanding } from '../../contract/records';
 import type { FamilyCaller } from '../../platform/caller';
+import { messageIn } from '../../platform/errorLanguage';
 import { familyHandler } from '../../platform/familyHandler';
 
 /**
@@ -16,7 +17,10 @@ export async function myRegistration(
   const standings = await Promise.all(
     (await semestersOpenToSomeone(now)).map(async ([semester]): Promise<[string, RegistrationStanding]> => {
       const gate = await enrollGate(semester, caller.familyId, now);
-      return [semester.id, gate.open ? { open: true } : { open: false, message: gate.message }];
+      return [
+        semester.id,
+        gate.open ? { open: true } : { open: false, message: messageIn(caller.language ?? 'en', gate.message) },
+      ];
     }),
   );
   return { semesters: Object.fromEntries(standings) };

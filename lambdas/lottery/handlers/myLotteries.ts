@@ -5,6 +5,7 @@ import { seedsOf, shownCommitments } from '../records/lotterySeeds';
 import { semestersNotEnded } from '../../catalogue/semesters';
 import type { FamilyLottery } from '../../contract/records';
 import type { FamilyCaller } from '../../platform/caller';
+import { messageIn } from '../../platform/errorLanguage';
 import { familyHandler } from '../../platform/familyHandler';
 
 /**
@@ -31,7 +32,9 @@ export async function myLotteries(_input: unknown, caller: FamilyCaller): Promis
           return {
             semester,
             lottery: own.lottery!,
-            window: gate.open ? { open: true } : { open: false, message: gate.message },
+            window: gate.open
+              ? { open: true }
+              : { open: false, message: messageIn(caller.language ?? 'en', gate.message) },
             // A result shows once the whole draw is published, not while it is being written.
             requests: published ? requests : requests.map(({ result: _result, ...request }) => request),
             // The seed itself only with the published draw.

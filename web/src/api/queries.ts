@@ -4,6 +4,7 @@
 // its cacheable GET. Screens asking the same thing share one call and one answer. A query is loading
 // (isPending), failed (error, an ApiError) or loaded (data); refetch() tries again. After a change the
 // queries it touches load again (./changes).
+import { i18n } from '@lingui/core';
 import { QueryClient, useInfiniteQuery, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { CachedFunctionName, FunctionInput, FunctionName, FunctionResult } from '@contract/manifest';
 import { type ApiError, asApiError, callFunction, readCatalogue } from './client';
@@ -28,6 +29,16 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false, networkMode: 'always' },
   },
+});
+
+// Some answers carry words the server writes in the language asked (why a family may not enroll yet): once another
+// language is shown, the signed-in user's answers are loaded again in it. (Lingui's one instance, read directly
+// as ./client does: the catalogue modules sit above the API.)
+let answersIn = i18n.locale;
+i18n.on('change', () => {
+  if (i18n.locale === answersIn) return;
+  answersIn = i18n.locale;
+  void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[2] !== 'public' });
 });
 
 /** The key of a call made as the user `sub` (none for a visitor). */

@@ -3,7 +3,7 @@
 // English, and to a family reading Spanish the English is marked as such ("(en inglés)") and tagged `lang="en"`,
 // so a screen reader reads it as English. A family reading English never sees the Spanish. The text is shown as
 // given, in an inline element: its line breaks show as the element around it shows them (`white-space`).
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 // Imported by its path from the areas (…/i18n/written), as the literal check reads which catalogues a file loads.
 import { useI18n } from '../i18n/written';
 import type { Language } from './languages';
@@ -66,6 +66,21 @@ export function Written({ en, es }: { en: string; es?: string | undefined }) {
     <>
       <span lang={lang}>{text}</span>
       {inEnglish && <InEnglishNote />}
+    </>
+  );
+}
+
+/**
+ * An administrator's text that is only ever written in English (why a draw's seed was changed), as a message's
+ * tag fills it (`rich`): to a family reading another language, tagged `lang="en"` and marked.
+ */
+export function EnglishOnly({ children }: { children?: ReactNode }) {
+  const { language } = useI18n();
+  if (language === 'en') return <>{children}</>;
+  return (
+    <>
+      <span lang="en">{children}</span>
+      <InEnglishNote />
     </>
   );
 }

@@ -1,11 +1,13 @@
 // The changes of a lottery's seed, as families and administrators read them: each commitment after the first,
-// when it was made and why it replaced the one before (and, for administrators, by whom).
+// when it was made and why it replaced the one before (and, for administrators, by whom). The why is the
+// administrator's, in English only.
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SeedCommitment } from '@contract/records';
 import { i18n, useI18n } from '../i18n/common';
 import { readerMoment } from '../i18n/readerMoment';
 import { rich } from '../i18n/rich';
+import { EnglishOnly } from '../i18n/Written';
 import { LongCode } from './LongCode';
 import { useProgrammeTimeZone } from './RemoteConfig';
 
@@ -28,7 +30,7 @@ export function SeedChanges({ commitments }: { commitments: Array<SeedCommitment
               reason,
               hash,
             }),
-            [<LongCode>{hash}</LongCode>],
+            [<LongCode>{hash}</LongCode>, <EnglishOnly />],
           )}
         </Typography>
       ))}
