@@ -5,6 +5,7 @@ import type { MailSite } from '../contract/mail/announcement';
 import type { AccountLanguage } from '../contract/languages';
 import { type ChildResult, type LotteryNotice, lotteryNoticeContent } from './lotteryNotice';
 import { contactLineEs, momentTextEs } from './spanishWords';
+import { messageIn } from '../platform/errorLanguage';
 
 type ZonedSite = MailSite & { timeZone: string };
 
@@ -29,7 +30,7 @@ function childLine(child: ChildResult): Span[] {
         ? `: en la lista de espera de ${what} (${rankText(child.rank)})${child.place ? `, con el número ${child.place}` : ''}. ` +
           'Cuando llegó su turno, ninguna de sus opciones tenía lugares libres; cada lugar que se libere pasa al siguiente de la lista.'
         : child.reason
-          ? `: sin lugar. ${child.reason}`
+          ? `: sin lugar. ${messageIn('es', child.reason)}`
           : `: sin lugar. Ninguna de las clases que pidió admite niños del grado de ${child.firstName}.`;
   return [strong(child.firstName), { text }];
 }

@@ -11,7 +11,8 @@ import { programmeMoment } from '../support/programmeTime';
 import type { Class, FamilyLottery, PolicyVersion, RosterEntry } from '../../lambdas/contract/records';
 import { dynamo, tableName } from '../../lambdas/platform/dynamo';
 import { adminSession, classNow, familyWithStudents, newClass, openSemester } from '../support/fixtures';
-import { call, data, enrollAndWait, outbox, waitForMail, type SignedIn } from '../support/portal';
+import { call, data, enrollAndWait, outbox, post, waitForMail, type SignedIn } from '../support/portal';
+import { messageIn } from '../../lambdas/platform/errorLanguage';
 import { TEST_ADMIN } from '../support/stack-info';
 
 const MINUTE = 60_000;
@@ -297,5 +298,15 @@ describe('a child is seated by the lottery only where enrolling would seat it', 
       const results = lotteries.find((lottery) => lottery.semester.id === semester.id)!.requests.map((r) => r.result);
       expect(results).toContainEqual({ outcome: 'unplaced', reason });
     }
+    // A family reading Spanish reads why in Spanish.
+    const inSpanish = await post('myLotteries', '{}', {
+      authorization: `Bearer ${regraded.family.accessToken}`,
+      'accept-language': 'es',
+    });
+    const spanishResults = (inSpanish.body.data as { lotteries: FamilyLottery[] }).lotteries
+      .find((lottery) => lottery.semester.id === semester.id)!
+      .requests.map((request) => request.result);
+    expect(spanishResults).toContainEqual({ outcome: 'unplaced', reason: messageIn('es', grade) });
+    expect(messageIn('es', grade)).not.toBe(grade);
   });
 });

@@ -163,6 +163,7 @@ const lottery: LotteryNotice = {
     { firstName: 'Ana', outcome: 'enrolled', choiceName: 'Ice Climbing', rank: 1 },
     { firstName: 'Beto', outcome: 'waitlisted', choiceName: 'Ice Climbing', rank: 2, place: 4 },
     { firstName: 'Cy', outcome: 'unplaced' },
+    { firstName: 'Dee', outcome: 'unplaced', reason: 'Ice Climbing is closed to new enrollments.' },
   ],
 };
 
@@ -172,6 +173,8 @@ test('the lottery results in Spanish: each child, the opening, the seed', () => 
   expect(mail.text).toContain('- Ana: un lugar en Ice Climbing (primera opción).');
   expect(mail.text).toContain('- Beto: en la lista de espera de Ice Climbing (segunda opción), con el número 4.');
   expect(mail.text).toContain('- Cy: sin lugar. Ninguna de las clases que pidió admite niños del grado de Cy.');
+  // Why a child was left unplaced is enrolling's refusal, kept in English and said in Spanish.
+  expect(mail.text).toContain('- Dee: sin lugar. Ice Climbing ya no acepta inscripciones nuevas.');
   expect(mail.text).toContain('por orden de llegada, el mar, 5 ene 2027, 11:00 GMT-7.');
   expect(mail.text).toContain('La semilla del sorteo es abc123.');
   expect(renderMail(lotteryNoticeIn('en', lottery, sampleSite), sampleSite)).toEqual(

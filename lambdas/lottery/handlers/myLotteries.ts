@@ -3,10 +3,15 @@ import { drawStateOf } from '../lotteryDraws';
 import { familyLotteryRequests } from '../records/lotteryRequests';
 import { seedsOf, shownCommitments } from '../records/lotterySeeds';
 import { semestersNotEnded } from '../../catalogue/semesters';
-import type { FamilyLottery } from '../../contract/records';
+import type { FamilyLottery, LotteryRequest } from '../../contract/records';
 import type { FamilyCaller } from '../../platform/caller';
-import { messageIn } from '../../platform/errorLanguage';
+import { type ErrorLanguage, messageIn } from '../../platform/errorLanguage';
 import { familyHandler } from '../../platform/familyHandler';
+
+const withReasonIn = (language: ErrorLanguage | undefined, request: LotteryRequest): LotteryRequest => ({
+  ...request,
+  result: { ...request.result!, reason: messageIn(language ?? 'en', request.result!.reason!) },
+});
 
 /**
  * The lotteries of the semesters not yet ended, as the family sees them: when requests are taken (for this
@@ -35,8 +40,11 @@ export async function myLotteries(_input: unknown, caller: FamilyCaller): Promis
             window: gate.open
               ? { open: true }
               : { open: false, message: messageIn(caller.language ?? 'en', gate.message) },
-            // A result shows once the whole draw is published, not while it is being written.
-            requests: published ? requests : requests.map(({ result: _result, ...request }) => request),
+            // A result shows once the whole draw is published, not while it is being written; why a child was left
+            // unplaced (enrolling's refusal, kept in English) in the caller's language.
+            requests: published
+              ? requests.map((request) => (request.result?.reason ? withReasonIn(caller.language, request) : request))
+              : requests.map(({ result: _result, ...request }) => request),
             // The seed itself only with the published draw.
             commitments: shownCommitments(seeds.get(semester.id)?.commitments ?? []),
             ...(published && { draw: { seed: published.seed, publishedAt: published.publishedAt! } }),
