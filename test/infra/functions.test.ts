@@ -45,7 +45,7 @@ function expectedEnvironment(route: PortalRoute): Record<string, unknown> {
     ORIGIN_SECRET_ID: { Ref: originSecretId },
     ...(route.table !== 'none' && { TABLE_NAME: { Ref: tableId } }),
     ...(route.userPool && { USER_POOL_ID: { Ref: poolId } }),
-    // Mail is off without the mailFrom context value: links only, no sender (test/infra/settings.spec.ts turns it on).
+    // Mail is off without the mailFrom context value: links only, no sender (test/infra/settings.test.ts turns it on).
     ...(route.mail && { SITE_URL: cloudFrontUrl }),
   };
 }
@@ -114,7 +114,7 @@ describe.each(portalRoutes())('the $name function', (route) => {
     },
   );
 
-  test('may not send e-mail while mail is off, and may write only to its own log group (test/infra/origin.spec.ts: its secret)', () => {
+  test('may not send e-mail while mail is off, and may write only to its own log group (test/infra/origin.test.ts: its secret)', () => {
     const actions = grantedActions(template, fn);
     expect(actions.filter((action) => action.startsWith('ses:'))).toEqual([]);
     expect(actions.filter((action) => !/^(dynamodb|cognito-idp|secretsmanager):/.test(action))).toEqual(logWrites);
