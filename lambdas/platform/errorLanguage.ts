@@ -191,9 +191,9 @@ function spanishDate(text: string): string {
   return text;
 }
 
-/** A refusal's message in the caller's language; English, or a message the table lacks, as it is. */
-export function messageIn(language: ErrorLanguage, message: string): string {
-  if (language === 'en') return message;
+/** A refusal's message in the caller's language; English (or none asked), or a message the table lacks, as it is. */
+export function messageIn(language: ErrorLanguage | undefined, message: string): string {
+  if (language === undefined || language === 'en') return message;
   return translation(message, compiledTable(language)) ?? message;
 }
 

@@ -19,7 +19,7 @@ export async function myRegistration(
       const gate = await enrollGate(semester, caller.familyId, now);
       return [
         semester.id,
-        gate.open ? { open: true } : { open: false, message: messageIn(caller.language ?? 'en', gate.message) },
+        gate.open ? { open: true } : { open: false, message: messageIn(caller.language, gate.message) },
       ];
     }),
   );

@@ -10,7 +10,7 @@ import { familyHandler } from '../../platform/familyHandler';
 
 const withReasonIn = (language: ErrorLanguage | undefined, request: LotteryRequest): LotteryRequest => ({
   ...request,
-  result: { ...request.result!, reason: messageIn(language ?? 'en', request.result!.reason!) },
+  result: { ...request.result!, reason: messageIn(language, request.result!.reason!) },
 });
 
 /**
@@ -37,9 +37,7 @@ export async function myLotteries(_input: unknown, caller: FamilyCaller): Promis
           return {
             semester,
             lottery: own.lottery!,
-            window: gate.open
-              ? { open: true }
-              : { open: false, message: messageIn(caller.language ?? 'en', gate.message) },
+            window: gate.open ? { open: true } : { open: false, message: messageIn(caller.language, gate.message) },
             // A result shows once the whole draw is published, not while it is being written; why a child was left
             // unplaced (enrolling's refusal, kept in English) in the caller's language.
             requests: published
