@@ -64,8 +64,11 @@ test('a page kept open past the access token’s life refreshes its tokens and g
   });
   await signedInUntilExpiry(page);
   calls.length = 0;
+  // The lottery page's own call is awaited: under load, leaving before it answers would leave nothing to check.
+  const lotteriesAnswered = page.waitForResponse((response) => response.url().endsWith('/fn/myLotteries'));
   await page.getByRole('link', { name: 'Lottery requests' }).click();
   await waitForPath(page, '/account/lottery');
+  await lotteriesAnswered;
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Enrollments' }).click();
   await page.getByText('No enrollments yet.').waitFor();

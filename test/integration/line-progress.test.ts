@@ -22,6 +22,14 @@ import { call, data, signUpFamily } from '../support/portal';
 const progressOf = async (semesterId: string) =>
   (await data<{ lines: Record<string, LineProgress> }>('lineProgress', { semesterId })).lines;
 
+/** Asks about a request as its waiting page does, until it is decided (each ask waits a few seconds in line). */
+async function decidedRequest(requestId: string, classId: string, token: string) {
+  const ask = () => call<EnrollmentAnswer>('enrollmentRequest', { requestId, classId }, token);
+  let answer = await ask();
+  for (let asked = 1; answer.body.data?.pending && asked < 30; asked += 1) answer = await ask();
+  return answer;
+}
+
 test("given a line held up, then each request is told its place and the line's tally, and the line's progress counts every decision, a refusal included", async () => {
   const families = await Promise.all(Array.from({ length: 4 }, (_, index) => familyWithStudents(1, `line${index}`)));
   // A child in grade 9, for a class of grade 7 only: the allocator refuses the request in its turn.
@@ -66,9 +74,7 @@ test("given a line held up, then each request is told its place and the line's t
   await letLineGo(cls.id);
   const decidedFrom = Date.now();
   const decided = await Promise.all(
-    enrolls.map(({ token }, index) =>
-      call<EnrollmentAnswer>('enrollmentRequest', { requestId: answers[index]!.requestId, classId: cls.id }, token),
-    ),
+    enrolls.map(({ token }, index) => decidedRequest(answers[index]!.requestId, cls.id, token)),
   );
   const line = (await progressOf(semester.id))[cls.id]!;
   // Four seated or waitlisted, one refused: five decided, when the last batch was written.
@@ -95,14 +101,7 @@ test("given a line held up, then each request is told its place and the line's t
   // Its page asks about the request until it is decided. (Pressing Enroll again would race the stream's safety
   // net, which may decide the request first: a press after the decision is a new request, refused as already on
   // the waitlist. On a loaded CI machine it did.)
-  const ask = () =>
-    call<EnrollmentAnswer>(
-      'enrollmentRequest',
-      { requestId: lateAnswer.body.data!.requestId, classId: cls.id },
-      late.family.accessToken,
-    );
-  let lateDecided = await ask();
-  for (let asked = 1; lateDecided.body.data?.pending && asked < 30; asked += 1) lateDecided = await ask();
+  const lateDecided = await decidedRequest(lateAnswer.body.data!.requestId, cls.id, late.family.accessToken);
   expect(lateDecided.body.data?.enrollments[0]).toMatchObject({ status: 'waitlisted', waitlistPosition: 3 });
   expect((await progressOf(semester.id))[cls.id]!.decided).toBe(6);
 }, 120_000);
