@@ -88,7 +88,16 @@ export function scanErrorMessages(): Scan {
     ts.sys,
     ROOT,
   );
-  const program = ts.createProgram(files, { ...config.options, incremental: false, noEmit: true });
+  // Only lambdas/ itself is read: the scan follows the portal's own symbols, never a library's types, and
+  // reading those (the AWS SDK's above all) took most of its time.
+  const program = ts.createProgram(files, {
+    ...config.options,
+    incremental: false,
+    noEmit: true,
+    noResolve: true,
+    noLib: true,
+    types: [],
+  });
   const checker = program.getTypeChecker();
   const messages: Found[] = [];
   const unresolved: string[] = [];
