@@ -64,19 +64,28 @@ export function useAvailability(): UseQueryResult<Record<string, Availability>> 
 }
 
 /**
- * Reads the classes open for enrollment again once registration has opened at `opensAt`, and the caches' answers
- * from before it have lapsed: a page left open for the opening shows its classes without a reload, at the same
- * moment on every page.
+ * Reads the classes open for enrollment again once registration has opened at each of `openings`, and the caches'
+ * answers from before it have lapsed: a page left open for an opening shows its classes without a reload, at the
+ * same moment on every page. Every opening to come has its read, not only the next: when one opens and nothing
+ * shown changes (a semester with no classes yet), the page does not draw again to look for the next.
  */
-export function useAvailabilityAfter(opensAt: string | undefined): void {
+export function useAvailabilityAfter(openings: readonly string[]): void {
   const client = useQueryClient();
+  const moments = openings.join(' ');
   useEffect(() => {
-    if (!opensAt) return;
-    return timerAt(
-      Date.parse(opensAt) + CATALOGUE_MAX_AGE_SECONDS * 1000 + 500,
-      () => void client.invalidateQueries({ queryKey: publicKey('availableEnrollmentClasses') }),
-    );
-  }, [client, opensAt]);
+    const cancels = moments
+      .split(' ')
+      .filter(Boolean)
+      .map((opensAt) =>
+        timerAt(
+          Date.parse(opensAt) + CATALOGUE_MAX_AGE_SECONDS * 1000 + 500,
+          () => void client.invalidateQueries({ queryKey: publicKey('availableEnrollmentClasses') }),
+        ),
+      );
+    return () => {
+      for (const cancel of cancels) cancel();
+    };
+  }, [client, moments]);
 }
 
 /** The ids of the current semester's classes (classes with no payload). */

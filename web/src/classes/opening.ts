@@ -13,10 +13,15 @@ export function nextOpening(semesters: readonly Semester[], now: number): Semest
   return later.sort((a, b) => Date.parse(a.registrationOpens!) - Date.parse(b.registrationOpens!))[0];
 }
 
-/** The next opening of `semesters`, with the page made ready for it: the session refreshed ahead, the classes read at it. */
+/**
+ * The next opening of `semesters`, with the page made ready for it: the session refreshed ahead, the classes read
+ * at it and at every other opening to come.
+ */
 export function useOpeningAhead(semesters: readonly Semester[] | undefined): Semester | undefined {
   const opening = semesters && nextOpening(semesters, Date.now());
   useSessionReadyFor(opening?.registrationOpens);
-  useAvailabilityAfter(opening?.registrationOpens);
+  // Every semester's opening, past ones included (they set no timer): the list changes only with the semesters,
+  // so an opening passing does not cancel its own read, due a moment after it.
+  useAvailabilityAfter((semesters ?? []).flatMap((semester) => semester.registrationOpens ?? []));
   return opening;
 }
