@@ -573,6 +573,27 @@ const capacities = fc.array(fc.nat(3), { minLength: classIds.length, maxLength: 
  * which it had, so the plan could never commit.
  */
 const FOUND: Array<[number[], Step[]]> = [
+  // An administrator's move into a full class whose seat the move itself frees: a child waiting to move from there
+  // into the class left takes that class's seat, and leaves its own seat in the full class (CI, 2026-11-29).
+  [
+    [0, 1, 2, 0],
+    [
+      {
+        change: {
+          kind: 'enroll',
+          asks: [
+            { student: 0, target: 'c1', byAdmin: false },
+            { student: 1, target: 'c2', byAdmin: false },
+            { student: 2, target: 'c2', byAdmin: false },
+          ],
+        },
+        raced: false,
+      },
+      { change: { kind: 'move', pick: 685516465, to: 'c1', by: 'family, waiting' }, raced: false },
+      { change: { kind: 'move', pick: 0, to: 'c2', by: 'admin' }, raced: false },
+      { change: { kind: 'cancel', pick: 0, byAdmin: false }, raced: false },
+    ],
+  ],
   [
     [1, 1, 0, 0],
     [

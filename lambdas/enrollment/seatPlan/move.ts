@@ -73,6 +73,24 @@ export function planMove(
       ),
     );
   }
+  const plan = movedAs(view, current, from, to, status, by, stamp);
+  // The seat left behind can free one here: a child waiting to move from here to there takes it, and leaves its
+  // seat here. When nobody in this class's line could take that seat, it is the moved child's.
+  if (status === 'waitlisted' && plan.seatsLeftIn(to.id) > 0)
+    return movedAs(view, current, from, to, 'enrolled', by, stamp).plan;
+  return plan.plan;
+}
+
+/** The move of `current` from `from` to `to` as `status` there, and the seats it leaves in a class. */
+function movedAs(
+  view: SeatView,
+  current: StoredEnrollment,
+  from: Class,
+  to: Class,
+  status: 'enrolled' | 'waitlisted',
+  by: Actor,
+  stamp: Stamp,
+): { plan: SeatPlan<MoveOutcome>; seatsLeftIn: (classId: string) => number } {
   const moved = {
     ...newEnrollment({ id: current.studentId, familyId: current.familyId }, to, undefined, status, stamp),
     // The family's answers go with the student as given; the family may answer the new class's questions.
@@ -110,8 +128,14 @@ export function planMove(
       ? { open: true, stillFull: status === 'waitlisted', gradesAsSeen: true }
       : { waitlistUnchanged: promotions.released.includes(classId) };
   return {
-    writes: [...classWrites(view, deltas, guards, promotions.keptWaiting), ...writes, ...promotions.writes],
-    outcome: { moved, promoted: promotions.promoted },
+    plan: {
+      writes: [...classWrites(view, deltas, guards, promotions.keptWaiting), ...writes, ...promotions.writes],
+      outcome: { moved, promoted: promotions.promoted },
+    },
+    seatsLeftIn: (classId) => {
+      const cls = view.classes.get(classId)!;
+      return cls.capacity - cls.enrolled - (deltas.get(classId)?.enrolled ?? 0);
+    },
   };
 }
 
