@@ -123,9 +123,16 @@ function movedAs(
     budget: MAX_TRANSACTION_ITEMS - itemsOf(writes),
     stamp,
   });
+  // A line the promotions walked (the destination's too, when the seat left behind frees one there) holds only
+  // while nobody joins it meanwhile.
   const guards = (classId: string): ClassGuards =>
     classId === to.id
-      ? { open: true, stillFull: status === 'waitlisted', gradesAsSeen: true }
+      ? {
+          open: true,
+          stillFull: status === 'waitlisted',
+          gradesAsSeen: true,
+          waitlistUnchanged: promotions.released.includes(classId),
+        }
       : { waitlistUnchanged: promotions.released.includes(classId) };
   return {
     plan: {
