@@ -10,7 +10,9 @@ import { data, type SignedIn } from '../support/portal';
 import { openAsAdmin } from './admin-session';
 import { DESKTOP, expectNone, PHONE, violations } from './axe';
 
-const WINDOWS = [DESKTOP, PHONE];
+// On the desktop the reader asked for nothing, so each check waits for the fades to end (axe reads the colours
+// they end on); the phone's reader asked for less motion, as most tests' readers do.
+const WINDOWS = [{ ...DESKTOP, motion: 'full' as const }, PHONE];
 
 let browser: Browser;
 let family: SignedIn;

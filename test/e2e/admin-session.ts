@@ -1,14 +1,10 @@
 // The administration screens' end-to-end tests open a screen as the test administrator: the guard sends
 // them to sign in and brings them back to it.
 import type { Browser } from 'playwright-core';
-import { openPortal, type PortalPage, signInThroughLogin, waitForPath } from '../support/browser';
+import { openPortal, type PortalOptions, type PortalPage, signInThroughLogin, waitForPath } from '../support/browser';
 import { TEST_ADMIN } from '../support/stack-info';
 
-export async function openAsAdmin(
-  browser: Browser,
-  path: string,
-  viewport: { width?: number; height?: number } = {},
-): Promise<PortalPage> {
+export async function openAsAdmin(browser: Browser, path: string, viewport: PortalOptions = {}): Promise<PortalPage> {
   const portal = await openPortal(browser, viewport);
   await portal.page.goto(path);
   await waitForPath(portal.page, '/user/login');

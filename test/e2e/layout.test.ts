@@ -139,6 +139,23 @@ test('given a phone scrolled so the announcement lies under the sticky header, w
   await context.close();
 });
 
+// Most tests' readers ask for less motion (openPortal); this one checks both kinds of reader.
+test.each([
+  ['asks for less motion', 'at once', undefined],
+  ['asks for nothing', 'with a transition', 'full' as const],
+])('given a reader whose system %s, then the buttons change colour %s', async (_, __, motion) => {
+  const { page, context } = await openPortal(browser, { motion });
+  await page.goto('/classes/enrollment');
+  const transitions = await page
+    .getByRole('banner')
+    .getByRole('link', { name: 'Register / Sign In' })
+    .evaluate((link) => getComputedStyle(link).transitionDuration);
+  const longest = Math.max(...transitions.split(',').map((duration) => Number.parseFloat(duration)));
+  if (motion === 'full') expect(longest).toBeGreaterThanOrEqual(0.1);
+  else expect(longest).toBeLessThan(0.001);
+  await context.close();
+});
+
 // A Spanish reader's start loads the Spanish of the start's parts beside the start chunk's English.
 test.each([
   ['English', 'en-US'],

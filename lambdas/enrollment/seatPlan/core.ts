@@ -342,6 +342,11 @@ export const taking = (entry: StoredEnrollment): SeatDelta => ({
 const holding: SeatDelta = { enrolled: 1, waitlisted: 0 };
 export const joining = (studentId: string): SeatDelta => ({ enrolled: 0, waitlisted: 1, joining: [studentId] });
 
+/** The seats a class has left once the seat changes planned in `deltas` are made. */
+export function seatsLeft(cls: Class, deltas: ReadonlyMap<string, SeatDelta>): number {
+  return cls.capacity - cls.enrolled - (deltas.get(cls.id)?.enrolled ?? 0);
+}
+
 export function addDelta(deltas: Map<string, SeatDelta>, classId: string, change: SeatDelta) {
   const delta = deltas.get(classId) ?? { enrolled: 0, waitlisted: 0 };
   deltas.set(classId, {
@@ -464,10 +469,7 @@ export function promote(
   excluded: Set<string>,
   { budget, stamp }: { budget: number; stamp: Stamp },
 ) {
-  const freeSeats = (classId: string) => {
-    const cls = classes.get(classId)!;
-    return cls.capacity - cls.enrolled - (deltas.get(classId)?.enrolled ?? 0);
-  };
+  const freeSeats = (classId: string) => seatsLeft(classes.get(classId)!, deltas);
   const chosen: StoredEnrollment[] = [];
   const offered: StoredEnrollment[] = [];
   const movesMade: SeatWrite[] = [];

@@ -16,6 +16,7 @@ import {
   newEnrollment,
   present,
   refuse,
+  seatsLeft,
   type LotteryOutcome,
   type LotteryPlacement,
   type LotteryResult,
@@ -64,7 +65,6 @@ function lotteryWrites(
   const results = new Map<string, LotteryResult>();
   const enrollmentWrites: SeatWrite[] = [];
   const seated = new Map<string, StoredEnrollment[]>();
-  const freeSeats = (cls: Class) => cls.capacity - cls.enrolled - (deltas.get(cls.id)?.enrolled ?? 0);
   const takesPart = (placement: LotteryPlacement) =>
     !view.families.get(placement.familyId)?.deletedAt &&
     view.students.has(placement.studentId) &&
@@ -97,7 +97,7 @@ function lotteryWrites(
       else for (const [name, amount] of Object.entries(added)) family[name] = (family[name] ?? 0) + amount;
       return !refusal;
     });
-    const status = classes.every((cls) => freeSeats(cls) >= children.length) ? 'enrolled' : 'waitlisted';
+    const status = classes.every((cls) => seatsLeft(cls, deltas) >= children.length) ? 'enrolled' : 'waitlisted';
     for (const child of children) {
       const student = { id: child.studentId, familyId: child.familyId };
       const enrollments = classes.map((cls) => newEnrollment(student, cls, group, status, stamp));

@@ -21,6 +21,7 @@ import {
   nothingToWrite,
   promote,
   refuse,
+  seatsLeft,
   type ClassGuards,
   type MoveOutcome,
   type SeatCommand,
@@ -76,12 +77,12 @@ export function planMove(
   const plan = movedAs(view, current, from, to, status, by, stamp);
   // The seat left behind can free one here: a child waiting to move from here to there takes it, and leaves its
   // seat here. When nobody in this class's line could take that seat, it is the moved child's.
-  if (status === 'waitlisted' && plan.seatsLeftIn(to.id) > 0)
+  if (status === 'waitlisted' && plan.seatsLeftThere > 0)
     return movedAs(view, current, from, to, 'enrolled', by, stamp).plan;
   return plan.plan;
 }
 
-/** The move of `current` from `from` to `to` as `status` there, and the seats it leaves in a class. */
+/** The move of `current` from `from` to `to` as `status` there, and the seats it leaves there. */
 function movedAs(
   view: SeatView,
   current: StoredEnrollment,
@@ -90,7 +91,7 @@ function movedAs(
   status: 'enrolled' | 'waitlisted',
   by: Actor,
   stamp: Stamp,
-): { plan: SeatPlan<MoveOutcome>; seatsLeftIn: (classId: string) => number } {
+): { plan: SeatPlan<MoveOutcome>; seatsLeftThere: number } {
   const moved = {
     ...newEnrollment({ id: current.studentId, familyId: current.familyId }, to, undefined, status, stamp),
     // The family's answers go with the student as given; the family may answer the new class's questions.
@@ -139,10 +140,7 @@ function movedAs(
       writes: [...classWrites(view, deltas, guards, promotions.keptWaiting), ...writes, ...promotions.writes],
       outcome: { moved, promoted: promotions.promoted },
     },
-    seatsLeftIn: (classId) => {
-      const cls = view.classes.get(classId)!;
-      return cls.capacity - cls.enrolled - (deltas.get(classId)?.enrolled ?? 0);
-    },
+    seatsLeftThere: seatsLeft(to, deltas),
   };
 }
 
