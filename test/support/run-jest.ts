@@ -68,8 +68,8 @@ const rushPattern = `(${RUSHES.map((path) => path.replace(/[.]/g, '\\.')).join('
 
 // The allocator's settle time on the stacks' files: a quarter of the deployed second. Each enroll waits it out
 // (integration/enrollment took 88 s with 1 s, 43 s with this), and what those files check does not rest on it: a
-// request that reaches its queue later is placed by rule (decision 42). The rushes, which check arrival order under
-// load, run with the deployed default.
+// request that reaches its queue later is placed by rule (decisions 42, 49). The rushes, which check arrival order
+// under load, run with the deployed default.
 const STACK_FILES_SETTLE_MS = '250';
 
 // Niced, a test waits for the CPU the rushes leave: a unit test's 5 s ran out during them once (CI, 2026-11-28).

@@ -47,14 +47,30 @@ beforeEach(async () => {
   await loadRuntimeConfig();
 });
 
+/** What `start` ends with, the page's waits between its asks passed on Jest's clock instead of waited out. */
+async function onJestClock<T>(start: () => Promise<T>): Promise<T> {
+  jest.useFakeTimers();
+  try {
+    const work = start();
+    // Awaited below, once the clock has run: not a rejection left unhandled meanwhile.
+    work.catch(() => undefined);
+    await jest.runAllTimersAsync();
+    return await work;
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
 test('given a request still in line twice, then the places are told and the decided enrollments returned', async () => {
   answering(inLine(3), inLine(1), { data: { enrollments: [enrolled], requestId } });
   const places: unknown[] = [];
-  const enrollments = await enrollInTurn(
-    { studentId: 's1', classId: 'c1' },
-    'w',
-    (pending) => places.push(pending),
-    new AbortController().signal,
+  const enrollments = await onJestClock(() =>
+    enrollInTurn(
+      { studentId: 's1', classId: 'c1' },
+      'w',
+      (pending) => places.push(pending),
+      new AbortController().signal,
+    ),
   );
   expect(enrollments).toEqual([enrolled]);
   expect(places).toEqual([{ place: 3 }, { place: 1 }]);
@@ -70,7 +86,9 @@ const veryBusy = { error: { code: 'resource-exhausted', message: BUSY_MESSAGE } 
 test('given an ask answered "very busy", then it is asked again (the request is still in line) until decided', async () => {
   answering(inLine(1), veryBusy, veryBusy, { data: { enrollments: [enrolled], requestId } });
   await expect(
-    enrollInTurn({ studentId: 's1', classId: 'c1' }, 'w', () => undefined, new AbortController().signal),
+    onJestClock(() =>
+      enrollInTurn({ studentId: 's1', classId: 'c1' }, 'w', () => undefined, new AbortController().signal),
+    ),
   ).resolves.toEqual([enrolled]);
   expect(calls.map(({ url }) => url.split('/').at(-1))).toEqual([
     'enroll',
@@ -83,7 +101,9 @@ test('given an ask answered "very busy", then it is asked again (the request is 
 test(`given every ask answered "very busy", then after ${BUSY_ASKS} asks the page says so`, async () => {
   answering(inLine(1), ...Array.from({ length: BUSY_ASKS }, () => veryBusy));
   await expect(
-    enrollInTurn({ studentId: 's1', classId: 'c1' }, 'w', () => undefined, new AbortController().signal),
+    onJestClock(() =>
+      enrollInTurn({ studentId: 's1', classId: 'c1' }, 'w', () => undefined, new AbortController().signal),
+    ),
   ).rejects.toThrow(BUSY_MESSAGE);
   expect(calls).toHaveLength(1 + BUSY_ASKS);
 });
@@ -99,7 +119,9 @@ test('given a decision at once, then no second call is made', async () => {
 test('given the dialog closed while in line, then the page stops asking', async () => {
   answering(inLine(7));
   const closed = new AbortController();
-  const enrollments = enrollInTurn({ studentId: 's1', classId: 'c1' }, 'w', () => closed.abort(), closed.signal);
+  const enrollments = onJestClock(() =>
+    enrollInTurn({ studentId: 's1', classId: 'c1' }, 'w', () => closed.abort(), closed.signal),
+  );
   await expect(enrollments).resolves.toBeUndefined();
   expect(calls).toHaveLength(1);
 });
