@@ -78,11 +78,12 @@ function literalsIn(file: string, source: string): string[] {
     if (ts.isConditionalExpression(node)) return [...written(node.whenTrue), ...written(node.whenFalse)];
     return [];
   };
-  // The catalogues the file loads: the start's, and each it imports (`…/i18n/signIn`).
+  // The catalogues the file loads: the start's, and each it imports (`…/i18n/signIn`, or `./schedule` beside it).
+  const catalogueImport = file.includes('/i18n/') ? /(?:\/i18n\/|^\.\/)(\w+)$/ : /\/i18n\/(\w+)$/;
   const loaded = new Set(['start']);
   for (const statement of sourceFile.statements)
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier))
-      loaded.add(statement.moduleSpecifier.text.match(/\/i18n\/(\w+)$/)?.[1] ?? 'start');
+      loaded.add(statement.moduleSpecifier.text.match(catalogueImport)?.[1] ?? 'start');
   const checkLoaded = (node: ts.Node, id: string) => {
     const catalogue = catalogueOf.get(id)!;
     if (!loaded.has(catalogue))

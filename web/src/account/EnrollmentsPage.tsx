@@ -50,9 +50,9 @@ function statusLabel(enrollment: NamedEnrollment): string {
  * another ("Sun, Jan 10, 2027, 9:00 AM MST (11:00 AM EST your time)"), with the day when that differs too.
  */
 function useDeadlineText(): (iso: string) => string {
-  const { t, language } = useI18n();
+  const { language } = useI18n();
   const timeZone = useProgrammeTimeZone();
-  return (iso: string) => readerMoment(language, iso, timeZone, (words) => t('enrollments.moment.readerTime', words));
+  return (iso: string) => readerMoment(language, iso, timeZone);
 }
 
 /**

@@ -42,10 +42,7 @@ const keyOf = (choice: LotteryChoice) => `${choice.kind}:${choice.id}`;
 function useMoment(): (iso: string) => string {
   const { i18n, language } = useI18n();
   const timeZone = useProgrammeTimeZone();
-  return useCallback(
-    (iso: string) => readerMoment(language, iso, timeZone, (words) => i18n._('lottery.moment.yourTime', words)),
-    [i18n, language, timeZone],
-  );
+  return useCallback((iso: string) => readerMoment(language, iso, timeZone), [i18n, language, timeZone]);
 }
 
 /** A choice's name for a result's words, when the options (loaded after the request) have it. */

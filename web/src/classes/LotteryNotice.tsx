@@ -10,10 +10,9 @@ import { paths } from '../layout/paths';
 import { useProgrammeTimeZone } from '../layout/RemoteConfig';
 
 export function LotteryNotice({ lottery, now, signedIn }: { lottery: LotteryView; now: number; signedIn: boolean }) {
-  const { t, i18n, language } = useI18n();
+  const { t, language } = useI18n();
   const timeZone = useProgrammeTimeZone();
-  const momentText = (iso: string) =>
-    readerMoment(language, iso, timeZone, (words) => i18n._('lotteryNotice.yourTime', words));
+  const momentText = (iso: string) => readerMoment(language, iso, timeZone);
   const times = {
     name: lottery.semesterName,
     from: momentText(lottery.requestsOpen),

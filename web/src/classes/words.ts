@@ -27,8 +27,5 @@ export function confirmedText(at: string, timeZone: string): string {
 export function useMoment(): (iso: string) => string {
   const { language: shown } = useI18n();
   const timeZone = useProgrammeTimeZone();
-  return useCallback(
-    (iso: string) => readerMoment(shown, iso, timeZone, (words) => i18n._('classes.moment.yourTime', words)),
-    [shown, timeZone],
-  );
+  return useCallback((iso: string) => readerMoment(shown, iso, timeZone), [shown, timeZone]);
 }

@@ -4,7 +4,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SeedCommitment } from '@contract/records';
-import { i18n, useI18n } from '../i18n/common';
+import { useI18n } from '../i18n/common';
 import { readerMoment } from '../i18n/readerMoment';
 import { rich } from '../i18n/rich';
 import { EnglishOnly } from '../i18n/Written';
@@ -14,7 +14,7 @@ import { useProgrammeTimeZone } from './RemoteConfig';
 export function SeedChanges({ commitments }: { commitments: Array<SeedCommitment & { by?: string }> }) {
   const { t, language } = useI18n();
   const timeZone = useProgrammeTimeZone();
-  const when = (iso: string) => readerMoment(language, iso, timeZone, (words) => i18n._('common.seed.yourTime', words));
+  const when = (iso: string) => readerMoment(language, iso, timeZone);
   if (commitments.length < 2) return null;
   return (
     <Stack component="ul" spacing={0.5} aria-label={t('common.seed.changes')} sx={{ pl: 3, m: 0 }}>

@@ -60,7 +60,6 @@ export const messages: Messages = {
   'classes.group.enroll': ['Enroll in group'],
   'classes.group.enrollIn': ['Enroll in group ', ['name']],
   'classes.group.classLine': ['<0>', ['name'], '</0> — ', ['schedule']],
-  'classes.moment.yourTime': [['moment'], ' (', ['theirs'], ' your time)'],
   'classes.standing.yourChildren': ['Your children'],
   'classes.standing.line': ['<0>', ['name'], '</0>: ', ['standing']],
   'classes.standing.enrolled': ['Enrolled'],

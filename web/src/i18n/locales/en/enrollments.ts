@@ -70,7 +70,6 @@ export const messages: Messages = {
   'enrollments.offer.accepted': ['Enrolled'],
   'enrollments.offer.acceptedDetail': [['student'], ' is enrolled in ', ['className'], '.'],
   'enrollments.offer.notAccepted': ['Not accepted'],
-  'enrollments.moment.readerTime': [['moment'], ' (', ['theirs'], ' your time)'],
   'enrollments.answers.line': [['label'], ': ', ['answer']],
   'enrollments.answers.yes': [['label'], ': Yes'],
   'enrollments.answers.no': [['label'], ': No'],

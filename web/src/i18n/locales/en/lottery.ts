@@ -99,5 +99,4 @@ export const messages: Messages = {
   'lottery.child.noRequest': ['No request.'],
   'lottery.child.withdrawTitle': ['Withdraw ', ['name'], ' from the draw?'],
   'lottery.child.withdrawText': [['name'], "'s choices are removed. You can send new ones until requests close."],
-  'lottery.moment.yourTime': [['moment'], ' (', ['theirs'], ' your time)'],
 };

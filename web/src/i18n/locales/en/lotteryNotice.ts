@@ -36,5 +36,4 @@ export const messages: Messages = {
     ['open'],
     '.',
   ],
-  'lotteryNotice.yourTime': [['moment'], ' (', ['theirs'], ' your time)'],
 };

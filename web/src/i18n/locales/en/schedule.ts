@@ -40,4 +40,5 @@ export const messages: Messages = {
   'schedule.grades.preK': ['Pre-K'],
   'schedule.grades.k': ['K'],
   'schedule.grades.child': [['kind', 'select', { preK: ['Pre-K'], kindergarten: ['K'], other: ['Grade ', ['grade']] }]],
+  'schedule.moment.yourTime': [['moment'], ' (', ['theirs'], ' your time)'],
 };

@@ -64,7 +64,6 @@ export const messages: Messages = {
   'classes.group.enroll': ['Inscribir en el grupo'],
   'classes.group.enrollIn': ['Inscribir en el grupo ', ['name']],
   'classes.group.classLine': ['<0>', ['name'], '</0> — ', ['schedule']],
-  'classes.moment.yourTime': [['moment'], ' (', ['theirs'], ' en su hora local)'],
   'classes.standing.yourChildren': ['Sus hijos'],
   'classes.standing.line': ['<0>', ['name'], '</0>: ', ['standing']],
   'classes.standing.enrolled': ['Inscrito/a'],

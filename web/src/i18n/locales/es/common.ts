@@ -60,7 +60,6 @@ export const messages: Messages = {
     ['hash'],
     '</0>',
   ],
-  'common.seed.yourTime': [['moment'], ' (', ['theirs'], ' en su zona horaria)'],
   'common.answers.problem': [
     '«',
     ['label'],

@@ -72,7 +72,6 @@ export const messages: Messages = {
   'enrollments.offer.accepted': ['Inscripción confirmada'],
   'enrollments.offer.acceptedDetail': [['student'], ' quedó inscrito/a en ', ['className'], '.'],
   'enrollments.offer.notAccepted': ['No se pudo aceptar'],
-  'enrollments.moment.readerTime': [['moment'], ' (', ['theirs'], ' en su hora)'],
   'enrollments.answers.line': [['label'], ': ', ['answer']],
   'enrollments.answers.yes': [['label'], ': Sí'],
   'enrollments.answers.no': [['label'], ': No'],

@@ -106,5 +106,4 @@ export const messages: Messages = {
     ['name'],
     '. Puede enviar otras nuevas hasta que se cierren las solicitudes.',
   ],
-  'lottery.moment.yourTime': [['moment'], ' (', ['theirs'], ' en su hora local)'],
 };

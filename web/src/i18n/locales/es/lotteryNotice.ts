@@ -39,5 +39,4 @@ export const messages: Messages = {
     ['open'],
     '.',
   ],
-  'lotteryNotice.yourTime': [['moment'], ' (', ['theirs'], ' en su hora local)'],
 };

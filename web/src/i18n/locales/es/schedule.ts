@@ -42,4 +42,5 @@ export const messages: Messages = {
   'schedule.grades.child': [
     ['kind', 'select', { preK: ['Prekínder'], kindergarten: ['Kínder'], other: [['grade'], '.º grado'] }],
   ],
+  'schedule.moment.yourTime': [['moment'], ' (', ['theirs'], ' en su hora local)'],
 };
