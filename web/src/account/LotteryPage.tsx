@@ -40,9 +40,9 @@ const keyOf = (choice: LotteryChoice) => `${choice.kind}:${choice.id}`;
 
 /** A moment as the family reads it, in its language, on the programme's clock (the reader's own beside it). */
 function useMoment(): (iso: string) => string {
-  const { i18n, language } = useI18n();
+  const { language } = useI18n();
   const timeZone = useProgrammeTimeZone();
-  return useCallback((iso: string) => readerMoment(language, iso, timeZone), [i18n, language, timeZone]);
+  return useCallback((iso: string) => readerMoment(language, iso, timeZone), [language, timeZone]);
 }
 
 /** A choice's name for a result's words, when the options (loaded after the request) have it. */
