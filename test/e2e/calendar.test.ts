@@ -45,14 +45,14 @@ afterAll(async () => {
 
 const meeting = (page: Page, cls: Class) => page.locator('.fc-event').filter({ hasText: cls.name });
 /**
- * The week view, once its meetings are read and the class's meeting is drawn in full: the view reads the
- * meetings of its own dates, and draws them again when they come; a meeting read or focused before is
+ * The week view, once its meetings are read and the class's meeting is drawn in full, its `times` shown: the view
+ * reads the meetings of its own dates, and draws them again when they come; a meeting read or focused before is
  * empty or replaced.
  */
-async function weekMeeting(page: Page, cls: Class) {
+async function weekMeeting(page: Page, cls: Class, times: string) {
   await page.locator('.fc-timeGridWeek-view').waitFor();
   await page.getByRole('progressbar', { name: 'Loading class meetings' }).waitFor({ state: 'hidden' });
-  const drawn = meeting(page, cls).filter({ hasText: '9:00 AM - 11:30 AM' });
+  const drawn = meeting(page, cls).filter({ hasText: times });
   await drawn.waitFor();
   return drawn;
 }
@@ -71,7 +71,7 @@ test('given a link to one class, when a visitor opens it, then the calendar goes
     .waitFor();
 
   await page.getByRole('button', { name: 'Week' }).click();
-  await weekMeeting(page, icefall);
+  await weekMeeting(page, icefall, '9:00 AM - 11:30 AM');
   await page.getByRole('button', { name: 'List' }).click();
   await page.locator('.fc-listMonth-view').waitFor();
   await expect(meeting(page, icefall).first().innerText()).resolves.toContain('Frozen Falls');
@@ -165,7 +165,7 @@ test('given a phone (390px), then the list view comes first and nothing overflow
   expect(await tablet.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
   await tablet.page.getByRole('button', { name: 'Week' }).focus();
   await tablet.page.keyboard.press('Enter');
-  await (await weekMeeting(tablet.page, icefall)).focus();
+  await (await weekMeeting(tablet.page, icefall, '9:00 AM - 11:30 AM')).focus();
   await tablet.page.keyboard.press('Enter');
   await tablet.page.getByRole('dialog', { name: icefall.name }).waitFor();
   await tablet.context.close();
