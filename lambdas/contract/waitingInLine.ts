@@ -22,8 +22,25 @@ const PACE_WINDOW_MS = 30_000;
 const NEAR_MS = 4000;
 /** …or, before the line's pace is known, once it is this near the front… */
 const NEAR_PLACE = 3;
-/** …and at least this often anyway: the exact place, and a hand in deciding the line when nobody else does. */
+/**
+ * …and at least this often anyway: the exact place, and a hand in deciding the line when nobody else does. Only
+ * near the front: every FAR_PLACE places further back, the page waits as long again. An ask far back is answered its
+ * place at once and leads nothing, and the line's progress already tells that place; asked every 20 s, the 7,000 pages
+ * after a fair start's draw of 3,000 families made 350 asks a second the capacity plan never counted (`npm run bench
+ * -- fair`, 2026-11-29).
+ */
 const QUIET_MS = 20_000;
+/**
+ * An ask about a request further than this from its line's front is answered its place at once (enrollmentAnswer.ts):
+ * it would not be decided within the ask's short wait, which costs a look at its decision every few hundred ms and a
+ * try at leading its line. After a fair start's draw about 6,300 pages asked within 30 s, and waiting each of them
+ * out kept the local engine's calls timing out for ten minutes (`npm run bench -- fair`, 2026-11-29). The requests
+ * nearer the front lead the line, and the fairStartDraws schedule leads a line every minute in any case.
+ */
+export const FAR_PLACE = 50;
+
+/** How long a page at `place` goes without asking the portal while it follows its line. */
+export const quietMs = (place: number) => QUIET_MS * Math.max(1, Math.ceil(place / FAR_PLACE));
 /**
  * After a fair start's draw, each page asks at a random moment within this long: every family's page waits for the
  * same moment, and at 10,000 families their 20,000 asks at once would be as many Lambdas in the same second. The
@@ -50,7 +67,7 @@ export const turnInMs = (place: number, pace: number | undefined) =>
 
 /** Whether to ask the portal about the request now rather than keep following its line. */
 export function askNow(place: number, pace: number | undefined, sinceAskedMs: number): boolean {
-  if (sinceAskedMs >= QUIET_MS) return true;
+  if (sinceAskedMs >= quietMs(place)) return true;
   return pace === undefined ? place <= NEAR_PLACE : turnInMs(place, pace)! <= NEAR_MS;
 }
 

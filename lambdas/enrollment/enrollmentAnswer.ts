@@ -4,6 +4,7 @@ import { awaitDecision } from './allocator';
 import { awaitsDraw, placeInQueue, queueLine, type Decision, type EnrollmentRequest } from './enrollmentRequests';
 import { toEnrollment, waitlistPositions } from './enrollments';
 import type { EnrollmentAnswer } from '../contract/records';
+import { FAR_PLACE } from '../contract/waitingInLine';
 import { readDespiteTransientFailures } from '../platform/awsErrors';
 import { byDeadline } from '../platform/deadline';
 import { portalBusy, PortalError } from '../contract/errors';
@@ -35,16 +36,6 @@ export function waitUntil(call: Call, wait = DECISION_WAIT_MS): number {
  * line). The place answered is then as it was at most this long before.
  */
 const PLACE_HEAD_START_MS = 1500;
-
-/**
- * An ask about a request still in line this far from its front is answered with its place at once: it would not
- * be decided within the ask's short wait, which costs a look at its decision every few hundred ms and a try at
- * leading its line. After a fair start's draw about 6,300 pages asked within 30 s, and waiting each of them out
- * kept the local engine's calls timing out for ten minutes (`npm run bench -- fair`, 2026-11-29). The page follows
- * its place from its line's progress and asks again when its turn is near; the requests nearer the front lead the
- * line, and the fairStartDraws schedule leads a line every minute in any case.
- */
-export const FAR_PLACE = 50;
 
 /**
  * Waits for a request's decision, `wait` after the call arrived at most, and answers it: the decision, or

@@ -1,6 +1,7 @@
 // How long an enroll (or an ask again) waits for its request's decision, and how it then answers its
 // place in line on a table so slow that the read takes seconds.
-import { answerInTurn, FAR_PLACE, waitUntil } from '../../lambdas/enrollment/enrollmentAnswer';
+import { answerInTurn, waitUntil } from '../../lambdas/enrollment/enrollmentAnswer';
+import { FAR_PLACE } from '../../lambdas/contract/waitingInLine';
 import { awaitDecision } from '../../lambdas/enrollment/allocator';
 import { placeInQueue } from '../../lambdas/enrollment/enrollmentRequests';
 
