@@ -26,8 +26,9 @@ export interface RegistrationDay {
   arrivalSeconds: number;
   /**
    * A fair start of this many minutes instead (the semester's choice): being early or fast gains nothing, so the
-   * families come evenly over its window, and after its draw every page asks about its requests within
-   * DRAW_ASK_SPREAD_MS, when the draw's requests are decided.
+   * families come evenly over its window. After its draw every page finds its place in its drawn line (from the
+   * edge) and asks when its turn is near; the plan counts the asks as if every page asked within DRAW_ASK_SPREAD_MS,
+   * as it does when its drawn line cannot be read: the most they can be.
    */
   fairStart?: { minutes: number };
   /** Children a family enrolls: one enroll dialog, one enroll call each. */
@@ -216,6 +217,17 @@ export function familyVisit(day: RegistrationDay): FamilyCall[] {
       sharedAnswer: true,
       where: 'following the place of a request in line, every 2 s (waitInLine)',
     },
+    ...(day.fairStart
+      ? [
+          {
+            name: 'drawnLine',
+            method: 'GET',
+            calls: enrollments,
+            sharedAnswer: true,
+            where: "a request of a fair start's draw finding its place once the draw came (waitInLine)",
+          } satisfies FamilyCall,
+        ]
+      : []),
     {
       name: 'availableEnrollmentClasses',
       method: 'POST',
@@ -250,7 +262,7 @@ export function peakArrivals(day: RegistrationDay): number {
 /** The families whose enrollments are decided in the first minutes: the rush's, or with a fair start everyone's. */
 export const openingFamilies = (day: RegistrationDay) => (day.fairStart ? day.families : day.families * day.rush.share);
 
-/** With a fair start, the asks a second just after its draw: every enrollment's page asks once within the spread. */
+/** With a fair start, the asks a second just after its draw at most: every enrollment's page asks once within the spread. */
 export function drawAsks(day: RegistrationDay): number {
   return day.fairStart ? (day.families * day.enrollmentsPerFamily) / (DRAW_ASK_SPREAD_MS / 1000) : 0;
 }

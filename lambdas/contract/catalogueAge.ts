@@ -7,3 +7,8 @@ export const CATALOGUE_MAX_AGE_SECONDS = 5;
  * it every few seconds, and the edge answers nearly all of them (the origin, once per edge location and age).
  */
 export const LINE_PROGRESS_MAX_AGE_SECONDS = 2;
+/**
+ * How long a drawn line may be served from a cache: it is read once by each page whose request was in the draw, and
+ * a reading stays true later (the place in it moves up as the line's progress tells more decided).
+ */
+export const DRAWN_LINE_MAX_AGE_SECONDS = 10;

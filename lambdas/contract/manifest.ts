@@ -30,6 +30,7 @@ import {
   type AllocationSettings,
   type FairStartView,
   type LineProgress,
+  type DrawnLine,
   type FamilyLottery,
   type LotteryView,
   type RegistrationStanding,
@@ -63,7 +64,7 @@ import {
   type RetentionSetting,
 } from './records';
 
-import { CATALOGUE_MAX_AGE_SECONDS, LINE_PROGRESS_MAX_AGE_SECONDS } from './catalogueAge';
+import { CATALOGUE_MAX_AGE_SECONDS, DRAWN_LINE_MAX_AGE_SECONDS, LINE_PROGRESS_MAX_AGE_SECONDS } from './catalogueAge';
 import type { FailedMail, MessageChild, Suppression } from './mailRecords';
 import type { DrawRun, KeptCommitment, LotteryDrawState } from './lottery/records';
 import type { DrawExport } from './lottery/drawExport';
@@ -217,6 +218,14 @@ export const manifest = {
     result: returns<{ lines: Record<string, LineProgress> }>(),
     summary:
       "How far each line of enrollment requests of a semester has come: how many were decided, and when the last were (a waiting page's place follows from it).",
+  },
+  drawnLine: {
+    access: 'public',
+    cacheSeconds: DRAWN_LINE_MAX_AGE_SECONDS,
+    input: z.strictObject({ line: id }),
+    result: returns<DrawnLine>(),
+    summary:
+      "A line of enrollment requests as its fair start's draw put it in order, once the draw came: each waiting page finds its place there instead of asking the portal.",
   },
   tshirtSizes: {
     access: 'public',

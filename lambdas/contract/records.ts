@@ -404,10 +404,29 @@ export interface EnrollmentAnswer {
   /**
    * Its place in its class's (or group's) line of requests not decided yet (1 is next); or, for a request
    * in a fair start's draw, when the draw puts the requests in order (no place before it: the draw is secret
-   * until then), the client asking again from then on.
+   * until then) and the line it waits in, whose order (`drawnLine`, from the edge) tells its place from then on.
    */
-  pending?: { place: number; line?: LineMark } | { drawAt: string };
+  pending?: { place: number; line?: LineMark } | { drawAt: string; line?: string };
 }
+/**
+ * A line as its fair start's draw put it in order, the same for everyone (served from the edge): the tags of its
+ * requests waiting (requestTag), in their order, and how many of the line were decided when they were read
+ * (`decided`, so a place found here moves up as `lineProgress` tells more). Only requests whose moment in the
+ * line came by `readAt` are listed: a draw still ahead stays secret.
+ */
+export interface DrawnLine {
+  requests: string[];
+  decided: number;
+  readAt: string;
+}
+/**
+ * A request's tag in a drawn line: the first 8 hex digits of the random part of its id (`<arrival ms>-<uuid>`), so
+ * a page finds its own request there without the line telling anyone's ids.
+ */
+export const requestTag = (requestId: string) => {
+  const random = requestId.indexOf('-') + 1;
+  return requestId.slice(random, random + 8);
+};
 /**
  * The line a request waits in, and how many of the line's requests were decided when its place was counted:
  * while `lineProgress` tells more decided, the place moves up by as many, so a page follows it from there (a

@@ -1,9 +1,19 @@
 // How a page waits for a request in line on a busy day, for the web app and the benchmarks' clients alike. Its
 // place moves up as its line's progress (`lineProgress`, one read everyone shares, served from the edge) tells
 // more requests decided; the pace of that progress estimates its turn; and the portal is asked about the request
-// itself only when the turn is near, or now and then in any case. So a thousand families waiting cost the origin
-// the asks of those whose turn is near, not one call each every few seconds.
-import { ASK_AGAIN_MS, askAgainInMs, type EnrollmentAnswer, type LineMark, type LineProgress } from './records';
+// itself only when the turn is near, or now and then in any case. After a fair start's draw, its place comes from the
+// line the draw put in order (`drawnLine`, from the edge too). So a thousand families waiting cost the origin the
+// asks of those whose turn is near, not one call each every few seconds.
+import {
+  ASK_AGAIN_MS,
+  askAgainInMs,
+  requestTag,
+  type DrawnLine,
+  type EnrollmentAnswer,
+  type LineMark,
+  type LineProgress,
+} from './records';
+import { DRAWN_LINE_MAX_AGE_SECONDS } from './catalogueAge';
 
 /** Where a request waits, as the page shows it: its place now and its estimated turn, or its fair start's draw. */
 export type Waiting = { place: number; turnInMs?: number } | { drawAt: string };
@@ -23,13 +33,14 @@ const NEAR_MS = 4000;
 /** …or, before the line's pace is known, once it is this near the front… */
 const NEAR_PLACE = 3;
 /**
- * …and at least this often anyway: the exact place, and a hand in deciding the line when nobody else does. Only
- * near the front: every FAR_PLACE places further back, the page waits as long again. An ask far back is answered its
- * place at once and leads nothing, and the line's progress already tells that place; asked every 20 s, the 7,000 pages
- * after a fair start's draw of 3,000 families made 350 asks a second the capacity plan never counted (`npm run bench
- * -- fair`, 2026-11-29).
+ * …and at least this often anyway: a hand in deciding the line when nobody else does, and the exact place. Only at
+ * the front: every NEAR_PLACE places further back, the page waits as long again, up to QUIET_MAX_MS. An ask further
+ * back leads nothing and is told the place the line's progress already tells; asked every 20 s, the 7,000 pages
+ * after a fair start's draw of 3,000 families would make 350 asks a second that the capacity plan never counted.
  */
 const QUIET_MS = 20_000;
+/** The longest a page goes without asking: a page whose readings of its line's progress fail still hears its place. */
+const QUIET_MAX_MS = 300_000;
 /**
  * An ask about a request further than this from its line's front is answered its place at once (enrollmentAnswer.ts):
  * it would not be decided within the ask's short wait, which costs a look at its decision every few hundred ms and a
@@ -40,14 +51,20 @@ const QUIET_MS = 20_000;
 export const FAR_PLACE = 50;
 
 /** How long a page at `place` goes without asking the portal while it follows its line. */
-export const quietMs = (place: number) => QUIET_MS * Math.max(1, Math.ceil(place / FAR_PLACE));
+export const quietMs = (place: number) => Math.min(QUIET_MAX_MS, QUIET_MS * Math.max(1, Math.ceil(place / NEAR_PLACE)));
 /**
- * After a fair start's draw, each page asks at a random moment within this long: every family's page waits for the
- * same moment, and at 10,000 families their 20,000 asks at once would be as many Lambdas in the same second. The
- * first ask of a line leads it (its allocator decides the line in the draw's order, whoever asked), so a busy line
- * starts within a moment and a quiet one within the spread (infra/capacity.ts counts the asks over it).
+ * After a fair start's draw, a page that found no place in its drawn line asks at a random moment within this long:
+ * every family's page waits for the same moment, and at 10,000 families their 20,000 asks at once would be as many
+ * Lambdas in the same second (infra/capacity.ts counts the asks over it, the most they can be).
  */
 export const DRAW_ASK_SPREAD_MS = 30_000;
+/**
+ * After the draw, each page reads its drawn line at a random moment within this long: the edge answers them all
+ * from one read of the line, and a page whose clock runs a little fast reads it once the draw came.
+ */
+const DRAWN_LINE_READ_SPREAD_MS = 2000;
+/** Readings of a drawn line still from before the draw (the edge keeps one up to its age) before the page asks. */
+const DRAWN_LINE_READS = 3;
 
 /** The place of a request counted at `mark`, once the line has `decided` requests decided. */
 export const placeNow = (place: number, mark: LineMark, decided: number) =>
@@ -75,6 +92,8 @@ export function askNow(place: number, pace: number | undefined, sinceAskedMs: nu
 export interface LineReads {
   askAgain(requestId: string): Promise<EnrollmentAnswer>;
   progress(): Promise<Record<string, LineProgress>>;
+  /** A line as its fair start's draw put it in order (the edge's `drawnLine`): the page's place after the draw. */
+  drawnLine?(line: string): Promise<DrawnLine>;
   /**
    * Whether an ask failed only because the portal was very busy: the request is still in line (asking reads, it
    * changes nothing), so it is asked again after a pause rather than shown as a failure.
@@ -101,9 +120,17 @@ export async function waitInLine(
   let last = answer;
   while (last.pending) {
     const pending = last.pending;
-    if ('drawAt' in pending || !pending.line) {
+    if ('drawAt' in pending) {
       onWaiting(pending);
-      await pause(askAgainInMs(pending) + ('drawAt' in pending ? Math.random() * DRAW_ASK_SPREAD_MS : 0));
+      await pause(askAgainInMs(pending) + Math.random() * DRAWN_LINE_READ_SPREAD_MS);
+      if (signal.aborted) return undefined;
+      // Its place from the line the draw put in order, followed from there; else an ask within the spread.
+      const drawn = await placeInDraw(last.requestId, pending, reads);
+      if (drawn) await followLine(drawn.place, drawn.mark, reads, onWaiting, signal);
+      else await pause(Math.random() * DRAW_ASK_SPREAD_MS);
+    } else if (!pending.line) {
+      onWaiting(pending);
+      await pause(askAgainInMs(pending));
     } else {
       await followLine(pending.place, pending.line, reads, onWaiting, signal);
     }
@@ -111,6 +138,29 @@ export async function waitInLine(
     last = await askThroughBusy(reads, last.requestId, signal);
   }
   return last;
+}
+
+/**
+ * A request's place in the line its fair start's draw put in order, and the line's mark to follow it from; undefined
+ * when the line cannot be read, or does not list the request (decided already, or past the line's listed length).
+ */
+async function placeInDraw(
+  requestId: string,
+  pending: { drawAt: string; line?: string },
+  reads: LineReads,
+): Promise<{ place: number; mark: LineMark } | undefined> {
+  const { line } = pending;
+  if (line === undefined || !reads.drawnLine) return undefined;
+  for (let read = 1; ; read += 1) {
+    const drawn = await reads.drawnLine(line).catch(() => undefined);
+    if (!drawn) return undefined;
+    if (Date.parse(drawn.readAt) >= Date.parse(pending.drawAt)) {
+      const index = drawn.requests.indexOf(requestTag(requestId));
+      return index === -1 ? undefined : { place: index + 1, mark: { id: line, decided: drawn.decided } };
+    }
+    if (read === DRAWN_LINE_READS) return undefined;
+    await pause(DRAWN_LINE_MAX_AGE_SECONDS * 1000);
+  }
 }
 
 /** Asks about the request; an answer "very busy" is asked again after a pause, up to BUSY_ASKS times in all. */
@@ -140,7 +190,7 @@ async function followLine(
   for (let read = 0; ; read += 1) {
     await pause(read === 0 ? ASK_AGAIN_MS : PROGRESS_READ_MS);
     if (signal.aborted || askNow(now, paceOf(sightings), Date.now() - asked)) return;
-    // A failed read of the progress is a reading missed: the ask comes at the latest after QUIET_MS.
+    // A failed read of the progress is a reading missed: the ask comes at the latest after quietMs.
     const line = (await reads.progress().catch(() => undefined))?.[mark.id];
     if (!line) continue;
     sightings.push({ decided: line.decided, at: Date.now() });

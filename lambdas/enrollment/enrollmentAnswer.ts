@@ -49,7 +49,11 @@ export async function answerInTurn(
   { askedAgain = false } = {},
 ): Promise<EnrollmentAnswer> {
   if (awaitsDraw(request))
-    return { enrollments: [], requestId: request.id, pending: { drawAt: new Date(request.draw!.at).toISOString() } };
+    return {
+      enrollments: [],
+      requestId: request.id,
+      pending: { drawAt: new Date(request.draw!.at).toISOString(), line: queueLine(request.queue) },
+    };
   const until = waitUntil(call, wait);
   // An ask's place is read first; the answer, if still undecided at the wait's end, tells it as read then.
   let placeRead: ReturnType<typeof placeInQueue> | undefined = askedAgain ? placeInQueue(request) : undefined;

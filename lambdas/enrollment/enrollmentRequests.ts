@@ -13,8 +13,8 @@
 // Who decides a queue now, and how many of its requests were decided so far, is kept by its lease (lease.ts).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { queueKey, type RecordedDecision } from '../contract/lottery/fairStartRecord';
-import type { Answer } from '../contract/records';
+import { MOMENT_DIGITS, queueKey, type RecordedDecision } from '../contract/lottery/fairStartRecord';
+import { requestTag, type Answer } from '../contract/records';
 import type { Actor } from '../platform/caller';
 import type { ErrorCode } from '../contract/errors';
 import { dynamo, tableName } from '../platform/dynamo';
@@ -291,6 +291,26 @@ export async function placeInQueue(
       return { place: placeFrom(milestone.ahead, decided - milestones.decided, counted), decided };
   }
   return { place: Math.max(1, await countRequests(queue, requestEntity.sortPrefix, own)), decided };
+}
+
+/** The most requests a drawn line lists: past them, a page asks the portal for its place. */
+const DRAWN_LINE_LIMIT = 20_000;
+
+/**
+ * A queue's requests whose moment in it came by `now` (a fair start's draw, or their arrival), by their tags in the
+ * queue's order (a draw still ahead keeps its order secret), and how many of the queue were decided by then.
+ */
+export async function drawnQueue(queue: string, now = Date.now()): Promise<{ tags: string[]; decided: number }> {
+  const keys = await requestEntity.keysInPartition({ queue });
+  // Read after the queue, as renewMilestones reads it: a place found is told at worst a few too late, never too soon.
+  const decided = await decidedInQueue(queue);
+  const tags: string[] = [];
+  for (const { SK } of keys) {
+    const key = (SK as string).slice(requestEntity.sortPrefix.length);
+    if (Number(key.slice(0, MOMENT_DIGITS)) > now || tags.length === DRAWN_LINE_LIMIT) break;
+    tags.push(requestTag(key.slice(key.lastIndexOf('#') + 1)));
+  }
+  return { tags, decided };
 }
 
 /** Reads a queue whole and keeps its milestones, for the places of its requests to be told from. */

@@ -58,6 +58,10 @@ export const deployment = {
     feature: 'enrollment',
     table: 'read',
   },
+  drawnLine: {
+    feature: 'enrollment',
+    table: 'read',
+  },
   tshirtSizes: {
     feature: 'catalogue',
     table: 'read',

@@ -10,7 +10,7 @@ import { COGNITO_PATH } from '../../infra/local/cognito';
 import { Browser, type BrowserAnswer, type BrowserInit } from './browserHttp';
 import type { CachedFunctionName, FunctionName } from '../../lambdas/contract/manifest';
 import { BUSY_MESSAGE } from '../../lambdas/contract/errors';
-import type { Enrollment, EnrollmentAnswer, LineProgress } from '../../lambdas/contract/records';
+import type { DrawnLine, Enrollment, EnrollmentAnswer, LineProgress } from '../../lambdas/contract/records';
 import type { EnrollPayload } from '../support/portal';
 import { enrollInTurn, GIVE_UP_MS, type EnrollClient, type InTurn } from './enrollInTurn';
 
@@ -139,7 +139,7 @@ const post = (browser: Browser, base: string, name: FunctionName, token: string,
     body: JSON.stringify(payload),
   });
 
-/** This client as enrollInTurn calls it, for a signed-in family; its reads of the lines' progress go to `calls`. */
+/** This client as enrollInTurn calls it, for a signed-in family; its reads of the lines' progress and order go to `calls`. */
 const enrollClient = (browser: Browser, base: string, token: string, calls: CallRecord[]): EnrollClient<Answer> => ({
   call: (name, payload) => post(browser, base, name, token, payload),
   lineProgress: async (semesterId) => {
@@ -148,6 +148,11 @@ const enrollClient = (browser: Browser, base: string, token: string, calls: Call
     return answer.record.status === 200
       ? (answer.body?.data as { lines: Record<string, LineProgress> } | undefined)?.lines
       : undefined;
+  },
+  drawnLine: async (line) => {
+    const answer = await catalogueGet(browser, base, 'drawnLine', { line });
+    calls.push(answer.record);
+    return answer.record.status === 200 ? (answer.body?.data as DrawnLine | undefined) : undefined;
   },
   data: (answer) => (answer.record.status === 200 ? (answer.body?.data as EnrollmentAnswer) : undefined),
   busy: (answer) => answer.record.status === 429 && answer.body?.error?.message === BUSY_MESSAGE,

@@ -1,10 +1,10 @@
 // An enroll as the web app's dialog makes it (web/src/classes/enrollInTurn.ts), for the benchmarks' own
 // HTTP clients, with the web app's own way of waiting (lambdas/contract/waitingInLine.ts): while the answer says the
-// request is still in line, follow the line's progress (the cached `lineProgress`) and ask `enrollmentRequest`
-// when the turn is near, until it is decided. The benchmarks time and count what the family lives through, so
+// request is still in line, follow the line's progress (the cached `lineProgress`; after a fair start's draw, from
+// the place its cached `drawnLine` tells) and ask `enrollmentRequest` when the turn is near, until it is decided. The benchmarks time and count what the family lives through, so
 // they keep every answer. test/support/portal.ts's enrollAndWait asks again every second instead, for the
 // tests; the day's visit has a client of its own (test/bench/dayVisit.ts).
-import type { EnrollmentAnswer, LineProgress } from '../../lambdas/contract/records';
+import type { DrawnLine, EnrollmentAnswer, LineProgress } from '../../lambdas/contract/records';
 import { waitInLine } from '../../lambdas/contract/waitingInLine';
 import { arrivalOf, type EnrollPayload } from '../support/portal';
 
@@ -19,6 +19,8 @@ export interface EnrollClient<Answer> {
   call(name: 'enroll' | 'enrollmentRequest', payload: object): Promise<Answer>;
   /** The data of the cached GET `lineProgress` as the web app reads it, undefined when it was not a 200. */
   lineProgress(semesterId: string): Promise<Record<string, LineProgress> | undefined>;
+  /** The data of the cached GET `drawnLine`, undefined when it was not a 200 (a client with no fair start has none). */
+  drawnLine?(line: string): Promise<DrawnLine | undefined>;
   /** The answer's data when it is a 200, else undefined (a refusal, a 429, no answer). */
   data(answer: Answer): EnrollmentAnswer | undefined;
   /** Whether the answer is the portal's 429 "very busy": the web app asks again (waitingInLine.ts). */
@@ -76,6 +78,10 @@ export async function enrollInTurn<Answer>(
           progressReads += 1;
           return (await client.lineProgress(semesterId)) ?? Promise.reject(new Error('lineProgress was not answered'));
         },
+        ...(client.drawnLine && {
+          drawnLine: async (line: string) =>
+            (await client.drawnLine!(line)) ?? Promise.reject(new Error('drawnLine was not answered')),
+        }),
       },
       () => undefined,
       AbortSignal.timeout(GIVE_UP_MS + Math.max(0, untilDraw)),

@@ -99,7 +99,7 @@ test("the API has no route but the manifest's: its functions, its feeds and the 
   ).toEqual([...portalRoutes().map(routeKey), ...cachedKeys].sort());
 });
 
-test("the cached reads are exactly the public catalogue reads (and the lines' progress on a busy day)", () => {
+test("the cached reads are exactly the public catalogue reads (and the lines' progress and drawn order on a busy day)", () => {
   expect(cachedRoutes.map((route) => route.name).sort()).toEqual(
     [
       'availableEnrollmentClasses',
@@ -108,6 +108,7 @@ test("the cached reads are exactly the public catalogue reads (and the lines' pr
       'classes',
       'classesBySemester',
       'config',
+      'drawnLine',
       'fairStarts',
       'lineProgress',
       'lotteries',

@@ -74,6 +74,7 @@ const cases = {
   fairStarts: { payload: () => ({}) },
   lotteries: { payload: () => ({}) },
   lineProgress: { payload: (w) => ({ semesterId: w.semesterId }) },
+  drawnLine: { payload: (w) => ({ line: w.enrolledIn.id }) },
   tshirtSizes: { payload: () => ({}) },
   classes: { payload: (w) => ({ query: [{ id: w.enrolledIn.id }] }) },
   classesBySemester: { payload: (w) => ({ semesters: [w.semesterId] }) },

@@ -11,7 +11,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { FunctionResult } from '../../lambdas/contract/manifest';
 import { programmeMoment } from '../support/programmeTime';
-import type { AllocationSettings, EnrollmentAnswer, FairStartView, Semester } from '../../lambdas/contract/records';
+import {
+  requestTag,
+  type AllocationSettings,
+  type DrawnLine,
+  type EnrollmentAnswer,
+  type FairStartView,
+  type Semester,
+} from '../../lambdas/contract/records';
 import { adminSession, familyWithStudents, newClass, openSemester } from '../support/fixtures';
 import { call, data, enrollAndWait } from '../support/portal';
 
@@ -185,6 +192,53 @@ test("given a fair start, then the requests made in its window are seated in the
   expect(tampered.code).toBe(1);
 });
 
+test("given a fair start's draw, then its line is published in the draw's order once the draw came (by tags, not ids), never before, and each waiting page's place there is the one it is decided in", async () => {
+  const families = await Promise.all(Array.from({ length: 5 }, (_, index) => familyWithStudents(1, `drawn${index}`)));
+  // Registration opened 50 s ago, with a fair start of 1 minute: the draw is in 10 s.
+  const semester = await openSemester({ registrationOpens: at(-50_000) });
+  const cls = await newClass(semester.id, { capacity: 2 });
+  expect((await saveSettings({ semesterId: semester.id, fairStart: { minutes: 1 } })).status).toBe(200);
+  const drawAt = (await fairStartOf(semester))!.draws[0]!.drawAt;
+  const payload = ({ students }: (typeof families)[number]) => ({ studentId: students[0]!.id, classId: cls.id });
+  const requestIds = await Promise.all(
+    families.map(async (family) => {
+      const answer = await data<EnrollmentAnswer>('enroll', payload(family), family.family.accessToken);
+      expect(answer.pending).toEqual({ drawAt, line: cls.id });
+      return answer.requestId;
+    }),
+  );
+  // Read past the edge's cache, as the draw comes.
+  const drawnLine = () => data<DrawnLine>('drawnLine', { line: cls.id });
+  const before = await drawnLine();
+  expect(before).toEqual({ requests: [], decided: 0, readAt: expect.any(String) });
+  expect(Date.parse(before.readAt)).toBeLessThan(Date.parse(drawAt));
+
+  await new Promise((resolve) => setTimeout(resolve, Date.parse(drawAt) - Date.now() + 200));
+  const drawn = await drawnLine();
+  expect(Date.parse(drawn.readAt)).toBeGreaterThanOrEqual(Date.parse(drawAt));
+  // Each tag is 8 hex digits of the request's id, no id shown whole.
+  for (const tag of drawn.requests) expect(tag).toMatch(/^[0-9a-f]{8}$/);
+  for (const id of requestIds) expect(JSON.stringify(drawn)).not.toContain(id.slice(id.indexOf('-') + 1));
+  // Those decided since the draw (the schedule leads the line too) are counted, no longer listed.
+  expect(drawn.decided + drawn.requests.length).toBe(families.length);
+  const { seed } = (await fairStartOf(semester))!;
+  const rank = (family: (typeof families)[number]) => sha256(`${seed}:${family.family.sub}`);
+  const byRank = [...families].sort((a, b) => rank(a).localeCompare(rank(b)));
+  expect(drawn.requests).toEqual(
+    byRank.slice(drawn.decided).map((family) => requestTag(requestIds[families.indexOf(family)]!)),
+  );
+
+  // Decided in the order the drawn line tells: the first two seated, the others waitlisted in their places.
+  const answers = await Promise.all(byRank.map((family) => enrollAndWait(payload(family), family.family.accessToken)));
+  expect(answers.map(({ body }) => body.data!.enrollments[0]!)).toEqual([
+    expect.objectContaining({ status: 'enrolled' }),
+    expect.objectContaining({ status: 'enrolled' }),
+    expect.objectContaining({ status: 'waitlisted', waitlistPosition: 1 }),
+    expect.objectContaining({ status: 'waitlisted', waitlistPosition: 2 }),
+    expect.objectContaining({ status: 'waitlisted', waitlistPosition: 3 }),
+  ]);
+});
+
 test('given a fair start, then a family may have its request ready before the opening, told when the draw is; without one it is refused until the opening', async () => {
   const opens = at(60 * MINUTE);
   const [fair, plain] = await Promise.all([
@@ -201,7 +255,10 @@ test('given a fair start, then a family may have its request ready before the op
     family.accessToken,
   );
   expect(ready.status).toBe(200);
-  expect(ready.body.data!.pending).toEqual({ drawAt: new Date(Date.parse(opens) + 5 * MINUTE).toISOString() });
+  expect(ready.body.data!.pending).toEqual({
+    drawAt: new Date(Date.parse(opens) + 5 * MINUTE).toISOString(),
+    line: fairClass.id,
+  });
   // Asked again, it is still waiting for its draw, with no place told.
   const asked = await call<EnrollmentAnswer>(
     'enrollmentRequest',

@@ -1,7 +1,7 @@
 // How a waiting page follows its place from its line's progress: the place moves up by the requests decided
 // since it was counted, the pace is the decisions of the last half minute, and the portal is asked when the
-// turn is near (or every 20 s in any case near the front, less often further back).
-import { askNow, FAR_PLACE, paceOf, placeNow, quietMs, turnInMs } from '../../lambdas/contract/waitingInLine';
+// turn is near (or every 20 s in any case at the front, less often further back).
+import { askNow, paceOf, placeNow, quietMs, turnInMs } from '../../lambdas/contract/waitingInLine';
 import { turnText } from '../../web/src/classes/InLineNotice';
 
 describe('the place now', () => {
@@ -43,16 +43,17 @@ describe('when to ask the portal', () => {
     expect(askNow(3, undefined, 0)).toBe(true);
     expect(askNow(4, undefined, 0)).toBe(false);
   });
-  test('every 20 s in any case near the front', () => {
-    expect(askNow(FAR_PLACE, undefined, 19_999)).toBe(false);
-    expect(askNow(FAR_PLACE, undefined, 20_000)).toBe(true);
+  test('every 20 s in any case at the front', () => {
+    expect(askNow(3, 0.01, 19_999)).toBe(false);
+    expect(askNow(3, 0.01, 20_000)).toBe(true);
   });
-  test('further back, as long again every FAR_PLACE places: its ask would only tell the place', () => {
+  test('further back, as long again every 3 places, 5 minutes at most: its ask would only tell the place', () => {
     expect(quietMs(1)).toBe(20_000);
-    expect(quietMs(FAR_PLACE + 1)).toBe(40_000);
-    expect(quietMs(18 * FAR_PLACE)).toBe(360_000);
-    expect(askNow(900, 1, 20_000)).toBe(false);
-    expect(askNow(900, 0.01, 360_000)).toBe(true);
+    expect(quietMs(4)).toBe(40_000);
+    expect(quietMs(30)).toBe(200_000);
+    expect(quietMs(900)).toBe(300_000);
+    expect(askNow(900, 1, 200_000)).toBe(false);
+    expect(askNow(900, 1, 300_000)).toBe(true);
   });
 });
 

@@ -1,7 +1,8 @@
 // The enroll dialog's call on a busy day: while the answer says the request is still in line, the page
 // tells the place and asks again with `enrollmentRequest`, until the request is decided; far back in a line, it
 // follows the line's progress (the edge's `lineProgress`) instead, and asks only when its turn is near; a closed
-// dialog stops asking (the request stays in line and is decided all the same).
+// dialog stops asking (the request stays in line and is decided all the same); in a fair start's draw, it finds its
+// place in the drawn line (the edge's `drawnLine`) once the draw came.
 import { enrollInTurn } from '../../web/src/classes/enrollInTurn';
 import { BUSY_ASKS, DRAW_ASK_SPREAD_MS } from '../../lambdas/contract/waitingInLine';
 import { BUSY_MESSAGE } from '../../lambdas/contract/errors';
@@ -126,35 +127,76 @@ test('given the dialog closed while in line, then the page stops asking', async 
   expect(calls).toHaveLength(1);
 });
 
-test("given a request in a fair start draw, then the draw is told and the page asks again only once the draw is due, at its own moment of the draw's spread", async () => {
+const drawAt = '2027-01-10T09:05:00.000Z';
+const drawnLineUrl = `https://portal.example/api/get/drawnLine?payload=${encodeURIComponent('{"line":"c1"}')}`;
+const progressUrl = `https://portal.example/api/get/lineProgress?payload=${encodeURIComponent('{"semesterId":"w"}')}`;
+/** A drawn line of `length` requests, this page's request at `place`, as read once the draw came. */
+const drawnLine = (length: number, place: number | undefined) => ({
+  data: {
+    requests: Array.from({ length }, (_, index) =>
+      index + 1 === place ? '5e0d8b1c' : index.toString(16).padStart(8, '0'),
+    ),
+    decided: 0,
+    readAt: '2027-01-10T09:05:01.000Z',
+  },
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.spyOn(Math, 'random').mockRestore();
+});
+
+/** Runs enrollInTurn for a request of the fair start's draw, Math.random at half: each wait at the middle of its spread. */
+function inTheDraw(...after: unknown[]) {
   jest.useFakeTimers({ now: Date.parse('2027-01-10T09:00:00Z') });
-  const random = jest.spyOn(Math, 'random').mockReturnValue(0.5);
-  try {
-    const drawAt = '2027-01-10T09:05:00.000Z';
-    answering(
-      { data: { enrollments: [], requestId, pending: { drawAt } } },
-      { data: { enrollments: [enrolled], requestId } },
-    );
-    const told: unknown[] = [];
-    const decided = enrollInTurn(
-      { studentId: 's1', classId: 'c1' },
-      'w',
-      (pending) => told.push(pending),
-      new AbortController().signal,
-    );
-    await jest.advanceTimersByTimeAsync(5 * 60_000 - 1);
-    expect(told).toEqual([{ drawAt }]);
-    expect(calls).toHaveLength(1);
-    // Half of the spread after the draw, as Math.random says.
-    await jest.advanceTimersByTimeAsync(DRAW_ASK_SPREAD_MS / 2 - 1000);
-    expect(calls).toHaveLength(1);
-    await jest.advanceTimersByTimeAsync(1001);
-    await expect(decided).resolves.toEqual([enrolled]);
-    expect(calls).toHaveLength(2);
-  } finally {
-    random.mockRestore();
-    jest.useRealTimers();
-  }
+  jest.spyOn(Math, 'random').mockReturnValue(0.5);
+  answering({ data: { enrollments: [], requestId, pending: { drawAt, line: 'c1' } } }, ...after);
+  const told: unknown[] = [];
+  const decided = enrollInTurn(
+    { studentId: 's1', classId: 'c1' },
+    'w',
+    (pending) => told.push(pending),
+    new AbortController().signal,
+  );
+  decided.catch(() => undefined);
+  return { told, decided };
+}
+
+test("given a request in a fair start's draw, then the draw is told, and once it came the page finds its place in the drawn line (from the edge), follows it and asks only when its turn is near", async () => {
+  const draw = inTheDraw(
+    drawnLine(200, 10),
+    { data: { lines: { c1: { decided: 0 } } } },
+    { data: { lines: { c1: { decided: 5 } } } },
+    { data: { enrollments: [enrolled], requestId } },
+  );
+  await jest.advanceTimersByTimeAsync(5 * 60_000);
+  expect(draw.told).toEqual([{ drawAt, line: 'c1' }]);
+  expect(calls).toHaveLength(1);
+  // Half of the 2 s the pages' reads of their drawn line spread over.
+  await jest.advanceTimersByTimeAsync(1000);
+  expect(draw.told.at(-1)).toEqual({ place: 10 });
+  await jest.advanceTimersByTimeAsync(6000);
+  await expect(draw.decided).resolves.toEqual([enrolled]);
+  expect(draw.told.slice(1)).toEqual([{ place: 10 }, { place: 10 }, { place: 5, turnInMs: 2000 }]);
+  expect(calls.map(({ url }) => url.split('/').at(-1)!.split('?')[0])).toEqual([
+    'enroll',
+    'drawnLine',
+    'lineProgress',
+    'lineProgress',
+    'enrollmentRequest',
+  ]);
+  expect(calls[1]!.url).toBe(drawnLineUrl);
+});
+
+test("given a drawn line that does not list the request (decided already), then the page asks at its own moment of the draw's spread", async () => {
+  const draw = inTheDraw(drawnLine(40, undefined), { data: { enrollments: [enrolled], requestId } });
+  await jest.advanceTimersByTimeAsync(5 * 60_000 + 1000);
+  expect(calls.map(({ url }) => url)).toEqual(['https://portal.example/api/fn/enroll', drawnLineUrl]);
+  await jest.advanceTimersByTimeAsync(DRAW_ASK_SPREAD_MS / 2 - 1);
+  expect(calls).toHaveLength(2);
+  await jest.advanceTimersByTimeAsync(1);
+  await expect(draw.decided).resolves.toEqual([enrolled]);
+  expect(calls).toHaveLength(3);
 });
 
 test('given a request far back in its line, then the page follows the line from the edge, tells the place and the estimate, and asks only when its turn is near', async () => {
@@ -179,7 +221,6 @@ test('given a request far back in its line, then the page follows the line from 
     await expect(decided).resolves.toEqual([enrolled]);
     // 10 decided in every 2 s: 5 a second; 20 places from the front, 4 s, is near enough to ask.
     expect(told).toEqual([{ place: 40 }, { place: 40 }, { place: 30, turnInMs: 6000 }, { place: 20, turnInMs: 4000 }]);
-    const progressUrl = `https://portal.example/api/get/lineProgress?payload=${encodeURIComponent('{"semesterId":"w"}')}`;
     expect(calls.map(({ url }) => url)).toEqual([
       'https://portal.example/api/fn/enroll',
       progressUrl,

@@ -1,6 +1,6 @@
 // An enrollment as the portal decides it on a busy day: in the order the requests arrived. When the
 // answer says the request is still in line, the page follows its place (or, in a fair start's draw, waits for
-// the draw) until it is decided (lambdas/contract/waitingInLine.ts). Stopping (the dialog closed) leaves the request in
+// the draw, then finds its place in the line the draw put in order) until it is decided (lambdas/contract/waitingInLine.ts). Stopping (the dialog closed) leaves the request in
 // line: it is decided all the same.
 import type { AnswerInput, Enrollment } from '@contract/records';
 import { waitInLine, type Waiting } from '@contract/waitingInLine';
@@ -26,6 +26,7 @@ export async function enrollInTurn(
     {
       askAgain: (requestId) => callFunction('enrollmentRequest', { requestId, ...target }),
       progress: async () => (await readCatalogue('lineProgress', { semesterId })).lines,
+      drawnLine: (line) => readCatalogue('drawnLine', { line }),
       // By its code: the server writes the message in the reader's language (lambdas/platform/errorLanguage.ts).
       busy: (error) => error instanceof ApiError && error.code === 'resource-exhausted',
     },
