@@ -39,7 +39,7 @@ const NEAR_PLACE = 3;
  * after a fair start's draw of 3,000 families would make 350 asks a second that the capacity plan never counted.
  */
 const QUIET_MS = 20_000;
-/** The longest a page goes without asking: a page whose readings of its line's progress fail still hears its place. */
+/** The longest a page goes without asking (before its patience): a page whose readings of its line's progress fail still hears its place. */
 const QUIET_MAX_MS = 300_000;
 /**
  * An ask about a request further than this from its line's front is answered its place at once (enrollmentAnswer.ts):
@@ -184,12 +184,16 @@ async function followLine(
   signal: AbortSignal,
 ): Promise<void> {
   const asked = Date.now();
+  // The page's own patience, 1 to 2 times the quiet time: pages that began following at one moment (a fair start's
+  // draw) do not all reach the longest quiet time at one moment (at 3,000 families, 5,000 asks within seconds).
+  const patience = 1 + Math.random();
+  const quietFor = () => (Date.now() - asked) / patience;
   const sightings: Sighting[] = [];
   let now = place;
   onWaiting({ place });
   for (let read = 0; ; read += 1) {
     await pause(read === 0 ? ASK_AGAIN_MS : PROGRESS_READ_MS);
-    if (signal.aborted || askNow(now, paceOf(sightings), Date.now() - asked)) return;
+    if (signal.aborted || askNow(now, paceOf(sightings), quietFor())) return;
     // A failed read of the progress is a reading missed: the ask comes at the latest after quietMs.
     const line = (await reads.progress().catch(() => undefined))?.[mark.id];
     if (!line) continue;
@@ -197,7 +201,7 @@ async function followLine(
     now = placeNow(place, mark, line.decided);
     onWaiting({ place: now, ...optionalTurn(now, paceOf(sightings)) });
     // Decided meanwhile, or nearly: asked at once, not after another pause.
-    if (askNow(now, paceOf(sightings), Date.now() - asked)) return;
+    if (askNow(now, paceOf(sightings), quietFor())) return;
   }
 }
 

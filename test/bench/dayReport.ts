@@ -394,18 +394,27 @@ export function dayReport(run: DayRun): string {
   ].join('\n');
 }
 
-/** The failed calls counted by the half-minute they were sent in, from the first arrival (the draw's marked). */
+/**
+ * The failed calls counted by the half-minute they were sent in, from the first arrival (the draw's marked), with
+ * the call that failed most in each.
+ */
 function failuresOverTime(calls: CallRecord[], run: DayRun): string {
   const period = 30_000;
-  const counts = new Map<number, number>();
+  const counts = new Map<number, Map<string, number>>();
   for (const call of calls.filter((record) => !expected(record))) {
     const slot = Math.floor((call.at - run.firstArrival) / period);
-    counts.set(slot, (counts.get(slot) ?? 0) + 1);
+    const kinds = counts.get(slot) ?? new Map<string, number>();
+    kinds.set(call.call, (kinds.get(call.call) ?? 0) + 1);
+    counts.set(slot, kinds);
   }
   const drawSlot = run.drawAt === undefined ? undefined : Math.floor((run.drawAt - run.firstArrival) / period);
   return [...counts]
     .sort(([a], [b]) => a - b)
-    .map(([slot, count]) => `${(slot * period) / 1000} s${slot === drawSlot ? ' (the draw)' : ''}: ${count}`)
+    .map(([slot, kinds]) => {
+      const [most, mostCount] = [...kinds].sort((a, b) => b[1] - a[1])[0]!;
+      const count = [...kinds.values()].reduce((sum, value) => sum + value, 0);
+      return `${(slot * period) / 1000} s${slot === drawSlot ? ' (the draw)' : ''}: ${count} (${most} ${mostCount})`;
+    })
     .join(', ');
 }
 
