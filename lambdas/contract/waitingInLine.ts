@@ -24,8 +24,14 @@ export interface Sighting {
   at: number;
 }
 
-/** How often a page reads its line's progress (the edge keeps it up to LINE_PROGRESS_MAX_AGE_SECONDS). */
+/** How often a page reads its line's progress near its turn (the edge keeps it up to LINE_PROGRESS_MAX_AGE_SECONDS)… */
 const PROGRESS_READ_MS = 2000;
+/**
+ * …and at most this seldom far from it: a tenth of the estimated turn. After a fair start's draw of 3,000 families,
+ * the pages read it every 2 s for minutes, 107 reads per family (`npm run bench -- fair`, 2026-11-29): the edge's
+ * per-address allowance, sized for 10 a visit (infra/capacity.ts), would refuse a school's shared address.
+ */
+const PROGRESS_READ_MAX_MS = 30_000;
 /** The pace is the line's decisions over the last this-long. */
 const PACE_WINDOW_MS = 30_000;
 /** The portal is asked about the request once its estimated turn is this near… */
@@ -81,6 +87,12 @@ export function paceOf(sightings: readonly Sighting[]): number | undefined {
 /** The estimated wait for a request at `place` in a line deciding `pace` requests a second. */
 export const turnInMs = (place: number, pace: number | undefined) =>
   pace === undefined ? undefined : Math.round((place * 1000) / pace);
+
+/** How long a page at `place`, in a line deciding `pace` requests a second, waits before its next reading. */
+export function progressReadMs(place: number, pace: number | undefined): number {
+  const turn = turnInMs(place, pace);
+  return turn === undefined ? PROGRESS_READ_MS : Math.min(PROGRESS_READ_MAX_MS, Math.max(PROGRESS_READ_MS, turn / 10));
+}
 
 /** Whether to ask the portal about the request now rather than keep following its line. */
 export function askNow(place: number, pace: number | undefined, sinceAskedMs: number): boolean {
@@ -192,7 +204,7 @@ async function followLine(
   let now = place;
   onWaiting({ place });
   for (let read = 0; ; read += 1) {
-    await pause(read === 0 ? ASK_AGAIN_MS : PROGRESS_READ_MS);
+    await pause(read === 0 ? ASK_AGAIN_MS : progressReadMs(now, paceOf(sightings)));
     if (signal.aborted || askNow(now, paceOf(sightings), quietFor())) return;
     // A failed read of the progress is a reading missed: the ask comes at the latest after quietMs.
     const line = (await reads.progress().catch(() => undefined))?.[mark.id];

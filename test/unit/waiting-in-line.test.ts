@@ -1,7 +1,7 @@
 // How a waiting page follows its place from its line's progress: the place moves up by the requests decided
 // since it was counted, the pace is the decisions of the last half minute, and the portal is asked when the
 // turn is near (or every 20 s in any case at the front, less often further back).
-import { askNow, paceOf, placeNow, quietMs, turnInMs } from '../../lambdas/contract/waitingInLine';
+import { askNow, paceOf, placeNow, progressReadMs, quietMs, turnInMs } from '../../lambdas/contract/waitingInLine';
 import { turnText } from '../../web/src/classes/InLineNotice';
 
 describe('the place now', () => {
@@ -54,6 +54,17 @@ describe('when to ask the portal', () => {
     expect(quietMs(900)).toBe(300_000);
     expect(askNow(900, 1, 200_000)).toBe(false);
     expect(askNow(900, 1, 300_000)).toBe(true);
+  });
+});
+
+describe('how often the line is read', () => {
+  test('every 2 s before the pace is known, and near the turn', () => {
+    expect(progressReadMs(500, undefined)).toBe(2000);
+    expect(progressReadMs(40, 2)).toBe(2000);
+  });
+  test('a tenth of the turn further back, 30 s at most', () => {
+    expect(progressReadMs(100, 2)).toBe(5000);
+    expect(progressReadMs(1500, 2)).toBe(30_000);
   });
 });
 
