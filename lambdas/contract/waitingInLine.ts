@@ -40,13 +40,12 @@ const NEAR_MS = 4000;
 const NEAR_PLACE = 3;
 /**
  * …and at least this often anyway: a hand in deciding the line when nobody else does, and the exact place. Only at
- * the front: every NEAR_PLACE places further back, the page waits as long again, up to QUIET_MAX_MS. An ask further
- * back leads nothing and is told the place the line's progress already tells; asked every 20 s, the 7,000 pages
- * after a fair start's draw of 3,000 families would make 350 asks a second that the capacity plan never counted.
+ * the front: every NEAR_PLACE places further back, the page waits as long again. An ask further back leads nothing
+ * and is told the place the line's progress already tells; asked every 20 s, the 7,000 pages after a fair start's
+ * draw of 3,000 families would make 350 asks a second that the capacity plan never counted. A page that could not
+ * read its line's progress for this long asks in any case.
  */
 const QUIET_MS = 20_000;
-/** The longest a page goes without asking (before its patience): a page whose readings of its line's progress fail still hears its place. */
-const QUIET_MAX_MS = 300_000;
 /**
  * An ask about a request further than this from its line's front is answered its place at once (enrollmentAnswer.ts):
  * it would not be decided within the ask's short wait, which costs a look at its decision every few hundred ms and a
@@ -57,7 +56,7 @@ const QUIET_MAX_MS = 300_000;
 export const FAR_PLACE = 50;
 
 /** How long a page at `place` goes without asking the portal while it follows its line. */
-export const quietMs = (place: number) => Math.min(QUIET_MAX_MS, QUIET_MS * Math.max(1, Math.ceil(place / NEAR_PLACE)));
+export const quietMs = (place: number) => QUIET_MS * Math.max(1, Math.ceil(place / NEAR_PLACE));
 /**
  * After a fair start's draw, a page that found no place in its drawn line asks at a random moment within this long:
  * every family's page waits for the same moment, and at 10,000 families their 20,000 asks at once would be as many
@@ -196,24 +195,25 @@ async function followLine(
   signal: AbortSignal,
 ): Promise<void> {
   const asked = Date.now();
-  // The page's own patience, 1 to 2 times the quiet time: pages that began following at one moment (a fair start's
-  // draw) do not all reach the longest quiet time at one moment (at 3,000 families, 5,000 asks within seconds).
-  const patience = 1 + Math.random();
-  const quietFor = () => (Date.now() - asked) / patience;
+  let lastSeen = asked;
   const sightings: Sighting[] = [];
   let now = place;
   onWaiting({ place });
   for (let read = 0; ; read += 1) {
     await pause(read === 0 ? ASK_AGAIN_MS : progressReadMs(now, paceOf(sightings)));
-    if (signal.aborted || askNow(now, paceOf(sightings), quietFor())) return;
-    // A failed read of the progress is a reading missed: the ask comes at the latest after quietMs.
+    if (signal.aborted || askNow(now, paceOf(sightings), Date.now() - asked)) return;
+    // A failed read of the progress is a reading missed; with none for QUIET_MS, the portal tells the place.
     const line = (await reads.progress().catch(() => undefined))?.[mark.id];
-    if (!line) continue;
-    sightings.push({ decided: line.decided, at: Date.now() });
+    if (!line) {
+      if (Date.now() - lastSeen >= QUIET_MS) return;
+      continue;
+    }
+    lastSeen = Date.now();
+    sightings.push({ decided: line.decided, at: lastSeen });
     now = placeNow(place, mark, line.decided);
     onWaiting({ place: now, ...optionalTurn(now, paceOf(sightings)) });
     // Decided meanwhile, or nearly: asked at once, not after another pause.
-    if (askNow(now, paceOf(sightings), quietFor())) return;
+    if (askNow(now, paceOf(sightings), Date.now() - asked)) return;
   }
 }
 

@@ -127,6 +127,37 @@ test('given the dialog closed while in line, then the page stops asking', async 
   expect(calls).toHaveLength(1);
 });
 
+test("given a request far back whose line's progress cannot be read, then the page asks the portal after 20 s without a reading", async () => {
+  jest.useFakeTimers({ now: 0 });
+  const asks: number[] = [];
+  let progressReads = 0;
+  globalThis.fetch = jest.fn(async (url: string) => {
+    if (url === '/config.json') return { ok: true, status: 200, json: async () => config } as Response;
+    if (url.includes('/get/lineProgress')) {
+      progressReads += 1;
+      throw new TypeError('Failed to fetch');
+    }
+    if (url.endsWith('/fn/enroll'))
+      return {
+        ok: true,
+        status: 200,
+        json: async () => ({
+          data: { enrollments: [], requestId, pending: { place: 400, line: { id: 'c1', decided: 0 } } },
+        }),
+      } as Response;
+    asks.push(Date.now());
+    return { ok: true, status: 200, json: async () => ({ data: { enrollments: [enrolled], requestId } }) } as Response;
+  }) as typeof fetch;
+  const decided = enrollInTurn({ studentId: 's1', classId: 'c1' }, 'w', () => undefined, new AbortController().signal);
+  await jest.advanceTimersByTimeAsync(19_000);
+  expect(asks).toEqual([]);
+  await jest.advanceTimersByTimeAsync(3000);
+  await expect(decided).resolves.toEqual([enrolled]);
+  expect(asks).toHaveLength(1);
+  expect(asks[0]).toBeGreaterThanOrEqual(20_000);
+  expect(progressReads).toBeGreaterThan(5);
+});
+
 const drawAt = '2027-01-10T09:05:00.000Z';
 const drawnLineUrl = `https://portal.example/api/get/drawnLine?payload=${encodeURIComponent('{"line":"c1"}')}`;
 const progressUrl = `https://portal.example/api/get/lineProgress?payload=${encodeURIComponent('{"semesterId":"w"}')}`;
