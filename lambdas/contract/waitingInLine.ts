@@ -42,10 +42,11 @@ const NEAR_PLACE = 3;
  * …and at least this often anyway: a hand in deciding the line when nobody else does, and the exact place. Only at
  * the front: every NEAR_PLACE places further back, the page waits as long again. An ask further back leads nothing
  * and is told the place the line's progress already tells; asked every 20 s, the 7,000 pages after a fair start's
- * draw of 3,000 families would make 350 asks a second that the capacity plan never counted. A page that could not
- * read its line's progress for this long asks in any case.
+ * draw of 3,000 families would make 350 asks a second that the capacity plan never counted.
  */
 const QUIET_MS = 20_000;
+/** A page that could not read its line's progress for this long (its own 1 to 2 times it) asks in any case. */
+const UNSEEN_MS = 90_000;
 /**
  * An ask about a request further than this from its line's front is answered its place at once (enrollmentAnswer.ts):
  * it would not be decided within the ask's short wait, which costs a look at its decision every few hundred ms and a
@@ -196,16 +197,20 @@ async function followLine(
 ): Promise<void> {
   const asked = Date.now();
   let lastSeen = asked;
+  // Every page's readings fail together when the edge's one origin call fails: each waits its own while (1 to 2
+  // times UNSEEN_MS) before it asks, or they would all ask in the same seconds (at 3,000 families after a fair
+  // start's draw, 27,000 asks failed within 2 minutes with 20 s and a reading every 30 s far back).
+  const unseenMs = UNSEEN_MS * (1 + Math.random());
   const sightings: Sighting[] = [];
   let now = place;
   onWaiting({ place });
   for (let read = 0; ; read += 1) {
     await pause(read === 0 ? ASK_AGAIN_MS : progressReadMs(now, paceOf(sightings)));
     if (signal.aborted || askNow(now, paceOf(sightings), Date.now() - asked)) return;
-    // A failed read of the progress is a reading missed; with none for QUIET_MS, the portal tells the place.
+    // A failed read of the progress is a reading missed; with none for a while, the portal tells the place.
     const line = (await reads.progress().catch(() => undefined))?.[mark.id];
     if (!line) {
-      if (Date.now() - lastSeen >= QUIET_MS) return;
+      if (Date.now() - lastSeen >= unseenMs) return;
       continue;
     }
     lastSeen = Date.now();
