@@ -11,4 +11,4 @@ export const LINE_PROGRESS_MAX_AGE_SECONDS = 2;
  * How long a drawn line may be served from a cache: it is read once by each page whose request was in the draw, and
  * a reading stays true later (the place in it moves up as the line's progress tells more decided).
  */
-export const DRAWN_LINE_MAX_AGE_SECONDS = 10;
+export const DRAWN_LINE_MAX_AGE_SECONDS = 5;
