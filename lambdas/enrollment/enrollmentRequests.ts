@@ -301,12 +301,10 @@ const DRAWN_LINE_LIMIT = 20_000;
  * queue's order (a draw still ahead keeps its order secret), and how many of the queue were decided by then.
  */
 export async function drawnQueue(queue: string, now = Date.now()): Promise<{ tags: string[]; decided: number }> {
-  const keys = await requestEntity.keysInPartition({ queue });
-  // Read after the queue, as renewMilestones reads it: a place found is told at worst a few too late, never too soon.
-  const decided = await decidedInQueue(queue);
+  const { keys, decided } = await wholeQueue(queue);
   const tags: string[] = [];
-  for (const { SK } of keys) {
-    const key = (SK as string).slice(requestEntity.sortPrefix.length);
+  for (const sortKey of keys) {
+    const key = sortKey.slice(requestEntity.sortPrefix.length);
     if (Number(key.slice(0, MOMENT_DIGITS)) > now || tags.length === DRAWN_LINE_LIMIT) break;
     tags.push(requestTag(key.slice(key.lastIndexOf('#') + 1)));
   }
@@ -315,10 +313,16 @@ export async function drawnQueue(queue: string, now = Date.now()): Promise<{ tag
 
 /** Reads a queue whole and keeps its milestones, for the places of its requests to be told from. */
 export async function renewMilestones(queue: string): Promise<void> {
+  const { keys, decided } = await wholeQueue(queue);
+  await keepMilestones(queue, keys, decided);
+}
+
+/** The sort keys of a queue's pending requests, in order, and how many of the queue were decided. */
+async function wholeQueue(queue: string): Promise<{ keys: string[]; decided: number }> {
   const keys = (await requestEntity.keysInPartition({ queue })).map(({ SK }) => SK as string);
   // Read after the queue: a request decided while it was read counts as ahead and as decided, so a place is told
   // at worst a few too late, never too soon.
-  await keepMilestones(queue, keys, await decidedInQueue(queue));
+  return { keys, decided: await decidedInQueue(queue) };
 }
 
 /**

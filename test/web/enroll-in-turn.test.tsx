@@ -183,14 +183,20 @@ function inTheDraw(...after: unknown[]) {
   jest.useFakeTimers({ now: Date.parse('2027-01-10T09:00:00Z') });
   jest.spyOn(Math, 'random').mockReturnValue(0.5);
   answering({ data: { enrollments: [], requestId, pending: { drawAt, line: 'c1' } } }, ...after);
+  const enrolling = enrollingInC1();
+  enrolling.decided.catch(() => undefined);
+  return enrolling;
+}
+
+/** enrollInTurn of student s1 in class c1, with what the page was told, in order. */
+function enrollingInC1() {
   const told: unknown[] = [];
   const decided = enrollInTurn(
     { studentId: 's1', classId: 'c1' },
     'w',
-    (pending) => told.push(pending),
+    (waiting) => told.push(waiting),
     new AbortController().signal,
   );
-  decided.catch(() => undefined);
   return { told, decided };
 }
 
@@ -242,13 +248,7 @@ test('given a request far back in its line, then the page follows the line from 
       progress(30),
       { data: { enrollments: [enrolled], requestId } },
     );
-    const told: unknown[] = [];
-    const decided = enrollInTurn(
-      { studentId: 's1', classId: 'c1' },
-      'w',
-      (waiting) => told.push(waiting),
-      new AbortController().signal,
-    );
+    const { told, decided } = enrollingInC1();
     await jest.advanceTimersByTimeAsync(8000);
     await expect(decided).resolves.toEqual([enrolled]);
     // 10 decided in every 2 s: 5 a second; 20 places from the front, 4 s, is near enough to ask.
